@@ -1,0 +1,14 @@
+import { createApiClient, type ApiError } from '@carewatch/api-client/client';
+
+type AuthErrorListener = (error: ApiError) => void;
+let authErrorListener: AuthErrorListener | null = null;
+
+/** Registers the handler called when the server ends the session (set once by the app). */
+export function onSessionEnded(listener: AuthErrorListener): void {
+  authErrorListener = listener;
+}
+
+/** The portal's single API client (same origin; Vite proxies /api in development). */
+export const api = createApiClient({
+  onAuthError: (error) => authErrorListener?.(error),
+});

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './query-client.ts';
+import { useTenantSettings } from './queries.ts';
+import { brandTheme } from './theme.ts';
+import { router } from './router.tsx';
+import { DesktopOnly } from './desktop-only.tsx';
+import { PermissionsChangedDialog } from './permissions-changed-dialog.tsx';
+import { onSessionEnded } from './api.ts';
+import { handleSessionEnded } from './session-end.ts';
+
+onSessionEnded(handleSessionEnded);
+
+/** Mantine theme from the tenant setting (COLOR → primary palette, FONT → font family). */
+function BrandedMantine({ children }: { children: ReactNode }) {
+  const settings = useTenantSettings();
+  const theme = useMemo(() => brandTheme(settings?.settings), [settings]);
+  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrandedMantine>
+        <Notifications limit={6} autoClose={false} position="top-right" />
+        <DesktopOnly>
+          <RouterProvider router={router} />
+        </DesktopOnly>
+        <PermissionsChangedDialog />
+      </BrandedMantine>
+    </QueryClientProvider>
+  );
+}

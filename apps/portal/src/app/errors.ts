@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import { isApiError, type ApiError } from '@carewatch/api-client/client';
+import { notifications } from '@mantine/notifications';
+import i18n from 'i18next';
+import { portalEn } from '@carewatch/i18n/portal-en';
+
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
+
+const PATTERNS: Array<[RegExp, string]> = [
+  [/^Required$/, 'validation.required'],
+  [/^Min length is (\d+)$/, 'validation.minLength'],
+  [/^Max length is (\d+)$/, 'validation.maxLength'],
+  [/^Min value is (\d+)$/, 'validation.minValue'],
+  [/^Max value is (\d+)$/, 'validation.maxValue'],
+  [/^Email is not valid$/, 'validation.email'],
+  [/^Phone number is not valid$/, 'validation.phone'],
+  [/^The code must be 6 digits$/, 'validation.otp'],
+  [/^Names must not contain digits$/, 'validation.nameDigits'],
+  [/^You must accept the terms$/, 'validation.acceptTerms'],
+  [/^You must accept the privacy policy$/, 'validation.acceptPrivacy'],
+];
+
+/** Translates a contract validation message ('Required', 'Max length is 64', ...). */
+export function translateValidation(t: TFunction, message: string): string {
+  for (const [re, key] of PATTERNS) {
+    const m = re.exec(message);
+    if (m) return t(key, { n: m[1] });
+  }
+  return t('validation.invalid');
+}
+
+/** Field → translated message, from a Zod error of a contract schema. */
+export function zodFieldErrors(t: TFunction, error: { issues: ReadonlyArray<Issue> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '_');
+    out[field] ??= translateValidation(t, issue.message);
+  }
+  return out;
+}
+
+const knownCodes = new Set(Object.keys(portalEn.errors));
+
+/** The translated text of an error: errors.<CODE> when known, else the generic message. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'WEAK_PASSWORD' && error.details?.rule) return `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${error.details.rule}`, { specials: ',!@#$%^&*' })}`;
+    if (knownCodes.has(error.code)) return t(`errors.${error.code}`);
+    if (error.status === 502) return t('toast.maintenance');
+  }
+  return t('toast.generic');
+}
+
+/** Field → translated message, from the server's error details (details.fields or details.field). */
+export function serverFieldErrors(t: TFunction, error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, info] of Object.entries(error.fieldErrors())) {
+    const translated = translateValidation(t, info.message);
+    out[field] = translated === t('validation.invalid') && error.code !== 'VALIDATION_ERROR' ? errorText(t, error) : translated;
+  }
+  return out;
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'green', title: i18n.t('toast.successTitle'), message, autoClose: 4000 });
+}
+
+/** Global handling of errors that the page does not show inline (spec §8 toasts). */
+export function notifyError(error: unknown): void {
+  const t = i18n.t.bind(i18n);
+  if (isApiError(error)) {
+    if (error.status === 401 || error.code === 'LOGGED_IN_ELSEWHERE' || error.code === 'PERMISSIONS_CHANGED') return; // session-end handler
+    if (error.status === 502) {
+      notifications.show({ id: 'maintenance', color: 'orange', title: t('toast.errorTitle'), message: t('toast.maintenance') });
+      return;
+    }
+  }
+  notifications.show({ color: 'red', title: t('toast.errorTitle'), message: t('toast.generic') });
+}
+
+export type { ApiError };

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isApiError } from '@carewatch/api-client/client';
+import { api } from './api.ts';
+
+/** Step 1 of start-up: is there a valid session? null when not logged in. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async () => {
+    if (!api.tokens.has()) return null;
+    try {
+      return await api.checkToken();
+    } catch (e) {
+      if (isApiError(e) && (e.status === 401 || e.status === 403)) {
+        api.tokens.clear();
+        return null;
+      }
+      throw e;
+    }
+  },
+  staleTime: Infinity,
+  retry: false,
+  meta: { inlineError: true },
+});
+
+/** Step 2: the user's permissions (cached for the session). */
+export const permissionsQuery = queryOptions({
+  queryKey: ['permissions'],
+  queryFn: () => api.permissions(),
+  staleTime: Infinity,
+  retry: false,
+  meta: { inlineError: true },
+});
+
+/** Step 3: the tenant's settings (branding, rules). */
+export const tenantSettingsQuery = queryOptions({
+  queryKey: ['tenantSettings'],
+  queryFn: () => api.tenantSettings(),
+  staleTime: Infinity,
+  retry: false,
+  meta: { inlineError: true },
+});
+
+export const profileQuery = queryOptions({
+  queryKey: ['profile'],
+  queryFn: () => api.profile(),
+  staleTime: 60_000,
+});
+
+export const levelsQuery = queryOptions({
+  queryKey: ['levels'],
+  queryFn: () => api.levels(),
+  staleTime: 60_000,
+});
+
+/** Cached start-up data for components inside the authenticated area (never fetches by itself). */
+export function usePermissions() {
+  return useQuery({ ...permissionsQuery, enabled: false }).data;
+}
+export function useTenantSettings() {
+  return useQuery({ ...tenantSettingsQuery, enabled: false }).data;
+}
+export function useHasPermission(): (id: number) => boolean {
+  const perms = usePermissions();
+  return (id) => perms?.permissions.includes(id) ?? false;
+}
+export function useProfile() {
+  return useQuery({ ...profileQuery, enabled: api.tokens.has() });
+}

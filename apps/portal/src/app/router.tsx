@@ -1,0 +1,42 @@
+import { createBrowserRouter } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import { AppLayout } from './layout.tsx';
+import { RequireAuth, RequirePermission } from './require-auth.tsx';
+import { registerNavigate } from './navigate.ts';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RegisterPage } from '../features/auth/register-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
+import { LevelChooserPage } from '../features/auth/level-chooser-page.tsx';
+import { PrivacyPage } from '../features/auth/privacy-page.tsx';
+import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { RegistrationsPage } from '../features/registrations/registrations-page.tsx';
+import { RolesPage } from '../features/roles/roles-page.tsx';
+import { MessagesPage } from '../features/messages/messages-page.tsx';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/choose-level', element: <LevelChooserPage /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <RequirePermission permission={Permission.DashboardView}><DashboardPage /></RequirePermission> },
+          { path: 'registrations', element: <RequirePermission permission={Permission.AccountApproveRegistration}><RegistrationsPage /></RequirePermission> },
+          { path: 'roles', element: <RequirePermission permission={Permission.RoleView}><RolesPage /></RequirePermission> },
+          { path: 'messages', element: <RequirePermission permission={Permission.MessageLogView}><MessagesPage /></RequirePermission> },
+          { path: 'account', element: <RequirePermission permission={Permission.AccountProfileView}><AccountPage /></RequirePermission> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);
+
+registerNavigate((to) => void router.navigate(to, { replace: true }));

@@ -1,0 +1,50 @@
+import { ALL_PERMISSIONS, isPermissionId } from '@carewatch/contracts/permissions';
+import type { TCreateRoleRequest, TRole, TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import type { AuthedCtx } from '../../platform/context.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { newId } from '../../platform/ids.ts';
+import * as repo from './roles.repo.ts';
+import { bumpPermissionsVersionForRole } from '../users/users.repo.ts';
+
+const toRole = (r: repo.RoleRow): TRole => ({ id: r.id, code: r.code, name: r.name, description: r.description, isDefault: r.is_default, permissions: r.permissions });
+
+export async function listRoles(ctx: AuthedCtx) {
+  return { items: (await repo.list(ctx.db, ctx.auth.tenantId)).map(toRole) };
+}
+
+export function permissionCatalogue() {
+  return { items: ALL_PERMISSIONS.map((p) => ({ id: p.id, key: p.key, group: p.group })) };
+}
+
+/** Nobody grants what they do not hold themselves. */
+function assertGrantable(ctx: AuthedCtx, ids: number[], field: string) {
+  for (const id of ids) {
+    if (!isPermissionId(id)) throw new AppError('VALIDATION_ERROR', { field, rule: 'unknown_permission' }, `${field}: unknown permission ${id}`);
+    if (!ctx.auth.permissions.has(id)) throw new AppError('PERMISSION_DENIED', { field, permission: id });
+  }
+}
+
+export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Promise<TRole> {
+  const permissions = [...new Set(input.permissions)];
+  assertGrantable(ctx, permissions, 'permissions');
+  if (await repo.nameTaken(ctx.db, ctx.auth.tenantId, input.name)) throw fieldError('ROLE_EXISTED', 'name');
+  const id = newId();
+  await repo.insert(ctx.db, ctx.auth.tenantId, { id, code: `custom_${id.slice(-12)}`, name: input.name, description: input.description || null, isDefault: false, permissions });
+  await audit(ctx, { action: 'role.create', resource: 'role', resourceId: id, details: { permissions: permissions.length } });
+  return toRole((await repo.findById(ctx.db, ctx.auth.tenantId, id))!);
+}
+
+/** Toggles one permission; everyone holding the role is asked to log in again on their next call. */
+export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TTogglePermissionRequest): Promise<TRole> {
+  const role = await repo.findById(ctx.db, ctx.auth.tenantId, roleId);
+  if (!role) throw new AppError('ROLE_NOT_FOUND');
+  assertGrantable(ctx, [input.permissionId], 'permissionId');
+  const changed = await ctx.db.tx(async (db) => {
+    const c = await repo.setPermission(db, ctx.auth.tenantId, role.id, input.permissionId, input.enabled);
+    if (c) await bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);
+    return c;
+  });
+  if (changed) await audit(ctx, { action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke', resource: 'role', resourceId: role.id, details: { permissionId: input.permissionId } });
+  return toRole((await repo.findById(ctx.db, ctx.auth.tenantId, role.id))!);
+}

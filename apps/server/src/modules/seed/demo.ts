@@ -1,0 +1,59 @@
+import type { Db } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { provisionTenant } from '../tenants/tenants.service.ts';
+import { findByCode as findRole } from '../roles/roles.repo.ts';
+import * as users from '../users/users.repo.ts';
+import * as demo from './demo.repo.ts';
+
+export const DEMO_PASSWORD = 'CareWatch@2026';
+
+type DemoAccount = { local: string; role: string; first: string; last: string; phone: string; levels?: 'two-centers' | 'scope' | 'center' };
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { local: 'root', role: 'root', first: 'Root', last: 'User', phone: '0900000001' },
+  { local: 'superadmin', role: 'super_admin', first: 'Sophie', last: 'Admin', phone: '0900000002' },
+  { local: 'sysadmin', role: 'system_admin', first: 'Sam', last: 'System', phone: '0900000003' },
+  { local: 'scopeadmin', role: 'scope_admin', first: 'Scott', last: 'Scope', phone: '0900000004', levels: 'scope' },
+  { local: 'mhscadmin', role: 'mhsc_admin', first: 'Mai', last: 'Center', phone: '0900000005', levels: 'two-centers' },
+  { local: 'doctor', role: 'doctor', first: 'Duc', last: 'Nguyen', phone: '0900000006', levels: 'center' },
+  { local: 'assistant', role: 'doctor_assistant', first: 'An', last: 'Tran', phone: '0900000007', levels: 'center' },
+  { local: 'operator', role: 'operator', first: 'Olivia', last: 'Pham', phone: '0900000008', levels: 'center' },
+  { local: 'cskh', role: 'customer_care', first: 'Cam', last: 'Le', phone: '0900000009' },
+  { local: 'coach', role: 'coach', first: 'Cuong', last: 'Vo', phone: '0900000010' },
+  { local: 'patient', role: 'patient', first: 'Phuong', last: 'Hoang', phone: '0900000011', levels: 'center' },
+];
+
+export const DEMO_TENANTS = [
+  { code: 'demo', name: 'CareWatch Demo', domain: 'demo.test', color: '#0b7285', phonePrefix: '09' },
+  { code: 'demo2', name: 'CareWatch Demo Two', domain: 'demo2.test', color: '#6741d9', phonePrefix: '08' },
+];
+
+/** Seeds the two demo tenants on first start (when no tenant exists). Returns whether it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if ((await demo.tenantCount(db)) > 0) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const t of DEMO_TENANTS) {
+    const tenantId = newId();
+    await provisionTenant(db, { id: tenantId, code: t.code, name: t.name, officialName: `${t.name} Health Network`, settings: { COLOR: t.color, ORGANIZATION_NAME: t.name }, newId });
+    const region = { id: newId(), name: 'Northern Region', level: 1, type: 'region', parentId: null };
+    const city = { id: newId(), name: 'Hanoi', level: 2, type: 'city', parentId: region.id };
+    const city2 = { id: newId(), name: 'Hai Phong', level: 2, type: 'city', parentId: region.id };
+    for (const s of [region, city, city2]) await demo.insertScope(db, tenantId, s);
+    const centerA = { id: newId(), name: 'Ba Dinh Health Center', scopeId: city.id };
+    const centerB = { id: newId(), name: 'Le Chan Health Center', scopeId: city2.id };
+    for (const c of [centerA, centerB]) await demo.insertCenter(db, tenantId, c);
+    for (const a of DEMO_ACCOUNTS) {
+      const id = newId();
+      const phone = t.phonePrefix + a.phone.slice(2);
+      await users.insertUser(db, tenantId, { id, email: `${a.local}@${t.domain}`, phone, passwordHash: hash, firstName: a.first, lastName: a.last, status: 'active', now: new Date() });
+      const role = (await findRole(db, tenantId, a.role))!;
+      const levels: Array<{ scopeId: string | null; centerId: string | null }> =
+        a.levels === 'two-centers' ? [{ scopeId: city.id, centerId: centerA.id }, { scopeId: city2.id, centerId: centerB.id }]
+        : a.levels === 'scope' ? [{ scopeId: region.id, centerId: null }]
+        : a.levels === 'center' ? [{ scopeId: city.id, centerId: centerA.id }]
+        : [{ scopeId: null, centerId: null }];
+      for (const l of levels) await users.insertUserRole(db, tenantId, { id: newId(), userId: id, roleId: role.id, scopeId: l.scopeId, centerId: l.centerId, isMain: true });
+    }
+  }
+  return true;
+}

@@ -1,0 +1,62 @@
+import { Permission } from '@carewatch/contracts/permissions';
+import { DEFAULT_TENANT_SETTINGS, SECRET_SETTING_KEYS, TENANT_SETTING_KEYS, type TTenantSettings, type TTenantSummary } from '@carewatch/contracts/tenants';
+import { isPasswordRuleName, isPhoneRuleName, type PasswordRuleName, type PhoneRuleName } from '@carewatch/contracts/rules';
+import type { AuthedCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as repo from './tenants.repo.ts';
+import * as rolesRepo from '../roles/roles.repo.ts';
+import { DEFAULT_ROLE_PERMISSIONS, ROLE_CODES, type TRoleCode } from '@carewatch/contracts/roles';
+
+const DEFAULT_ROLE_NAMES: Record<TRoleCode, string> = {
+  root: 'Root', super_admin: 'Super admin', system_admin: 'System admin', admin: 'Admin', scope_admin: 'Scope admin',
+  mhsc_admin: 'Health center admin', operator: 'Operator', doctor: 'Doctor', doctor_assistant: 'Doctor assistant',
+  coach: 'Coach', customer_care: 'Customer care', patient: 'Patient',
+};
+
+export async function tenantSettings(ctx: AuthedCtx): Promise<TTenantSettings> {
+  const tenant = await repo.findById(ctx.db, ctx.auth.tenantId);
+  if (!tenant) throw new AppError('TENANT_NOT_FOUND');
+  const stored = await repo.getSettings(ctx.db, tenant.id);
+  const settings: Record<string, string> = {};
+  for (const key of TENANT_SETTING_KEYS) {
+    const v = stored[key] ?? DEFAULT_TENANT_SETTINGS[key];
+    // Secrets are reported as set or not, never returned.
+    settings[key] = SECRET_SETTING_KEYS.includes(key) ? (v ? '********' : '') : v;
+  }
+  return { tenantId: tenant.id, tenantCode: tenant.code, tenantName: tenant.name, settings };
+}
+
+/** Tenants are platform-level: a tenant manager sees all of them, anyone else only their own. */
+export async function listTenants(ctx: AuthedCtx): Promise<{ items: TTenantSummary[] }> {
+  const all = ctx.auth.permissions.has(Permission.TenantManage) && ['root', 'super_admin'].includes(ctx.auth.roleCode)
+    ? await repo.listAll(ctx.db)
+    : [await repo.findById(ctx.db, ctx.auth.tenantId)].filter((t) => t !== null);
+  return { items: all.map((t) => ({ id: t.id, code: t.code, name: t.name, active: t.active })) };
+}
+
+export async function passwordRuleOf(db: Db, tenantId: string): Promise<PasswordRuleName> {
+  const v = await repo.getSetting(db, tenantId, 'PASSWORD_RULE');
+  return v && isPasswordRuleName(v) ? v : 'standard';
+}
+export async function phoneRuleOf(db: Db, tenantId: string): Promise<PhoneRuleName> {
+  const v = await repo.getSetting(db, tenantId, 'PHONE_RULE');
+  return v && isPhoneRuleName(v) ? v : 'flexible';
+}
+
+export async function activeTenantByCode(db: Db, code: string) {
+  const t = await repo.findByCode(db, code);
+  if (!t || !t.active) throw new AppError('WRONG_TENANT', { field: 'tenant' });
+  return t;
+}
+
+/** Creates a tenant with its default settings and the default roles of spec §6 with their default matrix. */
+export async function provisionTenant(db: Db, t: { id: string; code: string; name: string; officialName?: string; settings?: Partial<Record<string, string>>; newId: () => string }) {
+  await db.tx(async (tx) => {
+    await repo.insert(tx, { id: t.id, code: t.code, name: t.name, officialName: t.officialName ?? null });
+    for (const key of TENANT_SETTING_KEYS) await repo.upsertSetting(tx, t.id, key, t.settings?.[key] ?? DEFAULT_TENANT_SETTINGS[key]);
+    for (const code of ROLE_CODES) {
+      await rolesRepo.insert(tx, t.id, { id: t.newId(), code, name: DEFAULT_ROLE_NAMES[code], description: null, isDefault: true, permissions: DEFAULT_ROLE_PERMISSIONS[code] });
+    }
+  });
+}

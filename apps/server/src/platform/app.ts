@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { ZErrorBody } from '@carewatch/contracts/errors';
+import type { AnyRoute } from './route.ts';
+import type { Ctx, Deps } from './context.ts';
+import { AppError, validationError } from './errors.ts';
+import { authenticate, bearerToken } from './authenticate.ts';
+import { newId } from './ids.ts';
+
+const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+
+function ctxFor(deps: Deps, req: FastifyRequest): Ctx {
+  return { ...deps, requestId: req.id, ip: req.ip, auth: null };
+}
+
+export type AppOptions = { logger?: boolean; serveWeb?: boolean };
+
+/** Builds the HTTP app: API routes (each declaring permission or public), OpenAPI, the two web apps. */
+export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? {
+      level: deps.config.logLevel,
+      // Never log secrets or tokens: no headers, no bodies, no query strings (they may carry tokens).
+      serializers: { req: (r: FastifyRequest) => ({ method: r.method, url: r.url.split('?')[0], id: r.id }) },
+    } : false,
+    genReqId: () => newId(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  // Validation is ours (Zod, with the 400 shape); the JSON schemas are for the docs only.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Only JSON, form and multipart bodies are understood; anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CareWatch API', version: '0.1.0', description: 'Paths: /api/auth/* (authentication, session, permissions, tenant settings), /api/account/* (profile, roles, messages, registrations), /api/health. Every route names its permission id in x-permission.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send(err.toBody());
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ code: 'FILE_TOO_LARGE', message: 'File invalid size' });
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({ code: 'VALIDATION_ERROR', message: 'Invalid request parameter', details: { field: 'body', rule: 'malformed' } });
+    }
+    req.log.error({ err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please contact technical support' });
+  });
+
+  for (const r of routes) registerRoute(app, deps, r);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    return serveSpa(deps, req.url, reply);
+  });
+
+  if (opts.serveWeb !== false) {
+    for (const [prefix, dir] of webDirs(deps)) {
+      if (!fs.existsSync(dir)) continue;
+      await app.register(fastifyStatic, { root: dir, prefix, decorateReply: prefix === '/', index: false, wildcard: false });
+    }
+  }
+  return app;
+}
+
+function webDirs(deps: Deps): Array<[string, string]> {
+  return [
+    ['/', path.join(deps.config.webRoot, 'apps/portal/dist')],
+    ['/app/', path.join(deps.config.webRoot, 'apps/mobile/dist')],
+  ];
+}
+
+function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply) {
+  const isApp = url === '/app' || url.startsWith('/app/');
+  const dir = path.join(deps.config.webRoot, isApp ? 'apps/mobile/dist' : 'apps/portal/dist');
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+  return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+}
+
+function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
+  const status = r.status ?? 200;
+  const schema: Record<string, unknown> = {
+    summary: r.summary,
+    tags: r.tags,
+    ...(r.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
+    'x-permission': r.permission,
+    response: { [status]: jsonSchema(r.response, 'output'), '4XX': jsonSchema(ZErrorBody, 'output') },
+  };
+  if (r.body && r.bodyKind !== 'multipart') schema.body = jsonSchema(r.body, 'input');
+  if (r.query) schema.querystring = jsonSchema(r.query, 'input');
+  if (r.params) schema.params = jsonSchema(r.params, 'input');
+  if (r.bodyKind === 'multipart') schema.consumes = ['multipart/form-data'];
+
+  app.route({
+    method: r.method,
+    url: r.url,
+    schema,
+    handler: async (req, reply) => {
+      const ctx = ctxFor(deps, req);
+      if (r.permission !== 'public') {
+        ctx.auth = await authenticate(deps, bearerToken(req));
+        if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
+      }
+      if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const parse = (s: z.ZodType | undefined, v: unknown, where: 'body' | 'query' | 'params') => {
+        if (!s) return undefined;
+        const res = s.safeParse(v ?? {});
+        if (!res.success) throw validationError(res.error, where);
+        return res.data;
+      };
+      const input = {
+        body: r.bodyKind === 'multipart' ? undefined : parse(r.body, req.body, 'body'),
+        query: parse(r.query, req.query, 'query'),
+        params: parse(r.params, req.params, 'params'),
+        req,
+        reply,
+      };
+      const out = await r.handler(input, ctx);
+      if (r.raw) return reply;
+      return reply.status(status).send(r.response.parse(out));
+    },
+  });
+}

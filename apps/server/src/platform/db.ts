@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export type Row = Record<string, unknown>;
+export type SqlValue = string | number | boolean | null | Date | Buffer | Uint8Array | string[] | number[] | undefined;
+
+/** The only way repositories talk to the database: parameterised SQL on PostgreSQL or PGlite alike. */
+export interface Db {
+  readonly kind: 'pg' | 'pglite';
+  query<T extends Row = Row>(text: string, params?: SqlValue[]): Promise<T[]>;
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const norm = (params: SqlValue[] = []) => params.map((p) => (p === undefined ? null : p));
+
+class PgDb implements Db {
+  readonly kind = 'pg' as const;
+  constructor(private readonly runner: pg.Pool | pg.PoolClient, private readonly pool: pg.Pool | null) {}
+  async query<T extends Row>(text: string, params?: SqlValue[]): Promise<T[]> {
+    const res = await this.runner.query(text, norm(params));
+    return res.rows as T[];
+  }
+  async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    if (!this.pool) return fn(this); // already inside a transaction
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const out = await fn(new PgDb(client, null));
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+  async close() {
+    if (this.pool) await this.pool.end();
+  }
+}
+
+type PgliteLike = Pick<PGlite, 'query' | 'transaction' | 'close'>;
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly runner: PgliteLike | PgliteTx, private readonly root: PGlite | null) {}
+  async query<T extends Row>(text: string, params?: SqlValue[]): Promise<T[]> {
+    const res = await this.runner.query<T>(text, norm(params));
+    return res.rows;
+  }
+  async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    if (!this.root) return fn(this);
+    return this.root.transaction((t) => fn(new PgliteDb(t, null)));
+  }
+  async close() {
+    if (this.root) await this.root.close();
+  }
+}
+
+// Return timestamptz as Date and bigint counts as numbers in both drivers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openPg(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  await pool.query('select 1');
+  return new PgDb(pool, pool);
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+  const db = dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
+  await db.waitReady;
+  return new PgliteDb(db, db);
+}
+
+export async function openPgliteRaw(dataDir: string | undefined, loadDataDir?: Blob): Promise<{ db: Db; raw: PGlite }> {
+  const raw = dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
+  await raw.waitReady;
+  return { db: new PgliteDb(raw, raw), raw };
+}
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../migrations');
+
+/** Applies migrations/*.sql in name order, each once, in its own transaction. Same files on both engines. */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+  if (db.kind === 'pg') await db.query('select pg_advisory_lock(727001)');
+  try {
+    const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+    const applied: string[] = [];
+    for (const f of files) {
+      if (done.has(f)) continue;
+      const text = await fs.readFile(path.join(dir, f), 'utf8');
+      await db.tx(async (t) => {
+        for (const stmt of splitSql(text)) await t.query(stmt);
+        await t.query('insert into schema_migrations (name) values ($1)', [f]);
+      });
+      applied.push(f);
+    }
+    return applied;
+  } finally {
+    if (db.kind === 'pg') await db.query('select pg_advisory_unlock(727001)');
+  }
+}
+
+/** Splits a migration on semicolons at line ends; migrations avoid semicolons inside bodies. */
+export function splitSql(text: string): string[] {
+  return text
+    .split(/;\s*(?:\r?\n|$)/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter((s) => s.length > 0);
+}

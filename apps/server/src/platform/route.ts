@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PermissionId } from '@carewatch/contracts/permissions';
+import type { AuthedCtx, Ctx } from './context.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Maybe<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type RouteInput<B, Q, P> = { body: Maybe<B>; query: Maybe<Q>; params: Maybe<P>; req: FastifyRequest; reply: FastifyReply };
+
+type Common<B, Q, P, R extends z.ZodType> = {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of the success body; `raw` routes send their own reply (files) and give z.unknown(). */
+  response: R;
+  status?: 200 | 201;
+  /** multipart: the handler reads the upload itself; form: JSON or urlencoded. */
+  bodyKind?: 'json' | 'multipart' | 'form';
+  raw?: boolean;
+};
+
+/** What the route table holds. `permission` is a permission id or 'public': nothing else compiles. */
+export type AnyRoute = Common<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> & {
+  permission: PermissionId | 'public';
+  handler: (input: { body: unknown; query: unknown; params: unknown; req: FastifyRequest; reply: FastifyReply }, ctx: Ctx) => Promise<unknown>;
+};
+
+export function defineRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  def: Common<B, Q, P, R> & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: AuthedCtx) => Promise<z.infer<R>> },
+): AnyRoute {
+  return def as unknown as AnyRoute;
+}
+
+export function definePublicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  def: Common<B, Q, P, R> & { handler: (input: RouteInput<B, Q, P>, ctx: Ctx) => Promise<z.infer<R>> },
+): AnyRoute {
+  return { ...def, permission: 'public' } as unknown as AnyRoute;
+}

@@ -1,0 +1,30 @@
+import type { AnyRoute } from './platform/route.ts';
+import { oauthTokenRoute } from './modules/auth/routes/oauth-token.ts';
+import { checkTokenRoute, logoutRoute, refreshTokenRoute } from './modules/auth/routes/session.ts';
+import { otpMailRoute, otpSendRoute, otpTokenWebRoute } from './modules/auth/routes/otp.ts';
+import { createVerificationTokenRoute, emailRegisterOtpRoute, registerRoute, verifyRegisterRoute } from './modules/auth/routes/register.ts';
+import { forgotResetRoute, forgotSendRoute } from './modules/auth/routes/forgot-password.ts';
+import { levelsRoute, permissionRoute, switchLevelRoute } from './modules/auth/routes/permission.ts';
+import { tenantAllRoute, tenantSettingsRoute } from './modules/tenants/routes/tenant-settings.ts';
+import { getAvatarRoute, getProfileRoute, getUserRoute, updateLanguageRoute, updateProfileRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute } from './modules/account/routes/profile.ts';
+import { changePasswordRoute } from './modules/account/routes/change-password.ts';
+import { createRoleRoute, listRolesRoute, permissionCatalogueRoute, togglePermissionRoute } from './modules/roles/routes/roles.ts';
+import { listMessagesRoute } from './modules/messages/routes/list-messages.ts';
+import { approveRegistrationRoute, listRegistrationsRoute, rejectRegistrationRoute } from './modules/users/routes/registrations.ts';
+import { healthRoute } from './modules/system/routes/health.ts';
+
+/** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
+export const ROUTES: AnyRoute[] = [
+  healthRoute,
+  oauthTokenRoute, refreshTokenRoute, checkTokenRoute, logoutRoute,
+  otpSendRoute, otpMailRoute, otpTokenWebRoute,
+  createVerificationTokenRoute, emailRegisterOtpRoute, verifyRegisterRoute, registerRoute,
+  forgotSendRoute, forgotResetRoute,
+  permissionRoute, levelsRoute, switchLevelRoute,
+  tenantSettingsRoute, tenantAllRoute,
+  getProfileRoute, getUserRoute, updateProfileRoute, updateLanguageRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute, getAvatarRoute,
+  changePasswordRoute,
+  listRolesRoute, permissionCatalogueRoute, createRoleRoute, togglePermissionRoute,
+  listMessagesRoute,
+  listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
+];

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './platform/config.ts';
+import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
+import { lockDataDir } from './platform/data-dir-lock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { getOrCreateSecret } from './platform/secrets.ts';
+import { TokenSigner } from './platform/tokens.ts';
+import { RecordingMailProvider, RecordingSmsProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
+import { buildApp } from './platform/app.ts';
+import type { Deps } from './platform/context.ts';
+import { ROUTES } from './routes.ts';
+import { seedDemo } from './modules/seed/demo.ts';
+import path from 'node:path';
+
+export type Started = { app: FastifyInstance; deps: Deps; close: () => Promise<void> };
+export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean };
+
+/** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
+export async function createServer(opts: StartOptions = {}): Promise<Started> {
+  const config: Config = { ...loadConfig(), ...opts.config };
+  let release: (() => void) | null = null;
+  let db = opts.db;
+  if (!db) {
+    if (config.databaseUrl) db = await openPg(config.databaseUrl);
+    else {
+      release = lockDataDir(config.dataDir);
+      db = await openPglite(path.join(config.dataDir, 'pg'));
+    }
+    await migrate(db);
+  }
+  const tokenSecret = await getOrCreateSecret(db, 'token_signing_key', config.tokenSecret);
+  const pepper = await getOrCreateSecret(db, 'hash_pepper');
+  const deps: Deps = {
+    db,
+    clock: opts.clock ?? systemClock,
+    config,
+    mail: opts.mail ?? (config.smtpUrl ? new SmtpMailProvider(db, config.smtpUrl, config.mailFrom) : new RecordingMailProvider(db)),
+    sms: opts.sms ?? new RecordingSmsProvider(db),
+    signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
+    pepper,
+  };
+  if (config.seedDemo) await seedDemo(db);
+  const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
+  const ownDb = !opts.db;
+  return {
+    app,
+    deps,
+    close: async () => {
+      await app.close();
+      if (ownDb) await db.close();
+      release?.();
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import { ZErrorBody, type TFieldError } from '@carewatch/contracts/errors';
+import {
+  ZCheckTokenResponse, ZLevelList, ZOtpSentResponse, ZPermissionResponse, ZRegisterResponse, ZTokenResponse,
+  ZVerifyRegisterResponse, type TOtpTokenRequest, type TRegisterRequest, type TTokenResponse,
+} from '@carewatch/contracts/auth';
+import {
+  ZMessage, ZProfile, ZRegistrationList, type TChangePasswordRequest, type TMessageQuery,
+  type TUpdateProfileRequest, type TUpdateUnitsRequest,
+} from '@carewatch/contracts/account';
+import { ZPermissionCatalogue, ZRole, ZRoleList, type TCreateRoleRequest, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import { ZTenantList, ZTenantSettings } from '@carewatch/contracts/tenants';
+import { ZOk, page } from '@carewatch/contracts/common';
+
+export const ACCESS_TOKEN_KEY = 'cw.access';
+export const REFRESH_TOKEN_KEY = 'cw.refresh';
+
+type ErrorDetails = { field?: string; rule?: string; fields?: TFieldError[]; [key: string]: unknown };
+
+/** An error answered by the server (or a network failure: status 0, code 'NETWORK'). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetails | undefined;
+  constructor(status: number, code: string, message: string, details?: ErrorDetails) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+  /** Field errors as a map field → { rule, message } (from details.fields, or details.field for a single one). */
+  fieldErrors(): Record<string, { rule: string; message: string; code: string }> {
+    const out: Record<string, { rule: string; message: string; code: string }> = {};
+    for (const f of this.details?.fields ?? []) out[f.field] = { rule: f.rule, message: f.message, code: this.code };
+    if (this.details?.field && !out[this.details.field]) {
+      out[this.details.field] = { rule: this.details.rule ?? '', message: this.message, code: this.code };
+    }
+    return out;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export type QueryValue = string | number | boolean | undefined | null;
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  form?: FormData;
+  schema?: S;
+  /** false for public endpoints: no Authorization header, no refresh on 401. Default true. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+}
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  /** Called when the session is over (401 after one refresh attempt, 403 LOGGED_IN_ELSEWHERE, 401 PERMISSIONS_CHANGED). */
+  onAuthError?: (error: ApiError) => void;
+}
+
+const REFRESHABLE = new Set(['SESSION_EXPIRED', 'UNAUTHORIZED']);
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+  let refreshing: Promise<boolean> | null = null;
+
+  const tokens = {
+    access: () => storage()?.getItem(ACCESS_TOKEN_KEY) ?? null,
+    refresh: () => storage()?.getItem(REFRESH_TOKEN_KEY) ?? null,
+    has: () => Boolean(storage()?.getItem(ACCESS_TOKEN_KEY)),
+    store(t: TTokenResponse) {
+      storage()?.setItem(ACCESS_TOKEN_KEY, t.access_token);
+      storage()?.setItem(REFRESH_TOKEN_KEY, t.refresh_token);
+    },
+    clear() {
+      storage()?.removeItem(ACCESS_TOKEN_KEY);
+      storage()?.removeItem(REFRESH_TOKEN_KEY);
+    },
+  };
+
+  function url(path: string, query?: Record<string, QueryValue>): string {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    return `${baseUrl}${path}${s ? `?${s}` : ''}`;
+  }
+
+  async function toError(res: Response): Promise<ApiError> {
+    let json: unknown = null;
+    try {
+      json = await res.json();
+    } catch {
+      /* not JSON (e.g. a proxy's 502 page) */
+    }
+    const parsed = ZErrorBody.safeParse(json);
+    if (parsed.success) return new ApiError(res.status, parsed.data.code, parsed.data.message, parsed.data.details as ErrorDetails | undefined);
+    return new ApiError(res.status, res.status === 502 ? 'BAD_GATEWAY' : 'INTERNAL', res.statusText || 'Request failed');
+  }
+
+  async function send(method: string, path: string, opts: RequestOptions<z.ZodType | undefined>): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const access = opts.auth === false ? null : tokens.access();
+    if (access) headers.Authorization = `Bearer ${access}`;
+    try {
+      return await fetch(url(path, opts.query), { method, headers, body });
+    } catch (e) {
+      throw new ApiError(0, 'NETWORK', e instanceof Error ? e.message : 'Network error');
+    }
+  }
+
+  /** One refresh at a time; concurrent 401s share it. Resolves true when new tokens are stored. */
+  function refreshTokens(): Promise<boolean> {
+    const refreshToken = tokens.refresh();
+    if (!refreshToken) return Promise.resolve(false);
+    refreshing ??= (async () => {
+      try {
+        const res = await send('POST', '/api/auth/refresh-token', { body: { refresh_token: refreshToken }, auth: false });
+        if (!res.ok) return false;
+        tokens.store(ZTokenResponse.parse(await res.json()));
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  function sessionOver(error: ApiError): ApiError {
+    tokens.clear();
+    options.onAuthError?.(error);
+    return error;
+  }
+
+  async function raw(method: string, path: string, opts: RequestOptions<z.ZodType | undefined> = {}): Promise<Response> {
+    const authed = opts.auth !== false && tokens.has();
+    let res = await send(method, path, opts);
+    if (res.ok) return res;
+    let error = await toError(res);
+    if (authed && res.status === 401) {
+      if (REFRESHABLE.has(error.code) && (await refreshTokens())) {
+        res = await send(method, path, opts);
+        if (res.ok) return res;
+        error = await toError(res);
+      }
+      if (res.status === 401) throw sessionOver(error);
+    }
+    if (authed && (error.code === 'PERMISSIONS_CHANGED' || error.code === 'LOGGED_IN_ELSEWHERE')) throw sessionOver(error);
+    throw error;
+  }
+
+  async function request<S extends z.ZodType | undefined = undefined>(
+    method: string,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    const res = await raw(method, path, opts);
+    const text = await res.text();
+    const json: unknown = text ? JSON.parse(text) : null;
+    if (!opts.schema) return json as Result<S>;
+    const parsed = opts.schema.safeParse(json);
+    if (!parsed.success) throw new ApiError(res.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
+    return parsed.data as Result<S>;
+  }
+
+  const A = '/api/auth';
+  const M = '/api/account';
+  const ZMessagePage = page(ZMessage);
+
+  const withTokens = async (p: Promise<TTokenResponse>) => {
+    const t = await p;
+    tokens.store(t);
+    return t;
+  };
+
+  return {
+    request,
+    tokens,
+    // --- auth
+    login: (body: { tenant: string; username: string; password: string; remember_me?: boolean }) =>
+      withTokens(request('POST', `${A}/oauth-token`, {
+        body: { ...body, grant_type: 'password' }, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' },
+      })),
+    refresh: () => refreshTokens(),
+    checkToken: () => request('GET', `${A}/check-token`, { schema: ZCheckTokenResponse }),
+    logout: async () => {
+      try {
+        if (tokens.has()) await send('POST', `${A}/logout`, {});
+      } finally {
+        tokens.clear();
+      }
+    },
+    otpSendPhone: (body: { tenant: string; phoneNumber: string }) =>
+      request('POST', `${A}/oauth/otp/send`, { body, schema: ZOtpSentResponse, auth: false }),
+    otpSendMail: (body: { tenant: string; email: string }) =>
+      request('POST', `${A}/oauth/otp/mail`, { body, schema: ZOtpSentResponse, auth: false }),
+    otpToken: (body: TOtpTokenRequest) =>
+      withTokens(request('POST', `${A}/oauth/otp/token-web`, { body, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' } })),
+    registerOtp: (body: { tenant: string; email: string }) =>
+      request('POST', `${A}/oauth/create-verification-token`, { body, auth: false }),
+    verifyRegister: (body: { tenant: string; email: string; token: string }) =>
+      request('POST', `${A}/oauth/verifyRegisterByEmailOTP`, { body, schema: ZVerifyRegisterResponse, auth: false }),
+    register: (body: TRegisterRequest) => request('POST', `${A}/register`, { body, schema: ZRegisterResponse, auth: false }),
+    forgotSend: (body: { tenant: string; email: string }) => request('POST', `${A}/forgot-password/send`, { body, auth: false }),
+    forgotReset: (body: { tenant: string; email: string; otp: string; newPassword: string; confirmPassword: string }) =>
+      request('POST', `${A}/forgot-password/reset`, { body, schema: ZOk, auth: false }),
+    permissions: () => request('POST', `${A}/permission`, { schema: ZPermissionResponse }),
+    levels: () => request('GET', `${A}/levels`, { schema: ZLevelList }),
+    switchLevel: (levelId: string) => withTokens(request('POST', `${A}/switch-level`, { body: { levelId }, schema: ZTokenResponse })),
+    tenantSettings: () => request('GET', `${A}/tenant/setting/getAll`, { schema: ZTenantSettings }),
+    tenants: () => request('GET', `${A}/tenant/all`, { schema: ZTenantList }),
+    // --- account
+    profile: () => request('GET', `${M}/me/profile/get`, { schema: ZProfile }),
+    updateProfile: (body: TUpdateProfileRequest) => request('PUT', `${M}/me/profile`, { body, schema: ZProfile }),
+    uploadAvatar: (file: Blob, filename = 'avatar') => {
+      const form = new FormData();
+      form.append('file', file, filename);
+      return request('POST', `${M}/me/profile/upload-avatar`, { form, schema: ZProfile });
+    },
+    avatar: async (): Promise<Blob> => (await raw('GET', `${M}/me/avatar`)).blob(),
+    updateLanguage: (lang: string) => request('POST', `${M}/me/profile/update-language`, { query: { lang }, schema: ZProfile }),
+    updateTimezone: (tz: string) => request('POST', `${M}/me/profile/update-time-zone`, { query: { tz }, schema: ZProfile }),
+    updateUnits: (body: TUpdateUnitsRequest) => request('POST', `${M}/me/profile/update-units`, { body, schema: ZProfile }),
+    changePassword: (body: TChangePasswordRequest) => request('POST', `${M}/change-password`, { body, schema: ZOk }),
+    roles: () => request('GET', `${M}/roles`, { schema: ZRoleList }),
+    permissionCatalogue: () => request('GET', `${M}/permissions`, { schema: ZPermissionCatalogue }),
+    createRole: (body: TCreateRoleRequest) => request('POST', `${M}/roles`, { body, schema: ZRole }),
+    togglePermission: (roleId: string, body: TTogglePermissionRequest) =>
+      request('PUT', `${M}/roles/${encodeURIComponent(roleId)}/permissions`, { body, schema: ZRole }),
+    messages: (query: Partial<TMessageQuery>) => request('GET', `${M}/messages`, { query, schema: ZMessagePage }),
+    registrations: () => request('GET', `${M}/registrations`, { schema: ZRegistrationList }),
+    approveRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/approve`, { schema: ZOk }),
+    rejectRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/reject`, { schema: ZOk }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

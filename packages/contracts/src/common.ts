@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ZId = z.string().uuid('Invalid id');
+export const ZIdParams = z.object({ id: ZId });
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
+  size: z.coerce.number().int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(15),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZOk = z.object({ ok: z.literal(true) });
+export type TOk = z.infer<typeof ZOk>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Permission as P, type PermissionId, ALL_PERMISSIONS } from './permissions.ts';
+
+/** Default roles of spec §6; `path` is the spec's role path segment. */
+export const ROLE_CODES = [
+  'root', 'super_admin', 'system_admin', 'admin', 'scope_admin', 'mhsc_admin',
+  'operator', 'doctor', 'doctor_assistant', 'coach', 'customer_care', 'patient',
+] as const;
+export const ZRoleCode = z.enum(ROLE_CODES);
+export type TRoleCode = z.infer<typeof ZRoleCode>;
+
+export const ROLE_PATH: Record<TRoleCode, string> = {
+  root: 'root', super_admin: 'sadmin', system_admin: 'admin', admin: 'admin', scope_admin: 'smadmin',
+  mhsc_admin: 'smadmin', operator: 'operator', doctor: 'doctor', doctor_assistant: 'doctor-assistant',
+  coach: 'coach', customer_care: 'cskh', patient: 'user',
+};
+
+const SELF: PermissionId[] = [P.AccountProfileView, P.AccountProfileUpdate, P.AccountPasswordChange, P.AccountDeactivate, P.NotificationView];
+const CLINICAL_READ: PermissionId[] = [P.DashboardView, P.DashboardPatientCount, P.PatientView, P.HealthView, P.DeviceView, P.AppointmentView, P.RelativeView];
+const CENTER_ADMIN: PermissionId[] = [
+  ...CLINICAL_READ, P.StaffView, P.StaffCreate, P.StaffUpdate, P.StaffDisable, P.StaffScheduleApprove,
+  P.AccountApproveRegistration, P.NotificationSend, P.RoleView, P.PermissionView, P.TenantView, P.PatientExport,
+];
+const everything = ALL_PERMISSIONS.map((p) => p.id);
+
+/**
+ * The default matrix, following spec §6: super admin alone manages centers, scopes, tenants,
+ * payment config and system admins; operators create patients, accounts and appointments;
+ * doctors prescribe and set thresholds; admins approve schedules.
+ */
+export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
+  root: everything,
+  super_admin: everything,
+  system_admin: everything.filter((id) => !([P.CenterManage, P.ScopeManage, P.TenantManage, P.PaymentConfigManage, P.SystemAdminManage, P.HealthOwnData] as number[]).includes(id)),
+  admin: [...SELF, ...CENTER_ADMIN, P.TransactionView, P.PackageManage],
+  scope_admin: [...SELF, ...CENTER_ADMIN],
+  mhsc_admin: [...SELF, ...CENTER_ADMIN],
+  operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],
+  doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentUpdate, P.AppointmentCancel],
+  doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage],
+  coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView],
+  customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView],
+  patient: [...SELF, P.HealthOwnData, P.RelativeView, P.RelativeManage, P.AppointmentView],
+};
+
+/** Roles that may sign in to the staff portal (patients use the patient app). */
+export const STAFF_ROLES: readonly TRoleCode[] = ROLE_CODES.filter((r) => r !== 'patient');
+
+export const ZRole = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+  permissions: z.array(z.number().int()),
+});
+export type TRole = z.infer<typeof ZRole>;
+
+const roleName = z.string().trim().min(1, 'Required').max(64, 'Max length is 64');
+export const ZCreateRoleRequest = z.object({
+  name: roleName,
+  description: z.string().trim().max(255, 'Max length is 255').optional().default(''),
+  permissions: z.array(z.number().int()).default([]),
+});
+export type TCreateRoleRequest = z.infer<typeof ZCreateRoleRequest>;
+export const ZTogglePermissionRequest = z.object({ permissionId: z.number().int(), enabled: z.boolean() });
+export type TTogglePermissionRequest = z.infer<typeof ZTogglePermissionRequest>;
+export const ZRoleList = z.object({ items: z.array(ZRole) });
+export const ZPermissionCatalogue = z.object({
+  items: z.array(z.object({ id: z.number().int(), key: z.string(), group: z.string() })),
+});
