@@ -1,0 +1,50 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useProfile, usePermissions, useTenantSettings } from '../../app/queries.ts';
+import { visibleNav } from '../../app/navigation.ts';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">{label}</Text>
+      <Text fw={600} mt={4}>{value}</Text>
+    </Card>
+  );
+}
+
+/** Home page: greets the user with their role, tenant and level (no invented numbers). */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const profile = useProfile().data;
+  const perms = usePermissions();
+  const settings = useTenantSettings();
+  const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
+  const level = perms?.level;
+  const levelText = level ? [level.scopeName, level.centerName].filter(Boolean).join(' · ') || t('auth.level.tenantWide') : t('common.none');
+  const shortcuts = visibleNav(perms?.permissions ?? []).filter((i) => i.path !== '/');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('dashboard.greeting', { name })}</Title>
+        <Text c="dimmed">{t('dashboard.intro')}</Text>
+      </div>
+      <SimpleGrid cols={4}>
+        <Fact label={t('dashboard.role')} value={level?.roleName ?? perms?.role ?? t('common.none')} />
+        <Fact label={t('dashboard.tenant')} value={settings?.settings.ORGANIZATION_NAME || settings?.tenantName || perms?.tenantCode || t('common.none')} />
+        <Fact label={t('dashboard.level')} value={levelText} />
+        <Fact label={t('dashboard.permissions')} value={t('dashboard.permissionCount', { count: perms?.permissions.length ?? 0 })} />
+      </SimpleGrid>
+      {shortcuts.length > 0 && (
+        <section aria-labelledby="dashboard-shortcuts">
+          <Title order={2} size="h4" id="dashboard-shortcuts" mb="xs">{t('dashboard.shortcuts')}</Title>
+          <Group>
+            {shortcuts.map((s) => (
+              <Anchor key={s.path} component={Link} to={s.path}>{t(s.labelKey)}</Anchor>
+            ))}
+          </Group>
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { ROUTES } from '../routes.ts';
+import { isPermissionId } from '@carewatch/contracts/permissions';
+
+describe('route table', () => {
+  test('every route declares a known permission or public', () => {
+    const missing = ROUTES.filter((r) => !(r.permission === 'public' || (typeof r.permission === 'number' && isPermissionId(r.permission))));
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+  test('every route lives under /api and is unique', () => {
+    const keys = ROUTES.map((r) => `${r.method} ${r.url}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ROUTES.every((r) => r.url.startsWith('/api/'))).toBe(true);
+  });
+  test('public routes are only the sign-in, registration, password reset and health calls', () => {
+    const pub = ROUTES.filter((r) => r.permission === 'public').map((r) => r.url);
+    expect(pub.every((u) => u === '/api/health' || u.startsWith('/api/auth/'))).toBe(true);
+  });
+});

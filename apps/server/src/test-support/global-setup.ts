@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate, openPg, openPgliteRaw } from '../platform/db.ts';
+import { seedDemo } from '../modules/seed/demo.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cwTemplate: { kind: 'pg'; adminUrl: string; template: string } | { kind: 'pglite'; dumpFile: string };
+  }
+}
+
+/** Migrates and seeds one template database; each test file then gets its own copy. */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = `cw_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${template}`);
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${template}`;
+    const db = await openPg(u.toString(), 2);
+    await migrate(db);
+    await seedDemo(db);
+    await db.close();
+    project.provide('cwTemplate', { kind: 'pg', adminUrl: url, template });
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${template}`);
+      await c.end();
+    };
+  }
+  const { db, raw } = await openPgliteRaw(undefined);
+  await migrate(db);
+  await seedDemo(db);
+  const dump = await raw.dumpDataDir('none');
+  const dumpFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cw-tpl-')), 'template.tar');
+  await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+  project.provide('cwTemplate', { kind: 'pglite', dumpFile });
+  return async () => { await fs.rm(path.dirname(dumpFile), { recursive: true, force: true }); };
+}
