@@ -275,6 +275,11 @@ export const portalEn = {
     empty: 'No messages found.',
     total: '{{count}} messages',
     pagination: 'Pages',
+    page: 'Page {{n}}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
   },
   account: {
     title: 'Account settings',
@@ -306,7 +311,7 @@ export const portalEn = {
       changed: 'Password changed. Your other sessions were ended.',
     },
     language: {
-      language: 'Language',
+      language: 'Preferred language',
       timezone: 'Timezone',
       timezonePlaceholder: 'Search a timezone',
       saveLanguage: 'Save language',

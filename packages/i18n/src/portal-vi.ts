@@ -277,6 +277,11 @@ export const portalVi: PortalCatalogue = {
     empty: 'Không tìm thấy tin nhắn nào.',
     total: '{{count}} tin nhắn',
     pagination: 'Trang',
+    page: 'Trang {{n}}',
+    firstPage: 'Trang đầu',
+    previousPage: 'Trang trước',
+    nextPage: 'Trang sau',
+    lastPage: 'Trang cuối',
   },
   account: {
     title: 'Cài đặt tài khoản',
@@ -308,7 +313,7 @@ export const portalVi: PortalCatalogue = {
       changed: 'Đã đổi mật khẩu. Các phiên đăng nhập khác của bạn đã kết thúc.',
     },
     language: {
-      language: 'Ngôn ngữ',
+      language: 'Ngôn ngữ ưu tiên',
       timezone: 'Múi giờ',
       timezonePlaceholder: 'Tìm múi giờ',
       saveLanguage: 'Lưu ngôn ngữ',

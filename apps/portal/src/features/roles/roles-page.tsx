@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS, Permission } from '@carewatch/contracts/permissions';
 import { ZCreateRoleRequest, type TRole } from '@carewatch/contracts/roles';
+import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
 import { ErrorState } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
@@ -56,7 +57,7 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
   };
   const toggle = (id: number, on: boolean) =>
     form.set('permissions', on ? [...form.values.permissions, id] : form.values.permissions.filter((p) => p !== id));
-  const nameError = form.errors.name ?? (create.error && (create.error as { code?: string }).code === 'ROLE_EXISTED' ? errorText(t, create.error) : undefined);
+  const nameError = form.errors.name ?? (isApiError(create.error) && create.error.code === 'ROLE_EXISTED' ? errorText(t, create.error) : undefined);
   return (
     <Modal opened={opened} onClose={onClose} title={t('roles.addRole')} size="xl">
       <form onSubmit={submit} noValidate>

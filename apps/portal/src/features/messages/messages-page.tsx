@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TMessageQuery } from '@carewatch/contracts/account';
+import { api } from '../../app/api.ts';
+import { ErrorState } from '../../app/states.tsx';
+import { formatDateTime } from '../../app/format.ts';
+import { useProfile } from '../../app/queries.ts';
+
+const PAGE_SIZE = 15;
+type Channel = NonNullable<TMessageQuery['channel']>;
+const isChannel = (v: string): v is Channel => v === 'email' || v === 'sms';
+
+/** Recorded outgoing e-mails and SMS (server-paginated), with channel filter and search. */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const tz = useProfile().data?.timezone;
+  const [channel, setChannel] = useState<Channel | ''>('');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [channel, debounced]);
+
+  const query: Partial<TMessageQuery> = { page, size: PAGE_SIZE, ...(channel ? { channel } : {}), ...(debounced ? { search: debounced } : {}) };
+  const messages = useQuery({
+    queryKey: ['messages', query],
+    queryFn: () => api.messages(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
+  const totalPages = messages.data ? Math.max(1, Math.ceil(messages.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>{t('messages.title')}</Title>
+        <Text c="dimmed">{t('messages.subtitle')}</Text>
+      </div>
+      <Group align="flex-end">
+        <NativeSelect
+          label={t('messages.channel')}
+          value={channel}
+          onChange={(e) => setChannel(isChannel(e.currentTarget.value) ? e.currentTarget.value : '')}
+          data={[
+            { value: '', label: t('messages.channelAll') },
+            { value: 'email', label: t('messages.email') },
+            { value: 'sms', label: t('messages.sms') },
+          ]}
+        />
+        <TextInput label={t('messages.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        {messages.data && <Text size="sm" c="dimmed" role="status">{t('messages.total', { count: messages.data.total })}</Text>}
+      </Group>
+      {messages.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+      ) : messages.isError ? (
+        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
+      ) : messages.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">{t('messages.empty')}</Text>
+      ) : (
+        <>
+          <Table striped withTableBorder style={{ tableLayout: 'fixed' }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={170}>{t('messages.time')}</Table.Th>
+                <Table.Th w={90}>{t('messages.channel')}</Table.Th>
+                <Table.Th w={200}>{t('messages.recipient')}</Table.Th>
+                <Table.Th w={200}>{t('messages.subject')}</Table.Th>
+                <Table.Th>{t('messages.body')}</Table.Th>
+                <Table.Th w={110}>{t('messages.provider')}</Table.Th>
+                <Table.Th w={100}>{t('messages.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {messages.data.items.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{formatDateTime(m.createdAt, tz)}</Table.Td>
+                  <Table.Td>{m.channel === 'email' ? t('messages.email') : t('messages.sms')}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{m.recipient}</Table.Td>
+                  <Table.Td>{m.subject ?? t('common.none')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body}</Table.Td>
+                  <Table.Td>{m.provider}</Table.Td>
+                  <Table.Td>
+                    <Badge color={m.status >= 200 && m.status < 300 ? 'teal' : 'red'} variant="light">
+                      {m.status >= 200 && m.status < 300 ? t('messages.statusSuccess') : t('messages.statusFailed')}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <nav aria-label={t('messages.pagination')}>
+            <Pagination
+              total={totalPages}
+              value={page + 1}
+              onChange={(p) => setPage(p - 1)}
+              getControlProps={(control) => ({ 'aria-label': t(`messages.${control}Page`) })}
+              getItemProps={(p) => ({ 'aria-label': t('messages.page', { n: p }) })}
+            />
+          </nav>
+        </>
+      )}
+    </Stack>
+  );
+}
