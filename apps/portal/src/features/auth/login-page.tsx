@@ -130,16 +130,19 @@ function OtpLogin() {
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const [method, setMethod] = useState<string | null>('password');
+  // The panels are plain (unlabelled) tabpanels so that the "Password" field is the only element labelled "Password".
   return (
     <AuthFrame title={t('auth.login.title')}>
-      <Tabs defaultValue="password" keepMounted={false}>
-        <Tabs.List aria-label={t('auth.login.methods')} grow mb="md">
+      <Tabs id="login" value={method} onChange={setMethod}>
+        <Tabs.List aria-label={t('auth.login.methods')} grow>
           <Tabs.Tab value="password">{t('auth.login.tabPassword')}</Tabs.Tab>
           <Tabs.Tab value="otp">{t('auth.login.tabOtp')}</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="password"><PasswordLogin /></Tabs.Panel>
-        <Tabs.Panel value="otp"><OtpLogin /></Tabs.Panel>
       </Tabs>
+      <div role="tabpanel" id={`login-panel-${method ?? 'password'}`}>
+        {method === 'otp' ? <OtpLogin /> : <PasswordLogin />}
+      </div>
       <Group justify="space-between">
         <Anchor component={Link} to="/register" size="sm">{t('auth.login.createAccount')}</Anchor>
         <Anchor component={Link} to="/forgot-password" size="sm">{t('auth.login.forgot')}</Anchor>
