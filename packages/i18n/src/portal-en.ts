@@ -219,7 +219,6 @@ export const portalEn = {
     permissions: 'Permissions',
     permissionCount: '{{count}} permissions granted',
     intro: 'Use the menu on the left to open the screens available to your role.',
-    shortcuts: 'Shortcuts',
   },
   registrations: {
     title: 'Registrations',

@@ -221,7 +221,6 @@ export const portalVi: PortalCatalogue = {
     permissions: 'Quyền',
     permissionCount: 'Được cấp {{count}} quyền',
     intro: 'Dùng menu bên trái để mở các màn hình dành cho vai trò của bạn.',
-    shortcuts: 'Lối tắt',
   },
   registrations: {
     title: 'Đăng ký chờ duyệt',

@@ -1,8 +1,6 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useProfile, usePermissions, useTenantSettings } from '../../app/queries.ts';
-import { visibleNav } from '../../app/navigation.ts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -22,7 +20,6 @@ export function DashboardPage() {
   const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
   const level = perms?.level;
   const levelText = level ? [level.scopeName, level.centerName].filter(Boolean).join(' · ') || t('auth.level.tenantWide') : t('common.none');
-  const shortcuts = visibleNav(perms?.permissions ?? []).filter((i) => i.path !== '/');
   return (
     <Stack gap="lg">
       <div>
@@ -35,16 +32,6 @@ export function DashboardPage() {
         <Fact label={t('dashboard.level')} value={levelText} />
         <Fact label={t('dashboard.permissions')} value={t('dashboard.permissionCount', { count: perms?.permissions.length ?? 0 })} />
       </SimpleGrid>
-      {shortcuts.length > 0 && (
-        <section aria-labelledby="dashboard-shortcuts">
-          <Title order={2} size="h4" id="dashboard-shortcuts" mb="xs">{t('dashboard.shortcuts')}</Title>
-          <Group>
-            {shortcuts.map((s) => (
-              <Anchor key={s.path} component={Link} to={s.path}>{t(s.labelKey)}</Anchor>
-            ))}
-          </Group>
-        </section>
-      )}
     </Stack>
   );
 }
