@@ -9,6 +9,7 @@ import { NAV_GROUPS, visibleNav } from './navigation.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { logout } from './session-end.ts';
 import { markLevelChosen } from './level.ts';
+import { useAvatarUrl } from './avatar.ts';
 
 /** "Doctor · North scope · Center A" */
 export function levelLabel(level: TLevel, tenantWide: string): string {
@@ -61,13 +62,14 @@ function ProfileMenu() {
   const { t } = useTranslation();
   const profile = useProfile().data;
   const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
+  const avatarUrl = useAvatarUrl(profile);
   const initials = profile ? `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() : '';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('header.profileMenu')}>
           <Group gap="xs">
-            <Avatar radius="xl" size="sm" color="brand">{initials}</Avatar>
+            <Avatar radius="xl" size="sm" color="brand" src={avatarUrl} alt={name}>{initials}</Avatar>
             <Text size="sm" fw={500}>{name}</Text>
           </Group>
         </UnstyledButton>

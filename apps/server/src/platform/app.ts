@@ -73,7 +73,11 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
   if (opts.serveWeb !== false) {
     for (const [prefix, dir] of webDirs(deps)) {
       if (!fs.existsSync(dir)) continue;
-      await app.register(fastifyStatic, { root: dir, prefix, decorateReply: prefix === '/', index: false, wildcard: false });
+      await app.register(fastifyStatic, {
+        root: dir, prefix, decorateReply: prefix === '/', index: ['index.html'], wildcard: true,
+        // Hashed assets are immutable; the HTML must be revalidated so a rebuild shows at once.
+        setHeaders: (res, file) => res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+      });
     }
   }
   return app;
@@ -87,7 +91,10 @@ function webDirs(deps: Deps): Array<[string, string]> {
 }
 
 function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply) {
-  const isApp = url === '/app' || url.startsWith('/app/');
+  const pathname = url.split('?')[0] ?? '/';
+  // A missing file (a path whose last segment has an extension) is a 404, not the app's page.
+  if (/\.[a-z0-9]+$/i.test(pathname.split('/').pop() ?? '')) return reply.status(404).type('text/plain').send('Not found');
+  const isApp = pathname === '/app' || pathname.startsWith('/app/');
   const dir = path.join(deps.config.webRoot, isApp ? 'apps/mobile/dist' : 'apps/portal/dist');
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');

@@ -39,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTtlSeconds: int(env.REFRESH_TOKEN_TTL, 12 * 3600),
     refreshTtlRememberSeconds: int(env.REFRESH_TOKEN_TTL_REMEMBER, 30 * 24 * 3600),
-    webRoot: path.resolve(env.WEB_ROOT || path.join(import.meta.dirname, '../../../')),
+    webRoot: path.resolve(env.WEB_ROOT || path.join(import.meta.dirname, '../../../../')),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

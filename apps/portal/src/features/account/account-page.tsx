@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
-  Alert, Avatar, Button, FileButton, Group, NativeSelect, PasswordInput, Select, Skeleton, Stack, Tabs, Text, TextInput, Title,
+  Alert, Avatar, Button, FileButton, Group, NativeSelect, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   BLOOD_GLUCOSE_UNITS, THERMAL_UNITS, UNIT_SYSTEMS, ZChangePasswordRequest, ZUpdateProfileRequest, type TProfile, type TUpdateUnitsRequest,
@@ -16,24 +16,14 @@ import { useProfile, useTenantSettings } from '../../app/queries.ts';
 import { useFormState } from '../../app/use-form.ts';
 import { PasswordRules, ruleName } from '../../app/password-rules.tsx';
 import { switchLanguage } from '../../app/i18n.ts';
+import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { useAvatarUrl } from '../../app/avatar.ts';
 
 const MAX_AVATAR_BYTES = 1024 * 1024;
 
 function useSetProfile() {
   const queryClient = useQueryClient();
   return (p: TProfile) => queryClient.setQueryData(['profile'], p);
-}
-
-/** The stored avatar (fetched with the auth header) as an object URL. */
-function useAvatarUrl(profile: TProfile) {
-  const q = useQuery({
-    queryKey: ['avatar', profile.id, profile.hasAvatar],
-    queryFn: async () => URL.createObjectURL(await api.avatar()),
-    enabled: profile.hasAvatar,
-    staleTime: Infinity,
-    meta: { inlineError: true },
-  });
-  return q.data ?? null;
 }
 
 function AvatarSection({ profile }: { profile: TProfile }) {
@@ -304,18 +294,17 @@ export function AccountPage() {
       ) : profile.isError ? (
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
-        <Tabs defaultValue="profile" keepMounted={false}>
-          <Tabs.List aria-label={t('account.tabs.label')} mb="lg">
-            <Tabs.Tab value="profile">{t('account.tabs.profile')}</Tabs.Tab>
-            <Tabs.Tab value="password">{t('account.tabs.password')}</Tabs.Tab>
-            <Tabs.Tab value="language">{t('account.tabs.language')}</Tabs.Tab>
-            <Tabs.Tab value="units">{t('account.tabs.units')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="profile"><ProfileTab profile={profile.data} /></Tabs.Panel>
-          <Tabs.Panel value="password"><PasswordTab /></Tabs.Panel>
-          <Tabs.Panel value="language"><LanguageTab profile={profile.data} /></Tabs.Panel>
-          <Tabs.Panel value="units"><UnitsTab profile={profile.data} /></Tabs.Panel>
-        </Tabs>
+        <PlainTabs
+          id="account"
+          label={t('account.tabs.label')}
+          mb="lg"
+          tabs={[
+            { value: 'profile', label: t('account.tabs.profile'), content: () => <ProfileTab profile={profile.data} /> },
+            { value: 'password', label: t('account.tabs.password'), content: () => <PasswordTab /> },
+            { value: 'language', label: t('account.tabs.language'), content: () => <LanguageTab profile={profile.data} /> },
+            { value: 'units', label: t('account.tabs.units'), content: () => <UnitsTab profile={profile.data} /> },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useFormState } from '../../app/use-form.ts';
 import { sessionStarted } from '../../app/session-end.ts';
 import { forgetLevelChoice } from '../../app/level.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { PlainTabs } from '../../app/plain-tabs.tsx';
 
 const DEFAULT_TENANT = 'demo';
 
@@ -120,7 +121,7 @@ function OtpLogin() {
             {t('auth.login.changeTarget')}
           </Anchor>
           <Anchor component="button" type="button" size="sm" onClick={() => send.mutate({ tenant: form.values.tenant.trim(), username: form.values.username.trim() })}>
-            {t('auth.login.sendCode')}
+            {t('auth.login.resend')}
           </Anchor>
         </Group>
       </Stack>
@@ -130,19 +131,16 @@ function OtpLogin() {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const [method, setMethod] = useState<string | null>('password');
-  // The panels are plain (unlabelled) tabpanels so that the "Password" field is the only element labelled "Password".
   return (
     <AuthFrame title={t('auth.login.title')}>
-      <Tabs id="login" value={method} onChange={setMethod}>
-        <Tabs.List aria-label={t('auth.login.methods')} grow>
-          <Tabs.Tab value="password">{t('auth.login.tabPassword')}</Tabs.Tab>
-          <Tabs.Tab value="otp">{t('auth.login.tabOtp')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      <div role="tabpanel" id={`login-panel-${method ?? 'password'}`}>
-        {method === 'otp' ? <OtpLogin /> : <PasswordLogin />}
-      </div>
+      <PlainTabs
+        id="login"
+        label={t('auth.login.methods')}
+        tabs={[
+          { value: 'password', label: t('auth.login.tabPassword'), content: () => <PasswordLogin /> },
+          { value: 'otp', label: t('auth.login.tabOtp'), content: () => <OtpLogin /> },
+        ]}
+      />
       <Group justify="space-between">
         <Anchor component={Link} to="/register" size="sm">{t('auth.login.createAccount')}</Anchor>
         <Anchor component={Link} to="/forgot-password" size="sm">{t('auth.login.forgot')}</Anchor>

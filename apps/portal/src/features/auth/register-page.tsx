@@ -113,7 +113,7 @@ export function RegisterPage() {
               <Group>
                 <Button onClick={onVerify} loading={verify.isPending}>{t('auth.register.verify')}</Button>
                 <Button variant="subtle" onClick={() => sendCode.mutate({ tenant: form.values.tenant.trim(), email: form.values.email.trim() })} loading={sendCode.isPending}>
-                  {t('auth.register.sendCode')}
+                  {t('auth.register.resend')}
                 </Button>
               </Group>
             </Stack>

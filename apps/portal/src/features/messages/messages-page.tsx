@@ -69,7 +69,7 @@ export function MessagesPage() {
                 <Table.Th w={200}>{t('messages.subject')}</Table.Th>
                 <Table.Th>{t('messages.body')}</Table.Th>
                 <Table.Th w={110}>{t('messages.provider')}</Table.Th>
-                <Table.Th w={100}>{t('messages.status')}</Table.Th>
+                <Table.Th w={130}>{t('messages.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

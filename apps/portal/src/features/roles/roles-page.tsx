@@ -62,7 +62,7 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
     <Modal opened={opened} onClose={onClose} title={t('roles.addRole')} size="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {create.isError && <Alert color="red" role="alert">{errorText(t, create.error)}</Alert>}
+          {create.isError && !(isApiError(create.error) && create.error.code === 'ROLE_EXISTED') && <Alert color="red" role="alert">{errorText(t, create.error)}</Alert>}
           <TextInput label={t('roles.name')} {...form.text('name')} error={nameError} />
           <Textarea label={t('roles.description')} value={form.values.description} onChange={(e) => form.set('description', e.currentTarget.value)} error={form.errors.description} />
           <Text fw={600}>{t('roles.permissions')}</Text>
