@@ -24,13 +24,17 @@ function freePort(): Promise<number> {
 
 /** Builds both web apps, starts the real server (embedded database, demo data) on a free port and a fresh DATA_DIR. */
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
-    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('web build failed');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-e2e-'));
+  // Each run builds into its own folder, so parallel runs never overwrite each other's build.
+  const webDirs: Record<string, string> = {};
+  for (const app of ['portal', 'mobile']) {
+    webDirs[app] = path.join(dataDir, `web-${app}`);
+    if (process.env.E2E_SKIP_BUILD) { webDirs[app] = path.join(root, 'apps', app, 'dist'); continue; }
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDirs[app]!], { cwd: path.join(root, 'apps', app), stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${app} build failed`);
   }
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), SEED_DEMO: '1', LOG_LEVEL: 'warn', PORTAL_DIST: webDirs.portal, MOBILE_DIST: webDirs.mobile };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -12,6 +12,12 @@ import { createRoleRoute, listRolesRoute, permissionCatalogueRoute, togglePermis
 import { listMessagesRoute } from './modules/messages/routes/list-messages.ts';
 import { approveRegistrationRoute, listRegistrationsRoute, rejectRegistrationRoute } from './modules/users/routes/registrations.ts';
 import { healthRoute } from './modules/system/routes/health.ts';
+import { SCOPES_ROUTES } from './modules/scopes/scopes.routes.ts';
+import { CENTERS_ROUTES } from './modules/centers/centers.routes.ts';
+import { TENANTS_ROUTES } from './modules/tenants/tenants.routes.ts';
+import { STAFF_ROUTES } from './modules/staff/staff.routes.ts';
+import { LIFECYCLE_ROUTES } from './modules/lifecycle/lifecycle.routes.ts';
+import { AUDIT_ROUTES } from './modules/audit/audit.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -27,4 +33,5 @@ export const ROUTES: AnyRoute[] = [
   listRolesRoute, permissionCatalogueRoute, createRoleRoute, togglePermissionRoute,
   listMessagesRoute,
   listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
+  ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
 ];

@@ -1,3 +1,7 @@
+import { orgEn } from './portal/org-en.ts';
+import { tenantsEn } from './portal/tenants-en.ts';
+import { staffEn } from './portal/staff-en.ts';
+import { lifecycleEn } from './portal/lifecycle-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -193,6 +197,7 @@ export const portalEn = {
     mainLabel: 'Main navigation',
     groups: {
       overview: 'Overview',
+      organization: 'Organization',
       administration: 'Administration',
       communication: 'Communication',
       personal: 'Personal',
@@ -429,6 +434,10 @@ export const portalEn = {
     RolePermissionToggle: 'Toggle role permissions',
     PermissionView: 'View permissions',
   },
+  org: orgEn,
+  tenants: tenantsEn,
+  staff: staffEn,
+  lifecycle: lifecycleEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

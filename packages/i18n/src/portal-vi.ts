@@ -1,3 +1,7 @@
+import { orgVi } from './portal/org-vi.ts';
+import { tenantsVi } from './portal/tenants-vi.ts';
+import { staffVi } from './portal/staff-vi.ts';
+import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -195,6 +199,7 @@ export const portalVi: PortalCatalogue = {
     mainLabel: 'Điều hướng chính',
     groups: {
       overview: 'Tổng quan',
+      organization: 'Tổ chức',
       administration: 'Quản trị',
       communication: 'Liên lạc',
       personal: 'Cá nhân',
@@ -431,4 +436,8 @@ export const portalVi: PortalCatalogue = {
     RolePermissionToggle: 'Bật/tắt quyền của vai trò',
     PermissionView: 'Xem quyền',
   },
+  org: orgVi,
+  tenants: tenantsVi,
+  staff: staffVi,
+  lifecycle: lifecycleVi,
 };

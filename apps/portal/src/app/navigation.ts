@@ -1,6 +1,10 @@
 import { Permission, type PermissionId } from '@carewatch/contracts/permissions';
+import { orgNavItems } from '../features/org/org.module.tsx';
+import { tenantsNavItems } from '../features/tenants/tenants.module.tsx';
+import { staffNavItems } from '../features/staff/staff.module.tsx';
+import { lifecycleNavItems } from '../features/lifecycle/lifecycle.module.tsx';
 
-export type NavGroup = 'overview' | 'administration' | 'communication' | 'personal';
+export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
 export interface NavItem {
   path: string;
   /** i18n key of the label (also the link's accessible name). */
@@ -12,13 +16,17 @@ export interface NavItem {
 /** Sidebar entries; each is shown only when its permission is in the user's list. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', permission: Permission.DashboardView, group: 'overview' },
+  ...orgNavItems,
+  ...tenantsNavItems,
+  ...staffNavItems,
+  ...lifecycleNavItems,
   { path: '/registrations', labelKey: 'nav.registrations', permission: Permission.AccountApproveRegistration, group: 'administration' },
   { path: '/roles', labelKey: 'nav.roles', permission: Permission.RoleView, group: 'administration' },
   { path: '/messages', labelKey: 'nav.messages', permission: Permission.MessageLogView, group: 'communication' },
   { path: '/account', labelKey: 'nav.account', permission: Permission.AccountProfileView, group: 'personal' },
 ];
 
-export const NAV_GROUPS: readonly NavGroup[] = ['overview', 'administration', 'communication', 'personal'];
+export const NAV_GROUPS: readonly NavGroup[] = ['overview', 'organization', 'administration', 'communication', 'personal'];
 
 export function visibleNav(permissions: readonly number[]): NavItem[] {
   return NAV_ITEMS.filter((item) => permissions.includes(item.permission));

@@ -14,6 +14,10 @@ import { RolesPage } from '../features/roles/roles-page.tsx';
 import { MessagesPage } from '../features/messages/messages-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { orgRoutes } from '../features/org/org.module.tsx';
+import { tenantsRoutes } from '../features/tenants/tenants.module.tsx';
+import { staffRoutes } from '../features/staff/staff.module.tsx';
+import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -32,6 +36,10 @@ export const router = createBrowserRouter([
           { path: 'roles', element: <RequirePermission permission={Permission.RoleView}><RolesPage /></RequirePermission> },
           { path: 'messages', element: <RequirePermission permission={Permission.MessageLogView}><MessagesPage /></RequirePermission> },
           { path: 'account', element: <RequirePermission permission={Permission.AccountProfileView}><AccountPage /></RequirePermission> },
+          ...orgRoutes,
+          ...tenantsRoutes,
+          ...staffRoutes,
+          ...lifecycleRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -85,8 +85,8 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
 
 function webDirs(deps: Deps): Array<[string, string]> {
   return [
-    ['/', path.join(deps.config.webRoot, 'apps/portal/dist')],
-    ['/app/', path.join(deps.config.webRoot, 'apps/mobile/dist')],
+    ['/', deps.config.portalDist],
+    ['/app/', deps.config.mobileDist],
   ];
 }
 
@@ -95,7 +95,7 @@ function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply
   // A missing file (a path whose last segment has an extension) is a 404, not the app's page.
   if (/\.[a-z0-9]+$/i.test(pathname.split('/').pop() ?? '')) return reply.status(404).type('text/plain').send('Not found');
   const isApp = pathname === '/app' || pathname.startsWith('/app/');
-  const dir = path.join(deps.config.webRoot, isApp ? 'apps/mobile/dist' : 'apps/portal/dist');
+  const dir = isApp ? deps.config.mobileDist : deps.config.portalDist;
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
   return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));

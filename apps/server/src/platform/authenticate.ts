@@ -33,6 +33,8 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Au
     tenantCode: row.tenant_code,
     sessionId: row.session_id,
     levelId: row.level_id,
+    scopeId: row.level_scope_id,
+    centerId: row.level_center_id,
     roleCode: row.role_code,
     permissions: new Set(row.permissions),
   };

@@ -14,6 +14,9 @@ export type Config = {
   refreshTtlSeconds: number;
   refreshTtlRememberSeconds: number;
   webRoot: string;
+  /** Built web apps; default <webRoot>/apps/<app>/dist. */
+  portalDist: string;
+  mobileDist: string;
   logLevel: string;
 };
 
@@ -26,6 +29,7 @@ const int = (v: string | undefined, dflt: number) => {
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const webRoot = path.resolve(env.WEB_ROOT || path.join(import.meta.dirname, '../../../../'));
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -39,7 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTtlSeconds: int(env.REFRESH_TOKEN_TTL, 12 * 3600),
     refreshTtlRememberSeconds: int(env.REFRESH_TOKEN_TTL_REMEMBER, 30 * 24 * 3600),
-    webRoot: path.resolve(env.WEB_ROOT || path.join(import.meta.dirname, '../../../../')),
+    webRoot,
+    portalDist: path.resolve(env.PORTAL_DIST || path.join(webRoot, 'apps/portal/dist')),
+    mobileDist: path.resolve(env.MOBILE_DIST || path.join(webRoot, 'apps/mobile/dist')),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -23,6 +23,9 @@ export type AuthInfo = {
   tenantCode: string;
   sessionId: string;
   levelId: string;
+  /** The chosen level's scope and health center (null = tenant-wide). Lists and counts follow them. */
+  scopeId: string | null;
+  centerId: string | null;
   roleCode: TRoleCode | string;
   permissions: ReadonlySet<number>;
 };

@@ -12,6 +12,8 @@ export type SessionAuthRow = {
   tenant_code: string;
   tenant_active: boolean;
   level_id: string;
+  level_scope_id: string | null;
+  level_center_id: string | null;
   role_code: string;
   permissions: number[];
 };
@@ -21,7 +23,7 @@ export async function findSessionForAuth(db: Db, tenantId: string, sessionId: st
   const rows = await db.query<SessionAuthRow>(
     `select s.id as session_id, s.revoked_at, s.revoked_reason, s.expires_at, s.permissions_version as session_pv,
             u.id as user_id, u.status as user_status, u.permissions_version as user_pv,
-            t.code as tenant_code, t.active as tenant_active, ur.id as level_id, r.code as role_code,
+            t.code as tenant_code, t.active as tenant_active, ur.id as level_id, ur.scope_id as level_scope_id, ur.center_id as level_center_id, r.code as role_code,
             coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp
                       where rp.tenant_id = s.tenant_id and rp.role_id = r.id), '{}') as permissions
        from sessions s
