@@ -11,9 +11,14 @@ import type { Deps } from './platform/context.ts';
 import { ROUTES } from './routes.ts';
 import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
+import { startJobWorker, type JobHandlers } from './platform/jobs.ts';
+import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
+
+/** Every durable job kind and its handler. */
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; close: () => Promise<void> };
-export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean };
+export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean };
 
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
@@ -42,10 +47,12 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   if (config.seedDemo) await seedDemo(db);
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
   const ownDb = !opts.db;
+  const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
   return {
     app,
     deps,
     close: async () => {
+      await stopJobs?.();
       await app.close();
       if (ownDb) await db.close();
       release?.();

@@ -29,3 +29,9 @@ export async function readStoredFile(dataDir: string, rel: string): Promise<Buff
     return null;
   }
 }
+
+export async function removeStoredFile(dataDir: string, rel: string): Promise<void> {
+  const abs = path.resolve(dataDir, rel);
+  if (!abs.startsWith(path.resolve(dataDir) + path.sep)) return;
+  await fs.rm(abs, { force: true });
+}

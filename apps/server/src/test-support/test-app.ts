@@ -6,7 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPg, openPglite, type Db } from '../platform/db.ts';
 import { fakeClock } from '../platform/clock.ts';
-import { createServer, type Started } from '../server.ts';
+import { createServer, JOB_HANDLERS, type Started } from '../server.ts';
+import { runDueJobs } from '../platform/jobs.ts';
 import { DEMO_PASSWORD } from '../modules/seed/demo.ts';
 
 export type Res = { status: number; body: Record<string, unknown> & { code?: string; details?: Record<string, unknown> }; headers: Record<string, unknown>; raw: string };
@@ -46,7 +47,7 @@ export async function startTestApp() {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined } });
+  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined }, jobs: false });
   const { app } = started;
 
   async function call(method: string, url: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<Res> {
@@ -83,6 +84,8 @@ export async function startTestApp() {
 
   return {
     app, db, clock, call, login, lastCodeTo, deps: started.deps,
+    /** Runs the durable jobs due at the fake clock's time. */
+    runJobs: () => runDueJobs(started.deps, JOB_HANDLERS),
     get: (url: string, token?: string) => call('GET', url, { token }),
     post: (url: string, body?: unknown, token?: string) => call('POST', url, { body: body ?? {}, token }),
     put: (url: string, body?: unknown, token?: string) => call('PUT', url, { body: body ?? {}, token }),

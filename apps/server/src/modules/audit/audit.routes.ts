@@ -1,4 +1,5 @@
 import type { AnyRoute } from '../../platform/route.ts';
+import { searchAuditRoute } from './routes/search-audit.ts';
 
 /** The "audit" module's routes; the server's route table includes them. */
-export const AUDIT_ROUTES: AnyRoute[] = [];
+export const AUDIT_ROUTES: AnyRoute[] = [searchAuditRoute];

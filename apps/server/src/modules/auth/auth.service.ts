@@ -10,6 +10,7 @@ import * as users from '../users/users.repo.ts';
 import * as sessions from './sessions.repo.ts';
 import * as otps from './otp.repo.ts';
 import { activeTenantByCode, passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
+import { recoverIfDeactivated, reenableIfDue } from '../lifecycle/lifecycle.service.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCK_MS = 24 * 3600 * 1000;
@@ -29,7 +30,7 @@ async function findByLogin(ctx: Ctx, tenantId: string, username: string) {
 }
 
 /** Password grant. Unknown user and wrong password get the same answer, in the same time, and count alike toward the lockout. */
-export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client): Promise<TTokenResponse> {
+export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client, opts: { recover?: boolean } = {}): Promise<TTokenResponse> {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
   const now = ctx.clock.now();
   const name = loginName(input.username);
@@ -46,11 +47,21 @@ export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Clie
     throw new AppError('WRONG_LOGIN');
   }
   await users.clearLoginFailures(ctx.db, tenant.id, [name]);
+  if (opts.recover && (await recoverIfDeactivated(ctx, tenant.id, user))) {
+    await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'account.recover', resource: 'user', resourceId: user.id });
+    return startSession(ctx, tenant.id, { ...user, status: 'active' }, client, input.remember_me ?? false, 'password');
+  }
   return startSession(ctx, tenant.id, user, client, input.remember_me ?? false, 'password');
 }
 
-async function startSession(ctx: Ctx, tenantId: string, user: users.UserRow, client: Client, rememberMe: boolean, method: string): Promise<TTokenResponse> {
+async function startSession(ctx: Ctx, tenantId: string, userIn: users.UserRow, client: Client, rememberMe: boolean, method: string): Promise<TTokenResponse> {
+  let user = userIn;
   if (user.status === 'pending_approval') throw new AppError('ACCOUNT_PENDING_APPROVAL');
+  if (user.status === 'deactivated') {
+    const until = user.deactivated_at ? new Date(user.deactivated_at.getTime() + 30 * 24 * 3600 * 1000).toISOString() : null;
+    throw new AppError('ACCOUNT_DEACTIVATED', { recoverableUntil: until });
+  }
+  if (user.status === 'disabled' && (await reenableIfDue(ctx, tenantId, user.id))) user = { ...user, status: 'active' };
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   const levels = await users.listLevels(ctx.db, tenantId, user.id);
   const usable = client === 'portal' ? levels.filter((l) => l.role_code !== 'patient') : levels;

@@ -16,9 +16,10 @@ export type UserRow = {
   blood_glucose_unit: string;
   avatar_path: string | null;
   permissions_version: number;
+  deactivated_at: Date | null;
   created_at: Date;
 };
-const COLS = 'id, tenant_id, email, phone, password_hash, first_name, last_name, status, language, timezone, unit_system, thermal_unit, blood_glucose_unit, avatar_path, permissions_version, created_at';
+const COLS = 'id, tenant_id, email, phone, password_hash, first_name, last_name, status, language, timezone, unit_system, thermal_unit, blood_glucose_unit, avatar_path, permissions_version, deactivated_at, created_at';
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`select ${COLS} from users where tenant_id = $1 and id = $2`, [tenantId, id]);

@@ -1,0 +1,53 @@
+import type { Deps } from './context.ts';
+import { newId } from './ids.ts';
+import * as repo from './jobs.repo.ts';
+
+export type JobHandler = (deps: Deps, job: repo.JobRow) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+export const MAX_JOB_ATTEMPTS = 10;
+const LOCK_MS = 5 * 60 * 1000;
+
+export async function scheduleJob(deps: Pick<Deps, 'db'>, j: { kind: string; runAt: Date; payload: Record<string, unknown>; tenantId?: string | null; dedupeKey?: string }) {
+  await repo.insertJob(deps.db, { id: newId(), tenantId: j.tenantId ?? null, kind: j.kind, runAt: j.runAt, payload: j.payload, dedupeKey: j.dedupeKey });
+}
+export const cancelJob = (deps: Pick<Deps, 'db'>, dedupeKey: string) => repo.cancelByDedupe(deps.db, dedupeKey);
+
+/**
+ * Runs every job due at `now` (the injected clock), at least once: a job is marked done only after
+ * its handler returns; a failure retries with backoff; a crashed worker's lock expires and another claims it.
+ */
+export async function runDueJobs(deps: Deps, handlers: JobHandlers, limit = 50): Promise<number> {
+  const now = deps.clock.now();
+  const jobs = await repo.claimDue(deps.db, now, new Date(now.getTime() + LOCK_MS), limit);
+  for (const job of jobs) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(deps, job);
+      await repo.markDone(deps.db, job.id, deps.clock.now());
+    } catch (e) {
+      const backoff = Math.min(60 * 60 * 1000, 1000 * 2 ** job.attempts);
+      await repo.markRetry(deps.db, job.id, new Date(deps.clock.now().getTime() + backoff), (e as Error).message.slice(0, 500), job.attempts >= MAX_JOB_ATTEMPTS);
+    }
+  }
+  return jobs.length;
+}
+
+/** Polls for due jobs until stopped. */
+export function startJobWorker(deps: Deps, handlers: JobHandlers, intervalMs = 1000): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = runDueJobs(deps, handlers)
+      .catch(() => 0)
+      .finally(() => { if (!stopped) timer = setTimeout(tick, intervalMs); });
+  };
+  let timer = setTimeout(tick, intervalMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

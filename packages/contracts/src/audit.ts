@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date');
+export const ZAuditQuery = z.object({
+  actor: z.string().trim().max(254, 'Max length is 254').optional(),
+  action: z.string().trim().max(100, 'Max length is 100').optional(),
+  resource: z.string().trim().max(100, 'Max length is 100').optional(),
+  outcome: z.enum(['ok', 'denied', 'failed']).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(0, 'Min value is 0').default(0),
+  size: z.coerce.number().int().min(1, 'Min value is 1').max(200, 'Max value is 200').default(20),
+}).refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'Start time can\'t after end time', path: ['to'] });
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditEntry = z.object({
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  resource: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditPage = z.object({ items: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), size: z.number().int() });
