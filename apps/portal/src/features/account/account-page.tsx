@@ -17,6 +17,7 @@ import { useFormState } from '../../app/use-form.ts';
 import { PasswordRules, ruleName } from '../../app/password-rules.tsx';
 import { switchLanguage } from '../../app/i18n.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { DeactivateTab } from '../lifecycle/deactivate-tab.tsx';
 import { useAvatarUrl } from '../../app/avatar.ts';
 
 const MAX_AVATAR_BYTES = 1024 * 1024;
@@ -303,6 +304,7 @@ export function AccountPage() {
             { value: 'password', label: t('account.tabs.password'), content: () => <PasswordTab /> },
             { value: 'language', label: t('account.tabs.language'), content: () => <LanguageTab profile={profile.data} /> },
             { value: 'units', label: t('account.tabs.units'), content: () => <UnitsTab profile={profile.data} /> },
+            { value: 'deactivate', label: t('lifecycle.me.tab'), content: () => <DeactivateTab /> },
           ]}
         />
       )}

@@ -7,6 +7,8 @@ import { ZOtpCode, ZTokenRequest } from '@carewatch/contracts/auth';
 import { looksLikeEmail } from '@carewatch/contracts/rules';
 import { api } from '../../app/api.ts';
 import { errorText, zodFieldErrors } from '../../app/errors.ts';
+import { isApiError } from '@carewatch/api-client/client';
+import { RecoverAccount } from '../lifecycle/recover-account.tsx';
 import { useFormState } from '../../app/use-form.ts';
 import { sessionStarted } from '../../app/session-end.ts';
 import { forgetLevelChoice } from '../../app/level.ts';
@@ -47,7 +49,13 @@ function PasswordLogin() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {login.isError && <Alert color="red" role="alert">{errorText(t, login.error)}</Alert>}
+        {login.isError && isApiError(login.error) && login.error.code === 'ACCOUNT_DEACTIVATED' ? (
+          <RecoverAccount
+            credentials={{ tenant: form.values.tenant.trim(), username: form.values.username.trim(), password: form.values.password }}
+            recoverableUntil={typeof login.error.details?.recoverableUntil === 'string' ? login.error.details.recoverableUntil : null}
+            onRecovered={enter}
+          />
+        ) : login.isError && <Alert color="red" role="alert">{errorText(t, login.error)}</Alert>}
         <TextInput label={t('auth.login.tenant')} autoComplete="organization" {...form.text('tenant')} />
         <TextInput label={t('auth.login.username')} autoComplete="username" {...form.text('username')} />
         <PasswordInput label={t('auth.login.password')} autoComplete="current-password" {...form.text('password')} />

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TAuditQuery } from '@carewatch/contracts/audit';
+import { lifecycleApi } from '@carewatch/api-client/lifecycle';
+import { api } from '../../app/api.ts';
+import { ErrorState } from '../../app/states.tsx';
+import { formatDateTime } from '../../app/format.ts';
+import { useProfile } from '../../app/queries.ts';
+
+const PAGE_SIZE = 20;
+const life = lifecycleApi(api.request);
+type Outcome = NonNullable<TAuditQuery['outcome']>;
+const isOutcome = (v: string): v is Outcome => v === 'ok' || v === 'denied' || v === 'failed';
+/** A date input (yyyy-MM-dd) as the start or end of that day in the user's browser time. */
+const dayBound = (d: string, end: boolean) => (d ? new Date(`${d}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined);
+
+/** The tenant's audit trail with filters: actor, action, resource, outcome, date range. */
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  const tz = useProfile().data?.timezone;
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const [resource, setResource] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(0);
+  const [filters] = useDebouncedValue({ actor: actor.trim(), action: action.trim(), resource: resource.trim() }, 300);
+  useEffect(() => setPage(0), [filters.actor, filters.action, filters.resource, outcome, from, to]);
+
+  const query: Partial<TAuditQuery> = {
+    page, size: PAGE_SIZE,
+    ...(filters.actor ? { actor: filters.actor } : {}), ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.resource ? { resource: filters.resource } : {}), ...(outcome ? { outcome } : {}),
+    ...(from ? { from: dayBound(from, false) } : {}), ...(to ? { to: dayBound(to, true) } : {}),
+  };
+  const log = useQuery({ queryKey: ['audit-log', query], queryFn: () => life.auditLog(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const totalPages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>{t('lifecycle.audit.title')}</Title>
+        <Text c="dimmed">{t('lifecycle.audit.subtitle')}</Text>
+      </div>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label={t('lifecycle.audit.actor')} type="search" value={actor} onChange={(e) => setActor(e.currentTarget.value)} />
+        <TextInput label={t('lifecycle.audit.action')} type="search" value={action} onChange={(e) => setAction(e.currentTarget.value)} placeholder="auth.login" />
+        <TextInput label={t('lifecycle.audit.resource')} type="search" value={resource} onChange={(e) => setResource(e.currentTarget.value)} placeholder="user" />
+        <NativeSelect
+          label={t('lifecycle.audit.outcome')}
+          value={outcome}
+          onChange={(e) => setOutcome(isOutcome(e.currentTarget.value) ? e.currentTarget.value : '')}
+          data={[{ value: '', label: t('lifecycle.audit.outcomeAll') }, ...(['ok', 'denied', 'failed'] as const).map((o) => ({ value: o, label: t(`lifecycle.audit.outcomes.${o}`) }))]}
+        />
+        <TextInput label={t('lifecycle.audit.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label={t('lifecycle.audit.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        {log.data && <Text size="sm" c="dimmed" role="status">{t('lifecycle.audit.total', { count: log.data.total })}</Text>}
+      </Group>
+      {log.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+      ) : log.isError ? (
+        <ErrorState error={log.error} onRetry={() => void log.refetch()} />
+      ) : log.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">{t('lifecycle.audit.empty')}</Text>
+      ) : (
+        <>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('lifecycle.audit.time')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.cols.actor')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.cols.action')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.cols.resource')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.cols.outcome')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.ip')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.details')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data.items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.createdAt, tz)}</Table.Td>
+                  <Table.Td>{e.actorName ?? (e.actorId ? e.actorId.slice(0, 8) : t('lifecycle.audit.system'))}{e.actorEmail && <Text size="xs" c="dimmed">{e.actorEmail}</Text>}</Table.Td>
+                  <Table.Td><Code>{e.action}</Code></Table.Td>
+                  <Table.Td>{e.resource ?? ''}{e.resourceId && <Text size="xs" c="dimmed">{e.resourceId.slice(0, 8)}</Text>}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} c={e.outcome === 'ok' ? 'teal' : e.outcome === 'denied' ? 'orange' : 'red'}>
+                      {isOutcome(e.outcome) ? t(`lifecycle.audit.outcomes.${e.outcome}`) : e.outcome}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{e.ip ?? ''}</Table.Td>
+                  <Table.Td>{e.details ? <Code>{JSON.stringify(e.details)}</Code> : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <nav aria-label={t('lifecycle.audit.pagination')}>
+            <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)} />
+          </nav>
+        </>
+      )}
+    </Stack>
+  );
+}
