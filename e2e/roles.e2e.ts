@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, shot } from './browser.ts';
+
+const PASSWORD = 'CareWatch@2026';
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+
+async function login(page: Page, email: string, tenant = 'demo') {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(tenant);
+  await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+}
+const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts()).map((s) => s.trim());
+
+describe('roles and permissions', () => {
+  test('a custom role is created; a duplicate name is refused', async () => {
+    const admin = await newPage(browser, baseUrl);
+    await login(admin, 'superadmin@demo.test');
+    await admin.getByRole('link', { name: 'Roles & permissions' }).click();
+    await admin.getByRole('button', { name: 'Add role' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Night nurse');
+    await dialog.getByRole('checkbox', { name: 'View dashboard' }).check();
+    await dialog.getByRole('checkbox', { name: 'View patients' }).check();
+    await dialog.getByRole('button', { name: 'Create role' }).click();
+    await expect.poll(() => admin.getByRole('navigation', { name: 'Roles' }).getByText('Night nurse').count()).toBe(1);
+    await admin.getByRole('button', { name: 'Add role' }).click();
+    await admin.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('night nurse');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Create role' }).click();
+    await expect.poll(() => admin.getByRole('dialog').getByText('Role existed').count()).toBe(1);
+    await shot(admin, 'role-duplicate');
+    await admin.context().close();
+  });
+
+  test('revoking a permission asks the affected user to log in again, and their menu changes', async () => {
+    const cskh = await newPage(browser, baseUrl);
+    await login(cskh, 'cskh@demo.test');
+    expect(await navLinks(cskh)).toContain('Messages');
+
+    const admin = await newPage(browser, baseUrl);
+    await login(admin, 'superadmin@demo.test');
+    await admin.getByRole('link', { name: 'Roles & permissions' }).click();
+    await admin.getByRole('navigation', { name: 'Roles' }).getByText('Customer care').click();
+    const sw = admin.getByRole('switch', { name: 'View sent e-mails and SMS' });
+    await expect.poll(() => sw.isChecked()).toBe(true);
+    await sw.click({ force: true });
+    await expect.poll(() => sw.isChecked()).toBe(false);
+
+    // The customer-care user's next call is answered "permissions changed".
+    await cskh.getByRole('link', { name: 'Account settings' }).click();
+    await cskh.reload();
+    await expect.poll(() => cskh.getByRole('dialog').getByText('Your permissions have changed').count()).toBeGreaterThan(0);
+    await shot(cskh, 'permissions-changed');
+    await cskh.getByRole('dialog').getByRole('button', { name: 'Log in again' }).click();
+    await login(cskh, 'cskh@demo.test');
+    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Account settings']);
+    await cskh.context().close();
+    await admin.context().close();
+  });
+});
