@@ -1,0 +1,78 @@
+// `npm run bench`: one JSON line per benchmark, {"bench", "value", "unit", "baseline", "baseline_value", "ratio"}.
+// Runs on real PostgreSQL (BENCH_DATABASE_URL, default the local server) in a fresh database.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createServer } from '../apps/server/src/server.ts';
+import { migrate, openPg } from '../apps/server/src/platform/db.ts';
+import { seedDemo, DEMO_PASSWORD } from '../apps/server/src/modules/seed/demo.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `cw_bench_${crypto.randomBytes(4).toString('hex')}`;
+
+function p(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+const line = (bench: string, value: number, unit: string, baseline: string, baselineValue: number) =>
+  console.log(JSON.stringify({ bench, value: +value.toFixed(3), unit, baseline, baseline_value: +baselineValue.toFixed(3), ratio: +(value / baselineValue).toFixed(3) }));
+
+async function main() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const db = await openPg(u.toString(), 10);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    const started = await createServer({ db, config: { seedDemo: false, dataDir, port: 0, host: '127.0.0.1' }, jobs: false });
+    await started.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = started.app.server.address() as import('node:net').AddressInfo;
+    const base = `http://127.0.0.1:${addr.port}`;
+
+    // login: password grant (argon2id verify dominates) vs one argon2id hash verify alone.
+    const { verify, hash } = await import('@node-rs/argon2');
+    const h = await hash(DEMO_PASSWORD);
+    const N_LOGIN = 40;
+    let t0 = performance.now();
+    for (let i = 0; i < N_LOGIN; i++) await verify(h, DEMO_PASSWORD);
+    const verifyMs = (performance.now() - t0) / N_LOGIN;
+    let token = '';
+    t0 = performance.now();
+    for (let i = 0; i < N_LOGIN; i++) {
+      const res = await fetch(`${base}/api/auth/oauth-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', username: 'doctor@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }) });
+      token = ((await res.json()) as { access_token: string }).access_token;
+    }
+    line('login', (performance.now() - t0) / N_LOGIN, 'ms', 'argon2id-verify', verifyMs);
+
+    // authenticated call: p95 of GET profile over HTTP (token check, session+permissions query, profile query) vs the profile SQL alone.
+    const N = 2000;
+    const httpTimes: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const s = performance.now();
+      const res = await fetch(`${base}/api/account/me/profile/get`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      httpTimes.push(performance.now() - s);
+    }
+    const sqlTimes: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const s = performance.now();
+      await db.query("select id, email, first_name, last_name from users where tenant_id = (select id from tenants where code = 'demo') and email = 'doctor@demo.test'");
+      sqlTimes.push(performance.now() - s);
+    }
+    line('authed-call-p95', p(httpTimes, 0.95), 'ms', 'profile-sql-p95', p(sqlTimes, 0.95));
+    await started.close();
+  } finally {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
