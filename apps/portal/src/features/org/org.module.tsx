@@ -1,8 +1,33 @@
 import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { ScopesPage } from './scopes-page.tsx';
+import { ScopeDetailPage } from './scope-detail-page.tsx';
+import { CentersPage } from './centers-page.tsx';
+import { CenterCreatePage, CenterEditPage } from './center-form-page.tsx';
+import { CenterDetailPage } from './center-detail-page.tsx';
+import { MyOrgPage } from './my-org-page.tsx';
 
-/** Sidebar entries of the "org" domain (each shown only with its permission). */
-export const orgNavItems: NavItem[] = [];
+/**
+ * Sidebar entries of the "org" domain. Scopes and health centers are for ScopeManage / CenterManage holders (super admin);
+ * "My organization" uses StaffView, which scope and health-center admins hold (so do other staff managers: the page
+ * then shows the scope and centers of their level).
+ */
+export const orgNavItems: NavItem[] = [
+  { path: '/scopes', labelKey: 'org.nav.scopes', permission: Permission.ScopeManage, group: 'organization' },
+  { path: '/centers', labelKey: 'org.nav.centers', permission: Permission.CenterManage, group: 'organization' },
+  { path: '/my-organization', labelKey: 'org.nav.mine', permission: Permission.StaffView, group: 'organization' },
+];
 
-/** Pages of the "org" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
-export const orgRoutes: RouteObject[] = [];
+/** Pages of the "org" domain, mounted inside the app layout. */
+export const orgRoutes: RouteObject[] = [
+  { path: 'scopes', element: <RequirePermission permission={Permission.ScopeManage}><ScopesPage /></RequirePermission> },
+  { path: 'scopes/:id', element: <RequirePermission permission={Permission.ScopeManage}><ScopeDetailPage /></RequirePermission> },
+  { path: 'centers', element: <RequirePermission permission={Permission.CenterManage}><CentersPage /></RequirePermission> },
+  { path: 'centers/new', element: <RequirePermission permission={Permission.CenterManage}><CenterCreatePage /></RequirePermission> },
+  { path: 'centers/:id', element: <RequirePermission permission={Permission.CenterManage}><CenterDetailPage /></RequirePermission> },
+  { path: 'centers/:id/edit', element: <RequirePermission permission={Permission.CenterManage}><CenterEditPage /></RequirePermission> },
+  { path: 'my-organization', element: <RequirePermission permission={Permission.StaffView}><MyOrgPage /></RequirePermission> },
+  { path: 'my-organization/centers/:id/edit', element: <RequirePermission permission={Permission.StaffUpdate}><CenterEditPage own /></RequirePermission> },
+];
