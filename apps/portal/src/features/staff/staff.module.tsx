@@ -1,8 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { StaffListPage } from './staff-list-page.tsx';
+import { StaffCreatePage } from './staff-create-page.tsx';
+import { StaffDetailPage } from './staff-detail-page.tsx';
 
 /** Sidebar entries of the "staff" domain (each shown only with its permission). */
-export const staffNavItems: NavItem[] = [];
+export const staffNavItems: NavItem[] = [
+  { path: '/staff', labelKey: 'staff.nav.staff', permission: Permission.StaffView, group: 'administration' },
+  { path: '/doctors', labelKey: 'staff.nav.doctors', permission: Permission.StaffView, group: 'administration' },
+  { path: '/customer-care', labelKey: 'staff.nav.customerCare', permission: Permission.StaffView, group: 'administration' },
+];
 
 /** Pages of the "staff" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
-export const staffRoutes: RouteObject[] = [];
+export const staffRoutes: RouteObject[] = [
+  { path: 'staff', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="all" preset="all" /></RequirePermission> },
+  { path: 'doctors', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="doctors" preset="doctors" /></RequirePermission> },
+  { path: 'customer-care', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="cc" preset="customerCare" /></RequirePermission> },
+  { path: 'staff/new', element: <RequirePermission permission={Permission.StaffCreate}><StaffCreatePage /></RequirePermission> },
+  { path: 'staff/:id', element: <RequirePermission permission={Permission.StaffView}><StaffDetailPage /></RequirePermission> },
+];

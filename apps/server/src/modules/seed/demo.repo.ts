@@ -10,3 +10,6 @@ export async function insertScope(db: Db, tenantId: string, s: { id: string; nam
 export async function insertCenter(db: Db, tenantId: string, c: { id: string; name: string; scopeId: string }) {
   await db.query('insert into health_centers (id, tenant_id, name, scope_id) values ($1,$2,$3,$4)', [c.id, tenantId, c.name, c.scopeId]);
 }
+export async function linkAssistantToDoctor(db: Db, tenantId: string, assistantId: string, doctorId: string) {
+  await db.query('insert into assistant_doctors (tenant_id, assistant_id, doctor_id) values ($1,$2,$3) on conflict do nothing', [tenantId, assistantId, doctorId]);
+}

@@ -42,8 +42,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const centerA = { id: newId(), name: 'Ba Dinh Health Center', scopeId: city.id };
     const centerB = { id: newId(), name: 'Le Chan Health Center', scopeId: city2.id };
     for (const c of [centerA, centerB]) await demo.insertCenter(db, tenantId, c);
+    const ids: Record<string, string> = {};
     for (const a of DEMO_ACCOUNTS) {
       const id = newId();
+      ids[a.local] = id;
       const phone = t.phonePrefix + a.phone.slice(2);
       await users.insertUser(db, tenantId, { id, email: `${a.local}@${t.domain}`, phone, passwordHash: hash, firstName: a.first, lastName: a.last, status: 'active', now: new Date() });
       const role = (await findRole(db, tenantId, a.role))!;
@@ -54,6 +56,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         : [{ scopeId: null, centerId: null }];
       for (const l of levels) await users.insertUserRole(db, tenantId, { id: newId(), userId: id, roleId: role.id, scopeId: l.scopeId, centerId: l.centerId, isMain: true });
     }
+    // An assistant always follows at least one doctor.
+    await demo.linkAssistantToDoctor(db, tenantId, ids.assistant!, ids.doctor!);
   }
   return true;
 }

@@ -1,0 +1,146 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_STATES } from '@carewatch/contracts/lifecycle';
+import { Permission } from '@carewatch/contracts/permissions';
+import { SPECIALTIES, STAFF_SORTS, type TStaffQuery } from '@carewatch/contracts/staff';
+import { ErrorState } from '../../app/states.tsx';
+import { formatDateTime } from '../../app/format.ts';
+import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { StatusBadge, fullName, levelPlace, roleLabel, specialtyLabel, staff, staffKeys, useStaffOptions } from './staff-shared.tsx';
+
+const PAGE_SIZE = 15;
+type Status = (typeof ACCOUNT_STATES)[number];
+type Sort = (typeof STAFF_SORTS)[number];
+export type StaffListPreset = 'all' | 'doctors' | 'customerCare';
+const PRESET_ROLE: Record<StaffListPreset, string> = { all: '', doctors: 'doctor', customerCare: 'customer_care' };
+const TITLE: Record<StaffListPreset, string> = { all: 'staff.title', doctors: 'staff.doctorsTitle', customerCare: 'staff.customerCareTitle' };
+
+/** Staff (or doctors) within the caller's level: server-paginated, searchable, filtered by role, center and status. */
+export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const has = useHasPermission();
+  const tz = useProfile().data?.timezone;
+  const options = useStaffOptions();
+  const doctors = preset === 'doctors';
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [role, setRole] = useState(PRESET_ROLE[preset]);
+  const [centerId, setCenterId] = useState('');
+  const [status, setStatus] = useState<Status | ''>('');
+  const [specialty, setSpecialty] = useState('');
+  const [sort, setSort] = useState<Sort>('name');
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [debounced, role, centerId, status, specialty, sort, order]);
+  useEffect(() => setRole(PRESET_ROLE[preset]), [preset]);
+
+  const query: Partial<TStaffQuery> = {
+    page, size: PAGE_SIZE, sort, order,
+    ...(debounced ? { searchValue: debounced } : {}), ...(role ? { role } : {}), ...(centerId ? { centerId } : {}),
+    ...(status ? { status } : {}), ...(specialty && doctors ? { specialty: specialty as TStaffQuery['specialty'] } : {}),
+  };
+  const list = useQuery({ queryKey: staffKeys.list(query), queryFn: () => staff.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const roleChoices = (options.data?.roles ?? []).map((r) => ({ value: r.code, label: roleLabel(t, r.code, r.name) }));
+  if (role && !roleChoices.some((r) => r.value === role)) roleChoices.push({ value: role, label: roleLabel(t, role) });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t(TITLE[preset])}</Title>
+        {has(Permission.StaffCreate) && (
+          <Button onClick={() => navigate(doctors ? '/staff/new?role=doctor' : preset === 'customerCare' ? '/staff/new?role=customer_care' : '/staff/new')}>
+            {doctors ? t('staff.list.addDoctor') : t('staff.list.add')}
+          </Button>
+        )}
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label={t('staff.list.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={300} />
+        {preset === 'all' && (
+          <NativeSelect label={t('staff.list.role')} value={role} onChange={(e) => setRole(e.currentTarget.value)}
+            data={[{ value: '', label: t('staff.list.all') }, ...roleChoices]} />
+        )}
+        <NativeSelect label={t('staff.list.center')} value={centerId} onChange={(e) => setCenterId(e.currentTarget.value)}
+          data={[{ value: '', label: t('staff.list.all') }, ...(options.data?.centers ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
+        <NativeSelect label={t('staff.list.status')} value={status}
+          onChange={(e) => { const v = e.currentTarget.value; setStatus(ACCOUNT_STATES.find((s) => s === v) ?? ''); }}
+          data={[{ value: '', label: t('staff.list.all') }, ...ACCOUNT_STATES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }))]} />
+        {doctors && (
+          <NativeSelect label={t('staff.list.specialty')} value={specialty} onChange={(e) => setSpecialty(e.currentTarget.value)}
+            data={[{ value: '', label: t('staff.list.all') }, ...SPECIALTIES.map((s) => ({ value: s.code, label: specialtyLabel(t, s.code) }))]} />
+        )}
+        <NativeSelect label={t('staff.list.sort')} value={sort}
+          onChange={(e) => { const v = e.currentTarget.value; setSort(STAFF_SORTS.find((s) => s === v) ?? 'name'); }}
+          data={[{ value: 'name', label: t('staff.list.sortName') }, { value: 'email', label: t('staff.list.sortEmail') }, { value: 'createdAt', label: t('staff.list.sortCreated') }]} />
+        <NativeSelect label={t('staff.list.order')} value={order} onChange={(e) => setOrder(e.currentTarget.value === 'desc' ? 'desc' : 'asc')}
+          data={[{ value: 'asc', label: t('staff.list.asc') }, { value: 'desc', label: t('staff.list.desc') }]} />
+        {list.data && <Text size="sm" c="dimmed" role="status">{t('staff.list.total', { count: list.data.total })}</Text>}
+      </Group>
+      {list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">{t('staff.list.empty')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={1100}>
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staff.list.name')}</Table.Th>
+                <Table.Th>{t('staff.list.email')}</Table.Th>
+                <Table.Th>{t('staff.list.phone')}</Table.Th>
+                {!doctors && <Table.Th style={{ minWidth: 190 }}>{t('staff.list.roles')}</Table.Th>}
+                {doctors && <Table.Th>{t('staff.list.specialties')}</Table.Th>}
+                <Table.Th>{t('staff.list.place')}</Table.Th>
+                <Table.Th>{t('staff.list.mainSupport')}</Table.Th>
+                <Table.Th style={{ minWidth: 170 }}>{t('staff.list.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((s) => {
+                const name = fullName(s);
+                const open = () => navigate(`/staff/${s.id}`);
+                return (
+                  <Table.Tr key={s.id} onClick={open} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      <Text component="a" href={`/staff/${s.id}`} size="sm" fw={500} c="inherit" aria-label={t('staff.list.open', { name })}
+                        onClick={(e: MouseEvent) => { e.preventDefault(); e.stopPropagation(); open(); }}>
+                        {name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{s.email ?? t('common.none')}</Table.Td>
+                    <Table.Td>{s.phone ?? t('common.none')}</Table.Td>
+                    {!doctors && <Table.Td>
+                      <Group gap={4}>{[...new Set(s.levels.map((l) => l.roleCode))].map((code) => (
+                        <Badge key={code} variant="outline" size="sm" tt="none" style={{ maxWidth: 'none' }}>{roleLabel(t, code, s.levels.find((l) => l.roleCode === code)?.roleName)}</Badge>
+                      ))}</Group>
+                    </Table.Td>}
+                    {doctors && <Table.Td>{s.specialties.map((c) => specialtyLabel(t, c)).join(', ') || t('common.none')}</Table.Td>}
+                    <Table.Td>{[...new Set(s.levels.map((l) => levelPlace(t, l)))].join('; ')}</Table.Td>
+                    <Table.Td>{s.levels.some((l) => l.isMain) ? t('staff.list.main') : t('staff.list.support')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <StatusBadge t={t} s={s.status} until={s.disabledUntil ? t('staff.list.disabledUntil', { date: formatDateTime(s.disabledUntil, tz) }) : null} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          </Table.ScrollContainer>
+          <nav aria-label={t('staff.list.pagination')}>
+            <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
+              getControlProps={(control) => ({ 'aria-label': t(`staff.list.${control}Page`) })}
+              getItemProps={(p) => ({ 'aria-label': t('staff.list.page', { n: p }) })} />
+          </nav>
+        </>
+      )}
+    </Stack>
+  );
+}
