@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from './api.ts';
 
@@ -56,8 +57,16 @@ export const levelsQuery = queryOptions({
 export function usePermissions() {
   return useQuery({ ...permissionsQuery, enabled: false }).data;
 }
+/**
+ * Reads the cache directly (not through an observer): login and level switches remove the queries, and an
+ * idle observer mounted above the router (the branded theme) would stay attached to the removed query.
+ */
 export function useTenantSettings() {
-  return useQuery({ ...tenantSettingsQuery, enabled: false }).data;
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe((e) => { if (e.query.queryKey[0] === 'tenantSettings') onChange(); }),
+    () => queryClient.getQueryData(tenantSettingsQuery.queryKey),
+  );
 }
 export function useHasPermission(): (id: number) => boolean {
   const perms = usePermissions();
