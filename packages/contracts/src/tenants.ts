@@ -63,7 +63,7 @@ const HOST_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0
 export const EMAIL_CODE_PLACEHOLDER = '{{code}}';
 export const DEFAULT_EMAIL_TEMPLATE = {
   subject: 'Your CareWatch verification code',
-  body: 'Hello,\n\nYour verification code is {{code}}. It expires in 5 minutes.\n\nCareWatch',
+  body: 'Hello,\n\nYour verification code is {{code}}. It expires in {{minutes}} minutes. Do not share it.\n\nCareWatch',
 };
 
 const req = (max: number) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Max length is ${max}`);

@@ -11,6 +11,7 @@ import * as sessions from './sessions.repo.ts';
 import * as otps from './otp.repo.ts';
 import { activeTenantByCode, passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
 import { recoverIfDeactivated, reenableIfDue } from '../lifecycle/lifecycle.service.ts';
+import { emailTemplateOf } from '../tenants/tenant-admin.service.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCK_MS = 24 * 3600 * 1000;
@@ -136,7 +137,12 @@ async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, ch
   const minutes = OTP_TTL_MS / 60000;
   const what = { login: 'sign-in', register: 'registration', reset: 'password reset' }[purpose];
   const text = `Your CareWatch ${what} code is ${code}. It expires in ${minutes} minutes. Do not share it.`;
-  if (channel === 'email') await ctx.mail.send({ tenantId, to: target, subject: `CareWatch ${what} code`, text });
+  if (channel === 'email') {
+    // The tenant's e-mail template (Email template tab); {{code}} and {{minutes}} are filled in.
+    const tpl = await emailTemplateOf(ctx.db, tenantId);
+    const fill = (s: string) => s.replaceAll('{{code}}', code).replaceAll('{{minutes}}', String(minutes));
+    await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body) });
+  }
   else await ctx.sms.send({ tenantId, to: target, text });
   return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
 }

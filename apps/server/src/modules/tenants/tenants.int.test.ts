@@ -207,6 +207,11 @@ describe('settings tabs', () => {
     expect((await t.put(`${T}/security`, { passwordRule: 'weak', phoneRule: 'flexible' }, sys.access)).body).toMatchObject({ details: { field: 'passwordRule' } });
     const tpl = await t.put(`${T}/email-template`, { subject: 'Your code', body: 'Code: {{code}}' }, sys.access);
     expect(tpl.body.emailTemplate).toEqual({ subject: 'Your code', body: 'Code: {{code}}' });
+    // The next one-time code e-mail of this tenant uses the template.
+    await t.post('/api/auth/oauth/otp/mail', { tenant: 'demo', email: 'coach@demo.test' });
+    const sent = await t.db.query<{ subject: string; body: string }>("select subject, body from messages where recipient = 'coach@demo.test' order by created_at desc, id desc limit 1");
+    expect(sent[0]!.subject).toBe('Your code');
+    expect(sent[0]!.body).toMatch(/^Code: \d{6}$/);
     expect((await t.put(`${T}/email-template`, { subject: 'Your code', body: 'No placeholder' }, sys.access)).body).toMatchObject({ code: 'EMAIL_TEMPLATE_NO_CODE', details: { field: 'body' } });
     const other = { language: 'vi', country: 'CA', dialCode: '+1', organizationName: 'Demo Org', aiCloudTenantId: 'ai-123', allowWebSosPopup: false, ocrHealthDeviceApiKey: 'ocr-secret-key-1' };
     const o = await t.put(`${T}/other`, other, sys.access);
