@@ -16,6 +16,7 @@ import { AccountPage } from '../features/account/account-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { orgRoutes } from '../features/org/org.module.tsx';
 import { tenantsRoutes } from '../features/tenants/tenants.module.tsx';
+import { TrialRequestPage } from '../features/tenants/trial-request-page.tsx';
 import { staffRoutes } from '../features/staff/staff.module.tsx';
 import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
 
@@ -24,6 +25,7 @@ export const router = createBrowserRouter([
   { path: '/register', element: <RegisterPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/trial', element: <TrialRequestPage /> },
   {
     element: <RequireAuth />,
     children: [

@@ -153,6 +153,7 @@ export function LoginPage() {
         <Anchor component={Link} to="/register" size="sm">{t('auth.login.createAccount')}</Anchor>
         <Anchor component={Link} to="/forgot-password" size="sm">{t('auth.login.forgot')}</Anchor>
       </Group>
+      <Anchor component={Link} to="/trial" size="xs" c="dimmed" mt="md" display="block" ta="center">{t('tenants.trialForm.link')}</Anchor>
     </AuthFrame>
   );
 }
