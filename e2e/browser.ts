@@ -20,3 +20,21 @@ export async function shot(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+export const DEMO_PASSWORD = 'CareWatch@2026';
+
+/** Fills and submits the portal's password login form (English labels). */
+export async function login(page: Page, email: string, opts: { password?: string; tenant?: string } = {}) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(opts.tenant ?? (email.endsWith('@demo2.test') ? 'demo2' : 'demo'));
+  await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password ?? DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** The sidebar's link texts, once the sidebar is shown. */
+export async function navLinks(page: Page, navName = 'Main navigation'): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: navName });
+  await nav.waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
+}

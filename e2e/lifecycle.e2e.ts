@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot } from './browser.ts';
+import { launch, login as loginAs, newPage, shot } from './browser.ts';
 
-const PASSWORD = 'CareWatch@2026';
+const login = (page: Page, email: string, tenant?: string) => loginAs(page, email, { tenant });
+
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-async function login(page: Page, email: string, tenant = 'demo') {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(tenant);
-  await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 describe('account lifecycle', () => {
   test('request deactivation → admin approves → login offers recovery → recovered', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot } from './browser.ts';
+import { launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
+
+const login = (page: Page, email: string, password = PASSWORD, tenant?: string) => loginAs(page, email, { password, tenant });
 
 const PASSWORD = 'CareWatch@2026';
 let browser: Browser;
@@ -9,19 +11,7 @@ const baseUrl = inject('baseUrl');
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-async function login(page: Page, email: string, password = PASSWORD, tenant = 'demo') {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(tenant);
-  await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
-async function navLinks(page: Page): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.waitFor();
-  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
-}
 
 describe('portal', () => {
   test.each([

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot } from './browser.ts';
+import { launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
 
-const PASSWORD = 'CareWatch@2026';
+async function login(page: Page, email: string) {
+  await loginAs(page, email);
+  await navLinks(page);
+}
+
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-async function login(page: Page, email: string, tenant = 'demo') {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(tenant);
-  await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-}
-const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts()).map((s) => s.trim());
 
 describe('roles and permissions', () => {
   test('a custom role is created; a duplicate name is refused', async () => {
