@@ -1,4 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
+import { linkUserLevel } from '../users/users.repo.ts';
 
 export type CenterRow = {
   id: string; name: string; enabled: boolean; logo_path: string | null; type: string | null; representative: string | null;
@@ -108,17 +109,7 @@ export async function admins(db: Db, tenantId: string, centerIds: string[]): Pro
 
 /** Links a user as an admin of a center; an unattached row of the role (no scope, no center) is reused. */
 export async function linkAdmin(db: Db, tenantId: string, a: { id: string; userId: string; centerId: string; scopeId: string | null; isMain: boolean }) {
-  const role = (await db.query<{ id: string }>('select id from roles where tenant_id = $1 and code = $2', [tenantId, CENTER_ADMIN_ROLE]))[0];
-  if (!role) throw new Error('mhsc_admin role missing in tenant');
-  const free = await db.query<{ id: string }>(
-    'select id from user_roles where tenant_id = $1 and user_id = $2 and role_id = $3 and scope_id is null and center_id is null order by created_at limit 1',
-    [tenantId, a.userId, role.id],
-  );
-  if (free[0]) {
-    await db.query('update user_roles set scope_id = $3, center_id = $4, is_main = $5 where tenant_id = $1 and id = $2', [tenantId, free[0].id, a.scopeId, a.centerId, a.isMain]);
-    return;
-  }
-  await db.query('insert into user_roles (id, tenant_id, user_id, role_id, scope_id, center_id, is_main) values ($1,$2,$3,$4,$5,$6,$7)', [a.id, tenantId, a.userId, role.id, a.scopeId, a.centerId, a.isMain]);
+  await linkUserLevel(db, tenantId, { ...a, roleCode: CENTER_ADMIN_ROLE });
 }
 export async function setAdminMain(db: Db, tenantId: string, centerId: string, userId: string, isMain: boolean) {
   await db.query(

@@ -183,19 +183,6 @@ export async function eligible(db: Db, tenantId: string, roleCode: string, userI
  * Links a user with a role at a scope/center. An unattached row of the same role (no scope, no center) is reused,
  * so assigning a freshly created admin does not leave a tenant-wide level behind.
  */
-export async function linkAdmin(db: Db, tenantId: string, a: { id: string; userId: string; roleCode: string; scopeId: string | null; centerId: string | null; isMain: boolean }) {
-  const role = (await db.query<{ id: string }>('select id from roles where tenant_id = $1 and code = $2', [tenantId, a.roleCode]))[0];
-  if (!role) throw new Error(`role ${a.roleCode} missing in tenant`);
-  const free = await db.query<{ id: string }>(
-    'select id from user_roles where tenant_id = $1 and user_id = $2 and role_id = $3 and scope_id is null and center_id is null order by created_at limit 1',
-    [tenantId, a.userId, role.id],
-  );
-  if (free[0]) {
-    await db.query('update user_roles set scope_id = $3, center_id = $4, is_main = $5 where tenant_id = $1 and id = $2', [tenantId, free[0].id, a.scopeId, a.centerId, a.isMain]);
-    return;
-  }
-  await db.query('insert into user_roles (id, tenant_id, user_id, role_id, scope_id, center_id, is_main) values ($1,$2,$3,$4,$5,$6,$7)', [a.id, tenantId, a.userId, role.id, a.scopeId, a.centerId, a.isMain]);
-}
 
 export async function setScopeAdminMain(db: Db, tenantId: string, scopeId: string, userId: string, isMain: boolean) {
   await db.query(

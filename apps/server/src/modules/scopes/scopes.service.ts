@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import * as repo from './scopes.repo.ts';
+import { linkUserLevel } from '../users/users.repo.ts';
 
 /** A root that matches nothing: a level attached to a center without a scope sees no scope. */
 const NOTHING = '00000000-0000-0000-0000-000000000000';
@@ -175,7 +176,7 @@ async function syncAdmins(db: Db, ctx: AuthedCtx, scopeId: string, mainId: strin
   }
   const have = new Set(current.map((a) => a.user_id));
   for (const [userId, isMain] of wanted) {
-    if (!have.has(userId)) await repo.linkAdmin(db, ctx.auth.tenantId, { id: newId(), userId, roleCode: SCOPE_ADMIN, scopeId, centerId: null, isMain });
+    if (!have.has(userId)) await linkUserLevel(db, ctx.auth.tenantId, { id: newId(), userId, roleCode: SCOPE_ADMIN, scopeId, centerId: null, isMain });
   }
   const before = current.map((a) => `${a.user_id}:${a.is_main}`).sort().join(',');
   const after = [...wanted].map(([u, m]) => `${u}:${m}`).sort().join(',');

@@ -100,3 +100,18 @@ export async function recordLoginFailure(db: Db, tenantId: string, username: str
 export async function clearLoginFailures(db: Db, tenantId: string, usernames: string[]) {
   await db.query('delete from login_failures where tenant_id = $1 and username = any($2::text[])', [tenantId, usernames]);
 }
+
+/** Gives a user a level of a role at a scope/center: reuses an unattached level of that role, else adds one. */
+export async function linkUserLevel(db: Db, tenantId: string, a: { id: string; userId: string; roleCode: string; scopeId: string | null; centerId: string | null; isMain: boolean }) {
+  const role = (await db.query<{ id: string }>('select id from roles where tenant_id = $1 and code = $2', [tenantId, a.roleCode]))[0];
+  if (!role) throw new Error(`role ${a.roleCode} missing in tenant`);
+  const free = await db.query<{ id: string }>(
+    'select id from user_roles where tenant_id = $1 and user_id = $2 and role_id = $3 and scope_id is null and center_id is null order by created_at limit 1',
+    [tenantId, a.userId, role.id],
+  );
+  if (free[0]) {
+    await db.query('update user_roles set scope_id = $3, center_id = $4, is_main = $5 where tenant_id = $1 and id = $2', [tenantId, free[0].id, a.scopeId, a.centerId, a.isMain]);
+    return;
+  }
+  await db.query('insert into user_roles (id, tenant_id, user_id, role_id, scope_id, center_id, is_main) values ($1,$2,$3,$4,$5,$6,$7)', [a.id, tenantId, a.userId, role.id, a.scopeId, a.centerId, a.isMain]);
+}
