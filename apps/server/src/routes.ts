@@ -18,6 +18,9 @@ import { TENANTS_ROUTES } from './modules/tenants/tenants.routes.ts';
 import { STAFF_ROUTES } from './modules/staff/staff.routes.ts';
 import { LIFECYCLE_ROUTES } from './modules/lifecycle/lifecycle.routes.ts';
 import { AUDIT_ROUTES } from './modules/audit/audit.routes.ts';
+import { PATIENTS_ROUTES } from './modules/patients/patients.routes.ts';
+import { DEVICES_ROUTES } from './modules/devices/devices.routes.ts';
+import { VITALS_ROUTES } from './modules/vitals/vitals.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -34,4 +37,5 @@ export const ROUTES: AnyRoute[] = [
   listMessagesRoute,
   listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
   ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
+  ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES,
 ];

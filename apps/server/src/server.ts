@@ -13,9 +13,10 @@ import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
 import { startJobWorker, type JobHandlers } from './platform/jobs.ts';
 import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
+import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; close: () => Promise<void> };
 export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean };

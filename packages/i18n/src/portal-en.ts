@@ -1,6 +1,8 @@
 import { orgEn } from './portal/org-en.ts';
 import { tenantsEn } from './portal/tenants-en.ts';
 import { staffEn } from './portal/staff-en.ts';
+import { patientsEn } from './portal/patients-en.ts';
+import { devicesEn } from './portal/devices-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
@@ -118,6 +120,29 @@ export const portalEn = {
     LOGO_NOT_PNG: 'The logo must be a PNG image',
     TENANT_REQUEST_NOT_FOUND: 'Request not found',
     TENANT_REQUEST_DECIDED: 'This request has already been handled',
+    PATIENT_NOT_FOUND: 'Patient not found',
+    PATIENT_ID_EXISTS: 'Patient id exists',
+    PATIENT_IDENTIFIER_REQUIRED: 'At least one of patient id, phone or email is required',
+    PATIENT_EMAIL_EXISTS: 'This email already has an account. Please log in instead',
+    CONTRACT_ID_EXISTS: 'Contract id exists',
+    CONTRACT_ID_LOCKED: 'The contract id cannot be changed once set',
+    PATIENT_STATUS_CHANGE_REFUSED: "Can't change patient status",
+    INVALID_MEDICAL_STATUS: 'Invalid medical status',
+    NO_DOCTOR_PATIENT_RELATION: 'No relationship between doctor and patient',
+    DOCTOR_NOT_FOUND: 'Doctor not found',
+    ATTACHMENT_NOT_FOUND: 'File not found',
+    IMPORT_IN_PROGRESS: 'Import already in progress',
+    IMPORT_NOT_FOUND: 'Import not found',
+    FILE_INVALID_TEMPLATE: 'File invalid template',
+    FILE_EMPTY: 'File is empty',
+    DEVICE_NOT_FOUND: 'Device not found',
+    DEVICE_EXISTS: 'Device exists',
+    UNSUPPORTED_DEVICE_TYPE: 'Unsupported device type',
+    DEVICE_ACTIVATED_READONLY: 'Unable to edit activated device',
+    DEVICE_NOT_DIRECT: 'Only cellular devices have their own credentials',
+    DEVICE_NOT_ASSIGNED: 'The device is not assigned to a patient',
+    DEVICE_AUTH_FAILED: 'Wrong device credentials',
+    NOT_A_PATIENT: 'Only a patient account can send its own readings',
     RATE_LIMITED: 'Too many requests. Please try again later',
     INTERNAL: 'Something went wrong. Please contact technical support',
     NETWORK: 'Could not reach the server. Check your internet connection',
@@ -475,6 +500,8 @@ export const portalEn = {
   org: orgEn,
   tenants: tenantsEn,
   staff: staffEn,
+  patients: patientsEn,
+  devices: devicesEn,
   lifecycle: lifecycleEn,
 };
 

@@ -1,6 +1,8 @@
 import { orgVi } from './portal/org-vi.ts';
 import { tenantsVi } from './portal/tenants-vi.ts';
 import { staffVi } from './portal/staff-vi.ts';
+import { patientsVi } from './portal/patients-vi.ts';
+import { devicesVi } from './portal/devices-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
@@ -120,6 +122,29 @@ export const portalVi: PortalCatalogue = {
     LOGO_NOT_PNG: 'Logo phải là ảnh PNG',
     TENANT_REQUEST_NOT_FOUND: 'Không tìm thấy yêu cầu',
     TENANT_REQUEST_DECIDED: 'Yêu cầu này đã được xử lý',
+    PATIENT_NOT_FOUND: 'Không tìm thấy bệnh nhân',
+    PATIENT_ID_EXISTS: 'Mã bệnh nhân đã tồn tại',
+    PATIENT_IDENTIFIER_REQUIRED: 'Cần ít nhất một trong mã bệnh nhân, số điện thoại hoặc email',
+    PATIENT_EMAIL_EXISTS: 'Email này đã có tài khoản. Vui lòng đăng nhập',
+    CONTRACT_ID_EXISTS: 'Mã hợp đồng đã tồn tại',
+    CONTRACT_ID_LOCKED: 'Không thể thay đổi mã hợp đồng sau khi đã nhập',
+    PATIENT_STATUS_CHANGE_REFUSED: 'Không thể thay đổi trạng thái bệnh nhân',
+    INVALID_MEDICAL_STATUS: 'Trạng thái y tế không hợp lệ',
+    NO_DOCTOR_PATIENT_RELATION: 'Bác sĩ và bệnh nhân không có liên kết',
+    DOCTOR_NOT_FOUND: 'Không tìm thấy bác sĩ',
+    ATTACHMENT_NOT_FOUND: 'Không tìm thấy tệp',
+    IMPORT_IN_PROGRESS: 'Đang có một lần nhập dữ liệu khác',
+    IMPORT_NOT_FOUND: 'Không tìm thấy lần nhập dữ liệu',
+    FILE_INVALID_TEMPLATE: 'Tệp không đúng mẫu',
+    FILE_EMPTY: 'Tệp trống',
+    DEVICE_NOT_FOUND: 'Không tìm thấy thiết bị',
+    DEVICE_EXISTS: 'Thiết bị đã tồn tại',
+    UNSUPPORTED_DEVICE_TYPE: 'Loại thiết bị không được hỗ trợ',
+    DEVICE_ACTIVATED_READONLY: 'Không thể sửa thiết bị đã kích hoạt',
+    DEVICE_NOT_DIRECT: 'Chỉ thiết bị di động (SIM) mới có thông tin đăng nhập riêng',
+    DEVICE_NOT_ASSIGNED: 'Thiết bị chưa được gán cho bệnh nhân',
+    DEVICE_AUTH_FAILED: 'Sai thông tin xác thực thiết bị',
+    NOT_A_PATIENT: 'Chỉ tài khoản bệnh nhân mới gửi được chỉ số của mình',
     RATE_LIMITED: 'Quá nhiều yêu cầu. Vui lòng thử lại sau',
     INTERNAL: 'Đã xảy ra lỗi. Vui lòng liên hệ bộ phận hỗ trợ kỹ thuật',
     NETWORK: 'Không thể kết nối tới máy chủ. Vui lòng kiểm tra kết nối internet',
@@ -477,5 +502,7 @@ export const portalVi: PortalCatalogue = {
   org: orgVi,
   tenants: tenantsVi,
   staff: staffVi,
+  patients: patientsVi,
+  devices: devicesVi,
   lifecycle: lifecycleVi,
 };

@@ -3,6 +3,8 @@ import { orgNavItems } from '../features/org/org.module.tsx';
 import { tenantsNavItems } from '../features/tenants/tenants.module.tsx';
 import { staffNavItems } from '../features/staff/staff.module.tsx';
 import { lifecycleNavItems } from '../features/lifecycle/lifecycle.module.tsx';
+import { patientsNavItems } from '../features/patients/patients.module.tsx';
+import { devicesNavItems } from '../features/devices/devices.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
 export interface NavItem {
@@ -16,6 +18,8 @@ export interface NavItem {
 /** Sidebar entries; each is shown only when its permission is in the user's list. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', permission: Permission.DashboardView, group: 'overview' },
+  ...patientsNavItems,
+  ...devicesNavItems,
   ...orgNavItems,
   ...tenantsNavItems,
   ...staffNavItems,

@@ -19,6 +19,8 @@ import { tenantsRoutes } from '../features/tenants/tenants.module.tsx';
 import { TrialRequestPage } from '../features/tenants/trial-request-page.tsx';
 import { staffRoutes } from '../features/staff/staff.module.tsx';
 import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
+import { patientsRoutes } from '../features/patients/patients.module.tsx';
+import { devicesRoutes } from '../features/devices/devices.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -42,6 +44,8 @@ export const router = createBrowserRouter([
           ...tenantsRoutes,
           ...staffRoutes,
           ...lifecycleRoutes,
+          ...patientsRoutes,
+          ...devicesRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,52 @@
+import type { Db, SqlValue } from '../../platform/db.ts';
+import type { PatientVisibility } from './patient-access.ts';
+
+export type PatientAccessRow = { id: string; tenant_id: string; user_id: string | null; center_id: string | null; status: string; first_name: string; last_name: string };
+
+/**
+ * The SQL condition limiting patients (table alias `alias`) to what `v` may see. Pushes its parameters onto
+ * `params` (whose $1 must already be the tenant id) and returns the condition.
+ */
+export function visibilityCondition(v: PatientVisibility, alias: string, params: SqlValue[]): string {
+  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  switch (v.kind) {
+    case 'tenant':
+      return 'true';
+    case 'self':
+      return `${alias}.user_id = ${p(v.userId)}::uuid`;
+    case 'center':
+      return `${alias}.center_id = ${p(v.centerId)}::uuid`;
+    case 'scope': {
+      const s = p(v.scopeId);
+      return `${alias}.center_id in (select c.id from health_centers c where c.tenant_id = $1 and c.scope_id in (
+        with recursive sub as (select id from scopes where tenant_id = $1 and id = ${s}::uuid
+          union all select x.id from scopes x join sub on x.parent_id = sub.id where x.tenant_id = $1)
+        select id from sub))`;
+    }
+    case 'doctor': {
+      const u = p(v.userId);
+      const branch = v.centerId ? ` or ${alias}.center_id = ${p(v.centerId)}::uuid` : '';
+      return `(exists (select 1 from patient_doctors pd where pd.tenant_id = $1 and pd.patient_id = ${alias}.id and pd.doctor_id = ${u}::uuid)${branch})`;
+    }
+    case 'assistant': {
+      const u = p(v.userId);
+      const branch = v.centerId ? ` or ${alias}.center_id = ${p(v.centerId)}::uuid` : '';
+      return `(exists (select 1 from patient_doctors pd join assistant_doctors ad on ad.tenant_id = pd.tenant_id and ad.doctor_id = pd.doctor_id
+        where pd.tenant_id = $1 and pd.patient_id = ${alias}.id and ad.assistant_id = ${u}::uuid)${branch})`;
+    }
+  }
+}
+
+const COLS = 'p.id, p.tenant_id, p.user_id, p.center_id, p.status, p.first_name, p.last_name';
+
+export async function findVisible(db: Db, tenantId: string, v: PatientVisibility, patientId: string): Promise<PatientAccessRow | null> {
+  const params: SqlValue[] = [tenantId, patientId];
+  const cond = visibilityCondition(v, 'p', params);
+  const rows = await db.query<PatientAccessRow>(`select ${COLS} from patients p where p.tenant_id = $1 and p.id = $2::uuid and ${cond}`, params);
+  return rows[0] ?? null;
+}
+
+export async function findByUser(db: Db, tenantId: string, userId: string): Promise<PatientAccessRow | null> {
+  const rows = await db.query<PatientAccessRow>(`select ${COLS} from patients p where p.tenant_id = $1 and p.user_id = $2::uuid`, [tenantId, userId]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,40 @@
+import type { AuthedCtx } from '../../platform/context.ts';
+import type { AuthInfo } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as repo from './patient-access.repo.ts';
+
+/**
+ * Who may see which patients (spec §6): a patient only themself; a doctor the patients they follow or of their
+ * branch; an assistant the patients of the doctors they follow or of their branch; anyone else by their level
+ * (one health center, a scope subtree, or the whole tenant).
+ */
+export type PatientVisibility =
+  | { kind: 'self'; userId: string }
+  | { kind: 'doctor'; userId: string; centerId: string | null }
+  | { kind: 'assistant'; userId: string; centerId: string | null }
+  | { kind: 'center'; centerId: string }
+  | { kind: 'scope'; scopeId: string }
+  | { kind: 'tenant' };
+
+export function patientVisibility(auth: AuthInfo): PatientVisibility {
+  if (auth.roleCode === 'patient') return { kind: 'self', userId: auth.userId };
+  if (auth.roleCode === 'doctor') return { kind: 'doctor', userId: auth.userId, centerId: auth.centerId };
+  if (auth.roleCode === 'doctor_assistant') return { kind: 'assistant', userId: auth.userId, centerId: auth.centerId };
+  if (auth.centerId) return { kind: 'center', centerId: auth.centerId };
+  if (auth.scopeId) return { kind: 'scope', scopeId: auth.scopeId };
+  return { kind: 'tenant' };
+}
+
+export type VisiblePatient = repo.PatientAccessRow;
+
+/** A patient the caller may see, or PATIENT_NOT_FOUND: another tenant's, another center's and a missing id answer alike. */
+export async function requireVisiblePatient(ctx: AuthedCtx, patientId: string): Promise<VisiblePatient> {
+  const row = await repo.findVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), patientId);
+  if (!row) throw new AppError('PATIENT_NOT_FOUND');
+  return row;
+}
+
+/** The patient record of the signed-in patient account, or null when the account is not linked to one. */
+export async function ownPatient(ctx: AuthedCtx): Promise<VisiblePatient | null> {
+  return repo.findByUser(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+}
