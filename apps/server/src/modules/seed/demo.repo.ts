@@ -13,3 +13,18 @@ export async function insertCenter(db: Db, tenantId: string, c: { id: string; na
 export async function linkAssistantToDoctor(db: Db, tenantId: string, assistantId: string, doctorId: string) {
   await db.query('insert into assistant_doctors (tenant_id, assistant_id, doctor_id) values ($1,$2,$3) on conflict do nothing', [tenantId, assistantId, doctorId]);
 }
+export async function insertDemoPatient(db: Db, tenantId: string, p: {
+  id: string; userId: string | null; centerId: string; code: string; firstName: string; lastName: string; birthday: string; gender: 'male' | 'female';
+  phone: string | null; email: string | null; address: string; status: string; heightCm: number; weightKg: number; createdAt: Date;
+}) {
+  const search = [p.firstName, p.lastName, p.code, p.phone ?? '', p.email ?? ''].join(' ').toLowerCase();
+  await db.query(
+    `insert into patients (id, tenant_id, user_id, center_id, patient_code, first_name, last_name, birthday, gender, phone, email, address, status,
+       height_cm, weight_kg, search_text, created_at, updated_at)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17)`,
+    [p.id, tenantId, p.userId, p.centerId, p.code, p.firstName, p.lastName, p.birthday, p.gender, p.phone, p.email, p.address, p.status, p.heightCm, p.weightKg, search, p.createdAt],
+  );
+}
+export async function linkDoctorToPatient(db: Db, tenantId: string, patientId: string, doctorId: string) {
+  await db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1,$2,$3) on conflict do nothing', [tenantId, patientId, doctorId]);
+}

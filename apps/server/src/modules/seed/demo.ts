@@ -58,6 +58,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     // An assistant always follows at least one doctor.
     await demo.linkAssistantToDoctor(db, tenantId, ids.assistant!, ids.doctor!);
+    // The demo patient account is a monitored patient of center A, followed by the demo doctor.
+    const patientId = newId();
+    await demo.insertDemoPatient(db, tenantId, {
+      id: patientId, userId: ids.patient!, centerId: centerA.id, code: `${t.code.toUpperCase()}-P0001`, firstName: 'Phuong', lastName: 'Hoang',
+      birthday: '1958-04-12', gender: 'female', phone: t.phonePrefix + '00000011', email: `patient@${t.domain}`, address: '12 Kim Ma, Ba Dinh, Hanoi',
+      status: 'normal', heightCm: 158, weightKg: 56, createdAt: new Date('2026-10-01T02:00:00Z'),
+    });
+    await demo.linkDoctorToPatient(db, tenantId, patientId, ids.doctor!);
   }
   return true;
 }
