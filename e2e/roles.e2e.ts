@@ -55,7 +55,7 @@ describe('roles and permissions', () => {
     await shot(cskh, 'permissions-changed');
     await cskh.getByRole('dialog').getByRole('button', { name: 'Log in again' }).click();
     await login(cskh, 'cskh@demo.test');
-    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Account settings']);
+    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Patients', 'Devices', 'Account settings']);
     await cskh.context().close();
     await admin.context().close();
   });

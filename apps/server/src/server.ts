@@ -7,7 +7,9 @@ import { getOrCreateSecret } from './platform/secrets.ts';
 import { TokenSigner } from './platform/tokens.ts';
 import { RecordingMailProvider, RecordingSmsProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
+import { startMqtt, type MqttService } from './platform/mqtt.ts';
 import type { Deps } from './platform/context.ts';
+import type { ReadingsHandler } from './modules/vitals/readings-seam.ts';
 import { ROUTES } from './routes.ts';
 import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
@@ -18,8 +20,8 @@ import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
 /** Every durable job kind and its handler. */
 export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS };
 
-export type Started = { app: FastifyInstance; deps: Deps; close: () => Promise<void> };
-export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean };
+export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
+export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
 
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
@@ -44,15 +46,19 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     sms: opts.sms ?? new RecordingSmsProvider(db),
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
+    readingHandlers: opts.readingHandlers ?? [],
   };
-  if (config.seedDemo) await seedDemo(db);
+  if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
+  const mqtt = await startMqtt(deps, (line) => app.log.warn(line));
   return {
     app,
     deps,
+    mqtt,
     close: async () => {
+      await mqtt.close();
       await stopJobs?.();
       await app.close();
       if (ownDb) await db.close();

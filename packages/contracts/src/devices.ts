@@ -146,3 +146,30 @@ export type TDeviceStatusReport = z.infer<typeof ZDeviceStatusReport>;
 export const ZNameList = z.object({ items: z.array(z.string()) });
 export const ZCount = z.object({ count: z.number().int() });
 export const ZUsernameQuery = z.object({ username: z.string().trim().min(1, 'Required').max(254) });
+
+/** The devices of one user (operator/device, device/getUserDevicesByUsername). */
+export const ZDeviceList = z.object({ items: z.array(ZDevice) });
+export type TDeviceList = z.infer<typeof ZDeviceList>;
+/** The phones a user's app ran on (phone/get-all): one row per phone name/OS/app version, with its latest status. */
+export const ZPhone = z.object({
+  phoneName: z.string().nullable(), os: z.string().nullable(), appVersion: z.string().nullable(), status: ZAppStatus, lastSeen: z.string(),
+});
+export const ZPhoneList = z.object({ items: z.array(ZPhone) });
+export type TPhoneList = z.infer<typeof ZPhoneList>;
+/** Device/app log entries (log/history): uploaded logs and force requests. */
+export const DEVICE_LOG_KINDS = ['history', 'force_request', 'status_force_request', 'upload'] as const;
+export const ZDeviceLog = z.object({
+  id: ZId, deviceId: ZId.nullable(), userId: ZId.nullable(), username: z.string().nullable(), kind: z.enum(DEVICE_LOG_KINDS),
+  note: z.string().nullable(), requestedBy: ZId.nullable(), createdAt: z.string(),
+});
+export const ZDeviceLogList = z.object({ items: z.array(ZDeviceLog) });
+export type TDeviceLogList = z.infer<typeof ZDeviceLogList>;
+/** Role path segments of the spec §7 phone/log calls. */
+export const DEVICE_ROLE_PATHS = ['admin', 'sadmin', 'cskh', 'doctor', 'operator'] as const;
+export type TDeviceRolePath = (typeof DEVICE_ROLE_PATHS)[number];
+/** smadmin history searches: a user id and a center the caller may see. */
+export const ZCenterHistoryFilter = z.object({ userId: ZId.optional(), mhscId: ZId });
+export const ZCenterConnectionHistoryQuery = ZConnectionHistoryQuery.extend(ZCenterHistoryFilter.shape);
+export type TCenterConnectionHistoryQuery = z.infer<typeof ZCenterConnectionHistoryQuery>;
+export const ZCenterPhoneHistoryQuery = ZPhoneHistoryQuery.extend(ZCenterHistoryFilter.shape);
+export type TCenterPhoneHistoryQuery = z.infer<typeof ZCenterPhoneHistoryQuery>;

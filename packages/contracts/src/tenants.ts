@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_PATIENT_LIST_COLUMNS } from './patients.ts';
 
 /** Tenant setting keys of spec §3, plus PHONE_RULE (our answer to the spec's two phone rules). */
 export const TENANT_SETTING_KEYS = [
   'COLOR', 'FONT', 'LOGO', 'ICON', 'PASSWORD_RULE', 'PHONE_RULE', 'LANGUAGE', 'UNIT_SYSTEM', 'THERMAL_UNIT',
   'COUNTRY', 'COUNTRY_CODE', 'DIAL_CODE', 'ORGANIZATION_NAME', 'ACID_URIC_UNIT', 'BLOOD_GLUCOSE_UNIT',
   'AI_CLOUD_TENANT_ID', 'OCR_HEALTH_DEVICE_API_KEY', 'OCR_PRESCRIPTION_API_KEY', 'ALLOW_WEB_SOS_POPUP',
+  // Issue 4: the patient list's columns (comma-separated PATIENT_LIST_COLUMNS of contracts/patients).
+  'PATIENT_LIST_COLUMNS',
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 /** Keys whose values are secrets: never returned in clear. */
@@ -15,6 +18,7 @@ export const DEFAULT_TENANT_SETTINGS: Record<TenantSettingKey, string> = {
   LANGUAGE: 'en', UNIT_SYSTEM: 'metric', THERMAL_UNIT: 'C', COUNTRY: 'VN', COUNTRY_CODE: 'VN', DIAL_CODE: '+84',
   ORGANIZATION_NAME: '', ACID_URIC_UNIT: 'umol/L', BLOOD_GLUCOSE_UNIT: 'mmol/L', AI_CLOUD_TENANT_ID: '',
   OCR_HEALTH_DEVICE_API_KEY: '', OCR_PRESCRIPTION_API_KEY: '', ALLOW_WEB_SOS_POPUP: 'true',
+  PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','),
 };
 
 export const ZTenantSettings = z.object({

@@ -47,7 +47,9 @@ export const ZReading = z.object({
   metric: ZMetric,
   measuredAt: z.iso.datetime({ offset: true, message: 'Date is not valid' }),
   value: z.number('Invalid number').finite('Invalid number').optional(),
-  values: z.union([ZBloodPressureValues, ZSleepValues, ZBodyCompositionValues, ZEcgValues]).optional(),
+  // Body composition (all fields optional) goes last so it never swallows another metric's values; the ingest
+  // path re-parses `values` with the metric's own schema (`@carewatch/clinical/vitals`).
+  values: z.union([ZBloodPressureValues, ZSleepValues, ZEcgValues, ZBodyCompositionValues]).optional(),
   unit: z.string().max(16).optional(),
   deviceId: ZId.optional(),
   seq: z.number().int().nonnegative().optional(),
@@ -116,3 +118,24 @@ export type TStepsReport = z.infer<typeof ZStepsReport>;
 export const ZEcgStripList = z.object({ items: z.array(z.object({ measuredAt: z.string(), samplingRate: z.number(), durationSeconds: z.number(), heartRate: z.number().nullable() })) });
 export const ZEcgStrip = z.object({ measuredAt: z.string(), samplingRate: z.number(), samples: z.array(z.number()) });
 export const ZEcgQuery = z.object({ measuredAt: z.iso.datetime({ offset: true, message: 'Date is not valid' }) });
+
+/**
+ * MQTT (cellular devices). A device publishes `carewatch/<tenantCode>/devices/<deviceId>/measurements` with this
+ * body; the server answers on `carewatch/<tenantCode>/devices/<deviceId>/ack` after commit. `secret` is required when
+ * the server listens on an external broker (checked per message); the embedded broker authenticates at connect.
+ */
+export const MQTT_TOPIC_PREFIX = 'carewatch';
+export const mqttMeasurementsTopic = (tenantCode: string, deviceId: string) => `${MQTT_TOPIC_PREFIX}/${tenantCode}/devices/${deviceId}/measurements`;
+export const mqttAckTopic = (tenantCode: string, deviceId: string) => `${MQTT_TOPIC_PREFIX}/${tenantCode}/devices/${deviceId}/ack`;
+export const ZMqttBatch = z.object({
+  secret: z.string().max(200).optional(),
+  batchId: z.string().max(100).optional(),
+  readings: z.array(z.unknown()).min(1, 'Required').max(INGEST_MAX_BATCH, `Max length is ${INGEST_MAX_BATCH}`),
+});
+export type TMqttBatch = z.infer<typeof ZMqttBatch>;
+export const ZMqttAck = ZIngestResponse.extend({
+  batchId: z.string().nullable(),
+  /** Set when the whole batch was refused (bad credentials, unassigned device, malformed body). */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type TMqttAck = z.infer<typeof ZMqttAck>;

@@ -3,6 +3,7 @@ import { tenantsEn } from './portal/tenants-en.ts';
 import { staffEn } from './portal/staff-en.ts';
 import { patientsEn } from './portal/patients-en.ts';
 import { devicesEn } from './portal/devices-en.ts';
+import { vitalsEn } from './portal/vitals-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
@@ -502,6 +503,7 @@ export const portalEn = {
   staff: staffEn,
   patients: patientsEn,
   devices: devicesEn,
+  vitals: vitalsEn,
   lifecycle: lifecycleEn,
 };
 

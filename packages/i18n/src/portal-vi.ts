@@ -3,6 +3,7 @@ import { tenantsVi } from './portal/tenants-vi.ts';
 import { staffVi } from './portal/staff-vi.ts';
 import { patientsVi } from './portal/patients-vi.ts';
 import { devicesVi } from './portal/devices-vi.ts';
+import { vitalsVi } from './portal/vitals-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
@@ -504,5 +505,6 @@ export const portalVi: PortalCatalogue = {
   staff: staffVi,
   patients: patientsVi,
   devices: devicesVi,
+  vitals: vitalsVi,
   lifecycle: lifecycleVi,
 };

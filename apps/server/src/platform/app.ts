@@ -13,6 +13,7 @@ import type { Ctx, Deps } from './context.ts';
 import { AppError, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
+import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
   await app.register(swagger, {
     openapi: {
       info: { title: 'CareWatch API', version: '0.1.0', description: 'Paths: /api/auth/* (authentication, session, permissions, tenant settings), /api/account/* (profile, roles, messages, registrations), /api/health. Every route names its permission id in x-permission.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, device: { type: 'http', scheme: 'basic' } } },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -106,7 +107,7 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
   const schema: Record<string, unknown> = {
     summary: r.summary,
     tags: r.tags,
-    ...(r.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(r.permission === 'public' ? {} : { security: r.deviceAuth ? [{ bearer: [] }, { device: [] }] : [{ bearer: [] }] }),
     'x-permission': r.permission,
     response: { [status]: jsonSchema(r.response, 'output'), '4XX': jsonSchema(ZErrorBody, 'output') },
   };
@@ -121,7 +122,13 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
     schema,
     handler: async (req, reply) => {
       const ctx = ctxFor(deps, req);
-      if (r.permission !== 'public') {
+      const basic = r.deviceAuth ? basicCredentials(req) : null;
+      if (basic) {
+        const device = await verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
+        if (!device) throw new AppError('DEVICE_AUTH_FAILED');
+        ctx.device = device;
+      } else if (r.permission !== 'public') {
+        if (r.deviceAuth) ctx.device = null;
         ctx.auth = await authenticate(deps, bearerToken(req));
         if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
       }
@@ -144,4 +151,14 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
       return reply.status(status).send(r.response.parse(out));
     },
   });
+}
+
+/** `Authorization: Basic base64(user:password)`, or null when the header is not Basic (malformed Basic → 401). */
+function basicCredentials(req: FastifyRequest): { user: string; password: string } | null {
+  const h = req.headers.authorization;
+  if (!h || !/^Basic\s+/i.test(h)) return null;
+  const decoded = Buffer.from(h.replace(/^Basic\s+/i, '').trim(), 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) throw new AppError('DEVICE_AUTH_FAILED');
+  return { user: decoded.slice(0, i), password: decoded.slice(i + 1) };
 }

@@ -6,6 +6,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   seedDemo: boolean;
+  /** Days of demo vitals seeded per demo patient (DEMO_VITALS_DAYS, default 30). */
+  demoVitalsDays: number;
   tokenSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -18,6 +20,10 @@ export type Config = {
   portalDist: string;
   mobileDist: string;
   logLevel: string;
+  /** External MQTT broker to subscribe to (e.g. mqtt://127.0.0.1:1883); unset = run the embedded broker. */
+  mqttUrl: string | undefined;
+  /** Embedded broker's TCP port: 0 = a random free port, 'off' = no MQTT at all. */
+  mqttPort: number | 'off';
 };
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -36,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     seedDemo: bool(env.SEED_DEMO, databaseUrl === undefined),
+    demoVitalsDays: int(env.DEMO_VITALS_DAYS, 30),
     tokenSecret: env.TOKEN_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CareWatch <no-reply@carewatch.local>',
@@ -47,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalDist: path.resolve(env.PORTAL_DIST || path.join(webRoot, 'apps/portal/dist')),
     mobileDist: path.resolve(env.MOBILE_DIST || path.join(webRoot, 'apps/mobile/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: (env.MQTT_PORT ?? '').toLowerCase() === 'off' ? 'off' : int(env.MQTT_PORT, 1883),
   };
 }

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { MailProvider, SmsProvider } from './providers/messaging.ts';
 import type { TokenSigner } from './tokens.ts';
 import type { TRoleCode } from '@carewatch/contracts/roles';
+import type { DevicePrincipal } from '../modules/devices/device-credentials.ts';
+import type { ReadingsHandler } from '../modules/vitals/readings-seam.ts';
 
 /** Everything a service needs, built once at start (composition root) and shared by requests. */
 export type Deps = {
@@ -15,6 +17,8 @@ export type Deps = {
   signer: TokenSigner;
   /** Server secret for keyed hashes (OTP codes, refresh tokens). */
   pepper: string;
+  /** Called after commit with every batch of accepted readings (the alert engine plugs in here). */
+  readingHandlers: ReadingsHandler[];
 };
 
 export type AuthInfo = {
@@ -30,5 +34,7 @@ export type AuthInfo = {
   permissions: ReadonlySet<number>;
 };
 
-export type Ctx = Deps & { requestId: string; ip: string; auth: AuthInfo | null };
+export type Ctx = Deps & { requestId: string; ip: string; auth: AuthInfo | null; /** Set on device-authenticated routes. */ device?: DevicePrincipal | null };
 export type AuthedCtx = Ctx & { auth: AuthInfo };
+/** A device-or-user route's context: exactly one of a signed-in user or an authenticated device. */
+export type DeviceOrUserCtx = Ctx & ({ auth: AuthInfo; device: null } | { auth: null; device: DevicePrincipal });

@@ -67,6 +67,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPg(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the
+  // process: the pool discards that client and opens a new one on the next query.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   return new PgDb(pool, pool);
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PermissionId } from '@carewatch/contracts/permissions';
-import type { AuthedCtx, Ctx } from './context.ts';
+import type { AuthedCtx, Ctx, DeviceOrUserCtx } from './context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Maybe<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -27,6 +27,8 @@ type Common<B, Q, P, R extends z.ZodType> = {
 /** What the route table holds. `permission` is a permission id or 'public': nothing else compiles. */
 export type AnyRoute = Common<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> & {
   permission: PermissionId | 'public';
+  /** Also accepts a cellular device's `Authorization: Basic base64(deviceId:secret)` (ctx.device) instead of a user token. */
+  deviceAuth?: boolean;
   handler: (input: { body: unknown; query: unknown; params: unknown; req: FastifyRequest; reply: FastifyReply }, ctx: Ctx) => Promise<unknown>;
 };
 
@@ -40,4 +42,14 @@ export function definePublicRoute<B extends z.ZodType | undefined = undefined, Q
   def: Common<B, Q, P, R> & { handler: (input: RouteInput<B, Q, P>, ctx: Ctx) => Promise<z.infer<R>> },
 ): AnyRoute {
   return { ...def, permission: 'public' } as unknown as AnyRoute;
+}
+
+/**
+ * A route callable by a user holding `permission` (Bearer token, ctx.auth) OR by a cellular device with its
+ * credentials (`Authorization: Basic base64(deviceId:secret)`, ctx.device; wrong ones answer 401 DEVICE_AUTH_FAILED).
+ */
+export function defineDeviceRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  def: Common<B, Q, P, R> & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: DeviceOrUserCtx) => Promise<z.infer<R>> },
+): AnyRoute {
+  return { ...def, deviceAuth: true } as unknown as AnyRoute;
 }

@@ -16,4 +16,9 @@ describe('route table', () => {
     const pub = ROUTES.filter((r) => r.permission === 'public').map((r) => r.url);
     expect(pub.every((u) => u === '/api/health' || u.startsWith('/api/auth/'))).toBe(true);
   });
+  test('only ingest routes also accept device credentials, and they still declare a permission for users', () => {
+    const dev = ROUTES.filter((r) => r.deviceAuth);
+    expect(dev.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/ingest/measurements']);
+    expect(dev.every((r) => typeof r.permission === 'number')).toBe(true);
+  });
 });

@@ -12,6 +12,9 @@ declare module 'vitest' {
   }
 }
 
+/** Demo seed of the template: 2 days of vitals ending at the test clock's start (test-app.ts), so tests see a stable series. */
+const TEMPLATE_SEED = { vitalsDays: 2, now: new Date('2026-11-22T08:00:00Z') };
+
 /** Migrates and seeds one template database; each test file then gets its own copy. */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -26,7 +29,7 @@ export default async function setup(project: TestProject) {
     u.pathname = `/${template}`;
     const db = await openPg(u.toString(), 2);
     await migrate(db);
-    await seedDemo(db);
+    await seedDemo(db, TEMPLATE_SEED);
     await db.close();
     project.provide('cwTemplate', { kind: 'pg', adminUrl: url, template });
     return async () => {
@@ -38,7 +41,7 @@ export default async function setup(project: TestProject) {
   }
   const { db, raw } = await openPgliteRaw(undefined);
   await migrate(db);
-  await seedDemo(db);
+  await seedDemo(db, TEMPLATE_SEED);
   const dump = await raw.dumpDataDir('none');
   const dumpFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cw-tpl-')), 'template.tar');
   await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));

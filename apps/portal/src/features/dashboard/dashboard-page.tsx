@@ -1,6 +1,8 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '@carewatch/contracts/permissions';
 import { useProfile, usePermissions, useTenantSettings } from '../../app/queries.ts';
+import { PatientCounts } from './patient-counts.tsx';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -11,7 +13,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Home page: greets the user with their role, tenant and level (no invented numbers). */
+/** Home page: greets the user with their role, tenant and level, then the patient counts by status (when allowed). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfile().data;
@@ -32,6 +34,7 @@ export function DashboardPage() {
         <Fact label={t('dashboard.level')} value={levelText} />
         <Fact label={t('dashboard.permissions')} value={t('dashboard.permissionCount', { count: perms?.permissions.length ?? 0 })} />
       </SimpleGrid>
+      {perms?.permissions.includes(Permission.DashboardPatientCount) && <PatientCounts level={level} />}
     </Stack>
   );
 }

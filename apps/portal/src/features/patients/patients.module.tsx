@@ -1,8 +1,19 @@
 import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { PatientListPage } from './patient-list-page.tsx';
+import { PatientCreatePage } from './patient-create-page.tsx';
+import { PatientDetailPage } from './patient-detail-page.tsx';
 
 /** Sidebar entries of the "patients" domain (each shown only with its permission). */
-export const patientsNavItems: NavItem[] = [];
+export const patientsNavItems: NavItem[] = [
+  { path: '/patients', labelKey: 'patients.nav.patients', permission: Permission.PatientView, group: 'overview' },
+];
 
 /** Pages of the "patients" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
-export const patientsRoutes: RouteObject[] = [];
+export const patientsRoutes: RouteObject[] = [
+  { path: 'patients', element: <RequirePermission permission={Permission.PatientView}><PatientListPage /></RequirePermission> },
+  { path: 'patients/new', element: <RequirePermission permission={Permission.PatientCreate}><PatientCreatePage /></RequirePermission> },
+  { path: 'patients/:id', element: <RequirePermission permission={Permission.PatientView}><PatientDetailPage/></RequirePermission> },
+];

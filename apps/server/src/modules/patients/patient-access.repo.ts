@@ -26,13 +26,14 @@ export function visibilityCondition(v: PatientVisibility, alias: string, params:
     case 'doctor': {
       const u = p(v.userId);
       const branch = v.centerId ? ` or ${alias}.center_id = ${p(v.centerId)}::uuid` : '';
-      return `(exists (select 1 from patient_doctors pd where pd.tenant_id = $1 and pd.patient_id = ${alias}.id and pd.doctor_id = ${u}::uuid)${branch})`;
+      // Uncorrelated `in` (hashed once per query), not a per-row `exists`: counts over 100k patients stay fast.
+      return `(${alias}.id in (select pd.patient_id from patient_doctors pd where pd.tenant_id = $1 and pd.doctor_id = ${u}::uuid)${branch})`;
     }
     case 'assistant': {
       const u = p(v.userId);
       const branch = v.centerId ? ` or ${alias}.center_id = ${p(v.centerId)}::uuid` : '';
-      return `(exists (select 1 from patient_doctors pd join assistant_doctors ad on ad.tenant_id = pd.tenant_id and ad.doctor_id = pd.doctor_id
-        where pd.tenant_id = $1 and pd.patient_id = ${alias}.id and ad.assistant_id = ${u}::uuid)${branch})`;
+      return `(${alias}.id in (select pd.patient_id from patient_doctors pd join assistant_doctors ad on ad.tenant_id = pd.tenant_id and ad.doctor_id = pd.doctor_id
+        where pd.tenant_id = $1 and ad.assistant_id = ${u}::uuid)${branch})`;
     }
   }
 }

@@ -17,7 +17,9 @@ export async function insertDemoPatient(db: Db, tenantId: string, p: {
   id: string; userId: string | null; centerId: string; code: string; firstName: string; lastName: string; birthday: string; gender: 'male' | 'female';
   phone: string | null; email: string | null; address: string; status: string; heightCm: number; weightKg: number; createdAt: Date;
 }) {
-  const search = [p.firstName, p.lastName, p.code, p.phone ?? '', p.email ?? ''].join(' ').toLowerCase();
+  const plain = [p.firstName, p.lastName, p.code, p.phone ?? '', p.email ?? ''].join(' ').toLowerCase();
+  const folded = plain.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd');
+  const search = folded === plain ? plain : `${plain} ${folded}`;
   await db.query(
     `insert into patients (id, tenant_id, user_id, center_id, patient_code, first_name, last_name, birthday, gender, phone, email, address, status,
        height_cm, weight_kg, search_text, created_at, updated_at)
@@ -27,4 +29,20 @@ export async function insertDemoPatient(db: Db, tenantId: string, p: {
 }
 export async function linkDoctorToPatient(db: Db, tenantId: string, patientId: string, doctorId: string) {
   await db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1,$2,$3) on conflict do nothing', [tenantId, patientId, doctorId]);
+}
+export async function insertRelative(db: Db, tenantId: string, r: { id: string; patientId: string; name: string; phone: string | null; relationship: string }) {
+  await db.query('insert into patient_relatives (id, tenant_id, patient_id, name, phone, relationship) values ($1,$2,$3,$4,$5,$6)', [r.id, tenantId, r.patientId, r.name, r.phone, r.relationship]);
+}
+export async function insertDevice(db: Db, tenantId: string, d: {
+  id: string; model: string; name: string | null; mac: string | null; imei: string | null; serial: string; account: string | null; userId: string | null;
+  patientId: string | null; connectionStatus: number; appStatus: string | null; now: Date;
+}) {
+  const activated = d.connectionStatus !== -1;
+  await db.query(
+    `insert into devices (id, tenant_id, model, name, mac, imei, serial, account, user_id, patient_id, connection_status, app_status,
+       latest_sync, first_connect, last_connect, activated_at, firmware_version, import_date, created_at, updated_at)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$13,$14,$15,$16,$16,$16)`,
+    [d.id, tenantId, d.model, d.name, d.mac, d.imei, d.serial, d.account, d.userId, d.patientId, d.connectionStatus, d.appStatus,
+      activated ? d.now : null, activated ? new Date(d.now.getTime() - 30 * 86_400_000) : null, activated ? '1.4.2' : null, new Date(d.now.getTime() - 45 * 86_400_000)],
+  );
 }

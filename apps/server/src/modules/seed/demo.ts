@@ -5,6 +5,7 @@ import { provisionTenant } from '../tenants/tenants.service.ts';
 import { findByCode as findRole } from '../roles/roles.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as demo from './demo.repo.ts';
+import { seedDemoPatients } from './demo-patients.ts';
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
 
@@ -28,8 +29,17 @@ export const DEMO_TENANTS = [
   { code: 'demo2', name: 'CareWatch Demo Two', domain: 'demo2.test', color: '#6741d9', phonePrefix: '08' },
 ];
 
+export type SeedDemoOptions = {
+  /** Days of vitals per demo patient, ending at `now` (npm start: 30, DEMO_VITALS_DAYS; int tests: 2; e2e: 7; 0 = none). */
+  vitalsDays?: number;
+  /** End of the vitals series (default: the current time). */
+  now?: Date;
+};
+
 /** Seeds the two demo tenants on first start (when no tenant exists). Returns whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<boolean> {
+  const vitalsDays = Math.max(0, Math.min(366, opts.vitalsDays ?? 30));
+  const now = opts.now ?? new Date();
   if ((await demo.tenantCount(db)) > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
@@ -66,6 +76,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       status: 'normal', heightCm: 158, weightKg: 56, createdAt: new Date('2026-10-01T02:00:00Z'),
     });
     await demo.linkDoctorToPatient(db, tenantId, patientId, ids.doctor!);
+    // ~50 patients across both centers, relatives, a few devices and a month of vitals (deterministic per tenant).
+    await seedDemoPatients(db, {
+      tenantId, tenantCode: t.code, domain: t.domain, phonePrefix: t.phonePrefix, centerA: centerA.id, centerB: centerB.id, doctorId: ids.doctor!,
+      demoPatient: { id: patientId, userId: ids.patient!, birthday: '1958-04-12', gender: 'female', heightCm: 158, weightKg: 56 },
+    }, { vitalsDays, now });
   }
   return true;
 }

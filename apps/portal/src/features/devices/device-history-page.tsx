@@ -1,0 +1,215 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  APP_STATUSES, CONNECTION_STATUSES, DEVICE_MODELS, type TConnectionHistoryQuery, type TPhoneHistoryQuery,
+} from '@carewatch/contracts/devices';
+import { ErrorState } from '../../app/states.tsx';
+import { formatDateTime } from '../../app/format.ts';
+import { useProfile } from '../../app/queries.ts';
+import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices, useDeviceRolePath } from './devices-shared.tsx';
+
+const PAGE_SIZE = 20;
+type Sort = 'eventAt' | '-eventAt';
+
+/** yyyy-mm-dd (a date input) → the start or the end of that local day as an ISO instant. */
+function dayBound(value: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, end ? d + 1 : d, 0, 0, end ? -1 : 0).toISOString();
+}
+
+/** Connection history and phone history (spec §2 Devices, §7 searchByUsername), filtered by username. */
+export function DeviceHistoryPage() {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [debounced] = useDebouncedValue(username.trim(), 300);
+  return (
+    <Stack>
+      <Title order={1}>{t('devices.history.title')}</Title>
+      <TextInput label={t('devices.history.username')} type="search" value={username} onChange={(e) => setUsername(e.currentTarget.value)} w={320}
+        description={t('devices.history.usernameHelp')} />
+      <PlainTabs id="device-history" label={t('devices.history.tabs')} tabs={[
+        { value: 'connection', label: t('devices.history.connection'), content: () => <ConnectionHistory username={debounced} /> },
+        { value: 'phone', label: t('devices.history.phone'), content: () => <PhoneHistory username={debounced} /> },
+      ]} />
+    </Stack>
+  );
+}
+
+function Filters({ children }: { children: ReactNode }) {
+  return <Group align="flex-end" wrap="wrap" mb="sm">{children}</Group>;
+}
+
+function DateRange({ start, end, onStart, onEnd }: { start: string; end: string; onStart: (v: string) => void; onEnd: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput type="date" label={t('devices.history.from')} value={start} onChange={(e) => onStart(e.currentTarget.value)} w={170} />
+      <TextInput type="date" label={t('devices.history.to')} value={end} onChange={(e) => onEnd(e.currentTarget.value)} w={170} />
+    </>
+  );
+}
+
+function SortSelect({ sort, onChange }: { sort: Sort; onChange: (s: Sort) => void }) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect label={t('devices.history.sort')} value={sort} onChange={(e) => onChange(e.currentTarget.value === 'eventAt' ? 'eventAt' : '-eventAt')}
+      data={[{ value: '-eventAt', label: t('devices.history.newest') }, { value: 'eventAt', label: t('devices.history.oldest') }]} />
+  );
+}
+
+function Pager({ total, page, setPage }: { total: number; page: number; setPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('devices.list.pagination')}>
+      <Pagination total={Math.max(1, Math.ceil(total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)}
+        getControlProps={(control) => ({ 'aria-label': t(`devices.list.${control}Page`) })}
+        getItemProps={(p) => ({ 'aria-label': t('devices.list.page', { n: p }) })} />
+    </nav>
+  );
+}
+
+function ConnectionHistory({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const tz = useProfile().data?.timezone;
+  const [status, setStatus] = useState('');
+  const [model, setModel] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [sort, setSort] = useState<Sort>('-eventAt');
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [username, status, model, start, end, sort]);
+  const disconnected = useQuery({ queryKey: deviceKeys.disconnected, queryFn: () => devices.disconnectCount(), meta: { inlineError: true } });
+  const query: Partial<TConnectionHistoryQuery> = {
+    page, size: PAGE_SIZE, sort,
+    ...(username ? { username } : {}),
+    ...(status ? { status: CONNECTION_STATUSES.find((s) => String(s) === status) } : {}),
+    ...(model ? { model: DEVICE_MODELS.find((m) => m === model) } : {}),
+    ...(dayBound(start, false) ? { start: dayBound(start, false) } : {}),
+    ...(dayBound(end, true) ? { end: dayBound(end, true) } : {}),
+  };
+  const list = useQuery({ queryKey: deviceKeys.connections(query), queryFn: () => devices.connectionHistory(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  return (
+    <Stack gap="sm">
+      {disconnected.data && (
+        <Group gap="xs"><Text size="sm">{t('devices.history.disconnectCount')}</Text><Badge color="orange" variant="light">{disconnected.data.count}</Badge></Group>
+      )}
+      <Filters>
+        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
+        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => setModel(e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
+        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <SortSelect sort={sort} onChange={setSort} />
+        {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
+      </Filters>
+      {list.isPending ? <Skeleton height={160} aria-busy="true" aria-label={t('app.loading')} />
+        : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
+            : (
+              <>
+                <Table striped withTableBorder aria-label={t('devices.history.connection')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('devices.history.time')}</Table.Th>
+                      <Table.Th>{t('devices.fields.account')}</Table.Th>
+                      <Table.Th>{t('devices.fields.model')}</Table.Th>
+                      <Table.Th>{t('devices.fields.name')}</Table.Th>
+                      <Table.Th>{t('devices.fields.connection')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.items.map((e) => (
+                      <Table.Tr key={e.id}>
+                        <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
+                        <Table.Td>{e.username ?? t('common.none')}</Table.Td>
+                        <Table.Td>{e.model ?? t('common.none')}</Table.Td>
+                        <Table.Td>{e.deviceName ?? t('common.none')}</Table.Td>
+                        <Table.Td><ConnectionBadge t={t} status={e.status} /></Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                <Pager total={list.data.total} page={page} setPage={setPage} />
+              </>
+            )}
+    </Stack>
+  );
+}
+
+function PhoneHistory({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const tz = useProfile().data?.timezone;
+  const role = useDeviceRolePath();
+  const [status, setStatus] = useState('');
+  const [phoneName, setPhoneName] = useState('');
+  const [appVersion, setAppVersion] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [sort, setSort] = useState<Sort>('-eventAt');
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [username, status, phoneName, appVersion, start, end, sort]);
+  const names = useQuery({ queryKey: deviceKeys.phoneNames, queryFn: () => devices.phoneNames(), staleTime: 60_000, meta: { inlineError: true } });
+  const versions = useQuery({ queryKey: deviceKeys.appVersions, queryFn: () => devices.appVersions(), staleTime: 60_000, meta: { inlineError: true } });
+  const query: Partial<TPhoneHistoryQuery> = {
+    page, size: PAGE_SIZE, sort,
+    ...(username ? { username } : {}),
+    ...(status ? { status: APP_STATUSES.find((s) => s === status) } : {}),
+    ...(phoneName ? { phoneName } : {}),
+    ...(appVersion ? { appVersion } : {}),
+    ...(dayBound(start, false) ? { start: dayBound(start, false) } : {}),
+    ...(dayBound(end, true) ? { end: dayBound(end, true) } : {}),
+  };
+  const list = useQuery({ queryKey: deviceKeys.phones({ role, ...query }), queryFn: () => devices.phoneHistory(role, query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  return (
+    <Stack gap="sm">
+      <Filters>
+        <NativeSelect label={t('devices.fields.appStatus')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...APP_STATUSES.map((s) => ({ value: s, label: t(`devices.app.${s}`) }))]} />
+        <NativeSelect label={t('devices.history.phoneName')} value={phoneName} onChange={(e) => setPhoneName(e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...(names.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
+        <NativeSelect label={t('devices.history.appVersion')} value={appVersion} onChange={(e) => setAppVersion(e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...(versions.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
+        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <SortSelect sort={sort} onChange={setSort} />
+        {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
+      </Filters>
+      {list.isPending ? <Skeleton height={160} aria-busy="true" aria-label={t('app.loading')} />
+        : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
+            : (
+              <>
+                <Table striped withTableBorder aria-label={t('devices.history.phone')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('devices.history.time')}</Table.Th>
+                      <Table.Th>{t('devices.fields.account')}</Table.Th>
+                      <Table.Th>{t('devices.history.phoneName')}</Table.Th>
+                      <Table.Th>{t('devices.history.os')}</Table.Th>
+                      <Table.Th>{t('devices.history.appVersion')}</Table.Th>
+                      <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.items.map((e) => (
+                      <Table.Tr key={e.id}>
+                        <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
+                        <Table.Td>{e.username ?? t('common.none')}</Table.Td>
+                        <Table.Td>{e.phoneName ?? t('common.none')}</Table.Td>
+                        <Table.Td>{e.os ?? t('common.none')}</Table.Td>
+                        <Table.Td>{e.appVersion ?? t('common.none')}</Table.Td>
+                        <Table.Td><AppStatusBadge t={t} status={e.status} /></Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                <Pager total={list.data.total} page={page} setPage={setPage} />
+              </>
+            )}
+    </Stack>
+  );
+}

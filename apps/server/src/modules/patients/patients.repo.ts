@@ -1,0 +1,351 @@
+import type { Db, SqlValue } from '../../platform/db.ts';
+import type { PatientVisibility } from './patient-access.ts';
+import { visibilityCondition } from './patient-access.repo.ts';
+
+export type PatientRow = {
+  id: string;
+  user_id: string | null;
+  center_id: string | null;
+  center_name: string | null;
+  patient_code: string | null;
+  first_name: string;
+  last_name: string;
+  birthday: string | null;
+  gender: 'male' | 'female' | null;
+  height_cm: number | null;
+  weight_kg: number | null;
+  blood_type: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  status: string;
+  package_expiry: string | null;
+  contract_id: string | null;
+  sleep_target_minutes: number | null;
+  steps_target: number | null;
+  account_created_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** Columns of a patient with its center name and account creation time (aliases p, c, u). Dates as text (no time zone shift). */
+const COLS = `p.id, p.user_id, p.center_id, c.name as center_name, p.patient_code, p.first_name, p.last_name, p.birthday::text as birthday,
+  p.gender, p.height_cm, p.weight_kg, p.blood_type, p.phone, p.email, p.address, p.status, p.package_expiry::text as package_expiry,
+  p.contract_id, p.sleep_target_minutes, p.steps_target, u.created_at as account_created_at, p.created_at, p.updated_at`;
+const JOINS = `left join health_centers c on c.tenant_id = p.tenant_id and c.id = p.center_id
+  left join users u on u.tenant_id = p.tenant_id and u.id = p.user_id`;
+
+export type PatientData = {
+  patientCode: string | null; firstName: string; lastName: string; birthday: string | null; gender: string | null; heightCm: number | null;
+  weightKg: number | null; bloodType: string | null; phone: string | null; email: string | null; address: string | null; centerId: string | null;
+  packageExpiry: string | null; contractId: string | null;
+};
+
+/** The lower-cased text the list's search box matches (name both ways, code, phone, e-mail). */
+export const searchTextOf = (p: Pick<PatientData, 'firstName' | 'lastName' | 'patientCode' | 'phone' | 'email'>) =>
+  [p.firstName, p.lastName, p.patientCode ?? '', p.phone ?? '', p.email ?? '', `${p.lastName} ${p.firstName}`].join(' ').toLowerCase();
+
+export async function findPatient(db: Db, tenantId: string, id: string): Promise<PatientRow | null> {
+  const rows = await db.query<PatientRow>(`select ${COLS} from patients p ${JOINS} where p.tenant_id = $1 and p.id = $2::uuid`, [tenantId, id]);
+  return rows[0] ?? null;
+}
+
+export async function insertPatient(db: Db, tenantId: string, p: PatientData & { id: string; userId: string | null; status: string; createdBy: string | null; now: Date }) {
+  await db.query(
+    `insert into patients (id, tenant_id, user_id, center_id, patient_code, first_name, last_name, birthday, gender, height_cm, weight_kg, blood_type,
+       phone, email, address, status, package_expiry, contract_id, search_text, created_by, created_at, updated_at)
+     values ($1,$2,$3,$4,$5,$6,$7,$8::date,$9,$10,$11,$12,$13,$14,$15,$16,$17::date,$18,$19,$20,$21,$21)`,
+    [p.id, tenantId, p.userId, p.centerId, p.patientCode, p.firstName, p.lastName, p.birthday, p.gender, p.heightCm, p.weightKg, p.bloodType,
+      p.phone, p.email, p.address, p.status, p.packageExpiry, p.contractId, searchTextOf(p), p.createdBy, p.now],
+  );
+}
+
+export async function updatePatient(db: Db, tenantId: string, id: string, p: PatientData & { now: Date }) {
+  await db.query(
+    `update patients set center_id = $3, patient_code = $4, first_name = $5, last_name = $6, birthday = $7::date, gender = $8, height_cm = $9,
+       weight_kg = $10, blood_type = $11, phone = $12, email = $13, address = $14, package_expiry = $15::date, contract_id = $16, search_text = $17,
+       updated_at = $18
+     where tenant_id = $1 and id = $2`,
+    [tenantId, id, p.centerId, p.patientCode, p.firstName, p.lastName, p.birthday, p.gender, p.heightCm, p.weightKg, p.bloodType, p.phone, p.email,
+      p.address, p.packageExpiry, p.contractId, searchTextOf(p), p.now],
+  );
+}
+
+export type BulkPatient = PatientData & { id: string; status: string };
+/** One multi-row insert (unnest of arrays) for the bulk import. */
+export async function insertPatientsBulk(db: Db, tenantId: string, rows: BulkPatient[], createdBy: string | null, now: Date) {
+  if (!rows.length) return;
+  const col = <K extends keyof BulkPatient>(k: K) => rows.map((r) => (r[k] === null ? null : String(r[k])));
+  await db.query(
+    `insert into patients (id, tenant_id, center_id, patient_code, first_name, last_name, birthday, gender, height_cm, weight_kg, blood_type,
+       phone, email, address, status, package_expiry, contract_id, search_text, created_by, created_at, updated_at)
+     select t.id::uuid, $1, t.center_id::uuid, t.code, t.first_name, t.last_name, t.birthday::date, t.gender, t.height::double precision,
+       t.weight::double precision, t.blood_type, t.phone, t.email, t.address, t.status, t.expiry::date, t.contract_id, t.search_text, $2::uuid, $3, $3
+     from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
+       $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[])
+       as t(id, center_id, code, first_name, last_name, birthday, gender, height, weight, blood_type, phone, email, address, status, expiry, contract_id, search_text)`,
+    [tenantId, createdBy, now, col('id'), col('centerId'), col('patientCode'), col('firstName'), col('lastName'), col('birthday'), col('gender'),
+      col('heightCm'), col('weightKg'), col('bloodType'), col('phone'), col('email'), col('address'), col('status'), col('packageExpiry'), col('contractId'),
+      rows.map((r) => searchTextOf(r))] as SqlValue[],
+  );
+}
+
+// ---------------------------------------------------------------- uniqueness
+
+export type Conflicts = { code: boolean; phone: boolean; contract: boolean };
+export async function conflicts(db: Db, tenantId: string, p: { patientCode: string | null; phone: string | null; contractId: string | null }, exceptId: string | null): Promise<Conflicts> {
+  const rows = await db.query<{ code: boolean; phone: boolean; contract: boolean }>(
+    `select
+       exists (select 1 from patients where tenant_id = $1 and patient_code = $2 and id is distinct from $5::uuid) as code,
+       exists (select 1 from patients where tenant_id = $1 and phone = $3 and id is distinct from $5::uuid) as phone,
+       exists (select 1 from patients where tenant_id = $1 and contract_id = $4 and id is distinct from $5::uuid) as contract`,
+    [tenantId, p.patientCode, p.phone, p.contractId, exceptId],
+  );
+  return rows[0] ?? { code: false, phone: false, contract: false };
+}
+
+/** Which of these values are already taken in the tenant (bulk import). */
+export async function takenValues(db: Db, tenantId: string, column: 'patient_code' | 'phone' | 'contract_id', values: string[]): Promise<Set<string>> {
+  if (!values.length) return new Set();
+  const rows = await db.query<{ v: string }>(`select ${column} as v from patients where tenant_id = $1 and ${column} = any($2::text[])`, [tenantId, values]);
+  return new Set(rows.map((r) => r.v));
+}
+export async function usedEmails(db: Db, tenantId: string, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db.query<{ v: string }>('select lower(email) as v from users where tenant_id = $1 and lower(email) = any($2::text[])', [tenantId, emails.map((e) => e.toLowerCase())]);
+  return new Set(rows.map((r) => r.v));
+}
+
+// ---------------------------------------------------------------- centers and doctors
+
+/** Whether the center belongs to the tenant and lies within what the caller sees. */
+export async function centerVisible(db: Db, tenantId: string, v: PatientVisibility, centerId: string): Promise<boolean> {
+  const params: SqlValue[] = [tenantId, centerId];
+  let cond = 'true';
+  if ((v.kind === 'center' || v.kind === 'doctor' || v.kind === 'assistant') && 'centerId' in v && v.centerId) {
+    params.push(v.centerId);
+    cond = `c.id = $${params.length}::uuid`;
+  } else if (v.kind === 'scope') {
+    params.push(v.scopeId);
+    cond = `c.scope_id in (with recursive sub as (select id from scopes where tenant_id = $1 and id = $${params.length}::uuid
+      union all select x.id from scopes x join sub on x.parent_id = sub.id where x.tenant_id = $1) select id from sub)`;
+  } else if (v.kind === 'self') {
+    cond = 'false';
+  }
+  const rows = await db.query(`select 1 from health_centers c where c.tenant_id = $1 and c.id = $2::uuid and ${cond}`, params);
+  return rows.length > 0;
+}
+
+/** The ids among `ids` that are active doctors of the tenant. */
+export async function activeDoctorIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select distinct u.id from users u join user_roles ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+       join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+     where u.tenant_id = $1 and u.id = any($2::uuid[]) and u.status = 'active' and r.code = 'doctor'`,
+    [tenantId, ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function doctorsOf(db: Db, tenantId: string, patientId: string): Promise<Array<{ id: string; name: string }>> {
+  return db.query<{ id: string; name: string }>(
+    `select u.id, trim(u.last_name || ' ' || u.first_name) as name from patient_doctors pd join users u on u.tenant_id = pd.tenant_id and u.id = pd.doctor_id
+     where pd.tenant_id = $1 and pd.patient_id = $2 order by pd.created_at, u.id`,
+    [tenantId, patientId],
+  );
+}
+export async function setDoctors(db: Db, tenantId: string, patientId: string, doctorIds: string[], now: Date) {
+  await db.query('delete from patient_doctors where tenant_id = $1 and patient_id = $2 and not (doctor_id = any($3::uuid[]))', [tenantId, patientId, doctorIds]);
+  for (const d of doctorIds) {
+    await db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at) values ($1,$2,$3,$4) on conflict do nothing', [tenantId, patientId, d, now]);
+  }
+}
+
+// ---------------------------------------------------------------- relatives, attachments
+
+export type RelativeRow = { id: string; name: string; phone: string | null; relationship: string };
+export async function relativesOf(db: Db, tenantId: string, patientId: string): Promise<RelativeRow[]> {
+  return db.query<RelativeRow>('select id, name, phone, relationship from patient_relatives where tenant_id = $1 and patient_id = $2 order by created_at, id', [tenantId, patientId]);
+}
+export async function replaceRelatives(db: Db, tenantId: string, patientId: string, rel: Array<{ id: string; name: string; phone: string | null; relationship: string }>, now: Date) {
+  await db.query('delete from patient_relatives where tenant_id = $1 and patient_id = $2', [tenantId, patientId]);
+  for (const [i, r] of rel.entries()) {
+    await db.query('insert into patient_relatives (id, tenant_id, patient_id, name, phone, relationship, created_at) values ($1,$2,$3,$4,$5,$6,$7)',
+      [r.id, tenantId, patientId, r.name, r.phone, r.relationship, new Date(now.getTime() + i)]);
+  }
+}
+
+export type AttachmentRow = { id: string; file_name: string; content_type: string; size_bytes: number; path: string; created_at: Date };
+export async function attachmentsOf(db: Db, tenantId: string, patientId: string): Promise<AttachmentRow[]> {
+  return db.query<AttachmentRow>(
+    'select id, file_name, content_type, size_bytes::int as size_bytes, path, created_at from patient_attachments where tenant_id = $1 and patient_id = $2 order by created_at, id',
+    [tenantId, patientId],
+  );
+}
+export async function findAttachment(db: Db, tenantId: string, patientId: string, id: string): Promise<AttachmentRow | null> {
+  const rows = await db.query<AttachmentRow>(
+    'select id, file_name, content_type, size_bytes::int as size_bytes, path, created_at from patient_attachments where tenant_id = $1 and patient_id = $2 and id = $3::uuid',
+    [tenantId, patientId, id],
+  );
+  return rows[0] ?? null;
+}
+export async function insertAttachment(db: Db, tenantId: string, a: { id: string; patientId: string; fileName: string; contentType: string; size: number; path: string; createdBy: string; now: Date }) {
+  await db.query(
+    'insert into patient_attachments (id, tenant_id, patient_id, file_name, content_type, size_bytes, path, created_by, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
+    [a.id, tenantId, a.patientId, a.fileName, a.contentType, a.size, a.path, a.createdBy, a.now],
+  );
+}
+export async function deleteAttachment(db: Db, tenantId: string, id: string) {
+  await db.query('delete from patient_attachments where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
+// ---------------------------------------------------------------- status, targets
+
+export async function setStatus(db: Db, tenantId: string, patientId: string, status: string, now: Date) {
+  await db.query('update patients set status = $3, updated_at = $4 where tenant_id = $1 and id = $2', [tenantId, patientId, status, now]);
+}
+export async function insertStatusHistory(db: Db, tenantId: string, h: { id: string; patientId: string; from: string; to: string; by: string | null; reason: string | null; at: Date }) {
+  await db.query(
+    'insert into patient_status_history (id, tenant_id, patient_id, from_status, to_status, changed_by, reason, changed_at) values ($1,$2,$3,$4,$5,$6,$7,$8)',
+    [h.id, tenantId, h.patientId, h.from, h.to, h.by, h.reason, h.at],
+  );
+}
+export type StatusHistoryRow = { id: string; from_status: string; to_status: string; changed_by: string | null; reason: string | null; changed_at: Date };
+export async function statusHistory(db: Db, tenantId: string, patientId: string): Promise<StatusHistoryRow[]> {
+  return db.query<StatusHistoryRow>(
+    `select h.id, h.from_status, h.to_status, case when u.id is null then null else trim(u.last_name || ' ' || u.first_name) end as changed_by, h.reason, h.changed_at
+     from patient_status_history h left join users u on u.tenant_id = h.tenant_id and u.id = h.changed_by
+     where h.tenant_id = $1 and h.patient_id = $2 order by h.changed_at desc, h.id desc limit 500`,
+    [tenantId, patientId],
+  );
+}
+export async function setTargets(db: Db, tenantId: string, patientId: string, t: { sleepTargetMinutes: number | null; stepsTarget: number | null }, now: Date) {
+  await db.query('update patients set sleep_target_minutes = $3, steps_target = $4, updated_at = $5 where tenant_id = $1 and id = $2',
+    [tenantId, patientId, t.sleepTargetMinutes, t.stepsTarget, now]);
+}
+
+// ---------------------------------------------------------------- list, export, counts
+
+export type ListFilter = { search?: string | undefined; status?: string | undefined; centerId?: string | undefined };
+export type ListSort = 'createdAt' | '-createdAt' | 'name' | '-name';
+const NAME_KEY = `lower(p.last_name || ' ' || p.first_name)`;
+
+function whereOf(v: PatientVisibility, f: ListFilter, params: SqlValue[]): string {
+  const where = ['p.tenant_id = $1', visibilityCondition(v, 'p', params)];
+  if (f.status) { params.push(f.status); where.push(`p.status = $${params.length}`); }
+  if (f.centerId) { params.push(f.centerId); where.push(`p.center_id = $${params.length}::uuid`); }
+  if (f.search) {
+    params.push(`%${f.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where.push(`p.search_text like $${params.length}`);
+  }
+  return where.join(' and ');
+}
+function orderOf(sort: ListSort, alias = 'p'): { order: string; key: string; desc: boolean; isName: boolean } {
+  const isName = sort === 'name' || sort === '-name';
+  const desc = sort.startsWith('-');
+  const key = isName ? NAME_KEY.replaceAll('p.', `${alias}.`) : `${alias}.created_at`;
+  const dir = desc ? 'desc' : 'asc';
+  return { order: `${key} ${dir}, ${alias}.id ${dir}`, key, desc, isName };
+}
+
+export type PageRow = PatientRow & { sort_key: string };
+/**
+ * One page of the list, index-backed: the ids are picked first (ordered like the `patients_*_page` indexes), then
+ * the rows joined (deferred join). With `after` (keyset) the page starts after that sort key and id; else at `offset`.
+ */
+export async function listPage(db: Db, tenantId: string, v: PatientVisibility, f: ListFilter, sort: ListSort,
+  page: { limit: number; offset: number; after: { key: string; id: string } | null }): Promise<PageRow[]> {
+  const params: SqlValue[] = [tenantId];
+  let where = whereOf(v, f, params);
+  const o = orderOf(sort);
+  if (page.after) {
+    params.push(page.after.key, page.after.id);
+    const k = `$${params.length - 1}`;
+    const id = `$${params.length}::uuid`;
+    const keyVal = o.isName ? `${k}::text` : `(${k}::timestamp at time zone 'UTC')`;
+    where += ` and (${o.key}, p.id) ${o.desc ? '<' : '>'} (${keyVal}, ${id})`;
+  }
+  params.push(page.limit, page.after ? 0 : page.offset);
+  const sortKeySql = o.isName ? NAME_KEY : `(p.created_at at time zone 'UTC')::text`;
+  const outer = orderOf(sort, 'p');
+  return db.query<PageRow>(
+    `with ids as (select p.id from patients p where ${where} order by ${o.order} limit $${params.length - 1} offset $${params.length})
+     select ${COLS}, ${sortKeySql} as sort_key from ids join patients p on p.tenant_id = $1 and p.id = ids.id ${JOINS}
+     order by ${outer.order}`,
+    params,
+  );
+}
+
+export async function countList(db: Db, tenantId: string, v: PatientVisibility, f: ListFilter): Promise<number> {
+  const params: SqlValue[] = [tenantId];
+  const rows = await db.query<{ n: number }>(`select count(*)::int as n from patients p where ${whereOf(v, f, params)}`, params);
+  return rows[0]?.n ?? 0;
+}
+
+/** All rows of the filtered list, in chunks (for the export), keyset-paged so memory stays bounded. */
+export async function* exportRows(db: Db, tenantId: string, v: PatientVisibility, f: ListFilter, sort: ListSort, chunk = 1000): AsyncGenerator<PageRow[]> {
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const rows: PageRow[] = await listPage(db, tenantId, v, f, sort, { limit: chunk, offset: 0, after });
+    if (rows.length) yield rows;
+    if (rows.length < chunk) return;
+    const last = rows[rows.length - 1]!;
+    after = { key: last.sort_key, id: last.id };
+  }
+}
+
+export type CountsRow = { total: number; normal: number; at_risk: number; high_risk: number; sos: number; unassigned: number; assigned: number };
+export async function counts(db: Db, tenantId: string, v: PatientVisibility, centerId: string | undefined): Promise<CountsRow> {
+  const params: SqlValue[] = [tenantId];
+  const where = whereOf(v, { centerId }, params);
+  const rows = await db.query<CountsRow>(
+    `select count(*)::int as total,
+       count(*) filter (where p.status = 'normal')::int as normal, count(*) filter (where p.status = 'at_risk')::int as at_risk,
+       count(*) filter (where p.status = 'high_risk')::int as high_risk, count(*) filter (where p.status = 'sos')::int as sos,
+       count(*) filter (where p.status = 'unassigned')::int as unassigned, count(*) filter (where p.status = 'assigned')::int as assigned
+     from patients p where ${where}`,
+    params,
+  );
+  return rows[0]!;
+}
+
+// ---------------------------------------------------------------- imports
+
+export type ImportRow = {
+  id: string; created_by: string | null; file_name: string; file_path: string; status: 'queued' | 'running' | 'done' | 'failed'; total_rows: number;
+  processed_rows: number; imported_rows: number; error_rows: number; error_file_path: string | null; failure: string | null; created_at: Date;
+  finished_at: Date | null; tenant_id: string;
+};
+const IMPORT_COLS = `id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, error_file_path, failure, created_at, finished_at`;
+
+export async function insertImport(db: Db, tenantId: string, i: { id: string; createdBy: string; fileName: string; filePath: string; now: Date }) {
+  await db.query('insert into patient_imports (id, tenant_id, created_by, file_name, file_path, status, created_at) values ($1,$2,$3,$4,$5,\'queued\',$6)',
+    [i.id, tenantId, i.createdBy, i.fileName, i.filePath, i.now]);
+}
+export async function findImport(db: Db, tenantId: string, id: string): Promise<ImportRow | null> {
+  const rows = await db.query<ImportRow>(`select ${IMPORT_COLS} from patient_imports where tenant_id = $1 and id = $2::uuid`, [tenantId, id]);
+  return rows[0] ?? null;
+}
+export async function findImportById(db: Db, id: string): Promise<ImportRow | null> {
+  const rows = await db.query<ImportRow>(`select ${IMPORT_COLS} from patient_imports where id = $1::uuid`, [id]);
+  return rows[0] ?? null;
+}
+export async function currentImport(db: Db, tenantId: string): Promise<ImportRow | null> {
+  const rows = await db.query<ImportRow>(`select ${IMPORT_COLS} from patient_imports where tenant_id = $1 order by created_at desc, id desc limit 1`, [tenantId]);
+  return rows[0] ?? null;
+}
+export async function startImport(db: Db, id: string) {
+  await db.query(`update patient_imports set status = 'running', processed_rows = 0, imported_rows = 0, error_rows = 0 where id = $1`, [id]);
+}
+export async function importProgress(db: Db, id: string, p: { processed: number; imported: number; errors: number }) {
+  await db.query('update patient_imports set processed_rows = $2, imported_rows = $3, error_rows = $4, total_rows = greatest(total_rows, $2) where id = $1',
+    [id, p.processed, p.imported, p.errors]);
+}
+export async function finishImport(db: Db, id: string, f: { status: 'done' | 'failed'; total: number; errorFilePath: string | null; failure: string | null; now: Date }) {
+  await db.query('update patient_imports set status = $2, total_rows = $3, error_file_path = $4, failure = $5, finished_at = $6 where id = $1',
+    [id, f.status, f.total, f.errorFilePath, f.failure, f.now]);
+}
+export async function setImportTotal(db: Db, id: string, total: number) {
+  await db.query('update patient_imports set total_rows = $2 where id = $1', [id, total]);
+}

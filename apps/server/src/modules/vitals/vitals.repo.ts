@@ -1,0 +1,112 @@
+import type { Db } from '../../platform/db.ts';
+
+export type RawRow = { measured_at: Date; value: number | null; value2: number | null };
+export type BucketRow = { b: number; n: number; avg: number | null; min: number | null; max: number | null; avg2: number | null; min2: number | null; max2: number | null };
+
+/** Up to `limit` raw readings of [from, to), oldest first (primary-key range scan). */
+export async function rawSeries(db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, limit: number): Promise<RawRow[]> {
+  return db.query<RawRow>(
+    `select measured_at, value, value2 from measurements
+      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+      order by measured_at, source limit $6`,
+    [tenantId, patientId, metric, from, to, limit],
+  );
+}
+
+/** Readings of [from, to) grouped into buckets of `bucketSec` seconds aligned on `from`; b = bucket number. */
+export async function bucketSeries(db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, bucketSec: number): Promise<BucketRow[]> {
+  return db.query<BucketRow>(
+    `select floor(extract(epoch from (measured_at - $4::timestamptz)) / $6)::int as b, count(*)::int as n,
+            avg(value) as avg, min(value) as min, max(value) as max, avg(value2) as avg2, min(value2) as min2, max(value2) as max2
+       from measurements
+      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+      group by 1 order by 1`,
+    [tenantId, patientId, metric, from, to, bucketSec],
+  );
+}
+
+export type LatestRow = { metric: string; measured_at: Date; value: number | null; value2: number | null; data: Record<string, unknown> | null };
+export async function latest(db: Db, tenantId: string, patientId: string): Promise<LatestRow[]> {
+  return db.query<LatestRow>(
+    `select metric, measured_at, value, value2,
+            case when metric = 'ecg' then jsonb_build_object('samplingRate', data->'samplingRate') else data end as data
+       from latest_measurements where tenant_id = $1 and patient_id = $2 order by metric`,
+    [tenantId, patientId],
+  );
+}
+
+export type DataRow = { measured_at: Date; value: number | null; value2: number | null; data: Record<string, unknown> | null };
+/** Rows with their `data` (sleep sessions), newest last, at most `limit`. */
+export async function withData(db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, limit: number): Promise<DataRow[]> {
+  return db.query<DataRow>(
+    `select measured_at, value, value2, data from measurements
+      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+      order by measured_at limit $6`,
+    [tenantId, patientId, metric, from, to, limit],
+  );
+}
+
+export type DailyRow = { day: string; steps: number | null; calories: number | null };
+/** Steps and calories summed per UTC day of [from, to). */
+export async function dailyTotals(db: Db, tenantId: string, patientId: string, from: Date, to: Date): Promise<DailyRow[]> {
+  return db.query<DailyRow>(
+    `select to_char((measured_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+            sum(value) filter (where metric = 'steps') as steps, sum(value) filter (where metric = 'calories') as calories
+       from measurements
+      where tenant_id = $1 and patient_id = $2 and metric in ('steps', 'calories') and measured_at >= $3 and measured_at < $4
+      group by 1 order by 1`,
+    [tenantId, patientId, from, to],
+  );
+}
+
+export type EcgListRow = { measured_at: Date; sampling_rate: number | null; duration: number | null; hr: number | null };
+export async function ecgList(db: Db, tenantId: string, patientId: string, from: Date, to: Date, limit: number): Promise<EcgListRow[]> {
+  return db.query<EcgListRow>(
+    `select measured_at, (data->>'samplingRate')::float8 as sampling_rate, value2 as duration, value as hr from measurements
+      where tenant_id = $1 and patient_id = $2 and metric = 'ecg' and measured_at >= $3 and measured_at < $4
+      order by measured_at desc limit $5`,
+    [tenantId, patientId, from, to, limit],
+  );
+}
+
+export async function ecgStrip(db: Db, tenantId: string, patientId: string, measuredAt: Date): Promise<{ measured_at: Date; data: { samplingRate?: number; samples?: number[] } | null } | null> {
+  const rows = await db.query<{ measured_at: Date; data: { samplingRate?: number; samples?: number[] } | null }>(
+    `select measured_at, data from measurements where tenant_id = $1 and patient_id = $2 and metric = 'ecg' and measured_at = $3 limit 1`,
+    [tenantId, patientId, measuredAt],
+  );
+  return rows[0] ?? null;
+}
+
+export async function targets(db: Db, tenantId: string, patientId: string): Promise<{ sleep_target_minutes: number | null; steps_target: number | null }> {
+  const rows = await db.query<{ sleep_target_minutes: number | null; steps_target: number | null }>(
+    'select sleep_target_minutes, steps_target from patients where tenant_id = $1 and id = $2', [tenantId, patientId],
+  );
+  return rows[0] ?? { sleep_target_minutes: null, steps_target: null };
+}
+
+/**
+ * Like bucketSeries for whole-hour buckets aligned on the hour `align`: full hours of [from, to) come from the hourly
+ * rollup, the partial first and last hours from the readings themselves, so the result equals aggregating every row.
+ */
+export async function hourlyBucketSeries(
+  db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, align: Date, bucketSec: number,
+): Promise<BucketRow[]> {
+  const h0 = new Date(Math.ceil(from.getTime() / 3_600_000) * 3_600_000);
+  const h1 = new Date(Math.max(h0.getTime(), Math.floor(to.getTime() / 3_600_000) * 3_600_000));
+  const raw = `select measured_at as t, 1 as n, (value is not null)::int as c, value as s, value as mn, value as mx,
+                      (value2 is not null)::int as c2, value2 as s2, value2 as mn2, value2 as mx2
+                 from measurements where tenant_id = $1 and patient_id = $2 and metric = $3`;
+  return db.query<BucketRow>(
+    `with src as (
+       select hour as t, n, c, s, mn, mx, c2, s2, mn2, mx2 from measurement_hourly
+        where tenant_id = $1 and patient_id = $2 and metric = $3 and hour >= $4 and hour < $5
+       union all ${raw} and measured_at >= $6 and measured_at < $4
+       union all ${raw} and measured_at >= $5 and measured_at < $7
+     )
+     select floor(extract(epoch from (t - $8::timestamptz)) / $9)::int as b, sum(n)::int as n,
+            sum(s) / nullif(sum(c), 0) as avg, min(mn) as min, max(mx) as max,
+            sum(s2) / nullif(sum(c2), 0) as avg2, min(mn2) as min2, max(mx2) as max2
+       from src group by 1 order by 1`,
+    [tenantId, patientId, metric, h0, h1, from, to, align, bucketSec],
+  );
+}
