@@ -56,6 +56,9 @@ describe('roles and permissions', () => {
     await cskh.getByRole('dialog').getByRole('button', { name: 'Log in again' }).click();
     await login(cskh, 'cskh@demo.test');
     await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Patients', 'Devices', 'Account settings']);
+    // Put the permission back: other specs share this server and expect the default customer-care menu.
+    await sw.click({ force: true });
+    await expect.poll(() => sw.isChecked()).toBe(true);
     await cskh.context().close();
     await admin.context().close();
   });
