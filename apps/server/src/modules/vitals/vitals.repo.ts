@@ -62,7 +62,7 @@ export async function dailyTotals(db: Db, tenantId: string, patientId: string, f
 export type EcgListRow = { measured_at: Date; sampling_rate: number | null; duration: number | null; hr: number | null };
 export async function ecgList(db: Db, tenantId: string, patientId: string, from: Date, to: Date, limit: number): Promise<EcgListRow[]> {
   return db.query<EcgListRow>(
-    `select measured_at, (data->>'samplingRate')::float8 as sampling_rate, value2 as duration, value as hr from measurements
+    `select measured_at, (data->>'samplingRate')::float8 as sampling_rate, coalesce(value2, jsonb_array_length(data->'samples') / nullif((data->>'samplingRate')::float8, 0)) as duration, value as hr from measurements
       where tenant_id = $1 and patient_id = $2 and metric = 'ecg' and measured_at >= $3 and measured_at < $4
       order by measured_at desc limit $5`,
     [tenantId, patientId, from, to, limit],
