@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PATIENT_LIST_COLUMNS } from './patients.ts';
+import { DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS } from './patients.ts';
 
 /** Tenant setting keys of spec §3, plus PHONE_RULE (our answer to the spec's two phone rules). */
 export const TENANT_SETTING_KEYS = [
@@ -192,6 +192,8 @@ export const ZOtherSettings = z.object({
   ocrHealthDeviceApiKey: opt(500).optional(),
   ocrPrescriptionApiKey: opt(500).optional(),
   allowWebSosPopup: z.boolean(),
+  /** Columns of the patient list (PATIENT_LIST_COLUMNS setting); absent = keep. */
+  patientListColumns: z.array(z.enum(PATIENT_LIST_COLUMNS, 'Unknown column')).min(1, 'Choose at least one column').optional(),
 }).superRefine((v, c) => {
   if (COUNTRIES[v.country] !== v.dialCode) c.addIssue({ code: 'custom', path: ['dialCode'], message: 'Dial code does not match the country' });
 });

@@ -129,6 +129,7 @@ export const tenantsEn = {
     keySet: 'A key is stored. Type a new one to replace it.',
     keyNotSet: 'No key stored.',
     removeKey: 'Remove {{name}}',
+    patientListColumns: 'Columns of the patient list',
     allowWebSosPopup: 'Show SOS pop-up on the web portal',
     languages: { en: 'English', vi: 'Vietnamese' },
     countries: { VN: 'Vietnam', CA: 'Canada' },

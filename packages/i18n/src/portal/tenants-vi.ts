@@ -131,6 +131,7 @@ export const tenantsVi: typeof tenantsEn = {
     keySet: 'Đã lưu một khóa. Nhập khóa mới để thay thế.',
     keyNotSet: 'Chưa lưu khóa.',
     removeKey: 'Xóa {{name}}',
+    patientListColumns: 'Các cột của danh sách bệnh nhân',
     allowWebSosPopup: 'Hiển thị cửa sổ SOS trên cổng web',
     languages: { en: 'Tiếng Anh', vi: 'Tiếng Việt' },
     countries: { VN: 'Việt Nam', CA: 'Canada' },

@@ -1,6 +1,7 @@
+import { DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS, type TPatientListColumn } from '@carewatch/contracts/patients';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert, Anchor, Badge, Box, Button, Card, ColorInput, FileInput, Group, Image, NativeSelect, PasswordInput, SimpleGrid, Stack, Switch, Table, Text,
+  Alert, Anchor, Badge, Box, Button, Card, Checkbox, ColorInput, FileInput, Group, Image, NativeSelect, PasswordInput, SimpleGrid, Stack, Switch, Table, Text,
   TextInput, Textarea, Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -273,6 +274,12 @@ function EmailTemplateTab({ detail }: { detail: TTenantDetail }) {
   );
 }
 
+const isListColumn = (s: string): s is TPatientListColumn => (PATIENT_LIST_COLUMNS as readonly string[]).includes(s);
+/** The tenant's PATIENT_LIST_COLUMNS setting as a list (the default when unset). */
+const listColumns = (setting: string | undefined): TPatientListColumn[] => {
+  const cols = (setting ?? '').split(',').map((c) => c.trim()).filter(isListColumn);
+  return cols.length > 0 ? cols : [...DEFAULT_PATIENT_LIST_COLUMNS];
+};
 const isCountry = (s: string): s is TCountry => (COUNTRY_CODES as string[]).includes(s);
 
 function OtherTab({ detail }: { detail: TTenantDetail }) {
@@ -282,12 +289,13 @@ function OtherTab({ detail }: { detail: TTenantDetail }) {
   const [v, setV] = useState({
     language: s.LANGUAGE ?? 'en', country, organizationName: s.ORGANIZATION_NAME ?? '', aiCloudTenantId: s.AI_CLOUD_TENANT_ID ?? '',
     ocrHealthDeviceApiKey: '', ocrPrescriptionApiKey: '', allowWebSosPopup: s.ALLOW_WEB_SOS_POPUP !== 'false',
+    patientListColumns: listColumns(s.PATIENT_LIST_COLUMNS),
   });
   const [remove, setRemove] = useState({ health: false, prescription: false });
   const tab = useTabSave(detail, ZOtherSettings, (body) => tenants.updateOther(detail.id, body));
   const body = {
     language: v.language, country: v.country, dialCode: COUNTRIES[v.country], organizationName: v.organizationName, aiCloudTenantId: v.aiCloudTenantId,
-    allowWebSosPopup: v.allowWebSosPopup,
+    allowWebSosPopup: v.allowWebSosPopup, patientListColumns: v.patientListColumns,
     // Write-only keys: empty = keep, "remove" = ''.
     ...(v.ocrHealthDeviceApiKey ? { ocrHealthDeviceApiKey: v.ocrHealthDeviceApiKey } : remove.health ? { ocrHealthDeviceApiKey: '' } : {}),
     ...(v.ocrPrescriptionApiKey ? { ocrPrescriptionApiKey: v.ocrPrescriptionApiKey } : remove.prescription ? { ocrPrescriptionApiKey: '' } : {}),
@@ -319,6 +327,10 @@ function OtherTab({ detail }: { detail: TTenantDetail }) {
         {keyField('ocrHealthDeviceApiKey', 'health', t('tenants.other.ocrHealthDevice'), detail.ocrHealthDeviceApiKeySet)}
         {keyField('ocrPrescriptionApiKey', 'prescription', t('tenants.other.ocrPrescription'), detail.ocrPrescriptionApiKeySet)}
       </SimpleGrid>
+      <Checkbox.Group label={t('tenants.other.patientListColumns')} value={v.patientListColumns} error={tab.errors.patientListColumns}
+        onChange={(cols) => { setV((o) => ({ ...o, patientListColumns: cols.filter(isListColumn) })); tab.clear('patientListColumns'); }}>
+        <Group mt="xs">{PATIENT_LIST_COLUMNS.map((c) => <Checkbox key={c} value={c} label={t(`patients.columns.${c}`)} />)}</Group>
+      </Checkbox.Group>
       <Switch label={t('tenants.other.allowWebSosPopup')} checked={v.allowWebSosPopup} onChange={(e) => { const val = e.currentTarget.checked; setV((o) => ({ ...o, allowWebSosPopup: val })); }} />
     </TabForm>
   );

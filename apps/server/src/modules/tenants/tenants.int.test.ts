@@ -231,6 +231,10 @@ describe('settings tabs', () => {
     expect((await t.put(`${T}/other`, { ...rest, dialCode: '+84' }, sys.access)).body).toMatchObject({ details: { field: 'dialCode' } });
     expect((await t.put(`${T}/other`, { ...rest, language: 'fr' }, sys.access)).body).toMatchObject({ details: { field: 'language' } });
     expect((await t.put(`${T}/other`, { ...rest, country: 'US' }, sys.access)).body).toMatchObject({ details: { field: 'country' } });
+    // The patient list's columns follow the tenant setting.
+    expect((await t.put(`${T}/other`, { ...rest, patientListColumns: ['age'] }, sys.access)).body).toMatchObject({ details: { field: 'patientListColumns.0' } });
+    expect((await t.put(`${T}/other`, { ...rest, patientListColumns: ['fullName', 'status', 'contractId'] }, sys.access)).body.settings).toMatchObject({ PATIENT_LIST_COLUMNS: 'fullName,status,contractId' });
+    expect((await t.get('/api/account/patients', sys.access)).body.columns).toEqual(['fullName', 'status', 'contractId']);
   });
 
   test("a system admin reaches only their own tenant's settings: another tenant's id answers 404 like a missing one", async () => {
