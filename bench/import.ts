@@ -64,7 +64,9 @@ export async function benchImport(b: Bench) {
   const dataDir = path.join(b.tmp, 'import-server');
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: b.dbUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', MQTT_PORT: String(await freePort()) };
   delete env.MQTT_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Spawned like `npm start` runs it; BENCH_IMPORT_NODE_ARGS adds node flags for profiling (e.g. `--cpu-prof`).
+  const extra = (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {

@@ -45,7 +45,12 @@ const BP_GAP = 20;
 const inRange = (v: number, r: Range) =>
   (r.minInclusive === false ? v > r.min : v >= r.min) && (r.maxInclusive === false ? v < r.max : v <= r.max);
 
-const bad = (code: RejectCode, message: string, field: string): ValidationResult => ({ ok: false, code, message, field });
+function bad(code: RejectCode, message: string, field: string): ValidationResult {
+  return { ok: false, code, message, field };
+}
+function okRow(metric: TMetric, measuredAt: Date, value: number | null, value2: number | null, data: Record<string, unknown> | null): ValidationResult {
+  return { ok: true, row: { metric, measuredAt, value, value2, data } };
+}
 const fin = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
@@ -58,8 +63,6 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
   if (t > now.getTime() + FUTURE_SKEW_MS) return bad('FUTURE_TIME', 'Measurement time cannot be in the future', 'measuredAt');
   const measuredAt = new Date(t);
   const { metric } = reading;
-  const row = (value: number | null, value2: number | null, data: Record<string, unknown> | null): ValidationResult =>
-    ({ ok: true, row: { metric, measuredAt, value, value2, data } });
 
   switch (metric) {
     case 'blood_pressure': {
@@ -73,7 +76,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
         const hr = SCALAR_LIMITS.heart_rate!;
         if (!fin(pulse) || !inRange(pulse, hr)) return bad('OUT_OF_RANGE', hr.message, 'values.pulse');
       }
-      return row(systolic, diastolic, pulse === undefined ? null : { pulse });
+      return okRow(metric, measuredAt, systolic, diastolic, pulse === undefined ? null : { pulse });
     }
     case 'sleep': {
       const p = ZSleepValues.safeParse(reading.values);
@@ -96,7 +99,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
         if (s.stage !== 'awake') asleepMs += b - a;
       }
       if (last - first > DAY_MS) return bad('OUT_OF_RANGE', 'A sleep session cannot last more than 24 hours', 'values.stages');
-      return row(Math.round(asleepMs / 60000), Math.round((last - first) / 60000), { stages });
+      return okRow(metric, measuredAt, Math.round(asleepMs / 60000), Math.round((last - first) / 60000), { stages });
     }
     case 'body_composition': {
       const p = ZBodyCompositionValues.safeParse(reading.values);
@@ -110,7 +113,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
         data[k] = v;
       }
       if (Object.keys(data).length === 0) return bad('INVALID_READING', 'At least one measurement must be given', 'values');
-      return row(data.bodyFat ?? null, null, data);
+      return okRow(metric, measuredAt, data.bodyFat ?? null, null, data);
     }
     case 'ecg': {
       const p = ZEcgValues.safeParse(reading.values);
@@ -129,7 +132,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
         if (!fin(reading.value) || !inRange(reading.value, r)) return bad('OUT_OF_RANGE', r.message, 'value');
         hr = reading.value;
       }
-      return row(hr, samples.length / samplingRate, { samplingRate, samples });
+      return okRow(metric, measuredAt, hr, samples.length / samplingRate, { samplingRate, samples });
     }
     default: {
       const r = SCALAR_LIMITS[metric];
@@ -137,7 +140,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
       if (v === undefined) return bad('INVALID_READING', 'Value is required', 'value');
       if (!fin(v)) return bad('INVALID_READING', 'Invalid number', 'value');
       if (r && !inRange(v, r)) return bad('OUT_OF_RANGE', r.message, 'value');
-      return row(v, null, null);
+      return okRow(metric, measuredAt, v, null, null);
     }
   }
 }

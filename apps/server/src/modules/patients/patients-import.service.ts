@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isValidPhone, type PhoneRuleName } from '@carewatch/contracts/rules';
@@ -184,7 +185,6 @@ export async function importErrors(ctx: AuthedCtx, id: string): Promise<{ stream
 
 // ---------------------------------------------------------------- the job
 
-type Candidate = { line: number; data: repo.BulkPatient };
 const FIELD_KEYS = ['patientCode', 'firstName', 'lastName', 'birthday', 'gender', 'heightCm', 'weightKg', 'bloodType', 'phone', 'email', 'address', 'contractId', 'packageExpiry'] as const;
 
 /** Validates one spreadsheet row with the form's rules (everything but uniqueness); returns the errors or the data. */
@@ -219,9 +219,83 @@ export function validateImportRow(vals: string[], phoneRule: PhoneRuleName, cent
   };
 }
 
+/** Rows of the current window that passed validation, encoded straight into a reusable off-heap buffer. */
+class EncodedBatch {
+  buf = Buffer.allocUnsafeSlow(1 << 19);
+  len = 0;
+  n = 0;
+  /** Byte offset where row i starts (row i ends where i+1 starts, minus the comma). */
+  starts: number[] = [];
+  lines: number[] = [];
+  reset() { this.len = 0; this.n = 0; this.starts = []; this.lines = []; }
+  add(line: number, json: string) {
+    const need = this.len + Buffer.byteLength(json) + 2;
+    if (need > this.buf.length) {
+      const next = Buffer.allocUnsafeSlow(Math.max(need, this.buf.length * 2));
+      this.buf.copy(next, 0, 0, this.len);
+      this.buf = next;
+    }
+    this.buf[this.len++] = this.n === 0 ? 0x5b /* [ */ : 0x2c /* , */;
+    this.starts.push(this.len);
+    this.len += this.buf.write(json, this.len);
+    this.lines.push(line);
+    this.n++;
+  }
+  /** The JSON array (a view: valid until the next `reset`). */
+  payload(): Buffer {
+    this.buf[this.len] = 0x5d; // ]
+    return this.buf.subarray(0, this.len + 1);
+  }
+  row(i: number): { line: number; values: Array<string | null> } {
+    const end = i + 1 < this.n ? this.starts[i + 1]! - 1 : this.len;
+    return { line: this.lines[i]!, values: JSON.parse(this.buf.toString('utf8', this.starts[i], end)) as Array<string | null> };
+  }
+}
+
+const READER_URL = new URL('./patients-import.reader.mjs', import.meta.url);
+const READ_BATCH = 500;
+
+/** The first worksheet's rows, read by a worker thread (see patients-import.reader.mjs), in batches. */
+async function* workerRows(file: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
+  // A bounded heap so the reader's garbage is collected early instead of growing the process (a shared-strings table,
+  // kept whole by exceljs, needs room in proportion to the file).
+  const maxOldGenerationSizeMb = 48 + Math.ceil((await fsp.stat(file)).size / 1048576) * 4;
+  const worker = new Worker(READER_URL, {
+    workerData: { file, batchRows: READ_BATCH, width: IMPORT_HEADER.length, credit: 2 }, execArgv: [], stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb },
+  });
+  type Msg = { lines: number[]; values: CellValue[][] } | { done: true } | { error: string };
+  const queue: Msg[] = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => { const w = wake; wake = null; w?.(); };
+  worker.on('message', (m: Msg) => { queue.push(m); notify(); });
+  worker.on('error', (e) => { failure = e; notify(); });
+  worker.on('exit', (code) => { if (code !== 0 && !failure) failure = new Error(`Spreadsheet reader stopped (${code})`); notify(); });
+  try {
+    for (;;) {
+      const m = queue.shift();
+      if (!m) {
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => { wake = resolve; });
+        continue;
+      }
+      if ('error' in m) throw new Error(m.error);
+      if ('done' in m) return;
+      worker.postMessage(1); // one more batch may be sent
+      yield m;
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+const FIELD_INDEX = Object.fromEntries(repo.IMPORT_ROW_FIELDS.map((f, i) => [f, i])) as Record<(typeof repo.IMPORT_ROW_FIELDS)[number], number>;
+
 /**
- * Runs one import: streams the rows, validates each like the form, checks uniqueness against the database and the
- * rows before it, inserts good rows in batches, writes bad ones to the error file, records progress per batch.
+ * Runs one import: streams the rows, validates each like the form, inserts good rows in batches (skipping those whose
+ * patient id, phone or contract id is taken — in the database or by an earlier row — or whose e-mail has an account),
+ * writes bad ones to the error file, records progress per batch. The database write of one batch overlaps the
+ * reading and validation of the next.
  */
 export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, importId: string, centerId: string | null = null): Promise<void> {
   const imp = await repo.findImportById(deps.db, importId);
@@ -237,42 +311,63 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
   let processed = 0;
   let imported = 0;
   let errorRows = 0;
-  let batch: Candidate[] = [];
-  // Error lines of the current window, written sorted by line at each flush (the file reads top to bottom).
+  // Two buffers: one being filled while the other's insert is in flight.
+  const batches = [new EncodedBatch(), new EncodedBatch()];
+  let cur = 0;
+  // Error lines of the current window, written sorted by line once its batch is stored (the file reads top to bottom).
   let pending: Array<{ line: number; text: string }> = [];
-  const bad = (line: number, msg: string) => { pending.push({ line, text: msg }); return Promise.resolve(); };
-  const failedLines = new Set<number>();
+  let inFlight: Promise<void> | null = null;
 
+  /** Stores one window: insert, explain skipped rows, write its error lines, record progress. */
+  const store = async (b: EncodedBatch, errors: Array<{ line: number; text: string }>, processedSoFar: number) => {
+    if (b.n) {
+      const skipped = await repo.insertImportBatch(deps.db, t, b.payload(), centerId, imp.created_by, deps.clock.now());
+      imported += b.n - skipped.length;
+      if (skipped.length) for (const e of await explainSkipped(deps, t, b, skipped)) errors.push(e);
+    }
+    const failed = new Set<number>();
+    for (const e of errors) failed.add(e.line);
+    errorRows += failed.size;
+    errors.sort((a, c) => a.line - c.line);
+    for (const e of errors) await writeLine(`Line ${e.line}: ${e.text}`);
+    await repo.importProgress(deps.db, importId, { processed: processedSoFar, imported, errors: errorRows });
+  };
   const flush = async () => {
-    const good = await uniqueInBatch(deps, t, batch, bad);
-    imported += await insertBatch(deps, t, good, imp.created_by, bad);
-    for (const p of pending) failedLines.add(p.line);
-    errorRows += failedLines.size;
-    pending.sort((a, b) => a.line - b.line);
-    for (const p of pending) await writeLine(`Line ${p.line}: ${p.text}`);
+    if (inFlight) await inFlight;
+    const b = batches[cur]!;
+    cur = 1 - cur;
+    batches[cur]!.reset();
+    const errors = pending;
     pending = [];
-    failedLines.clear();
-    batch = [];
-    await repo.importProgress(deps.db, importId, { processed, imported, errors: errorRows });
+    inFlight = store(b, errors, processed);
+    // Surfaced by the next await of `inFlight`; keeps an early failure from being an unhandled rejection meanwhile.
+    inFlight.catch(() => undefined);
   };
 
   try {
-    for await (const row of sheetRows(path.resolve(deps.config.dataDir, imp.file_path))) {
-      if (row.number === 1) continue;
-      const vals = rowValues(row);
-      if (isBlank(vals)) continue;
-      processed++;
-      const res = validateImportRow(vals, phoneRule, centerId);
-      if ('errors' in res) for (const e of res.errors) await bad(row.number, e);
-      else batch.push({ line: row.number, data: res.data });
-      if (processed % BATCH === 0) await flush();
+    for await (const chunk of workerRows(path.resolve(deps.config.dataDir, imp.file_path))) {
+      for (let k = 0; k < chunk.lines.length; k++) {
+        const line = chunk.lines[k]!;
+        if (line === 1) continue;
+        const cells = chunk.values[k]!;
+        const vals = IMPORT_HEADER.map((_h, i) => cellText(cells[i], i === 3 || i === 12));
+        if (isBlank(vals)) continue;
+        processed++;
+        const res = validateImportRow(vals, phoneRule, centerId);
+        if ('errors' in res) for (const e of res.errors) pending.push({ line, text: e });
+        else batches[cur]!.add(line, repo.importRowJson(res.data.id, res.data));
+        if (processed % BATCH === 0) await flush();
+      }
     }
     await flush();
+    await inFlight;
+    inFlight = null;
     await new Promise<void>((resolve) => out.end(() => resolve()));
     if (errorRows === 0) await fsp.rm(errAbs, { force: true });
     await repo.importProgress(deps.db, importId, { processed, imported, errors: errorRows });
     await repo.finishImport(deps.db, importId, { status: 'done', total: processed, errorFilePath: errorRows ? errRel : null, failure: null, now: deps.clock.now() });
   } catch (e) {
+    if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
     await new Promise<void>((resolve) => out.end(() => resolve()));
     await repo.finishImport(deps.db, importId, {
       status: 'failed', total: processed, errorFilePath: errorRows ? errRel : null, failure: (e as Error).message.slice(0, 500) || 'Import failed', now: deps.clock.now(),
@@ -281,52 +376,38 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
   await fsp.rm(path.resolve(deps.config.dataDir, imp.file_path), { force: true }).catch(() => undefined);
 }
 
-/** Drops rows whose patient id, phone or contract id is taken (in the database or earlier in the batch), or whose e-mail has an account. */
-async function uniqueInBatch(deps: Pick<Deps, 'db'>, t: string, batch: Candidate[], bad: (line: number, msg: string) => Promise<void>): Promise<Candidate[]> {
-  const vals = (k: 'patientCode' | 'phone' | 'contractId') => batch.map((c) => c.data[k]).filter((v): v is string => !!v);
-  const codes = await repo.takenValues(deps.db, t, 'patient_code', vals('patientCode'));
-  const phones = await repo.takenValues(deps.db, t, 'phone', vals('phone'));
-  const contracts = await repo.takenValues(deps.db, t, 'contract_id', vals('contractId'));
-  const emails = await repo.usedEmails(deps.db, t, batch.map((c) => c.data.email).filter((v): v is string => !!v));
-  const good: Candidate[] = [];
-  for (const c of batch) {
-    const d = c.data;
-    const problems: string[] = [];
-    if (d.patientCode && codes.has(d.patientCode)) problems.push('patientCode: Patient id exists');
-    if (d.phone && phones.has(d.phone)) problems.push('phone: Phone number is used by another account');
-    if (d.contractId && contracts.has(d.contractId)) problems.push('contractId: Contract id exists');
-    if (d.email && emails.has(d.email.toLowerCase())) problems.push('email: This email already has an account. Please log in instead');
-    if (problems.length) {
-      for (const p of problems) await bad(c.line, p);
-      continue;
+/**
+ * Why rows of a batch were not inserted (`skipped`: 1-based positions): a patient id, phone or contract id held by a
+ * patient from before the batch or by an earlier row of it, or an e-mail with an account — in that order per row.
+ */
+async function explainSkipped(deps: Pick<Deps, 'db'>, t: string, b: EncodedBatch, skipped: number[]): Promise<Array<{ line: number; text: string }>> {
+  const rows = skipped.map((ord) => b.row(ord - 1));
+  const pick = (f: 'patientCode' | 'phone' | 'contractId' | 'email') => rows.map((r) => r.values[FIELD_INDEX[f]]).filter((v): v is string => !!v);
+  const holders = {
+    patientCode: await repo.valueHolders(deps.db, t, 'patient_code', pick('patientCode')),
+    phone: await repo.valueHolders(deps.db, t, 'phone', pick('phone')),
+    contractId: await repo.valueHolders(deps.db, t, 'contract_id', pick('contractId')),
+  };
+  const emails = await repo.usedEmails(deps.db, t, pick('email'));
+  // Line of each row of this batch by id (the holder of a value may be a row inserted just now).
+  const batchLine = new Map<string, number>();
+  for (let i = 0; i < b.n; i++) batchLine.set(b.row(i).values[0]!, b.lines[i]!);
+  const out: Array<{ line: number; text: string }> = [];
+  const MESSAGES = [
+    ['patientCode', 'patientCode: Patient id exists'], ['phone', 'phone: Phone number is used by another account'], ['contractId', 'contractId: Contract id exists'],
+  ] as const;
+  for (const r of rows) {
+    const before = out.length;
+    for (const [f, msg] of MESSAGES) {
+      const v = r.values[FIELD_INDEX[f]];
+      const holder = v ? holders[f].get(v) : undefined;
+      if (holder === undefined) continue;
+      const holderLine = batchLine.get(holder);
+      if (holderLine === undefined || holderLine < r.line) out.push({ line: r.line, text: msg });
     }
-    if (d.patientCode) codes.add(d.patientCode);
-    if (d.phone) phones.add(d.phone);
-    if (d.contractId) contracts.add(d.contractId);
-    good.push(c);
+    const email = r.values[FIELD_INDEX.email];
+    if (email && emails.has(email.toLowerCase())) out.push({ line: r.line, text: 'email: This email already has an account. Please log in instead' });
+    if (out.length === before) out.push({ line: r.line, text: 'patientCode: Patient id, phone or contract id exists' });
   }
-  return good;
-}
-
-/** One multi-row insert; if a concurrent write makes it collide, row by row so only the colliding rows fail. */
-async function insertBatch(deps: Pick<Deps, 'db' | 'clock'>, t: string, good: Candidate[], createdBy: string | null, bad: (line: number, msg: string) => Promise<void>): Promise<number> {
-  if (!good.length) return 0;
-  const now = deps.clock.now();
-  try {
-    await repo.insertPatientsBulk(deps.db, t, good.map((c) => c.data), createdBy, now);
-    return good.length;
-  } catch (e) {
-    if ((e as { code?: string }).code !== '23505') throw e;
-  }
-  let n = 0;
-  for (const c of good) {
-    try {
-      await repo.insertPatientsBulk(deps.db, t, [c.data], createdBy, now);
-      n++;
-    } catch (e) {
-      if ((e as { code?: string }).code !== '23505') throw e;
-      await bad(c.line, 'patientCode: Patient id, phone or contract id exists');
-    }
-  }
-  return n;
+  return out;
 }

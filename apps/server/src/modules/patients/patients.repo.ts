@@ -72,22 +72,49 @@ export async function updatePatient(db: Db, tenantId: string, id: string, p: Pat
 }
 
 export type BulkPatient = PatientData & { id: string; status: string };
-/** One multi-row insert (unnest of arrays) for the bulk import. */
-export async function insertPatientsBulk(db: Db, tenantId: string, rows: BulkPatient[], createdBy: string | null, now: Date) {
-  if (!rows.length) return;
-  const col = <K extends keyof BulkPatient>(k: K) => rows.map((r) => (r[k] === null ? null : String(r[k])));
-  await db.query(
-    `insert into patients (id, tenant_id, center_id, patient_code, first_name, last_name, birthday, gender, height_cm, weight_kg, blood_type,
-       phone, email, address, status, package_expiry, contract_id, search_text, created_by, created_at, updated_at)
-     select t.id::uuid, $1, t.center_id::uuid, t.code, t.first_name, t.last_name, t.birthday::date, t.gender, t.height::double precision,
-       t.weight::double precision, t.blood_type, t.phone, t.email, t.address, t.status, t.expiry::date, t.contract_id, t.search_text, $2::uuid, $3, $3
-     from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
-       $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[])
-       as t(id, center_id, code, first_name, last_name, birthday, gender, height, weight, blood_type, phone, email, address, status, expiry, contract_id, search_text)`,
-    [tenantId, createdBy, now, col('id'), col('centerId'), col('patientCode'), col('firstName'), col('lastName'), col('birthday'), col('gender'),
-      col('heightCm'), col('weightKg'), col('bloodType'), col('phone'), col('email'), col('address'), col('status'), col('packageExpiry'), col('contractId'),
-      rows.map((r) => searchTextOf(r))] as SqlValue[],
+/** Field order of one encoded import row (a JSON array of strings or nulls; see `insertImportBatch`). */
+export const IMPORT_ROW_FIELDS = ['id', 'patientCode', 'firstName', 'lastName', 'birthday', 'gender', 'heightCm', 'weightKg', 'bloodType', 'phone', 'email',
+  'address', 'packageExpiry', 'contractId', 'searchText'] as const;
+/** One validated import row in `IMPORT_ROW_FIELDS` order, values as text (what the bulk insert sends). */
+export const importRowJson = (id: string, p: PatientData) => JSON.stringify([id, p.patientCode, p.firstName, p.lastName, p.birthday, p.gender,
+  p.heightCm === null ? null : String(p.heightCm), p.weightKg === null ? null : String(p.weightKg), p.bloodType, p.phone, p.email, p.address,
+  p.packageExpiry, p.contractId, searchTextOf(p)]);
+
+/**
+ * Bulk import: inserts a batch given as a UTF-8 JSON array of `importRowJson` rows (one bytea parameter, so the batch
+ * never sits in the JS heap as objects), in order, skipping rows whose e-mail has an account and rows that collide
+ * with a unique index (an existing patient or an earlier row of the batch). Returns the 1-based positions of the
+ * rows not inserted.
+ */
+export async function insertImportBatch(db: Db, tenantId: string, payload: Buffer, centerId: string | null, createdBy: string | null, now: Date): Promise<number[]> {
+  const rows = await db.query<{ ord: number }>(
+    `with src as (
+       select x.ord::int as ord, x.r->>0 as id, x.r->>1 as code, x.r->>2 as first_name, x.r->>3 as last_name, x.r->>4 as birthday, x.r->>5 as gender,
+         x.r->>6 as height, x.r->>7 as weight, x.r->>8 as blood_type, x.r->>9 as phone, x.r->>10 as email, x.r->>11 as address,
+         x.r->>12 as expiry, x.r->>13 as contract_id, x.r->>14 as search_text
+       from jsonb_array_elements(convert_from($5::bytea, 'UTF8')::jsonb) with ordinality as x(r, ord)
+     ), ins as (
+       insert into patients (id, tenant_id, center_id, patient_code, first_name, last_name, birthday, gender, height_cm, weight_kg, blood_type,
+         phone, email, address, status, package_expiry, contract_id, search_text, created_by, created_at, updated_at)
+       select s.id::uuid, $1, $4::uuid, s.code, s.first_name, s.last_name, s.birthday::date, s.gender, s.height::double precision,
+         s.weight::double precision, s.blood_type, s.phone, s.email, s.address, 'unassigned', s.expiry::date, s.contract_id, s.search_text, $2::uuid, $3, $3
+       from src s
+       where s.email is null or not exists (select 1 from users u where u.tenant_id = $1 and lower(u.email) = lower(s.email))
+       order by s.ord
+       on conflict do nothing
+       returning id
+     )
+     select s.ord from src s where not exists (select 1 from ins where ins.id = s.id::uuid) order by s.ord`,
+    [tenantId, createdBy, now, centerId, payload],
   );
+  return rows.map((r) => r.ord);
+}
+
+/** Which patients hold these values in the tenant (bulk import: why rows were skipped). */
+export async function valueHolders(db: Db, tenantId: string, column: 'patient_code' | 'phone' | 'contract_id', values: string[]): Promise<Map<string, string>> {
+  if (!values.length) return new Map();
+  const rows = await db.query<{ v: string; id: string }>(`select ${column} as v, id from patients where tenant_id = $1 and ${column} = any($2::text[])`, [tenantId, values]);
+  return new Map(rows.map((r) => [r.v, r.id]));
 }
 
 // ---------------------------------------------------------------- uniqueness
@@ -104,12 +131,6 @@ export async function conflicts(db: Db, tenantId: string, p: { patientCode: stri
   return rows[0] ?? { code: false, phone: false, contract: false };
 }
 
-/** Which of these values are already taken in the tenant (bulk import). */
-export async function takenValues(db: Db, tenantId: string, column: 'patient_code' | 'phone' | 'contract_id', values: string[]): Promise<Set<string>> {
-  if (!values.length) return new Set();
-  const rows = await db.query<{ v: string }>(`select ${column} as v from patients where tenant_id = $1 and ${column} = any($2::text[])`, [tenantId, values]);
-  return new Set(rows.map((r) => r.v));
-}
 export async function usedEmails(db: Db, tenantId: string, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
   const rows = await db.query<{ v: string }>('select lower(email) as v from users where tenant_id = $1 and lower(email) = any($2::text[])', [tenantId, emails.map((e) => e.toLowerCase())]);

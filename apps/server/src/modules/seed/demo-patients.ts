@@ -127,7 +127,7 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      readings += (await insertMeasurements(db, refs.tenantId, rows, opts.now)).length;
+      readings += (await insertMeasurements(db, refs.tenantId, rows, opts.now)).count;
     };
     for (const p of profiles) {
       const rows: MeasurementRow[] = [];

@@ -1,9 +1,10 @@
-import { ZReading, type TIngestResponse } from '@carewatch/contracts/vitals';
+import { METRICS, ZReading, type TIngestResponse, type TMetric } from '@carewatch/contracts/vitals';
 import { toCanonical } from '@carewatch/clinical/units';
 import { validateReading, type RejectCode } from '@carewatch/clinical/vitals';
 import type { Deps } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { insertMeasurements, type MeasurementRow } from './measurements.repo.ts';
+import { insertMeasurements, isDuplicateKey, type MeasurementRow } from './measurements.repo.ts';
 import { dispatchReadings, type AcceptedReading } from './readings-seam.ts';
 import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
 
@@ -11,6 +12,28 @@ import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
 export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null };
 type Rejection = TIngestResponse['rejected'][number];
 
+/** The fields of a reading the ingest uses once its shape is known to be valid. */
+type ShapedReading = { metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined };
+
+const METRIC_SET: ReadonlySet<string> = new Set(METRICS);
+/** The contract's own date-time pattern (`z.iso.datetime({ offset: true })`), so the fast check accepts exactly what it accepts. */
+const ISO_DATETIME: RegExp | undefined = ZReading.shape.measuredAt._zod.def.pattern;
+
+/**
+ * The common reading — `{ metric, measuredAt, value? , seq? }` with no unit, device or `values` — checked by hand:
+ * only readings `ZReading` certainly accepts unchanged pass; anything else (including every invalid reading) goes
+ * through `ZReading` for its exact error. Saves the schema walk for the thousands of readings of a batch.
+ */
+export function isSimpleReading(item: unknown): item is ShapedReading {
+  if (typeof item !== 'object' || item === null || Array.isArray(item) || !ISO_DATETIME) return false;
+  const o = item as Record<string, unknown>;
+  const { metric, measuredAt, value, seq } = o;
+  return typeof metric === 'string' && METRIC_SET.has(metric)
+    && typeof measuredAt === 'string' && ISO_DATETIME.test(measuredAt)
+    && (value === undefined || (typeof value === 'number' && Number.isFinite(value)))
+    && o.values === undefined && o.unit === undefined && o.deviceId === undefined
+    && (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0));
+}
 
 /**
  * The one ingest path (HTTP from the app or a device, MQTT from a device): each reading parsed, converted to its
@@ -22,33 +45,44 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   const now = deps.clock.now();
   const rejected: Rejection[] = [];
   const reject = (index: number, code: RejectCode, message: string, field?: string) => { rejected.push({ index, code, message, ...(field ? { field } : {}) }); };
-  type Candidate = { index: number; row: MeasurementRow; claimedDevice: string | null };
-  const candidates: Candidate[] = [];
+  // Candidates as parallel arrays (index in the batch, the row, the device an app reading names).
+  const candIndex: number[] = [];
+  const candRows: MeasurementRow[] = [];
+  const candClaimed: Array<string | null> = [];
+  let anyClaimed = false;
+  const targetDevice = target.deviceId ? target.deviceId.toLowerCase() : null;
 
   for (let index = 0; index < raw.length; index++) {
     const item = raw[index];
-    const parsed = ZReading.safeParse(item);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.length ? issue.path.map(String).join('.') : 'reading';
-      reject(index, field === 'metric' ? 'UNKNOWN_METRIC' : 'INVALID_READING', issue?.message ?? 'Invalid reading', field);
-      continue;
+    let r: ShapedReading;
+    let rawValues: unknown;
+    if (isSimpleReading(item)) {
+      r = item;
+      rawValues = undefined;
+    } else {
+      const parsed = ZReading.safeParse(item);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.length ? issue.path.map(String).join('.') : 'reading';
+        reject(index, field === 'metric' ? 'UNKNOWN_METRIC' : 'INVALID_READING', issue?.message ?? 'Invalid reading', field);
+        continue;
+      }
+      r = parsed.data;
+      // `values` re-parsed by the metric's own schema (the contract's union may have picked another shape).
+      rawValues = typeof item === 'object' && item !== null ? (item as { values?: unknown }).values : undefined;
     }
-    const r = parsed.data;
     let value = r.value;
     if (r.unit !== undefined) {
       const converted = toCanonical(r.metric, value ?? 0, r.unit);
       if (converted === null) { reject(index, 'UNSUPPORTED_UNIT', `Unit ${r.unit} is not accepted for ${r.metric}`, 'unit'); continue; }
       if (value !== undefined) value = converted;
     }
-    // `values` re-parsed by the metric's own schema (the contract's union may have picked another shape).
-    const rawValues = typeof item === 'object' && item !== null ? (item as { values?: unknown }).values : undefined;
     const v = validateReading({ metric: r.metric, measuredAt: r.measuredAt, value, values: rawValues }, now);
     if (!v.ok) { reject(index, v.code, v.message, v.field); continue; }
     let source = 'app';
     let deviceId: string | null = null;
-    if (target.deviceId) {
-      if (r.deviceId !== undefined && r.deviceId.toLowerCase() !== target.deviceId.toLowerCase()) {
+    if (targetDevice) {
+      if (r.deviceId !== undefined && r.deviceId.toLowerCase() !== targetDevice) {
         reject(index, 'UNKNOWN_DEVICE', 'A device can only send its own readings', 'deviceId');
         continue;
       }
@@ -58,47 +92,61 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
       deviceId = r.deviceId.toLowerCase();
       source = `device:${deviceId}`;
     }
-    candidates.push({
-      index,
-      claimedDevice: target.deviceId ? null : deviceId,
-      row: { patientId: target.patientId, metric: v.row.metric, measuredAt: v.row.measuredAt, source, value: v.row.value, value2: v.row.value2, data: v.row.data, deviceId },
-    });
+    const claimed = targetDevice ? null : deviceId;
+    if (claimed !== null) anyClaimed = true;
+    candIndex.push(index);
+    candClaimed.push(claimed);
+    candRows.push({ patientId: target.patientId, metric: v.row.metric, measuredAt: v.row.measuredAt, source, value: v.row.value, value2: v.row.value2, data: v.row.data, deviceId });
   }
 
   // App readings naming a device: it must be one of the patient's devices.
-  const claimed = [...new Set(candidates.map((c) => c.claimedDevice).filter((d): d is string => d !== null && isUuid(d)))];
-  const owned = await devicesOfPatient(deps.db, target.tenantId, target.patientId, claimed);
-  const unique = new Map<string, MeasurementRow>();
+  const owned = anyClaimed
+    ? await devicesOfPatient(deps.db, target.tenantId, target.patientId, [...new Set(candClaimed.filter((d): d is string => d !== null && isUuid(d)))])
+    : new Set<string>();
+  // Duplicates within the batch (same metric, time and source): the first is kept. Keyed by time, the few readings
+  // sharing one compared field by field (no key string per reading).
+  const seen = new Map<number, MeasurementRow[]>();
+  const rows: MeasurementRow[] = [];
   let duplicates = 0;
-  for (const c of candidates) {
-    if (c.claimedDevice !== null && !owned.has(c.claimedDevice)) { reject(c.index, 'UNKNOWN_DEVICE', 'The device is not one of the patient\u2019s devices', 'deviceId'); continue; }
-    const key = `${c.row.metric}|${c.row.measuredAt.getTime()}|${c.row.source}`;
-    if (unique.has(key)) { duplicates += 1; continue; }
-    unique.set(key, c.row);
+  for (let i = 0; i < candRows.length; i++) {
+    const claimed = candClaimed[i];
+    if (claimed != null && !owned.has(claimed)) { reject(candIndex[i]!, 'UNKNOWN_DEVICE', 'The device is not one of the patient\u2019s devices', 'deviceId'); continue; }
+    const row = candRows[i]!;
+    const t = row.measuredAt.getTime();
+    const same = seen.get(t);
+    if (same === undefined) seen.set(t, [row]);
+    else if (same.some((o) => o.metric === row.metric && o.source === row.source)) { duplicates += 1; continue; } else same.push(row);
+    rows.push(row);
   }
   rejected.sort((a, b) => a.index - b.index);
 
-  const rows = [...unique.values()];
-  // One transaction: a single statement is one on its own (no BEGIN/COMMIT round trips); a device's batch also
-  // stamps the device, so both go in an explicit transaction.
+  // One transaction per batch. An app batch is one statement, a transaction on its own (no BEGIN/COMMIT round
+  // trips: the rollup and latest rows it locks, shared by the patient's concurrent batches, are held only until its
+  // own commit); a device's batch also stamps the device, first, the readings last, in an explicit transaction.
+  // First as new readings (the usual batch: the cheapest insert); when some were already stored (a retry, an
+  // overlapping sync, a concurrent batch) that attempt fails as a whole, and the batch is stored again with
+  // per-reading duplicate handling.
   const deviceId = target.deviceId;
-  const inserted = deviceId
-    ? await deps.db.tx(async (tx) => {
-      const keys = await insertMeasurements(tx, target.tenantId, rows, now);
-      await markDeviceSynced(tx, target.tenantId, deviceId, now);
-      return keys;
-    })
-    : await insertMeasurements(deps.db, target.tenantId, rows, now);
-  duplicates += rows.length - inserted.length;
+  const store = async (db: Db, fresh: boolean) => {
+    if (deviceId) await markDeviceSynced(db, target.tenantId, deviceId, now);
+    return insertMeasurements(db, target.tenantId, rows, now, { fresh });
+  };
+  const attempt = (fresh: boolean) => (deviceId ? deps.db.tx((tx) => store(tx, fresh)) : store(deps.db, fresh));
+  let inserted;
+  try {
+    inserted = await attempt(rows.length > 0);
+  } catch (e) {
+    if (!isDuplicateKey(e)) throw e;
+    inserted = await attempt(false);
+  }
+  duplicates += rows.length - inserted.count;
 
-  if (inserted.length > 0 && deps.readingHandlers.length > 0) {
-    const stored = new Set(inserted.map((k) => `${k.metric}|${new Date(k.measured_at).getTime()}|${k.source}`));
-    const accepted: AcceptedReading[] = [];
-    for (const [key, r] of unique) {
-      if (!stored.has(key)) continue;
-      accepted.push({ metric: r.metric as AcceptedReading['metric'], measuredAt: r.measuredAt, source: r.source, deviceId: r.deviceId, value: r.value, value2: r.value2, data: r.data });
-    }
+  if (inserted.count > 0 && deps.readingHandlers.length > 0) {
+    const stored = inserted.indexes === null ? rows : inserted.indexes.map((i) => rows[i]!);
+    const accepted: AcceptedReading[] = stored.map((r) => ({
+      metric: r.metric as AcceptedReading['metric'], measuredAt: r.measuredAt, source: r.source, deviceId: r.deviceId, value: r.value, value2: r.value2, data: r.data,
+    }));
     await dispatchReadings(deps, { tenantId: target.tenantId, patientId: target.patientId, readings: accepted });
   }
-  return { accepted: inserted.length, duplicates, rejected };
+  return { accepted: inserted.count, duplicates, rejected };
 }

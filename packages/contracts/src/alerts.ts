@@ -1,0 +1,385 @@
+import { z } from 'zod';
+import { ZId, ZPageQuery, page } from './common.ts';
+import { ZMetric, type TMetric } from './vitals.ts';
+
+/** Health alert levels (patient-app spec §4), in increasing order of severity. */
+export const ALERT_LEVELS = ['normal', 'at_risk', 'high_risk', 'sos'] as const;
+export const ZAlertLevel = z.enum(ALERT_LEVELS, 'Invalid alert level');
+export type TAlertLevel = z.infer<typeof ZAlertLevel>;
+/** Levels that make a threshold tier (everything but `normal`), in increasing order of severity. */
+export const THRESHOLD_TIERS = ['atRisk', 'highRisk', 'sos'] as const;
+export type TThresholdTier = (typeof THRESHOLD_TIERS)[number];
+export const TIER_LEVEL: Record<TThresholdTier, Exclude<TAlertLevel, 'normal'>> = { atRisk: 'at_risk', highRisk: 'high_risk', sos: 'sos' };
+
+/**
+ * Threshold indexes: one per scalar metric that can raise an alert; blood pressure has two (systolic = the reading's
+ * `value`, diastolic = its `value2`). Values are in the metric's canonical unit (`CANONICAL_UNIT` of vitals).
+ */
+export const THRESHOLD_INDEXES = [
+  'heart_rate', 'hrv', 'systolic', 'diastolic', 'spo2', 'temperature', 'blood_glucose', 'respiratory_rate', 'qtc', 'weight',
+] as const;
+export const ZThresholdIndex = z.enum(THRESHOLD_INDEXES, 'Unknown threshold index');
+export type TThresholdIndex = z.infer<typeof ZThresholdIndex>;
+/** The metric each index is read from. */
+export const INDEX_METRIC: Record<TThresholdIndex, TMetric> = {
+  heart_rate: 'heart_rate', hrv: 'hrv', systolic: 'blood_pressure', diastolic: 'blood_pressure', spo2: 'spo2', temperature: 'temperature',
+  blood_glucose: 'blood_glucose', respiratory_rate: 'respiratory_rate', qtc: 'qtc', weight: 'weight',
+};
+
+/**
+ * Plausible range of a threshold level per index (canonical unit, inclusive). Mirrors the reading limits of
+ * `@carewatch/clinical/vitals` (`SCALAR_LIMITS`; blood pressure below 300 mmHg; glucose below 300 mg/dL ≈ 16.65 mmol/L)
+ * so a level can never lie where no accepted reading can be; a test in clinical keeps the two in step.
+ */
+export const THRESHOLD_RANGES: Record<TThresholdIndex, { min: number; max: number }> = {
+  heart_rate: { min: 30, max: 300 },
+  hrv: { min: 1, max: 500 },
+  systolic: { min: 1, max: 299 },
+  diastolic: { min: 1, max: 299 },
+  spo2: { min: 88, max: 100 },
+  temperature: { min: 30, max: 45 },
+  blood_glucose: { min: 0.1, max: 16.6 },
+  respiratory_rate: { min: 5, max: 80 },
+  qtc: { min: 200, max: 800 },
+  weight: { min: 1, max: 700 },
+};
+
+const level = z.number('Invalid number').finite('Invalid number').nullable();
+/**
+ * Levels of one side. Semantics (used by `@carewatch/clinical/thresholds`):
+ * - low side: a value strictly BELOW a level reaches that tier (SpO2 "alert below 92 %");
+ * - high side: a value AT OR ABOVE a level reaches that tier (hypertensive crisis "≥ 180/120", QTc "risky ≥ 500").
+ * `null` means the tier is not used on that side. The at-risk level is the lower / upper limit of normal.
+ */
+export const ZThresholdSide = z.object({ atRisk: level, highRisk: level, sos: level });
+export type TThresholdSide = z.infer<typeof ZThresholdSide>;
+
+const TIER_NAME: Record<TThresholdTier, string> = { atRisk: 'at-risk', highRisk: 'high-risk', sos: 'SOS' };
+/** First non-null level of a side, from the mildest tier (the limit of normal on that side). */
+const mildest = (s: TThresholdSide): number | null => s.atRisk ?? s.highRisk ?? s.sos;
+
+/** Adds the ordering and range issues of one threshold, with paths relative to it. */
+function checkThreshold(t: { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean }, ctx: z.RefinementCtx, base: (string | number)[]): void {
+  const range = THRESHOLD_RANGES[t.index];
+  for (const side of ['low', 'high'] as const) {
+    for (const tier of THRESHOLD_TIERS) {
+      const v = t[side][tier];
+      if (v !== null && (v < range.min || v > range.max)) {
+        ctx.addIssue({ code: 'custom', path: [...base, side, tier], message: `Must be between ${range.min} and ${range.max}` });
+      }
+    }
+    // Ordering within a side, comparing each tier with the next non-null milder one.
+    let prev: { tier: TThresholdTier; v: number } | null = null;
+    for (const tier of THRESHOLD_TIERS) {
+      const v = t[side][tier];
+      if (v === null) continue;
+      if (prev) {
+        const ok = side === 'low' ? v <= prev.v : v >= prev.v;
+        if (!ok) {
+          ctx.addIssue({
+            code: 'custom', path: [...base, side, tier],
+            message: side === 'low'
+              ? `Low ${TIER_NAME[tier]} level must be at or below the ${TIER_NAME[prev.tier]} level`
+              : `High ${TIER_NAME[tier]} level must be at or above the ${TIER_NAME[prev.tier]} level`,
+          });
+        }
+      }
+      prev = { tier, v };
+    }
+  }
+  const lowLimit = mildest(t.low);
+  const highLimit = mildest(t.high);
+  if (lowLimit !== null && highLimit !== null && lowLimit >= highLimit) {
+    const tier = THRESHOLD_TIERS.find((k) => t.low[k] !== null) ?? 'atRisk';
+    ctx.addIssue({ code: 'custom', path: [...base, 'low', tier], message: 'Low levels must be below the high levels' });
+  }
+  if (t.locked && t.patientMayEdit) {
+    ctx.addIssue({ code: 'custom', path: [...base, 'patientMayEdit'], message: 'A locked threshold cannot be editable by the patient' });
+  }
+}
+
+const thresholdShape = z.object({
+  index: ZThresholdIndex,
+  low: ZThresholdSide,
+  high: ZThresholdSide,
+  /** Locked by the doctor: the patient is told to contact the doctor to change it (spec §5). */
+  locked: z.boolean('Invalid value').default(false),
+  /** The patient may change it from the app (never when locked). */
+  patientMayEdit: z.boolean('Invalid value').default(false),
+  /**
+   * Adjust the heart-rate high side to the patient's age (max HR = 205.8 − 0.685 × age) and the QTc at-risk level to
+   * their sex; only meaningful on tenant defaults (see `personalizeThreshold` in clinical). Custom thresholds are absolute.
+   */
+  personalized: z.boolean('Invalid value').default(false),
+});
+/** One index's thresholds, validated: range of every level, ordering (low: sos ≤ highRisk ≤ atRisk; high: reverse), low < high. */
+export const ZThreshold = thresholdShape.superRefine((t, ctx) => checkThreshold(t, ctx, []));
+export type TThreshold = z.infer<typeof ZThreshold>;
+
+/** PUT /api/account/patients/{id}/thresholds: the indexes to set (others keep their value). */
+export const ZPutThresholdsRequest = z.object({
+  items: z.array(thresholdShape).min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+  /** Seconds the patient has to answer a high-risk alert before followers get an SMS (spec §9: 15 s, adjustable). */
+  confirmSeconds: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(600, 'Max value is 600').optional(),
+}).superRefine((body, ctx) => {
+  const seen = new Set<string>();
+  body.items.forEach((t, i) => {
+    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+    seen.add(t.index);
+    checkThreshold(t, ctx, ['items', i]);
+  });
+});
+export type TPutThresholdsRequest = z.infer<typeof ZPutThresholdsRequest>;
+
+/** POST /api/account/patients/{id}/thresholds/reset: back to the tenant defaults (all indexes when none given). */
+export const ZResetThresholdsRequest = z.object({
+  indexes: z.array(ZThresholdIndex).max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`).optional(),
+});
+export type TResetThresholdsRequest = z.infer<typeof ZResetThresholdsRequest>;
+
+export const DEFAULT_CONFIRM_SECONDS = 15;
+/** GET (and the answer of PUT / reset): the effective thresholds of a patient, every index. */
+export const ZPatientThresholds = z.object({
+  patientId: ZId,
+  confirmSeconds: z.number().int(),
+  items: z.array(thresholdShape.extend({
+    /** `default`: the tenant default applies; `custom`: set for this patient. */
+    source: z.enum(['default', 'custom']),
+    updatedAt: z.string().nullable(),
+    updatedBy: ZId.nullable(),
+  })),
+});
+export type TPatientThresholds = z.infer<typeof ZPatientThresholds>;
+
+const side = (atRisk: number | null, highRisk: number | null, sos: number | null): TThresholdSide => ({ atRisk, highRisk, sos });
+const NONE = side(null, null, null);
+const def = (index: TThresholdIndex, low: TThresholdSide, high: TThresholdSide, personalized = false): TThreshold =>
+  ({ index, low, high, locked: false, patientMayEdit: false, personalized });
+
+/**
+ * Tenant defaults (canonical units; low side "< level", high side "≥ level"). Sources: patient-app spec §9 constants
+ * and the guidelines it quotes; everything else is a conservative clinical choice a doctor may override per patient.
+ */
+export const DEFAULT_THRESHOLDS: readonly TThreshold[] = [
+  // Heart rate. Low: bradycardia; < 50 at risk (healthy adults may rest at 50–60), < 40 high risk, < 35 SOS
+  // (readings below 30 are refused). High: resting tachycardia ≥ 100 at risk; high risk at 85 % and SOS at 100 % of the
+  // age-predicted max HR (205.8 − 0.685 × age, spec §9). Stored values are for a 60-year-old (max HR 165); with
+  // `personalized` the clinical package recomputes them from the patient's age.
+  def('heart_rate', side(50, 40, 35), side(100, 140, 165), true),
+  // HRV (RMSSD, ms): very low variability is a stress / autonomic marker, never an emergency on its own.
+  def('hrv', side(20, null, null), NONE),
+  // Systolic (spec §9 BP classes): stage 1 from 130 at risk, stage 2 from 140 high risk, hypertensive crisis ≥ 180 SOS.
+  // Low: hypotension < 90 at risk, < 80 high risk, < 70 SOS (shock range).
+  def('systolic', side(90, 80, 70), side(130, 140, 180)),
+  // Diastolic: stage 1 from 80, stage 2 from 90, crisis ≥ 120 SOS. Low: < 60 at risk, < 50 high risk (no SOS on
+  // diastolic alone; the systolic low side covers shock).
+  def('diastolic', side(60, 50, null), side(80, 90, 120)),
+  // SpO2 (spec §9): normal 94–99 %, alert below 92 %: < 94 at risk, < 92 high risk, < 88 SOS. NB: manual readings
+  // below 88 % are refused by the reading limits, so only devices allowed below that floor can reach SOS.
+  def('spo2', side(94, 92, 88), NONE),
+  // Temperature (°C; wrist skin may read up to 1 °C low, spec §9): fever ≥ 38 at risk, ≥ 39 high risk, ≥ 40
+  // hyperpyrexia SOS; hypothermia < 35 at risk, < 34 high risk, < 32 (moderate hypothermia) SOS.
+  def('temperature', side(35, 34, 32), side(38, 39, 40)),
+  // Blood glucose (mmol/L): hypoglycaemia level 1 < 3.9 at risk, level 2 < 3.0 high risk, < 2.2 (40 mg/dL) SOS;
+  // hyperglycaemia ≥ 10 (180 mg/dL) at risk, ≥ 13.9 (250 mg/dL, ketoacidosis risk) high risk; no high SOS because
+  // readings of 300 mg/dL and more are refused.
+  def('blood_glucose', side(3.9, 3.0, 2.2), side(10, 13.9, null)),
+  // Respiratory rate (spec §9: normal 12–20; tiers follow NEWS2 bands): < 12 at risk, < 9 (≤ 8) high risk, < 6 SOS;
+  // ≥ 21 at risk, ≥ 25 high risk, ≥ 30 SOS.
+  def('respiratory_rate', side(12, 9, 6), side(21, 25, 30)),
+  // QTc (spec §9): short < 350 at risk; prolonged > 440 ms (men) / > 460 ms (women) at risk, i.e. ≥ 441 / ≥ 461 in
+  // whole ms (stored for men, the stricter; `personalized` applies the patient's sex); risky ≥ 500 high risk.
+  def('qtc', side(350, null, null), side(441, 500, null), true),
+  // Weight: no absolute default (a change matters, not a value); the doctor sets limits per patient.
+  def('weight', NONE, NONE),
+];
+
+/** Which limit a reading crossed: `value < limit` on the low side, `value ≥ limit` on the high side. */
+export const ZAlertRule = z.object({
+  index: ZThresholdIndex,
+  side: z.enum(['low', 'high']),
+  tier: z.enum(THRESHOLD_TIERS),
+  limit: z.number(),
+});
+export type TAlertRule = z.infer<typeof ZAlertRule>;
+
+export const ALERT_STATUSES = ['open', 'acknowledged', 'closed', 'suppressed'] as const;
+export const ZAlertStatus = z.enum(ALERT_STATUSES, 'Invalid alert status');
+export type TAlertStatus = z.infer<typeof ZAlertStatus>;
+/** What opened the alert: a reading over a threshold, the app's SOS button, or "Send SOS" on a high-risk prompt. */
+export const ALERT_SOURCES = ['reading', 'sos_button', 'send_sos'] as const;
+export const NOTIFY_CHANNELS = ['in_app', 'push', 'sms', 'call', 'email'] as const;
+export const ZNotifyChannel = z.enum(NOTIFY_CHANNELS);
+export type TNotifyChannel = z.infer<typeof ZNotifyChannel>;
+/** patient; staff following the patient; followers (emergency contacts and follower accounts); customer care. */
+export const AUDIENCES = ['patient', 'staff', 'followers', 'customer_care'] as const;
+export const ZAudience = z.enum(AUDIENCES);
+export type TAudience = z.infer<typeof ZAudience>;
+
+/** One step of an alert's trail: reading → rule → tier → each notification → acknowledgement (issue 5). */
+export const TRAIL_KINDS = ['reading', 'rule', 'tier', 'notification', 'patient_response', 'snooze', 'sos_case', 'acknowledgement', 'retrigger', 'closed'] as const;
+export const ZAlertTrailEntry = z.object({
+  at: z.string(),
+  kind: z.enum(TRAIL_KINDS),
+  level: ZAlertLevel.nullable().optional(),
+  value: z.number().nullable().optional(),
+  rule: ZAlertRule.nullable().optional(),
+  channel: ZNotifyChannel.nullable().optional(),
+  /** Recipient display (name or phone) and id when known. */
+  recipient: z.string().nullable().optional(),
+  recipientId: ZId.nullable().optional(),
+  /** Provider answer (e.g. HTTP status 200/500 and message id) for SMS / call / push. */
+  providerStatus: z.string().nullable().optional(),
+  actorId: ZId.nullable().optional(),
+  detail: z.string().nullable().optional(),
+});
+export type TAlertTrailEntry = z.infer<typeof ZAlertTrailEntry>;
+
+export const ZAlert = z.object({
+  id: ZId,
+  patientId: ZId,
+  level: ZAlertLevel,
+  status: ZAlertStatus,
+  source: z.enum(ALERT_SOURCES),
+  /** Null for SOS-button alerts. */
+  metric: ZMetric.nullable(),
+  index: ZThresholdIndex.nullable(),
+  value: z.number().nullable(),
+  rule: ZAlertRule.nullable(),
+  openedAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: ZId.nullable(),
+  closedAt: z.string().nullable(),
+  sosCaseId: ZId.nullable(),
+  trail: z.array(ZAlertTrailEntry),
+});
+export type TAlert = z.infer<typeof ZAlert>;
+/** Alert without its trail, with the patient's display fields (lists, realtime frames). */
+export const ZAlertSummary = ZAlert.omit({ trail: true }).extend({ patientName: z.string(), patientCode: z.string().nullable() });
+export type TAlertSummary = z.infer<typeof ZAlertSummary>;
+
+/** GET /api/account/alerts. */
+export const ZAlertListQuery = ZPageQuery.extend({
+  patientId: ZId.optional(),
+  level: ZAlertLevel.optional(),
+  status: ZAlertStatus.optional(),
+});
+export type TAlertListQuery = z.infer<typeof ZAlertListQuery>;
+
+/** POST /api/account/alerts/{id}/ack. */
+export const ZAckRequest = z.object({ note: z.string().trim().max(500, 'Max length is 500').optional() });
+export type TAckRequest = z.infer<typeof ZAckRequest>;
+
+/** The 4 predefined SOS messages (patient-app spec §3; the wording lives in the i18n catalogues). */
+export const SOS_MESSAGE_CHOICES = ['need_help', 'feel_unwell', 'had_a_fall', 'call_me'] as const;
+export const ZSosMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('choice'), choice: z.enum(SOS_MESSAGE_CHOICES, 'Invalid SOS message') }),
+  z.object({ kind: z.literal('recording'), recordingId: ZId }),
+], 'SOS message is required');
+export type TSosMessage = z.infer<typeof ZSosMessage>;
+export const ZLocation = z.object({
+  lat: z.number('Invalid number').min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  lng: z.number('Invalid number').min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  accuracyM: z.number('Invalid number').min(0, 'Min value is 0').max(100000, 'Max value is 100000').optional(),
+});
+export type TLocation = z.infer<typeof ZLocation>;
+/** SOS button, sent by the app after its 5-second countdown (main user only, not sub-profiles). */
+export const ZSosRequest = z.object({
+  message: ZSosMessage, location: ZLocation.optional(),
+  /** The app's active profile when it is not the main user's (a sub-profile): SOS is then refused. */
+  profileId: ZId.optional(),
+});
+export type TSosRequest = z.infer<typeof ZSosRequest>;
+export const SOS_COUNTDOWN_SECONDS = 5;
+
+/** Answer of the patient to a high-risk prompt. */
+export const HIGH_RISK_RESPONSES = ['i_am_fine', 'send_sos'] as const;
+export const ZHighRiskResponse = z.enum(HIGH_RISK_RESPONSES, 'Invalid response');
+export type THighRiskResponse = z.infer<typeof ZHighRiskResponse>;
+export const ZHighRiskResponseRequest = z.object({ response: ZHighRiskResponse });
+export type THighRiskResponseRequest = z.infer<typeof ZHighRiskResponseRequest>;
+
+/** Follower snooze of an at-risk alert (never applies to high-risk or SOS). */
+export const ZSnoozeRequest = z.object({ minutes: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(24 * 60, 'Max value is 1440') });
+export type TSnoozeRequest = z.infer<typeof ZSnoozeRequest>;
+
+export const ZNotificationFrame = z.object({
+  id: ZId, type: z.string(), title: z.string(), body: z.string(), createdAt: z.string(), read: z.boolean(),
+  alertId: ZId.nullable().optional(), patientId: ZId.nullable().optional(),
+});
+/** WebSocket `/api/ws?access_token=…`: one JSON frame per event. */
+export const ZRealtimeEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('alert.opened'), at: z.string(), alert: ZAlertSummary }),
+  z.object({ type: z.literal('alert.raised'), at: z.string(), alert: ZAlertSummary, from: ZAlertLevel }),
+  z.object({ type: z.literal('alert.closed'), at: z.string(), alert: ZAlertSummary }),
+  z.object({
+    type: z.literal('sos.opened'), at: z.string(), sosCaseId: ZId, alertId: ZId, patientId: ZId, patientName: z.string(),
+    message: ZSosMessage.nullable(), location: ZLocation.nullable(),
+  }),
+  z.object({ type: z.literal('notification.created'), at: z.string(), notification: ZNotificationFrame }),
+  z.object({ type: z.literal('patient.status'), at: z.string(), patientId: ZId, status: ZAlertLevel }),
+]);
+export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
+export type TRealtimeEventType = TRealtimeEvent['type'];
+
+// ---------------------------------------------------------------- lists, SOS cases, thresholds of the app user (E1)
+
+export const ZAlertPage = page(ZAlertSummary);
+export type TAlertPage = z.infer<typeof ZAlertPage>;
+
+/** A patient's own alerts (GET /api/account/me/alerts): open ones first; `pendingPrompt` when a high-risk answer is awaited. */
+export const ZMyAlert = ZAlertSummary.extend({ pendingPrompt: z.boolean() });
+export const ZMyAlertPage = page(ZMyAlert);
+export type TMyAlertPage = z.infer<typeof ZMyAlertPage>;
+
+export const SOS_CASE_STATUSES = ['open', 'closed'] as const;
+export const ZSosCaseStatus = z.enum(SOS_CASE_STATUSES, 'Invalid SOS case status');
+export type TSosCaseStatus = z.infer<typeof ZSosCaseStatus>;
+/** Why the case was opened: an SOS-level reading, the app's SOS button, or "Send SOS" on a high-risk prompt. */
+export const SOS_CASE_REASONS = ['sos_level', 'sos_button', 'send_sos'] as const;
+export const ZSosCase = z.object({
+  id: ZId,
+  patientId: ZId,
+  patientName: z.string(),
+  patientCode: z.string().nullable(),
+  patientPhone: z.string().nullable(),
+  alertId: ZId,
+  reason: z.enum(SOS_CASE_REASONS),
+  status: ZSosCaseStatus,
+  level: ZAlertLevel,
+  message: ZSosMessage.nullable(),
+  location: ZLocation.nullable(),
+  ticketId: ZId.nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: ZId.nullable(),
+  closeNote: z.string().nullable(),
+});
+export type TSosCase = z.infer<typeof ZSosCase>;
+export const ZSosCasePage = page(ZSosCase);
+export type TSosCasePage = z.infer<typeof ZSosCasePage>;
+/** GET /api/account/sos-cases/{id}: the case, its alert and the alert's trail. */
+export const ZSosCaseDetail = ZSosCase.extend({ alert: ZAlert });
+export type TSosCaseDetail = z.infer<typeof ZSosCaseDetail>;
+export const ZSosCaseListQuery = ZPageQuery.extend({ status: ZSosCaseStatus.optional(), patientId: ZId.optional() });
+export type TSosCaseListQuery = z.infer<typeof ZSosCaseListQuery>;
+/** POST /api/account/sos-cases/{id}/close (also closes its alert). */
+export const ZCloseSosCaseRequest = z.object({ note: z.string().trim().max(500, 'Max length is 500').optional() });
+export type TCloseSosCaseRequest = z.infer<typeof ZCloseSosCaseRequest>;
+/** Answer of POST /api/account/me/sos. */
+export const ZSosResult = z.object({ alertId: ZId, sosCaseId: ZId.nullable() });
+export type TSosResult = z.infer<typeof ZSosResult>;
+
+/** PUT /api/account/me/thresholds: the patient's own change, only for indexes the doctor let them edit (never locked). */
+export const ZPutMyThresholdsRequest = z.object({
+  items: z.array(thresholdShape.pick({ index: true, low: true, high: true }))
+    .min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+}).superRefine((body, ctx) => {
+  const seen = new Set<string>();
+  body.items.forEach((t, i) => {
+    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+    seen.add(t.index);
+    checkThreshold({ ...t, locked: false, patientMayEdit: true }, ctx, ['items', i]);
+  });
+});
+export type TPutMyThresholdsRequest = z.infer<typeof ZPutMyThresholdsRequest>;
