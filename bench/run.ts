@@ -14,6 +14,7 @@ import { benchIngest } from './ingest.ts';
 import { benchPatientList, insertBenchPatients } from './patient-list.ts';
 import { benchChartYear } from './chart-year.ts';
 import { benchImport } from './import.ts';
+import { benchAlertLatency } from './alert-latency.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `cw_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -104,6 +105,7 @@ async function main() {
     });
     await run('chart-year', () => benchChartYear(b));
     await run('import', () => benchImport(b));
+    await run('alert-latency', () => benchAlertLatency(b));
     await started.close();
   } finally {
     await db.close();

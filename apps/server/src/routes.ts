@@ -21,6 +21,11 @@ import { AUDIT_ROUTES } from './modules/audit/audit.routes.ts';
 import { PATIENTS_ROUTES } from './modules/patients/patients.routes.ts';
 import { DEVICES_ROUTES } from './modules/devices/devices.routes.ts';
 import { VITALS_ROUTES } from './modules/vitals/vitals.routes.ts';
+import { CONTACTS_ROUTES } from './modules/contacts/contacts.routes.ts';
+import { TICKETS_ROUTES } from './modules/tickets/tickets.routes.ts';
+import { ALERTS_ROUTES } from './modules/alerts/alerts.routes.ts';
+import { NOTIFICATIONS_ROUTES } from './modules/notifications/notifications.routes.ts';
+import { DELIVERY_ROUTES } from './modules/delivery/delivery.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -38,4 +43,8 @@ export const ROUTES: AnyRoute[] = [
   listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
   ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
   ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES,
+  ...CONTACTS_ROUTES,
+  ...ALERTS_ROUTES,
+  ...TICKETS_ROUTES,
+  ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
 ];

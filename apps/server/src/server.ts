@@ -5,7 +5,7 @@ import { lockDataDir } from './platform/data-dir-lock.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { TokenSigner } from './platform/tokens.ts';
-import { RecordingMailProvider, RecordingSmsProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
+import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
 import { startMqtt, type MqttService } from './platform/mqtt.ts';
 import type { Deps } from './platform/context.ts';
@@ -16,12 +16,18 @@ import path from 'node:path';
 import { startJobWorker, type JobHandlers } from './platform/jobs.ts';
 import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
 import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
+import { ALERTS_JOBS, alertsReadingHandler } from './modules/alerts/alerts.engine.ts';
+import { deliveryProviders } from './modules/delivery/delivery.providers.ts';
+import { startDeliveryWorker } from './modules/delivery/delivery.worker.ts';
+import { DELIVERY_JOBS, ensureCdrJob } from './modules/delivery/logs.service.ts';
+import type { VoiceProvider } from './platform/providers/voice.ts';
+import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
-export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
+export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
 
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
@@ -38,20 +44,25 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   }
   const tokenSecret = await getOrCreateSecret(db, 'token_signing_key', config.tokenSecret);
   const pepper = await getOrCreateSecret(db, 'hash_pepper');
+  const providers = await deliveryProviders(db, config);
   const deps: Deps = {
     db,
     clock: opts.clock ?? systemClock,
     config,
     mail: opts.mail ?? (config.smtpUrl ? new SmtpMailProvider(db, config.smtpUrl, config.mailFrom) : new RecordingMailProvider(db)),
-    sms: opts.sms ?? new RecordingSmsProvider(db),
+    sms: opts.sms ?? providers.sms,
+    voice: opts.voice ?? providers.voice,
+    push: opts.push ?? providers.push,
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
-    readingHandlers: opts.readingHandlers ?? [],
+    readingHandlers: opts.readingHandlers ?? [alertsReadingHandler],
   };
   if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
+  if (opts.jobs !== false) await ensureCdrJob(deps);
+  const stopDeliveries = opts.jobs === false ? null : startDeliveryWorker(deps);
   const mqtt = await startMqtt(deps, (line) => app.log.warn(line));
   return {
     app,
@@ -60,6 +71,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     close: async () => {
       await mqtt.close();
       await stopJobs?.();
+      await stopDeliveries?.();
       await app.close();
       if (ownDb) await db.close();
       release?.();

@@ -5,6 +5,9 @@ import { patientsEn } from './portal/patients-en.ts';
 import { devicesEn } from './portal/devices-en.ts';
 import { vitalsEn } from './portal/vitals-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
+import { alertsEn } from './portal/alerts-en.ts';
+import { ticketsEn } from './portal/tickets-en.ts';
+import { realtimeEn } from './portal/realtime-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -122,6 +125,8 @@ export const portalEn = {
     TENANT_REQUEST_NOT_FOUND: 'Request not found',
     TENANT_REQUEST_DECIDED: 'This request has already been handled',
     PATIENT_NOT_FOUND: 'Patient not found',
+    TICKET_NOT_FOUND: 'Ticket not found',
+    TICKET_TRANSITION_INVALID: 'This ticket cannot move to that status',
     PATIENT_ID_EXISTS: 'Patient id exists',
     PATIENT_IDENTIFIER_REQUIRED: 'At least one of patient id, phone or email is required',
     PATIENT_EMAIL_EXISTS: 'This email already has an account. Please log in instead',
@@ -144,6 +149,28 @@ export const portalEn = {
     DEVICE_NOT_ASSIGNED: 'The device is not assigned to a patient',
     DEVICE_AUTH_FAILED: 'Wrong device credentials',
     NOT_A_PATIENT: 'Only a patient account can send its own readings',
+    CONTACT_NOT_FOUND: 'Contact or request not found',
+    CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
+    CONTACT_SELF: 'You cannot send a request to yourself',
+    CONTACT_ALREADY_ASKED: 'A request was already sent to this person',
+    ALREADY_FOLLOWER: 'This user is already your follower or contact',
+    CONTACT_NOT_PENDING: 'This request is no longer waiting for an answer',
+    CONTACT_RESEND_TOO_SOON: 'An invitation can be resent only once every 5 minutes',
+    CONTACT_MAX_EMERGENCY_PATIENTS: 'A follower can be the emergency contact of at most 5 patients',
+    CONTACT_MAX_CARING_PATIENTS: 'A follower can be the caring contact of at most 5 patients',
+    CONTACT_MAX_SHARED: 'Max followers reached: health data can be shared with at most 3 members',
+    CONTACT_MAX_SPECIALTIES: 'You can have specialists in at most 5 specialties',
+    CONTACT_ONE_FAMILY_DOCTOR: 'Only 1 family doctor: a family doctor request is already waiting',
+    CONTACT_NOT_A_DOCTOR: 'This user is not a doctor',
+    CONTACT_QR_INVALID: 'The QR code is invalid or has expired',
+    ALERT_NOT_FOUND: 'Alert not found',
+    ALERT_CLOSED: 'This alert is already closed',
+    ALERT_NO_PENDING_PROMPT: 'This alert is not waiting for your answer',
+    ALERT_ONLY_AT_RISK: 'Only at-risk alerts can be snoozed',
+    SOS_SUB_PROFILE: 'SOS can only be sent by the main user, not a sub-profile',
+    SOS_CASE_NOT_FOUND: 'SOS case not found',
+    SOS_CASE_CLOSED: 'This SOS case is already closed',
+    THRESHOLD_LOCKED: 'This threshold is locked by your doctor. Please contact your doctor to change it',
     RATE_LIMITED: 'Too many requests. Please try again later',
     INTERNAL: 'Something went wrong. Please contact technical support',
     NETWORK: 'Could not reach the server. Check your internet connection',
@@ -505,6 +532,9 @@ export const portalEn = {
   devices: devicesEn,
   vitals: vitalsEn,
   lifecycle: lifecycleEn,
+  alerts: alertsEn,
+  tickets: ticketsEn,
+  realtime: realtimeEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

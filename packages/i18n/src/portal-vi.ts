@@ -5,6 +5,9 @@ import { patientsVi } from './portal/patients-vi.ts';
 import { devicesVi } from './portal/devices-vi.ts';
 import { vitalsVi } from './portal/vitals-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
+import { alertsVi } from './portal/alerts-vi.ts';
+import { ticketsVi } from './portal/tickets-vi.ts';
+import { realtimeVi } from './portal/realtime-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -124,6 +127,8 @@ export const portalVi: PortalCatalogue = {
     TENANT_REQUEST_NOT_FOUND: 'Không tìm thấy yêu cầu',
     TENANT_REQUEST_DECIDED: 'Yêu cầu này đã được xử lý',
     PATIENT_NOT_FOUND: 'Không tìm thấy bệnh nhân',
+    TICKET_NOT_FOUND: 'Không tìm thấy phiếu yêu cầu',
+    TICKET_TRANSITION_INVALID: 'Phiếu yêu cầu không thể chuyển sang trạng thái này',
     PATIENT_ID_EXISTS: 'Mã bệnh nhân đã tồn tại',
     PATIENT_IDENTIFIER_REQUIRED: 'Cần ít nhất một trong mã bệnh nhân, số điện thoại hoặc email',
     PATIENT_EMAIL_EXISTS: 'Email này đã có tài khoản. Vui lòng đăng nhập',
@@ -146,6 +151,28 @@ export const portalVi: PortalCatalogue = {
     DEVICE_NOT_ASSIGNED: 'Thiết bị chưa được gán cho bệnh nhân',
     DEVICE_AUTH_FAILED: 'Sai thông tin xác thực thiết bị',
     NOT_A_PATIENT: 'Chỉ tài khoản bệnh nhân mới gửi được chỉ số của mình',
+    CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
+    CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
+    CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
+    CONTACT_ALREADY_ASKED: 'Đã gửi yêu cầu cho người này',
+    ALREADY_FOLLOWER: 'Người dùng này đã là người theo dõi hoặc liên hệ của bạn',
+    CONTACT_NOT_PENDING: 'Yêu cầu này không còn chờ trả lời',
+    CONTACT_RESEND_TOO_SOON: 'Chỉ có thể gửi lại lời mời mỗi 5 phút một lần',
+    CONTACT_MAX_EMERGENCY_PATIENTS: 'Một người theo dõi chỉ là liên hệ khẩn cấp của tối đa 5 bệnh nhân',
+    CONTACT_MAX_CARING_PATIENTS: 'Một người theo dõi chỉ là người chăm sóc của tối đa 5 bệnh nhân',
+    CONTACT_MAX_SHARED: 'Đã đạt số người theo dõi tối đa: chỉ chia sẻ dữ liệu sức khỏe với tối đa 3 thành viên',
+    CONTACT_MAX_SPECIALTIES: 'Bạn chỉ có bác sĩ chuyên khoa ở tối đa 5 chuyên khoa',
+    CONTACT_ONE_FAMILY_DOCTOR: 'Chỉ có 1 bác sĩ gia đình: đã có một yêu cầu bác sĩ gia đình đang chờ',
+    CONTACT_NOT_A_DOCTOR: 'Người dùng này không phải là bác sĩ',
+    CONTACT_QR_INVALID: 'Mã QR không hợp lệ hoặc đã hết hạn',
+    ALERT_NOT_FOUND: 'Không tìm thấy cảnh báo',
+    ALERT_CLOSED: 'Cảnh báo này đã được đóng',
+    ALERT_NO_PENDING_PROMPT: 'Cảnh báo này không chờ câu trả lời của bạn',
+    ALERT_ONLY_AT_RISK: 'Chỉ có thể tạm hoãn cảnh báo mức nguy cơ',
+    SOS_SUB_PROFILE: 'Chỉ người dùng chính mới được gửi SOS, không phải hồ sơ phụ',
+    SOS_CASE_NOT_FOUND: 'Không tìm thấy ca SOS',
+    SOS_CASE_CLOSED: 'Ca SOS này đã được đóng',
+    THRESHOLD_LOCKED: 'Ngưỡng này đã được bác sĩ khóa. Vui lòng liên hệ bác sĩ để thay đổi',
     RATE_LIMITED: 'Quá nhiều yêu cầu. Vui lòng thử lại sau',
     INTERNAL: 'Đã xảy ra lỗi. Vui lòng liên hệ bộ phận hỗ trợ kỹ thuật',
     NETWORK: 'Không thể kết nối tới máy chủ. Vui lòng kiểm tra kết nối internet',
@@ -507,4 +534,7 @@ export const portalVi: PortalCatalogue = {
   devices: devicesVi,
   vitals: vitalsVi,
   lifecycle: lifecycleVi,
+  alerts: alertsVi,
+  tickets: ticketsVi,
+  realtime: realtimeVi,
 };

@@ -10,6 +10,8 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import { logout } from './session-end.ts';
 import { markLevelChosen } from './level.ts';
 import { useAvatarUrl } from './avatar.ts';
+import { NotificationBell } from '../features/realtime/notification-bell.tsx';
+import { SosPopup } from '../features/realtime/sos-popup.tsx';
 
 /** "Doctor · North scope · Center A" */
 export function levelLabel(level: TLevel, tenantWide: string): string {
@@ -109,6 +111,7 @@ export function AppLayout() {
             ) : null}
             <SwitchLevelMenu />
             <LanguageSwitcher />
+            <NotificationBell />
             <ProfileMenu />
           </Group>
         </Group>
@@ -143,6 +146,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
+        <SosPopup />
       </AppShell.Main>
     </AppShell>
   );

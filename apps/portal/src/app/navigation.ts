@@ -5,6 +5,8 @@ import { staffNavItems } from '../features/staff/staff.module.tsx';
 import { lifecycleNavItems } from '../features/lifecycle/lifecycle.module.tsx';
 import { patientsNavItems } from '../features/patients/patients.module.tsx';
 import { devicesNavItems } from '../features/devices/devices.module.tsx';
+import { alertsNavItems } from '../features/alerts/alerts.module.tsx';
+import { ticketsNavItems } from '../features/tickets/tickets.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
 export interface NavItem {
@@ -20,6 +22,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', permission: Permission.DashboardView, group: 'overview' },
   ...patientsNavItems,
   ...devicesNavItems,
+  ...alertsNavItems,
+  ...ticketsNavItems,
   ...orgNavItems,
   ...tenantsNavItems,
   ...staffNavItems,

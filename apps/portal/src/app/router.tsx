@@ -21,6 +21,8 @@ import { staffRoutes } from '../features/staff/staff.module.tsx';
 import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
 import { patientsRoutes } from '../features/patients/patients.module.tsx';
 import { devicesRoutes } from '../features/devices/devices.module.tsx';
+import { alertsRoutes } from '../features/alerts/alerts.module.tsx';
+import { ticketsRoutes } from '../features/tickets/tickets.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -46,6 +48,8 @@ export const router = createBrowserRouter([
           ...lifecycleRoutes,
           ...patientsRoutes,
           ...devicesRoutes,
+          ...alertsRoutes,
+          ...ticketsRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -14,6 +14,7 @@ import { AppError, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
+import { registerRealtime } from './ws.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
 
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerRealtime(app, deps);
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(err.toBody());

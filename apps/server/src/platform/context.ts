@@ -6,6 +6,8 @@ import type { TokenSigner } from './tokens.ts';
 import type { TRoleCode } from '@carewatch/contracts/roles';
 import type { DevicePrincipal } from '../modules/devices/device-credentials.ts';
 import type { ReadingsHandler } from '../modules/vitals/readings-seam.ts';
+import type { VoiceProvider } from './providers/voice.ts';
+import type { PushSender } from './providers/push.ts';
 
 /** Everything a service needs, built once at start (composition root) and shared by requests. */
 export type Deps = {
@@ -14,6 +16,10 @@ export type Deps = {
   config: Config;
   mail: MailProvider;
   sms: SmsProvider;
+  /** Voice calls (default: recorded in the call log; Twilio-compatible by config). */
+  voice: VoiceProvider;
+  /** Web push (VAPID). */
+  push: PushSender;
   signer: TokenSigner;
   /** Server secret for keyed hashes (OTP codes, refresh tokens). */
   pepper: string;

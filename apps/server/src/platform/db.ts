@@ -12,13 +12,15 @@ export interface Db {
   query<T extends Row = Row>(text: string, params?: SqlValue[]): Promise<T[]>;
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** LISTEN on a channel (PG: a dedicated connection that reconnects; PGlite: in-process); resolves to the unlisten. */
+  listen?(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const norm = (params: SqlValue[] = []) => params.map((p) => (p === undefined ? null : p));
 
 class PgDb implements Db {
   readonly kind = 'pg' as const;
-  constructor(private readonly runner: pg.Pool | pg.PoolClient, private readonly pool: pg.Pool | null) {}
+  constructor(private readonly runner: pg.Pool | pg.PoolClient, private readonly pool: pg.Pool | null, private readonly url: string | null = null) {}
   async query<T extends Row>(text: string, params?: SqlValue[]): Promise<T[]> {
     const res = await this.runner.query(text, norm(params));
     return res.rows as T[];
@@ -41,6 +43,45 @@ class PgDb implements Db {
   async close() {
     if (this.pool) await this.pool.end();
   }
+  async listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!this.url) throw new Error('listen() needs the root database');
+    return listenPg(this.url, channel, cb);
+  }
+}
+
+/** A dedicated client LISTENing on `channel`, reconnecting with backoff when the connection drops. */
+async function listenPg(url: string, channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => { if (m.channel === channel && m.payload !== undefined) cb(m.payload); });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      setTimeout(() => void reconnect(), delay).unref();
+    });
+    await c.connect();
+    await c.query(`listen ${c.escapeIdentifier(channel)}`);
+    client = c;
+    delay = 250;
+  };
+  const reconnect = async (): Promise<void> => {
+    if (stopped) return;
+    try { await connect(); } catch {
+      delay = Math.min(delay * 2, 10_000);
+      setTimeout(() => void reconnect(), delay).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 type PgliteLike = Pick<PGlite, 'query' | 'transaction' | 'close'>;
@@ -60,6 +101,11 @@ class PgliteDb implements Db {
   async close() {
     if (this.root) await this.root.close();
   }
+  async listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!this.root) throw new Error('listen() needs the root database');
+    const un = await this.root.listen(channel, cb);
+    return async () => { await un(); };
+  }
 }
 
 // Return timestamptz as Date and bigint counts as numbers in both drivers.
@@ -71,7 +117,7 @@ export async function openPg(url: string, max = 10): Promise<Db> {
   // process: the pool discards that client and opens a new one on the next query.
   pool.on('error', () => undefined);
   await pool.query('select 1');
-  return new PgDb(pool, pool);
+  return new PgDb(pool, pool, url);
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {

@@ -154,6 +154,7 @@ export const patientsEn = {
     tabs: 'Patient sections',
     tabProfile: 'Profile',
     tabHealth: 'Health',
+    tabThresholds: 'Thresholds',
     tabHistory: 'Status history',
     edit: 'Edit',
     cancelEdit: 'Cancel editing',

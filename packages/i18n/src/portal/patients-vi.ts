@@ -156,6 +156,7 @@ export const patientsVi: typeof patientsEn = {
     tabs: 'Các mục của bệnh nhân',
     tabProfile: 'Hồ sơ',
     tabHealth: 'Sức khỏe',
+    tabThresholds: 'Ngưỡng cảnh báo',
     tabHistory: 'Lịch sử trạng thái',
     edit: 'Sửa',
     cancelEdit: 'Hủy sửa',

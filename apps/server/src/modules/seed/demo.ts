@@ -6,6 +6,7 @@ import { findByCode as findRole } from '../roles/roles.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as demo from './demo.repo.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoContacts } from '../contacts/demo-contacts.ts';
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
 
@@ -22,6 +23,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { local: 'cskh', role: 'customer_care', first: 'Cam', last: 'Le', phone: '0900000009' },
   { local: 'coach', role: 'coach', first: 'Cuong', last: 'Vo', phone: '0900000010' },
   { local: 'patient', role: 'patient', first: 'Phuong', last: 'Hoang', phone: '0900000011', levels: 'center' },
+  // An ordinary app user (no patient record) following patient@ with consent; escalation texts and calls them.
+  { local: 'follower', role: 'patient', first: 'Phong', last: 'Hoang', phone: '0900000012' },
 ];
 
 export const DEMO_TENANTS = [
@@ -76,6 +79,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
       status: 'normal', heightCm: 158, weightKg: 56, createdAt: new Date('2026-10-01T02:00:00Z'),
     });
     await demo.linkDoctorToPatient(db, tenantId, patientId, ids.doctor!);
+    // patient@ has two emergency numbers and follower@ as an accepted caring follower.
+    await seedDemoContacts(db, tenantId, { patientUserId: ids.patient!, followerUserId: ids.follower!, followerPhone: t.phonePrefix + '00000012', phonePrefix: t.phonePrefix, now: new Date() });
     // ~50 patients across both centers, relatives, a few devices and a month of vitals (deterministic per tenant).
     await seedDemoPatients(db, {
       tenantId, tenantCode: t.code, domain: t.domain, phonePrefix: t.phonePrefix, centerA: centerA.id, centerB: centerB.id, doctorId: ids.doctor!,

@@ -3,15 +3,31 @@ import type { Db } from '../db.ts';
 import { newId } from '../ids.ts';
 
 export type OutgoingMail = { tenantId: string | null; to: string; subject: string; text: string };
-export type OutgoingSms = { tenantId: string | null; to: string; text: string };
+/**
+ * An SMS. Delivery (issue 5) also gives the sender number, the outbox dedupe key as idempotency key (a provider sends
+ * a key it already sent once only once), the alert it belongs to and the time (injected clock).
+ */
+export type OutgoingSms = { tenantId: string | null; to: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date };
+/** What a provider answered: HTTP-like status (200 sent, 500 failed) and its message / call reference. */
+export type ProviderAnswer = { status: number; ref: string | null; detail?: string | null };
 export interface MailProvider { readonly name: string; send(m: OutgoingMail): Promise<void> }
-export interface SmsProvider { readonly name: string; send(m: OutgoingSms): Promise<void> }
+export interface SmsProvider { readonly name: string; send(m: OutgoingSms): Promise<ProviderAnswer | void> }
 
-async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | null; to: string; subject?: string; text: string }, provider: string, status: number, error?: string) {
+async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | null; to: string; subject?: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date }, provider: string, status: number, error?: string): Promise<string> {
+  const id = newId();
   await db.query(
-    'insert into messages (id, tenant_id, channel, recipient, subject, body, provider, status, error) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
-    [newId(), m.tenantId, channel, m.to, m.subject ?? null, m.text, provider, status, error ?? null],
+    'insert into messages (id, tenant_id, channel, recipient, subject, body, provider, status, error, sender, idempotency_key, alert_id, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,coalesce($13, now()))',
+    [id, m.tenantId, channel, m.to, m.subject ?? null, m.text, provider, status, error ?? null, m.from ?? null, m.idempotencyKey ?? null, m.alertId ?? null, m.at ?? null],
   );
+  return id;
+}
+/** Records an SMS in the log (used by other SMS providers, e.g. the Twilio-compatible one). */
+export const recordSms = (db: Db, m: OutgoingSms, provider: string, status: number, error?: string) => record(db, 'sms', m, provider, status, error);
+/** The earlier successful SMS with this idempotency key, if any (a resend after a lost answer is not sent twice). */
+export async function sentSmsWithKey(db: Db, m: OutgoingSms): Promise<string | null> {
+  if (!m.idempotencyKey) return null;
+  const rows = await db.query<{ id: string }>("select id from messages where channel = 'sms' and idempotency_key = $1 and status = 200 and tenant_id is not distinct from $2 limit 1", [m.idempotencyKey, m.tenantId]);
+  return rows[0]?.id ?? null;
 }
 
 /** Default: every message is recorded in the database, readable by a super admin in the portal. */
@@ -22,8 +38,12 @@ export class RecordingMailProvider implements MailProvider {
 }
 export class RecordingSmsProvider implements SmsProvider {
   readonly name = 'record';
-  constructor(private readonly db: Db) {}
-  async send(m: OutgoingSms) { await record(this.db, 'sms', m, this.name, 200); }
+  constructor(private readonly db: Db, private readonly from: string | null = null) {}
+  async send(m: OutgoingSms): Promise<ProviderAnswer> {
+    const earlier = await sentSmsWithKey(this.db, m);
+    if (earlier) return { status: 200, ref: earlier, detail: 'duplicate' };
+    return { status: 200, ref: await record(this.db, 'sms', { ...m, from: m.from ?? this.from }, this.name, 200) };
+  }
 }
 
 /** SMTP via nodemailer when SMTP_URL is set; the message is still logged (status 200 or 500). */

@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { TicketsPage } from './tickets-page.tsx';
+import { TicketDetailPage } from './ticket-detail-page.tsx';
+
+/** Sidebar entries of the "tickets" domain. */
+export const ticketsNavItems: NavItem[] = [
+  { path: '/tickets', labelKey: 'tickets.nav.tickets', permission: Permission.HealthView, group: 'overview' },
+];
+
+/** Pages of the "tickets" domain, mounted inside the app layout. */
+export const ticketsRoutes: RouteObject[] = [
+  { path: 'tickets', element: <RequirePermission permission={Permission.HealthView}><TicketsPage /></RequirePermission> },
+  { path: 'tickets/:id', element: <RequirePermission permission={Permission.HealthView}><TicketDetailPage /></RequirePermission> },
+];

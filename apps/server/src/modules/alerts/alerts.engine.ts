@@ -1,0 +1,347 @@
+import {
+  type TAlertLevel, type TAlertRule, type TAlertStatus, type TAlertSummary, type TAlertTrailEntry, type TRealtimeEvent, type TThresholdIndex,
+} from '@carewatch/contracts/alerts';
+import type { TMetric } from '@carewatch/contracts/vitals';
+import type { TPatientStatus } from '@carewatch/contracts/patients';
+import { evaluate, levelRank, ruleText, worstLevel, type Evaluation } from '@carewatch/clinical/thresholds';
+import {
+  alertStatusOf, deliveryKey, initialAlertState, step,
+  type AlertState, type EscalationEffect, type EscalationEvent, type NotifyEffect, type Transition,
+} from '@carewatch/clinical/escalation';
+import type { Deps } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
+import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
+import { publishEvent } from '../../platform/realtime.ts';
+import type { ReadingsHandler } from '../vitals/readings-seam.ts';
+import { escalationRecipients } from '../contacts/contacts.service.ts';
+import { changePatientStatus } from '../patients/patients.service.ts';
+import { openTicketForSos } from '../tickets/tickets.service.ts';
+import * as repo from './alerts.repo.ts';
+import { effectiveThresholds, patientContext } from './thresholds.service.ts';
+
+export const ALERT_TIMER_JOB = 'alerts.timer';
+export const timerKey = (alertId: string, kind: string) => `alert:${alertId}:${kind}`;
+
+export type PatientRef = { id: string; userId: string | null; name: string; code: string | null; phone: string | null };
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+export const patientRefOf = (r: { id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone?: string | null }): PatientRef =>
+  ({ id: r.id, userId: r.user_id, name: fullName(r.first_name, r.last_name), code: r.patient_code, phone: r.phone ?? null });
+
+/** An alert being changed in a transaction: its row (kept in step with the machine's state) and whether it is new. */
+export type AlertRecord = { row: repo.AlertRow; isNew: boolean; prevLevel: TAlertLevel; prevStatus: TAlertStatus | null };
+
+export const stateOf = (row: repo.AlertRow): AlertState => row.state as unknown as AlertState;
+
+export function newAlertRecord(tenantId: string, patientId: string, opts: {
+  metric: TMetric | null; source: 'reading' | 'sos_button' | 'send_sos'; confirmSeconds: number | null; now: Date;
+}): AlertRecord {
+  const state = initialAlertState(opts.confirmSeconds === null ? {} : { confirmSeconds: opts.confirmSeconds });
+  return {
+    isNew: true, prevLevel: 'normal', prevStatus: null,
+    row: {
+      id: newId(opts.now.getTime()), tenant_id: tenantId, patient_id: patientId, metric: opts.metric, idx: null, level: 'normal', status: 'open',
+      source: opts.source, value: null, rule: null, state: state as unknown as Record<string, unknown>, opened_at: opts.now, acknowledged_at: null,
+      acknowledged_by: null, closed_at: null, sos_case_id: null, updated_at: opts.now,
+    },
+  };
+}
+export const existingRecord = (row: repo.AlertRow): AlertRecord => ({ row, isNew: false, prevLevel: row.level as TAlertLevel, prevStatus: row.status as TAlertStatus });
+
+export function toSummary(row: repo.AlertRow, p: { name: string; code: string | null }): TAlertSummary {
+  const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+  return {
+    id: row.id, patientId: row.patient_id, level: row.level as TAlertLevel, status: row.status as TAlertStatus,
+    source: row.source as TAlertSummary['source'], metric: row.metric as TMetric | null, index: row.idx as TThresholdIndex | null, value: row.value,
+    rule: row.rule as TAlertRule | null, openedAt: iso(row.opened_at)!, acknowledgedAt: iso(row.acknowledged_at), acknowledgedBy: row.acknowledged_by,
+    closedAt: iso(row.closed_at), sosCaseId: row.sos_case_id, patientName: p.name, patientCode: p.code,
+  };
+}
+
+type Recipient = { id: string; name: string; userId: string | null; phone: string | null; email: string | null; /** Followers: the channels they are reachable on. */ channels?: string[] };
+type SosDraft = { id: string; alert: repo.AlertRow; reason: 'sos_level' | 'sos_button' | 'send_sos'; message: unknown; location: unknown };
+type JobOp = { op: 'schedule'; key: string; alertId: string; kind: string; at: number } | { op: 'cancel'; key: string };
+const METRIC_TEXT: Partial<Record<TMetric, string>> = {
+  heart_rate: 'heart rate', blood_pressure: 'blood pressure', spo2: 'SpO2', temperature: 'temperature', blood_glucose: 'blood glucose',
+  respiratory_rate: 'respiratory rate', hrv: 'HRV', qtc: 'QTc', weight: 'weight',
+};
+const LEVEL_TEXT: Record<TAlertLevel, string> = { normal: 'normal', at_risk: 'at risk', high_risk: 'high risk', sos: 'SOS' };
+
+/** Renders the default (English) text of one notification; the delivery worker uses `title` / `body` / `text` verbatim. */
+function messageOf(e: NotifyEffect, row: repo.AlertRow, p: PatientRef): { title: string; body: string } {
+  const what = row.metric ? `${METRIC_TEXT[row.metric as TMetric] ?? row.metric} ${row.value ?? ''}`.trim() : '';
+  const rule = row.rule ? ` (${ruleText(row.rule as TAlertRule)})` : '';
+  switch (e.template) {
+    case 'high_risk_confirm': return { title: 'Health alert: are you OK?', body: `Your ${what} is at high risk${rule}. Answer "I am fine" or "Send SOS to followers".` };
+    case 'high_risk_sms': return { title: `CareWatch: ${p.name} high risk`, body: `CareWatch: ${p.name} has a high-risk ${what}${rule} and did not answer. Please check on them.` };
+    case 'high_risk_escalated': return { title: `${p.name}: no answer`, body: `${p.name} did not answer the high-risk prompt (${what}); followers were texted.` };
+    case 'patient_fine': return { title: `${p.name}: "I am fine"`, body: `${p.name} answered "I am fine" to a high-risk alert (${what}).` };
+    case 'sos_button': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} pressed the SOS button and needs help.` };
+    case 'send_sos': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} asked for help after a high-risk alert (${what}).` };
+    case 'sos': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} ${what}${rule}. Please act now.` };
+    default: return { title: `${p.name}: ${LEVEL_TEXT[e.tier]}`, body: `${p.name} ${what}${rule}: ${LEVEL_TEXT[e.tier]}.` };
+  }
+}
+
+/**
+ * One transaction of the alert engine for one patient: every alert change, its trail, outbox deliveries, timers, SOS
+ * cases and tickets, the patient's status and realtime frames are collected by `apply` and written by `flush`, all on
+ * the transaction's `db` (the outbox and pg_notify take effect at commit).
+ */
+export class AlertTx {
+  private trail: repo.NewTrail[] = [];
+  private seq = 0;
+  private items: OutboxItem[] = [];
+  private jobs: JobOp[] = [];
+  private sos: SosDraft[] = [];
+  private events: TRealtimeEvent[] = [];
+  private records = new Map<string, AlertRecord>();
+  private statusDirty = false;
+  private audience = new Map<string, Recipient[]>();
+
+  constructor(readonly db: Db, readonly deps: Pick<Deps, 'clock'>, readonly tenantId: string, readonly patient: PatientRef, readonly now: Date) {}
+
+  /** Adds a trail entry (`at` defaults to now). */
+  note(rec: AlertRecord, e: Omit<TAlertTrailEntry, 'at'> & { at?: string }): void {
+    const at = e.at ? new Date(e.at) : this.now;
+    this.trail.push({ id: newId(this.now.getTime()), alertId: rec.row.id, seq: this.seq++, at, kind: e.kind, entry: { ...e, at: at.toISOString() } });
+  }
+
+  /** Applies a machine transition to an alert: state, status, effects. */
+  async apply(rec: AlertRecord, t: Transition): Promise<void> {
+    const row = rec.row;
+    const before = stateOf(row);
+    row.state = t.state as unknown as Record<string, unknown>;
+    if (t.state.phase === 'idle') return;
+    this.records.set(row.id, rec);
+    row.level = t.state.level;
+    row.status = alertStatusOf(t.state);
+    row.updated_at = this.now;
+    if (row.status === 'closed' && !row.closed_at) {
+      row.closed_at = this.now;
+      this.note(rec, { kind: 'closed', level: row.level as TAlertLevel });
+    }
+    const notifies = t.effects.filter((e): e is NotifyEffect => e.type === 'notify');
+    if (notifies.length > 0 && (t.state.round !== before.round || t.state.level !== before.level || before.phase === 'idle' || t.state.phase !== before.phase)) {
+      const tier = notifies[0]!.tier;
+      this.note(rec, { kind: t.state.round > 1 && t.state.round !== before.round ? 'retrigger' : 'tier', level: tier, detail: `round ${t.state.round}` });
+    }
+    for (const e of t.effects) await this.effect(rec, e);
+  }
+
+  private async effect(rec: AlertRecord, e: EscalationEffect): Promise<void> {
+    const row = rec.row;
+    switch (e.type) {
+      case 'notify': {
+        const text = messageOf(e, row, this.patient);
+        for (const r of await this.recipients(e)) {
+          this.items.push({
+            dedupeKey: deliveryKey(row.id, e, r.id), channel: e.channel, alertId: row.id, recipientUserId: r.userId, recipientPhone: r.phone,
+            recipientEmail: r.email, template: `alert.${e.template}`,
+            payload: {
+              ...text, text: text.body, subject: text.title, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name,
+              patientCode: this.patient.code, tier: e.tier, level: row.level, metric: row.metric, value: row.value, audience: e.audience,
+              recipientName: r.name, sosCaseId: row.sos_case_id,
+            },
+          });
+          this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient: r.name || r.phone, recipientId: r.userId, providerStatus: 'queued', detail: `${e.audience}:${e.template}` });
+        }
+        return;
+      }
+      case 'scheduleTimer':
+        this.jobs.push({ op: 'schedule', key: timerKey(row.id, e.kind), alertId: row.id, kind: e.kind, at: e.at });
+        return;
+      case 'cancelTimer':
+        this.jobs.push({ op: 'cancel', key: timerKey(row.id, e.kind) });
+        return;
+      case 'openSosCase': {
+        const id = newId(this.now.getTime());
+        row.sos_case_id = id;
+        this.sos.push({ id, alert: row, reason: e.reason, message: e.message, location: e.location });
+        this.note(rec, { kind: 'sos_case', level: 'sos', detail: e.reason });
+        this.events.push({
+          type: 'sos.opened', at: this.now.toISOString(), sosCaseId: id, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name,
+          message: e.message, location: e.location,
+        });
+        return;
+      }
+      case 'setPatientStatus':
+        this.statusDirty = true;
+        return;
+    }
+  }
+
+  private async recipients(e: NotifyEffect): Promise<Recipient[]> {
+    const key = e.audience;
+    let all = this.audience.get(key);
+    if (!all) {
+      all = await this.loadAudience(e.audience);
+      this.audience.set(key, all);
+    }
+    const excluded = new Set(e.exclude);
+    return all.filter((r) => !excluded.has(r.id) && (e.channel === 'in_app' || e.channel === 'push' ? r.userId !== null : e.channel === 'email' ? r.email !== null : r.phone !== null))
+      .filter((r) => !r.channels || r.channels.includes(e.channel));
+  }
+
+  private async loadAudience(audience: NotifyEffect['audience']): Promise<Recipient[]> {
+    const users = (rows: repo.UserRecipient[]): Recipient[] => rows.map((u) => ({ id: u.id, userId: u.id, name: fullName(u.first_name, u.last_name), phone: u.phone, email: u.email }));
+    switch (audience) {
+      case 'patient':
+        return this.patient.userId ? [{ id: this.patient.userId, userId: this.patient.userId, name: this.patient.name, phone: this.patient.phone, email: null }] : [];
+      case 'staff':
+        return users(await repo.staffOf(this.db, this.tenantId, this.patient.id));
+      case 'customer_care':
+        return users(await repo.customerCare(this.db, this.tenantId));
+      case 'followers':
+        return (await escalationRecipients(this.db, this.tenantId, this.patient.id)).map((r) => ({
+          id: r.userId ?? r.contactId, userId: r.userId, name: r.name, phone: r.phone, email: null, channels: [...r.channels],
+        }));
+    }
+  }
+
+  /** Writes everything collected, in foreign-key order, then the patient's status and the realtime frames. */
+  async flush(): Promise<void> {
+    const { db, tenantId, now } = this;
+    for (const rec of this.records.values()) {
+      if (rec.isNew) await repo.insertAlert(db, rec.row);
+      else await repo.updateAlert(db, rec.row);
+      if (rec.row.status === 'closed' && rec.prevStatus !== 'closed') await repo.closeSosCaseOfAlert(db, tenantId, rec.row.id, null, now);
+    }
+    for (const s of this.sos) {
+      await repo.insertSosCase(db, tenantId, { id: s.id, patientId: this.patient.id, alertId: s.alert.id, reason: s.reason, message: s.message, location: s.location, openedAt: now });
+      const ticketId = await openTicketForSos(db, tenantId, { type: s.reason === 'sos_level' ? 'sos_indicator' : 'sos_call', patientId: this.patient.id, sosCaseId: s.id, alertId: s.alert.id, now });
+      await repo.setSosTicket(db, tenantId, s.id, ticketId);
+    }
+    await repo.insertTrail(db, tenantId, this.trail);
+    await enqueueDeliveries(db, tenantId, this.items, now);
+    for (const j of this.jobs) {
+      if (j.op === 'cancel') await cancelJob({ db }, j.key);
+      else await scheduleJob({ db }, { kind: ALERT_TIMER_JOB, runAt: new Date(j.at), tenantId, dedupeKey: j.key, payload: { alertId: j.alertId, kind: j.kind } });
+    }
+    const target = { tenantId, patientId: this.patient.id };
+    for (const rec of this.records.values()) {
+      const summary = toSummary(rec.row, this.patient);
+      const at = now.toISOString();
+      if (rec.row.status === 'closed') {
+        if (rec.prevStatus !== 'closed' && !rec.isNew) await publishEvent(db, target, { type: 'alert.closed', at, alert: summary });
+      } else if (rec.isNew) {
+        await publishEvent(db, target, { type: 'alert.opened', at, alert: summary });
+      } else if (levelRank(rec.row.level as TAlertLevel) > levelRank(rec.prevLevel)) {
+        await publishEvent(db, target, { type: 'alert.raised', at, alert: summary, from: rec.prevLevel });
+      }
+    }
+    for (const ev of this.events) await publishEvent(db, target, ev);
+    if (this.statusDirty) {
+      const status: TPatientStatus = worstLevel(...(await repo.openLevels(db, tenantId, this.patient.id)) as TAlertLevel[]);
+      if (await changePatientStatus({ db, clock: this.deps.clock }, tenantId, this.patient.id, status, null, 'alert')) {
+        await publishEvent(db, target, { type: 'patient.status', at: now.toISOString(), patientId: this.patient.id, status });
+      }
+    }
+  }
+}
+
+/** Runs `fn` in a transaction holding the patient's row lock (alerts of one patient change one at a time). */
+export async function withPatientTx<T>(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, patientId: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  return deps.db.tx(async (db) => {
+    await repo.lockPatient(db, tenantId, patientId);
+    return fn(db);
+  });
+}
+
+export async function patientRef(db: Db, tenantId: string, patientId: string): Promise<PatientRef | null> {
+  const rows = await db.query<{ id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone: string | null }>(
+    'select id, user_id, first_name, last_name, patient_code, phone from patients where tenant_id = $1 and id = $2::uuid', [tenantId, patientId]);
+  return rows[0] ? patientRefOf(rows[0]) : null;
+}
+
+/** Feeds one event to an existing alert in its own transaction; returns the transition (rejected ones change nothing). */
+export async function feedEvent(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, alertId: string, patientId: string,
+  event: (row: repo.AlertRow) => EscalationEvent, extra?: (rec: AlertRecord, tx: AlertTx, t: Transition) => void): Promise<{ t: Transition; row: repo.AlertRow } | null> {
+  return withPatientTx(deps, tenantId, patientId, async (db) => {
+    const row = await repo.findAlert(db, tenantId, alertId, true);
+    if (!row) return null;
+    const p = await patientRef(db, tenantId, row.patient_id);
+    if (!p) return null;
+    const rec = existingRecord(row);
+    const t = step(stateOf(row), event(row));
+    if (t.rejected) return { t, row };
+    const tx = new AlertTx(db, deps, tenantId, p, deps.clock.now());
+    extra?.(rec, tx, t);
+    await tx.apply(rec, t);
+    await tx.flush();
+    return { t, row: rec.row };
+  });
+}
+
+// ---------------------------------------------------------------- the reading handler
+
+type Eval = Evaluation & { measuredAt: Date };
+
+/**
+ * The alert engine on the ingest path: evaluates every accepted reading against the patient's thresholds and opens,
+ * raises, keeps or closes the patient's alert for that metric. One query per batch when everything is normal and no
+ * alert is open; otherwise one short transaction for the whole batch.
+ */
+export const alertsReadingHandler: ReadingsHandler = async function alertEngine(deps, batch) {
+  const ctxRow = await repo.engineContext(deps.db, batch.tenantId, batch.patientId);
+  if (!ctxRow) return;
+  const now = deps.clock.now();
+  const thresholds = effectiveThresholds(ctxRow.thresholds);
+  const pctx = patientContext(ctxRow.birthday, ctxRow.gender, now);
+  const byMetric = new Map<TMetric, Eval[]>();
+  const readings = [...batch.readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
+  for (const r of readings) {
+    const ev = evaluate(r, thresholds, pctx);
+    if (!ev) continue;
+    const list = byMetric.get(ev.metric) ?? [];
+    list.push({ ...ev, measuredAt: r.measuredAt });
+    byMetric.set(ev.metric, list);
+  }
+  const open = new Set(ctxRow.open_metrics);
+  const relevant = [...byMetric.entries()].filter(([metric, evs]) => open.has(metric) || evs.some((e) => e.level !== 'normal'));
+  if (relevant.length === 0) return;
+
+  await withPatientTx(deps, batch.tenantId, batch.patientId, async (db) => {
+    const openRows = new Map((await repo.openAlerts(db, batch.tenantId, batch.patientId)).map((r) => [r.metric, r]));
+    const tx = new AlertTx(db, deps, batch.tenantId, patientRefOf(ctxRow), now);
+    for (const [metric, evs] of relevant) {
+      const existing = openRows.get(metric);
+      const fresh = () => newAlertRecord(batch.tenantId, batch.patientId, { metric, source: 'reading', confirmSeconds: ctxRow.confirm_seconds, now });
+      let rec = existing ? existingRecord(existing) : fresh();
+      for (const ev of evs) {
+        // A reading abnormal again after the alert closed in this batch opens a new alert.
+        if (stateOf(rec.row).phase === 'closed') rec = fresh();
+        const before = stateOf(rec.row);
+        const t = step(before, { type: 'reading', at: now.getTime(), level: ev.level });
+        if (t.state.phase === 'idle') continue;
+        const raised = levelRank(t.state.level) > levelRank(before.level);
+        if (raised) {
+          rec.row.value = ev.value;
+          rec.row.rule = ev.rule as unknown as Record<string, unknown> | null;
+          rec.row.idx = ev.index;
+        }
+        if (raised || t.state.phase === 'closed' || t.effects.length > 0) {
+          tx.note(rec, { kind: 'reading', level: ev.level, value: ev.value, at: ev.measuredAt.toISOString(), detail: metric });
+          if (ev.rule) tx.note(rec, { kind: 'rule', level: ev.level, value: ev.value, rule: ev.rule });
+        }
+        await tx.apply(rec, t);
+      }
+    }
+    await tx.flush();
+  });
+};
+
+// ---------------------------------------------------------------- durable timers
+
+/** The `alerts.timer` job: feeds a due timer (high-risk confirmation, acknowledgement timeout) to its alert. */
+export const ALERTS_JOBS: JobHandlers = {
+  [ALERT_TIMER_JOB]: async (deps, job) => {
+    const alertId = String(job.payload.alertId ?? '');
+    const kind = job.payload.kind === 'ack_timeout' ? 'ack_timeout' : 'high_risk_confirm';
+    if (!job.tenant_id || !alertId) return;
+    const row = await repo.findAlert(deps.db, job.tenant_id, alertId);
+    if (!row || row.status === 'closed') return;
+    await feedEvent(deps, job.tenant_id, alertId, row.patient_id, () => ({ type: 'timer', at: deps.clock.now().getTime(), kind }));
+  },
+};

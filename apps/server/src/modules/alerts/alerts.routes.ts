@@ -1,0 +1,11 @@
+import type { AnyRoute } from '../../platform/route.ts';
+import { getMyThresholdsRoute, getThresholdsRoute, putMyThresholdsRoute, putThresholdsRoute, resetThresholdsRoute } from './routes/thresholds.ts';
+import { ackAlertRoute, getAlertRoute, listAlertsRoute, myAlertsRoute, respondAlertRoute, snoozeAlertRoute, sosRoute } from './routes/alerts.ts';
+import { closeSosCaseRoute, getSosCaseRoute, listSosCasesRoute } from './routes/sos-cases.ts';
+
+/** The "alerts" module's routes: thresholds, alerts, the patient's answers and SOS button, SOS cases. */
+export const ALERTS_ROUTES: AnyRoute[] = [
+  getThresholdsRoute, putThresholdsRoute, resetThresholdsRoute, getMyThresholdsRoute, putMyThresholdsRoute,
+  listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute,
+  listSosCasesRoute, getSosCaseRoute, closeSosCaseRoute,
+];

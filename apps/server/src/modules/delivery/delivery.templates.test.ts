@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { renderDelivery } from './delivery.templates.ts';
+import { backoffMs } from './delivery.worker.ts';
+
+describe('delivery texts', () => {
+  const p = { patientName: 'Nguyen Van A', index: 'heart_rate', value: 190, unit: 'bpm', level: 'sos' };
+  it('renders the escalation templates in the recipient language', () => {
+    expect(renderDelivery('sos', p, 'en')).toMatchObject({ type: 'sos', title: 'SOS alert' });
+    expect(renderDelivery('sos', p, 'en').text).toContain('Nguyen Van A has a dangerous reading (heart rate 190 bpm)');
+    expect(renderDelivery('alert.high_risk_sms', p, 'vi-VN').text).toContain('nhịp tim 190 bpm');
+    expect(renderDelivery('at_risk', { ...p, lang: 'vi' }, 'en').title).toBe('Cảnh báo sức khỏe: có nguy cơ');
+  });
+  it('adds the SOS message and location of the SOS button', () => {
+    const r = renderDelivery('sos_button', { patientName: 'B', sosMessage: 'had_a_fall', location: { lat: 21.03, lng: 105.85 } }, 'en');
+    expect(r.text).toBe('CareWatch SOS: B pressed the SOS button ("I had a fall") — https://maps.google.com/?q=21.03,105.85. Please call them now.');
+  });
+  it('uses a verbatim title and body, and falls back for unknown templates', () => {
+    expect(renderDelivery('notification.send', { title: 'Hi', body: 'There', type: 'message' }, 'en')).toEqual({ type: 'message', title: 'Hi', body: 'There', text: 'There' });
+    expect(renderDelivery('whatever', {}, null)).toEqual({ type: 'system', title: 'CareWatch', body: 'CareWatch', text: 'CareWatch' });
+  });
+  it('backs off exponentially up to 5 minutes', () => {
+    expect([1, 2, 3, 4, 8, 9, 50].map(backoffMs)).toEqual([2000, 4000, 8000, 16000, 256000, 300000, 300000]);
+  });
+});

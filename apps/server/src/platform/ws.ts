@@ -1,0 +1,233 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { AuthInfo, Deps } from './context.ts';
+import { authenticate } from './authenticate.ts';
+import { AppError } from './errors.ts';
+import { REALTIME_CHANNEL, parseEnvelope, type RealtimeEnvelope } from './realtime.ts';
+import { findSessionForAuth } from '../modules/auth/sessions.repo.ts';
+import { patientVisibility } from '../modules/patients/patient-access.ts';
+import { findVisible } from '../modules/patients/patient-access.repo.ts';
+import { followerCanSee } from '../modules/contacts/contacts.service.ts';
+
+/** Close codes: 4401 bad/expired token or ended session (the client refreshes its token and reconnects). */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+export const WS_PATH = '/api/ws';
+
+export type HubOptions = {
+  /** Ping every socket this often; a socket that did not answer the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** Re-check each socket's session (revoked, expired, disabled, permissions changed) this often. */
+  sessionCheckMs?: number;
+  /** How long a "may this user see this patient" answer is reused. */
+  visibilityTtlMs?: number;
+  /** A socket whose unsent data exceeds this is too slow and is dropped. */
+  maxBufferedBytes?: number;
+};
+
+type Conn = { socket: WebSocket; auth: AuthInfo; alive: boolean };
+
+/**
+ * Realtime hub of one server process: keeps the authenticated sockets of each tenant, LISTENs on
+ * 'carewatch_events' and forwards every frame to the sockets whose user may see the patient (or who are listed).
+ * Every process LISTENs, so a frame published by any of them reaches every socket (PostgreSQL LISTEN/NOTIFY).
+ */
+export class RealtimeHub {
+  private readonly byTenant = new Map<string, Set<Conn>>();
+  private readonly visibility = new Map<string, { at: number; v: Promise<boolean> }>();
+  /** Per tenant, the dispatch in progress: frames of one tenant go out in NOTIFY (commit) order. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly opts: Required<HubOptions>;
+  /** Frames dispatched (for tests and the bench). */
+  delivered = 0;
+
+  constructor(private readonly deps: Deps, opts: HubOptions = {}) {
+    this.opts = { heartbeatMs: 30_000, sessionCheckMs: 60_000, visibilityTtlMs: 5_000, maxBufferedBytes: 4 * 1024 * 1024, ...opts };
+  }
+
+  get connections(): number {
+    let n = 0;
+    for (const s of this.byTenant.values()) n += s.size;
+    return n;
+  }
+
+  async start(): Promise<void> {
+    if (!this.deps.db.listen) return; // a database without LISTEN: no fan-out (never the case for PG or PGlite)
+    this.unlisten = await this.deps.db.listen(REALTIME_CHANNEL, (payload) => {
+      const env = parseEnvelope(payload);
+      if (env) this.enqueue(env);
+    });
+    this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
+    this.timers.push(setInterval(() => void this.checkSessions(), this.opts.sessionCheckMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    const un = this.unlisten;
+    this.unlisten = null;
+    await un?.();
+    for (const set of this.byTenant.values()) for (const c of set) c.socket.terminate();
+    this.byTenant.clear();
+    this.visibility.clear();
+  }
+
+  add(socket: WebSocket, auth: AuthInfo): void {
+    const conn: Conn = { socket, auth, alive: true };
+    let set = this.byTenant.get(auth.tenantId);
+    if (!set) this.byTenant.set(auth.tenantId, (set = new Set()));
+    set.add(conn);
+    socket.on('pong', () => { conn.alive = true; });
+    socket.on('close', () => this.remove(conn));
+    socket.on('error', () => this.remove(conn));
+    socket.on('message', (data) => {
+      // The only message a client sends is an application-level ping (browsers cannot send protocol pings).
+      if (data.toString() === '{"type":"ping"}') socket.send('{"type":"pong"}');
+    });
+  }
+
+  private remove(conn: Conn): void {
+    const set = this.byTenant.get(conn.auth.tenantId);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.byTenant.delete(conn.auth.tenantId);
+  }
+
+  /** Queues a frame behind the tenant's previous one (visibility checks are async; order must hold). */
+  enqueue(env: RealtimeEnvelope): void {
+    const prev = this.chains.get(env.t) ?? Promise.resolve();
+    const next = prev.then(() => this.dispatch(env)).catch(() => 0);
+    this.chains.set(env.t, next);
+    void next.then(() => { if (this.chains.get(env.t) === next) this.chains.delete(env.t); });
+  }
+
+  /** Sends one frame to every socket of its tenant allowed to receive it. */
+  async dispatch(env: RealtimeEnvelope): Promise<number> {
+    const set = this.byTenant.get(env.t);
+    if (!set || set.size === 0) return 0;
+    const frame = JSON.stringify(env.e);
+    const listed = env.u ? new Set(env.u) : null;
+    const targets: Conn[] = [];
+    const checks: Array<Promise<void>> = [];
+    for (const c of set) {
+      if (listed) {
+        if (listed.has(c.auth.userId)) targets.push(c);
+      } else if (env.p === null) {
+        targets.push(c);
+      } else {
+        checks.push(this.maySee(c.auth, env.p).then((ok) => { if (ok) targets.push(c); }, () => undefined));
+      }
+    }
+    await Promise.all(checks);
+    for (const c of targets) this.send(c, frame);
+    this.delivered += targets.length;
+    return targets.length;
+  }
+
+  private send(c: Conn, frame: string): void {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    if (c.socket.bufferedAmount > this.opts.maxBufferedBytes) {
+      c.socket.terminate();
+      return;
+    }
+    c.socket.send(frame);
+  }
+
+  /**
+   * Whether this user (at this level) may see the patient: the same rule as every patient route (patient visibility),
+   * or an accepted follower of the patient. Answers are shared by all the sockets of a user and reused briefly.
+   */
+  maySee(auth: AuthInfo, patientId: string): Promise<boolean> {
+    const key = `${auth.tenantId}|${auth.userId}|${auth.levelId}|${patientId}`;
+    const now = Date.now();
+    const hit = this.visibility.get(key);
+    if (hit && now - hit.at < this.opts.visibilityTtlMs) return hit.v;
+    const v = (async () => {
+      const vis = patientVisibility(auth);
+      if (await findVisible(this.deps.db, auth.tenantId, vis, patientId)) return true;
+      return followerCanSee(this.deps.db, auth.tenantId, auth.userId, patientId);
+    })();
+    v.catch(() => this.visibility.delete(key));
+    this.visibility.set(key, { at: now, v });
+    if (this.visibility.size > 50_000) this.prune(now);
+    return v;
+  }
+
+  private prune(now: number): void {
+    for (const [k, e] of this.visibility) if (now - e.at >= this.opts.visibilityTtlMs) this.visibility.delete(k);
+  }
+
+  private heartbeat(): void {
+    this.prune(Date.now());
+    for (const set of this.byTenant.values()) {
+      for (const c of set) {
+        if (!c.alive) { c.socket.terminate(); continue; }
+        c.alive = false;
+        try { c.socket.ping(); } catch { c.socket.terminate(); }
+      }
+    }
+  }
+
+  /** Closes the sockets whose session has ended since they connected (sign-out, revoke, disable, role change). */
+  async checkSessions(): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    const seen = new Map<string, Promise<boolean>>();
+    const all = [...this.byTenant.values()].flatMap((s) => [...s]);
+    for (const c of all) {
+      const key = `${c.auth.tenantId}|${c.auth.sessionId}`;
+      let p = seen.get(key);
+      if (!p) {
+        p = findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId).then(
+          (row) => !!row && !row.revoked_at && row.expires_at.getTime() > now && row.user_status === 'active' && row.tenant_active && row.user_pv === row.session_pv,
+          () => true, // a database hiccup does not drop everyone
+        );
+        seen.set(key, p);
+      }
+      if (!(await p)) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
+    }
+  }
+}
+
+const hubs = new WeakMap<FastifyInstance, RealtimeHub>();
+/** The hub of an app built by `buildApp` (tests, bench). */
+export function hubOf(app: FastifyInstance): RealtimeHub | undefined {
+  return hubs.get(app);
+}
+
+function queryToken(req: FastifyRequest): string | null {
+  const q = req.query as Record<string, unknown> | undefined;
+  const t = q?.access_token;
+  return typeof t === 'string' && t.length > 0 ? t : null;
+}
+
+/**
+ * Registers the WebSocket endpoint `GET /api/ws?access_token=…` and the hub (LISTEN starts when the app is ready,
+ * stops when it closes). A bad token is accepted at the HTTP level and closed with 4401 and the error code as reason,
+ * because browsers cannot read the status of a refused upgrade.
+ */
+export async function registerRealtime(app: FastifyInstance, deps: Deps, opts: HubOptions = {}): Promise<RealtimeHub> {
+  const hub = new RealtimeHub(deps, opts);
+  hubs.set(app, hub);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.addHook('onReady', async () => { await hub.start(); });
+  app.addHook('preClose', async () => { await hub.stop(); });
+  app.get(WS_PATH, {
+    websocket: true,
+    schema: { summary: 'Realtime events (WebSocket): one JSON frame per event with a `type` field', tags: ['realtime'], 'x-permission': 'authenticated' } as Record<string, unknown>,
+  }, async (socket, req) => {
+    // Messages sent before authentication completes are ignored (no handler yet).
+    try {
+      const auth = await authenticate(deps, queryToken(req));
+      if (socket.readyState !== socket.OPEN) return;
+      hub.add(socket, auth);
+      socket.send(JSON.stringify({ type: 'hello', at: deps.clock.now().toISOString(), userId: auth.userId }));
+    } catch (e) {
+      const code = e instanceof AppError ? e.code : 'UNAUTHORIZED';
+      socket.close(WS_CLOSE_UNAUTHORIZED, code);
+    }
+  });
+  return hub;
+}

@@ -1,0 +1,30 @@
+/** Portal catalogue, domain "realtime" (English): the header's notification bell and the SOS / high-risk popup. */
+export const realtimeEn = {
+  bell: {
+    label: 'Notifications',
+    labelUnread: 'Notifications, {{count}} unread',
+    title: 'Notifications',
+    empty: 'No notifications yet',
+    loadError: 'Could not load the notifications',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    unread: 'Unread',
+    more: 'Show more',
+  },
+  popup: {
+    titleSos: 'SOS — {{name}}',
+    titleHighRisk: 'High-risk alert — {{name}}',
+    sosBody: '{{name}} needs help. Customer care has been given an SOS case.',
+    alertBody: '{{index}}: {{value}} ({{level}})',
+    message: 'Message',
+    recording: 'Voice message recorded',
+    location: 'Location',
+    openMap: 'Open the map',
+    time: 'Time',
+    openCase: 'Open the SOS case',
+    openAlerts: 'Open the alerts',
+    dismiss: 'Dismiss',
+    others: 'More alerts waiting: {{count}}',
+    soundBlocked: 'The browser blocked the alarm sound: click anywhere on the page to allow it.',
+  },
+};

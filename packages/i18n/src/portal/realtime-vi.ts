@@ -1,0 +1,30 @@
+/** Portal catalogue, domain "realtime" (Vietnamese): chuông thông báo và cửa sổ SOS / cảnh báo nguy cơ cao. */
+export const realtimeVi = {
+  bell: {
+    label: 'Thông báo',
+    labelUnread: 'Thông báo, {{count}} chưa đọc',
+    title: 'Thông báo',
+    empty: 'Chưa có thông báo nào',
+    loadError: 'Không tải được thông báo',
+    markAllRead: 'Đánh dấu tất cả đã đọc',
+    markRead: 'Đánh dấu đã đọc',
+    unread: 'Chưa đọc',
+    more: 'Xem thêm',
+  },
+  popup: {
+    titleSos: 'SOS — {{name}}',
+    titleHighRisk: 'Cảnh báo nguy cơ cao — {{name}}',
+    sosBody: '{{name}} cần trợ giúp. Chăm sóc khách hàng đã nhận một ca SOS.',
+    alertBody: '{{index}}: {{value}} ({{level}})',
+    message: 'Lời nhắn',
+    recording: 'Đã ghi âm lời nhắn',
+    location: 'Vị trí',
+    openMap: 'Mở bản đồ',
+    time: 'Thời gian',
+    openCase: 'Mở ca SOS',
+    openAlerts: 'Mở danh sách cảnh báo',
+    dismiss: 'Đóng',
+    others: 'Còn {{count}} cảnh báo đang chờ',
+    soundBlocked: 'Trình duyệt đã chặn âm thanh báo động: hãy bấm vào trang để cho phép.',
+  },
+};
