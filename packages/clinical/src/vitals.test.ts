@@ -22,6 +22,14 @@ describe('validateReading', () => {
     if (!r.ok) expect(r).toMatchObject({ code: 'OUT_OF_RANGE', field: 'value' });
   });
 
+  test('sensor readings may go below the manual-entry floor (SpO2 50, heart rate 20, temperature 25), typed ones may not', () => {
+    const r = (metric: ReadingInput['metric'], value: number, origin: 'manual' | 'sensor') => validateReading({ metric, measuredAt: at, value }, now, origin).ok;
+    expect([r('spo2', 84, 'manual'), r('spo2', 84, 'sensor'), r('spo2', 49, 'sensor')]).toEqual([false, true, false]);
+    expect([r('heart_rate', 25, 'manual'), r('heart_rate', 25, 'sensor'), r('heart_rate', 19, 'sensor')]).toEqual([false, true, false]);
+    expect([r('temperature', 28, 'manual'), r('temperature', 28, 'sensor')]).toEqual([false, true]);
+    expect([r('weight', 0.5, 'sensor'), r('blood_glucose', 17, 'sensor')]).toEqual([false, false]);
+  });
+
   test('a scalar metric needs a value', () => {
     expect(v({ metric: 'heart_rate' })).toMatchObject({ ok: false, code: 'INVALID_READING', field: 'value' });
   });

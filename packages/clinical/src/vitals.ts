@@ -39,6 +39,18 @@ export const SCALAR_LIMITS: Partial<Record<TMetric, Range>> = {
   // mmol/L: about 20–770 mg/dL.
   cholesterol: incl(0.5, 20, 'Cholesterol must be between 0.5 and 20 mmol/L'),
 };
+/**
+ * Readings measured by a sensor (a paired watch or a cellular device) may go beyond the manual-entry limits: a real
+ * SpO2 of 84 % or a heart rate of 25 must reach the alert engine (an SOS), not be refused as a typing error.
+ */
+export const SENSOR_LIMITS: Partial<Record<TMetric, Range>> = {
+  spo2: incl(50, 100, 'SpO2 must be between 50 and 100 %'),
+  heart_rate: incl(20, 300, 'Heart rate must be between 20 and 300 BPM'),
+  temperature: incl(25, 45, 'Temperature must be between 25 and 45 °C'),
+};
+/** Where a reading comes from: typed by a person (the spec's manual-input limits) or measured by a sensor. */
+export type ReadingOrigin = 'manual' | 'sensor';
+const limitOf = (metric: TMetric, origin: ReadingOrigin): Range | undefined => (origin === 'sensor' ? SENSOR_LIMITS[metric] : undefined) ?? SCALAR_LIMITS[metric];
 const BP_MAX = 300;
 const BP_GAP = 20;
 
@@ -57,7 +69,7 @@ const fin = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
  * Checks one reading (canonical units) against the clinical rules, for ingest and the manual-entry form alike.
  * `now` is the server clock; a reading more than 2 minutes ahead of it is refused.
  */
-export function validateReading(reading: ReadingInput, now: Date): ValidationResult {
+export function validateReading(reading: ReadingInput, now: Date, origin: ReadingOrigin = 'manual'): ValidationResult {
   const t = Date.parse(reading.measuredAt);
   if (!Number.isFinite(t)) return bad('INVALID_READING', 'Date is not valid', 'measuredAt');
   if (t > now.getTime() + FUTURE_SKEW_MS) return bad('FUTURE_TIME', 'Measurement time cannot be in the future', 'measuredAt');
@@ -73,7 +85,7 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
       if (!fin(diastolic) || diastolic <= 0 || diastolic >= BP_MAX) return bad('OUT_OF_RANGE', 'Diastolic must be below 300 mmHg', 'values.diastolic');
       if (systolic < diastolic + BP_GAP) return bad('OUT_OF_RANGE', 'Systolic must be greater than diastolic by at least 20 mmHg', 'values.systolic');
       if (pulse !== undefined) {
-        const hr = SCALAR_LIMITS.heart_rate!;
+        const hr = limitOf('heart_rate', origin)!;
         if (!fin(pulse) || !inRange(pulse, hr)) return bad('OUT_OF_RANGE', hr.message, 'values.pulse');
       }
       return okRow(metric, measuredAt, systolic, diastolic, pulse === undefined ? null : { pulse });
@@ -128,14 +140,14 @@ export function validateReading(reading: ReadingInput, now: Date): ValidationRes
       }
       let hr: number | null = null;
       if (reading.value !== undefined) {
-        const r = SCALAR_LIMITS.heart_rate!;
+        const r = limitOf('heart_rate', origin)!;
         if (!fin(reading.value) || !inRange(reading.value, r)) return bad('OUT_OF_RANGE', r.message, 'value');
         hr = reading.value;
       }
       return okRow(metric, measuredAt, hr, samples.length / samplingRate, { samplingRate, samples });
     }
     default: {
-      const r = SCALAR_LIMITS[metric];
+      const r = limitOf(metric, origin);
       const v = reading.value;
       if (v === undefined) return bad('INVALID_READING', 'Value is required', 'value');
       if (!fin(v)) return bad('INVALID_READING', 'Invalid number', 'value');

@@ -250,6 +250,19 @@ describe('escalation', () => {
     expect(await patientStatus()).toBe('normal');
   });
 
+  test('a sensor SpO2 below the manual-entry floor reaches the engine as SOS; the same value typed by hand is refused', async () => {
+    const dev = (await t.db.query<{ id: string }>('select id from devices where patient_id = $1 order by created_at limit 1', [patientId]))[0]!;
+    const typed = await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric: 'spo2', measuredAt: at(), value: 84 }] } });
+    expect(typed.body).toMatchObject({ accepted: 0, rejected: [{ index: 0, code: 'OUT_OF_RANGE', field: 'value' }] });
+    const sensed = await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric: 'spo2', measuredAt: at(), value: 84, deviceId: dev.id }] } });
+    expect(sensed.body).toMatchObject({ accepted: 1, rejected: [] });
+    const a = (await openAlert('spo2'))!;
+    expect(a.level).toBe('sos');
+    expect((await deliveries(a.id)).filter((x) => x.channel === 'call').length).toBe(3);
+    await t.post(`/api/account/sos-cases/${a.sos_case_id}/close`, {}, cskhToken);
+    await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric: 'spo2', measuredAt: at(), value: 98, deviceId: dev.id }] } });
+  });
+
   test('a restart in the middle of the high-risk wait still sends the SMS', async () => {
     await ingest('spo2', 91);
     const a = (await openAlert('spo2'))!;

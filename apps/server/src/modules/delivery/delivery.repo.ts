@@ -6,7 +6,7 @@ export type DeliveryRow = {
   id: string; tenant_id: string; dedupe_key: string; channel: TNotifyChannel; alert_id: string | null;
   recipient_user_id: string | null; recipient_phone: string | null; recipient_email: string | null;
   template: string; payload: Record<string, unknown>; status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number;
-  recipient_language: string | null;
+  recipient_language: string | null; created_at: Date;
 };
 
 /** Claims due deliveries (and those of a worker that died: lock expired), FOR UPDATE SKIP LOCKED. */
@@ -19,8 +19,9 @@ export async function claimDue(db: Db, now: Date, lockUntil: Date, limit: number
                       order by next_attempt_at limit $3 for update skip locked)
         returning *)
      select c.id, c.tenant_id, c.dedupe_key, c.channel, c.alert_id, c.recipient_user_id, c.recipient_phone, c.recipient_email,
-            c.template, c.payload, c.status, c.attempts, u.language as recipient_language
-       from claimed c left join users u on u.id = c.recipient_user_id and u.tenant_id = c.tenant_id`,
+            c.template, c.payload, c.status, c.attempts, u.language as recipient_language, c.created_at
+       from claimed c left join users u on u.id = c.recipient_user_id and u.tenant_id = c.tenant_id
+      order by c.next_attempt_at, c.created_at, c.id`,
     [now, lockUntil, limit],
   );
 }

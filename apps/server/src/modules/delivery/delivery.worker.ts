@@ -46,7 +46,7 @@ async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAn
       const patientId = typeof d.payload.patientId === 'string' ? d.payload.patientId : null;
       const senderId = typeof d.payload.senderId === 'string' ? d.payload.senderId : null;
       const id = await deps.db.tx(async (tx) => {
-        const nid = await repo.insertNotification(tx, d.tenant_id, { userId, type: r.type, title: r.title, body: r.body, alertId: d.alert_id, patientId, senderId, deliveryId: d.id, now });
+        const nid = await repo.insertNotification(tx, d.tenant_id, { userId, type: r.type, title: r.title, body: r.body, alertId: d.alert_id, patientId, senderId, deliveryId: d.id, now: new Date(d.created_at) });
         // Published in the same transaction: the frame is sent at commit, never before the row exists, never twice.
         if (nid) {
           await publishEvent(tx, { tenantId: d.tenant_id, patientId, userIds: [userId] }, {

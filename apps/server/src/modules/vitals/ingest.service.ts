@@ -77,7 +77,9 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
       if (converted === null) { reject(index, 'UNSUPPORTED_UNIT', `Unit ${r.unit} is not accepted for ${r.metric}`, 'unit'); continue; }
       if (value !== undefined) value = converted;
     }
-    const v = validateReading({ metric: r.metric, measuredAt: r.measuredAt, value, values: rawValues }, now);
+    // A device's own readings and app readings tagged with a paired device are sensor readings; the rest were typed.
+    const origin = targetDevice || r.deviceId !== undefined ? 'sensor' : 'manual';
+    const v = validateReading({ metric: r.metric, measuredAt: r.measuredAt, value, values: rawValues }, now, origin);
     if (!v.ok) { reject(index, v.code, v.message, v.field); continue; }
     let source = 'app';
     let deviceId: string | null = null;
