@@ -1,7 +1,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Aedes, AuthenticateError, Client as BrokerClient } from 'aedes';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { loadMqttClient } from './lazy.ts';
 import { ERRORS, type ErrorCode } from '@carewatch/contracts/errors';
 import { MQTT_TOPIC_PREFIX, ZMqttBatch, mqttAckTopic, type TMqttAck } from '@carewatch/contracts/vitals';
 import type { Deps } from './context.ts';
@@ -69,7 +70,7 @@ export async function startMqtt(deps: Deps, log: Log = (l) => console.warn(l)): 
 }
 
 async function startExternal(deps: Deps, url: string, log: Log): Promise<MqttService> {
-  const client: MqttClient = await connectAsync(url, { clientId: `carewatch-server-${newId().slice(-12)}`, clean: true, reconnectPeriod: 2000 });
+  const client: MqttClient = await (await loadMqttClient()).connectAsync(url, { clientId: `carewatch-server-${newId().slice(-12)}`, clean: true, reconnectPeriod: 2000 });
   const publish: Publish = async (topic, payload) => { await client.publishAsync(topic, payload, { qos: 1 }); };
   client.on('message', (topic, payload) => { void handleMqttBatch(deps, topic, payload, null, publish); });
   client.on('error', (e) => log(`mqtt: ${e.message}`));

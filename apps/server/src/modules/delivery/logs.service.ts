@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.ts';
 import type { TCallLogItem, TCallLogQuery, TCdrExportQuery, TCdrFile, TSmsLogItem, TSmsLogQuery } from '@carewatch/contracts/notifications';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -53,7 +53,7 @@ const cdrRow = (r: repo.CallRow) => [r.id, r.from_number, r.to_number, r.provide
 
 /** Streams the calls of [start, end) as .xlsx into `out` (exceljs streaming writer); answers the row count. */
 async function writeCdr(deps: Pick<Deps, 'db'>, tenantId: string, start: Date, end: Date, out: Writable): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('CDR');
   ws.addRow(CDR_COLUMNS).commit();
   let n = 0;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.ts';
 import { DEVICE_IMPORT_HEADER, DEVICE_IMPORT_MAX_BYTES, type TDeviceImportResult } from '@carewatch/contracts/devices';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,7 +14,7 @@ const MAX_ERRORS = 10_000;
 
 /** The import template: one sheet with the header row. */
 export async function deviceTemplate(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet('Devices');
   ws.addRow([...DEVICE_IMPORT_HEADER]);
   ws.getRow(1).font = { bold: true };
@@ -99,7 +99,7 @@ export async function importDevices(ctx: AuthedCtx, data: Buffer, filename: stri
     }
   };
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(data), {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit',
   });
   let headerSeen = false;

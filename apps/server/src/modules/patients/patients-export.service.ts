@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.ts';
 import type { TPatientListColumn, TPatientListQuery, TPatientRow } from '@carewatch/contracts/patients';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -28,7 +28,7 @@ export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 
   const f = filterOf(q);
   await audit(ctx, { action: 'patient.export', resource: 'patient', details: { status: q.status ?? null, search: q.search ? true : false } });
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Patients');
   void (async () => {
     ws.addRow(columns.map((c) => EXPORT_LABELS[c])).commit();

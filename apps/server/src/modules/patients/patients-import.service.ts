@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.ts';
 import { isValidPhone, type PhoneRuleName } from '@carewatch/contracts/rules';
 import {
   IMPORT_HEADER, IMPORT_MAX_BYTES, ZPatientFields, checkPatientIdentifiers, type TCurrentImport, type TPatientImport,
@@ -30,7 +31,7 @@ const toImport = (r: repo.ImportRow): TPatientImport => ({
 
 /** The import template: one sheet with the header row only (no sample rows). */
 export async function importTemplate(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet('Patients');
   ws.addRow([...IMPORT_HEADER]);
   ws.getRow(1).font = { bold: true };
@@ -75,7 +76,7 @@ function rowValues(row: ExcelJS.Row): string[] {
 async function* sheetRows(file: string): AsyncGenerator<ExcelJS.Row> {
   const input: Readable = fs.createReadStream(file);
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     for await (const sheet of reader) {
       for await (const row of sheet) yield row;
       return; // first worksheet only

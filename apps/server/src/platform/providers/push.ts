@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import { loadWebPush } from '../lazy.ts';
 import type { Db } from '../db.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -21,7 +21,7 @@ export async function getOrCreateVapidKeys(db: Db, fromEnv?: { publicKey?: strin
   if (fromEnv?.publicKey && fromEnv.privateKey) return { publicKey: fromEnv.publicKey, privateKey: fromEnv.privateKey };
   const existing = await db.query<{ value: string }>('select value from app_secrets where key = $1', [SECRET_KEY]);
   if (!existing[0]) {
-    const k = webpush.generateVAPIDKeys();
+    const k = (await loadWebPush()).generateVAPIDKeys();
     await db.query('insert into app_secrets (key, value) values ($1, $2) on conflict (key) do nothing', [SECRET_KEY, JSON.stringify(k)]);
   }
   const rows = existing[0] ? existing : await db.query<{ value: string }>('select value from app_secrets where key = $1', [SECRET_KEY]);
@@ -40,7 +40,7 @@ export class WebPushSender implements PushSender {
     this.publicKey = keys.publicKey;
   }
   async send(target: PushTarget, payload: string, opts: { ttlSeconds: number; urgency: 'normal' | 'high' }): Promise<PushAnswer> {
-    const details = webpush.generateRequestDetails(
+    const details = (await loadWebPush()).generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       payload,
       { vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey }, TTL: opts.ttlSeconds, urgency: opts.urgency, contentEncoding: 'aes128gcm' },
