@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './errors.ts';
 
@@ -25,4 +25,10 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       </Stack>
     </Alert>
   );
+}
+
+/** Placeholder rows while a list or detail loads (announced as busy). */
+export function ListSkeleton({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={32} />)}</Stack>;
 }

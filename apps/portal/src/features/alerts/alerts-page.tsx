@@ -4,11 +4,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ALERT_LEVELS, ALERT_STATUSES, type TAlertLevel, type TAlertListQuery, type TAlertStatus } from '@carewatch/contracts/alerts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { AlertStatusBadge, LIVE_MS, LevelBadge, ListSkeleton, Pager, alertKeys, alerts } from './alerts-shared.tsx';
+import { AlertStatusBadge, LIVE_MS, LevelBadge, Pager, alertKeys, alerts } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
 const isLevel = (v: string): v is TAlertLevel => (ALERT_LEVELS as readonly string[]).includes(v);
@@ -57,7 +57,7 @@ export function AlertsPage() {
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {ack.error && <Alert color="red" role="alert">{errorText(t, ack.error)}</Alert>}
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.alerts.empty')}</Text>
       ) : (
         <>

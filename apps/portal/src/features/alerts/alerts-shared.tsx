@@ -1,4 +1,4 @@
-import { Badge, Pagination, Skeleton, Stack } from '@mantine/core';
+import { Badge, Pagination } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { alertsApi } from '@carewatch/api-client/alerts';
 import { notificationsApi } from '@carewatch/api-client/notifications';
@@ -45,9 +45,6 @@ export function sosMessageText(t: TFunction, m: TSosMessage | null): string {
   return m.kind === 'choice' ? t(`alerts.sosMessage.${m.choice}`) : t('alerts.sosMessage.recording');
 }
 
-export function ListSkeleton({ t }: { t: TFunction }) {
-  return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>;
-}
 
 /** Server pagination with accessible control names; `prefix` is the i18n block holding the labels. */
 export function Pager({ t, total, size, page, onChange, prefix = 'alerts.common' }: { t: TFunction; total: number; size: number; page: number; onChange: (p: number) => void; prefix?: string }) {

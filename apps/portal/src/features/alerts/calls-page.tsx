@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } f
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TCdrFile } from '@carewatch/contracts/notifications';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';
-import { LIVE_MS, ListSkeleton, Pager, alertKeys, notifs } from './alerts-shared.tsx';
+import { LIVE_MS, Pager, alertKeys, notifs } from './alerts-shared.tsx';
 import { LogFilterBar, StatusBadge, useLogFilters } from './sms-page.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -44,7 +44,7 @@ export function CallsPage() {
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.calls.empty')}</Text>
       ) : (
         <>
@@ -77,7 +77,7 @@ export function CallsPage() {
       )}
       <Card withBorder component="section" aria-label={t('alerts.calls.dailyFiles')}>
         <Title order={3} mb="sm">{t('alerts.calls.dailyFiles')}</Title>
-        {files.isPending ? <ListSkeleton t={t} /> : files.isError ? <ErrorState error={files.error} onRetry={() => void files.refetch()} /> : files.data.items.length === 0 ? (
+        {files.isPending ? <ListSkeleton /> : files.isError ? <ErrorState error={files.error} onRetry={() => void files.refetch()} /> : files.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">{t('alerts.calls.noFiles')}</Text>
         ) : (
           <List spacing="xs">

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, ZSendNotificationRequest, type TAdminNotificationQuery } from '@carewatch/contracts/notifications';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ROLE_CODES, type TRoleCode } from '@carewatch/contracts/roles';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
-import { ListSkeleton, Pager, alertKeys, notifs } from './alerts-shared.tsx';
+import { Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 type Sort = TAdminNotificationQuery['sort'];
 
@@ -117,7 +117,7 @@ export function NotificationsPage() {
         />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.notifications.empty')}</Text>
       ) : (
         <>

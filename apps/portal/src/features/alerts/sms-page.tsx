@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSmsLogQuery } from '@carewatch/contracts/notifications';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { LIVE_MS, ListSkeleton, Pager, alertKeys, notifs } from './alerts-shared.tsx';
+import { LIVE_MS, Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
 
@@ -70,7 +70,7 @@ export function SmsPage() {
         <LogFilterBar f={f} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.sms.empty')}</Text>
       ) : (
         <>

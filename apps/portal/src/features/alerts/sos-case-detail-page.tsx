@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TSosCaseDetail } from '@carewatch/contracts/alerts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
@@ -13,7 +13,7 @@ import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
 import { AlertTrail } from './alert-trail.tsx';
-import { AlertStatusBadge, LIVE_MS, LevelBadge, ListSkeleton, alertKeys, alerts, ruleText, sosMessageText } from './alerts-shared.tsx';
+import { AlertStatusBadge, LIVE_MS, LevelBadge, alertKeys, alerts, ruleText, sosMessageText } from './alerts-shared.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -120,7 +120,7 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
 function HealthChart({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const patient = useQuery({ queryKey: patientKeys.detail(patientId), queryFn: () => patients.get(patientId), meta: { inlineError: true } });
-  if (patient.isPending) return <ListSkeleton t={t} />;
+  if (patient.isPending) return <ListSkeleton />;
   if (patient.isError) return <Text c="dimmed">{t('alerts.sosCase.noPatient')}</Text>;
   return <PatientHealthProfile patient={patient.data} />;
 }
@@ -130,7 +130,7 @@ export function SosCaseDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const sosCase = useQuery({ queryKey: alertKeys.sosCase(id), queryFn: () => alerts.sosCase(id), refetchInterval: LIVE_MS, meta: { inlineError: true } });
-  if (sosCase.isPending) return <ListSkeleton t={t} />;
+  if (sosCase.isPending) return <ListSkeleton />;
   if (sosCase.isError) return <ErrorState error={sosCase.error} onRetry={() => void sosCase.refetch()} />;
   const c = sosCase.data;
   return (

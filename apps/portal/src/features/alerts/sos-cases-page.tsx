@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SOS_CASE_STATUSES, type TSosCaseListQuery, type TSosCaseStatus } from '@carewatch/contracts/alerts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { LIVE_MS, LevelBadge, ListSkeleton, Pager, alertKeys, alerts, sosMessageText } from './alerts-shared.tsx';
+import { LIVE_MS, LevelBadge, Pager, alertKeys, alerts, sosMessageText } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
 const isStatus = (v: string): v is TSosCaseStatus => (SOS_CASE_STATUSES as readonly string[]).includes(v);
@@ -45,7 +45,7 @@ export function SosCasesPage() {
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.sosCases.empty')}</Text>
       ) : (
         <>

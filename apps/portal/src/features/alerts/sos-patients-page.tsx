@@ -2,9 +2,9 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { patients } from '../patients/patients-shared.tsx';
-import { LIVE_MS, ListSkeleton, alertKeys } from './alerts-shared.tsx';
+import { LIVE_MS, alertKeys } from './alerts-shared.tsx';
 
 /** Patients whose status is SOS right now (polled, so new ones appear without a reload). */
 export function SosPatientsPage() {
@@ -26,7 +26,7 @@ export function SosPatientsPage() {
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('alerts.sosPatients.empty')}</Text>
       ) : (
         <Table striped withTableBorder aria-label={t('alerts.sosPatients.table')}>

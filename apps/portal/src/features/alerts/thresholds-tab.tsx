@@ -7,10 +7,10 @@ import {
 } from '@carewatch/contracts/alerts';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TPatient } from '@carewatch/contracts/patients';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { useHasPermission } from '../../app/queries.ts';
-import { ListSkeleton, alertKeys, alerts } from './alerts-shared.tsx';
+import { alertKeys, alerts } from './alerts-shared.tsx';
 
 type Item = TPatientThresholds['items'][number];
 type Row = { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean; personalized: boolean; source: Item['source'] };
@@ -59,7 +59,7 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
     meta: { inlineError: true },
   });
 
-  if (data.isPending) return <ListSkeleton t={t} />;
+  if (data.isPending) return <ListSkeleton />;
   if (data.isError) return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
 
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Menu, NativeSelect, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Menu, NativeSelect, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONNECTION_STATUSES, DEVICE_CATEGORIES, DEVICE_MODELS, type TDevice, type TDeviceCategory, type TDeviceListQuery } from '@carewatch/contracts/devices';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices } from './devices-shared.tsx';
@@ -70,7 +70,7 @@ export function DevicesListPage() {
         {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <ListSkeleton />
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

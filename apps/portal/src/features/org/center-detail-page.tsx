@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TCenter } from '@carewatch/contracts/centers';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
-import { ConfirmModal, ListSkeleton, StatusBadge, centerTypeLabel, org, orgKeys, useCenterLogo } from './org-shared.tsx';
+import { ConfirmModal, StatusBadge, centerTypeLabel, org, orgKeys, useCenterLogo } from './org-shared.tsx';
 
 /** The read-only view of a center's fields (shared with "My organization"). */
 export function CenterFacts({ c }: { c: TCenter }) {

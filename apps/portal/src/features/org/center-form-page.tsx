@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CENTER_TYPES, LOGO_MAX_BYTES, ZCreateCenterRequest, ZUpdateCenterRequest, ZUpdateOwnCenterRequest, type TCenter } from '@carewatch/contracts/centers';
 import { isApiError } from '@carewatch/api-client/client';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { ListSkeleton, org, orgKeys, useCenterLogo } from './org-shared.tsx';
+import { org, orgKeys, useCenterLogo } from './org-shared.tsx';
 
 export type CenterFormMode = 'create' | 'edit' | 'own';
 

@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TCenterListQuery } from '@carewatch/contracts/centers';
-import { ErrorState } from '../../app/states.tsx';
-import { ListSkeleton, PAGE_SIZE, Paging, StatusBadge, centerTypeLabel, org, orgKeys } from './org-shared.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { PAGE_SIZE, Paging, StatusBadge, centerTypeLabel, org, orgKeys } from './org-shared.tsx';
 
 /** Health centers: server-paginated list with search, scope and status filters. */
 export function CentersPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Modal, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -29,10 +29,6 @@ export function StatusBadge({ active }: { active: boolean }) {
   return <Badge color={active ? 'teal' : 'gray'} variant="light">{active ? t('org.status.active') : t('org.status.inactive')}</Badge>;
 }
 
-export function ListSkeleton({ rows = 5 }: { rows?: number }) {
-  const { t } = useTranslation();
-  return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={32} />)}</Stack>;
-}
 
 export function Paging({ total, page, onChange, label }: { total: number; page: number; onChange: (p: number) => void; label: string }) {
   const { t } = useTranslation();

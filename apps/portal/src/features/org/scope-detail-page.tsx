@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ZScopeNameStatusRequest, type TOrgAdmin, type TScopeDetail } from '@carewatch/contracts/scopes';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { ConfirmModal, ListSkeleton, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
+import { ConfirmModal, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
 import { ScopeFormModal } from './scope-form-modal.tsx';
 
 function NameStatusModal({ scope, onClose }: { scope: TScopeDetail; onClose: () => void }) {

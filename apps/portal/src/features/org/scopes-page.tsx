@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SCOPE_LEVELS, SCOPE_TYPES, type TScope, type TScopeListQuery, type TScopeType } from '@carewatch/contracts/scopes';
-import { ErrorState } from '../../app/states.tsx';
-import { ListSkeleton, PAGE_SIZE, Paging, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { PAGE_SIZE, Paging, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
 import { ScopeFormModal } from './scope-form-modal.tsx';
 
 const isType = (v: string): v is TScopeType => (SCOPE_TYPES as readonly string[]).includes(v);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { Permission } from '@carewatch/contracts/permissions';
 import {
   DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_SORTS, PATIENT_STATUSES, type TPatientListColumn, type TPatientListQuery, type TPatientRow, type TPatientStatus,
 } from '@carewatch/contracts/patients';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PatientImportModal } from './patient-import-modal.tsx';
@@ -110,7 +110,7 @@ export function PatientListPage() {
         {list.data && <Text size="sm" c="dimmed" role="status">{t('patients.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <ListSkeleton />
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

@@ -6,11 +6,10 @@ import { Link, useParams } from 'react-router';
 import {
   TICKET_TRANSITIONS, USER_ACTIVITY_KINDS, ZTicketActivityRequest, type TTicketDetail, type TTicketStatus,
 } from '@carewatch/contracts/tickets';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { ListSkeleton } from '../alerts/alerts-shared.tsx';
 import { TicketStatusBadge, formatDuration, ticketKeys, tickets } from './tickets-shared.tsx';
 
 type ActivityKind = (typeof USER_ACTIVITY_KINDS)[number];
@@ -115,7 +114,7 @@ export function TicketDetailPage() {
   const tz = useProfile().data?.timezone;
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: ticketKeys.detail(id), queryFn: () => tickets.get(id), meta: { inlineError: true } });
-  if (q.isPending) return <ListSkeleton t={t} />;
+  if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const x = q.data;
   const none = t('alerts.common.none');

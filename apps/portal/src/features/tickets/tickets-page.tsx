@@ -8,13 +8,13 @@ import { Permission } from '@carewatch/contracts/permissions';
 import {
   TICKET_STATUSES, TICKET_TYPES, ZCreateTicketRequest, isFinalTicketStatus, type TTicketListQuery, type TTicketStatsQuery, type TTicketStatus, type TTicketType,
 } from '@carewatch/contracts/tickets';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { patients } from '../patients/patients-shared.tsx';
-import { ListSkeleton, Pager } from '../alerts/alerts-shared.tsx';
+import { Pager } from '../alerts/alerts-shared.tsx';
 import { TicketStatusBadge, formatDuration, ticketKeys, tickets } from './tickets-shared.tsx';
 
 const PAGE_SIZE = 15;
@@ -47,7 +47,7 @@ function TicketList({ history }: { history: boolean }) {
         <TextInput label={t('tickets.fields.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tickets.list.total', { count: list.data.total })}</Text>}
       </Group>
-      {list.isPending ? <ListSkeleton t={t} /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('tickets.list.empty')}</Text>
       ) : (
         <>
@@ -97,7 +97,7 @@ function Statistics() {
         <TextInput label={t('tickets.fields.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         <Button variant="light" onClick={() => setApplied({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}>{t('tickets.stats.apply')}</Button>
       </Group>
-      {stats.isPending ? <ListSkeleton t={t} /> : stats.isError ? <ErrorState error={stats.error} onRetry={() => void stats.refetch()} /> : (
+      {stats.isPending ? <ListSkeleton /> : stats.isError ? <ErrorState error={stats.error} onRetry={() => void stats.refetch()} /> : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Card withBorder><Text size="xs" c="dimmed">{t('tickets.stats.total')}</Text><Text fw={700} size="xl">{stats.data.total}</Text></Card>
