@@ -25,7 +25,7 @@ export type Config = {
   /** Embedded broker's TCP port: 0 = a random free port, 'off' = no MQTT at all. */
   mqttPort: number | 'off';
   /** Twilio-compatible SMS and voice provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_URL); unset = record only. */
-  twilio: { url: string; accountSid: string; authToken: string; from: string } | undefined;
+  twilio: { url: string; accountSid: string; authToken: string; from: string; statusCallbackUrl?: string | undefined } | undefined;
   /** Web push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (unset = generated once, kept in the database) and VAPID_SUBJECT. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 };
@@ -61,7 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: (env.MQTT_PORT ?? '').toLowerCase() === 'off' ? 'off' : int(env.MQTT_PORT, 1883),
     twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-      ? { url: env.TWILIO_URL || 'https://api.twilio.com', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+      ? {
+        url: env.TWILIO_URL || 'https://api.twilio.com', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM,
+        // The public address of POST /api/providers/twilio/call-status: the provider reports each call's end there.
+        statusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL || undefined,
+      }
       : undefined,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
   };

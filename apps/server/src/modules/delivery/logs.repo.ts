@@ -79,3 +79,13 @@ export async function insertCdrFile(db: Db, f: { id: string; tenantId: string; d
 export async function activeTenantIds(db: Db): Promise<string[]> {
   return (await db.query<{ id: string }>('select id from tenants where active order by code')).map((r) => r.id);
 }
+
+/** Records a provider's final report of a call (found by the provider's reference within the tenant); false when unknown. */
+export async function completeCall(db: Db, tenantId: string, providerRef: string, r: { status: number; durationS: number; endedAt: Date; error: string | null }): Promise<boolean> {
+  const rows = await db.query(
+    `update calls set status = $3, duration_s = $4, ended_at = $5, error = coalesce($6, error)
+     where tenant_id = $1 and provider_ref = $2 returning id`,
+    [tenantId, providerRef, r.status, r.durationS, r.endedAt, r.error],
+  );
+  return rows.length > 0;
+}

@@ -1,9 +1,25 @@
+import crypto from 'node:crypto';
 import type { Db } from '../db.ts';
 import { recordSms, sentSmsWithKey, type OutgoingSms, type ProviderAnswer, type SmsProvider } from './messaging.ts';
 import { placedCallWithKey, recordCall, type OutgoingCall, type VoiceProvider } from './voice.ts';
 
 /** TWILIO_URL (default https://api.twilio.com), TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM. */
-export type TwilioConfig = { url: string; accountSid: string; authToken: string; from: string; timeoutMs?: number };
+export type TwilioConfig = { url: string; accountSid: string; authToken: string; from: string; timeoutMs?: number; statusCallbackUrl?: string | undefined };
+
+/**
+ * Twilio's request signature (X-Twilio-Signature): base64 HMAC-SHA1, keyed by the auth token, of the full callback URL
+ * followed by every POST parameter's name and value, sorted by name.
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join('');
+  return crypto.createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+export function validTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const want = Buffer.from(twilioSignature(authToken, url, params));
+  const got = Buffer.from(signature);
+  return want.length === got.length && crypto.timingSafeEqual(want, got);
+}
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
@@ -62,8 +78,14 @@ export class TwilioVoiceProvider implements VoiceProvider {
     const startedAt = c.at ?? new Date();
     const base = { from, to: c.to, provider: this.name, startedAt, idempotencyKey: c.idempotencyKey, alertId: c.alertId, message: c.text };
     try {
-      const r = await this.client.post('Calls', { To: c.to, From: from, Twiml: `<Response><Say>${xmlEscape(c.text)}</Say></Response>` }, c.idempotencyKey);
-      // The call's real duration arrives later by status callback; the log keeps 0 until then.
+      const form: Record<string, string> = { To: c.to, From: from, Twiml: `<Response><Say>${xmlEscape(c.text)}</Say></Response>` };
+      if (this.cfg.statusCallbackUrl) {
+        // The tenant rides in the callback's query (signed with the rest): the callback finds the call within its tenant.
+        const cb = `${this.cfg.statusCallbackUrl}?tenant=${encodeURIComponent(c.tenantId ?? '')}`;
+        Object.assign(form, { StatusCallback: cb, StatusCallbackMethod: 'POST' });
+      }
+      const r = await this.client.post('Calls', form, c.idempotencyKey);
+      // The call's real duration and outcome arrive by status callback (POST /api/providers/twilio/call-status).
       await recordCall(this.db, c.tenantId, { ...base, status: 200, durationS: 0, endedAt: null, providerRef: r.sid });
       return { status: 200, ref: r.sid, detail: r.status };
     } catch (e) {
