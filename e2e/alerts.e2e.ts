@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launch, login, newPage, shot } from './browser.ts';
@@ -28,6 +30,31 @@ async function get<T>(url: string): Promise<T> {
   }
 }
 
+type SimResult = { scenario: string; patientId: string; deviceId: string; accepted: number; patientCode: string; value: number; measuredAt: string };
+/**
+ * Runs `npm run simulate` in scenario mode for DEMO-P0001 (one reading sent by the patient's simulated cellular device,
+ * over HTTP: the e2e server runs without MQTT); expects exit code 0 and one JSON line on stdout.
+ */
+async function simulate(scenario: 'sos' | 'normal', extra: string[] = []): Promise<SimResult> {
+  const root = path.resolve(import.meta.dirname, '..');
+  // SIM_* variables of the developer's shell would change the simulator's defaults.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIM_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--url', baseUrl, '--scenario', scenario, '--patient', 'DEMO-P0001', '--transport', 'http', ...extra], {
+    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], signal: AbortSignal.timeout(30_000),
+  });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
+  child.stderr.setEncoding('utf8').on('data', (c: string) => { err += c; });
+  const code = await new Promise<number | null>((resolve, reject) => { child.once('error', reject); child.once('close', resolve); });
+  expect(code, `simulator failed: ${err}`).toBe(0);
+  const lines = out.trim().split('\n');
+  expect(lines, `simulator stdout: ${out}`).toHaveLength(1);
+  const result = JSON.parse(lines[0]!) as SimResult;
+  expect(result).toMatchObject({ scenario, accepted: 1, patientCode: 'DEMO-P0001' });
+  return result;
+}
+
 type SosCase = { id: string; alertId: string; patientCode: string | null; patientName: string; status: string; openedAt: string; ticketId: string | null };
 
 /** Closes a popup (realtime SOS alarm) if one covers the page. */
@@ -37,7 +64,9 @@ async function dismissPopup(page: Page) {
 }
 
 describe('alerts and SOS cases', () => {
-  test('an SOS-level heart rate opens a case the doctor sees with its trail; followers get SMS; customer care acknowledges and closes it', async () => {
+  test('the simulator\'s SOS-level heart rate opens a case the doctor sees with its trail; followers get SMS; customer care acknowledges and closes it', async () => {
+    // A heart-rate alert left open by an earlier failed test would be raised, not opened: a normal reading closes it.
+    await simulate('normal');
     // API checks run as the super admin, who does not sign in to the browser here (a new login ends the previous session).
     const before = await get<{ items: SosCase[] }>('/api/account/sos-cases?status=open&size=200');
     const known = new Set(before.items.map((c) => c.id));
@@ -47,12 +76,11 @@ describe('alerts and SOS cases', () => {
     await login(doctor, 'doctor@demo.test');
     await doctor.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 
-    const patient = await token('patient@demo.test', true);
-    const ingest = await fetch(`${baseUrl}/api/ingest/measurements`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${patient}`, 'x-client': 'app' },
-      body: JSON.stringify({ readings: [{ metric: 'heart_rate', measuredAt: new Date().toISOString(), value: 250 }] }),
-    });
-    expect(ingest.status).toBe(200);
+    // The simulator sends 250 bpm as DEMO-P0001's cellular device (created, assigned and given credentials on first use).
+    const sim = await simulate('sos');
+    expect(sim.value).toBe(250);
+    const device = await get<{ patientId: string | null; model: string; activated: boolean }>(`/api/account/devices/${sim.deviceId}`);
+    expect(device).toMatchObject({ patientId: sim.patientId, model: 'J2025E', activated: true });
 
     // A new open SOS case for DEMO-P0001.
     let sosCase: SosCase | undefined;
@@ -62,6 +90,8 @@ describe('alerts and SOS cases', () => {
       return Boolean(sosCase);
     }, { timeout: 20_000, interval: 500 }).toBe(true);
     const c = sosCase!;
+    const detail = await get<{ alert: { patientId: string; level: string; metric: string | null; value: number | null } }>(`/api/account/sos-cases/${c.id}`);
+    expect(detail.alert).toMatchObject({ patientId: sim.patientId, level: 'sos', metric: 'heart_rate', value: 250 });
 
     // The doctor's SOS cases page lists it (live) and its detail shows the trail.
     await dismissPopup(doctor);
@@ -77,12 +107,20 @@ describe('alerts and SOS cases', () => {
     await doctor.getByRole('tab', { name: 'SOS info', exact: true }).click();
     await shot(doctor, 'alerts-sos-case-trail');
 
-    // The delivery worker texts the followers: the SMS log holds messages of this alert.
-    type Sms = { to: string; status: number; alertId: string | null };
+    // The delivery worker texts the followers: the SMS log holds this alert's texts to both demo emergency numbers.
+    type Sms = { to: string; status: number; alertId: string | null; body: string };
+    let texts: Sms[] = [];
     await expect.poll(async () => {
       const sms = await get<{ items: Sms[] }>('/api/account/sms?size=200');
-      return sms.items.filter((m) => m.alertId === c.alertId).length;
-    }, { timeout: 30_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
+      texts = sms.items.filter((m) => m.alertId === c.alertId);
+      return texts.map((m) => m.to);
+    }, { timeout: 30_000, interval: 1000 }).toEqual(expect.arrayContaining(['0900000021', '0900000022']));
+    for (const m of texts.filter((x) => x.to === '0900000021' || x.to === '0900000022')) {
+      expect(m.status).toBe(200);
+      // The wording is the engine's; the text names the patient and the value.
+      expect(m.body).toContain('Phuong Hoang');
+      expect(m.body).toMatch(/\b250\b/);
+    }
 
     // Customer care sees them in SMS management, then acknowledges and closes the case.
     const cskh = await newPage(browser, baseUrl, { lang: 'en' });

@@ -67,7 +67,9 @@ describe('high risk', () => {
     clock.advance(1);
     const due = step(open.state, { type: 'timer', at: clock.now, kind: 'high_risk_confirm' });
     expect(due.state.phase).toBe('high_risk_escalated');
-    expect(sends(due.effects)).toEqual(['followers:sms', 'staff:in_app']);
+    // SMS and (filtered by the patient's "automatic call" setting) a call to followers, with the same template.
+    expect(sends(due.effects)).toEqual(['followers:call', 'followers:sms', 'staff:in_app']);
+    expect(notifies(due.effects).filter((e) => e.audience === 'followers').map((e) => e.template)).toEqual(['high_risk_sms', 'high_risk_sms']);
     // The timer delivered twice (at least once) does nothing more.
     expect(step(due.state, { type: 'timer', at: clock.now + S, kind: 'high_risk_confirm' }).effects).toEqual([]);
   });
@@ -290,6 +292,22 @@ describe('properties (any event sequence)', () => {
       const keys = notifies(run(initialAlertState(cfg), events).effects).map((n) => deliveryKey('a', n, n.audience));
       expect(new Set(keys).size).toBe(keys.length);
     }), { numRuns: 500 });
+  });
+
+  test('followers are called outside SOS only next to the unanswered high-risk SMS, never at once', () => {
+    fc.assert(fc.property(config, sequence, (cfg, events) => {
+      let s = initialAlertState(cfg);
+      for (const e of events) {
+        const t = step(s, e);
+        const calls = notifies(t.effects).filter((n) => n.channel === 'call' && n.tier !== 'sos');
+        for (const c of calls) {
+          expect(c).toMatchObject({ audience: 'followers', template: 'high_risk_sms' });
+          expect(e.type === 'timer' && e.kind === 'high_risk_confirm').toBe(true);
+          expect(has(t.effects, 'followers', 'sms')).toBe(true);
+        }
+        s = t.state;
+      }
+    }), { numRuns: 300 });
   });
 
   test('timers are scheduled in the future and the state survives a JSON round trip at any point', () => {

@@ -13,7 +13,7 @@ import {
  * - `idle`: no alert yet (a new machine); a non-normal reading or the SOS button opens it.
  * - `at_risk`: patient and following staff notified (staff who snoozed are left out).
  * - `high_risk_waiting`: the patient is asked to confirm; a `high_risk_confirm` timer is due `confirmSeconds` later.
- * - `high_risk_escalated`: nobody acted in time: followers got an SMS.
+ * - `high_risk_escalated`: nobody acted in time: followers got an SMS (and a call when the patient's settings allow it).
  * - `paused`: the patient answered "I am fine": no SMS, high-risk (and milder) readings stay silent until the values
  *   return to normal (which closes the alert). An SOS-level reading still escalates.
  * - `sos`: followers called and texted, staff alerted, an SOS case opened for customer care (once per alert).
@@ -73,9 +73,10 @@ export type EscalationEvent =
   | { type: 'close'; at: number; by: string | null };
 
 /** Message kinds; the server renders them (i18n) per recipient. */
-export type NotifyTemplate =
-  | 'at_risk' | 'high_risk_confirm' | 'high_risk' | 'high_risk_sms' | 'high_risk_escalated' | 'patient_fine'
-  | 'sos' | 'sos_button' | 'send_sos';
+export const NOTIFY_TEMPLATES = [
+  'at_risk', 'high_risk_confirm', 'high_risk', 'high_risk_sms', 'high_risk_escalated', 'patient_fine', 'sos', 'sos_button', 'send_sos',
+] as const;
+export type NotifyTemplate = (typeof NOTIFY_TEMPLATES)[number];
 export type NotifyEffect = {
   type: 'notify'; channel: TNotifyChannel; audience: TAudience; tier: AbnormalLevel; round: number; template: NotifyTemplate;
   /** Recipients to leave out (followers who snoozed an at-risk alert; always empty above at risk). */
@@ -222,7 +223,12 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
         if (s.phase !== 'high_risk_waiting' || s.confirmDeadline === null || e.at < s.confirmDeadline) return none(s, 'STALE_TIMER');
         return {
           state: { ...s, phase: 'high_risk_escalated', confirmDeadline: null },
-          effects: [notify(s, 'sms', 'followers', 'high_risk', 'high_risk_sms'), notify(s, 'in_app', 'staff', 'high_risk', 'high_risk_escalated')],
+          // The call goes out only when the patient turned on "automatic call" (the server filters it by the patient's
+          // alert settings, `@carewatch/clinical/alert-settings`), as the SMS needs "SMS" on.
+          effects: [
+            notify(s, 'sms', 'followers', 'high_risk', 'high_risk_sms'), notify(s, 'call', 'followers', 'high_risk', 'high_risk_sms'),
+            notify(s, 'in_app', 'staff', 'high_risk', 'high_risk_escalated'),
+          ],
           rejected: null,
         };
       }

@@ -383,3 +383,72 @@ export const ZPutMyThresholdsRequest = z.object({
   });
 });
 export type TPutMyThresholdsRequest = z.infer<typeof ZPutMyThresholdsRequest>;
+
+// ---------------------------------------------------------------- tenant threshold defaults
+
+/** PUT /api/account/thresholds/defaults: the tenant's defaults for some indexes (others keep theirs). */
+export const ZPutTenantThresholdsRequest = z.object({
+  items: z.array(thresholdShape).min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+}).superRefine((body, ctx) => {
+  const seen = new Set<string>();
+  body.items.forEach((t, i) => {
+    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+    seen.add(t.index);
+    checkThreshold(t, ctx, ['items', i]);
+  });
+});
+export type TPutTenantThresholdsRequest = z.infer<typeof ZPutTenantThresholdsRequest>;
+
+/**
+ * GET (and the answer of PUT / reset) /api/account/thresholds/defaults: the tenant's default per index, which applies
+ * to every patient without a threshold of their own. `builtin`: CareWatch's reference values (`DEFAULT_THRESHOLDS`);
+ * `tenant`: changed by this tenant. Not personalised here (the patient's view applies age / sex).
+ */
+export const ZTenantThresholds = z.object({
+  items: z.array(thresholdShape.extend({
+    source: z.enum(['builtin', 'tenant']),
+    updatedAt: z.string().nullable(),
+    updatedBy: ZId.nullable(),
+  })),
+});
+export type TTenantThresholds = z.infer<typeof ZTenantThresholds>;
+
+// ---------------------------------------------------------------- alert settings (patient-app spec §3)
+
+const ZClock = z.string('Invalid time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time (HH:mm)');
+
+/**
+ * A patient's alert settings (patient-app §3: push, SMS, automatic call, in-app, alert valid time) and the high-risk
+ * confirmation delay. They shape the notifications of at-risk and high-risk alerts to the patient and followers:
+ * `inApp` / `push` for the patient's and followers' app, `sms` for the followers' text when a high-risk prompt goes
+ * unanswered, `automaticCall` to also call them then. `validFrom`–`validTo` (HH:mm, the patient’s time zone; both null = all
+ * day; a window may cross midnight) is when at-risk alerts notify the patient and followers; outside it they are only
+ * recorded. Staff are always notified, and nothing here ever silences an SOS (SOS level, SOS button, "Send SOS").
+ */
+export const ZAlertSettings = z.object({
+  push: z.boolean('Invalid value'),
+  sms: z.boolean('Invalid value'),
+  automaticCall: z.boolean('Invalid value'),
+  inApp: z.boolean('Invalid value'),
+  validFrom: ZClock.nullable(),
+  validTo: ZClock.nullable(),
+  confirmSeconds: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(600, 'Max value is 600'),
+});
+export type TAlertSettings = z.infer<typeof ZAlertSettings>;
+export const DEFAULT_ALERT_SETTINGS: TAlertSettings = {
+  push: true, sms: true, automaticCall: false, inApp: true, validFrom: null, validTo: null, confirmSeconds: DEFAULT_CONFIRM_SECONDS,
+};
+
+/** PUT /api/account/patients/{id}/alert-settings and /api/account/me/alert-settings: any subset. */
+export const ZPutAlertSettingsRequest = ZAlertSettings.partial().superRefine((s, ctx) => {
+  if ((s.validFrom === null) !== (s.validTo === null) && s.validFrom !== undefined && s.validTo !== undefined) {
+    ctx.addIssue({ code: 'custom', path: [s.validFrom === null ? 'validFrom' : 'validTo'], message: 'Give both times or neither' });
+  }
+  if (s.validFrom && s.validTo && s.validFrom === s.validTo) {
+    ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'Start time and end time must differ' });
+  }
+});
+export type TPutAlertSettingsRequest = z.infer<typeof ZPutAlertSettingsRequest>;
+/** The answer: the patient's settings (defaults where never set). */
+export const ZPatientAlertSettings = ZAlertSettings.extend({ patientId: ZId, updatedAt: z.string().nullable() });
+export type TPatientAlertSettings = z.infer<typeof ZPatientAlertSettings>;

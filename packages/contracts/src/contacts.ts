@@ -114,3 +114,27 @@ export type TContactQr = z.infer<typeof ZContactQr>;
 /** Who the alert engine texts and calls for a patient: consented followers and emergency contacts. */
 export const ESCALATION_CHANNELS = ['in_app', 'push', 'sms', 'call'] as const;
 export type TEscalationChannel = (typeof ESCALATION_CHANNELS)[number];
+
+/**
+ * GET /api/account/patients/{id}/followers (staff): who follows a patient and who receives their escalations —
+ * accepted emergency and caring contacts (registered or plain numbers), the family doctor and specialists, and pending
+ * requests (`status` says which). Names and phones as the patient gave them.
+ */
+export const ZPatientFollower = z.object({
+  id: ZId,
+  kind: ZContactKind,
+  status: ZContactStatus,
+  name: z.string(),
+  phone: z.string().nullable(),
+  /** Registered CareWatch user (sees the data after consent) or a plain phone number (texted and called only). */
+  registered: z.boolean(),
+  relationship: ZContactRelationship.nullable(),
+  specialty: z.string().nullable(),
+  /** Channels escalations reach this follower on (empty for doctors and pending requests). */
+  channels: z.array(z.enum(ESCALATION_CHANNELS)),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type TPatientFollower = z.infer<typeof ZPatientFollower>;
+export const ZPatientFollowers = z.object({ items: z.array(ZPatientFollower) });
+export type TPatientFollowers = z.infer<typeof ZPatientFollowers>;

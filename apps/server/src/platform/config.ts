@@ -26,6 +26,12 @@ export type Config = {
   mqttPort: number | 'off';
   /** Twilio-compatible SMS and voice provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_URL); unset = record only. */
   twilio: { url: string; accountSid: string; authToken: string; from: string; statusCallbackUrl?: string | undefined } | undefined;
+  /**
+   * How long (ms) the alert engine may remember that a patient has no open alert, and their thresholds, to skip a
+   * query per batch of normal readings (ALERT_ENGINE_CACHE_MS, default 1000; 0 = off). Another server process's
+   * threshold change or new alert is seen within this time.
+   */
+  alertEngineCacheMs: number;
   /** Web push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (unset = generated once, kept in the database) and VAPID_SUBJECT. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 };
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         statusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL || undefined,
       }
       : undefined,
+    alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
   };
 }

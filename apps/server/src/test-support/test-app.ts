@@ -47,7 +47,7 @@ export async function startTestApp() {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined }, jobs: false });
+  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0 }, jobs: false });
   const { app } = started;
 
   async function call(method: string, url: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<Res> {

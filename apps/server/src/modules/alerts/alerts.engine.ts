@@ -1,9 +1,11 @@
 import {
-  type TAlertLevel, type TAlertRule, type TAlertStatus, type TAlertSummary, type TAlertTrailEntry, type TRealtimeEvent, type TThresholdIndex,
+  type TAlertLevel, type TAlertRule, type TAlertSettings, type TAlertStatus, type TAlertSummary, type TAlertTrailEntry, type TRealtimeEvent,
+  type TThresholdIndex,
 } from '@carewatch/contracts/alerts';
 import type { TMetric } from '@carewatch/contracts/vitals';
 import type { TPatientStatus } from '@carewatch/contracts/patients';
-import { evaluate, levelRank, ruleText, worstLevel, type Evaluation } from '@carewatch/clinical/thresholds';
+import { evaluate, levelRank, worstLevel, type Evaluation } from '@carewatch/clinical/thresholds';
+import { DEFAULT_TIME_ZONE, localMinutesAt, suppressReason } from '@carewatch/clinical/alert-settings';
 import {
   alertStatusOf, deliveryKey, initialAlertState, step,
   type AlertState, type EscalationEffect, type EscalationEvent, type NotifyEffect, type Transition,
@@ -19,15 +21,27 @@ import { escalationRecipients } from '../contacts/contacts.service.ts';
 import { changePatientStatus } from '../patients/patients.service.ts';
 import { openTicketForSos } from '../tickets/tickets.service.ts';
 import * as repo from './alerts.repo.ts';
+import { engineContextCache } from './engine-cache.ts';
 import { effectiveThresholds, patientContext } from './thresholds.service.ts';
+import { settingsOf } from './alert-settings.service.ts';
 
 export const ALERT_TIMER_JOB = 'alerts.timer';
 export const timerKey = (alertId: string, kind: string) => `alert:${alertId}:${kind}`;
 
-export type PatientRef = { id: string; userId: string | null; name: string; code: string | null; phone: string | null };
+export type PatientRef = {
+  id: string; userId: string | null; name: string; code: string | null; phone: string | null;
+  /** Alert settings (patient-app §3) that filter notifications to the patient and followers. */
+  settings: TAlertSettings;
+  /** The patient account's time zone (for the alert valid time); the home zone without an account. */
+  timeZone: string;
+  /** The patient account's language; null without an account. */
+  language: string | null;
+};
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-export const patientRefOf = (r: { id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone?: string | null }): PatientRef =>
-  ({ id: r.id, userId: r.user_id, name: fullName(r.first_name, r.last_name), code: r.patient_code, phone: r.phone ?? null });
+export const patientRefOf = (r: repo.PatientAlertRow): PatientRef => ({
+  id: r.id, userId: r.user_id, name: fullName(r.first_name, r.last_name), code: r.patient_code, phone: r.phone ?? null,
+  settings: settingsOf(r), timeZone: r.timezone ?? DEFAULT_TIME_ZONE, language: r.language,
+});
 
 /** An alert being changed in a transaction: its row (kept in step with the machine's state) and whether it is new. */
 export type AlertRecord = { row: repo.AlertRow; isNew: boolean; prevLevel: TAlertLevel; prevStatus: TAlertStatus | null };
@@ -62,26 +76,25 @@ export function toSummary(row: repo.AlertRow, p: { name: string; code: string | 
 type Recipient = { id: string; name: string; userId: string | null; phone: string | null; email: string | null; /** Followers: the channels they are reachable on. */ channels?: string[] };
 type SosDraft = { id: string; alert: repo.AlertRow; reason: 'sos_level' | 'sos_button' | 'send_sos'; message: unknown; location: unknown };
 type JobOp = { op: 'schedule'; key: string; alertId: string; kind: string; at: number } | { op: 'cancel'; key: string };
-const METRIC_TEXT: Partial<Record<TMetric, string>> = {
-  heart_rate: 'heart rate', blood_pressure: 'blood pressure', spo2: 'SpO2', temperature: 'temperature', blood_glucose: 'blood glucose',
-  respiratory_rate: 'respiratory rate', hrv: 'HRV', qtc: 'QTc', weight: 'weight',
+/** Canonical unit of each threshold index, shown in alert texts (values are stored in these units). */
+const INDEX_UNIT: Record<TThresholdIndex, string> = {
+  heart_rate: 'bpm', hrv: 'ms', systolic: 'mmHg', diastolic: 'mmHg', spo2: '%', temperature: '°C', blood_glucose: 'mmol/L',
+  respiratory_rate: 'breaths/min', qtc: 'ms', weight: 'kg',
 };
-const LEVEL_TEXT: Record<TAlertLevel, string> = { normal: 'normal', at_risk: 'at risk', high_risk: 'high risk', sos: 'SOS' };
+type SosDetails = { message: unknown; location: unknown };
 
-/** Renders the default (English) text of one notification; the delivery worker uses `title` / `body` / `text` verbatim. */
-function messageOf(e: NotifyEffect, row: repo.AlertRow, p: PatientRef): { title: string; body: string } {
-  const what = row.metric ? `${METRIC_TEXT[row.metric as TMetric] ?? row.metric} ${row.value ?? ''}`.trim() : '';
-  const rule = row.rule ? ` (${ruleText(row.rule as TAlertRule)})` : '';
-  switch (e.template) {
-    case 'high_risk_confirm': return { title: 'Health alert: are you OK?', body: `Your ${what} is at high risk${rule}. Answer "I am fine" or "Send SOS to followers".` };
-    case 'high_risk_sms': return { title: `CareWatch: ${p.name} high risk`, body: `CareWatch: ${p.name} has a high-risk ${what}${rule} and did not answer. Please check on them.` };
-    case 'high_risk_escalated': return { title: `${p.name}: no answer`, body: `${p.name} did not answer the high-risk prompt (${what}); followers were texted.` };
-    case 'patient_fine': return { title: `${p.name}: "I am fine"`, body: `${p.name} answered "I am fine" to a high-risk alert (${what}).` };
-    case 'sos_button': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} pressed the SOS button and needs help.` };
-    case 'send_sos': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} asked for help after a high-risk alert (${what}).` };
-    case 'sos': return { title: `SOS: ${p.name}`, body: `CareWatch SOS: ${p.name} ${what}${rule}. Please act now.` };
-    default: return { title: `${p.name}: ${LEVEL_TEXT[e.tier]}`, body: `${p.name} ${what}${rule}: ${LEVEL_TEXT[e.tier]}.` };
-  }
+/**
+ * The data the delivery templates (`delivery/delivery.templates.ts`, en + vi) read; the worker renders it in the
+ * recipient's language, so no ready-made title / body / text goes into the payload.
+ */
+function payloadOf(row: repo.AlertRow, sos: SosDetails | null): Record<string, unknown> {
+  const index = row.idx as TThresholdIndex | null;
+  const message = sos?.message as { kind?: unknown; choice?: unknown } | null | undefined;
+  return {
+    index, value: row.value, unit: index ? INDEX_UNIT[index] ?? null : null, level: row.level, metric: row.metric,
+    sosMessage: message && message.kind === 'choice' && typeof message.choice === 'string' ? message.choice : null,
+    location: sos?.location ?? null,
+  };
 }
 
 /**
@@ -99,6 +112,8 @@ export class AlertTx {
   private records = new Map<string, AlertRecord>();
   private statusDirty = false;
   private audience = new Map<string, Recipient[]>();
+  /** SOS message and location of the current SOS button press (for the texts to followers). */
+  private sosDetails: SosDetails | null = null;
 
   constructor(readonly db: Db, readonly deps: Pick<Deps, 'clock'>, readonly tenantId: string, readonly patient: PatientRef, readonly now: Date) {}
 
@@ -106,6 +121,11 @@ export class AlertTx {
   note(rec: AlertRecord, e: Omit<TAlertTrailEntry, 'at'> & { at?: string }): void {
     const at = e.at ? new Date(e.at) : this.now;
     this.trail.push({ id: newId(this.now.getTime()), alertId: rec.row.id, seq: this.seq++, at, kind: e.kind, entry: { ...e, at: at.toISOString() } });
+  }
+
+  /** The SOS message and location a following `apply` puts into the texts (an SOS button press). */
+  withSosDetails(message: unknown, location: unknown): void {
+    this.sosDetails = { message, location };
   }
 
   /** Applies a machine transition to an alert: state, status, effects. */
@@ -123,6 +143,9 @@ export class AlertTx {
       this.note(rec, { kind: 'closed', level: row.level as TAlertLevel });
     }
     const notifies = t.effects.filter((e): e is NotifyEffect => e.type === 'notify');
+    // An SOS case opened by this transition carries the SOS button's message and location: texts of the same step use them.
+    const opening = t.effects.find((e) => e.type === 'openSosCase');
+    if (opening && opening.type === 'openSosCase' && (opening.message || opening.location)) this.sosDetails = { message: opening.message, location: opening.location };
     if (notifies.length > 0 && (t.state.round !== before.round || t.state.level !== before.level || before.phase === 'idle' || t.state.phase !== before.phase)) {
       const tier = notifies[0]!.tier;
       this.note(rec, { kind: t.state.round > 1 && t.state.round !== before.round ? 'retrigger' : 'tier', level: tier, detail: `round ${t.state.round}` });
@@ -134,18 +157,29 @@ export class AlertTx {
     const row = rec.row;
     switch (e.type) {
       case 'notify': {
-        const text = messageOf(e, row, this.patient);
-        for (const r of await this.recipients(e)) {
+        const recipients = await this.recipients(e);
+        if (recipients.length === 0) return;
+        // The patient's alert settings: a notification they turned off is not sent, only recorded on the trail.
+        const suppressed = suppressReason(e, this.patient.settings, localMinutesAt(this.now, this.patient.timeZone));
+        const data = payloadOf(row, this.sosDetails);
+        for (const r of recipients) {
+          const recipient = r.name || r.phone;
+          if (suppressed) {
+            this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, providerStatus: 'suppressed', detail: suppressed });
+            continue;
+          }
           this.items.push({
             dedupeKey: deliveryKey(row.id, e, r.id), channel: e.channel, alertId: row.id, recipientUserId: r.userId, recipientPhone: r.phone,
             recipientEmail: r.email, template: `alert.${e.template}`,
             payload: {
-              ...text, text: text.body, subject: text.title, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name,
-              patientCode: this.patient.code, tier: e.tier, level: row.level, metric: row.metric, value: row.value, audience: e.audience,
-              recipientName: r.name, sosCaseId: row.sos_case_id,
+              ...data, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name, patientCode: this.patient.code, tier: e.tier,
+              audience: e.audience, recipientName: r.name, sosCaseId: row.sos_case_id,
+              // A follower known only by a phone number has no language of their own: family members usually share the
+              // patient's, so texts use the patient's language (English when the patient has no account either).
+              ...(r.userId === null ? { lang: this.patient.language ?? 'en' } : {}),
             },
           });
-          this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient: r.name || r.phone, recipientId: r.userId, providerStatus: 'queued', detail: `${e.audience}:${e.template}` });
+          this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, providerStatus: 'queued', detail: `${e.audience}:${e.template}` });
         }
         return;
       }
@@ -243,16 +277,21 @@ export class AlertTx {
 
 /** Runs `fn` in a transaction holding the patient's row lock (alerts of one patient change one at a time). */
 export async function withPatientTx<T>(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, patientId: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  return deps.db.tx(async (db) => {
-    await repo.lockPatient(db, tenantId, patientId);
-    return fn(db);
-  });
+  try {
+    return await deps.db.tx(async (db) => {
+      await repo.lockPatient(db, tenantId, patientId);
+      return fn(db);
+    });
+  } finally {
+    // After commit (or rollback): the engine's remembered view of this patient may be out of date.
+    engineContextCache.invalidate(tenantId, patientId);
+  }
 }
 
+/** The patient with their alert settings, time zone and language (feedEvent paths, SOS button, closing a case). */
 export async function patientRef(db: Db, tenantId: string, patientId: string): Promise<PatientRef | null> {
-  const rows = await db.query<{ id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone: string | null }>(
-    'select id, user_id, first_name, last_name, patient_code, phone from patients where tenant_id = $1 and id = $2::uuid', [tenantId, patientId]);
-  return rows[0] ? patientRefOf(rows[0]) : null;
+  const row = await repo.patientForAlerts(db, tenantId, patientId);
+  return row ? patientRefOf(row) : null;
 }
 
 /** Feeds one event to an existing alert in its own transaction; returns the transition (rejected ones change nothing). */
@@ -284,30 +323,50 @@ type Eval = Evaluation & { measuredAt: Date };
  * alert is open; otherwise one short transaction for the whole batch.
  */
 export const alertsReadingHandler: ReadingsHandler = async function alertEngine(deps, batch) {
-  const ctxRow = await repo.engineContext(deps.db, batch.tenantId, batch.patientId);
-  if (!ctxRow) return;
   const now = deps.clock.now();
-  const thresholds = effectiveThresholds(ctxRow.thresholds);
-  const pctx = patientContext(ctxRow.birthday, ctxRow.gender, now);
-  const byMetric = new Map<TMetric, Eval[]>();
   const readings = [...batch.readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
-  for (const r of readings) {
-    const ev = evaluate(r, thresholds, pctx);
-    if (!ev) continue;
-    const list = byMetric.get(ev.metric) ?? [];
-    list.push({ ...ev, measuredAt: r.measuredAt });
-    byMetric.set(ev.metric, list);
-  }
-  const open = new Set(ctxRow.open_metrics);
-  const relevant = [...byMetric.entries()].filter(([metric, evs]) => open.has(metric) || evs.some((e) => e.level !== 'normal'));
+  /** Evaluates the batch against one view of the patient; the metrics that need the engine (abnormal or with an open alert). */
+  const plan = (ctxRow: repo.EnginePatientRow) => {
+    const thresholds = effectiveThresholds(ctxRow.thresholds, ctxRow.tenant_thresholds);
+    const pctx = patientContext(ctxRow.birthday, ctxRow.gender, now);
+    const byMetric = new Map<TMetric, Eval[]>();
+    for (const r of readings) {
+      const ev = evaluate(r, thresholds, pctx);
+      if (!ev) continue;
+      const list = byMetric.get(ev.metric) ?? [];
+      list.push({ ...ev, measuredAt: r.measuredAt });
+      byMetric.set(ev.metric, list);
+    }
+    const open = new Set(ctxRow.open_metrics);
+    return [...byMetric.entries()].filter(([metric, evs]) => open.has(metric) || evs.some((e) => e.level !== 'normal'));
+  };
+  const load = async () => {
+    const epoch = engineContextCache.begin();
+    const row = await repo.engineContext(deps.db, batch.tenantId, batch.patientId);
+    if (row) engineContextCache.set(batch.tenantId, batch.patientId, row, deps.config.alertEngineCacheMs, epoch);
+    return row;
+  };
+  // The remembered view only decides "nothing to do"; anything else is decided again on a fresh one.
+  const remembered = engineContextCache.get(batch.tenantId, batch.patientId, deps.config.alertEngineCacheMs);
+  let ctxRow = remembered ?? (await load());
+  if (!ctxRow) return;
+  let relevant = plan(ctxRow);
   if (relevant.length === 0) return;
+  if (remembered) {
+    ctxRow = await load();
+    if (!ctxRow) return;
+    relevant = plan(ctxRow);
+    if (relevant.length === 0) return;
+  }
+  const fresh = ctxRow;
 
   await withPatientTx(deps, batch.tenantId, batch.patientId, async (db) => {
     const openRows = new Map((await repo.openAlerts(db, batch.tenantId, batch.patientId)).map((r) => [r.metric, r]));
-    const tx = new AlertTx(db, deps, batch.tenantId, patientRefOf(ctxRow), now);
+    const patient = patientRefOf(fresh);
+    const tx = new AlertTx(db, deps, batch.tenantId, patient, now);
     for (const [metric, evs] of relevant) {
       const existing = openRows.get(metric);
-      const fresh = () => newAlertRecord(batch.tenantId, batch.patientId, { metric, source: 'reading', confirmSeconds: ctxRow.confirm_seconds, now });
+      const fresh = () => newAlertRecord(batch.tenantId, batch.patientId, { metric, source: 'reading', confirmSeconds: patient.settings.confirmSeconds, now });
       let rec = existing ? existingRecord(existing) : fresh();
       for (const ev of evs) {
         // A reading abnormal again after the alert closed in this batch opens a new alert.

@@ -34,12 +34,14 @@ export async function deleteThresholds(db: Db, tenantId: string, patientId: stri
 }
 
 export async function confirmSeconds(db: Db, tenantId: string, patientId: string): Promise<number | null> {
-  const rows = await db.query<{ confirm_seconds: number }>('select confirm_seconds from patient_alert_settings where tenant_id = $1 and patient_id = $2::uuid', [tenantId, patientId]);
+  const rows = await db.query<{ confirm_seconds: number | null }>('select confirm_seconds from patient_alert_settings where tenant_id = $1 and patient_id = $2::uuid', [tenantId, patientId]);
   return rows[0]?.confirm_seconds ?? null;
 }
+/** Sets the high-risk confirmation delay (null = back to the default), keeping the patient's other alert settings. */
 export async function setConfirmSeconds(db: Db, tenantId: string, patientId: string, seconds: number | null, by: string | null, now: Date): Promise<void> {
   if (seconds === null) {
-    await db.query('delete from patient_alert_settings where tenant_id = $1 and patient_id = $2::uuid', [tenantId, patientId]);
+    await db.query('update patient_alert_settings set confirm_seconds = null, updated_at = $3, updated_by = $4 where tenant_id = $1 and patient_id = $2::uuid',
+      [tenantId, patientId, now, by]);
     return;
   }
   await db.query(
@@ -49,24 +51,100 @@ export async function setConfirmSeconds(db: Db, tenantId: string, patientId: str
   );
 }
 
-// ---------------------------------------------------------------- engine context (one query per batch)
-
-export type EnginePatientRow = {
-  id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone: string | null;
-  birthday: string | null; gender: string | null; status: string; confirm_seconds: number | null;
-  thresholds: ThresholdRow[]; open_metrics: (string | null)[];
+/** A patient's stored alert settings (patient-app §3); columns of 014_alert_settings.sql. */
+export type AlertSettingsRow = {
+  push: boolean; sms: boolean; automatic_call: boolean; in_app: boolean; valid_from: string | null; valid_to: string | null;
+  confirm_seconds: number | null; updated_at: Date | string | null;
+};
+export type StoredAlertSettings = {
+  push: boolean; sms: boolean; automaticCall: boolean; inApp: boolean; validFrom: string | null; validTo: string | null; confirmSeconds: number | null;
 };
 
-/** The patient, their thresholds, settings and the metrics of their open alerts, in one round trip. */
+export async function alertSettingsRow(db: Db, tenantId: string, patientId: string): Promise<AlertSettingsRow | null> {
+  const rows = await db.query<AlertSettingsRow>(
+    `select push, sms, automatic_call, in_app, valid_from, valid_to, confirm_seconds, updated_at from patient_alert_settings
+     where tenant_id = $1 and patient_id = $2::uuid`,
+    [tenantId, patientId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function upsertAlertSettings(db: Db, tenantId: string, patientId: string, s: StoredAlertSettings, by: string | null, now: Date): Promise<void> {
+  await db.query(
+    `insert into patient_alert_settings (tenant_id, patient_id, push, sms, automatic_call, in_app, valid_from, valid_to, confirm_seconds, updated_at, updated_by)
+     values ($1, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     on conflict (tenant_id, patient_id) do update set push = excluded.push, sms = excluded.sms, automatic_call = excluded.automatic_call,
+       in_app = excluded.in_app, valid_from = excluded.valid_from, valid_to = excluded.valid_to, confirm_seconds = excluded.confirm_seconds,
+       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    [tenantId, patientId, s.push, s.sms, s.automaticCall, s.inApp, s.validFrom, s.validTo, s.confirmSeconds, now, by],
+  );
+}
+
+// ---------------------------------------------------------------- tenant threshold defaults
+
+export type TenantThresholdRow = {
+  idx: string; low: Record<string, number | null>; high: Record<string, number | null>; personalized: boolean;
+  updated_at: Date | string; updated_by: string | null;
+};
+
+export async function tenantThresholdRows(db: Db, tenantId: string): Promise<TenantThresholdRow[]> {
+  return db.query<TenantThresholdRow>('select idx, low, high, personalized, updated_at, updated_by from tenant_thresholds where tenant_id = $1', [tenantId]);
+}
+
+export async function upsertTenantThreshold(db: Db, tenantId: string, t: { index: string; low: unknown; high: unknown; personalized: boolean }, by: string | null, now: Date): Promise<void> {
+  await db.query(
+    `insert into tenant_thresholds (tenant_id, idx, low, high, personalized, updated_at, updated_by) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)
+     on conflict (tenant_id, idx) do update set low = excluded.low, high = excluded.high, personalized = excluded.personalized,
+       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    [tenantId, t.index, JSON.stringify(t.low), JSON.stringify(t.high), t.personalized, now, by],
+  );
+}
+
+export async function deleteTenantThresholds(db: Db, tenantId: string, indexes: string[] | null): Promise<void> {
+  if (indexes) await db.query('delete from tenant_thresholds where tenant_id = $1 and idx = any($2::text[])', [tenantId, indexes]);
+  else await db.query('delete from tenant_thresholds where tenant_id = $1', [tenantId]);
+}
+
+// ---------------------------------------------------------------- engine context (one query per batch)
+
+/**
+ * The patient as the alert engine needs them: display fields, alert settings (null columns when never set), and the
+ * patient account's time zone and language (null without an account).
+ */
+export type PatientAlertRow = {
+  id: string; user_id: string | null; first_name: string; last_name: string; patient_code: string | null; phone: string | null;
+  timezone: string | null; language: string | null;
+  push: boolean | null; sms: boolean | null; automatic_call: boolean | null; in_app: boolean | null; valid_from: string | null; valid_to: string | null;
+  confirm_seconds: number | null;
+};
+const PATIENT_ALERT_COLS = `p.id, p.user_id, p.first_name, p.last_name, p.patient_code, p.phone, u.timezone, u.language,
+  s.push, s.sms, s.automatic_call, s.in_app, s.valid_from, s.valid_to, s.confirm_seconds`;
+const PATIENT_ALERT_FROM = `from patients p
+  left join users u on u.tenant_id = p.tenant_id and u.id = p.user_id
+  left join patient_alert_settings s on s.tenant_id = p.tenant_id and s.patient_id = p.id`;
+
+export async function patientForAlerts(db: Db, tenantId: string, patientId: string): Promise<PatientAlertRow | null> {
+  const rows = await db.query<PatientAlertRow>(`select ${PATIENT_ALERT_COLS} ${PATIENT_ALERT_FROM} where p.tenant_id = $1 and p.id = $2::uuid`, [tenantId, patientId]);
+  return rows[0] ?? null;
+}
+
+export type EnginePatientRow = PatientAlertRow & {
+  birthday: string | null; gender: string | null; status: string;
+  thresholds: ThresholdRow[]; tenant_thresholds: TenantThresholdRow[]; open_metrics: (string | null)[];
+};
+
+/** The patient, their thresholds, the tenant's defaults, settings and the metrics of their open alerts, in one round trip. */
 export async function engineContext(db: Db, tenantId: string, patientId: string): Promise<EnginePatientRow | null> {
   const rows = await db.query<EnginePatientRow>(
-    `select p.id, p.user_id, p.first_name, p.last_name, p.patient_code, p.phone, to_char(p.birthday, 'YYYY-MM-DD') as birthday, p.gender, p.status,
-       (select s.confirm_seconds from patient_alert_settings s where s.tenant_id = p.tenant_id and s.patient_id = p.id) as confirm_seconds,
+    `select ${PATIENT_ALERT_COLS}, to_char(p.birthday, 'YYYY-MM-DD') as birthday, p.gender, p.status,
        coalesce((select json_agg(json_build_object('idx', t.idx, 'low', t.low, 'high', t.high, 'locked', t.locked, 'patient_may_edit', t.patient_may_edit,
          'updated_at', t.updated_at, 'updated_by', t.updated_by))
          from patient_thresholds t where t.tenant_id = p.tenant_id and t.patient_id = p.id), '[]'::json) as thresholds,
+       coalesce((select json_agg(json_build_object('idx', d.idx, 'low', d.low, 'high', d.high, 'personalized', d.personalized,
+         'updated_at', d.updated_at, 'updated_by', d.updated_by))
+         from tenant_thresholds d where d.tenant_id = p.tenant_id), '[]'::json) as tenant_thresholds,
        coalesce((select json_agg(a.metric) from alerts a where a.tenant_id = p.tenant_id and a.patient_id = p.id and a.status <> 'closed'), '[]'::json) as open_metrics
-     from patients p where p.tenant_id = $1 and p.id = $2::uuid`,
+     ${PATIENT_ALERT_FROM} where p.tenant_id = $1 and p.id = $2::uuid`,
     [tenantId, patientId],
   );
   return rows[0] ?? null;

@@ -2,10 +2,14 @@ import type { AnyRoute } from '../../platform/route.ts';
 import { getMyThresholdsRoute, getThresholdsRoute, putMyThresholdsRoute, putThresholdsRoute, resetThresholdsRoute } from './routes/thresholds.ts';
 import { ackAlertRoute, getAlertRoute, listAlertsRoute, myAlertsRoute, respondAlertRoute, snoozeAlertRoute, sosRoute } from './routes/alerts.ts';
 import { closeSosCaseRoute, getSosCaseRoute, listSosCasesRoute } from './routes/sos-cases.ts';
+import { getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute } from './routes/threshold-defaults.ts';
+import { getAlertSettingsRoute, getMyAlertSettingsRoute, putAlertSettingsRoute, putMyAlertSettingsRoute } from './routes/alert-settings.ts';
 
-/** The "alerts" module's routes: thresholds, alerts, the patient's answers and SOS button, SOS cases. */
+/** The "alerts" module's routes: thresholds, tenant defaults, alert settings, alerts, the patient's answers and SOS button, SOS cases. */
 export const ALERTS_ROUTES: AnyRoute[] = [
   getThresholdsRoute, putThresholdsRoute, resetThresholdsRoute, getMyThresholdsRoute, putMyThresholdsRoute,
+  getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute,
+  getAlertSettingsRoute, putAlertSettingsRoute, getMyAlertSettingsRoute, putMyAlertSettingsRoute,
   listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute,
   listSosCasesRoute, getSosCaseRoute, closeSosCaseRoute,
 ];

@@ -165,6 +165,8 @@ export async function sendSos(ctx: AuthedCtx, input: TSosRequest): Promise<TSosR
     const t = step(stateOf(rec.row), { type: 'sos_button', at: now.getTime(), isMainUser, message, location });
     rejected(t);
     const tx = new AlertTx(db, ctx, ctx.auth.tenantId, p, now);
+    // Every press (also a repeated one, which opens no new case) texts this press's message and location.
+    tx.withSosDetails(message, location);
     tx.note(rec, { kind: 'patient_response', level: 'sos', actorId: ctx.auth.userId, detail: message.kind === 'choice' ? `sos_button:${message.choice}` : 'sos_button:recording' });
     await tx.apply(rec, t);
     await tx.flush();

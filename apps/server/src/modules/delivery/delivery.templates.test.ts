@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTIFY_TEMPLATES } from '@carewatch/clinical/escalation';
 import { renderDelivery } from './delivery.templates.ts';
 import { backoffMs } from './delivery.worker.ts';
 
@@ -9,6 +10,22 @@ describe('delivery texts', () => {
     expect(renderDelivery('sos', p, 'en').text).toContain('Nguyen Van A has a dangerous reading (heart rate 190 bpm)');
     expect(renderDelivery('alert.high_risk_sms', p, 'vi-VN').text).toContain('nhịp tim 190 bpm');
     expect(renderDelivery('at_risk', { ...p, lang: 'vi' }, 'en').title).toBe('Cảnh báo sức khỏe: có nguy cơ');
+  });
+  it('covers every template the escalation machine emits, in English and Vietnamese, from payload fields only', () => {
+    for (const template of NOTIFY_TEMPLATES) {
+      const en = renderDelivery(`alert.${template}`, p, 'en');
+      const vi = renderDelivery(`alert.${template}`, p, 'vi');
+      expect(en.title).not.toBe('CareWatch');
+      expect(vi.title).not.toBe(en.title);
+      expect(vi.text).not.toBe(en.text);
+      expect(en.text).toBe(en.body);
+      // Texts about a reading name it with its unit; the others name the patient.
+      if (!['sos_button'].includes(template)) expect(en.text).toContain('190 bpm');
+      if (template !== 'high_risk_confirm') expect(vi.text).toContain('Nguyen Van A');
+    }
+  });
+  it('rounds converted readings to one decimal', () => {
+    expect(renderDelivery('alert.at_risk', { patientName: 'A', index: 'temperature', value: 38.27777777, unit: '°C' }, 'en').text).toBe('A: temperature 38.3 °C is outside the normal range.');
   });
   it('adds the SOS message and location of the SOS button', () => {
     const r = renderDelivery('sos_button', { patientName: 'B', sosMessage: 'had_a_fall', location: { lat: 21.03, lng: 105.85 } }, 'en');

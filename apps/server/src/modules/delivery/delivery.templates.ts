@@ -1,13 +1,16 @@
 /**
- * Texts of outbox deliveries, per template and language. The escalation engine's templates (`NotifyTemplate` of
- * `@carewatch/clinical/escalation`) read `patientName`, `index`, `value`, `unit`, `level`, `sosMessage` and `location`
- * from the payload; any template may give `title` / `body` (or `text`) verbatim instead.
+ * Texts of outbox deliveries, per template and language. The escalation engine's templates (`NOTIFY_TEMPLATES` of
+ * `@carewatch/clinical/escalation`, every one covered here in en and vi) read `patientName`, `index`, `value`, `unit`,
+ * `level`, `sosMessage` and `location` from the payload; the language is the payload's `lang` when given (a follower
+ * without an account), else the recipient user's. Any other template may give `title` / `body` (or `text`) verbatim.
  */
 export type Rendered = { type: string; title: string; body: string; /** SMS / voice text. */ text: string };
 type Lang = 'en' | 'vi';
 type P = Record<string, unknown>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
+/** A reading for people: at most one decimal (converted units such as °F → °C leave long fractions). */
+const num = (v: unknown): string | null => (typeof v === 'number' && Number.isFinite(v) ? String(Math.round(v * 10) / 10) : str(v));
 const INDEX: Record<Lang, Record<string, string>> = {
   en: { heart_rate: 'heart rate', hrv: 'HRV', systolic: 'systolic blood pressure', diastolic: 'diastolic blood pressure', spo2: 'SpO2', temperature: 'temperature', blood_glucose: 'blood glucose', respiratory_rate: 'respiratory rate', qtc: 'QTc', weight: 'weight' },
   vi: { heart_rate: 'nhịp tim', hrv: 'HRV', systolic: 'huyết áp tâm thu', diastolic: 'huyết áp tâm trương', spo2: 'SpO2', temperature: 'nhiệt độ', blood_glucose: 'đường huyết', respiratory_rate: 'nhịp thở', qtc: 'QTc', weight: 'cân nặng' },
@@ -22,7 +25,7 @@ type Ctx = { who: string; reading: string; sos: string; where: string };
 const TEMPLATES: Record<Lang, Record<string, T>> = {
   en: {
     at_risk: { type: 'alert', title: () => 'Health alert: at risk', body: (c) => `${c.who}: ${c.reading} is outside the normal range.` },
-    high_risk_confirm: { type: 'alert', title: () => 'Are you all right?', body: (c) => `${c.reading} is at a high-risk level. Tap "I am fine" or "Send SOS to followers".` },
+    high_risk_confirm: { type: 'alert', title: () => 'Are you all right?', body: (c) => `Your ${c.reading} is at a high-risk level. Tap "I am fine" or "Send SOS to followers".` },
     high_risk: { type: 'alert', title: () => 'Health alert: high risk', body: (c) => `${c.who}: ${c.reading} is at a high-risk level.` },
     high_risk_sms: { type: 'alert', title: () => 'CareWatch high-risk alert', body: (c) => `CareWatch: ${c.who} has a high-risk reading (${c.reading}) and has not answered. Please check on them.` },
     high_risk_escalated: { type: 'alert', title: () => 'Health alert: high risk, no answer', body: (c) => `${c.who} has not answered a high-risk alert (${c.reading}).` },
@@ -33,7 +36,7 @@ const TEMPLATES: Record<Lang, Record<string, T>> = {
   },
   vi: {
     at_risk: { type: 'alert', title: () => 'Cảnh báo sức khỏe: có nguy cơ', body: (c) => `${c.who}: ${c.reading} nằm ngoài ngưỡng bình thường.` },
-    high_risk_confirm: { type: 'alert', title: () => 'Bạn có ổn không?', body: (c) => `${c.reading} ở mức nguy cơ cao. Chọn "Tôi ổn" hoặc "Gửi SOS cho người theo dõi".` },
+    high_risk_confirm: { type: 'alert', title: () => 'Bạn có ổn không?', body: (c) => `Chỉ số ${c.reading} của bạn ở mức nguy cơ cao. Chọn "Tôi ổn" hoặc "Gửi SOS cho người theo dõi".` },
     high_risk: { type: 'alert', title: () => 'Cảnh báo sức khỏe: nguy cơ cao', body: (c) => `${c.who}: ${c.reading} ở mức nguy cơ cao.` },
     high_risk_sms: { type: 'alert', title: () => 'CareWatch: cảnh báo nguy cơ cao', body: (c) => `CareWatch: ${c.who} có chỉ số nguy cơ cao (${c.reading}) và chưa phản hồi. Vui lòng kiểm tra.` },
     high_risk_escalated: { type: 'alert', title: () => 'Nguy cơ cao, chưa phản hồi', body: (c) => `${c.who} chưa phản hồi cảnh báo nguy cơ cao (${c.reading}).` },
@@ -51,7 +54,7 @@ export function renderDelivery(template: string, payload: P, language: string | 
   const t = TEMPLATES[lang][key];
   const idx = str(payload.index);
   const indexName = idx ? (INDEX[lang][idx] ?? idx) : lang === 'vi' ? 'chỉ số' : 'a reading';
-  const value = str(payload.value);
+  const value = num(payload.value);
   const unit = str(payload.unit);
   const choice = str(payload.sosMessage);
   const loc = payload.location as { lat?: unknown; lng?: unknown } | null | undefined;
