@@ -1,6 +1,6 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZContact, ZContactQr, ZContactRequests, ZContactsOverview, type TCreateContactRequest, type TUpdateContactRequest,
+  ZContact, ZContactQr, ZContactRequests, ZContactsOverview, ZPatientFollowers, type TCreateContactRequest, type TUpdateContactRequest,
 } from '@carewatch/contracts/contacts';
 
 const M = '/api/account/contacts';
@@ -18,4 +18,6 @@ export const contactsApi = (request: ApiRequest) => ({
   resend: (id: string) => request('POST', `${M}/requests/${enc(id)}/resend`, { schema: ZContact }),
   update: (id: string, body: TUpdateContactRequest) => request('PUT', `${M}/${enc(id)}`, { body, schema: ZContact }),
   remove: (id: string) => request('DELETE', `${M}/${enc(id)}`, { schema: ZContact }),
+  // Staff: a visible patient's followers, doctors and pending requests.
+  patientFollowers: (patientId: string) => request('GET', `/api/account/patients/${enc(patientId)}/followers`, { schema: ZPatientFollowers }),
 });

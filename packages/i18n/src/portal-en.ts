@@ -8,6 +8,8 @@ import { lifecycleEn } from './portal/lifecycle-en.ts';
 import { alertsEn } from './portal/alerts-en.ts';
 import { ticketsEn } from './portal/tickets-en.ts';
 import { realtimeEn } from './portal/realtime-en.ts';
+import { followersEn } from './portal/followers-en.ts';
+import { alertConfigEn } from './portal/alert-config-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -535,6 +537,8 @@ export const portalEn = {
   alerts: alertsEn,
   tickets: ticketsEn,
   realtime: realtimeEn,
+  followers: followersEn,
+  alertConfig: alertConfigEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

@@ -8,6 +8,8 @@ import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import { alertsVi } from './portal/alerts-vi.ts';
 import { ticketsVi } from './portal/tickets-vi.ts';
 import { realtimeVi } from './portal/realtime-vi.ts';
+import { followersVi } from './portal/followers-vi.ts';
+import { alertConfigVi } from './portal/alert-config-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -537,4 +539,6 @@ export const portalVi: PortalCatalogue = {
   alerts: alertsVi,
   tickets: ticketsVi,
   realtime: realtimeVi,
+  followers: followersVi,
+  alertConfig: alertConfigVi,
 };

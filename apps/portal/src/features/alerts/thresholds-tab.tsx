@@ -11,6 +11,7 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { useHasPermission } from '../../app/queries.ts';
 import { alertKeys, alerts } from './alerts-shared.tsx';
+import { AlertSettingsCard } from './alert-settings-card.tsx';
 
 type Item = TPatientThresholds['items'][number];
 type Row = { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean; personalized: boolean; source: Item['source'] };
@@ -23,7 +24,8 @@ const same = (a: Row, b: Row) => JSON.stringify([a.low, a.high, a.locked, a.pati
 
 /**
  * "Thresholds" tab of a patient: per index, the lower and upper levels of each tier (at risk, high risk, SOS), lock and
- * "patient may edit", reset one index or all to the tenant defaults, and the seconds to answer a high-risk prompt.
+ * "patient may edit", reset one index or all to the tenant defaults; and, for those who set thresholds, the alert
+ * settings card (which also holds the seconds to answer a high-risk prompt: one stored value, edited in one place).
  */
 export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'> }) {
   const { t } = useTranslation();
@@ -33,13 +35,11 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
   const key = alertKeys.thresholds(patient.id);
   const data = useQuery({ queryKey: key, queryFn: () => alerts.thresholds(patient.id), meta: { inlineError: true } });
   const [rows, setRows] = useState<Row[]>([]);
-  const [confirmSeconds, setConfirmSeconds] = useState<number>(15);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const original = useMemo(() => (data.data ? toRows(data.data) : []), [data.data]);
   useEffect(() => {
     if (!data.data) return;
     setRows(toRows(data.data));
-    setConfirmSeconds(data.data.confirmSeconds);
   }, [data.data]);
 
   const onSaved = (d: TPatientThresholds, message: string) => {
@@ -73,7 +73,7 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
     const items = (changed.length ? changed : rows.map((r, i) => ({ r, i }))).map(({ r }) => ({
       index: r.index, low: r.low, high: r.high, locked: r.locked, patientMayEdit: r.locked ? false : r.patientMayEdit, personalized: r.personalized,
     }));
-    const body = { items, confirmSeconds };
+    const body = { items };
     const parsed = ZPutThresholdsRequest.safeParse(body);
     if (!parsed.success) {
       // Map `items.<k>.…` (position in the sent list) back to the row index for display.
@@ -137,7 +137,7 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
                   </Table.Td>
                 ))}
                 <Table.Td>
-                  <Badge variant="light" color={r.source === 'custom' ? 'blue' : 'gray'} tt="none">
+                  <Badge variant="light" color={r.source === 'custom' ? 'blue' : 'gray'} tt="none" w="max-content">
                     {r.source === 'custom' ? t('alerts.thresholds.custom') : t('alerts.thresholds.default')}
                   </Badge>
                 </Table.Td>
@@ -171,16 +171,7 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
           })}
         </Table.Tbody>
       </Table>
-      <NumberInput
-        label={t('alerts.thresholds.confirmSeconds')}
-        w={320}
-        min={5}
-        max={600}
-        disabled={!canEdit}
-        value={confirmSeconds}
-        onChange={(v) => setConfirmSeconds(typeof v === 'number' ? v : Number(v) || 0)}
-        error={errors.confirmSeconds}
-      />
+      {!canEdit && <Text size="sm">{t('alertConfig.settings.readOnly', { n: data.data.confirmSeconds })}</Text>}
       {(save.error || reset.error) && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, save.error ?? reset.error)}</Alert>}
       {canEdit && (
         <Group>
@@ -188,6 +179,7 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
           <Button variant="default" onClick={() => reset.mutate(undefined)} loading={reset.isPending && reset.variables === undefined}>{t('alerts.thresholds.reset')}</Button>
         </Group>
       )}
+      {canEdit && <AlertSettingsCard patientId={patient.id} />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { PatientThresholdsTab } from '../alerts/thresholds-tab.tsx';
+import { PatientFollowersTab } from './patient-followers-tab.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useDoctorChoices } from './patients-shared.tsx';
 
@@ -303,6 +304,7 @@ export function PatientDetailPage() {
   ];
   if (has(Permission.HealthView)) tabs.push({ value: 'health', label: t('patients.detail.tabHealth'), content: () => <PatientHealthProfile patient={patient} /> });
   if (has(Permission.HealthView)) tabs.push({ value: 'thresholds', label: t('patients.detail.tabThresholds'), content: () => <PatientThresholdsTab patient={patient} /> });
+  tabs.push({ value: 'followers', label: t('followers.tab'), content: () => <PatientFollowersTab patient={patient} /> });
   tabs.push({ value: 'history', label: t('patients.detail.tabHistory'), content: () => <HistoryTab patient={patient} /> });
   return (
     <Stack>

@@ -172,3 +172,46 @@ export async function isAcceptedFollower(db: Db, tenantId: string, userId: strin
   );
   return rows.length > 0;
 }
+
+/** A patient's live (pending or accepted) relations, for staff: emergency, caring, family doctor, specialists. None without an app account. */
+export async function liveOfPatient(db: Db, tenantId: string, patientId: string): Promise<ContactRow[]> {
+  return db.query<ContactRow>(
+    `${SELECT} join patients p on p.tenant_id = c.tenant_id and p.user_id = c.owner_id
+     where c.tenant_id = $1 and p.id = $2::uuid and c.status in ('pending', 'accepted')
+     order by case c.kind when 'emergency' then 0 when 'caring' then 1 when 'family_doctor' then 2 else 3 end, c.created_at, c.id`,
+    [tenantId, patientId],
+  );
+}
+
+/** The patient record of an app user (the owner of contacts), if any. */
+export async function patientIdOfUser(db: Db, tenantId: string, userId: string): Promise<string | null> {
+  const rows = await db.query<{ id: string }>('select id from patients where tenant_id = $1 and user_id = $2::uuid', [tenantId, userId]);
+  return rows[0]?.id ?? null;
+}
+
+/** Assigns the doctor of an accepted doctor relation to the patient; an existing assignment (staff's or another relation's) is kept as it is. */
+export async function assignContactDoctor(db: Db, tenantId: string, patientId: string, doctorId: string, contactId: string, now: Date): Promise<void> {
+  await db.query(
+    'insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at, contact_id) values ($1,$2,$3,$4,$5) on conflict do nothing',
+    [tenantId, patientId, doctorId, now, contactId],
+  );
+}
+
+/** Another accepted doctor relation (family doctor or specialist) between the same owner and doctor, to carry the assignment over. */
+export async function otherDoctorRelation(db: Db, tenantId: string, contactId: string): Promise<string | null> {
+  const rows = await db.query<{ id: string }>(
+    `select o.id from contacts c join contacts o on o.tenant_id = c.tenant_id and o.owner_id = c.owner_id and o.contact_user_id = c.contact_user_id
+     where c.tenant_id = $1 and c.id = $2::uuid and o.id <> c.id and o.kind in ('family_doctor', 'specialist') and o.status = 'accepted'
+     order by o.created_at, o.id limit 1`,
+    [tenantId, contactId],
+  );
+  return rows[0]?.id ?? null;
+}
+/** Moves the assignments a relation added to another relation. */
+export async function moveContactDoctor(db: Db, tenantId: string, fromContactId: string, toContactId: string): Promise<void> {
+  await db.query('update patient_doctors set contact_id = $3 where tenant_id = $1 and contact_id = $2::uuid', [tenantId, fromContactId, toContactId]);
+}
+/** Removes the assignments a relation added (never staff's, whose contact_id is null). */
+export async function unassignContactDoctor(db: Db, tenantId: string, contactId: string): Promise<void> {
+  await db.query('delete from patient_doctors where tenant_id = $1 and contact_id = $2::uuid', [tenantId, contactId]);
+}

@@ -1,16 +1,18 @@
 import crypto from 'node:crypto';
 import {
   CONTACT_LIMITS, FOLLOWER_KINDS, type TContact, type TContactKind, type TContactQr, type TContactRelationship, type TContactRequests,
-  type TContactsOverview, type TCreateContactRequest, type TEscalationChannel, type TUpdateContactRequest,
+  type TContactsOverview, type TCreateContactRequest, type TEscalationChannel, type TPatientFollowers, type TUpdateContactRequest,
 } from '@carewatch/contracts/contacts';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
+import { requireVisiblePatient } from '../patients/patient-access.ts';
 import * as repo from './contacts.repo.ts';
 
 const LIVE = ['pending', 'accepted'];
+const isDoctorKind = (k: string) => k === 'family_doctor' || k === 'specialist';
 const isFollowerKind = (k: string) => (FOLLOWER_KINDS as readonly string[]).includes(k);
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -211,6 +213,17 @@ async function reload(ctx: AuthedCtx, id: string): Promise<TContact> {
   return toContact((await repo.findById(ctx.db, ctx.auth.tenantId, id))!, ctx.auth.userId);
 }
 
+/**
+ * An ended doctor relation gives up the patient assignment it added: handed to another accepted doctor relation with
+ * the same doctor (family doctor and specialist at once), else removed. An assignment made by staff is never touched,
+ * even when the relation added nothing because staff had assigned that doctor first.
+ */
+async function releaseDoctor(db: Db, tenantId: string, contactId: string): Promise<void> {
+  const other = await repo.otherDoctorRelation(db, tenantId, contactId);
+  if (other) await repo.moveContactDoctor(db, tenantId, contactId, other);
+  else await repo.unassignContactDoctor(db, tenantId, contactId);
+}
+
 /** The receiver accepts: consent is given, the follower sees the owner's data from now on. Replaces the family doctor. */
 export async function acceptContactRequest(ctx: AuthedCtx, id: string): Promise<TContact> {
   const { tenantId, userId: me } = ctx.auth;
@@ -222,6 +235,11 @@ export async function acceptContactRequest(ctx: AuthedCtx, id: string): Promise<
   const replaced = await ctx.db.tx(async (db) => {
     const ended = row.kind === 'family_doctor' ? await repo.endFamilyDoctor(db, tenantId, row.owner_id, me, now) : [];
     if (!(await repo.transition(db, tenantId, id, ['pending'], 'accepted', me, now))) throw new AppError('CONTACT_NOT_PENDING');
+    for (const endedId of ended) await releaseDoctor(db, tenantId, endedId);
+    if (isDoctorKind(row.kind) && row.contact_user_id) {
+      const patientId = await repo.patientIdOfUser(db, tenantId, row.owner_id);
+      if (patientId) await repo.assignContactDoctor(db, tenantId, patientId, row.contact_user_id, row.id, now);
+    }
     return ended;
   });
   await audit(ctx, { action: 'contact.accept', resource: 'contact', resourceId: id, details: { kind: row.kind, replaced: replaced.length } });
@@ -278,7 +296,10 @@ export async function removeContact(ctx: AuthedCtx, id: string): Promise<TContac
   else if (row.status === 'pending') to = row.requested_by === me ? 'cancelled' : 'rejected';
   else throw new AppError('CONTACT_NOT_PENDING');
   const reason = to === 'removed' ? (row.owner_id === me ? 'removed' : 'unfollowed') : to;
-  if (!(await repo.transition(ctx.db, tenantId, id, [row.status], to, me, now, reason))) throw new AppError('CONTACT_NOT_PENDING');
+  await ctx.db.tx(async (db) => {
+    if (!(await repo.transition(db, tenantId, id, [row.status], to, me, now, reason))) throw new AppError('CONTACT_NOT_PENDING');
+    if (to === 'removed' && isDoctorKind(row.kind)) await releaseDoctor(db, tenantId, id);
+  });
   await audit(ctx, { action: row.owner_id === me ? 'contact.remove' : 'contact.unfollow', resource: 'contact', resourceId: id, details: { kind: row.kind, status: to } });
   return reload(ctx, id);
 }
@@ -326,6 +347,35 @@ export async function escalationRecipients(db: Db, tenantId: string, patientId: 
       channels,
     };
   });
+}
+
+/**
+ * Staff view of who follows a visible patient: live relations of the patient's app account (none without one), with
+ * the channels escalations reach each accepted follower on, as the alert engine computes them.
+ */
+export async function patientFollowers(ctx: AuthedCtx, patientId: string): Promise<TPatientFollowers> {
+  const { tenantId } = ctx.auth;
+  await requireVisiblePatient(ctx, patientId);
+  const rows = await repo.liveOfPatient(ctx.db, tenantId, patientId);
+  const channels = new Map((await escalationRecipients(ctx.db, tenantId, patientId)).map((r) => [r.contactId, r.channels]));
+  return {
+    items: rows.map((r) => {
+      const registered = r.contact_user_id !== null;
+      return {
+        id: r.id,
+        kind: r.kind as TContactKind,
+        status: r.status as TContact['status'],
+        name: r.owner_alias ?? (registered ? fullName(r.contact_first, r.contact_last) : r.name ?? ''),
+        phone: registered ? r.contact_phone ?? r.phone : r.phone,
+        registered,
+        relationship: r.relationship as TContactRelationship | null,
+        specialty: r.specialty,
+        channels: channels.get(r.id) ?? [],
+        createdAt: r.created_at.toISOString(),
+        respondedAt: iso(r.responded_at),
+      };
+    }),
+  };
 }
 
 /** Whether a user follows the patient with their consent (an accepted emergency or caring relation). */

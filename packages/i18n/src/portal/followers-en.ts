@@ -1,0 +1,25 @@
+/** Staff view of a patient's followers (issue 5): the "Followers" tab of the patient page. */
+export const followersEn = {
+  tab: 'Followers',
+  title: 'Followers',
+  subtitle: 'Who follows this patient and receives their alerts, as the patient set them in the app.',
+  table: 'Followers of the patient',
+  name: 'Name',
+  kind: 'Type',
+  relationship: 'Relationship',
+  phone: 'Phone',
+  account: 'Account',
+  status: 'Status',
+  since: 'Since',
+  channels: 'Alert channels',
+  registered: 'CareWatch account',
+  numberOnly: 'Phone number only',
+  noChannels: 'None',
+  empty: 'Nobody follows this patient yet (or the patient has no app account).',
+  kinds: { emergency: 'Emergency contact', caring: 'Caring follower', family_doctor: 'Family doctor', specialist: 'Specialist' },
+  statuses: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', cancelled: 'Cancelled', removed: 'Removed' },
+  relationships: {
+    father: 'Father', mother: 'Mother', son: 'Son', daughter: 'Daughter', husband: 'Husband', wife: 'Wife', sister: 'Sister',
+    relative: 'Relative', friend: 'Friend', other: 'Other',
+  },
+};
