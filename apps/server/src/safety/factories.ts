@@ -1,0 +1,224 @@
+import type { Db } from '../platform/db.ts';
+import { newId } from '../platform/ids.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { DEMO_PASSWORD, DEMO_TENANTS } from '../modules/seed/demo.ts';
+
+/** Every table of the schema that carries a tenant_id (read from the database, so a new table is covered at once). */
+export async function tenantTables(db: Db): Promise<string[]> {
+  const rows = await db.query<{ table_name: string }>(
+    "select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name");
+  return rows.map((r) => r.table_name);
+}
+
+export type TenantRefs = {
+  tenantId: string;
+  code: string;
+  domain: string;
+  users: Record<string, string>;
+  /** DEMO-P0001 (patient@, followed by doctor@, center A). */
+  patientId: string;
+  /** A patient of the other center (B), not followed by doctor@: for same-tenant restrictions. */
+  otherCenterPatientId: string;
+  /** A patient of center A that doctor@ does not follow. */
+  otherDoctorPatientId: string;
+  centerA: string;
+  centerB: string;
+  scopeId: string;
+  deviceId: string;
+  roleId: string;
+  userRoleId: string;
+};
+
+/** Ids of the demo rows a factory hangs its rows on. */
+export async function tenantRefs(db: Db, code: string): Promise<TenantRefs> {
+  const domain = DEMO_TENANTS.find((d) => d.code === code)!.domain;
+  const [tenant] = await db.query<{ id: string }>('select id from tenants where code = $1', [code]);
+  const tenantId = tenant!.id;
+  const users: Record<string, string> = {};
+  for (const u of await db.query<{ id: string; email: string }>('select id, email from users where tenant_id = $1', [tenantId])) {
+    users[u.email.split('@')[0]!] = u.id;
+  }
+  const [centerA] = await db.query<{ id: string }>("select id from health_centers where tenant_id = $1 and name like 'Ba Dinh%'", [tenantId]);
+  const [centerB] = await db.query<{ id: string }>("select id from health_centers where tenant_id = $1 and name like 'Le Chan%'", [tenantId]);
+  const [patient] = await db.query<{ id: string }>('select id from patients where tenant_id = $1 and user_id = $2', [tenantId, users.patient!]);
+  const notFollowed = `not exists (select 1 from patient_doctors d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.doctor_id = $2)`;
+  const [otherCenter] = await db.query<{ id: string }>(`select p.id from patients p where p.tenant_id = $1 and p.center_id = $3 and ${notFollowed} order by p.patient_code limit 1`, [tenantId, users.doctor!, centerB!.id]);
+  const [otherDoctor] = await db.query<{ id: string }>(`select p.id from patients p where p.tenant_id = $1 and p.center_id = $3 and ${notFollowed} order by p.patient_code limit 1`, [tenantId, users.doctor!, centerA!.id]);
+  const [scope] = await db.query<{ id: string }>('select id from scopes where tenant_id = $1 order by level limit 1', [tenantId]);
+  const [device] = await db.query<{ id: string }>('select id from devices where tenant_id = $1 order by created_at limit 1', [tenantId]);
+  const [role] = await db.query<{ id: string }>("select id from roles where tenant_id = $1 and code = 'doctor'", [tenantId]);
+  const [userRole] = await db.query<{ id: string }>('select id from user_roles where tenant_id = $1 and user_id = $2', [tenantId, users.doctor!]);
+  return {
+    tenantId, code, domain, users, patientId: patient!.id, otherCenterPatientId: otherCenter!.id, otherDoctorPatientId: otherDoctor!.id,
+    centerA: centerA!.id, centerB: centerB!.id, scopeId: scope!.id, deviceId: device!.id, roleId: role!.id, userRoleId: userRole!.id,
+  };
+}
+
+type Factory = (db: Db, r: TenantRefs, now: Date) => Promise<void>;
+
+/**
+ * One SQL factory per tenant-scoped table the demo seed and the API flows below leave empty.
+ * Rows are minimal but valid (constraints of the migrations), hung on the tenant's own demo rows.
+ */
+const SQL_FACTORIES: Record<string, Factory> = {
+  alerts: async (db, r, now) => {
+    await db.query(`insert into alerts (id, tenant_id, patient_id, metric, idx, level, status, source, value, state, opened_at, updated_at)
+      values ($1, $2, $3, 'spo2', 'spo2', 'at_risk', 'open', 'reading', 91, '{}'::jsonb, $4, $4)`, [newId(), r.tenantId, r.otherCenterPatientId, now]);
+  },
+  alert_trail: async (db, r, now) => {
+    const [a] = await db.query<{ id: string }>('select id from alerts where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query(`insert into alert_trail (id, tenant_id, alert_id, seq, at, kind, entry) values ($1, $2, $3, 1, $4, 'opened', '{}'::jsonb)`, [newId(), r.tenantId, a!.id, now]);
+  },
+  sos_cases: async (db, r, now) => {
+    const alertId = newId();
+    await db.query(`insert into alerts (id, tenant_id, patient_id, metric, idx, level, status, source, state, opened_at, updated_at)
+      values ($1, $2, $3, null, null, 'sos', 'open', 'sos_button', '{}'::jsonb, $4, $4)`, [alertId, r.tenantId, r.otherDoctorPatientId, now]);
+    await db.query(`insert into sos_cases (id, tenant_id, patient_id, alert_id, reason, status, message, opened_at) values ($1, $2, $3, $4, 'sos_button', 'open', '{"kind":"choice","choice":"need_help"}'::jsonb, $5)`,
+      [newId(), r.tenantId, r.otherDoctorPatientId, alertId, now]);
+  },
+  ticket_counters: async (db, r) => { await db.query('insert into ticket_counters (tenant_id, last_seq) values ($1, 0)', [r.tenantId]); },
+  tickets: async (db, r, now) => {
+    await db.query('update ticket_counters set last_seq = last_seq + 1 where tenant_id = $1', [r.tenantId]);
+    await db.query(`insert into tickets (id, tenant_id, seq, type, status, patient_id, created_at, updated_at)
+      values ($1, $2, (select last_seq from ticket_counters where tenant_id = $2), 'hotline', 'new', $3, $4, $4)`, [newId(), r.tenantId, r.patientId, now]);
+  },
+  ticket_activities: async (db, r, now) => {
+    const [tk] = await db.query<{ id: string }>('select id from tickets where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query(`insert into ticket_activities (id, tenant_id, ticket_id, kind, note, actor_id, created_at) values ($1, $2, $3, 'note', 'factory', $4, $5)`, [newId(), r.tenantId, tk!.id, r.users.cskh!, now]);
+  },
+  deliveries: async (db, r, now) => {
+    await db.query(`insert into deliveries (id, tenant_id, dedupe_key, channel, recipient_user_id, template, payload, status, next_attempt_at, created_at, updated_at)
+      values ($1, $2, $3, 'in_app', $4, 'factory', '{}'::jsonb, 'sent', $5, $5, $5)`, [newId(), r.tenantId, `factory:${newId()}`, r.users.doctor!, now]);
+  },
+  notifications: async (db, r, now) => {
+    for (const u of ['doctor', 'patient', 'follower', 'cskh']) {
+      await db.query(`insert into notifications (id, tenant_id, user_id, type, title, body, patient_id, created_at) values ($1, $2, $3, 'announcement', 'Factory', 'Factory row', $4, $5)`,
+        [newId(), r.tenantId, r.users[u]!, r.patientId, now]);
+    }
+  },
+  push_subscriptions: async (db, r, now) => {
+    await db.query(`insert into push_subscriptions (id, tenant_id, user_id, endpoint, p256dh, auth, created_at) values ($1, $2, $3, $4, 'p256', 'auth', $5)`,
+      [newId(), r.tenantId, r.users.patient!, `https://push.invalid/${r.code}/${newId()}`, now]);
+  },
+  calls: async (db, r, now) => {
+    await db.query(`insert into calls (id, tenant_id, from_number, to_number, provider, status, duration_s, started_at, created_at) values ($1, $2, '1900', '0800000012', 'recorded', 1, 10, $3, $3)`, [newId(), r.tenantId, now]);
+  },
+  cdr_files: async (db, r, now) => {
+    await db.query(`insert into cdr_files (id, tenant_id, day, file_name, rows, size_bytes, created_at) values ($1, $2, '2026-11-21', 'cdr-2026-11-21.csv', 1, 10, $3)`, [newId(), r.tenantId, now]);
+  },
+  messages: async (db, r, now) => {
+    await db.query(`insert into messages (id, tenant_id, channel, recipient, body, provider, status, created_at) values ($1, $2, 'sms', '0800000012', 'factory', 'recorded', 1, $3)`, [newId(), r.tenantId, now]);
+  },
+  deactivation_requests: async (db, r, now) => {
+    await db.query(`insert into deactivation_requests (id, tenant_id, user_id, reason, status, created_at) values ($1, $2, $3, 'factory', 'pending', $4)`, [newId(), r.tenantId, r.users.coach!, now]);
+  },
+  device_connection_history: async (db, r, now) => {
+    await db.query(`insert into device_connection_history (id, tenant_id, device_id, user_id, username, status, model, device_name, event_at) values ($1, $2, $3, $4, $5, 1, 'watch', 'Watch', $6)`,
+      [newId(), r.tenantId, r.deviceId, r.users.patient!, `patient@${r.domain}`, now]);
+  },
+  device_logs: async (db, r, now) => {
+    await db.query(`insert into device_logs (id, tenant_id, user_id, device_id, kind, note, requested_by, created_at) values ($1, $2, $3, $4, 'history', 'factory', $5, $6)`,
+      [newId(), r.tenantId, r.users.patient!, r.deviceId, r.users.operator!, now]);
+  },
+  phone_history: async (db, r, now) => {
+    await db.query(`insert into phone_history (id, tenant_id, user_id, username, phone_name, os, app_version, status, event_at) values ($1, $2, $3, $4, 'Phone', 'Android', '1.0.0', 'online', $5)`,
+      [newId(), r.tenantId, r.users.patient!, `patient@${r.domain}`, now]);
+  },
+  doctor_profiles: async (db, r, now) => {
+    await db.query(`insert into doctor_profiles (tenant_id, user_id, specialties, degree, introduction, created_at, updated_at) values ($1, $2, $3, 1, 'factory', $4, $4)`,
+      [r.tenantId, r.users.doctor!, ['cardiology'], now]);
+  },
+  medical_licenses: async (db, r, now) => {
+    await db.query(`insert into medical_licenses (id, tenant_id, user_id, name, number, expiry_date, created_at, updated_at) values ($1, $2, $3, 'License', 'L-1', '2030-01-01', $4, $4)`,
+      [newId(), r.tenantId, r.users.doctor!, now]);
+  },
+  patient_alert_settings: async (db, r, now) => {
+    await db.query('insert into patient_alert_settings (tenant_id, patient_id, confirm_seconds, updated_at, updated_by) values ($1, $2, 60, $3, $4)', [r.tenantId, r.patientId, now, r.users.doctor!]);
+  },
+  patient_attachments: async (db, r, now) => {
+    await db.query(`insert into patient_attachments (id, tenant_id, patient_id, file_name, content_type, size_bytes, path, created_by, created_at) values ($1, $2, $3, 'note.pdf', 'application/pdf', 3, $4, $5, $6)`,
+      [newId(), r.tenantId, r.patientId, `factory/${newId()}.pdf`, r.users.operator!, now]);
+  },
+  patient_imports: async (db, r, now) => {
+    await db.query(`insert into patient_imports (id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, created_at, finished_at)
+      values ($1, $2, $3, 'p.xlsx', $4, 'done', 1, 1, 1, 0, $5, $5)`, [newId(), r.tenantId, r.users.operator!, `factory/${newId()}.xlsx`, now]);
+  },
+  patient_status_history: async (db, r, now) => {
+    await db.query(`insert into patient_status_history (id, tenant_id, patient_id, from_status, to_status, changed_by, reason, changed_at) values ($1, $2, $3, 'normal', 'normal', $4, 'factory', $5)`,
+      [newId(), r.tenantId, r.patientId, r.users.doctor!, now]);
+  },
+  patient_thresholds: async (db, r, now) => {
+    await db.query(`insert into patient_thresholds (tenant_id, patient_id, idx, low, high, locked, patient_may_edit, updated_at, updated_by) values ($1, $2, 'spo2', '{"at_risk":94}'::jsonb, '{}'::jsonb, false, false, $3, $4)`,
+      [r.tenantId, r.patientId, now, r.users.doctor!]);
+  },
+  tenant_thresholds: async (db, r, now) => {
+    await db.query(`insert into tenant_thresholds (tenant_id, idx, low, high, personalized, updated_at) values ($1, 'spo2', '{"at_risk":94}'::jsonb, '{}'::jsonb, false, $2)`, [r.tenantId, now]);
+  },
+  reading_handler_failures: async (db, r, now) => {
+    await db.query(`insert into reading_handler_failures (tenant_id, patient_id, handler, error, readings, failed_at) values ($1, $2, 'factory', 'factory', 1, $3)`, [r.tenantId, r.patientId, now]);
+  },
+  tenant_connections: async (db, r, now) => {
+    await db.query(`insert into tenant_connections (tenant_id, position, host, port, username, password_enc, public_url, updated_at) values ($1, 0, 'db.invalid', 5432, 'u', 'enc', 'https://db.invalid', $2)`, [r.tenantId, now]);
+  },
+  tenant_requests: async (db, r, now) => {
+    await db.query(`insert into tenant_requests (id, type, status, tenant_id, requested_by, organization_name, contact_name, email, phone, tenant_code, color, square_logo_url, horizontal_logo_url, created_at)
+      values ($1, 'UPDATE_BRANDING', 'new', $2, $3, $4, 'Factory', $5, '0900000000', $6, '#123456', '', '', $7)`,
+      [newId(), r.tenantId, r.users.superadmin!, `Factory ${r.code}`, `superadmin@${r.domain}`, r.code, now]);
+  },
+  jobs: async (db, r, now) => {
+    await db.query(`insert into jobs (id, tenant_id, kind, run_at, payload, status, created_at) values ($1, $2, 'factory.noop', $3, '{}'::jsonb, 'done', $3)`, [newId(), r.tenantId, new Date(now.getTime() + 365 * 86400_000)]);
+  },
+  audit_log: async (db, r, now) => {
+    await db.query(`insert into audit_log (id, tenant_id, actor_id, action, resource, resource_id, outcome, created_at) values ($1, $2, $3, 'factory', 'patient', $4, 'ok', $5)`,
+      [newId(), r.tenantId, r.users.doctor!, r.patientId, now]);
+  },
+  otp_codes: async (db, r, now) => {
+    await db.query(`insert into otp_codes (id, tenant_id, purpose, channel, target, code_hash, expires_at, created_at) values ($1, $2, 'reset', 'email', $3, 'x', $4, $4)`, [newId(), r.tenantId, `coach@${r.domain}`, now]);
+  },
+  login_failures: async (db, r, now) => {
+    await db.query(`insert into login_failures (tenant_id, username, failures, updated_at) values ($1, $2, 1, $3)`, [r.tenantId, `nobody@${r.domain}`, now]);
+  },
+  sessions: async (db, r, now) => {
+    await db.query(`insert into sessions (id, tenant_id, user_id, user_role_id, client, remember_me, permissions_version, created_at, expires_at, revoked_at, revoked_reason)
+      values ($1, $2, $3, $4, 'portal', false, 0, $5, $5, $5, 'logout')`, [newId(), r.tenantId, r.users.doctor!, r.userRoleId, now]);
+  },
+  refresh_tokens: async (db, r, now) => {
+    const [s] = await db.query<{ id: string }>('select id from sessions where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query('insert into refresh_tokens (token_hash, tenant_id, session_id, created_at) values ($1, $2, $3, $4)', [`factory-${newId()}`, r.tenantId, s!.id, now]);
+  },
+};
+
+/** Rows created through the real API: an SOS from the patient app (alerts, SOS case, ticket, deliveries, notifications …), sign-ins, a reset code. */
+async function apiFlows(t: TestApp, r: TenantRefs) {
+  const app = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: r.code, username: `patient@${r.domain}`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  if (app.status !== 200) throw new Error(`factory: patient login on ${r.code}: ${app.status} ${app.raw}`);
+  const sos = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'had_a_fall' }, location: { lat: 21.03, lng: 105.85 } }, String(app.body.access_token));
+  if (sos.status !== 201) throw new Error(`factory: SOS on ${r.code}: ${sos.status} ${sos.raw}`);
+  await t.call('POST', '/api/auth/oauth-token', { body: { tenant: r.code, username: `coach@${r.domain}`, password: 'wrong-Password1', grant_type: 'password' } });
+  await t.post('/api/auth/forgot-password/send', { tenant: r.code, email: `assistant@${r.domain}` });
+  await t.runJobs();
+}
+
+/** Makes sure every tenant-scoped table has at least one row on each demo tenant (API flows first, SQL for the rest). */
+export async function seedEveryEntity(t: TestApp): Promise<Record<string, TenantRefs>> {
+  const refs: Record<string, TenantRefs> = {};
+  for (const d of DEMO_TENANTS) {
+    const r = await tenantRefs(t.db, d.code);
+    refs[d.code] = r;
+    await apiFlows(t, r);
+  }
+  const tables = await tenantTables(t.db);
+  const now = t.clock.now();
+  // Order matters for the ones that hang on another factory's rows (alerts → alert_trail, tickets → activities).
+  const order = [...Object.keys(SQL_FACTORIES), ...tables.filter((x) => !(x in SQL_FACTORIES))];
+  for (const r of Object.values(refs)) {
+    for (const table of order) {
+      const [c] = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1`, [r.tenantId]);
+      if (c!.n > 0) continue;
+      const f = SQL_FACTORIES[table];
+      if (!f) throw new Error(`factory: table ${table} has no row for ${r.code} and no factory: add one to safety/factories.ts`);
+      await f(t.db, r, now);
+    }
+  }
+  return refs;
+}
