@@ -133,21 +133,60 @@ export async function runDueDeliveries(deps: DeliveryDeps, limit = 100): Promise
   return rows.length;
 }
 
-/** Polls the outbox until stopped (a full batch polls again at once). */
-export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500): () => Promise<void> {
+/**
+ * Delivers the outbox continuously until stopped, through `width` lanes (8 on PostgreSQL, 1 on the embedded database,
+ * which has one connection): whenever a lane is free the worker claims a due row for it. A slow or hanging provider
+ * holds only its own lane, so an SOS text that falls due meanwhile goes out on another one at once, instead of
+ * waiting for a whole claimed batch to finish.
+ */
+export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500, width = deps.db.kind === 'pg' ? 8 : 1): () => Promise<void> {
   let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout;
-  const tick = () => {
+  let inFlight = 0;
+  let polling = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const lanes = new Set<Promise<unknown>>();
+  let current: Promise<void> = Promise.resolve();
+
+  const schedule = (ms: number) => {
     if (stopped) return;
-    running = runDueDeliveries(deps)
-      .catch(() => 0)
-      .then((n) => { if (!stopped) timer = setTimeout(tick, n >= 100 ? 0 : intervalMs); });
+    clearTimeout(timer);
+    timer = setTimeout(() => { current = poll(); }, ms);
   };
-  timer = setTimeout(tick, intervalMs);
+  const poll = async (): Promise<void> => {
+    if (stopped) return;
+    if (polling) { again = true; return; }
+    polling = true;
+    let full = false;
+    try {
+      const free = width - inFlight;
+      if (free > 0) {
+        const now = deps.clock.now();
+        const rows = await repo.claimDue(deps.db, now, new Date(now.getTime() + DELIVERY_LOCK_MS), free);
+        full = rows.length === free;
+        for (const d of rows) {
+          inFlight += 1;
+          const lane: Promise<unknown> = attempt(deps, d).catch(() => false).finally(() => {
+            inFlight -= 1;
+            lanes.delete(lane);
+            // A lane came free: look for more work now rather than at the next interval.
+            schedule(0);
+          });
+          lanes.add(lane);
+        }
+      }
+    } catch {
+      // The database is unreachable for a moment: try again at the next interval.
+    } finally {
+      polling = false;
+    }
+    if (again) { again = false; schedule(0); } else schedule(full ? 0 : intervalMs);
+  };
+  schedule(intervalMs);
   return async () => {
     stopped = true;
     clearTimeout(timer);
-    await running;
+    await current;
+    await Promise.all([...lanes]);
   };
 }
