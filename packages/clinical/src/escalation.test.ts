@@ -324,4 +324,55 @@ describe('properties (any event sequence)', () => {
       }
     }), { numRuns: 300 });
   });
+
+  test('a reading older than the newest one the alert saw never lowers or closes it, but may raise it', () => {
+    const timed = fc.array(fc.tuple(fc.integer({ min: -3600 * S, max: 3600 * S }), level), { minLength: 1, maxLength: 30 });
+    fc.assert(fc.property(config, timed, (cfg, readings) => {
+      let s = initialAlertState(cfg);
+      let at = T0;
+      for (const [offset, lvl] of readings) {
+        at += S;
+        const measuredAt = T0 + offset;
+        const t = step(s, { type: 'reading', at, level: lvl, measuredAt });
+        const newest = s.lastMeasuredAt ?? null;
+        if (s.phase !== 'idle' && s.phase !== 'closed' && newest !== null && measuredAt < newest) {
+          expect(t.state.phase).not.toBe('closed');
+          expect(t.state.current).toBe(s.current);
+          expect(t.state.lastMeasuredAt).toBe(newest);
+          if (['normal', 'at_risk', 'high_risk', 'sos'].indexOf(lvl) > ['normal', 'at_risk', 'high_risk', 'sos'].indexOf(s.level)) {
+            expect(t.state.level).toBe(lvl);
+          }
+        }
+        if (t.state.phase !== 'closed' && t.state.phase !== 'idle' && t.state.lastMeasuredAt !== null && t.state.lastMeasuredAt !== undefined) {
+          expect(t.state.lastMeasuredAt).toBeGreaterThanOrEqual(newest ?? -Infinity);
+        }
+        s = t.state.phase === 'closed' ? initialAlertState(cfg) : t.state;
+      }
+    }), { numRuns: 300 });
+  });
 });
+
+describe('late readings', () => {
+  test('an offline sync of older normal readings does not close an SOS alert; a newer normal one does', () => {
+    let s = step(initialAlertState(), { type: 'reading', at: T0, level: 'sos', measuredAt: T0 }).state;
+    const late = step(s, { type: 'reading', at: T0 + 10 * S, level: 'normal', measuredAt: T0 - 600 * S });
+    expect(late.state.phase).toBe('sos');
+    expect(late.effects).toEqual([]);
+    s = late.state;
+    const fresh = step(s, { type: 'reading', at: T0 + 20 * S, level: 'normal', measuredAt: T0 + 15 * S });
+    expect(fresh.state.phase).toBe('closed');
+  });
+  test('a late SOS reading still raises an at-risk alert', () => {
+    const s = step(initialAlertState(), { type: 'reading', at: T0, level: 'at_risk', measuredAt: T0 }).state;
+    const t = step(s, { type: 'reading', at: T0 + S, level: 'sos', measuredAt: T0 - 60 * S });
+    expect(t.state.phase).toBe('sos');
+    expect(has(t.effects, 'followers', 'call')).toBe(true);
+  });
+  test('a retried duplicate of the reading that opened the alert changes nothing', () => {
+    const first = step(initialAlertState(), { type: 'reading', at: T0, level: 'sos', measuredAt: T0 });
+    const again = step(first.state, { type: 'reading', at: T0 + 5 * S, level: 'sos', measuredAt: T0 });
+    expect(again.effects).toEqual([]);
+    expect(again.state).toEqual(first.state);
+  });
+});
+

@@ -60,10 +60,17 @@ export type AlertState = {
   /** Follower (staff user) id → end of their at-risk snooze (epoch ms). */
   snoozes: Record<string, number>;
   config: EscalationConfig;
+  /**
+   * Measurement time (epoch ms) of the newest reading this alert has seen. An older reading arriving later (an offline
+   * sync, a retried batch) may still raise the alert but never lowers or closes it. Absent in states stored before it
+   * existed: then every reading counts as new.
+   */
+  lastMeasuredAt?: number | null;
 };
 
 export type EscalationEvent =
-  | { type: 'reading'; at: number; level: TAlertLevel }
+  /** `measuredAt`: when the reading was taken (epoch ms); `at`: when it is evaluated. */
+  | { type: 'reading'; at: number; level: TAlertLevel; measuredAt?: number }
   | { type: 'timer'; at: number; kind: TimerKind }
   | { type: 'i_am_fine'; at: number }
   | { type: 'send_sos'; at: number }
@@ -102,6 +109,7 @@ export function initialAlertState(config: Partial<EscalationConfig> = {}): Alert
   return {
     phase: 'idle', level: 'normal', current: 'normal', source: null, round: 0, openedAt: null, confirmDeadline: null, ackUntil: null,
     acknowledgedLevel: null, highRiskPaused: false, manualSos: false, sosCaseOpened: false, snoozes: {}, config: { confirmSeconds, ackTimeoutSeconds },
+    lastMeasuredAt: null,
   };
 }
 const clamp = (v: number, min: number, max: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : min);
@@ -198,17 +206,22 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
 
   switch (e.type) {
     case 'reading': {
+      const measured = e.measuredAt !== undefined && Number.isFinite(e.measuredAt) ? e.measuredAt : null;
       if (s.phase === 'idle') {
         if (e.level === 'normal') return none(s);
-        const opened: AlertState = { ...s, level: e.level, current: e.level, source: 'reading', round: 1, openedAt: e.at };
+        const opened: AlertState = { ...s, level: e.level, current: e.level, source: 'reading', round: 1, openedAt: e.at, lastMeasuredAt: measured };
         return fireTier(opened, e.level, e.at, noSos);
       }
+      const last = s.lastMeasuredAt ?? null;
+      // Older than what the alert already saw: it may raise the alert (a late SOS still counts), never lower or close it.
+      const stale = measured !== null && last !== null && measured < last;
+      const seen = stale ? last : (measured ?? last);
       // Values back to normal close the alert, except a manual SOS (closed by staff).
-      if (e.level === 'normal') return s.manualSos ? none(s) : close(s);
+      if (e.level === 'normal') return s.manualSos || stale ? none(s) : close({ ...s, lastMeasuredAt: seen });
       const current: AbnormalLevel = e.level;
       const raised = RANK[current] > RANK[s.level];
       const level = raised ? current : s.level;
-      const next: AlertState = { ...s, level, current: s.manualSos ? s.current : current };
+      const next: AlertState = { ...s, level, current: s.manualSos || stale ? s.current : current, lastMeasuredAt: seen };
       if (s.phase === 'acknowledged') {
         // No re-fire at or below the acknowledged level; a more severe level fires (SOS is never silenced).
         if (raised) return fireTier(next, current, e.at, noSos);

@@ -372,7 +372,7 @@ export const alertsReadingHandler: ReadingsHandler = async function alertEngine(
         // A reading abnormal again after the alert closed in this batch opens a new alert.
         if (stateOf(rec.row).phase === 'closed') rec = fresh();
         const before = stateOf(rec.row);
-        const t = step(before, { type: 'reading', at: now.getTime(), level: ev.level });
+        const t = step(before, { type: 'reading', at: now.getTime(), level: ev.level, measuredAt: ev.measuredAt.getTime() });
         if (t.state.phase === 'idle') continue;
         const raised = levelRank(t.state.level) > levelRank(before.level);
         if (raised) {

@@ -143,9 +143,11 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   }
   duplicates += rows.length - inserted.count;
 
-  if (inserted.count > 0 && deps.readingHandlers.length > 0) {
-    const stored = inserted.indexes === null ? rows : inserted.indexes.map((i) => rows[i]!);
-    const accepted: AcceptedReading[] = stored.map((r) => ({
+  // A batch stored whole goes to the alert engine as is. A batch with duplicates is usually a retry after a lost answer
+  // — possibly after the process died between the commit and the engine — so its duplicates are evaluated again too:
+  // the engine ignores a reading it already saw (same level, not newer), and a missed SOS is raised now.
+  if (rows.length > 0 && deps.readingHandlers.length > 0) {
+    const accepted: AcceptedReading[] = rows.map((r) => ({
       metric: r.metric as AcceptedReading['metric'], measuredAt: r.measuredAt, source: r.source, deviceId: r.deviceId, value: r.value, value2: r.value2, data: r.data,
     }));
     await dispatchReadings(deps, { tenantId: target.tenantId, patientId: target.patientId, readings: accepted });
