@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ZErrorBody } from '@carewatch/contracts/errors';
 import type { AnyRoute } from './route.ts';
 import type { Ctx, Deps } from './context.ts';
-import { AppError, validationError } from './errors.ts';
+import { AppError, isMalformedMultipart, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
@@ -59,6 +59,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ code: 'FILE_TOO_LARGE', message: 'File invalid size' });
+    if (req.isMultipart() && isMalformedMultipart(err)) return reply.status(400).send(new AppError('VALIDATION_ERROR', { field: 'file', rule: 'malformed' }).toBody());
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ code: 'VALIDATION_ERROR', message: 'Invalid request parameter', details: { field: 'body', rule: 'malformed' } });
     }
@@ -122,6 +123,16 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
     method: r.method,
     url: r.url,
     schema,
+    // Files (raw routes) are downloads the browser must never render or sniff as HTML/SVG, whatever was uploaded.
+    ...(r.raw ? {
+      onSend: async (_req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {
+        if (reply.statusCode < 400) {
+          if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment');
+          reply.header('x-content-type-options', 'nosniff');
+        }
+        return payload;
+      },
+    } : {}),
     handler: async (req, reply) => {
       const ctx = ctxFor(deps, req);
       const basic = r.deviceAuth ? basicCredentials(req) : null;
@@ -135,6 +146,8 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
         if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
       }
       if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      // A multipart body sent to a JSON route is the wrong content type, not an empty body.
+      if (r.bodyKind !== 'multipart' && req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const parse = (s: z.ZodType | undefined, v: unknown, where: 'body' | 'query' | 'params') => {
         if (!s) return undefined;
         const res = s.safeParse(v ?? {});

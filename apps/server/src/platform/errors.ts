@@ -26,3 +26,13 @@ export function validationError(err: ZodError, where: 'body' | 'query' | 'params
   const first = fields[0] ?? { field: where, rule: 'invalid', message: 'Invalid' };
   return new AppError('VALIDATION_ERROR', { field: first.field, rule: first.rule, fields }, `${first.field}: ${first.message}`);
 }
+
+/**
+ * busboy's errors for a malformed multipart body (no boundary, a part cut short — the file stream then ends with
+ * "Premature close"): the client's fault, not a 500. Only meaningful while reading a multipart request.
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|The needle cannot have a length|(Part|File) terminated early due to unexpected end of multipart data|Unexpected end of (multipart data|form))/;
+export const isMalformedMultipart = (err: Error): boolean => {
+  const e = err as { statusCode?: number; code?: string };
+  return !e.statusCode && (e.code === 'ERR_STREAM_PREMATURE_CLOSE' || MALFORMED_MULTIPART.test(err.message));
+};
