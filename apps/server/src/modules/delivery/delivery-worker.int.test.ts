@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import type { OutgoingSms, ProviderAnswer, SmsProvider } from '../../platform/providers/messaging.ts';
-import { startDeliveryWorker } from './delivery.worker.ts';
+import { MAX_DELIVERY_ATTEMPTS, runDueDeliveries, startDeliveryWorker, URGENT_RETRY_MS } from './delivery.worker.ts';
 
 /** Answers at once, except for one number whose sends hang until released (a provider timing out). */
 class HangingSms implements SmsProvider {
@@ -68,4 +68,21 @@ describe('delivery worker lanes', () => {
       await stop();
     }
   });
+
+  it('an SOS text keeps trying past MAX_DELIVERY_ATTEMPTS while the provider is down, for a day', async () => {
+    const down: SmsProvider = { name: 'down', send: async () => { throw new Error('down'); } };
+    const deps = { ...t.deps, sms: down };
+    const key = `urgent-${newId()}`;
+    await enqueue([sms(key, '0903000001')]);
+    const row = async () => (await t.db.query<{ status: string; attempts: number }>('select status, attempts from deliveries where dedupe_key = $1', [key]))[0]!;
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 5; i++) {
+      await runDueDeliveries(deps);
+      t.clock.advance(300_000);
+    }
+    expect(await row()).toMatchObject({ status: 'pending', attempts: MAX_DELIVERY_ATTEMPTS + 5 });
+    t.clock.advance(URGENT_RETRY_MS);
+    await runDueDeliveries(deps);
+    expect((await row()).status).toBe('failed');
+  });
 });
+

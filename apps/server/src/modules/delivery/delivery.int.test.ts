@@ -135,11 +135,12 @@ describe('delivery outbox, providers, SMS / call logs and CDR', () => {
     expect([...smsSent, ...callsSent].every((r) => r.n === 1)).toBe(true);
   });
 
-  it('retries with exponential backoff on the injected clock, then gives up', async () => {
+  it('retries with exponential backoff on the injected clock, then gives up (not urgent)', async () => {
     const failing: SmsProvider = { name: 'down', send: async () => { throw new Error('down'); } };
     const deps = { ...t.deps, sms: failing };
     const alertId = await newAlert();
-    await enqueue([item(alertId, `${alertId}:backoff`, 'sms', { phone: '0903000000' })]);
+    const atRisk = item(alertId, `${alertId}:backoff`, 'sms', { phone: '0903000000' });
+    await enqueue([{ ...atRisk, template: 'at_risk', payload: { ...atRisk.payload, level: 'at_risk' } }]);
     const row = async () => (await t.db.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string }>('select status, attempts, next_attempt_at, last_error from deliveries where alert_id = $1', [alertId]))[0]!;
     const start = t.clock.now().getTime();
     expect(await runDueDeliveries(deps)).toBe(1);

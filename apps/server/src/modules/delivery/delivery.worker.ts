@@ -9,6 +9,11 @@ import { renderDelivery } from './delivery.templates.ts';
 export type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'sms' | 'mail' | 'voice' | 'push'>;
 
 export const MAX_DELIVERY_ATTEMPTS = 10;
+/**
+ * SOS and high-risk notifications do not give up after MAX_DELIVERY_ATTEMPTS: they keep retrying (every 5 min at most)
+ * until they are this old — a provider down for an hour must not cost the follower's SOS text.
+ */
+export const URGENT_RETRY_MS = 24 * 3600_000;
 /** A claimed delivery whose worker died is claimed again after this. */
 export const DELIVERY_LOCK_MS = 60_000;
 const BACKOFF_BASE_MS = 2_000;
@@ -103,8 +108,9 @@ async function attempt(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<boolean
     return true;
   } catch (e) {
     const permanent = e instanceof PermanentError;
-    const failed = permanent || d.attempts >= MAX_DELIVERY_ATTEMPTS;
     const now = deps.clock.now();
+    const urgent = d.payload.level === 'sos' || d.payload.level === 'high_risk';
+    const failed = permanent || (urgent ? now.getTime() - new Date(d.created_at).getTime() >= URGENT_RETRY_MS : d.attempts >= MAX_DELIVERY_ATTEMPTS);
     const msg = `500 ${(e as Error).message}`.slice(0, 500);
     await repo.markRetry(deps.db, d.id, now, new Date(now.getTime() + backoffMs(d.attempts)), msg, failed);
     await trail(deps, d, msg, `${d.template} · attempt ${d.attempts}${failed ? ' · gave up' : ' · will retry'}`).catch(() => undefined);
