@@ -4,6 +4,7 @@ import { checkTokenRoute, logoutRoute, refreshTokenRoute } from './modules/auth/
 import { otpMailRoute, otpSendRoute, otpTokenWebRoute } from './modules/auth/routes/otp.ts';
 import { createVerificationTokenRoute, emailRegisterOtpRoute, registerRoute, verifyRegisterRoute } from './modules/auth/routes/register.ts';
 import { forgotResetRoute, forgotSendRoute } from './modules/auth/routes/forgot-password.ts';
+import { APP_AUTH_ROUTES } from './modules/auth/routes/app-register.ts';
 import { levelsRoute, permissionRoute, switchLevelRoute } from './modules/auth/routes/permission.ts';
 import { tenantAllRoute, tenantSettingsRoute } from './modules/tenants/routes/tenant-settings.ts';
 import { getAvatarRoute, getProfileRoute, getUserRoute, updateLanguageRoute, updateProfileRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute } from './modules/account/routes/profile.ts';
@@ -34,6 +35,7 @@ export const ROUTES: AnyRoute[] = [
   otpSendRoute, otpMailRoute, otpTokenWebRoute,
   createVerificationTokenRoute, emailRegisterOtpRoute, verifyRegisterRoute, registerRoute,
   forgotSendRoute, forgotResetRoute,
+  ...APP_AUTH_ROUTES,
   permissionRoute, levelsRoute, switchLevelRoute,
   tenantSettingsRoute, tenantAllRoute,
   getProfileRoute, getUserRoute, updateProfileRoute, updateLanguageRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute, getAvatarRoute,

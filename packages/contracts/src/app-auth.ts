@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmail, ZOtpCode, ZTokenResponse } from './auth.ts';
 import { BLOOD_TYPES } from './patients.ts';
 import { CONTACT_RELATIONSHIPS } from './contacts.ts';
+import { isValidTimezone } from './rules.ts';
 
 /**
  * Patient-app self-registration (patient-app spec §2 Access, §5 Account fields). A person registers with a one-time code
@@ -35,6 +36,9 @@ export type TAppRegisterOtpRequest = z.infer<typeof ZAppRegisterOtpRequest>;
 const isoDay = z.string({ error: 'Required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth is not valid')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Date of birth is not valid');
 
+/** IANA time zone (alert "valid time" windows); the server default when left out. */
+const timezone = z.string().trim().min(1, 'Required').max(64, 'Max length is 64').refine((tz) => isValidTimezone(tz), 'Invalid timezone');
+
 export const ZAppRegisterRequest = z.object({
   tenant: tenantCode,
   channel: z.enum(['phone', 'email'], { error: "channel must be 'phone' or 'email'" }),
@@ -60,6 +64,7 @@ export const ZAppRegisterRequest = z.object({
   acceptHealthProcessing: z.literal(true, { error: 'You must agree to the processing of your health data' }),
   language: z.enum(APP_LANGUAGES).optional(),
   region: z.enum(APP_REGIONS).optional(),
+  timezone: timezone.optional(),
 }).superRefine((b, ctx) => {
   if (b.channel === 'phone' && !b.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Required' });
   if (b.channel === 'email' && !b.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Required' });
@@ -69,3 +74,30 @@ export type TAppRegisterRequest = z.infer<typeof ZAppRegisterRequest>;
 /** The new account is signed in at once (app client). */
 export const ZAppRegisterResponse = ZTokenResponse.extend({ userId: z.string(), patientId: z.string().nullable() });
 export type TAppRegisterResponse = z.infer<typeof ZAppRegisterResponse>;
+
+/** Patient-app password reset, by phone or e-mail. An unknown account gets the same answer as a known one. */
+export const ZAppForgotOtpRequest = z.object({
+  tenant: tenantCode,
+  channel: z.enum(['phone', 'email'], { error: "channel must be 'phone' or 'email'" }),
+  phone: phone.optional(),
+  email: ZEmail.optional(),
+}).superRefine((b, ctx) => {
+  if (b.channel === 'phone' && !b.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Required' });
+  if (b.channel === 'email' && !b.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Required' });
+});
+export type TAppForgotOtpRequest = z.infer<typeof ZAppForgotOtpRequest>;
+
+export const ZAppForgotResetRequest = z.object({
+  tenant: tenantCode,
+  channel: z.enum(['phone', 'email'], { error: "channel must be 'phone' or 'email'" }),
+  phone: phone.optional(),
+  email: ZEmail.optional(),
+  otp: ZOtpCode,
+  newPassword: z.string({ error: 'Required' }).min(1, 'Required').max(128, 'Max length is 128'),
+  confirmPassword: z.string({ error: 'Required' }).min(1, 'Required').max(128, 'Max length is 128'),
+}).superRefine((b, ctx) => {
+  if (b.channel === 'phone' && !b.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Required' });
+  if (b.channel === 'email' && !b.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Required' });
+  if (b.newPassword !== b.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+});
+export type TAppForgotResetRequest = z.infer<typeof ZAppForgotResetRequest>;

@@ -126,6 +126,7 @@ export const ERRORS = {
   THRESHOLD_LOCKED: { status: 403, message: 'This threshold is locked by your doctor. Please contact your doctor to change it' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong. Please contact technical support' },
+  ACCOUNT_EXISTS: { status: 409, message: 'This phone number or email is already registered. Please log in' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -176,6 +176,7 @@ export const portalEn = {
     RATE_LIMITED: 'Too many requests. Please try again later',
     INTERNAL: 'Something went wrong. Please contact technical support',
     NETWORK: 'Could not reach the server. Check your internet connection',
+    ACCOUNT_EXISTS: 'This phone number or email is already registered. Please log in',
   },
   validation: {
     required: 'Required',

@@ -178,6 +178,7 @@ export const portalVi: PortalCatalogue = {
     RATE_LIMITED: 'Quá nhiều yêu cầu. Vui lòng thử lại sau',
     INTERNAL: 'Đã xảy ra lỗi. Vui lòng liên hệ bộ phận hỗ trợ kỹ thuật',
     NETWORK: 'Không thể kết nối tới máy chủ. Vui lòng kiểm tra kết nối internet',
+    ACCOUNT_EXISTS: 'Số điện thoại hoặc email này đã được đăng ký. Vui lòng đăng nhập',
   },
   validation: {
     required: 'Bắt buộc',

@@ -55,7 +55,7 @@ export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Clie
   return startSession(ctx, tenant.id, user, client, input.remember_me ?? false, 'password');
 }
 
-async function startSession(ctx: Ctx, tenantId: string, userIn: users.UserRow, client: Client, rememberMe: boolean, method: string): Promise<TTokenResponse> {
+export async function startSession(ctx: Ctx, tenantId: string, userIn: users.UserRow, client: Client, rememberMe: boolean, method: string): Promise<TTokenResponse> {
   let user = userIn;
   if (user.status === 'pending_approval') throw new AppError('ACCOUNT_PENDING_APPROVAL');
   if (user.status === 'deactivated') {
@@ -127,7 +127,8 @@ export async function logout(ctx: AuthedCtx) {
 
 // ---- One-time codes ----
 
-async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, channel: 'email' | 'sms', target: string): Promise<TOtpSentResponse> {
+/** `deliver: false` stores a code nobody receives, so an unknown account answers (and rate-limits) exactly like a known one. */
+export async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, channel: 'email' | 'sms', target: string, opts: { deliver?: boolean } = {}): Promise<TOtpSentResponse> {
   const now = ctx.clock.now();
   const last = await otps.latestOtp(ctx.db, tenantId, purpose, target);
   if (last && !last.used_at && now.getTime() - last.created_at.getTime() < OTP_RESEND_MS) throw new AppError('OTP_TOO_SOON');
@@ -135,6 +136,7 @@ async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, ch
   const id = newId();
   await otps.insertOtp(ctx.db, tenantId, { id, purpose, channel, target, codeHash: keyed(ctx, `${id}:${code}`), expiresAt: new Date(now.getTime() + OTP_TTL_MS), now });
   const minutes = OTP_TTL_MS / 60000;
+  if (opts.deliver === false) return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
   const what = { login: 'sign-in', register: 'registration', reset: 'password reset' }[purpose];
   const text = `Your CareWatch ${what} code is ${code}. It expires in ${minutes} minutes. Do not share it.`;
   if (channel === 'email') {
@@ -148,7 +150,7 @@ async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, ch
 }
 
 /** Checks a code: wrong → OTP_WRONG; the failure that makes more than 3 blocks it; expired → OTP_EXPIRED. */
-async function verifyOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, target: string, code: string, field: string): Promise<otps.OtpRow> {
+export async function verifyOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, target: string, code: string, field: string): Promise<otps.OtpRow> {
   const now = ctx.clock.now();
   const row = await otps.latestOtp(ctx.db, tenantId, purpose, target);
   if (!row || row.used_at) throw fieldError('OTP_WRONG', field);
@@ -204,7 +206,7 @@ export async function verifyRegisterOtp(ctx: Ctx, tenantCode: string, email: str
   return { verified: true as const };
 }
 
-async function assertPassword(ctx: Ctx, tenantId: string, pw: string, confirm: string, field: string) {
+export async function assertPassword(ctx: Ctx, tenantId: string, pw: string, confirm: string, field: string) {
   const problem = checkPassword(pw, await passwordRuleOf(ctx.db, tenantId));
   if (problem) throw new AppError('WEAK_PASSWORD', { field, rule: problem });
   if (pw !== confirm) throw fieldError('PASSWORD_MISMATCH', 'confirmPassword');
@@ -232,28 +234,47 @@ export async function register(ctx: Ctx, input: TRegisterRequest) {
 
 // ---- Forgot password ----
 
+/** Where a reset code goes: the staff portal resets by e-mail, the patient app by e-mail or phone. */
+export type ResetTarget = { channel: 'email' | 'sms'; target: string; field: string };
+/** `silentUnknown` (patient app): an unknown account is not revealed, neither on sending nor on resetting. */
+type ResetOpts = { silentUnknown: boolean };
+
+const findResetUser = (ctx: Ctx, tenantId: string, to: ResetTarget) =>
+  (to.channel === 'email' ? users.findByEmail(ctx.db, tenantId, to.target) : users.findByPhone(ctx.db, tenantId, to.target));
+
+export async function sendResetOtpTo(ctx: Ctx, tenantId: string, to: ResetTarget, opts: ResetOpts) {
+  const user = await findResetUser(ctx, tenantId, to);
+  if (!user && !opts.silentUnknown) throw fieldError('EMAIL_NOT_FOUND', to.field);
+  return issueOtp(ctx, tenantId, 'reset', to.channel, to.target, { deliver: !!user });
+}
+
 export async function sendResetOtp(ctx: Ctx, tenantCode: string, email: string) {
   const tenant = await activeTenantByCode(ctx.db, tenantCode);
-  if (!(await users.findByEmail(ctx.db, tenant.id, email))) throw fieldError('EMAIL_NOT_FOUND', 'email');
-  return issueOtp(ctx, tenant.id, 'reset', 'email', email);
+  return sendResetOtpTo(ctx, tenant.id, { channel: 'email', target: email, field: 'email' }, { silentUnknown: false });
+}
+
+export async function resetPasswordOf(ctx: Ctx, tenantId: string, to: ResetTarget, input: { otp: string; newPassword: string; confirmPassword: string }, opts: ResetOpts) {
+  const user = await findResetUser(ctx, tenantId, to);
+  if (!user && !opts.silentUnknown) throw fieldError('EMAIL_NOT_FOUND', to.field);
+  const row = await verifyOtp(ctx, tenantId, 'reset', to.target, input.otp, 'otp');
+  // Only reachable with a code nobody received (see sendResetOtpTo): the same answer as a wrong code.
+  if (!user) throw fieldError('OTP_WRONG', 'otp');
+  await assertPassword(ctx, tenantId, input.newPassword, input.confirmPassword, 'newPassword');
+  const now = ctx.clock.now();
+  const hash = await hashPassword(input.newPassword);
+  await ctx.db.tx(async (db) => {
+    await users.setPassword(db, tenantId, user.id, hash, now);
+    await otps.markUsed(db, tenantId, row.id, now);
+    await sessions.revokeUserSessions(db, tenantId, user.id, 'password_reset', now);
+    await users.clearLoginFailures(db, tenantId, [user.email, user.phone].filter((x): x is string => !!x));
+  });
+  await audit(ctx, { tenantId, actorId: user.id, action: 'auth.password.reset', resource: 'user', resourceId: user.id, details: { channel: to.channel } });
+  return { ok: true as const };
 }
 
 export async function resetPassword(ctx: Ctx, input: TForgotResetRequest) {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
-  const user = await users.findByEmail(ctx.db, tenant.id, input.email);
-  if (!user) throw fieldError('EMAIL_NOT_FOUND', 'email');
-  const row = await verifyOtp(ctx, tenant.id, 'reset', input.email, input.otp, 'otp');
-  await assertPassword(ctx, tenant.id, input.newPassword, input.confirmPassword, 'newPassword');
-  const now = ctx.clock.now();
-  const hash = await hashPassword(input.newPassword);
-  await ctx.db.tx(async (db) => {
-    await users.setPassword(db, tenant.id, user.id, hash, now);
-    await otps.markUsed(db, tenant.id, row.id, now);
-    await sessions.revokeUserSessions(db, tenant.id, user.id, 'password_reset', now);
-    await users.clearLoginFailures(db, tenant.id, [user.email, user.phone].filter((x): x is string => !!x));
-  });
-  await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'auth.password.reset', resource: 'user', resourceId: user.id });
-  return { ok: true as const };
+  return resetPasswordOf(ctx, tenant.id, { channel: 'email', target: input.email, field: 'email' }, input, { silentUnknown: false });
 }
 
 export async function changePassword(ctx: AuthedCtx, input: { password: string; newPassword: string; confirmPassword: string }) {
