@@ -1,30 +1,29 @@
-import { StrictMode, useState } from 'react';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { appEn, type AppMessages } from '@carewatch/i18n/app-en';
-import { appEnCa } from '@carewatch/i18n/app-en-ca';
-import { appVi } from '@carewatch/i18n/app-vi';
+import { initI18n } from './app/i18n.ts';
+import { App } from './app/app.tsx';
 
-const CATALOGUES: Record<string, AppMessages> = { en: appEn, 'en-CA': appEnCa, vi: appVi };
-const LABELS: Record<string, string> = { en: 'English', 'en-CA': 'English (Canada)', vi: 'Tiếng Việt' };
+// `/app` (no slash) is outside the router's basename and the service worker's scope: use `/app/`.
+if (window.location.pathname === '/app') window.history.replaceState(null, '', `/app/${window.location.search}${window.location.hash}`);
 
-/** Placeholder shell until the patient-app issue: says what it is and links to the portal. */
-function Shell() {
-  const [lang, setLang] = useState(() => localStorage.getItem('cw.app.lang') ?? 'en');
-  const m = CATALOGUES[lang] ?? appEn;
-  return (
-    <main lang={lang} style={{ fontFamily: 'system-ui, sans-serif', padding: 24, maxWidth: 480, margin: '0 auto' }}>
-      <h1>{m.shell.title}</h1>
-      <p>{m.shell.tagline}</p>
-      <p>{m.shell.comingSoon}</p>
-      <p><a href="/">{m.shell.openPortal}</a></p>
-      <label>
-        {m.shell.language}{' '}
-        <select value={lang} onChange={(e) => { setLang(e.target.value); localStorage.setItem('cw.app.lang', e.target.value); }}>
-          {Object.keys(CATALOGUES).map((k) => <option key={k} value={k}>{LABELS[k]}</option>)}
-        </select>
-      </label>
-    </main>
+initI18n();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }
 
-createRoot(document.getElementById('root')!).render(<StrictMode><Shell /></StrictMode>);
+// Offline start of the app shell (public/sw.js); not under the dev server, where Vite serves modules that change.
+// The build mode, not PROD: PROD follows NODE_ENV, which test runners set to 'test' while building the real app.
+if (import.meta.env.MODE === 'production' && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).catch(() => undefined);
+  // After the page's own loading, so the worker's downloads do not compete with it.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -58,6 +58,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Called when the session is over (401 after one refresh attempt, 403 LOGGED_IN_ELSEWHERE, 401 PERMISSIONS_CHANGED). */
   onAuthError?: (error: ApiError) => void;
+  /** localStorage keys of the tokens: the patient app keeps its own session beside the portal's on the same origin. */
+  tokenKeys?: { access: string; refresh: string };
 }
 
 const REFRESHABLE = new Set(['SESSION_EXPIRED', 'UNAUTHORIZED']);
@@ -73,18 +75,19 @@ function storage(): Storage | null {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   let refreshing: Promise<boolean> | null = null;
+  const keys = options.tokenKeys ?? { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY };
 
   const tokens = {
-    access: () => storage()?.getItem(ACCESS_TOKEN_KEY) ?? null,
-    refresh: () => storage()?.getItem(REFRESH_TOKEN_KEY) ?? null,
-    has: () => Boolean(storage()?.getItem(ACCESS_TOKEN_KEY)),
+    access: () => storage()?.getItem(keys.access) ?? null,
+    refresh: () => storage()?.getItem(keys.refresh) ?? null,
+    has: () => Boolean(storage()?.getItem(keys.access)),
     store(t: TTokenResponse) {
-      storage()?.setItem(ACCESS_TOKEN_KEY, t.access_token);
-      storage()?.setItem(REFRESH_TOKEN_KEY, t.refresh_token);
+      storage()?.setItem(keys.access, t.access_token);
+      storage()?.setItem(keys.refresh, t.refresh_token);
     },
     clear() {
-      storage()?.removeItem(ACCESS_TOKEN_KEY);
-      storage()?.removeItem(REFRESH_TOKEN_KEY);
+      storage()?.removeItem(keys.access);
+      storage()?.removeItem(keys.refresh);
     },
   };
 

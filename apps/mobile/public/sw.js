@@ -1,0 +1,64 @@
+/* global self, caches, Response */
+// CareWatch patient app service worker: caches the app shell so the app starts offline.
+// API calls (/api/) are never cached: health data always comes from the server (or not at all).
+const CACHE = 'cw-app-shell-v1';
+const SCOPE = new URL(self.registration.scope).pathname; // '/app/'
+const SHELL = [SCOPE, `${SCOPE}manifest.webmanifest`, `${SCOPE}icon.svg`, `${SCOPE}icon-192.png`, `${SCOPE}icon-512.png`];
+
+/**
+ * The page plus the built scripts and styles that index.html names, so even a first visit can later start offline.
+ * Only the page is required; anything else that fails now is cached on first use instead of failing the install.
+ */
+async function cacheShell() {
+  const cache = await caches.open(CACHE);
+  await cache.add(SCOPE);
+  const html = await (await cache.match(SCOPE)).text();
+  const assets = [...html.matchAll(/(?:src|href)="([^"]+\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await Promise.allSettled([...new Set([...SHELL.slice(1), ...assets])].map((url) => cache.add(url)));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('cw-app-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/') || !url.pathname.startsWith(SCOPE)) return;
+
+  if (request.mode === 'navigate') {
+    // Pages: the network first (a new build shows at once), the cached shell when offline.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            void caches.open(CACHE).then((cache) => cache.put(SCOPE, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(SCOPE).then((cached) => cached || Response.error())),
+    );
+    return;
+  }
+
+  // Built assets have hashed names (immutable): the cache first, filled on first use.
+  event.respondWith(
+    caches.match(request).then((cached) => cached || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        void caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    })),
+  );
+});

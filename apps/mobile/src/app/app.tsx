@@ -1,0 +1,28 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { onSessionEnded } from './api.ts';
+import { handleSessionEnded } from './session.ts';
+
+onSessionEnded(handleSessionEnded);
+
+const theme = createTheme({
+  primaryColor: 'teal',
+  primaryShade: 8,
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  defaultRadius: 'md',
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme}>
+        <Notifications limit={3} position="top-center" />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

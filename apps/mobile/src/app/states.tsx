@@ -1,0 +1,34 @@
+import { Alert, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorText } from './errors.ts';
+
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100dvh">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={t('common.loadFailed')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorText(t, error)}</Text>
+        {onRetry && <Button size="xs" variant="light" color="red" onClick={onRetry}>{t('common.retry')}</Button>}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Placeholder cards while a list loads (announced as busy). */
+export function CardsSkeleton({ rows = 4 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ZAppRegisterOtpRequest } from '@carewatch/contracts/app-auth';
+import { saveTenant, storedTenant } from '../../app/tenant.ts';
+import { translateValidation } from '../../app/errors.ts';
+import { AccessFrame, LegalLinks } from './shared.tsx';
+
+/** First screen: the organisation (tenant) code, remembered on the phone for sign-in and registration. */
+export function WelcomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [tenant, setTenant] = useState(storedTenant() ?? '');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZAppRegisterOtpRequest.shape.tenant.safeParse(tenant);
+    if (!parsed.success) {
+      setError(translateValidation(t, parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    saveTenant(parsed.data);
+    void navigate('/login');
+  };
+
+  return (
+    <AccessFrame title={t('access.welcome.title')}>
+      <Text mb="lg">{t('access.welcome.intro')}</Text>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('access.welcome.tenant')} description={t('access.welcome.tenantHint')} required autoCapitalize="none"
+            autoComplete="organization" value={tenant} error={error}
+            onChange={(e) => { setTenant(e.currentTarget.value); setError(undefined); }}
+          />
+          <Button type="submit" size="md">{t('access.welcome.continue')}</Button>
+        </Stack>
+      </form>
+      <LegalLinks />
+    </AccessFrame>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@carewatch/api-client/client';
+import type { TAlertLevel } from '@carewatch/contracts/alerts';
+import { alerts, vitals } from '../../app/api.ts';
+import { useProfile } from '../../app/queries.ts';
+import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
+import { dashboardItems, timeAgo, type DashboardItem } from './latest.ts';
+
+const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
+const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
+const UNIT_KEYS: Record<string, string> = { steps: 'units.steps', 'breaths/min': 'units.breathsPerMin', kcal: 'units.kcal' };
+
+function unitText(t: TFunction, unit: string): string {
+  const key = UNIT_KEYS[unit];
+  return key ? t(key) : (UNIT_SYMBOLS[unit] ?? unit);
+}
+
+function valueText(t: TFunction, item: DashboardItem): string {
+  if (item.metric === 'ecg' && item.text === null) return t('home.ecgStrip');
+  if (item.text === null) return '—';
+  if (item.metric === 'sleep') {
+    const m = Math.round(Number(item.text));
+    return t('home.sleepValue', { h: Math.floor(m / 60), m: m % 60 });
+  }
+  return `${item.text} ${unitText(t, item.unit)}`;
+}
+
+const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' || e.code === 'PATIENT_NOT_FOUND');
+
+/** Home: the latest value of every index with its alert level and how long ago it was measured. */
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  const profile = useProfile();
+  const latest = useQuery({ queryKey: ['me', 'vitals', 'latest'], queryFn: () => vitals.myLatest(), refetchInterval: 60_000 });
+  const thresholds = useQuery({ queryKey: ['me', 'thresholds'], queryFn: () => alerts.myThresholds(), staleTime: 5 * 60_000 });
+
+  const items = useMemo(() => {
+    if (!latest.data || !profile.data) return null;
+    // Without thresholds (none readable) the values still show; their level is then left out.
+    return dashboardItems(latest.data.items, thresholds.data?.items ?? [], profile.data);
+  }, [latest.data, profile.data, thresholds.data]);
+  const now = new Date();
+
+  let body;
+  if (latest.isError && notPatient(latest.error)) body = <Text c="dimmed">{t('home.notPatient')}</Text>;
+  else if (latest.isError) body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
+  else if (profile.isError) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  else if (!items || thresholds.isPending) body = <CardsSkeleton />;
+  else if (items.length === 0) body = <Text c="dimmed">{t('home.empty')}</Text>;
+  else {
+    const showLevels = thresholds.isSuccess;
+    body = (
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((item) => (
+          <Card key={item.metric} component="li" withBorder padding="sm" aria-label={t(`metrics.${item.metric}`)}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2}>
+                <Text size="sm" c="dimmed">{t(`metrics.${item.metric}`)}</Text>
+                <Text fw={700} size="xl">{valueText(t, item)}</Text>
+                <Text size="xs" c="dimmed">{t('home.measured', { ago: timeAgo(item.measuredAt, now, i18n.language) })}</Text>
+              </Stack>
+              {showLevels && item.level && (
+                <Badge color={LEVEL_COLOR[item.level]} variant={item.level === 'normal' ? 'light' : 'filled'}
+                  aria-label={t('home.levelLabel', { level: t(`levels.${item.level}`) })}>
+                  {t(`levels.${item.level}`)}
+                </Badge>
+              )}
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  const name = profile.data ? profile.data.firstName : '';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
+      <section aria-label={t('home.latest')}>
+        <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>
+        {body}
+      </section>
+    </Stack>
+  );
+}

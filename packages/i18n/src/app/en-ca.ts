@@ -1,0 +1,28 @@
+import { appEn, type AppMessages } from './en.ts';
+
+type Overrides<T> = { [K in keyof T]?: T[K] extends string ? string : Overrides<T[K]> };
+
+/** The English catalogue with the given strings replaced (same keys by construction; the parity test checks it too). */
+function withOverrides<T extends Record<string, unknown>>(base: T, over: Overrides<T>): T {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = base[k];
+    out[k] = typeof v === 'string' || typeof b !== 'object' || b === null ? v : withOverrides(b as Record<string, unknown>, v as Overrides<Record<string, unknown>>);
+  }
+  return out as T;
+}
+
+/** Patient app catalogue (Canadian English): Canadian spelling (colour, centre) where it differs from `en`. */
+export const appEnCa: AppMessages = withOverrides(appEn, {
+  access: {
+    welcome: { tenantHint: 'Given by your clinic or health centre, for example "demo".' },
+    register: { skinColour: 'Skin colour' },
+  },
+  validation: { skinColour: 'Skin colour is required' },
+  legal: {
+    privacy: {
+      sharing: 'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',
+      contact: 'For any question about your privacy, contact your health centre or our support team.',
+    },
+  },
+});
