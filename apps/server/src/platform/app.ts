@@ -79,8 +79,11 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
       if (!fs.existsSync(dir)) continue;
       await app.register(fastifyStatic, {
         root: dir, prefix, decorateReply: prefix === '/', index: ['index.html'], wildcard: true,
-        // Hashed assets are immutable; the HTML must be revalidated so a rebuild shows at once.
-        setHeaders: (res, file) => res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+        // Our own header (the plugin's default would replace it): Vite's content-hashed files under assets/ are
+        // immutable; everything else (HTML, the service worker, the manifest, icons, sounds) is revalidated, so a
+        // rebuild shows at once.
+        cacheControl: false,
+        setHeaders: (res, file) => res.setHeader('cache-control', /[\\/]assets[\\/][^\\/]+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
       });
     }
   }
