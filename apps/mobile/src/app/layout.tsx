@@ -2,10 +2,12 @@ import { AppShell, Group, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
 const NAV = [
   { to: '/', key: 'nav.home', icon: '⌂', end: true },
+  { to: '/alerts', key: 'alerts.nav', icon: '⚠', end: false },
   { to: '/settings', key: 'nav.settings', icon: '⚙', end: false },
 ] as const;
 
@@ -19,6 +21,7 @@ export function AppLayout() {
           <Text role="status" size="sm" c="orange.9" bg="orange.0" p="xs" mb="sm" style={{ borderRadius: 8 }}>{t('app.offline')}</Text>
         )}
         <Outlet />
+        <HighRiskPrompt />
       </AppShell.Main>
       <AppShell.Footer>
         <nav aria-label={t('nav.label')} style={{ height: '100%' }}>

@@ -9,6 +9,8 @@ import { ForgotPasswordPage } from '../features/access/forgot-password-page.tsx'
 import { PrivacyPage, TermsPage } from '../features/access/legal-pages.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { AlertsPage } from '../features/alerts/alerts-page.tsx';
+import { EntryPage } from '../features/entry/entry-page.tsx';
 
 /**
  * Served under /app/ (vite `base` and the server's static mount). The trailing slash keeps Home at `/app/`, inside the
@@ -28,7 +30,9 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: 'alerts', element: <AlertsPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'entry', element: <EntryPage /> },
         ],
       },
     ],

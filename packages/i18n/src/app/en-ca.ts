@@ -1,4 +1,6 @@
+import { appAlertsEnCa } from './alerts-en-ca.ts';
 import { appEn, type AppMessages } from './en.ts';
+import { appEntryEnCa } from './entry-en-ca.ts';
 
 type Overrides<T> = { [K in keyof T]?: T[K] extends string ? string : Overrides<T[K]> };
 
@@ -18,7 +20,9 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
     welcome: { tenantHint: 'Given by your clinic or health centre, for example "demo".' },
     register: { skinColour: 'Skin colour' },
   },
+  alerts: appAlertsEnCa,
   validation: { skinColour: 'Skin colour is required' },
+  entry: appEntryEnCa,
   legal: {
     privacy: {
       sharing: 'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',

@@ -1,3 +1,6 @@
+import { appAlertsEn } from './alerts-en.ts';
+import { appEntryEn } from './entry-en.ts';
+
 /** Patient app catalogue (English, US spelling). Every key also exists in `en-ca.ts` and `vi.ts` (checked by a test). */
 export const appEn = {
   app: {
@@ -181,6 +184,8 @@ export const appEn = {
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
   },
+  alerts: appAlertsEn,
+  entry: appEntryEn,
   home: {
     title: 'Home',
     greeting: 'Hello, {{name}}',

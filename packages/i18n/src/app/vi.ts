@@ -1,4 +1,6 @@
+import { appAlertsVi } from './alerts-vi.ts';
 import type { AppMessages } from './en.ts';
+import { appEntryVi } from './entry-vi.ts';
 
 /** Patient app catalogue (Vietnamese). */
 export const appVi: AppMessages = {
@@ -183,6 +185,8 @@ export const appVi: AppMessages = {
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
   },
+  alerts: appAlertsVi,
+  entry: appEntryVi,
   home: {
     title: 'Trang chủ',
     greeting: 'Xin chào, {{name}}',

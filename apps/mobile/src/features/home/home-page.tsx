@@ -9,6 +9,7 @@ import { alerts, vitals } from '../../app/api.ts';
 import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { dashboardItems, timeAgo, type DashboardItem } from './latest.ts';
+import { AddReadingLink } from '../entry/add-reading-link.tsx';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
@@ -80,6 +81,7 @@ export function HomePage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
+      <AddReadingLink />
       <section aria-label={t('home.latest')}>
         <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>
         {body}

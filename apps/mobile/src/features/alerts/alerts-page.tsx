@@ -1,0 +1,57 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TAlertLevel } from '@carewatch/contracts/alerts';
+import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
+import { AlertSettingsSection } from './alert-settings-section.tsx';
+import { ALERT_KEYS, myAlertsApi } from './alerts-api.ts';
+import { SosButton } from './sos-button.tsx';
+import { ThresholdsSection } from './thresholds-section.tsx';
+
+const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
+
+/** Alerts: the SOS button, the emergency history, thresholds and alert settings. */
+export function AlertsPage() {
+  const { t, i18n } = useTranslation();
+  // Same key as the high-risk prompt's poll: the history follows it.
+  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }) });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  let history;
+  if (list.isPending) history = <CardsSkeleton rows={2} />;
+  else if (list.isError) history = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.items.length === 0) history = <Text c="dimmed">{t('alerts.history.empty')}</Text>;
+  else {
+    history = (
+      <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.data.items.map((a) => (
+          <Card key={a.id} component="li" withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <Text fw={600}>
+                  {a.index ? t(`alerts.thresholds.indexes.${a.index}`) : t(`alerts.history.source.${a.source}`)}
+                  {a.value !== null ? ` · ${a.value}` : ''}
+                </Text>
+                <Text size="xs" c="dimmed">{when.format(new Date(a.openedAt))} · {t(`alerts.history.status.${a.status}`)}</Text>
+              </Stack>
+              <Badge color={LEVEL_COLOR[a.level]} variant="filled">{t(`levels.${a.level}`)}</Badge>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">{t('alerts.title')}</Title>
+      <SosButton />
+      <section aria-labelledby="alerts-history">
+        <Title order={2} size="h5" id="alerts-history" mb="xs">{t('alerts.history.title')}</Title>
+        {history}
+      </section>
+      <ThresholdsSection />
+      <AlertSettingsSection />
+    </Stack>
+  );
+}

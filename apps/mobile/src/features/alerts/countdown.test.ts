@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { promptAlert, secondsLeft } from './countdown.ts';
+
+const base = Date.parse('2026-01-01T10:00:00.000Z');
+
+describe('secondsLeft', () => {
+  test('counts down from the alert opening', () => {
+    expect(secondsLeft('2026-01-01T10:00:00.000Z', base, 15)).toBe(15);
+    expect(secondsLeft('2026-01-01T10:00:00.000Z', base + 4_200, 15)).toBe(11);
+    expect(secondsLeft('2026-01-01T10:00:00.000Z', base + 14_999, 15)).toBe(1);
+  });
+  test('is clamped to 0 once the delay is over and to the full delay when the phone clock is behind', () => {
+    expect(secondsLeft('2026-01-01T10:00:00.000Z', base + 60_000, 15)).toBe(0);
+    expect(secondsLeft('2026-01-01T10:00:00.000Z', base - 30_000, 15)).toBe(15);
+  });
+  test('an unreadable date shows the full delay', () => {
+    expect(secondsLeft('not a date', base, 20)).toBe(20);
+  });
+});
+
+describe('promptAlert', () => {
+  const alert = (id: string, openedAt: string, pendingPrompt: boolean) => ({
+    id, patientId: 'p', level: 'high_risk' as const, status: 'open' as const, source: 'reading' as const, metric: 'heart_rate' as const,
+    index: 'heart_rate' as const, value: 140, rule: null, openedAt, acknowledgedAt: null, acknowledgedBy: null, closedAt: null,
+    sosCaseId: null, patientName: 'A', patientCode: null, pendingPrompt,
+  });
+  test('picks the most recent alert awaiting an answer, none when no prompt is pending', () => {
+    expect(promptAlert([alert('a', '2026-01-01T09:00:00Z', false)])).toBeNull();
+    expect(promptAlert([
+      alert('a', '2026-01-01T09:00:00Z', true), alert('b', '2026-01-01T10:00:00Z', true), alert('c', '2026-01-01T11:00:00Z', false),
+    ])?.id).toBe('b');
+  });
+});

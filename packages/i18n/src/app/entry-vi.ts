@@ -1,0 +1,45 @@
+import type { AppEntryMessages } from './entry-en.ts';
+
+/** Patient app: manual entry of readings (Vietnamese). */
+export const appEntryVi: AppEntryMessages = {
+  title: 'Nhập chỉ số',
+  open: 'Nhập chỉ số',
+  intro: 'Nhập các giá trị bạn đã đo. Để trống ô nào thì bỏ qua ô đó.',
+  show: 'Chỉ số hiển thị',
+  showHint: 'Chọn các chỉ số xuất hiện trong biểu mẫu.',
+  measuredAt: 'Ngày và giờ',
+  systolic: 'Tâm thu (mmHg)',
+  diastolic: 'Tâm trương (mmHg)',
+  unitLabel: '{{name}} ({{unit}})',
+  save: 'Lưu',
+  cancel: 'Hủy',
+  saved: 'Đã lưu chỉ số',
+  atLeastOne: 'Vui lòng nhập ít nhất một chỉ số.',
+  noneShown: 'Chưa hiển thị chỉ số nào. Hãy chọn ít nhất một chỉ số ở trên.',
+  errors: {
+    required: 'Bắt buộc',
+    integer: 'Vui lòng nhập số nguyên',
+    number: 'Vui lòng nhập số, ví dụ 36.6',
+    date: 'Ngày không hợp lệ',
+    future: 'Ngày giờ đo không được ở tương lai',
+    invalid: 'Giá trị không hợp lệ',
+    saveFailed: 'Không thể lưu chỉ số. Kiểm tra kết nối mạng và thử lại.',
+  },
+  limits: {
+    heart_rate: 'Nhịp tim phải từ {{min}} đến {{max}} nhịp/phút',
+    spo2: 'SpO2 phải từ {{min}} đến {{max}} %',
+    weight: 'Cân nặng phải từ {{min}} đến {{max}} {{unit}}',
+    temperature: 'Nhiệt độ phải từ {{min}} đến {{max}} {{unit}}',
+    blood_glucose: 'Đường huyết phải nhỏ hơn {{max}} {{unit}}',
+    systolicMax: 'Huyết áp tâm thu phải nhỏ hơn 300 mmHg',
+    diastolicMax: 'Huyết áp tâm trương phải nhỏ hơn 300 mmHg',
+    bpGap: 'Huyết áp tâm thu phải lớn hơn tâm trương ít nhất 20 mmHg',
+  },
+  warning: {
+    title: 'Giá trị vượt ngưỡng',
+    intro: 'Các giá trị sau vượt ngưỡng đã đặt cho bạn:',
+    item: '{{metric}}: {{value}} – {{level}}',
+    confirm: 'Vẫn lưu',
+    edit: 'Sửa lại',
+  },
+};
