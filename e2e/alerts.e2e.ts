@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launch, login, newPage, shot } from './browser.ts';
+import { simulate } from './simulate.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -30,31 +29,6 @@ async function get<T>(url: string): Promise<T> {
   }
 }
 
-type SimResult = { scenario: string; patientId: string; deviceId: string; accepted: number; patientCode: string; value: number; measuredAt: string };
-/**
- * Runs `npm run simulate` in scenario mode for DEMO-P0001 (one reading sent by the patient's simulated cellular device,
- * over HTTP: the e2e server runs without MQTT); expects exit code 0 and one JSON line on stdout.
- */
-async function simulate(scenario: 'sos' | 'normal', extra: string[] = []): Promise<SimResult> {
-  const root = path.resolve(import.meta.dirname, '..');
-  // SIM_* variables of the developer's shell would change the simulator's defaults.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIM_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--url', baseUrl, '--scenario', scenario, '--patient', 'DEMO-P0001', '--transport', 'http', ...extra], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], signal: AbortSignal.timeout(30_000),
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => { err += c; });
-  const code = await new Promise<number | null>((resolve, reject) => { child.once('error', reject); child.once('close', resolve); });
-  expect(code, `simulator failed: ${err}`).toBe(0);
-  const lines = out.trim().split('\n');
-  expect(lines, `simulator stdout: ${out}`).toHaveLength(1);
-  const result = JSON.parse(lines[0]!) as SimResult;
-  expect(result).toMatchObject({ scenario, accepted: 1, patientCode: 'DEMO-P0001' });
-  return result;
-}
-
 type SosCase = { id: string; alertId: string; patientCode: string | null; patientName: string; status: string; openedAt: string; ticketId: string | null };
 
 /** Closes a popup (realtime SOS alarm) if one covers the page. */
@@ -66,7 +40,7 @@ async function dismissPopup(page: Page) {
 describe('alerts and SOS cases', () => {
   test('the simulator\'s SOS-level heart rate opens a case the doctor sees with its trail; followers get SMS; customer care acknowledges and closes it', async () => {
     // A heart-rate alert left open by an earlier failed test would be raised, not opened: a normal reading closes it.
-    await simulate('normal');
+    await simulate(baseUrl, 'normal');
     // API checks run as the super admin, who does not sign in to the browser here (a new login ends the previous session).
     const before = await get<{ items: SosCase[] }>('/api/account/sos-cases?status=open&size=200');
     const known = new Set(before.items.map((c) => c.id));
@@ -77,7 +51,7 @@ describe('alerts and SOS cases', () => {
     await doctor.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 
     // The simulator sends 250 bpm as DEMO-P0001's cellular device (created, assigned and given credentials on first use).
-    const sim = await simulate('sos');
+    const sim = await simulate(baseUrl, 'sos');
     expect(sim.value).toBe(250);
     const device = await get<{ patientId: string | null; model: string; activated: boolean }>(`/api/account/devices/${sim.deviceId}`);
     expect(device).toMatchObject({ patientId: sim.patientId, model: 'J2025E', activated: true });

@@ -1,34 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launch, shot } from './browser.ts';
+import { phone, apiToken, getJson } from './mobile.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
-
-/** A phone-sized touch browser (iPhone 12-ish), as the patient app is used. */
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
-  return { context, page: await context.newPage() };
-}
-
-async function apiToken(username: string, client: 'app' | 'portal'): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/oauth-token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(client === 'app' ? { 'x-client': 'app' } : {}) },
-    body: JSON.stringify({ tenant: 'demo', username, password: DEMO_PASSWORD, grant_type: 'password' }),
-  });
-  expect(res.status).toBe(200);
-  return String(((await res.json()) as { access_token: string }).access_token);
-}
-
-async function getJson<T>(path: string, token: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** The organisation code screen, then the sign-in form (English labels). */
 async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -87,7 +66,7 @@ describe('patient app: PWA files', () => {
 
 describe('patient app: sign-in, home, language, sign out', () => {
   test('the demo patient signs in, sees the latest heart rate, switches to Vietnamese and signs out', async () => {
-    const { context, page } = await phone();
+    const { context, page } = await phone(browser, baseUrl);
     await signIn(page, 'patient@demo.test');
     await page.waitForURL(/\/app\/?$/);
 
@@ -129,7 +108,7 @@ describe('patient app: sign-in, home, language, sign out', () => {
     expect(await navNames(navVi)).toEqual(['Trang chủ', 'Cảnh báo', 'Cài đặt']);
     // Saved to the profile too.
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
-    await expect.poll(async () => (await getJson<{ language: string }>('/api/account/me/profile/get', token)).language).toBe('vi');
+    await expect.poll(async () => (await getJson<{ language: string }>(baseUrl, '/api/account/me/profile/get', token)).language).toBe('vi');
     await navVi.getByRole('link', { name: 'Trang chủ', exact: true }).click();
     const latestVi = page.getByRole('region', { name: 'Chỉ số mới nhất' });
     await expect.poll(() => latestVi.getByRole('listitem', { name: 'Nhịp tim', exact: true }).count(), { timeout: 15_000 }).toBe(1);
@@ -145,13 +124,13 @@ describe('patient app: sign-in, home, language, sign out', () => {
     expect((await fetch(`${baseUrl}/api/account/me/profile/get`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
 
     // Leave the demo patient in English for the other suites.
-    const again = await apiToken('patient@demo.test', 'app');
+    const again = await apiToken(baseUrl, 'patient@demo.test', 'app');
     expect((await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=en`, { method: 'POST', headers: { authorization: `Bearer ${again}` } })).status).toBe(200);
     await context.close();
   });
 
   test('a wrong password is refused with the server message', async () => {
-    const { context, page } = await phone();
+    const { context, page } = await phone(browser, baseUrl);
     await signIn(page, 'nobody@demo.test', 'Wrong@2026x');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Wrong phone, e-mail or password.' }).count(), { timeout: 10_000 }).toBe(1);
     await context.close();
@@ -160,9 +139,9 @@ describe('patient app: sign-in, home, language, sign out', () => {
 
 describe('patient app: registration by phone', () => {
   test('phone → code from the SMS log → profile → Home; password reset by phone; 5 wrong passwords lock the account', async () => {
-    const superadmin = await apiToken('superadmin@demo.test', 'portal');
+    const superadmin = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
     const number = `09${String(Date.now()).slice(-8)}`;
-    const { context, page } = await phone();
+    const { context, page } = await phone(browser, baseUrl);
     await page.goto('/app/');
     await page.getByRole('textbox', { name: 'Organization code', exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -175,7 +154,7 @@ describe('patient app: registration by phone', () => {
     // Step 2: the code, read where the SMS provider recorded it; an incomplete code is refused in the form.
     let code = '';
     await expect.poll(async () => {
-      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(`/api/account/sms?to=${number}&size=20`, superadmin);
+      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
       code = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number)?.body ?? '')?.[1] ?? '';
       return code;
     }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
@@ -228,7 +207,7 @@ describe('patient app: registration by phone', () => {
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     let resetCode = '';
     await expect.poll(async () => {
-      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(`/api/account/sms?to=${number}&size=20`, superadmin);
+      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
       resetCode = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number && /reset/i.test(m.body))?.body ?? '')?.[1] ?? '';
       return resetCode;
     }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);

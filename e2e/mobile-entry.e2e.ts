@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launch } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser.ts';
+import { phone, signIn } from './mobile.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -8,29 +9,9 @@ const baseUrl = inject('baseUrl');
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-/** A phone-sized touch browser, in English, as in mobile-access.e2e.ts. */
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
-  return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/app/');
-  await page.waitForURL(/\/app\/(welcome|login)$/);
-  if (page.url().endsWith('/welcome')) {
-    await page.getByRole('textbox', { name: 'Organization code', exact: true }).fill('demo');
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  }
-  await page.getByRole('textbox', { name: 'Phone or e-mail', exact: true }).fill(username);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/);
-}
-
 describe('patient app: manual entry', () => {
   test('limits are enforced in the form, and a valid weight saves and shows on Home', async () => {
-    const { context, page } = await phone();
+    const { context, page } = await phone(browser, baseUrl);
     const posted: string[] = [];
     page.on('request', (req) => { if (req.method() === 'POST' && req.url().includes('/api/ingest/measurements')) posted.push(req.postData() ?? ''); });
     await signIn(page, 'patient@demo.test');

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, login, newPage, shot } from './browser.ts';
+import { simulate } from './simulate.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -12,31 +11,6 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
 });
 afterAll(async () => { await browser?.close(); });
-
-type SimResult = { scenario: string; patientId: string; deviceId: string; accepted: number; patientCode: string; value: number; measuredAt: string };
-/**
- * Runs `npm run simulate` in scenario mode for DEMO-P0001 (one reading sent by the patient's simulated cellular device,
- * over HTTP: the e2e server runs without MQTT); expects exit code 0 and one JSON line on stdout.
- */
-async function simulate(scenario: 'sos' | 'normal', extra: string[] = []): Promise<SimResult> {
-  const root = path.resolve(import.meta.dirname, '..');
-  // SIM_* variables of the developer's shell would change the simulator's defaults.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIM_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--url', baseUrl, '--scenario', scenario, '--patient', 'DEMO-P0001', '--transport', 'http', ...extra], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], signal: AbortSignal.timeout(30_000),
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => { err += c; });
-  const code = await new Promise<number | null>((resolve, reject) => { child.once('error', reject); child.once('close', resolve); });
-  expect(code, `simulator failed: ${err}`).toBe(0);
-  const lines = out.trim().split('\n');
-  expect(lines, `simulator stdout: ${out}`).toHaveLength(1);
-  const result = JSON.parse(lines[0]!) as SimResult;
-  expect(result).toMatchObject({ scenario, accepted: 1, patientCode: 'DEMO-P0001' });
-  return result;
-}
 
 describe('realtime staff console', () => {
   test('the bundled SOS sound is served', async () => {
@@ -49,7 +23,7 @@ describe('realtime staff console', () => {
 
   test('the simulator\'s SOS-level heart rate of the demo patient pops up on the doctor\'s portal, with the alarm and a link to the SOS case', async () => {
     // A heart-rate alert left open by an earlier failed test would be raised, not opened (no popup): a normal reading closes it.
-    await simulate('normal');
+    await simulate(baseUrl, 'normal');
     const page = await newPage(browser, baseUrl, { lang: 'en' });
     await login(page, 'doctor@demo.test');
     const bell = page.getByRole('button', { name: /^Notifications/ });
@@ -58,7 +32,7 @@ describe('realtime staff console', () => {
     await expect.poll(() => bell.getAttribute('data-realtime-state'), { timeout: 15_000 }).toBe('open');
 
     // The simulator sends 210 bpm as DEMO-P0001's cellular device.
-    const sim = await simulate('sos', ['--value', '210']);
+    const sim = await simulate(baseUrl, 'sos', ['--value', '210']);
     expect(sim.value).toBe(210);
 
     const popup = page.getByRole('dialog', { name: 'SOS — Phuong Hoang' });
@@ -82,7 +56,7 @@ describe('realtime staff console', () => {
     await page.keyboard.press('Escape');
 
     // Back to normal: the reading-sourced alert closes (keeps the demo data tidy for other tests).
-    await simulate('normal');
+    await simulate(baseUrl, 'normal');
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ const newest = (dir) => {
   }
   return t;
 };
-const sources = ['packages/contracts/src', 'packages/i18n/src', 'packages/api-client/src'].map((d) => newest(path.join(root, d)));
+const sources = ['packages/contracts/src', 'packages/i18n/src', 'packages/api-client/src', 'packages/clinical/src', 'packages/devices/src'].map((d) => newest(path.join(root, d)));
 for (const app of ['portal', 'mobile']) {
   const index = path.join(root, 'apps', app, 'dist', 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
