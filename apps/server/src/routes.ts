@@ -27,6 +27,10 @@ import { TICKETS_ROUTES } from './modules/tickets/tickets.routes.ts';
 import { ALERTS_ROUTES } from './modules/alerts/alerts.routes.ts';
 import { NOTIFICATIONS_ROUTES } from './modules/notifications/notifications.routes.ts';
 import { DELIVERY_ROUTES } from './modules/delivery/delivery.routes.ts';
+import { APP_VITALS_ROUTES } from './modules/vitals/routes/app-vitals.ts';
+import { APP_SUBJECT_ROUTES } from './modules/contacts/routes/app-subjects.ts';
+import { APP_PROFILE_ROUTES } from './modules/account/routes/app-profile.ts';
+import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -49,4 +53,5 @@ export const ROUTES: AnyRoute[] = [
   ...ALERTS_ROUTES,
   ...TICKETS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
+  ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

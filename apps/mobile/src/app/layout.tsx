@@ -3,6 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
+import { SyncStatus } from '../features/sync/sync-status.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
 const NAV = [
@@ -20,6 +21,7 @@ export function AppLayout() {
         {!network.online && (
           <Text role="status" size="sm" c="orange.9" bg="orange.0" p="xs" mb="sm" style={{ borderRadius: 8 }}>{t('app.offline')}</Text>
         )}
+        <SyncStatus />
         <Outlet />
         <HighRiskPrompt />
       </AppShell.Main>

@@ -11,6 +11,16 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { AlertsPage } from '../features/alerts/alerts-page.tsx';
 import { EntryPage } from '../features/entry/entry-page.tsx';
+import { DevicesPage } from '../features/devices/devices-page.tsx';
+import { MetricPage } from '../features/metrics/metric-page.tsx';
+import { ContactsPage } from '../features/contacts/contacts-page.tsx';
+import { SosCasePage } from '../features/followed/sos-case-page.tsx';
+import { ProfilePage } from '../features/profile/profile-page.tsx';
+import { MedicalProfilePage } from '../features/profile/medical-profile-page.tsx';
+import { SubUsersPage } from '../features/profile/sub-users-page.tsx';
+import { NotificationSettingsPage } from '../features/profile/notifications-page.tsx';
+import { FeedbackPage } from '../features/profile/feedback-page.tsx';
+import { DeleteAccountPage } from '../features/profile/delete-account-page.tsx';
 
 /**
  * Served under /app/ (vite `base` and the server's static mount). The trailing slash keeps Home at `/app/`, inside the
@@ -33,6 +43,16 @@ export const router = createBrowserRouter([
           { path: 'alerts', element: <AlertsPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'entry', element: <EntryPage /> },
+          { path: 'devices/*', element: <DevicesPage /> },
+          { path: 'metrics/:metric', element: <MetricPage /> },
+          { path: 'contacts/*', element: <ContactsPage /> },
+          { path: 'sos-cases/:id', element: <SosCasePage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'profile/medical', element: <MedicalProfilePage /> },
+          { path: 'sub-users/*', element: <SubUsersPage /> },
+          { path: 'settings/notifications', element: <NotificationSettingsPage /> },
+          { path: 'feedback', element: <FeedbackPage /> },
+          { path: 'delete-account', element: <DeleteAccountPage /> },
         ],
       },
     ],

@@ -5,6 +5,7 @@ import { api } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { navigateTo } from './navigate.ts';
 import { profileQuery } from './queries.ts';
+import { setSubject } from './subject.ts';
 import { languageFromProfile, storedLanguage, switchLanguage } from './i18n.ts';
 
 let ending = false;
@@ -12,6 +13,7 @@ let ending = false;
 /** Clears the local session and goes to the sign-in page. */
 export function endSession(): void {
   api.tokens.clear();
+  setSubject(null);
   queryClient.setQueryData(['session'], null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
   navigateTo('/login');

@@ -1,3 +1,8 @@
+import { appDevicesEnCa } from './devices-en-ca.ts';
+import { appMetricPagesEnCa } from './metricPages-en-ca.ts';
+import { appContactsEnCa } from './contacts-en-ca.ts';
+import { appFollowedEnCa } from './followed-en-ca.ts';
+import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
 import { appEn, type AppMessages } from './en.ts';
 import { appEntryEnCa } from './entry-en-ca.ts';
@@ -23,6 +28,11 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   alerts: appAlertsEnCa,
   validation: { skinColour: 'Skin colour is required' },
   entry: appEntryEnCa,
+  devices: appDevicesEnCa,
+  metricPages: appMetricPagesEnCa,
+  contacts: appContactsEnCa,
+  followed: appFollowedEnCa,
+  profile: appProfileEnCa,
   legal: {
     privacy: {
       sharing: 'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',

@@ -1,3 +1,8 @@
+import { appDevicesEn } from './devices-en.ts';
+import { appMetricPagesEn } from './metricPages-en.ts';
+import { appContactsEn } from './contacts-en.ts';
+import { appFollowedEn } from './followed-en.ts';
+import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
 import { appEntryEn } from './entry-en.ts';
 
@@ -186,6 +191,11 @@ export const appEn = {
   },
   alerts: appAlertsEn,
   entry: appEntryEn,
+  devices: appDevicesEn,
+  metricPages: appMetricPagesEn,
+  contacts: appContactsEn,
+  followed: appFollowedEn,
+  profile: appProfileEn,
   home: {
     title: 'Home',
     greeting: 'Hello, {{name}}',
@@ -193,6 +203,7 @@ export const appEn = {
     empty: 'No measurements yet. Readings from your watch or entered by hand will appear here.',
     notPatient: 'This account follows other people and has no health record of its own.',
     measured: 'Measured {{ago}}',
+    openMetric: 'Open {{metric}}',
     levelLabel: 'Level: {{level}}',
     sleepValue: '{{h}} h {{m}} min',
     ecgStrip: 'ECG strip recorded',
@@ -244,6 +255,17 @@ export const appEn = {
     terms: 'Terms of use',
     privacy: 'Privacy policy',
     signOut: 'Sign out',
+    more: 'My account',
+    links: {
+      profile: 'Profile',
+      medical: 'Medical profile',
+      subUsers: 'Sub-users',
+      devices: 'Devices',
+      contacts: 'Contacts',
+      notifications: 'Notifications',
+      feedback: 'Questions and feedback',
+      deleteAccount: 'Delete account',
+    },
   },
   legal: {
     termsTitle: 'Terms of use',

@@ -1,3 +1,8 @@
+import { appDevicesVi } from './devices-vi.ts';
+import { appMetricPagesVi } from './metricPages-vi.ts';
+import { appContactsVi } from './contacts-vi.ts';
+import { appFollowedVi } from './followed-vi.ts';
+import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
 import type { AppMessages } from './en.ts';
 import { appEntryVi } from './entry-vi.ts';
@@ -187,6 +192,11 @@ export const appVi: AppMessages = {
   },
   alerts: appAlertsVi,
   entry: appEntryVi,
+  devices: appDevicesVi,
+  metricPages: appMetricPagesVi,
+  contacts: appContactsVi,
+  followed: appFollowedVi,
+  profile: appProfileVi,
   home: {
     title: 'Trang chủ',
     greeting: 'Xin chào, {{name}}',
@@ -194,6 +204,7 @@ export const appVi: AppMessages = {
     empty: 'Chưa có số đo nào. Số đo từ đồng hồ hoặc nhập tay sẽ hiện ở đây.',
     notPatient: 'Tài khoản này theo dõi người khác và không có hồ sơ sức khỏe riêng.',
     measured: 'Đo {{ago}}',
+    openMetric: 'Mở {{metric}}',
     levelLabel: 'Mức: {{level}}',
     sleepValue: '{{h}} giờ {{m}} phút',
     ecgStrip: 'Đã ghi điện tâm đồ',
@@ -245,6 +256,17 @@ export const appVi: AppMessages = {
     terms: 'Điều khoản sử dụng',
     privacy: 'Chính sách quyền riêng tư',
     signOut: 'Đăng xuất',
+    more: 'Tài khoản của tôi',
+    links: {
+      profile: 'Hồ sơ',
+      medical: 'Hồ sơ y tế',
+      subUsers: 'Người dùng phụ',
+      devices: 'Thiết bị',
+      contacts: 'Danh bạ',
+      notifications: 'Thông báo',
+      feedback: 'Câu hỏi và góp ý',
+      deleteAccount: 'Xóa tài khoản',
+    },
   },
   legal: {
     termsTitle: 'Điều khoản sử dụng',

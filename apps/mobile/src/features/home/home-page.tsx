@@ -10,6 +10,8 @@ import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { dashboardItems, timeAgo, type DashboardItem } from './latest.ts';
 import { AddReadingLink } from '../entry/add-reading-link.tsx';
+import { SubjectSwitch } from '../followed/subject-switch.tsx';
+import { Link } from 'react-router';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
@@ -57,9 +59,11 @@ export function HomePage() {
     body = (
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item) => (
-          <Card key={item.metric} component="li" withBorder padding="sm" aria-label={t(`metrics.${item.metric}`)}>
+          <Card key={item.metric} component="li" withBorder padding="sm" aria-label={t(`metrics.${item.metric}`)} pos="relative">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>
+                {/* The whole card opens the metric's page (the link's overlay covers it). */}
+                <Link to={`/metrics/${item.metric}`} style={{ position: 'absolute', inset: 0 }} aria-label={t('home.openMetric', { metric: t(`metrics.${item.metric}`) })} />
                 <Text size="sm" c="dimmed">{t(`metrics.${item.metric}`)}</Text>
                 <Text fw={700} size="xl">{valueText(t, item)}</Text>
                 <Text size="xs" c="dimmed">{t('home.measured', { ago: timeAgo(item.measuredAt, now, i18n.language) })}</Text>
@@ -81,6 +85,7 @@ export function HomePage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
+      <SubjectSwitch />
       <AddReadingLink />
       <section aria-label={t('home.latest')}>
         <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>

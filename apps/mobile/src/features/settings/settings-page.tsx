@@ -13,6 +13,12 @@ import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 
 const LANGUAGE_KEYS: Record<AppLanguage, string> = { en: 'settings.languages.en', 'en-CA': 'settings.languages.enCA', vi: 'settings.languages.vi' };
 
+/** The account's other screens (only those that exist: no dead links). */
+const ACCOUNT_LINKS = [
+  ['/profile', 'profile'], ['/profile/medical', 'medical'], ['/sub-users', 'subUsers'], ['/devices', 'devices'], ['/contacts', 'contacts'],
+  ['/settings/notifications', 'notifications'], ['/feedback', 'feedback'], ['/delete-account', 'deleteAccount'],
+] as const;
+
 /** Settings of this slice: language (profile + phone), units (metric/imperial, °C/°F), legal texts, sign out. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
@@ -75,6 +81,13 @@ export function SettingsPage() {
               data={[{ value: 'C', label: t('settings.celsius') }, { value: 'F', label: t('settings.fahrenheit') }]}
             />
           </div>
+        </Stack>
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="settings-more">
+        <Title order={2} size="h5" id="settings-more" mb="xs">{t('settings.more')}</Title>
+        <Stack gap={6}>
+          {ACCOUNT_LINKS.map(([to, key]) => <Anchor key={to} component={Link} to={to}>{t(`settings.links.${key}`)}</Anchor>)}
         </Stack>
       </Card>
 

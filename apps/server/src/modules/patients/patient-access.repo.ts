@@ -51,3 +51,23 @@ export async function findByUser(db: Db, tenantId: string, userId: string): Prom
   const rows = await db.query<PatientAccessRow>(`select ${COLS} from patients p where p.tenant_id = $1 and p.user_id = $2::uuid`, [tenantId, userId]);
   return rows[0] ?? null;
 }
+
+export type AppSubjectRelation = 'self' | 'sub_user' | 'emergency' | 'caring';
+
+/**
+ * A patient the signed-in app user may view (patient-app "viewing as"): their own record, a sub-user they manage, or
+ * the patient of an accepted emergency or caring relation where they are the follower. Null for anything else.
+ */
+export async function findAppSubject(db: Db, tenantId: string, userId: string, patientId: string): Promise<(PatientAccessRow & { relation: AppSubjectRelation }) | null> {
+  const rows = await db.query<PatientAccessRow & { relation: AppSubjectRelation }>(
+    `select ${COLS},
+       case when p.user_id = $3::uuid then 'self'
+            when p.manager_user_id = $3::uuid then 'sub_user'
+            else (select c.kind from contacts c where c.tenant_id = $1 and c.owner_id = p.user_id and c.contact_user_id = $3::uuid
+                    and c.status = 'accepted' and c.kind in ('emergency', 'caring') order by c.kind limit 1) end as relation
+       from patients p where p.tenant_id = $1 and p.id = $2::uuid`,
+    [tenantId, patientId, userId],
+  );
+  const row = rows[0];
+  return row && row.relation ? row : null;
+}

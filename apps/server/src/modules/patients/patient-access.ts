@@ -38,3 +38,14 @@ export async function requireVisiblePatient(ctx: AuthedCtx, patientId: string): 
 export async function ownPatient(ctx: AuthedCtx): Promise<VisiblePatient | null> {
   return repo.findByUser(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
 }
+
+/**
+ * For the patient app's read screens: a patient the caller may view — themself, a sub-user they manage, or a patient
+ * who accepted them as emergency or caring follower. Anything else answers PATIENT_NOT_FOUND, like a missing id.
+ * `relation` tells what the caller may do beyond reading (only 'self' and 'sub_user' may write).
+ */
+export async function requireAppSubject(ctx: AuthedCtx, patientId: string): Promise<VisiblePatient & { relation: repo.AppSubjectRelation }> {
+  const row = await repo.findAppSubject(ctx.db, ctx.auth.tenantId, ctx.auth.userId, patientId);
+  if (!row) throw new AppError('PATIENT_NOT_FOUND');
+  return row;
+}

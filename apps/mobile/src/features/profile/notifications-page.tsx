@@ -1,0 +1,8 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Placeholder: replaced by the feature's real screen. */
+export function NotificationSettingsPage() {
+  const { t } = useTranslation();
+  return <Title order={1} size="h3">{t('profile.title')}</Title>;
+}
