@@ -11,3 +11,7 @@ export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
+
+/** A patient-app subject in a path: a patient id, or `me` for the caller's own record. */
+export const ZSubjectId = z.union([z.literal('me'), ZId], 'Invalid id');
+export const ZSubjectParams = z.object({ id: ZSubjectId });

@@ -21,6 +21,8 @@ import { SubUsersPage } from '../features/profile/sub-users-page.tsx';
 import { NotificationSettingsPage } from '../features/profile/notifications-page.tsx';
 import { FeedbackPage } from '../features/profile/feedback-page.tsx';
 import { DeleteAccountPage } from '../features/profile/delete-account-page.tsx';
+import { VisitorApp } from '../features/visitor/visitor-app.tsx';
+import { FollowedPage } from '../features/followed/followed-page.tsx';
 
 /**
  * Served under /app/ (vite `base` and the server's static mount). The trailing slash keeps Home at `/app/`, inside the
@@ -33,6 +35,7 @@ export const router = createBrowserRouter([
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/visitor/*', element: <VisitorApp /> },
   {
     element: <RequireAuth />,
     children: [
@@ -47,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'metrics/:metric', element: <MetricPage /> },
           { path: 'contacts/*', element: <ContactsPage /> },
           { path: 'sos-cases/:id', element: <SosCasePage /> },
+          { path: 'followed/*', element: <FollowedPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/medical', element: <MedicalProfilePage /> },
           { path: 'sub-users/*', element: <SubUsersPage /> },

@@ -42,9 +42,15 @@ export async function ownPatient(ctx: AuthedCtx): Promise<VisiblePatient | null>
 /**
  * For the patient app's read screens: a patient the caller may view — themself, a sub-user they manage, or a patient
  * who accepted them as emergency or caring follower. Anything else answers PATIENT_NOT_FOUND, like a missing id.
- * `relation` tells what the caller may do beyond reading (only 'self' and 'sub_user' may write).
+ * `relation` tells what the caller may do beyond reading (only 'self' and 'sub_user' may write). `me` names the
+ * caller's own record (NOT_A_PATIENT for a follower-only account).
  */
 export async function requireAppSubject(ctx: AuthedCtx, patientId: string): Promise<VisiblePatient & { relation: repo.AppSubjectRelation }> {
+  if (patientId === 'me') {
+    const own = await ownPatient(ctx);
+    if (!own) throw new AppError('NOT_A_PATIENT');
+    return { ...own, relation: 'self' };
+  }
   const row = await repo.findAppSubject(ctx.db, ctx.auth.tenantId, ctx.auth.userId, patientId);
   if (!row) throw new AppError('PATIENT_NOT_FOUND');
   return row;
