@@ -291,6 +291,12 @@ export const ZSosRequest = z.object({
 });
 export type TSosRequest = z.infer<typeof ZSosRequest>;
 export const SOS_COUNTDOWN_SECONDS = 5;
+/** A recorded SOS message: at most 60 s in the app, and 2 MB on the server (opus at 32 kbit/s is ~240 kB a minute). */
+export const SOS_RECORDING_MAX_SECONDS = 60;
+export const SOS_RECORDING_MAX_BYTES = 2 * 1024 * 1024;
+/** POST /api/account/me/sos/recordings (multipart `file`: webm, ogg, mp4, wav or mp3 audio, checked by content). */
+export const ZSosRecording = z.object({ id: ZId, contentType: z.string(), sizeBytes: z.number() });
+export type TSosRecording = z.infer<typeof ZSosRecording>;
 
 /** Answer of the patient to a high-risk prompt. */
 export const HIGH_RISK_RESPONSES = ['i_am_fine', 'send_sos'] as const;

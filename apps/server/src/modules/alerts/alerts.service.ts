@@ -10,6 +10,7 @@ import type { ErrorCode } from '@carewatch/contracts/errors';
 import { ownPatient, patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
 import { followerCanSee } from '../contacts/contacts.service.ts';
 import * as repo from './alerts.repo.ts';
+import { requireOwnRecording } from './sos-recording.service.ts';
 import {
   AlertTx, existingRecord, feedEvent, newAlertRecord, patientRef, stateOf, toSummary, withPatientTx,
 } from './alerts.engine.ts';
@@ -155,6 +156,7 @@ export async function sendSos(ctx: AuthedCtx, input: TSosRequest): Promise<TSosR
   if (!isMainUser) throw new AppError('SOS_SUB_PROFILE', { field: 'profileId' });
   const now = ctx.clock.now();
   const message: TSosMessage = input.message;
+  if (message.kind === 'recording') await requireOwnRecording(ctx, own.id, message.recordingId);
   const location: TLocation | null = input.location ?? null;
   const out = await withPatientTx(ctx, ctx.auth.tenantId, own.id, async (db) => {
     const p = await patientRef(db, ctx.auth.tenantId, own.id);
