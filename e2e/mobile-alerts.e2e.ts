@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, shot } from './browser.ts';
+import { launch, login, newPage, shot } from './browser.ts';
 import { phone, apiToken, getJson, signIn } from './mobile.ts';
 
 let browser: Browser;
@@ -106,5 +106,53 @@ describe('patient app: alerts and SOS', () => {
       await expect.poll(async () => (await getJson<MyAlerts>(baseUrl, '/api/account/me/alerts?size=100', token)).items.find((a) => a.id === alertId)?.status, { timeout: 10_000 })
         .toBe('closed');
     }
+  });
+
+  test('an SOS with a recorded voice message: the staff get the recording with the case', async () => {
+    const { context, page } = await phone(browser, baseUrl);
+    await context.grantPermissions(['microphone']);
+    await signIn(page, 'patient@demo.test');
+    const token = await browserToken(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Alerts/ }).click();
+    await page.getByRole('button', { name: 'SOS', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sending SOS' });
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Record a voice message' }).count(), { timeout: 15_000 }).toBe(1);
+    await dialog.getByRole('radio', { name: 'Record a voice message' }).check();
+    expect(await dialog.getByRole('button', { name: 'Send SOS' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Start recording' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: /Stop \(\d+ s\)/ }).innerText(), { timeout: 10_000 }).toMatch(/Stop \([2-9] s\)/);
+    await dialog.getByRole('button', { name: /Stop/ }).click();
+    await expect.poll(() => dialog.getByText(/Voice message, \d+ s/).count()).toBe(1);
+    await shot(page, 'mobile-sos-recording');
+    await dialog.getByRole('button', { name: 'Send SOS' }).click();
+    await expect.poll(() => dialog.getByRole('status').innerText(), { timeout: 15_000 }).toMatch(/SOS sent/);
+    expect(await dialog.getByText(/could not be sent/).count()).toBe(0);
+
+    const mine = await getJson<MyAlerts>(baseUrl, '/api/account/me/alerts?size=100', token);
+    const sos = mine.items.find((a) => a.source === 'sos_button' && a.status !== 'closed');
+    expect(sos).toBeTruthy();
+    const cskh = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
+    const cases = await getJson<{ items: Array<{ id: string; alertId: string; patientId: string; message: { kind: string; recordingId?: string } | null }> }>(baseUrl, '/api/account/sos-cases?size=50', cskh);
+    const found = cases.items.find((c) => c.alertId === sos!.id);
+    expect(found?.message?.kind).toBe('recording');
+    const audio = await fetch(`${baseUrl}/api/account/patients/${found!.patientId}/attachments/${found!.message!.recordingId!}`, { headers: { authorization: `Bearer ${cskh}` } });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toMatch(/^audio\//);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(500);
+    // Customer care plays it from the SOS case in the portal.
+    const portal = await newPage(browser, baseUrl);
+    await login(portal, 'cskh@demo.test');
+    await expect.poll(() => portal.url(), { timeout: 15_000 }).not.toMatch(/\/login$/);
+    await portal.goto(`/sos-cases/${found!.id}`);
+    await portal.getByRole('button', { name: 'Play the voice message' }).click();
+    await expect.poll(() => portal.locator('audio').count(), { timeout: 10_000 }).toBe(1);
+    expect(await portal.locator('audio').evaluate((a) => (a as HTMLAudioElement).src)).toMatch(/^blob:/);
+    await portal.context().close();
+    // Customer care closes the case: the demo patient is left without an open SOS for the other specs.
+    const closed = await fetch(`${baseUrl}/api/account/sos-cases/${found!.id}/close`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ note: 'e2e' }),
+    });
+    expect(closed.status).toBe(200);
+    await context.close();
   });
 });

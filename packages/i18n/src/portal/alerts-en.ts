@@ -25,6 +25,8 @@ export const alertsEn = {
     had_a_fall: 'I had a fall',
     call_me: 'Please call me',
     recording: 'Voice recording',
+    play: 'Play the voice message',
+    playFailed: 'The voice message could not be loaded',
   },
   common: {
     patient: 'Patient',

@@ -27,6 +27,8 @@ export const alertsVi: typeof alertsEn = {
     had_a_fall: 'Tôi bị ngã',
     call_me: 'Hãy gọi cho tôi',
     recording: 'Tin nhắn thoại',
+    play: 'Nghe tin nhắn thoại',
+    playFailed: 'Không tải được tin nhắn thoại',
   },
   common: {
     patient: 'Bệnh nhân',

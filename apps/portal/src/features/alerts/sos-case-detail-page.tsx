@@ -13,6 +13,7 @@ import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
 import { AlertTrail } from './alert-trail.tsx';
+import { SosRecordingPlayer } from './sos-recording-player.tsx';
 import { AlertStatusBadge, LIVE_MS, LevelBadge, alertKeys, alerts, ruleText, sosMessageText } from './alerts-shared.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -69,7 +70,10 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
             </Field>
             <Field label={t('alerts.sosCase.phone')}>{c.patientPhone ?? none}</Field>
             <Field label={t('alerts.sosCases.reason')}>{t(`alerts.reason.${c.reason}`)}</Field>
-            <Field label={t('alerts.sosCases.message')}>{sosMessageText(t, c.message)}</Field>
+            <Field label={t('alerts.sosCases.message')}>
+              {sosMessageText(t, c.message)}
+              {c.message?.kind === 'recording' && <div><SosRecordingPlayer patientId={c.patientId} recordingId={c.message.recordingId} /></div>}
+            </Field>
             <Field label={t('alerts.sosCase.location')}>
               {c.location ? (
                 <Anchor href={`https://www.openstreetmap.org/?mlat=${c.location.lat}&mlon=${c.location.lng}#map=17/${c.location.lat}/${c.location.lng}`} target="_blank" rel="noreferrer">
