@@ -3,6 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
+import { SosLevelNotice } from '../features/alerts/sos-level-notice.tsx';
 import { SyncStatus } from '../features/sync/sync-status.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
@@ -24,6 +25,7 @@ export function AppLayout() {
         <SyncStatus />
         <Outlet />
         <HighRiskPrompt />
+        <SosLevelNotice />
       </AppShell.Main>
       <AppShell.Footer>
         <nav aria-label={t('nav.label')} style={{ height: '100%' }}>

@@ -31,6 +31,12 @@ export const appAlertsEn = {
       call_me: 'Please call me',
     },
   },
+  sosLevel: {
+    title: 'SOS alert',
+    body: 'One of your readings is at the SOS level. Your followers are being called and sent an SMS.',
+    emergency: 'If you need urgent help, call your local emergency number.',
+    ok: 'OK',
+  },
   prompt: {
     title: 'High-risk reading',
     body: 'One of your readings is at a high-risk level. Are you all right?',

@@ -33,6 +33,12 @@ export const appAlertsVi: AppAlertsMessages = {
       call_me: 'Hãy gọi cho tôi',
     },
   },
+  sosLevel: {
+    title: 'Cảnh báo SOS',
+    body: 'Một chỉ số của bạn ở mức SOS. Người theo dõi của bạn đang được gọi điện và nhắn tin SMS.',
+    emergency: 'Nếu cần trợ giúp khẩn cấp, hãy gọi số cấp cứu tại nơi bạn ở.',
+    ok: 'Đồng ý',
+  },
   prompt: {
     title: 'Chỉ số nguy cơ cao',
     body: 'Một chỉ số của bạn ở mức nguy cơ cao. Bạn có ổn không?',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { promptAlert, secondsLeft } from './countdown.ts';
+import { promptAlert, secondsLeft, sosLevelAlert } from './countdown.ts';
 
 const base = Date.parse('2026-01-01T10:00:00.000Z');
 
@@ -29,5 +29,27 @@ describe('promptAlert', () => {
     expect(promptAlert([
       alert('a', '2026-01-01T09:00:00Z', true), alert('b', '2026-01-01T10:00:00Z', true), alert('c', '2026-01-01T11:00:00Z', false),
     ])?.id).toBe('b');
+  });
+});
+
+describe('sosLevelAlert', () => {
+  type Over = { level?: 'sos' | 'high_risk'; status?: 'open' | 'closed'; source?: 'reading' | 'sos_button' };
+  const alert = (id: string, openedAt: string, o: Over = {}) => ({
+    id, patientId: 'p', level: o.level ?? ('sos' as const), status: o.status ?? ('open' as const), source: o.source ?? ('reading' as const),
+    metric: 'heart_rate' as const, index: 'heart_rate' as const, value: 190, rule: null, openedAt, acknowledgedAt: null, acknowledgedBy: null,
+    closedAt: null, sosCaseId: null, patientName: 'A', patientCode: null, pendingPrompt: false,
+  });
+  const now = Date.parse('2026-01-01T12:00:00Z');
+  test('announces the newest open SOS-level reading alert not yet seen, from the last 6 hours', () => {
+    const items = [alert('a', '2026-01-01T10:00:00Z'), alert('b', '2026-01-01T11:00:00Z'), alert('old', '2026-01-01T05:00:00Z')];
+    expect(sosLevelAlert(items, [], now)?.id).toBe('b');
+    expect(sosLevelAlert(items, ['b'], now)?.id).toBe('a');
+    expect(sosLevelAlert(items, ['a', 'b'], now)).toBeNull();
+  });
+  test('ignores closed alerts, lower levels and the SOS button (the patient pressed it)', () => {
+    expect(sosLevelAlert([
+      alert('c', '2026-01-01T11:00:00Z', { status: 'closed' }), alert('h', '2026-01-01T11:00:00Z', { level: 'high_risk' }),
+      alert('s', '2026-01-01T11:00:00Z', { source: 'sos_button' }),
+    ], [], now)).toBeNull();
   });
 });

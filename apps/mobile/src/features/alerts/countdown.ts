@@ -38,3 +38,17 @@ export function currentLocation(timeoutMs: number): Promise<{ lat: number; lng: 
     );
   });
 }
+
+/** Only recent alerts are announced: an SOS from yesterday still open is not news when the app opens today. */
+const SOS_NOTICE_WINDOW_MS = 6 * 60 * 60_000;
+
+/** The newest open SOS-level alert raised by a reading that the patient has not yet seen announced. */
+export function sosLevelAlert(items: readonly MyAlert[], seen: readonly string[], now: number): MyAlert | null {
+  let best: MyAlert | null = null;
+  for (const a of items) {
+    if (a.level !== 'sos' || a.status === 'closed' || a.source !== 'reading' || seen.includes(a.id)) continue;
+    if (now - Date.parse(a.openedAt) > SOS_NOTICE_WINDOW_MS) continue;
+    if (!best || a.openedAt > best.openedAt) best = a;
+  }
+  return best;
+}
