@@ -18,6 +18,7 @@ async function ingestHeartRate(token: string, value: number, measuredAt: Date) {
   expect(((await res.json()) as { accepted: number }).accepted).toBe(1);
 }
 
+type Sms = { to: string; status: number; alertId: string | null; body: string };
 type MyAlerts = { items: Array<{ id: string; level: string; status: string; source: string; pendingPrompt: boolean; metric: string | null }>; total: number };
 
 /**
@@ -95,8 +96,15 @@ describe('patient app: alerts and SOS', () => {
       expect(await page.getByRole('dialog').count()).toBe(0);
       // The answer is in the alert's trail, as the staff see it.
       const doctor = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
-      const detail = await getJson<{ trail: Array<{ kind: string; detail?: string | null }> }>(baseUrl, `/api/account/alerts/${alertId}`, doctor);
+      const detail = await getJson<{ openedAt: string; trail: Array<{ kind: string; detail?: string | null }> }>(baseUrl, `/api/account/alerts/${alertId}`, doctor);
       expect(detail.trail.some((e) => e.kind === 'patient_response' && e.detail === 'i_am_fine')).toBe(true);
+      // "I am fine" stops the SMS: past the confirmation delay (15 s) and a few delivery-worker rounds, the followers
+      // got no text for this alert.
+      const due = Date.parse(detail.openedAt) + 15_000 + 6_000;
+      if (due > Date.now()) await page.waitForTimeout(due - Date.now());
+      const superadmin = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
+      const sms = await getJson<{ items: Sms[] }>(baseUrl, '/api/account/sms?size=200', superadmin);
+      expect(sms.items.filter((m) => m.alertId === alertId)).toEqual([]);
     } finally {
       // A normal reading closes the alert, leaving the demo patient as it was.
       await ingestHeartRate(token, 72, new Date());
@@ -154,5 +162,47 @@ describe('patient app: alerts and SOS', () => {
     });
     expect(closed.status).toBe(200);
     await context.close();
+  });
+
+  test('an SOS-level reading is announced in the app and the followers are texted', async () => {
+    const { context, page } = await phone(browser, baseUrl);
+    await signIn(page, 'patient@demo.test');
+    const token = await browserToken(page);
+    const thresholds = await getJson<{ items: Array<{ index: string; high: { sos: number | null } }> }>(baseUrl, '/api/account/me/thresholds', token);
+    const sosValue = Math.ceil(thresholds.items.find((i) => i.index === 'heart_rate')!.high.sos!);
+    const cskh = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
+    let caseId: string | undefined;
+    try {
+      await ingestHeartRate(token, sosValue, new Date(Date.now() - 10_000));
+      const dialog = page.getByRole('dialog', { name: 'SOS alert' });
+      await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+      expect(await dialog.getByText('Your followers are being called and sent an SMS.', { exact: false }).count()).toBe(1);
+      expect(await dialog.getByText(`Heart rate: ${sosValue}`).count()).toBe(1);
+      await shot(page, 'mobile-sos-level');
+      const mine = await getJson<MyAlerts>(baseUrl, '/api/account/me/alerts?size=100', token);
+      const alert = mine.items.find((a) => a.level === 'sos' && a.source === 'reading' && a.status !== 'closed');
+      expect(alert).toBeTruthy();
+      const superadmin = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
+      await expect.poll(async () => {
+        const sms = await getJson<{ items: Sms[] }>(baseUrl, '/api/account/sms?size=200', superadmin);
+        return sms.items.filter((m) => m.alertId === alert!.id).map((m) => m.to);
+      }, { timeout: 30_000, interval: 1000 }).toEqual(expect.arrayContaining(['0900000021', '0900000022']));
+      await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      // Seen once: a reload does not announce it again.
+      await page.reload();
+      await page.waitForTimeout(6_000);
+      expect(await page.getByRole('dialog', { name: 'SOS alert' }).count()).toBe(0);
+      const cases = await getJson<{ items: Array<{ id: string; alertId: string }> }>(baseUrl, '/api/account/sos-cases?size=50', cskh);
+      caseId = cases.items.find((c) => c.alertId === alert!.id)?.id;
+    } finally {
+      await ingestHeartRate(token, 72, new Date());
+      if (caseId) {
+        await fetch(`${baseUrl}/api/account/sos-cases/${caseId}/close`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ note: 'e2e' }),
+        });
+      }
+      await context.close();
+    }
   });
 });
