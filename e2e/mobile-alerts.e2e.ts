@@ -156,9 +156,11 @@ describe('patient app: alerts and SOS', () => {
     await expect.poll(() => portal.locator('audio').count(), { timeout: 10_000 }).toBe(1);
     expect(await portal.locator('audio').evaluate((a) => (a as HTMLAudioElement).src)).toMatch(/^blob:/);
     await portal.context().close();
-    // Customer care closes the case: the demo patient is left without an open SOS for the other specs.
+    // Customer care closes the case: the demo patient is left without an open SOS for the other specs. (A new token:
+    // the portal sign-in above ended the earlier portal session of the same account.)
+    const cskhAgain = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
     const closed = await fetch(`${baseUrl}/api/account/sos-cases/${found!.id}/close`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ note: 'e2e' }),
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskhAgain}` }, body: JSON.stringify({ note: 'e2e' }),
     });
     expect(closed.status).toBe(200);
     await context.close();
