@@ -74,6 +74,8 @@ export function ThresholdsSection() {
   if (q.isPending) body = <CardsSkeleton rows={2} />;
   else if (q.isError) body = <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   else {
+    // The edit column only when something is editable: on a phone the table then fits its card.
+    const anyEditable = q.data.items.some((i) => i.patientMayEdit && !i.locked);
     const row = (item: Item) => {
       const editable = item.patientMayEdit && !item.locked;
       const name = t(`alerts.thresholds.indexes.${item.index}`);
@@ -82,28 +84,28 @@ export function ThresholdsSection() {
           <Table.Td>{name}</Table.Td>
           <Table.Td>{sideText(item.low)}</Table.Td>
           <Table.Td>{sideText(item.high)}</Table.Td>
-          <Table.Td>
+          {anyEditable && <Table.Td>
             {editable ? (
               <Button size="compact-sm" variant="light" aria-label={`${t('alerts.thresholds.edit')} ${name}`}
                 onClick={() => { setErrors({}); save.reset(); setEditing({ index: item.index, sides: { low: item.low, high: item.high } }); }}>
                 {t('alerts.thresholds.edit')}
               </Button>
             ) : <Text size="xs" c="dimmed">{t('alerts.thresholds.doctorOnly')}</Text>}
-          </Table.Td>
+          </Table.Td>}
         </Table.Tr>
       );
     };
     body = (
       <Stack gap="sm">
         <Text size="xs" c="dimmed">{THRESHOLD_TIERS.map((k) => t(`alerts.thresholds.tiers.${k}`)).join(' / ')}</Text>
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={anyEditable ? 360 : 280}>
           <Table striped fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('alerts.thresholds.index')}</Table.Th>
                 <Table.Th>{t('alerts.thresholds.low')}</Table.Th>
                 <Table.Th>{t('alerts.thresholds.high')}</Table.Th>
-                <Table.Th />
+                {anyEditable && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{q.data.items.map(row)}</Table.Tbody>
