@@ -62,3 +62,30 @@ self.addEventListener('fetch', (event) => {
     })),
   );
 });
+
+// Web push (alerts to the patient and their followers): the server sends { title, body, alertId, tag } encrypted.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch { data = { body: event.data ? event.data.text() : '' }; }
+  const title = data.title || 'CareWatch';
+  event.waitUntil(self.registration.showNotification(title, {
+    body: data.body || '',
+    tag: data.tag || undefined,
+    icon: `${SCOPE}icon-192.png`,
+    badge: `${SCOPE}icon-192.png`,
+    data: { url: data.alertId ? `${SCOPE}alerts` : SCOPE },
+    requireInteraction: data.type === 'sos',
+  }));
+});
+
+// A tap on the notification opens (or focuses) the app on the Alerts tab.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = (event.notification.data && event.notification.data.url) || SCOPE;
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
+    for (const c of list) {
+      if (new URL(c.url).pathname.startsWith(SCOPE) && 'focus' in c) { void c.navigate(target); return c.focus(); }
+    }
+    return self.clients.openWindow(target);
+  }));
+});

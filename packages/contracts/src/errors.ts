@@ -127,6 +127,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong. Please contact technical support' },
   ACCOUNT_EXISTS: { status: 409, message: 'This phone number or email is already registered. Please log in' },
+  SUB_USER_MAX: { status: 400, message: 'Max sub-users reached' },
+  MEDICAL_PROFILE_LOCKED: { status: 403, message: 'Your medical profile can only be changed by your doctor. Please contact your doctor' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

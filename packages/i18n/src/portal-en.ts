@@ -151,6 +151,8 @@ export const portalEn = {
     DEVICE_NOT_ASSIGNED: 'The device is not assigned to a patient',
     DEVICE_AUTH_FAILED: 'Wrong device credentials',
     NOT_A_PATIENT: 'Only a patient account can send its own readings',
+    SUB_USER_MAX: 'Max sub-users reached',
+    MEDICAL_PROFILE_LOCKED: 'Your medical profile can only be changed by your doctor. Please contact your doctor',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',

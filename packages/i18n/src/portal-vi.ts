@@ -153,6 +153,8 @@ export const portalVi: PortalCatalogue = {
     DEVICE_NOT_ASSIGNED: 'Thiết bị chưa được gán cho bệnh nhân',
     DEVICE_AUTH_FAILED: 'Sai thông tin xác thực thiết bị',
     NOT_A_PATIENT: 'Chỉ tài khoản bệnh nhân mới gửi được chỉ số của mình',
+    SUB_USER_MAX: 'Đã đạt số người dùng phụ tối đa',
+    MEDICAL_PROFILE_LOCKED: 'Chỉ bác sĩ của bạn mới có thể thay đổi hồ sơ y tế. Vui lòng liên hệ bác sĩ',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',

@@ -61,6 +61,9 @@ type Factory = (db: Db, r: TenantRefs, now: Date) => Promise<void>;
  * Rows are minimal but valid (constraints of the migrations), hung on the tenant's own demo rows.
  */
 const SQL_FACTORIES: Record<string, Factory> = {
+  app_feedback: async (db, r, now) => {
+    await db.query("insert into app_feedback (id, tenant_id, user_id, kind, category, description, created_at) values ($1, $2, $3, 'IMPROVE', 'SOFTWARE', 'factory', $4)", [newId(), r.tenantId, r.users.patient!, now]);
+  },
   alerts: async (db, r, now) => {
     await db.query(`insert into alerts (id, tenant_id, patient_id, metric, idx, level, status, source, value, state, opened_at, updated_at)
       values ($1, $2, $3, 'spo2', 'spo2', 'at_risk', 'open', 'reading', 91, '{}'::jsonb, $4, $4)`, [newId(), r.tenantId, r.otherCenterPatientId, now]);

@@ -7,6 +7,7 @@ import { LOGO_MAX_BYTES as TENANT_LOGO_MAX_BYTES } from '@carewatch/contracts/te
 import { ATTACHMENT_MAX_BYTES } from '@carewatch/contracts/patients';
 import { DEVICE_IMPORT_MAX_BYTES } from '@carewatch/contracts/devices';
 import { SOS_RECORDING_MAX_BYTES } from '@carewatch/contracts/alerts';
+import { FEEDBACK_IMAGE_MAX_BYTES } from '@carewatch/contracts/app-profile';
 import { ROUTES } from '../routes.ts';
 import { AVATAR_MAX_BYTES } from '../modules/account/account.service.ts';
 import type { Row, SqlValue } from '../platform/db.ts';
@@ -112,6 +113,7 @@ test('hostile uploads are refused or stored under a random name and served as do
     { route: 'POST /api/account/tenant/branding-request', url: '/api/account/tenant/branding-request', field: 'squareLogo', fields: { name: 'Upload Clinic' }, limit: TENANT_LOGO_MAX_BYTES, acceptsPng: false },
     { route: 'POST /api/account/patients/import', url: '/api/account/patients/import', field: 'file', limit: null, acceptsPng: false },
     { route: 'POST /api/account/me/sos/recordings', url: '/api/account/me/sos/recordings', field: 'file', limit: SOS_RECORDING_MAX_BYTES, acceptsPng: false },
+    { route: 'POST /api/account/me/feedback', url: '/api/account/me/feedback', field: 'image', fields: { kind: 'IMPROVE', category: 'SOFTWARE', description: 'Upload test' }, limit: FEEDBACK_IMAGE_MAX_BYTES, acceptsPng: true },
     { route: 'POST /api/account/devices/import', url: '/api/account/devices/import', field: 'file', limit: DEVICE_IMPORT_MAX_BYTES, acceptsPng: false },
   ];
 

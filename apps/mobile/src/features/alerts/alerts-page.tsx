@@ -1,8 +1,11 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TAlertLevel } from '@carewatch/contracts/alerts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
+import { useSubject } from '../../app/subject.ts';
+import { mySubjectsApi } from '../followed/subjects-api.ts';
 import { AlertSettingsSection } from './alert-settings-section.tsx';
 import { ALERT_KEYS, myAlertsApi } from './alerts-api.ts';
 import { SosButton } from './sos-button.tsx';
@@ -13,8 +16,14 @@ const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yel
 /** Alerts: the SOS button, the emergency history, thresholds and alert settings. */
 export function AlertsPage() {
   const { t, i18n } = useTranslation();
-  // Same key as the high-risk prompt's poll: the history follows it.
-  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }) });
+  // The SOS button is the main user's only (spec §4): not while viewing someone else's data.
+  const subjectId = useSubject()?.patientId ?? null;
+  const viewingOther = subjectId !== null;
+  // Same key as the high-risk prompt's poll: the history follows it. While viewing as someone: their history.
+  const list = useQuery({
+    queryKey: subjectId ? ['app', 'subjects', subjectId, 'alerts'] : ALERT_KEYS.list,
+    queryFn: () => (subjectId ? mySubjectsApi.alerts(subjectId, { size: 50 }) : myAlertsApi.list({ size: 50 })),
+  });
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let history;
@@ -33,6 +42,7 @@ export function AlertsPage() {
                   {a.value !== null ? ` · ${a.value}` : ''}
                 </Text>
                 <Text size="xs" c="dimmed">{when.format(new Date(a.openedAt))} · {t(`alerts.history.status.${a.status}`)}</Text>
+                {a.sosCaseId && <Anchor component={Link} to={`/sos-cases/${a.sosCaseId}?patient=${subjectId ?? 'me'}`} size="sm">{t('followed.sos.open')}</Anchor>}
               </Stack>
               <Badge color={LEVEL_COLOR[a.level]} variant="filled">{t(`levels.${a.level}`)}</Badge>
             </Group>
@@ -45,7 +55,7 @@ export function AlertsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">{t('alerts.title')}</Title>
-      <SosButton />
+      {!viewingOther && <SosButton />}
       <section aria-labelledby="alerts-history">
         <Title order={2} size="h5" id="alerts-history" mb="xs">{t('alerts.history.title')}</Title>
         {history}

@@ -11,6 +11,9 @@ import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { dashboardItems, timeAgo, type DashboardItem } from './latest.ts';
 import { AddReadingLink } from '../entry/add-reading-link.tsx';
 import { SubjectSwitch } from '../followed/subject-switch.tsx';
+import { SubjectList } from '../followed/followed-page.tsx';
+import { SUBJECT_KEYS, mySubjectsApi, useSubjects } from '../followed/subjects-api.ts';
+import { useSubject } from '../../app/subject.ts';
 import { Link } from 'react-router';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
@@ -22,7 +25,7 @@ function unitText(t: TFunction, unit: string): string {
   return key ? t(key) : (UNIT_SYMBOLS[unit] ?? unit);
 }
 
-function valueText(t: TFunction, item: DashboardItem): string {
+export function valueText(t: TFunction, item: DashboardItem): string {
   if (item.metric === 'ecg' && item.text === null) return t('home.ecgStrip');
   if (item.text === null) return '—';
   if (item.metric === 'sleep') {
@@ -34,12 +37,25 @@ function valueText(t: TFunction, item: DashboardItem): string {
 
 const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' || e.code === 'PATIENT_NOT_FOUND');
 
-/** Home: the latest value of every index with its alert level and how long ago it was measured. */
+/**
+ * Home: the latest value of every index with its alert level and how long ago it was measured — my own, or while
+ * "viewing as" the chosen subject's (a sub-user or a followed patient).
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const profile = useProfile();
-  const latest = useQuery({ queryKey: ['me', 'vitals', 'latest'], queryFn: () => vitals.myLatest(), refetchInterval: 60_000 });
-  const thresholds = useQuery({ queryKey: ['me', 'thresholds'], queryFn: () => alerts.myThresholds(), staleTime: 5 * 60_000 });
+  const subject = useSubject();
+  const subjectId = subject?.patientId ?? null;
+  const latest = useQuery({
+    queryKey: subjectId ? SUBJECT_KEYS.latest(subjectId) : ['me', 'vitals', 'latest'],
+    queryFn: () => (subjectId ? mySubjectsApi.latest(subjectId) : vitals.myLatest()),
+    refetchInterval: 60_000,
+  });
+  const thresholds = useQuery({
+    queryKey: subjectId ? SUBJECT_KEYS.thresholds(subjectId) : ['me', 'thresholds'],
+    queryFn: () => (subjectId ? mySubjectsApi.thresholds(subjectId) : alerts.myThresholds()),
+    staleTime: 5 * 60_000,
+  });
 
   const items = useMemo(() => {
     if (!latest.data || !profile.data) return null;
@@ -49,7 +65,7 @@ export function HomePage() {
   const now = new Date();
 
   let body;
-  if (latest.isError && notPatient(latest.error)) body = <Text c="dimmed">{t('home.notPatient')}</Text>;
+  if (latest.isError && notPatient(latest.error) && !subjectId) body = <FollowerHome />;
   else if (latest.isError) body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
   else if (profile.isError) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
   else if (!items || thresholds.isPending) body = <CardsSkeleton />;
@@ -86,11 +102,28 @@ export function HomePage() {
     <Stack gap="md">
       <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
       <SubjectSwitch />
-      <AddReadingLink />
+      {/* Manual entry writes my own readings: not offered while viewing someone else's data. */}
+      {!subjectId && <AddReadingLink />}
       <section aria-label={t('home.latest')}>
         <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>
         {body}
       </section>
+    </Stack>
+  );
+}
+
+/** A follower-only account (no health record of its own): the people it follows, to choose whom to view. */
+function FollowerHome() {
+  const { t } = useTranslation();
+  const subjects = useSubjects();
+  if (subjects.isPending) return <CardsSkeleton rows={2} />;
+  if (subjects.isError) return <ErrorState error={subjects.error} onRetry={() => void subjects.refetch()} />;
+  const followed = subjects.data.items.filter((s) => s.relation !== 'self');
+  if (followed.length === 0) return <Text c="dimmed">{t('home.notPatient')}</Text>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('followed.homeFollowerIntro')}</Text>
+      <SubjectList items={followed} empty={t('home.notPatient')} />
     </Stack>
   );
 }

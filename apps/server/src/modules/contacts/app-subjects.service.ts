@@ -1,0 +1,126 @@
+import {
+  DEFAULT_CONFIRM_SECONDS, THRESHOLD_INDEXES,
+  type TAlertLevel, type TAlertTrailEntry, type TLocation, type TPatientThresholds, type TSosCase,
+} from '@carewatch/contracts/alerts';
+import type { TAppSosCaseDetail, TAppSubjectAlertPage, TAppSubjectList } from '@carewatch/contracts/app-subjects';
+import { CANONICAL_UNIT, type TLatestVitals, type TMetric } from '@carewatch/contracts/vitals';
+import { personalizeThreshold } from '@carewatch/clinical/thresholds';
+import type { AuthedCtx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { requireAppSubject } from '../patients/patient-access.ts';
+import * as alertsRepo from '../alerts/alerts.repo.ts';
+import { toSummary } from '../alerts/alerts.engine.ts';
+import { patientContext, tenantDefaults, thresholdOfRow } from '../alerts/thresholds.service.ts';
+import * as vitalsRepo from '../vitals/vitals.repo.ts';
+import * as repo from './app-subjects.repo.ts';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const fullName = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
+/** Readings older than this before an SOS case opened are not "the vital indexes at the time". */
+const SOS_VITALS_WINDOW_HOURS = 24;
+
+/** `GET /api/account/app/patients`: the subjects of the "viewing as" switch and of the Emergency / Caring dashboards. */
+export async function listAppSubjects(ctx: AuthedCtx): Promise<TAppSubjectList> {
+  const rows = await repo.listSubjects(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  return {
+    items: rows.map((r) => ({
+      patientId: r.id,
+      userId: r.user_id,
+      name: fullName(r.first_name, r.last_name),
+      relation: r.relation,
+      level: (r.alert_level ?? 'normal') as TAlertLevel,
+      openAlert: r.alert_id && r.alert_level && r.alert_since ? { id: r.alert_id, level: r.alert_level as TAlertLevel, since: iso(r.alert_since)! } : null,
+      lastMeasuredAt: iso(r.last_measured_at),
+    })),
+  };
+}
+
+/** Reads by someone other than the patient (a manager or follower) are audited like staff reads. */
+async function readAudit(ctx: AuthedCtx, subject: { id: string; relation: string }, what: string): Promise<void> {
+  if (subject.relation === 'self') return;
+  await audit(ctx, { action: 'vitals.read', resource: 'patient', resourceId: subject.id, details: { what, relation: subject.relation } });
+}
+
+/** The subject's newest reading of each metric (same shape as `/me/vitals/latest`). */
+export async function subjectLatest(ctx: AuthedCtx, id: string): Promise<TLatestVitals> {
+  const subject = await requireAppSubject(ctx, id);
+  await readAudit(ctx, subject, 'latest');
+  const rows = await vitalsRepo.latest(ctx.db, ctx.auth.tenantId, subject.id);
+  return {
+    items: rows.map((r) => ({
+      metric: r.metric as TMetric, measuredAt: new Date(r.measured_at).toISOString(), value: r.value, value2: r.value2,
+      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '', data: r.data,
+    })),
+  };
+}
+
+/**
+ * The subject's effective thresholds (same composition as the alerts module's view: the patient's own, else the tenant
+ * default personalised by age and sex), so a follower sees the levels the alert engine uses.
+ */
+export async function subjectThresholds(ctx: AuthedCtx, id: string): Promise<TPatientThresholds> {
+  const subject = await requireAppSubject(ctx, id);
+  const tenantId = ctx.auth.tenantId;
+  const [rows, tenantRows, seconds, who] = await Promise.all([
+    alertsRepo.thresholdRows(ctx.db, tenantId, subject.id), alertsRepo.tenantThresholdRows(ctx.db, tenantId),
+    alertsRepo.confirmSeconds(ctx.db, tenantId, subject.id), repo.birthdayAndGender(ctx.db, tenantId, subject.id),
+  ]);
+  const pctx = patientContext(who?.birthday ?? null, who?.gender ?? null, ctx.clock.now());
+  const own = new Map(rows.map((r) => [r.idx, r]));
+  const defaults = tenantDefaults(tenantRows);
+  const tenantRow = new Map(tenantRows.map((r) => [r.idx, r]));
+  return {
+    patientId: subject.id,
+    confirmSeconds: seconds ?? DEFAULT_CONFIRM_SECONDS,
+    items: THRESHOLD_INDEXES.map((index) => {
+      const r = own.get(index);
+      if (r) return { ...thresholdOfRow(r), source: 'custom' as const, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by };
+      const d = defaults.find((x) => x.index === index)!;
+      const t = tenantRow.get(index);
+      return { ...personalizeThreshold(d, pctx), source: 'default' as const, updatedAt: t ? new Date(t.updated_at).toISOString() : null, updatedBy: t?.updated_by ?? null };
+    }),
+  };
+}
+
+/** The subject's alerts, open first then newest first. */
+export async function subjectAlerts(ctx: AuthedCtx, id: string, q: { page: number; size: number }): Promise<TAppSubjectAlertPage> {
+  const subject = await requireAppSubject(ctx, id);
+  // Access was decided above (self, sub-user or consented follower); the list is then limited to that one patient.
+  const { rows, total } = await alertsRepo.listAlerts(ctx.db, ctx.auth.tenantId, { kind: 'tenant' }, { patientId: subject.id }, q.page, q.size);
+  await readAudit(ctx, subject, 'alerts');
+  return { items: rows.map((r) => toSummary(r, { name: fullName(r.first_name, r.last_name), code: r.patient_code })), total, page: q.page, size: q.size };
+}
+
+/**
+ * One SOS case of the subject: reason, vital indexes at the time, locations, timeline. Another patient's case answers
+ * SOS_CASE_NOT_FOUND like a missing one. Followers see the timeline without recipients and provider answers (those are
+ * the patient's other contacts).
+ */
+export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string): Promise<TAppSosCaseDetail> {
+  const subject = await requireAppSubject(ctx, id);
+  const row = await alertsRepo.findSosCase(ctx.db, ctx.auth.tenantId, caseId);
+  if (!row || row.patient_id !== subject.id) throw new AppError('SOS_CASE_NOT_FOUND');
+  const openedAt = new Date(row.opened_at);
+  const [vitals, trail] = await Promise.all([
+    repo.vitalsAt(ctx.db, ctx.auth.tenantId, subject.id, openedAt, SOS_VITALS_WINDOW_HOURS),
+    alertsRepo.trailOf(ctx.db, ctx.auth.tenantId, row.alert_id),
+  ]);
+  await audit(ctx, { action: 'sos_case.view', resource: 'patient', resourceId: subject.id, details: { sosCaseId: caseId, relation: subject.relation } });
+  const own = subject.relation === 'self' || subject.relation === 'sub_user';
+  const timeline = trail.map((t) => {
+    const e = t.entry as TAlertTrailEntry;
+    const { providerStatus: _p, recipientId: _r, actorId: _a, ...rest } = e;
+    return own ? { ...rest, at: iso(e.at ?? t.at)! } : { ...rest, recipient: null, at: iso(e.at ?? t.at)! };
+  });
+  const location = row.location as TLocation | null;
+  return {
+    id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name), patientCode: row.patient_code,
+    patientPhone: row.patient_phone, alertId: row.alert_id, reason: row.reason as TSosCase['reason'], status: row.status as TSosCase['status'],
+    level: row.level as TSosCase['level'], message: row.message as TSosCase['message'], location, openedAt: openedAt.toISOString(),
+    closedAt: iso(row.closed_at),
+    vitals: vitals.map((v) => ({ metric: v.metric, value: v.value, value2: v.value2, measuredAt: new Date(v.measured_at).toISOString() })),
+    locations: location ? [{ ...location, at: openedAt.toISOString() }] : [],
+    timeline,
+  };
+}
