@@ -79,7 +79,7 @@ describe('patient app: sign-in, home, language, sign out', () => {
     expect(await heart.getByLabel(/^Level: (Normal|At risk|High risk|SOS)$/).count()).toBe(1);
     // The bottom navigation offers only the screens that exist.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await navNames(nav)).toEqual(['Home', 'Alerts', 'Settings']);
+    expect(await navNames(nav)).toEqual(['Home', 'Alerts', 'Contacts', 'Settings']);
     // The app keeps its own session keys (the portal on the same origin keeps its own).
     const keys = await page.evaluate(() => ({ app: localStorage.getItem('cw.app.access'), portal: localStorage.getItem('cw.access') }));
     expect(keys.app).toBeTruthy();
@@ -105,7 +105,7 @@ describe('patient app: sign-in, home, language, sign out', () => {
     await page.getByText('Tiếng Việt', { exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Cài đặt', exact: true }).count()).toBe(1);
     const navVi = page.getByRole('navigation', { name: 'Điều hướng chính' });
-    expect(await navNames(navVi)).toEqual(['Trang chủ', 'Cảnh báo', 'Cài đặt']);
+    expect(await navNames(navVi)).toEqual(['Trang chủ', 'Cảnh báo', 'Danh bạ', 'Cài đặt']);
     // Saved to the profile too.
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
     await expect.poll(async () => (await getJson<{ language: string }>(baseUrl, '/api/account/me/profile/get', token)).language).toBe('vi');

@@ -10,6 +10,7 @@ import { SyncStatus } from '../features/sync/sync-status.tsx';
 const NAV = [
   { to: '/', key: 'nav.home', icon: '⌂', end: true },
   { to: '/alerts', key: 'alerts.nav', icon: '⚠', end: false },
+  { to: '/contacts', key: 'contacts.title', icon: '☺', end: false },
   { to: '/settings', key: 'nav.settings', icon: '⚙', end: false },
 ] as const;
 

@@ -262,6 +262,7 @@ export const appEn = {
       subUsers: 'Sub-users',
       devices: 'Devices',
       contacts: 'Contacts',
+      followed: 'People I follow',
       notifications: 'Notifications',
       feedback: 'Questions and feedback',
       deleteAccount: 'Delete account',

@@ -263,6 +263,7 @@ export const appVi: AppMessages = {
       subUsers: 'Người dùng phụ',
       devices: 'Thiết bị',
       contacts: 'Danh bạ',
+      followed: 'Người tôi theo dõi',
       notifications: 'Thông báo',
       feedback: 'Câu hỏi và góp ý',
       deleteAccount: 'Xóa tài khoản',

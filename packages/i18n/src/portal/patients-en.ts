@@ -186,6 +186,17 @@ export const patientsEn = {
     removed: 'File deleted',
     kb: '{{n}} KB',
   },
+  medical: {
+    title: 'Medical profile',
+    diseases: 'Background diseases',
+    history: 'Medical history',
+    skinColour: 'Skin colour',
+    none: 'None recorded',
+    editable: 'The patient may edit their medical profile in the app',
+    editableHint: 'Off by default: the patient sees it read-only and is asked to contact their doctor.',
+    saved: 'Saved',
+    diseaseNames: { HEART_DISEASE: 'Heart disease', HIGH_CHOLESTEROL: 'High cholesterol', DIABETES: 'Diabetes', HIGH_BLOOD_PRESSURE: 'High blood pressure' },
+  },
   status_change: {
     open: 'Change status',
     title: 'Change patient status',

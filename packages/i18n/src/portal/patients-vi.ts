@@ -188,6 +188,17 @@ export const patientsVi: typeof patientsEn = {
     removed: 'Đã xóa tệp',
     kb: '{{n}} KB',
   },
+  medical: {
+    title: 'Hồ sơ y tế',
+    diseases: 'Bệnh nền',
+    history: 'Tiền sử bệnh',
+    skinColour: 'Màu da',
+    none: 'Chưa ghi nhận',
+    editable: 'Bệnh nhân được sửa hồ sơ y tế trong ứng dụng',
+    editableHint: 'Mặc định tắt: bệnh nhân chỉ xem và được nhắc liên hệ bác sĩ.',
+    saved: 'Đã lưu',
+    diseaseNames: { HEART_DISEASE: 'Bệnh tim', HIGH_CHOLESTEROL: 'Mỡ máu cao', DIABETES: 'Đái tháo đường', HIGH_BLOOD_PRESSURE: 'Tăng huyết áp' },
+  },
   status_change: {
     open: 'Đổi trạng thái',
     title: 'Đổi trạng thái bệnh nhân',

@@ -60,8 +60,9 @@ export function AlertsPage() {
         <Title order={2} size="h5" id="alerts-history" mb="xs">{t('alerts.history.title')}</Title>
         {history}
       </section>
-      <ThresholdsSection />
-      <AlertSettingsSection />
+      {/* The signed-in user's own settings: not shown while viewing someone else's alerts. */}
+      {!viewingOther && <ThresholdsSection />}
+      {!viewingOther && <AlertSettingsSection />}
     </Stack>
   );
 }

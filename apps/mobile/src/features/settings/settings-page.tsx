@@ -15,7 +15,7 @@ const LANGUAGE_KEYS: Record<AppLanguage, string> = { en: 'settings.languages.en'
 
 /** The account's other screens (only those that exist: no dead links). */
 const ACCOUNT_LINKS = [
-  ['/profile', 'profile'], ['/profile/medical', 'medical'], ['/sub-users', 'subUsers'], ['/devices', 'devices'], ['/contacts', 'contacts'],
+  ['/profile', 'profile'], ['/profile/medical', 'medical'], ['/sub-users', 'subUsers'], ['/devices', 'devices'], ['/contacts', 'contacts'], ['/followed', 'followed'],
   ['/settings/notifications', 'notifications'], ['/feedback', 'feedback'], ['/delete-account', 'deleteAccount'],
 ] as const;
 

@@ -14,6 +14,7 @@ import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { PatientThresholdsTab } from '../alerts/thresholds-tab.tsx';
 import { PatientFollowersTab } from './patient-followers-tab.tsx';
+import { MedicalProfileCard } from './medical-profile-card.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useDoctorChoices } from './patients-shared.tsx';
 
@@ -155,6 +156,7 @@ function ProfileTab({ patient, canEdit }: { patient: TPatient; canEdit: boolean 
           )}
         </Stack>
       </Card>
+      <MedicalProfileCard patient={patient} canEdit={canEdit} />
       <AttachmentsCard patient={patient} canEdit={canEdit} />
     </Stack>
   );
