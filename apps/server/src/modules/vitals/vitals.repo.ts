@@ -110,3 +110,47 @@ export async function hourlyBucketSeries(
     [tenantId, patientId, metric, h0, h1, from, to, align, bucketSec],
   );
 }
+
+export type LocalDayRow = {
+  day: string; n: number;
+  c: number; s: number | null; mn: number | null; mx: number | null;
+  c2: number; s2: number | null; mn2: number | null; mx2: number | null;
+};
+/** Count, sum, min and max of both values per local day (in the IANA zone `timeZone`) of [from, to). */
+export async function localDailyAggregates(
+  db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, timeZone: string,
+): Promise<LocalDayRow[]> {
+  return db.query<LocalDayRow>(
+    `select to_char((measured_at at time zone $6)::date, 'YYYY-MM-DD') as day, count(*)::int as n,
+            count(value)::int as c, sum(value)::float8 as s, min(value)::float8 as mn, max(value)::float8 as mx,
+            count(value2)::int as c2, sum(value2)::float8 as s2, min(value2)::float8 as mn2, max(value2)::float8 as mx2
+       from measurements
+      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+      group by 1 order by 1`,
+    [tenantId, patientId, metric, from, to, timeZone],
+  );
+}
+
+/** The profile time zone of a user account (null when unknown). */
+export async function userTimeZone(db: Db, tenantId: string, userId: string): Promise<string | null> {
+  const rows = await db.query<{ timezone: string | null }>('select timezone from users where tenant_id = $1 and id = $2', [tenantId, userId]);
+  return rows[0]?.timezone ?? null;
+}
+
+export type GoalsRow = { target_weight_kg: number | null; steps_target: number | null };
+export async function goals(db: Db, tenantId: string, patientId: string): Promise<GoalsRow> {
+  const rows = await db.query<GoalsRow>('select target_weight_kg, steps_target from patients where tenant_id = $1 and id = $2', [tenantId, patientId]);
+  return rows[0] ?? { target_weight_kg: null, steps_target: null };
+}
+
+/** Sets the given goals (undefined: left as is, null: cleared). */
+export async function updateGoals(db: Db, tenantId: string, patientId: string, g: { targetWeightKg?: number | null; stepsTarget?: number | null }): Promise<void> {
+  await db.query(
+    `update patients set
+        target_weight_kg = case when $3 then $4::float8 else target_weight_kg end,
+        steps_target = case when $5 then $6::int else steps_target end,
+        updated_at = now()
+      where tenant_id = $1 and id = $2`,
+    [tenantId, patientId, g.targetWeightKg !== undefined, g.targetWeightKg ?? null, g.stepsTarget !== undefined, g.stepsTarget ?? null],
+  );
+}
