@@ -1,10 +1,9 @@
 import {
-  CANONICAL_UNIT, ZSleepStage,
-  type TMetric, type TRangeQuery, type TSleepReport, type TStepsReport, type TVitalsPoint, type TVitalsQuery, type TVitalsSeries,
+  CANONICAL_UNIT,
+  type TMetric, type TRangeQuery, type TSleepReport, type TStepsReport, type TVitalsQuery, type TVitalsSeries,
 } from '@carewatch/contracts/vitals';
 import type { TBpClass, TGoals, TGoalsUpdate, TMetricReport, TReportQuery } from '@carewatch/contracts/app-vitals';
-import { bucketSeconds } from '@carewatch/clinical/downsample';
-import { compareWithIdeal, IDEAL_SLEEP_SHARE, sleepSummary, type StageNumbers } from '@carewatch/clinical/sleep';
+import { compareWithIdeal, IDEAL_SLEEP_SHARE, type StageNumbers } from '@carewatch/clinical/sleep';
 import { bpClass } from '@carewatch/clinical/cardio';
 import { buildBuckets, isTimeZone, localDay, localMidnight, periodOf, stepsSummary, weightSummary } from '@carewatch/clinical/reports';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -12,28 +11,13 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
 import * as repo from './vitals.repo.ts';
+import { ecgStrip, ecgStrips, series, sleepReport, sleepSessions, stepsReport, type PatientResolver } from './vitals.service.ts';
 
-/*
- * The patient app's metric pages. Same answers as the staff routes of vitals.service.ts, for a patient resolved by
- * `requireAppSubject` (own record, a managed sub-user, an accepted emergency/caring follower's patient). The staff
- * service resolves its patient itself (`requireVisiblePatient`), so the mapping is repeated here over the same
- * repository functions; once vitals.service.ts takes an already-resolved id these can call it instead.
- */
+/* The patient app's metric pages: the staff reads with the app's access rule, plus reports and goals. */
 
-const MAX_RANGE_MS = 5 * 366 * 24 * 3600 * 1000;
 const SESSIONS_MAX = 400;
-const ECG_LIST_MAX = 200;
-const HOUR_SEC = 3600;
 /** A year of readings taken every few minutes stays well below this; BP and weight are a few a day. */
 const RAW_MAX = 100_000;
-
-function range(from: string, to: string): { from: Date; to: Date } {
-  const f = new Date(from);
-  const t = new Date(to);
-  if (!(t.getTime() > f.getTime())) throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'after_from' }, 'to: must be after from');
-  if (t.getTime() - f.getTime() > MAX_RANGE_MS) throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'max_range' }, 'to: the range is at most 5 years');
-  return { from: f, to: t };
-}
 
 async function readable(ctx: AuthedCtx, id: string, what: string): Promise<string> {
   const p = await requireAppSubject(ctx, id);
@@ -41,91 +25,14 @@ async function readable(ctx: AuthedCtx, id: string, what: string): Promise<strin
   return p.id;
 }
 
-/** A metric's chart over [from, to), downsampled to at most `points` buckets (as the staff chart). */
-export async function appSeries(ctx: AuthedCtx, id: string, q: TVitalsQuery): Promise<TVitalsSeries> {
-  const { from, to } = range(q.from, q.to);
-  const patientId = await readable(ctx, id, `series:${q.metric}`);
-  const base = { metric: q.metric, unit: CANONICAL_UNIT[q.metric], from: from.toISOString(), to: to.toISOString() };
-  const raw = await repo.rawSeries(ctx.db, ctx.auth.tenantId, patientId, q.metric, from, to, q.points + 1);
-  if (raw.length <= q.points) {
-    const points: TVitalsPoint[] = raw.map((r) => ({
-      t: new Date(r.measured_at).toISOString(), n: 1, avg: r.value, min: r.value, max: r.value,
-      ...(r.value2 === null ? {} : { avg2: r.value2, min2: r.value2, max2: r.value2 }),
-    }));
-    return { ...base, bucketSeconds: 0, points };
-  }
-  let b = bucketSeconds(from.getTime(), to.getTime(), q.points);
-  let align = from;
-  let rows: repo.BucketRow[];
-  if (b >= HOUR_SEC) {
-    align = new Date(Math.floor(from.getTime() / (HOUR_SEC * 1000)) * HOUR_SEC * 1000);
-    b = Math.ceil(bucketSeconds(align.getTime(), to.getTime(), q.points) / HOUR_SEC) * HOUR_SEC;
-    rows = await repo.hourlyBucketSeries(ctx.db, ctx.auth.tenantId, patientId, q.metric, from, to, align, b);
-  } else {
-    rows = await repo.bucketSeries(ctx.db, ctx.auth.tenantId, patientId, q.metric, from, to, b);
-  }
-  const hasSecond = rows.some((r) => r.avg2 !== null);
-  return {
-    ...base, bucketSeconds: b,
-    points: rows.map((r) => ({
-      t: new Date(align.getTime() + r.b * b * 1000).toISOString(), n: r.n, avg: r.avg, min: r.min, max: r.max,
-      ...(hasSecond ? { avg2: r.avg2, min2: r.min2, max2: r.max2 } : {}),
-    })),
-  };
-}
+/** The staff reads, with the app's access rule (own record, a managed sub-user, an accepted follower's patient). */
+const appSubject: PatientResolver = async (ctx, id) => (await requireAppSubject(ctx, id)).id;
 
-function sessionsOf(rows: repo.DataRow[]): TSleepReport['sessions'] {
-  const sessions: TSleepReport['sessions'] = [];
-  for (const r of rows) {
-    const parsed = ZSleepStage.array().safeParse((r.data as { stages?: unknown } | null)?.stages);
-    if (!parsed.success || parsed.data.length === 0) continue;
-    sessions.push({ ...sleepSummary(parsed.data), stages: parsed.data });
-  }
-  return sessions;
-}
-
-export async function appSleep(ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TSleepReport> {
-  const { from, to } = range(q.from, q.to);
-  const patientId = await readable(ctx, id, 'sleep');
-  const [t, rows] = await Promise.all([
-    repo.targets(ctx.db, ctx.auth.tenantId, patientId),
-    repo.withData(ctx.db, ctx.auth.tenantId, patientId, 'sleep', from, to, SESSIONS_MAX),
-  ]);
-  return { targetMinutes: t.sleep_target_minutes, sessions: sessionsOf(rows) };
-}
-
-export async function appSteps(ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TStepsReport> {
-  const { from, to } = range(q.from, q.to);
-  const patientId = await readable(ctx, id, 'steps');
-  const [t, rows] = await Promise.all([
-    repo.targets(ctx.db, ctx.auth.tenantId, patientId),
-    repo.dailyTotals(ctx.db, ctx.auth.tenantId, patientId, from, to),
-  ]);
-  const target = t.steps_target;
-  return {
-    target,
-    days: rows.map((r) => {
-      const steps = r.steps ?? 0;
-      return { date: r.day, steps, calories: r.calories, reached: target !== null && target > 0 && steps >= target };
-    }),
-  };
-}
-
-export async function appEcgList(ctx: AuthedCtx, id: string, q: TRangeQuery) {
-  const { from, to } = range(q.from, q.to);
-  const patientId = await readable(ctx, id, 'ecg');
-  const rows = await repo.ecgList(ctx.db, ctx.auth.tenantId, patientId, from, to, ECG_LIST_MAX);
-  return {
-    items: rows.map((r) => ({ measuredAt: new Date(r.measured_at).toISOString(), samplingRate: r.sampling_rate ?? 0, durationSeconds: r.duration ?? 0, heartRate: r.hr })),
-  };
-}
-
-export async function appEcgStrip(ctx: AuthedCtx, id: string, measuredAt: string) {
-  const patientId = await readable(ctx, id, 'ecg-strip');
-  const row = await repo.ecgStrip(ctx.db, ctx.auth.tenantId, patientId, new Date(measuredAt));
-  if (!row || !row.data) throw new AppError('NOT_FOUND');
-  return { measuredAt: new Date(row.measured_at).toISOString(), samplingRate: row.data.samplingRate ?? 0, samples: row.data.samples ?? [] };
-}
+export const appSeries = (ctx: AuthedCtx, id: string, q: TVitalsQuery): Promise<TVitalsSeries> => series(ctx, id, q, appSubject);
+export const appSleep = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TSleepReport> => sleepReport(ctx, id, q, appSubject);
+export const appSteps = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TStepsReport> => stepsReport(ctx, id, q, appSubject);
+export const appEcgList = (ctx: AuthedCtx, id: string, q: TRangeQuery) => ecgStrips(ctx, id, q, appSubject);
+export const appEcgStrip = (ctx: AuthedCtx, id: string, measuredAt: string) => ecgStrip(ctx, id, measuredAt, appSubject);
 
 /** Counted metrics: their buckets are sums, and an empty day is a real 0 (never replaced by an average). */
 const SUMMED: ReadonlySet<TMetric> = new Set(['steps', 'calories']);
@@ -172,7 +79,7 @@ export async function appReport(ctx: AuthedCtx, id: string, q: TReportQuery): Pr
     out.weight = weightSummary(values, g.target_weight_kg);
   } else if (q.metric === 'sleep') {
     const [t, rows] = await Promise.all([repo.targets(ctx.db, T, patientId), repo.withData(ctx.db, T, patientId, 'sleep', from, to, SESSIONS_MAX)]);
-    const sessions = sessionsOf(rows);
+    const sessions = sleepSessions(rows);
     out.sleep = sleepOfPeriod(sessions, t.sleep_target_minutes);
     // Sleep buckets carry the time asleep per night, summed on the local day each night ended.
     const perKey = new Map<string, number>();

@@ -50,6 +50,9 @@ function range(from: string, to: string): { from: Date; to: Date } {
   return { from: f, to: t };
 }
 
+/** Resolves the patient a read is about (404 when the caller may not see it); the patient app passes its own. */
+export type PatientResolver = (ctx: AuthedCtx, patient: string) => Promise<string>;
+
 async function patientFor(ctx: AuthedCtx, patientId: string | 'me'): Promise<string> {
   if (patientId === 'me') {
     const own = await ownPatient(ctx);
@@ -66,8 +69,8 @@ const readAudit = (ctx: AuthedCtx, patientId: string, what: string) =>
  * A metric's chart over [from, to): the raw readings when there are at most `points`, else buckets of
  * ceil(range / points) seconds aggregated in SQL over the primary-key range (count, avg/min/max of both values).
  */
-export async function series(ctx: AuthedCtx, patient: string | 'me', q: TVitalsQuery): Promise<TVitalsSeries> {
-  const patientId = await patientFor(ctx, patient);
+export async function series(ctx: AuthedCtx, patient: string | 'me', q: TVitalsQuery, resolve: PatientResolver = patientFor): Promise<TVitalsSeries> {
+  const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   const base = { metric: q.metric, unit: CANONICAL_UNIT[q.metric], from: from.toISOString(), to: to.toISOString() };
   await readAudit(ctx, patientId, `series:${q.metric}`);
@@ -112,26 +115,30 @@ export async function latest(ctx: AuthedCtx, patient: string | 'me'): Promise<TL
   };
 }
 
-export async function sleepReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery): Promise<TSleepReport> {
-  const patientId = await patientFor(ctx, patient);
+export async function sleepReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor): Promise<TSleepReport> {
+  const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'sleep');
   const [t, rows] = await Promise.all([
     repo.targets(ctx.db, ctx.auth.tenantId, patientId),
     repo.withData(ctx.db, ctx.auth.tenantId, patientId, 'sleep', from, to, SESSIONS_MAX),
   ]);
+  return { targetMinutes: t.sleep_target_minutes, sessions: sleepSessions(rows) };
+}
+
+/** Stored sleep readings as sessions with their stage summary (rows without readable stages are left out). */
+export function sleepSessions(rows: repo.DataRow[]): TSleepReport['sessions'] {
   const sessions: TSleepReport['sessions'] = [];
   for (const r of rows) {
     const parsed = ZSleepStage.array().safeParse((r.data as { stages?: unknown } | null)?.stages);
     if (!parsed.success || parsed.data.length === 0) continue;
-    const s = sleepSummary(parsed.data);
-    sessions.push({ ...s, stages: parsed.data });
+    sessions.push({ ...sleepSummary(parsed.data), stages: parsed.data });
   }
-  return { targetMinutes: t.sleep_target_minutes, sessions };
+  return sessions;
 }
 
-export async function stepsReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery): Promise<TStepsReport> {
-  const patientId = await patientFor(ctx, patient);
+export async function stepsReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor): Promise<TStepsReport> {
+  const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'steps');
   const [t, rows] = await Promise.all([
@@ -148,8 +155,8 @@ export async function stepsReport(ctx: AuthedCtx, patient: string | 'me', q: TRa
   };
 }
 
-export async function ecgStrips(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery) {
-  const patientId = await patientFor(ctx, patient);
+export async function ecgStrips(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor) {
+  const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'ecg');
   const rows = await repo.ecgList(ctx.db, ctx.auth.tenantId, patientId, from, to, ECG_LIST_MAX);
@@ -158,8 +165,8 @@ export async function ecgStrips(ctx: AuthedCtx, patient: string | 'me', q: TRang
   };
 }
 
-export async function ecgStrip(ctx: AuthedCtx, patient: string | 'me', measuredAt: string) {
-  const patientId = await patientFor(ctx, patient);
+export async function ecgStrip(ctx: AuthedCtx, patient: string | 'me', measuredAt: string, resolve: PatientResolver = patientFor) {
+  const patientId = await resolve(ctx, patient);
   await readAudit(ctx, patientId, 'ecg-strip');
   const row = await repo.ecgStrip(ctx.db, ctx.auth.tenantId, patientId, new Date(measuredAt));
   if (!row || !row.data) throw new AppError('NOT_FOUND');
