@@ -1,7 +1,7 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ZAppRegisterOtpRequest } from '@carewatch/contracts/app-auth';
 import { saveTenant, storedTenant } from '../../app/tenant.ts';
 import { translateValidation } from '../../app/errors.ts';
@@ -38,6 +38,12 @@ export function WelcomePage() {
           <Button type="submit" size="md">{t('access.welcome.continue')}</Button>
         </Stack>
       </form>
+      {/* Visitor mode (spec §1): try the app with no account; data stays on this phone. */}
+      <Divider my="lg" />
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">{t('devices.visitor.continueHint')}</Text>
+        <Button component={Link} to="/visitor" variant="default" size="md">{t('devices.visitor.continue')}</Button>
+      </Stack>
       <LegalLinks />
     </AccessFrame>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { api } from '../../app/api.ts';
 import { errorText } from '../../app/errors.ts';
 import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
+import { saveReadings } from '../sync/sync.ts';
 import {
   buildEntry, emptyValues, ENTRY_METRICS, localDateTime, parseVisible, rejectionToField, thresholdWarnings, VISIBLE_KEY,
   type EntryErrors, type EntryField, type EntryMessage, type EntryMetric, type EntryValues, type ThresholdWarning,
@@ -29,18 +30,21 @@ function loadVisible(): EntryMetric[] {
   }
 }
 
-/** Manual entry: the patient types readings; checked with the server's rules, warned over a threshold, then sent to ingest. */
+/**
+ * Manual entry: the patient types readings; checked with the server's rules, warned over a threshold, then queued in
+ * the offline outbox and sent to ingest (offline they wait on the phone and go when the connection returns).
+ */
 export function EntryPage() {
   const profile = useProfile();
   const { t } = useTranslation();
   if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
   if (!profile.data) return <CardsSkeleton rows={3} />;
-  return <EntryForm prefs={profile.data} t={t} />;
+  return <EntryForm owner={profile.data.id} prefs={profile.data} t={t} />;
 }
 
-function EntryForm({ prefs, t }: { prefs: UnitPrefs; t: TFunction }) {
+function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TFunction }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [savedOffline, setSavedOffline] = useState(false);
   const [visible, setVisible] = useState<EntryMetric[]>(loadVisible);
   const [values, setValues] = useState<EntryValues>(() => emptyValues(new Date()));
   const [errors, setErrors] = useState<EntryErrors>({});
@@ -48,23 +52,28 @@ function EntryForm({ prefs, t }: { prefs: UnitPrefs; t: TFunction }) {
   const thresholds = useQuery({ queryKey: ['me', 'thresholds'], queryFn: () => entryApi.myThresholds(), staleTime: 5 * 60_000 });
 
   const save = useMutation({
-    mutationFn: (p: { readings: TReading[]; metrics: EntryMetric[] }) => entryApi.addManual(p.readings),
-    onSuccess: async (res, p) => {
-      if (res.rejected.length > 0) {
-        const next: EntryErrors = {};
-        for (const r of res.rejected) {
-          const metric = p.metrics[r.index];
-          if (!metric) continue;
-          const [field, m] = rejectionToField(metric, r, prefs);
-          next[field] ??= m;
-        }
-        setErrors(next);
-        // Readings the server accepted are stored: refresh Home even when some were refused.
-        if (res.accepted > 0) await queryClient.invalidateQueries({ queryKey: ['me', 'vitals'] });
+    mutationFn: (p: { readings: TReading[]; metrics: EntryMetric[] }) => saveReadings(owner, p.readings),
+    // Offline is handled by the outbox (the readings are kept on the phone): the mutation must not pause until online.
+    networkMode: 'always',
+    onMutate: () => setSavedOffline(false),
+    onSuccess: (outcome, p) => {
+      if (!outcome.sent) {
+        // Safe in the outbox: not an error. The form is cleared for the next reading.
+        setSavedOffline(true);
+        setValues(emptyValues(new Date()));
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: ['me', 'vitals'] });
-      void navigate('/');
+      const next: EntryErrors = {};
+      outcome.ids.forEach((id, index) => {
+        const r = outcome.result.results.get(id);
+        const metric = p.metrics[index];
+        if (r?.status !== 'rejected' || !metric) return;
+        const [field, m] = rejectionToField(metric, r, prefs);
+        next[field] ??= m;
+      });
+      // Home is refreshed by the outbox once readings were stored, even when some were refused.
+      if (Object.keys(next).length > 0) setErrors(next);
+      else void navigate('/');
     },
   });
 
@@ -136,6 +145,7 @@ function EntryForm({ prefs, t }: { prefs: UnitPrefs; t: TFunction }) {
 
         {errors._ && <Alert color="red" role="alert">{msg(t, errors._)}</Alert>}
         {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+        {savedOffline && <Alert color="blue" role="status">{t('devices.sync.savedOffline')}</Alert>}
 
         <Group grow>
           <Button variant="default" onClick={() => void navigate('/')}>{t('entry.cancel')}</Button>
