@@ -60,6 +60,9 @@ export function LoginPage() {
         <Text size="sm">{t('access.login.noAccount')}</Text>
         <Anchor component={Link} to="/register" size="sm" fw={600}>{t('access.login.register')}</Anchor>
       </Group>
+      <Group justify="center" mt="xs">
+        <Anchor component={Link} to="/visitor" size="sm">{t('devices.visitor.continue')}</Anchor>
+      </Group>
       <LegalLinks />
     </AccessFrame>
   );
