@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, shot } from './browser.ts';
+import { launch, login, newPage, shot } from './browser.ts';
 import { apiToken, getJson, phone } from './mobile.ts';
 
 let browser: Browser;
@@ -104,6 +104,17 @@ describe('patient app: wearables and offline sync', () => {
     expect(found.items).toHaveLength(1);
     const staffLatest = await getJson<Latest>(baseUrl, `/api/account/patients/${found.items[0]!.id}/vitals/latest`, superadmin);
     expect(staffLatest.items.map((i) => i.metric)).toEqual(expect.arrayContaining(['heart_rate', 'spo2', 'temperature']));
+    // … and in the staff portal: the new patient's Health tab shows the watch's latest values.
+    const portal = await newPage(browser, baseUrl, { lang: 'en' });
+    await login(portal, 'superadmin@demo.test');
+    await expect.poll(() => portal.url(), { timeout: 15_000 }).not.toMatch(/\/login$/);
+    await portal.goto(`/patients/${found.items[0]!.id}`);
+    await portal.getByRole('tab', { name: 'Health', exact: true }).click();
+    const staffValues = portal.getByRole('region', { name: 'Latest values' });
+    await expect.poll(() => staffValues.getByRole('listitem', { name: 'Heart rate', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await staffValues.getByRole('listitem', { name: 'SpO2', exact: true }).count()).toBe(1);
+    await shot(portal, 'mobile-devices-portal-health');
+    await portal.context().close();
 
     // The pairing is remembered on the phone: after a restart of the app the watch reconnects by itself.
     await page.reload();
