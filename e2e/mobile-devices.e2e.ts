@@ -112,7 +112,7 @@ describe('patient app: wearables and offline sync', () => {
     await portal.getByRole('tab', { name: 'Health', exact: true }).click();
     const staffValues = portal.getByRole('region', { name: 'Latest values' });
     await expect.poll(() => staffValues.getByRole('listitem', { name: 'Heart rate', exact: true }).count(), { timeout: 15_000 }).toBe(1);
-    expect(await staffValues.getByRole('listitem', { name: 'SpO2', exact: true }).count()).toBe(1);
+    expect(await staffValues.getByRole('listitem', { name: 'Blood oxygen (SpO2)', exact: true }).count()).toBe(1);
     await shot(portal, 'mobile-devices-portal-health');
     await portal.context().close();
 
