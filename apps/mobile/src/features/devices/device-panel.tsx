@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeasurementKind } from '@carewatch/devices/simulated-watch';
 import { WebBluetoothAdapter } from './adapters/web-bluetooth.ts';
 import type { DeviceManager, DeviceSnapshot } from './device-manager.ts';
+import { timeSecondsText } from '../../app/format.ts';
 
 const STATE_COLOR: Record<DeviceSnapshot['state'], string> = {
   connected: 'teal', paired: 'teal', pairing: 'blue', disconnected: 'gray', unpaired: 'gray', bluetooth_off: 'orange',
@@ -62,7 +63,7 @@ export function AddDeviceOptions({ manager, snapshot, bluetooth = true }: { mana
 
 /** The paired device: identity, status, connect/disconnect, forget, and (when it can) "Measure now". */
 export function DeviceCard({ manager, snapshot, settingsLink }: { manager: DeviceManager; snapshot: DeviceSnapshot; settingsLink?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
   const p = snapshot.paired;
   if (!p) return null;
@@ -72,7 +73,7 @@ export function DeviceCard({ manager, snapshot, settingsLink }: { manager: Devic
     [t('devices.mac'), p.mac],
     ...(p.firmwareVersion ? [[t('devices.firmware'), p.firmwareVersion] as [string, string]] : []),
     ...(snapshot.battery !== null ? [[t('devices.battery'), t('devices.batteryValue', { percent: snapshot.battery })] as [string, string]] : []),
-    [t('devices.lastReading'), snapshot.lastReadingAt ? new Date(snapshot.lastReadingAt).toLocaleTimeString(i18n.language) : t('devices.never')],
+    [t('devices.lastReading'), snapshot.lastReadingAt ? timeSecondsText(snapshot.lastReadingAt) : t('devices.never')],
   ];
   return (
     <Card withBorder component="section" aria-labelledby="device-name">

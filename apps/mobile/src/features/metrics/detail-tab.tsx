@@ -7,7 +7,8 @@ import { compareWithIdeal } from '@carewatch/clinical/sleep';
 import type { TMetric, TVitalsPoint } from '@carewatch/contracts/vitals';
 import { CardsSkeleton } from '../../app/states.tsx';
 import { Chart, type ChartOption } from './chart.tsx';
-import { dateText, dateTimeText, minutesText, startOfToday, timeText, todayKey, valueText, type PagePrefs } from './format.ts';
+import { minutesText, startOfToday, todayKey, valueText, type PagePrefs } from './format.ts';
+import { dateText, dateTimeText, timeText } from '../../app/format.ts';
 import { metricsApi } from './metrics-api.ts';
 import { BpBadge, FetchFailed, GoalEditor, SleepDiagram, StageShares, Stat, StatGrid } from './parts.tsx';
 

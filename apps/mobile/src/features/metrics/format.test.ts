@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { TFunction } from 'i18next';
-import { dateText, dayKeyText, display, pageMetric, startOfToday, timeText, todayKey, valueText } from './format.ts';
+import { dayKeyText, display, pageMetric, startOfToday, todayKey, valueText } from './format.ts';
+import { dateText, timeText } from '../../app/format.ts';
 
 const metric = { unitSystem: 'metric', thermalUnit: 'C', bloodGlucoseUnit: 'mmol/L' } as const;
 const imperial = { unitSystem: 'imperial', thermalUnit: 'F', bloodGlucoseUnit: 'mg/dL' } as const;

@@ -4,6 +4,8 @@ import { METRICS, type TMetric } from '@carewatch/contracts/vitals';
 import { isTimeZone, localDay, localMidnight } from '@carewatch/clinical/reports';
 import { METRIC_ORDER } from '../home/latest.ts';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** Metrics with a page: every index Home can show (its cards link here). */
 export const PAGE_METRICS: ReadonlySet<TMetric> = new Set(METRIC_ORDER);
 
@@ -50,18 +52,6 @@ export function valueText(t: TFunction, metric: TMetric, value: number | null, v
   return `${d.text} ${unitText(t, d.unit)}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec §9 date format dd/MM/yyyy (local time of the phone). */
-export const dateText = (iso: string | Date): string => {
-  const d = new Date(iso);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-};
-/** Spec §9 time format HH:mm. */
-export const timeText = (iso: string | Date): string => {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-export const dateTimeText = (iso: string | Date): string => `${dateText(iso)} ${timeText(iso)}`;
 /** A YYYY-MM-DD (report day) as dd/MM/yyyy, a YYYY-MM (report month) as MM/yyyy. */
 export function dayKeyText(key: string): string {
   const [y, m, d] = key.split('-');

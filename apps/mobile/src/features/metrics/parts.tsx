@@ -10,7 +10,7 @@ import type { TGoals, TGoalsUpdate } from '@carewatch/contracts/app-vitals';
 import type { TMetric, TSleepReport } from '@carewatch/contracts/vitals';
 import { errorText } from '../../app/errors.ts';
 import { metricsApi } from './metrics-api.ts';
-import { timeText } from './format.ts';
+import { timeText } from '../../app/format.ts';
 
 /** One labelled number; the group's accessible name is the label so a test (or a screen reader) finds it. */
 export function Stat({ label, value }: { label: string; value: ReactNode }) {

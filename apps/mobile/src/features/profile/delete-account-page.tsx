@@ -7,9 +7,8 @@ import { isApiError } from '@carewatch/api-client/client';
 import { endSession } from '../../app/session.ts';
 import { myProfileApi, profileErrorText } from './profile-api.ts';
 import { BackLink } from './back-link.tsx';
+import { dayText } from '../../app/format.ts';
 
-/** Spec §9 date format dd/MM/yyyy. */
-const dayText = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
 /**
  * `/delete-account` (§4 Account deletion, §9 timings): disabled at once, data deleted after 30 days (all within 90,

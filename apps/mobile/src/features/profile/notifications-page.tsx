@@ -7,6 +7,7 @@ import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { myNotificationsApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { appRegistration, currentPushState, subscriptionBody, vapidKeyBytes, type PushState } from './push.ts';
 import { BackLink } from './back-link.tsx';
+import { dateTimeText } from '../../app/format.ts';
 
 /** Spec §9 "Notifications page size default 15". */
 const PAGE_SIZE = 15;
@@ -84,7 +85,7 @@ function PushCard() {
 }
 
 function Inbox() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const inbox = useInfiniteQuery({
     queryKey: PROFILE_KEYS.inbox,
@@ -97,7 +98,7 @@ function Inbox() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: PROFILE_KEYS.inbox }),
   });
   const items = inbox.data?.pages.flatMap((p) => p.items) ?? [];
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string) => dateTimeText(iso);
   return (
     <Stack gap="sm" component="section" aria-labelledby="inbox-title">
       <Group justify="space-between">

@@ -13,11 +13,10 @@ import { useFormState } from '../../app/use-form.ts';
 import { birthdayProblem, localToday } from '../access/register-rules.ts';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { BackLink } from './back-link.tsx';
+import { dayText } from '../../app/format.ts';
 
 /** The "viewing as" list (features/followed) reads the same records: refreshed after a change here. */
 const SUBJECTS_KEY = ['app', 'subjects'] as const;
-/** Spec §9 date format dd/MM/yyyy. */
-const dayText = (iso: string) => iso.split('-').reverse().join('/');
 type Editing = { kind: 'add' } | { kind: 'edit'; sub: TSubUser } | null;
 
 /** `/sub-users`: managed profiles (§1, §3 Sub-user): list, add, edit, remove, and "View data" as that person. */

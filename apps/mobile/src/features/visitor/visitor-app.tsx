@@ -10,6 +10,7 @@ import { storedTenant } from '../../app/tenant.ts';
 import { AddDeviceOptions, DeviceCard, DeviceError, MeasurePanel } from '../devices/device-panel.tsx';
 import { useDeviceManager, useDeviceSnapshot, startDeviceSession, stopDeviceSession } from '../devices/device-session.ts';
 import { addLocalReadings, clearLocalReadings, useLatestLocalReadings } from './local-readings.ts';
+import { dateText, timeSecondsText } from '../../app/format.ts';
 
 /** Visitor mode has no profile: metric units, the canonical ones the readings are kept in. */
 const VISITOR_PREFS: UnitPrefs = { unitSystem: 'metric', thermalUnit: 'C', bloodGlucoseUnit: 'mmol/L' };
@@ -98,7 +99,7 @@ export function VisitorApp() {
 }
 
 function LatestLocal() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const latest = useLatestLocalReadings();
   return (
     <Card withBorder component="section" aria-labelledby="visitor-latest">
@@ -113,7 +114,7 @@ function LatestLocal() {
                 <Text size="sm">{t(`metrics.${r.metric}`)}</Text>
                 <Text fw={700}>{formatValue(r)}</Text>
               </Group>
-              <Text size="xs" c="dimmed">{t('devices.visitor.measuredAt', { time: new Date(r.measuredAt).toLocaleString(i18n.language) })}</Text>
+              <Text size="xs" c="dimmed">{t('devices.visitor.measuredAt', { time: `${dateText(r.measuredAt)} ${timeSecondsText(r.measuredAt)}` })}</Text>
             </li>
           ))}
         </Stack>
