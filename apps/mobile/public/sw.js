@@ -1,7 +1,7 @@
 /* global self, caches, Response */
 // CareWatch patient app service worker: caches the app shell so the app starts offline.
 // API calls (/api/) are never cached: health data always comes from the server (or not at all).
-const CACHE = 'cw-app-shell-v1';
+const CACHE = 'cw-app-shell-v2';
 const SCOPE = new URL(self.registration.scope).pathname; // '/app/'
 const SHELL = [SCOPE, `${SCOPE}manifest.webmanifest`, `${SCOPE}icon.svg`, `${SCOPE}icon-192.png`, `${SCOPE}icon-512.png`];
 
@@ -14,6 +14,11 @@ async function cacheShell() {
   await cache.add(SCOPE);
   const html = await (await cache.match(SCOPE)).text();
   const assets = [...html.matchAll(/(?:src|href)="([^"]+\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  // Every other built file (the screens loaded on first use), listed by the build.
+  try {
+    const listed = await (await fetch(`${SCOPE}precache.json`, { cache: 'no-store' })).json();
+    for (const f of listed) assets.push(`${SCOPE}${f}`);
+  } catch { /* an older build without the list: those files are cached on first use */ }
   await Promise.allSettled([...new Set([...SHELL.slice(1), ...assets])].map((url) => cache.add(url)));
 }
 

@@ -12,8 +12,6 @@ import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { AlertsPage } from '../features/alerts/alerts-page.tsx';
 import { EntryPage } from '../features/entry/entry-page.tsx';
 import { DevicesPage } from '../features/devices/devices-page.tsx';
-import { MetricPage } from '../features/metrics/metric-page.tsx';
-import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { SosCasePage } from '../features/followed/sos-case-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { MedicalProfilePage } from '../features/profile/medical-profile-page.tsx';
@@ -47,8 +45,10 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <SettingsPage /> },
           { path: 'entry', element: <EntryPage /> },
           { path: 'devices/*', element: <DevicesPage /> },
-          { path: 'metrics/:metric', element: <MetricPage /> },
-          { path: 'contacts/*', element: <ContactsPage /> },
+          // Loaded when first opened (charts, QR encoder and decoder are most of their weight); the service worker
+          // caches every built chunk at install, so they open offline too.
+          { path: 'metrics/:metric', lazy: async () => ({ Component: (await import('../features/metrics/metric-page.tsx')).MetricPage }) },
+          { path: 'contacts/*', lazy: async () => ({ Component: (await import('../features/contacts/contacts-page.tsx')).ContactsPage }) },
           { path: 'sos-cases/:id', element: <SosCasePage /> },
           { path: 'followed/*', element: <FollowedPage /> },
           { path: 'profile', element: <ProfilePage /> },
