@@ -97,6 +97,11 @@ describe('patient app: sign-in, home, language, sign out', () => {
     await page.reload();
     await expect.poll(() => page.getByText('Server unreachable: check your Internet connection.', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'mobile-offline-start');
+    // A screen loaded on first use opens offline too: the service worker cached its chunk at install.
+    const bottomNav = page.getByRole('navigation', { name: 'Main navigation' });
+    await bottomNav.getByRole('link', { name: 'Contacts', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Contacts', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
+    await bottomNav.getByRole('link', { name: 'Home', exact: true }).click();
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Try again', exact: true }).click();
     await expect.poll(() => heart.count(), { timeout: 15_000 }).toBe(1);
