@@ -97,6 +97,11 @@ describe('patient app: sign-in, home, language, sign out', () => {
     await page.reload();
     await expect.poll(() => page.getByText('Server unreachable: check your Internet connection.', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'mobile-offline-start');
+    // Signed in and offline, the app's screens still open — one loaded on first use too (its chunk was cached at install).
+    const bottomNav = page.getByRole('navigation', { name: 'Main navigation' });
+    await bottomNav.getByRole('link', { name: 'Contacts', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Contacts', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
+    await bottomNav.getByRole('link', { name: 'Home', exact: true }).click();
     // The screens loaded on first use (metric pages, contacts) were cached at install with the rest of the build.
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
