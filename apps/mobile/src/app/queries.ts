@@ -14,9 +14,6 @@ export const sessionQuery = queryOptions({
         api.tokens.clear();
         return null;
       }
-      // Offline with a stored session: the app opens (readings are queued on the phone); the first call that reaches
-      // the server again checks the session for real and ends it if it is no longer valid.
-      if (isApiError(e) && e.code === 'NETWORK') return { valid: true as const, expiresAt: '' };
       throw e;
     }
   },
