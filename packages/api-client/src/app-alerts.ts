@@ -1,6 +1,6 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZAlert, ZMyAlertPage, ZPatientAlertSettings, ZPatientThresholds, ZSosRecording, ZSosResult,
+  ZAlert, ZMyAlertPage, ZPatientAlertSettings, ZPatientThresholds, ZSosContacts, ZSosRecording, ZSosResult,
   type THighRiskResponse, type TPutAlertSettingsRequest, type TPutMyThresholdsRequest, type TSosRequest,
 } from '@carewatch/contracts/alerts';
 
@@ -12,6 +12,7 @@ export const appAlertsApi = (request: ApiRequest) => ({
   list: (q: { page?: number; size?: number } = {}) => request('GET', `${ME}/alerts`, { query: q, schema: ZMyAlertPage }),
   respond: (id: string, response: THighRiskResponse) => request('POST', `${ME}/alerts/${enc(id)}/respond`, { body: { response }, schema: ZAlert }),
   sos: (body: TSosRequest) => request('POST', `${ME}/sos`, { body, schema: ZSosResult }),
+  sosContacts: () => request('GET', `${ME}/sos/contacts`, { schema: ZSosContacts }),
   uploadRecording: (audio: Blob, fileName: string) => {
     const form = new FormData();
     form.append('file', audio, fileName);

@@ -288,6 +288,13 @@ export const ZSosRequest = z.object({
   message: ZSosMessage, location: ZLocation.optional(),
   /** The app's active profile when it is not the main user's (a sub-profile): SOS is then refused. */
   profileId: ZId.optional(),
+  /**
+   * Made by the app for each press: a resend of the same press (an SOS queued offline, or retried after a lost answer)
+   * answers the first result and calls nobody twice.
+   */
+  clientId: ZId.optional(),
+  /** When the button was pressed, if that was earlier than this request (queued offline); at most a day back. */
+  pressedAt: z.iso.datetime({ offset: true, message: 'Date is not valid' }).optional(),
 });
 export type TSosRequest = z.infer<typeof ZSosRequest>;
 export const SOS_COUNTDOWN_SECONDS = 5;
@@ -375,6 +382,16 @@ export type TCloseSosCaseRequest = z.infer<typeof ZCloseSosCaseRequest>;
 /** Answer of POST /api/account/me/sos. */
 export const ZSosResult = z.object({ alertId: ZId, sosCaseId: ZId.nullable() });
 export type TSosResult = z.infer<typeof ZSosResult>;
+
+/**
+ * GET /api/account/me/sos/contacts: what the app offers to call or text by itself when an SOS cannot reach the server
+ * (kept on the phone): the region's emergency number and the followers an SOS would call, emergency contacts first.
+ */
+export const ZSosContacts = z.object({
+  emergencyNumber: z.string(),
+  contacts: z.array(z.object({ name: z.string(), phone: z.string(), kind: z.enum(['emergency', 'caring']) })),
+});
+export type TSosContacts = z.infer<typeof ZSosContacts>;
 
 /** PUT /api/account/me/thresholds: the patient's own change, only for indexes the doctor let them edit (never locked). */
 export const ZPutMyThresholdsRequest = z.object({

@@ -8,6 +8,8 @@ export const TENANT_SETTING_KEYS = [
   'AI_CLOUD_TENANT_ID', 'OCR_HEALTH_DEVICE_API_KEY', 'OCR_PRESCRIPTION_API_KEY', 'ALLOW_WEB_SOS_POPUP',
   // Issue 4: the patient list's columns (comma-separated PATIENT_LIST_COLUMNS of contracts/patients).
   'PATIENT_LIST_COLUMNS',
+  // Issue 13: the number the patient app offers to call when an SOS cannot reach the server ('' = the country's).
+  'EMERGENCY_NUMBER',
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 /** Keys whose values are secrets: never returned in clear. */
@@ -18,7 +20,7 @@ export const DEFAULT_TENANT_SETTINGS: Record<TenantSettingKey, string> = {
   LANGUAGE: 'en', UNIT_SYSTEM: 'metric', THERMAL_UNIT: 'C', COUNTRY: 'VN', COUNTRY_CODE: 'VN', DIAL_CODE: '+84',
   ORGANIZATION_NAME: '', ACID_URIC_UNIT: 'umol/L', BLOOD_GLUCOSE_UNIT: 'mmol/L', AI_CLOUD_TENANT_ID: '',
   OCR_HEALTH_DEVICE_API_KEY: '', OCR_PRESCRIPTION_API_KEY: '', ALLOW_WEB_SOS_POPUP: 'true',
-  PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','),
+  PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','), EMERGENCY_NUMBER: '',
 };
 
 export const ZTenantSettings = z.object({
@@ -58,6 +60,16 @@ export const TENANT_PHONE_RULES = ['flexible', 'ten_digits'] as const;
 export const COUNTRIES = { VN: '+84', CA: '+1' } as const;
 export type TCountry = keyof typeof COUNTRIES;
 export const COUNTRY_CODES = Object.keys(COUNTRIES) as TCountry[];
+/** Public emergency numbers of the spec's regions (Vietnam: 115 ambulance; Canada: 911). */
+export const COUNTRY_EMERGENCY_NUMBERS: Record<TCountry, string> = { VN: '115', CA: '911' };
+export const EMERGENCY_NUMBER_RE = /^[0-9]{2,6}$/;
+/** The tenant's EMERGENCY_NUMBER, or its country's when unset (or unknown: Vietnam's). */
+export function emergencyNumberOf(settings: { EMERGENCY_NUMBER?: string | undefined; COUNTRY?: string | undefined }): string {
+  const own = settings.EMERGENCY_NUMBER?.trim();
+  if (own && EMERGENCY_NUMBER_RE.test(own)) return own;
+  const country = settings.COUNTRY as TCountry | undefined;
+  return (country && COUNTRY_EMERGENCY_NUMBERS[country]) || COUNTRY_EMERGENCY_NUMBERS.VN;
+}
 
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 /** Tenant code: what users type on the login page. */
@@ -192,6 +204,8 @@ export const ZOtherSettings = z.object({
   ocrHealthDeviceApiKey: opt(500).optional(),
   ocrPrescriptionApiKey: opt(500).optional(),
   allowWebSosPopup: z.boolean(),
+  /** EMERGENCY_NUMBER: what the patient app offers to call when an SOS cannot reach the server; '' = the country's; absent = keep. */
+  emergencyNumber: z.string().trim().regex(/^([0-9]{2,6})?$/, 'Emergency number must be 2 to 6 digits').optional(),
   /** Columns of the patient list (PATIENT_LIST_COLUMNS setting); absent = keep. */
   patientListColumns: z.array(z.enum(PATIENT_LIST_COLUMNS, 'Unknown column')).min(1, 'Choose at least one column').optional(),
 }).superRefine((v, c) => {

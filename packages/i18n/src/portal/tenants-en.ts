@@ -131,6 +131,8 @@ export const tenantsEn = {
     removeKey: 'Remove {{name}}',
     patientListColumns: 'Columns of the patient list',
     allowWebSosPopup: 'Show SOS pop-up on the web portal',
+    emergencyNumber: 'Emergency number for the patient app',
+    emergencyNumberHint: "Offered to call when an SOS cannot reach the server. Empty = the country's ({{n}}).",
     languages: { en: 'English', vi: 'Vietnamese' },
     countries: { VN: 'Vietnam', CA: 'Canada' },
   },

@@ -133,6 +133,8 @@ export const tenantsVi: typeof tenantsEn = {
     removeKey: 'Xóa {{name}}',
     patientListColumns: 'Các cột của danh sách bệnh nhân',
     allowWebSosPopup: 'Hiển thị cửa sổ SOS trên cổng web',
+    emergencyNumber: 'Số khẩn cấp cho ứng dụng bệnh nhân',
+    emergencyNumberHint: "Được đề xuất gọi khi SOS không gửi được đến máy chủ. Để trống = số của quốc gia ({{n}}).",
     languages: { en: 'Tiếng Anh', vi: 'Tiếng Việt' },
     countries: { VN: 'Việt Nam', CA: 'Canada' },
   },

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
-  COUNTRIES, COUNTRY_CODES, EMAIL_CODE_PLACEHOLDER, FONTS, LANGUAGES, TENANT_BLOOD_GLUCOSE_UNITS, TENANT_PASSWORD_RULES, TENANT_PHONE_RULES,
+  COUNTRIES, COUNTRY_CODES, COUNTRY_EMERGENCY_NUMBERS, EMAIL_CODE_PLACEHOLDER, FONTS, LANGUAGES, TENANT_BLOOD_GLUCOSE_UNITS, TENANT_PASSWORD_RULES, TENANT_PHONE_RULES,
   TENANT_THERMAL_UNITS, TENANT_UNIT_SYSTEMS, TENANT_URIC_ACID_UNITS, ZBrandingRequestFields, ZBrandingSettings, ZEmailTemplate, ZOtherSettings,
   ZSecuritySettings, ZUnitSettings, type TCountry, type TLogoKind, type TTenantDetail,
 } from '@carewatch/contracts/tenants';
@@ -289,18 +289,18 @@ function OtherTab({ detail }: { detail: TTenantDetail }) {
   const [v, setV] = useState({
     language: s.LANGUAGE ?? 'en', country, organizationName: s.ORGANIZATION_NAME ?? '', aiCloudTenantId: s.AI_CLOUD_TENANT_ID ?? '',
     ocrHealthDeviceApiKey: '', ocrPrescriptionApiKey: '', allowWebSosPopup: s.ALLOW_WEB_SOS_POPUP !== 'false',
-    patientListColumns: listColumns(s.PATIENT_LIST_COLUMNS),
+    patientListColumns: listColumns(s.PATIENT_LIST_COLUMNS), emergencyNumber: s.EMERGENCY_NUMBER ?? '',
   });
   const [remove, setRemove] = useState({ health: false, prescription: false });
   const tab = useTabSave(detail, ZOtherSettings, (body) => tenants.updateOther(detail.id, body));
   const body = {
     language: v.language, country: v.country, dialCode: COUNTRIES[v.country], organizationName: v.organizationName, aiCloudTenantId: v.aiCloudTenantId,
-    allowWebSosPopup: v.allowWebSosPopup, patientListColumns: v.patientListColumns,
+    allowWebSosPopup: v.allowWebSosPopup, patientListColumns: v.patientListColumns, emergencyNumber: v.emergencyNumber,
     // Write-only keys: empty = keep, "remove" = ''.
     ...(v.ocrHealthDeviceApiKey ? { ocrHealthDeviceApiKey: v.ocrHealthDeviceApiKey } : remove.health ? { ocrHealthDeviceApiKey: '' } : {}),
     ...(v.ocrPrescriptionApiKey ? { ocrPrescriptionApiKey: v.ocrPrescriptionApiKey } : remove.prescription ? { ocrPrescriptionApiKey: '' } : {}),
   };
-  const text = (k: 'organizationName' | 'aiCloudTenantId' | 'ocrHealthDeviceApiKey' | 'ocrPrescriptionApiKey') => ({
+  const text = (k: 'organizationName' | 'aiCloudTenantId' | 'ocrHealthDeviceApiKey' | 'ocrPrescriptionApiKey' | 'emergencyNumber') => ({
     value: v[k], error: tab.errors[k],
     onChange: (e: { currentTarget: { value: string } }) => { const val = e.currentTarget.value; setV((o) => ({ ...o, [k]: val })); tab.clear(k); },
   });
@@ -324,6 +324,8 @@ function OtherTab({ detail }: { detail: TTenantDetail }) {
         </Group>
         <TextInput label={t('tenants.other.organizationName')} {...text('organizationName')} />
         <TextInput label={t('tenants.other.aiCloudTenantId')} {...text('aiCloudTenantId')} />
+        <TextInput label={t('tenants.other.emergencyNumber')} inputMode="numeric" maxLength={6}
+          description={t('tenants.other.emergencyNumberHint', { n: COUNTRY_EMERGENCY_NUMBERS[v.country] })} {...text('emergencyNumber')} />
         {keyField('ocrHealthDeviceApiKey', 'health', t('tenants.other.ocrHealthDevice'), detail.ocrHealthDeviceApiKeySet)}
         {keyField('ocrPrescriptionApiKey', 'prescription', t('tenants.other.ocrPrescription'), detail.ocrPrescriptionApiKeySet)}
       </SimpleGrid>

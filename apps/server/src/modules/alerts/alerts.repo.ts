@@ -335,3 +335,26 @@ export async function closeSosCase(db: Db, tenantId: string, id: string, by: str
 export async function closeSosCaseOfAlert(db: Db, tenantId: string, alertId: string, by: string | null, now: Date): Promise<void> {
   await db.query("update sos_cases set status = 'closed', closed_at = $3, closed_by = $4 where tenant_id = $1 and alert_id = $2 and status = 'open'", [tenantId, alertId, now, by]);
 }
+
+// ---------------------------------------------------------------- SOS presses (client ids of the app)
+
+export type SosRequestRow = { patient_id: string; alert_id: string; sos_case_id: string | null; pressed_at: Date | null; received_at: Date };
+
+export async function findSosRequest(db: Db, tenantId: string, clientId: string): Promise<SosRequestRow | null> {
+  const rows = await db.query<SosRequestRow>(
+    'select patient_id, alert_id, sos_case_id, pressed_at, received_at from sos_requests where tenant_id = $1 and client_id = $2::uuid',
+    [tenantId, clientId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertSosRequest(
+  db: Db, tenantId: string,
+  r: { clientId: string; patientId: string; alertId: string; sosCaseId: string | null; pressedAt: Date | null; receivedAt: Date },
+): Promise<void> {
+  await db.query(
+    `insert into sos_requests (tenant_id, client_id, patient_id, alert_id, sos_case_id, pressed_at, received_at)
+     values ($1, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7) on conflict do nothing`,
+    [tenantId, r.clientId, r.patientId, r.alertId, r.sosCaseId, r.pressedAt, r.receivedAt],
+  );
+}

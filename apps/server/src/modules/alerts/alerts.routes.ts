@@ -2,6 +2,7 @@ import type { AnyRoute } from '../../platform/route.ts';
 import { getMyThresholdsRoute, getThresholdsRoute, putMyThresholdsRoute, putThresholdsRoute, resetThresholdsRoute } from './routes/thresholds.ts';
 import { ackAlertRoute, getAlertRoute, listAlertsRoute, myAlertsRoute, respondAlertRoute, snoozeAlertRoute, sosRoute } from './routes/alerts.ts';
 import { sosRecordingRoute } from './routes/sos-recording.ts';
+import { sosContactsRoute } from './routes/sos-contacts.ts';
 import { closeSosCaseRoute, getSosCaseRoute, listSosCasesRoute } from './routes/sos-cases.ts';
 import { getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute } from './routes/threshold-defaults.ts';
 import { getAlertSettingsRoute, getMyAlertSettingsRoute, putAlertSettingsRoute, putMyAlertSettingsRoute } from './routes/alert-settings.ts';
@@ -11,6 +12,6 @@ export const ALERTS_ROUTES: AnyRoute[] = [
   getThresholdsRoute, putThresholdsRoute, resetThresholdsRoute, getMyThresholdsRoute, putMyThresholdsRoute,
   getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute,
   getAlertSettingsRoute, putAlertSettingsRoute, getMyAlertSettingsRoute, putMyAlertSettingsRoute,
-  listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute, sosRecordingRoute,
+  listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute, sosRecordingRoute, sosContactsRoute,
   listSosCasesRoute, getSosCaseRoute, closeSosCaseRoute,
 ];

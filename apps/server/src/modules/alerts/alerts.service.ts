@@ -158,9 +158,18 @@ export async function sendSos(ctx: AuthedCtx, input: TSosRequest): Promise<TSosR
   const message: TSosMessage = input.message;
   if (message.kind === 'recording') await requireOwnRecording(ctx, own.id, message.recordingId);
   const location: TLocation | null = input.location ?? null;
+  const pressedAt = plausiblePressTime(input.pressedAt, now);
   const out = await withPatientTx(ctx, ctx.auth.tenantId, own.id, async (db) => {
     const p = await patientRef(db, ctx.auth.tenantId, own.id);
     if (!p) throw new AppError('NOT_A_PATIENT');
+    // A resend of a press already handled (queued offline, or its answer was lost): the same answer, nobody called twice.
+    if (input.clientId) {
+      const seen = await repo.findSosRequest(db, ctx.auth.tenantId, input.clientId);
+      if (seen) {
+        if (seen.patient_id !== own.id) throw new AppError('VALIDATION_ERROR', { field: 'clientId', rule: 'unique' }, 'clientId: already used');
+        return { alertId: seen.alert_id, sosCaseId: seen.sos_case_id, repeated: true };
+      }
+    }
     // One open SOS-button alert per patient: pressing again calls the followers again (a new round).
     const existing = (await repo.openAlerts(db, ctx.auth.tenantId, own.id)).find((a) => a.metric === null);
     const rec = existing ? existingRecord(existing) : newAlertRecord(ctx.auth.tenantId, own.id, { metric: null, source: 'sos_button', confirmSeconds: null, now });
@@ -169,13 +178,39 @@ export async function sendSos(ctx: AuthedCtx, input: TSosRequest): Promise<TSosR
     const tx = new AlertTx(db, ctx, ctx.auth.tenantId, p, now);
     // Every press (also a repeated one, which opens no new case) texts this press's message and location.
     tx.withSosDetails(message, location);
-    tx.note(rec, { kind: 'patient_response', level: 'sos', actorId: ctx.auth.userId, detail: message.kind === 'choice' ? `sos_button:${message.choice}` : 'sos_button:recording' });
+    // An SOS queued offline shows on the trail when it was pressed; what it set off shows when it arrived.
+    tx.note(rec, {
+      kind: 'patient_response', level: 'sos', actorId: ctx.auth.userId, ...(pressedAt ? { at: pressedAt.toISOString() } : {}),
+      detail: message.kind === 'choice' ? `sos_button:${message.choice}` : 'sos_button:recording',
+    });
     await tx.apply(rec, t);
     await tx.flush();
-    return { alertId: rec.row.id, sosCaseId: rec.row.sos_case_id };
+    if (input.clientId) {
+      await repo.insertSosRequest(db, ctx.auth.tenantId, {
+        clientId: input.clientId, patientId: own.id, alertId: rec.row.id, sosCaseId: rec.row.sos_case_id,
+        pressedAt, receivedAt: now,
+      });
+    }
+    return { alertId: rec.row.id, sosCaseId: rec.row.sos_case_id, repeated: false };
   });
-  await audit(ctx, { action: 'alert.sos_button', resource: 'patient', resourceId: own.id, details: { alertId: out.alertId } });
-  return out;
+  if (!out.repeated) {
+    await audit(ctx, { action: 'alert.sos_button', resource: 'patient', resourceId: own.id, details: { alertId: out.alertId } });
+  }
+  return { alertId: out.alertId, sosCaseId: out.sosCaseId };
+}
+
+/** How far back an SOS queued offline may say it was pressed. */
+const SOS_PRESS_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * The moment an SOS was pressed, as the phone says, when it is believable (not ahead of the server by more than a
+ * minute of clock drift, not over a day old). A wrong phone clock never refuses an SOS: the time is then left out.
+ */
+export function plausiblePressTime(pressedAt: string | undefined, now: Date): Date | null {
+  if (!pressedAt) return null;
+  const t = Date.parse(pressedAt);
+  if (Number.isNaN(t) || t > now.getTime() + 60_000 || t < now.getTime() - SOS_PRESS_MAX_AGE_MS) return null;
+  return new Date(Math.min(t, now.getTime()));
 }
 
 // ---------------------------------------------------------------- SOS cases

@@ -276,6 +276,7 @@ export async function updateOther(ctx: AuthedCtx, id: string, input: TOtherSetti
     ORGANIZATION_NAME: input.organizationName, AI_CLOUD_TENANT_ID: input.aiCloudTenantId, ALLOW_WEB_SOS_POPUP: String(input.allowWebSosPopup),
   };
   if (input.patientListColumns) values.PATIENT_LIST_COLUMNS = [...new Set(input.patientListColumns)].join(',');
+  if (input.emergencyNumber !== undefined) values.EMERGENCY_NUMBER = input.emergencyNumber;
   // OCR keys are write-only and encrypted at rest: absent = keep, '' = remove.
   if (input.ocrHealthDeviceApiKey !== undefined) values.OCR_HEALTH_DEVICE_API_KEY = input.ocrHealthDeviceApiKey ? box.seal(input.ocrHealthDeviceApiKey) : '';
   if (input.ocrPrescriptionApiKey !== undefined) values.OCR_PRESCRIPTION_API_KEY = input.ocrPrescriptionApiKey ? box.seal(input.ocrPrescriptionApiKey) : '';

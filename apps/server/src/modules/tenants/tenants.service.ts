@@ -1,5 +1,5 @@
 import { Permission } from '@carewatch/contracts/permissions';
-import { DEFAULT_TENANT_SETTINGS, SECRET_SETTING_KEYS, TENANT_SETTING_KEYS, type TTenantSettings, type TTenantSummary } from '@carewatch/contracts/tenants';
+import { DEFAULT_TENANT_SETTINGS, SECRET_SETTING_KEYS, TENANT_SETTING_KEYS, emergencyNumberOf, type TTenantSettings, type TTenantSummary } from '@carewatch/contracts/tenants';
 import { isPasswordRuleName, isPhoneRuleName, type PasswordRuleName, type PhoneRuleName } from '@carewatch/contracts/rules';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -42,6 +42,12 @@ export async function passwordRuleOf(db: Db, tenantId: string): Promise<Password
 export async function phoneRuleOf(db: Db, tenantId: string): Promise<PhoneRuleName> {
   const v = await repo.getSetting(db, tenantId, 'PHONE_RULE');
   return v && isPhoneRuleName(v) ? v : 'flexible';
+}
+
+/** The number the patient app offers to call when an SOS cannot reach the server (EMERGENCY_NUMBER, else the country's). */
+export async function emergencyNumberFor(db: Db, tenantId: string): Promise<string> {
+  const s = await repo.getSettings(db, tenantId);
+  return emergencyNumberOf({ EMERGENCY_NUMBER: s.EMERGENCY_NUMBER, COUNTRY: s.COUNTRY ?? DEFAULT_TENANT_SETTINGS.COUNTRY });
 }
 
 export async function activeTenantByCode(db: Db, code: string) {

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { plausiblePressTime } from './alerts.service.ts';
+
+// Issue 13: an SOS pressed offline is queued by the app and sent (and maybe resent) when the connection returns; while
+// it waits the app offers to call the SOS contacts and the emergency number itself.
+
+let t: TestApp;
+let patientToken: string;
+let patientId: string;
+let tenantId: string;
+
+async function appLogin(email: string) {
+  const res = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: email, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  expect(res.status, res.raw).toBe(200);
+  return String(res.body.access_token);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  patientToken = await appLogin('patient@demo.test');
+  const rows = await t.db.query<{ id: string; tenant_id: string }>(
+    `select p.id, p.tenant_id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'`);
+  patientId = rows[0]!.id;
+  tenantId = rows[0]!.tenant_id;
+});
+afterAll(async () => { await t?.close(); });
+
+const deliveryCount = async (alertId: string) => Number((await t.db.query<{ n: string }>('select count(*) as n from deliveries where alert_id = $1', [alertId]))[0]!.n);
+
+describe('SOS sent with a client id', () => {
+  test('a resend of the same press answers the first result and calls nobody twice; the trail shows when it was pressed', async () => {
+    const clientId = crypto.randomUUID();
+    const pressedAt = new Date(t.clock.now().getTime() - 10 * 60_000).toISOString();
+    const body = { message: { kind: 'choice', choice: 'need_help' }, clientId, pressedAt };
+    const first = await t.post('/api/account/me/sos', body, patientToken);
+    expect(first.status, first.raw).toBe(201);
+    const alertId = String(first.body.alertId);
+    expect(first.body.sosCaseId).toBeTruthy();
+    const sent = await deliveryCount(alertId);
+    expect(sent).toBeGreaterThan(0);
+
+    const again = await t.post('/api/account/me/sos', body, patientToken);
+    expect(again.status, again.raw).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await deliveryCount(alertId)).toBe(sent);
+
+    const stored = await t.db.query<{ pressed_at: Date; alert_id: string }>('select pressed_at, alert_id from sos_requests where tenant_id = $1 and client_id = $2', [tenantId, clientId]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.pressed_at.toISOString()).toBe(pressedAt);
+    const trail = await t.db.query<{ entry: { kind: string; at: string; detail?: string } }>('select entry from alert_trail where alert_id = $1 order by seq', [alertId]);
+    const press = trail.find((r) => r.entry.kind === 'patient_response' && r.entry.detail === 'sos_button:need_help');
+    expect(press?.entry.at).toBe(pressedAt);
+
+    // A new press (a new client id) is a new round of calls, as before.
+    const second = await t.post('/api/account/me/sos', { ...body, clientId: crypto.randomUUID(), pressedAt: undefined }, patientToken);
+    expect(second.status, second.raw).toBe(201);
+    expect(second.body.alertId).toBe(alertId);
+    expect(await deliveryCount(alertId)).toBeGreaterThan(sent);
+
+    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [alertId]);
+    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [alertId]);
+  });
+
+  test('a phone clock far off never refuses an SOS: its press time is left out', async () => {
+    const now = t.clock.now();
+    expect(plausiblePressTime(new Date(now.getTime() + 3_600_000).toISOString(), now)).toBeNull();
+    expect(plausiblePressTime(new Date(now.getTime() - 2 * 86_400_000).toISOString(), now)).toBeNull();
+    expect(plausiblePressTime(new Date(now.getTime() + 30_000).toISOString(), now)?.toISOString()).toBe(now.toISOString());
+    expect(plausiblePressTime(undefined, now)).toBeNull();
+
+    const res = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'had_a_fall' }, clientId: crypto.randomUUID(), pressedAt: '2001-01-01T00:00:00Z' }, patientToken);
+    expect(res.status, res.raw).toBe(201);
+    const bad = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'had_a_fall' }, clientId: 'nope' }, patientToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.field).toBe('clientId');
+    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [res.body.alertId]);
+    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [res.body.alertId]);
+  });
+});
+
+describe('offline SOS contacts', () => {
+  test("the patient's SOS recipients with a phone and the region's emergency number; the tenant may change the number", async () => {
+    const res = await t.get('/api/account/me/sos/contacts', patientToken);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.emergencyNumber).toBe('115');
+    const contacts = res.body.contacts as Array<{ name: string; phone: string; kind: string }>;
+    expect(contacts.map((c) => c.phone)).toEqual(expect.arrayContaining([expect.stringMatching(/00000021$/), expect.stringMatching(/00000022$/)]));
+    expect(contacts.every((c) => c.phone.length > 0)).toBe(true);
+    expect(contacts[0]!.kind).toBe('emergency');
+
+    const sys = await t.login('sysadmin');
+    const T = `/api/account/tenant/${tenantId}/settings`;
+    const other = { language: 'en', country: 'CA', dialCode: '+1', organizationName: '', aiCloudTenantId: '', allowWebSosPopup: true };
+    const bad = await t.put(`${T}/other`, { ...other, emergencyNumber: '11a' }, sys.access);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.field).toBe('emergencyNumber');
+    expect((await t.put(`${T}/other`, other, sys.access)).status).toBe(200);
+    expect((await t.get('/api/account/me/sos/contacts', patientToken)).body.emergencyNumber).toBe('911');
+    expect((await t.put(`${T}/other`, { ...other, emergencyNumber: '112' }, sys.access)).status).toBe(200);
+    expect((await t.get('/api/account/me/sos/contacts', patientToken)).body.emergencyNumber).toBe('112');
+    expect((await t.put(`${T}/other`, { ...other, country: 'VN', dialCode: '+84', emergencyNumber: '' }, sys.access)).status).toBe(200);
+    expect((await t.get('/api/account/me/sos/contacts', patientToken)).body.emergencyNumber).toBe('115');
+  });
+
+  test('an account without a health record of its own has no SOS contacts', async () => {
+    const follower = await appLogin('follower@demo.test');
+    const res = await t.get('/api/account/me/sos/contacts', follower);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.code).toBe('NOT_A_PATIENT');
+    void patientId;
+  });
+});
