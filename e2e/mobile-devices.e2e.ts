@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, login, newPage, shot } from './browser.ts';
-import { apiToken, getJson, phone } from './mobile.ts';
+import { apiToken, getJson, goOffline, goOnline, phone } from './mobile.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -143,7 +143,7 @@ describe('patient app: wearables and offline sync', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
     const since = new Date(Date.now() - 10 * 60_000).toISOString();
-    await context.setOffline(true);
+    await goOffline(context);
 
     // A watch measurement taken offline ("Measure now": blood pressure, GT5 only).
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -168,7 +168,7 @@ describe('patient app: wearables and offline sync', () => {
     expect(queued.some((r) => r.metric === 'weight' && r.value === 71.4 && r.deviceId === undefined)).toBe(true);
     expect(queued.some((r) => r.metric === 'blood_pressure' && r.deviceId)).toBe(true);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => page.getByText(/^\d+ readings? waiting to be sent$/).count(), { timeout: 60_000 }).toBe(0);
     expect(await outbox(page)).toEqual([]);
 

@@ -40,3 +40,23 @@ export async function signIn(page: Page, username: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/app\/?$/);
 }
+
+/**
+ * No network for the phone. Chromium's offline emulation alone is not enough with a service worker: the page reports a
+ * failed request while the worker's fallback still reaches the server. So while offline every request is also refused
+ * at the context level (which covers the worker's requests too).
+ */
+const offlineContexts = new WeakSet<BrowserContext>();
+const routed = new WeakSet<BrowserContext>();
+export async function goOffline(context: BrowserContext) {
+  offlineContexts.add(context);
+  if (!routed.has(context)) {
+    routed.add(context);
+    await context.route('**/*', (route) => (offlineContexts.has(context) ? route.abort('internetdisconnected') : route.continue()));
+  }
+  await context.setOffline(true);
+}
+export async function goOnline(context: BrowserContext) {
+  offlineContexts.delete(context);
+  await context.setOffline(false);
+}

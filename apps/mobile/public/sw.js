@@ -1,4 +1,4 @@
-/* global self, caches, Response */
+/* global self, caches, Response, MessageChannel */
 // CareWatch patient app service worker: caches the app shell so the app starts offline.
 // API calls (/api/) are never cached: health data always comes from the server (or not at all).
 const CACHE = 'cw-app-shell-v2';
@@ -66,6 +66,24 @@ self.addEventListener('fetch', (event) => {
       return response;
     })),
   );
+});
+
+// Background Sync: the connection is back. What waits (an SOS, readings) is sent by the open app, which holds the
+// session: ask it, and fail the sync (the browser retries it later) when no app answered that everything went.
+function askClients(tag) {
+  return self.clients.matchAll({ type: 'window' }).then((list) => {
+    if (list.length === 0) throw new Error('no open app');
+    return Promise.all(list.map((c) => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => resolve(false), 20000);
+      channel.port1.onmessage = (e) => { clearTimeout(timer); resolve(Boolean(e.data && e.data.ok)); };
+      c.postMessage({ type: 'cw-sync', tag }, [channel.port2]);
+    })));
+  }).then((answers) => { if (!answers.some(Boolean)) throw new Error('not sent yet'); });
+}
+
+self.addEventListener('sync', (event) => {
+  if (typeof event.tag === 'string' && event.tag.startsWith('cw-')) event.waitUntil(askClients(event.tag));
 });
 
 // Web push (alerts to the patient and their followers): the server sends { title, body, alertId, tag } encrypted.

@@ -4,11 +4,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n.ts';
 import { App } from './app/app.tsx';
+import { api } from './app/api.ts';
+import { queryClient } from './app/query-client.ts';
+import { clearOfflineCache, persistOfflineCache, restoreOfflineCache } from './app/offline-cache.ts';
+import { recheckOfflineSession } from './app/queries.ts';
 
 // `/app` (no slash) is outside the router's basename and the service worker's scope: use `/app/`.
 if (window.location.pathname === '/app') window.history.replaceState(null, '', `/app/${window.location.search}${window.location.hash}`);
 
 initI18n();
+
+// The signed-in user's last answers (profile, latest values, alerts, SOS contacts) are on the phone: the app opens on
+// them offline. Without a stored session they belong to nobody and are dropped.
+if (api.tokens.has()) restoreOfflineCache(queryClient);
+else clearOfflineCache();
+persistOfflineCache(queryClient);
+window.addEventListener('online', () => recheckOfflineSession(queryClient));
 
 const root = document.getElementById('root');
 if (root) {

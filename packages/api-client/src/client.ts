@@ -74,7 +74,7 @@ function storage(): Storage | null {
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
-  let refreshing: Promise<boolean> | null = null;
+  let refreshing: Promise<boolean | 'unreachable'> | null = null;
   const keys = options.tokenKeys ?? { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY };
 
   const tokens = {
@@ -127,18 +127,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  /** One refresh at a time; concurrent 401s share it. Resolves true when new tokens are stored. */
-  function refreshTokens(): Promise<boolean> {
+  /**
+   * One refresh at a time; concurrent 401s share it. Resolves true when new tokens are stored, false when the server
+   * refused the refresh token, 'unreachable' when no answer came (a bad network must not end the session).
+   */
+  function refreshTokens(): Promise<boolean | 'unreachable'> {
     const refreshToken = tokens.refresh();
     if (!refreshToken) return Promise.resolve(false);
     refreshing ??= (async () => {
       try {
         const res = await send('POST', '/api/auth/refresh-token', { body: { refresh_token: refreshToken }, auth: false });
-        if (!res.ok) return false;
+        if (!res.ok) return res.status >= 500 ? 'unreachable' : false;
         tokens.store(ZTokenResponse.parse(await res.json()));
         return true;
-      } catch {
-        return false;
+      } catch (e) {
+        return e instanceof ApiError && e.code === 'NETWORK' ? 'unreachable' : false;
       } finally {
         refreshing = null;
       }
@@ -158,7 +161,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (res.ok) return res;
     let error = await toError(res);
     if (authed && res.status === 401) {
-      if (REFRESHABLE.has(error.code) && (await refreshTokens())) {
+      const refreshed = REFRESHABLE.has(error.code) ? await refreshTokens() : false;
+      if (refreshed === 'unreachable') throw new ApiError(0, 'NETWORK', 'Network error');
+      if (refreshed) {
         res = await send(method, path, opts);
         if (res.ok) return res;
         error = await toError(res);
@@ -201,7 +206,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       withTokens(request('POST', `${A}/oauth-token`, {
         body: { ...body, grant_type: 'password' }, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' },
       })),
-    refresh: () => refreshTokens(),
+    refresh: async () => (await refreshTokens()) === true,
     checkToken: () => request('GET', `${A}/check-token`, { schema: ZCheckTokenResponse }),
     logout: async () => {
       try {

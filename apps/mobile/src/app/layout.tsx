@@ -5,6 +5,7 @@ import { NavLink, Outlet } from 'react-router';
 import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
 import { SosLevelNotice } from '../features/alerts/sos-level-notice.tsx';
 import { SyncStatus } from '../features/sync/sync-status.tsx';
+import { PendingSosBanner } from '../features/alerts/pending-sos-banner.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
 const NAV = [
@@ -23,6 +24,7 @@ export function AppLayout() {
         {!network.online && (
           <Text role="status" size="sm" c="orange.9" bg="orange.0" p="xs" mb="sm" style={{ borderRadius: 8 }}>{t('app.offline')}</Text>
         )}
+        <PendingSosBanner />
         <SyncStatus />
         <Outlet />
         <HighRiskPrompt />

@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import type { ApiError } from '@carewatch/api-client/client';
 import { api } from './api.ts';
 import { queryClient } from './query-client.ts';
+import { clearOfflineCache } from './offline-cache.ts';
 import { navigateTo } from './navigate.ts';
 import { profileQuery } from './queries.ts';
 import { setSubject } from './subject.ts';
@@ -13,6 +14,7 @@ let ending = false;
 /** Clears the local session and goes to the sign-in page. */
 export function endSession(): void {
   api.tokens.clear();
+  clearOfflineCache();
   setSubject(null);
   queryClient.setQueryData(['session'], null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
@@ -30,6 +32,7 @@ export async function signOut(): Promise<void> {
  */
 export async function sessionStarted(): Promise<void> {
   ending = false;
+  clearOfflineCache();
   queryClient.removeQueries();
   await queryClient.invalidateQueries({ queryKey: ['session'] });
   try {

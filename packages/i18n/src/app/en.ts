@@ -207,6 +207,8 @@ export const appEn = {
     levelLabel: 'Level: {{level}}',
     sleepValue: '{{h}} h {{m}} min',
     ecgStrip: 'ECG strip recorded',
+    offlineValues: 'Offline: values as of {{time}}.',
+    offlineNoValues: 'No connection, and no values are saved on this phone yet.',
   },
   units: {
     steps: 'steps',

@@ -208,6 +208,8 @@ export const appVi: AppMessages = {
     levelLabel: 'Mức: {{level}}',
     sleepValue: '{{h}} giờ {{m}} phút',
     ecgStrip: 'Đã ghi điện tâm đồ',
+    offlineValues: 'Ngoại tuyến: giá trị lúc {{time}}.',
+    offlineNoValues: 'Không có kết nối và điện thoại này chưa lưu giá trị nào.',
   },
   units: {
     steps: 'bước',

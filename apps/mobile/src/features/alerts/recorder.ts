@@ -18,6 +18,9 @@ const extOf = (mime: string) => (mime.includes('ogg') ? 'ogg' : mime.includes('m
 export function useRecorder() {
   const [state, setState] = useState<RecorderState>({ step: 'idle' });
   const recorder = useRef<MediaRecorder | null>(null);
+  /** The last finished recording, and whoever waits for the one being stopped (`finish`). */
+  const last = useRef<{ blob: Blob; fileName: string } | null>(null);
+  const waiting = useRef<Array<(r: { blob: Blob; fileName: string } | null) => void>>([]);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const urlRef = useRef<string | null>(null);
 
@@ -50,9 +53,13 @@ export function useRecorder() {
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
       const url = URL.createObjectURL(blob);
       urlRef.current = url;
-      setState({ step: 'recorded', blob, url, seconds: Math.max(1, Math.round((Date.now() - began) / 1000)), fileName: `sos-message.${extOf(type)}` });
+      const fileName = `sos-message.${extOf(type)}`;
+      last.current = blob.size > 0 ? { blob, fileName } : null;
+      for (const w of waiting.current.splice(0)) w(last.current);
+      setState({ step: 'recorded', blob, url, seconds: Math.max(1, Math.round((Date.now() - began) / 1000)), fileName });
     };
     recorder.current = rec;
+    last.current = null;
     rec.start(1000);
     setState({ step: 'recording', seconds: 0 });
     timer.current = setInterval(() => {
@@ -62,13 +69,36 @@ export function useRecorder() {
     }, 250);
   }, [stop]);
 
+  /**
+   * The message as it is now, for an SOS that goes without waiting: a recording in progress is stopped and what was
+   * said so far is used (at most `waitMs` for the browser to hand it over); null when there is nothing recorded.
+   */
+  const finish = useCallback((waitMs = 1_500): Promise<{ blob: Blob; fileName: string } | null> => {
+    const rec = recorder.current;
+    if (!rec || rec.state === 'inactive') return Promise.resolve(last.current);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), waitMs);
+      waiting.current.push((r) => { clearTimeout(timer); resolve(r); });
+      stop();
+    });
+  }, [stop]);
+
   const reset = useCallback(() => {
-    stop();
+    clearTimer();
+    const rec = recorder.current;
+    recorder.current = null;
+    // Discarded: its late `stop` event must not bring the recording back.
+    if (rec && rec.state !== 'inactive') {
+      rec.onstop = () => rec.stream.getTracks().forEach((tr) => tr.stop());
+      rec.stop();
+    }
+    for (const w of waiting.current.splice(0)) w(null);
+    last.current = null;
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
     urlRef.current = null;
     setState({ step: 'idle' });
-  }, [stop]);
+  }, []);
 
   useEffect(() => () => { clearTimer(); stopTracks(); if (urlRef.current) URL.revokeObjectURL(urlRef.current); }, []);
-  return { state, start, stop, reset };
+  return { state, start, stop, reset, finish };
 }

@@ -1,88 +1,144 @@
-import { Alert, Button, Modal, Radio, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SOS_COUNTDOWN_SECONDS, SOS_MESSAGE_CHOICES, type TSosMessage } from '@carewatch/contracts/alerts';
+import { SOS_COUNTDOWN_SECONDS, SOS_MESSAGE_CHOICES, type TLocation, type TSosMessage } from '@carewatch/contracts/alerts';
+import { useProfile } from '../../app/queries.ts';
 import { ALERT_KEYS, alertErrorText, myAlertsApi } from './alerts-api.ts';
 import { currentLocation } from './countdown.ts';
+import { OfflineSosHelp } from './offline-sos-help.tsx';
+import { setSosDialogShowsHelp, sosQueue, useSosQueue } from './pending-sos.ts';
+import { isRetryable } from './sos-queue.ts';
 import { useRecorder } from './recorder.ts';
 
 type Choice = (typeof SOS_MESSAGE_CHOICES)[number];
 type Pick = Choice | 'recording';
-type Outgoing = { choice: Choice } | { recording: { blob: Blob; fileName: string } };
-type Phase = { step: 'idle' } | { step: 'countdown'; left: number } | { step: 'choose' } | { step: 'done' };
-type Located = Awaited<ReturnType<typeof currentLocation>>;
+type Phase =
+  | { step: 'idle' }
+  | { step: 'countdown'; deadline: number }
+  | { step: 'sending' }
+  | { step: 'sent'; recordingFailed: boolean }
+  | { step: 'queued'; message: TSosMessage; location?: TLocation | undefined }
+  | { step: 'failed'; error: unknown; message: TSosMessage };
 
 /** Longest wait for the position when sending: the SOS must never wait on GPS. */
 const LOCATION_WAIT_MS = 1_500;
 /** Longest wait for the voice message upload: past it the SOS goes with a written message instead. */
 const RECORDING_WAIT_MS = 8_000;
+const TICK_MS = 200;
+const NEED_HELP: TSosMessage = { kind: 'choice', choice: 'need_help' };
 
+const within = <T,>(p: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
 const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms));
 
-/** The SOS button (spec §4): 5 s cancellable countdown (nothing is sent on cancel), message choice, then followers are called. */
+/**
+ * The SOS button (spec §4): a 5-second countdown that can be cancelled, then the followers are called — with no
+ * further tap. The countdown screen itself offers the message (default "I need help") and a voice message; at 0 the
+ * SOS goes with whatever is selected (a recording in progress is stopped and sent as it is; its upload never delays
+ * the SOS past 8 s). Without a connection the SOS waits on the phone and goes the moment the server is reachable,
+ * while the screen offers to call the SOS contacts and the emergency number directly.
+ */
 export function SosButton() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const profile = useProfile();
+  const queue = useSosQueue();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [now, setNow] = useState(() => Date.now());
   const [cancelled, setCancelled] = useState(false);
   const [choice, setChoice] = useState<Pick>('need_help');
-  const [recordingFailed, setRecordingFailed] = useState(false);
   const recorder = useRecorder();
-  // Asked for when the countdown starts so it is usually ready by the time the message is chosen.
-  const location = useRef<Promise<Located> | null>(null);
+  // Asked for when the countdown starts so it is usually ready when the SOS goes.
+  const location = useRef<Promise<TLocation | undefined> | null>(null);
+  const pressedAt = useRef('');
+  const fired = useRef(false);
+  const choiceRef = useRef<Pick>('need_help');
+  choiceRef.current = choice;
+  const owner = profile.data?.id ?? null;
+  const finishRecording = recorder.finish;
 
-  const send = useMutation({
-    mutationFn: async (out: Outgoing) => {
-      let message: TSosMessage;
-      let failed = false;
-      if ('recording' in out) {
-        // The SOS never fails because of the recording: without it, the followers get the first written message.
+  const fire = useCallback(async () => {
+    if (fired.current) return;
+    fired.current = true;
+    setPhase({ step: 'sending' });
+    const clientId = crypto.randomUUID();
+    let message: TSosMessage = NEED_HELP;
+    let recordingFailed = false;
+    const picked = choiceRef.current;
+    if (picked === 'recording') {
+      const audio = await finishRecording();
+      if (audio && navigator.onLine !== false) {
+        // The SOS never fails because of the recording: without it, the followers get "I need help".
         try {
-          const saved = await Promise.race([myAlertsApi.uploadRecording(out.recording.blob, out.recording.fileName), timeout(RECORDING_WAIT_MS)]);
+          const saved = await Promise.race([myAlertsApi.uploadRecording(audio.blob, audio.fileName), timeout(RECORDING_WAIT_MS)]);
           message = { kind: 'recording', recordingId: saved.id };
         } catch {
-          message = { kind: 'choice', choice: 'need_help' };
-          failed = true;
+          recordingFailed = true;
         }
-      } else message = { kind: 'choice', choice: out.choice };
-      const loc = await Promise.race([
-        location.current ?? Promise.resolve(undefined),
-        new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCATION_WAIT_MS)),
-      ]);
-      const body = { message };
-      const res = await myAlertsApi.sos(loc ? { ...body, location: loc } : body);
-      setRecordingFailed(failed);
-      return res;
-    },
-    onSuccess: () => {
-      setPhase({ step: 'done' });
+      } else recordingFailed = true;
+    } else message = { kind: 'choice', choice: picked };
+    const loc = location.current ? await within(location.current, LOCATION_WAIT_MS) : undefined;
+    const queueIt = () => {
+      if (owner) sosQueue.enqueue({ clientId, owner, pressedAt: pressedAt.current, message, location: loc });
+      setPhase({ step: 'queued', message, location: loc });
+    };
+    // Known to be offline: straight to the phone's queue, no request to wait for.
+    if (navigator.onLine === false && owner) { queueIt(); return; }
+    try {
+      await myAlertsApi.sos({ message, clientId, pressedAt: pressedAt.current, ...(loc ? { location: loc } : {}) });
+      setPhase({ step: 'sent', recordingFailed });
       void queryClient.invalidateQueries({ queryKey: ALERT_KEYS.list });
-    },
-  });
+    } catch (e) {
+      if (isRetryable(e) && owner) queueIt();
+      else setPhase({ step: 'failed', error: e, message });
+    }
+  }, [owner, queryClient, finishRecording]);
 
   const counting = phase.step === 'countdown';
+  const deadline = phase.step === 'countdown' ? phase.deadline : 0;
   useEffect(() => {
     if (!counting) return undefined;
-    const timer = setInterval(() => {
-      setPhase((p) => (p.step !== 'countdown' ? p : p.left <= 1 ? { step: 'choose' } : { step: 'countdown', left: p.left - 1 }));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [counting]);
+    // The deadline, not a count of ticks: a throttled or busy page still sends on time.
+    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
+    const go = setTimeout(() => void fire(), Math.max(0, deadline - Date.now()));
+    return () => { clearInterval(tick); clearTimeout(go); };
+  }, [counting, deadline, fire]);
 
   const start = () => {
     setCancelled(false);
-    send.reset();
+    fired.current = false;
+    setChoice('need_help');
+    recorder.reset();
+    pressedAt.current = new Date().toISOString();
     location.current = currentLocation(10_000);
-    setPhase({ step: 'countdown', left: SOS_COUNTDOWN_SECONDS });
+    setNow(Date.now());
+    setPhase({ step: 'countdown', deadline: Date.now() + SOS_COUNTDOWN_SECONDS * 1000 });
   };
-  const cancel = () => { setPhase({ step: 'idle' }); setCancelled(true); location.current = null; recorder.reset(); };
-  const close = () => { setPhase({ step: 'idle' }); send.reset(); recorder.reset(); setRecordingFailed(false); };
+  const cancel = () => {
+    if (phase.step !== 'countdown') return;
+    fired.current = true;
+    setPhase({ step: 'idle' });
+    setCancelled(true);
+    location.current = null;
+    recorder.reset();
+  };
+  const close = () => {
+    setPhase({ step: 'idle' });
+    recorder.reset();
+    if (queue.step === 'sent' || queue.step === 'refused') sosQueue.acknowledge();
+  };
+
+  // While the dialog shows the offline help, the banner on every screen stays hidden.
+  const showsHelp = phase.step === 'queued' || phase.step === 'failed';
+  useEffect(() => {
+    setSosDialogShowsHelp(showsHelp);
+    return () => setSosDialogShowsHelp(false);
+  }, [showsHelp]);
+
+  const left = phase.step === 'countdown' ? Math.max(0, Math.ceil((phase.deadline - now) / 1000)) : 0;
   const rec = recorder.state;
-  const submit = () => {
-    if (choice !== 'recording') send.mutate({ choice });
-    else if (rec.step === 'recorded') send.mutate({ recording: { blob: rec.blob, fileName: rec.fileName } });
-  };
+  const queuedSent = phase.step === 'queued' && queue.step === 'sent';
 
   return (
     <Stack gap="xs" align="center">
@@ -95,16 +151,15 @@ export function SosButton() {
       <Text id="sos-hint" size="sm" c="dimmed" ta="center">{t('alerts.sos.hint')}</Text>
       {cancelled && <Text role="status" size="sm">{t('alerts.sos.cancelled')}</Text>}
 
-      <Modal opened={phase.step !== 'idle'} onClose={phase.step === 'done' ? close : cancel} centered
-        closeOnClickOutside={false} title={t('alerts.sos.countdownTitle')}>
+      <Modal opened={phase.step !== 'idle'} onClose={phase.step === 'countdown' ? cancel : phase.step === 'sending' ? () => undefined : close}
+        centered closeOnClickOutside={false} withCloseButton={phase.step !== 'sending'} title={t('alerts.sos.countdownTitle')}>
         {phase.step === 'countdown' && (
           <Stack gap="md" align="stretch">
-            <Text size="xl" fw={700} ta="center" aria-live="assertive">{t('alerts.sos.countdown', { n: phase.left })}</Text>
-            <Button size="lg" variant="default" onClick={cancel}>{t('alerts.sos.cancel')}</Button>
-          </Stack>
-        )}
-        {phase.step === 'choose' && (
-          <Stack gap="md">
+            <Text size="xl" fw={700} ta="center" aria-live="assertive">{t('alerts.sos.countdown', { n: left })}</Text>
+            <Group grow>
+              <Button size="lg" variant="default" onClick={cancel}>{t('alerts.sos.cancel')}</Button>
+              <Button size="lg" color="red" onClick={() => void fire()}>{t('alerts.sos.sendNow')}</Button>
+            </Group>
             <Radio.Group label={t('alerts.sos.chooseMessage')} value={choice} onChange={(v) => setChoice(v as Pick)}>
               <Stack gap="xs" mt="xs">
                 {SOS_MESSAGE_CHOICES.map((c) => <Radio key={c} value={c} label={t(`alerts.sos.messages.${c}`)} />)}
@@ -117,31 +172,35 @@ export function SosButton() {
                 {rec.step === 'recording' && (
                   <Button color="red" variant="outline" onClick={recorder.stop} aria-live="polite">{t('alerts.sos.stopRecording', { n: rec.seconds })}</Button>
                 )}
-                {rec.step === 'recorded' && (
-                  <>
-                    <Text size="sm">{t('alerts.sos.recorded', { n: rec.seconds })}</Text>
-                    <audio controls src={rec.url} style={{ width: '100%' }} aria-label={t('alerts.sos.recorded', { n: rec.seconds })} />
-                    <Button variant="subtle" onClick={() => { recorder.reset(); void recorder.start(); }}>{t('alerts.sos.recordAgain')}</Button>
-                  </>
-                )}
+                {rec.step === 'recorded' && <Text size="sm">{t('alerts.sos.recorded', { n: rec.seconds })}</Text>}
                 {rec.step === 'failed' && (
                   <Alert color="orange" role="alert">{t(rec.reason === 'denied' ? 'alerts.sos.recordDenied' : 'alerts.sos.recordUnsupported')}</Alert>
                 )}
+                <Text size="xs" c="dimmed">{t('alerts.sos.recordGoesAtZero')}</Text>
               </Stack>
             )}
-            {send.error && <Alert color="red" role="alert" title={t('alerts.sos.failed')}>{alertErrorText(t, send.error)}</Alert>}
-            {choice === 'recording' && rec.step !== 'recorded' && rec.step !== 'failed' && <Text size="xs" c="dimmed">{t('alerts.sos.recordNeeded')}</Text>}
-            <Button size="lg" color="red" loading={send.isPending} onClick={submit} disabled={choice === 'recording' && rec.step !== 'recorded'}>
-              {t('alerts.sos.send')}
-            </Button>
-            <Button variant="default" onClick={cancel} disabled={send.isPending}>{t('alerts.sos.cancel')}</Button>
           </Stack>
         )}
-        {phase.step === 'done' && (
+        {phase.step === 'sending' && <Text role="status" aria-live="assertive">{t('alerts.sos.sending')}</Text>}
+        {(phase.step === 'sent' || queuedSent) && (
           <Stack gap="md">
             <Text role="status">{t('alerts.sos.sent')}</Text>
-            {recordingFailed && <Alert color="orange">{t('alerts.sos.recordingNotSent')}</Alert>}
+            {phase.step === 'sent' && phase.recordingFailed && <Alert color="orange">{t('alerts.sos.recordingNotSent')}</Alert>}
             <Button onClick={close}>{t('alerts.sos.close')}</Button>
+          </Stack>
+        )}
+        {phase.step === 'queued' && !queuedSent && (
+          <Stack gap="md">
+            <Alert color="orange" role="alert" title={t('alerts.offline.queuedTitle')}>{t('alerts.offline.queuedBody')}</Alert>
+            <OfflineSosHelp message={phase.message} location={phase.location} />
+            <Button variant="default" onClick={close}>{t('alerts.sos.close')}</Button>
+          </Stack>
+        )}
+        {phase.step === 'failed' && (
+          <Stack gap="md">
+            <Alert color="red" role="alert" title={t('alerts.sos.failed')}>{alertErrorText(t, phase.error)}</Alert>
+            <OfflineSosHelp message={phase.message} />
+            <Button variant="default" onClick={close}>{t('alerts.sos.close')}</Button>
           </Stack>
         )}
       </Modal>

@@ -15,6 +15,8 @@ import { SubjectList } from '../followed/followed-page.tsx';
 import { SUBJECT_KEYS, mySubjectsApi, useSubjects } from '../followed/subjects-api.ts';
 import { useSubject } from '../../app/subject.ts';
 import { Link } from 'react-router';
+import { useNetwork } from '@mantine/hooks';
+import { dateTimeText } from '../../app/format.ts';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
@@ -44,6 +46,7 @@ const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' 
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const profile = useProfile();
+  const network = useNetwork();
   const subject = useSubject();
   const subjectId = subject?.patientId ?? null;
   const latest = useQuery({
@@ -64,11 +67,14 @@ export function HomePage() {
   }, [latest.data, profile.data, thresholds.data]);
   const now = new Date();
 
+  // Offline (or the server unreachable), the values the phone last had are shown, marked with their age.
+  const stale = latest.data !== undefined && (!network.online || latest.isError);
   let body;
   if (latest.isError && notPatient(latest.error) && !subjectId) body = <FollowerHome />;
-  else if (latest.isError) body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
-  else if (profile.isError) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
-  else if (!items || thresholds.isPending) body = <CardsSkeleton />;
+  else if (latest.isError && latest.data === undefined) body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
+  else if (profile.isError && profile.data === undefined) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  else if (latest.data === undefined && latest.fetchStatus === 'paused') body = <Text c="dimmed">{t('home.offlineNoValues')}</Text>;
+  else if (!items || (thresholds.isPending && thresholds.fetchStatus === 'fetching')) body = <CardsSkeleton />;
   else if (items.length === 0) body = <Text c="dimmed">{t('home.empty')}</Text>;
   else {
     const showLevels = thresholds.isSuccess;
@@ -106,6 +112,9 @@ export function HomePage() {
       {!subjectId && <AddReadingLink />}
       <section aria-label={t('home.latest')}>
         <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>
+        {stale && (
+          <Text role="status" size="sm" c="orange.9" mb="xs">{t('home.offlineValues', { time: dateTimeText(new Date(latest.dataUpdatedAt)) })}</Text>
+        )}
         {body}
       </section>
     </Stack>

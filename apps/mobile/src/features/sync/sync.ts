@@ -4,11 +4,19 @@ import type { TReading } from '@carewatch/contracts/vitals';
 import { api } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { Outbox, type FlushResult } from './outbox.ts';
+import { onBackgroundSync, requestBackgroundSync } from '../../app/background-sync.ts';
 
 const devicesApi = appDevicesApi(api.request);
 
-/** The app's one outbox: readings of the signed-in user, sent to ingest. */
-export const outbox = new Outbox({ send: (readings) => devicesApi.ingest(readings) });
+/**
+ * The app's one outbox: readings of the signed-in user, sent to ingest. A failed send retries by itself with backoff
+ * capped at 30 s (so readings go soon after a connection returns even when the browser does not say so), at once on
+ * the `online` event (sync-status.tsx) and when Background Sync fires.
+ */
+export const outbox = new Outbox({ send: (readings) => devicesApi.ingest(readings), maxDelayMs: 30_000 });
+export const OUTBOX_SYNC_TAG = 'cw-outbox';
+
+onBackgroundSync(OUTBOX_SYNC_TAG, async () => outbox.currentOwner === null || (await outbox.flushNow()).remaining === 0);
 
 // Home, metric pages and charts show what the server stored: refresh them once queued readings arrived.
 outbox.onFlushed(() => {
@@ -27,6 +35,7 @@ export async function saveReadings(owner: string, readings: readonly TReading[])
   const ids = await outbox.add(readings);
   const result = await outbox.flush();
   const answered = ids.every((id) => result.results.has(id));
+  if (!answered) requestBackgroundSync(OUTBOX_SYNC_TAG);
   return answered ? { sent: true, result, ids } : { sent: false, ids };
 }
 
@@ -42,7 +51,7 @@ export async function queueReadings(owner: string, readings: readonly TReading[]
   if (flushTimer === null) {
     flushTimer = setTimeout(() => {
       flushTimer = null;
-      void outbox.flush();
+      void outbox.flush().then((r) => { if (r.remaining > 0) requestBackgroundSync(OUTBOX_SYNC_TAG); });
     }, 500);
   }
 }

@@ -75,8 +75,8 @@ describe('SOS sent with a client id', () => {
     const bad = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'had_a_fall' }, clientId: 'nope' }, patientToken);
     expect(bad.status).toBe(400);
     expect(bad.body.details?.field).toBe('clientId');
-    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [res.body.alertId]);
-    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [res.body.alertId]);
+    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [String(res.body.alertId)]);
+    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [String(res.body.alertId)]);
   });
 });
 
