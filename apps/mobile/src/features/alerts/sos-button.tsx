@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOS_COUNTDOWN_SECONDS, SOS_MESSAGE_CHOICES, type TLocation, type TSosMessage } from '@carewatch/contracts/alerts';
+import { ApiError } from '@carewatch/api-client/client';
 import { useProfile } from '../../app/queries.ts';
 import { ALERT_KEYS, alertErrorText, myAlertsApi } from './alerts-api.ts';
 import { currentLocation } from './countdown.ts';
 import { OfflineSosHelp } from './offline-sos-help.tsx';
 import { setSosDialogShowsHelp, sosQueue, useSosQueue } from './pending-sos.ts';
-import { isRetryable } from './sos-queue.ts';
 import { useRecorder } from './recorder.ts';
 
 type Choice = (typeof SOS_MESSAGE_CHOICES)[number];
@@ -62,37 +62,48 @@ export function SosButton() {
     if (fired.current) return;
     fired.current = true;
     setPhase({ step: 'sending' });
-    const clientId = crypto.randomUUID();
-    let message: TSosMessage = NEED_HELP;
-    let recordingFailed = false;
     const picked = choiceRef.current;
+    const written: TSosMessage = picked === 'recording' ? NEED_HELP : { kind: 'choice', choice: picked };
+    const loc = location.current ? await within(location.current, LOCATION_WAIT_MS) : undefined;
+    if (!owner) {
+      // Only when the app never had this user's profile: sent directly, and on failure the ways to call are shown.
+      try {
+        await myAlertsApi.sos({ message: written, clientId: crypto.randomUUID(), pressedAt: pressedAt.current, ...(loc ? { location: loc } : {}) });
+        setPhase({ step: 'sent', recordingFailed: picked === 'recording' });
+      } catch (e) {
+        setPhase({ step: 'failed', error: e, message: written });
+      }
+      return;
+    }
+    // On the phone first: from here on, closing the app or losing the network cannot lose this SOS.
+    const base = { owner, pressedAt: pressedAt.current, location: loc };
+    sosQueue.enqueue({ ...base, message: written }, { hold: picked === 'recording' });
+    let message = written;
+    let recordingFailed = false;
     if (picked === 'recording') {
       const audio = await finishRecording();
+      recordingFailed = true;
       if (audio && navigator.onLine !== false) {
         // The SOS never fails because of the recording: without it, the followers get "I need help".
         try {
           const saved = await Promise.race([myAlertsApi.uploadRecording(audio.blob, audio.fileName), timeout(RECORDING_WAIT_MS)]);
           message = { kind: 'recording', recordingId: saved.id };
+          recordingFailed = false;
+          sosQueue.enqueue({ ...base, message }, { hold: true });
         } catch {
-          recordingFailed = true;
+          /* "I need help" goes instead */
         }
-      } else recordingFailed = true;
-    } else message = { kind: 'choice', choice: picked };
-    const loc = location.current ? await within(location.current, LOCATION_WAIT_MS) : undefined;
-    const queueIt = () => {
-      if (owner) sosQueue.enqueue({ clientId, owner, pressedAt: pressedAt.current, message, location: loc });
-      setPhase({ step: 'queued', message, location: loc });
-    };
-    // Known to be offline: straight to the phone's queue, no request to wait for.
-    if (navigator.onLine === false && owner) { queueIt(); return; }
-    try {
-      await myAlertsApi.sos({ message, clientId, pressedAt: pressedAt.current, ...(loc ? { location: loc } : {}) });
-      setPhase({ step: 'sent', recordingFailed });
-      void queryClient.invalidateQueries({ queryKey: ALERT_KEYS.list });
-    } catch (e) {
-      if (isRetryable(e) && owner) queueIt();
-      else setPhase({ step: 'failed', error: e, message });
+      }
     }
+    const after = await sosQueue.flush();
+    if (after.step === 'sent') {
+      setPhase({ step: 'sent', recordingFailed });
+      sosQueue.acknowledge();
+      void queryClient.invalidateQueries({ queryKey: ALERT_KEYS.list });
+    } else if (after.step === 'refused') {
+      sosQueue.acknowledge();
+      setPhase({ step: 'failed', error: new ApiError(400, after.code, after.code), message });
+    } else setPhase({ step: 'queued', message, location: loc });
   }, [owner, queryClient, finishRecording]);
 
   const counting = phase.step === 'countdown';
@@ -129,8 +140,8 @@ export function SosButton() {
     if (queue.step === 'sent' || queue.step === 'refused') sosQueue.acknowledge();
   };
 
-  // While the dialog shows the offline help, the banner on every screen stays hidden.
-  const showsHelp = phase.step === 'queued' || phase.step === 'failed';
+  // While the dialog sends or shows the offline help, the banner on every screen stays out of its way.
+  const showsHelp = phase.step === 'sending' || phase.step === 'queued' || phase.step === 'failed';
   useEffect(() => {
     setSosDialogShowsHelp(showsHelp);
     return () => setSosDialogShowsHelp(false);

@@ -122,4 +122,19 @@ describe('SOS queued while the server cannot be reached', () => {
     await q2.flush();
     expect(q2.current.step).toBe('sent');
   });
+
+  test('held while the voice message uploads: nothing is sent until the flush, and a restart meanwhile sends the written message', async () => {
+    const { storage, timers, sent, make } = setup([RESULT]);
+    const q = make();
+    q.setOwner('u1');
+    q.enqueue(press, { hold: true });
+    await timers.advance(10_000);
+    expect(sent).toHaveLength(0);
+    // The app is closed during the upload; the next start finds the SOS with "I need help" and sends it.
+    const q2 = new SosQueue(async (b) => { sent.push(b); return RESULT; }, storage, new ManualTimers());
+    q2.setOwner('u1');
+    await q2.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message).toEqual({ kind: 'choice', choice: 'need_help' });
+  });
 });

@@ -73,8 +73,11 @@ export class SosQueue {
     else this.cancelTimer();
   }
 
-  /** Keeps the SOS on the phone and starts trying to send it. */
-  enqueue(p: Omit<PendingSos, 'clientId'> & { clientId?: string }): PendingSos {
+  /**
+   * Keeps the SOS on the phone and starts trying to send it — or, with `hold`, only keeps it (while the voice message
+   * uploads: if the app is closed meanwhile, the next start sends it with the written message).
+   */
+  enqueue(p: Omit<PendingSos, 'clientId'> & { clientId?: string }, opts: { hold?: boolean } = {}): PendingSos {
     const prev = this.state.step === 'waiting' && this.state.pending.owner === p.owner ? this.state.pending : null;
     const pending: PendingSos = {
       clientId: prev?.clientId ?? p.clientId ?? crypto.randomUUID(),
@@ -85,7 +88,7 @@ export class SosQueue {
     };
     this.write(pending);
     this.set({ step: 'waiting', pending, attempts: 0, lastError: null });
-    if (this.owner === pending.owner) this.schedule(0);
+    if (this.owner === pending.owner && !opts.hold) this.schedule(0);
     return pending;
   }
 
