@@ -1,3 +1,4 @@
+import { vitalsRealtimeHandler } from './modules/vitals/vitals-realtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './platform/config.ts';
 import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
@@ -56,7 +57,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     push: opts.push ?? providers.push,
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
-    readingHandlers: opts.readingHandlers ?? [alertsReadingHandler],
+    readingHandlers: opts.readingHandlers ?? [alertsReadingHandler, vitalsRealtimeHandler],
   };
   if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });

@@ -331,6 +331,13 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('notification.created'), at: z.string(), notification: ZNotificationFrame }),
   z.object({ type: z.literal('patient.status'), at: z.string(), patientId: ZId, status: ZAlertLevel }),
+  /** An open alert changed without opening, rising or closing (answered, escalated, acknowledged, snoozed). */
+  z.object({ type: z.literal('alert.updated'), at: z.string(), alert: ZAlertSummary }),
+  /**
+   * New readings of a patient were stored (sent only to the app users who may view them: the patient, the manager of a
+   * sub-user, accepted followers), so their screens refresh without polling. No values: the app fetches what it shows.
+   */
+  z.object({ type: z.literal('vitals.recorded'), at: z.string(), patientId: ZId, metrics: z.array(z.string()), latestAt: z.string() }),
 ]);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type TRealtimeEventType = TRealtimeEvent['type'];
@@ -341,7 +348,11 @@ export const ZAlertPage = page(ZAlertSummary);
 export type TAlertPage = z.infer<typeof ZAlertPage>;
 
 /** A patient's own alerts (GET /api/account/me/alerts): open ones first; `pendingPrompt` when a high-risk answer is awaited. */
-export const ZMyAlert = ZAlertSummary.extend({ pendingPrompt: z.boolean() });
+export const ZMyAlert = ZAlertSummary.extend({
+  pendingPrompt: z.boolean(),
+  /** While the high-risk answer is awaited: when the followers get their SMS unless the patient answers. */
+  promptDeadline: z.string().nullable(),
+});
 export const ZMyAlertPage = page(ZMyAlert);
 export type TMyAlertPage = z.infer<typeof ZMyAlertPage>;
 

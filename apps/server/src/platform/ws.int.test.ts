@@ -151,6 +151,43 @@ describe('realtime hub (/api/ws)', () => {
     expect(operator.frames.filter((f) => f.type !== 'hello').map((f) => (f.notification as { title: string }).title)).toEqual(['everyone']);
   });
 
+  test('the patient app: its own, its sub-users\' and its followed patients\' frames; readings announced to the app users only', async () => {
+    const patientToken = await appLogin('patient');
+    const sub = await t.post('/api/account/me/sub-users', { firstName: 'Bao', lastName: 'Hoang', relationship: 'son', birthday: '2015-06-01' }, patientToken);
+    expect(sub.status, sub.raw).toBe(201);
+    const subId = String(sub.body.id);
+    const patient = open(patientToken);
+    const follower = open(await appLogin('follower'));
+    const doctor = open((await t.login('doctor')).access);
+    const otherPatient = open(await appLogin('patient', 'demo2'));
+    await Promise.all([patient, follower, doctor, otherPatient].map((c) => c.hello));
+
+    // A frame about the sub-user reaches its manager (the patient app), not the follower of the manager.
+    await publishEvent(t.db, { tenantId, patientId: subId }, statusEvent(subId, 'high_risk'));
+    expect(await patient.next((f) => f.type === 'patient.status' && f.patientId === subId)).toMatchObject({ status: 'high_risk' });
+
+    // Readings: one frame per batch to the patient and the follower, none to staff or another tenant.
+    const res = await t.call('POST', '/api/ingest/measurements', { token: patientToken, body: { readings: [
+      { metric: 'heart_rate', measuredAt: new Date(t.clock.now().getTime() - 5_000).toISOString(), value: 71 },
+      { metric: 'spo2', measuredAt: new Date(t.clock.now().getTime() - 4_000).toISOString(), value: 98 },
+    ] } });
+    expect(res.status, res.raw).toBe(200);
+    for (const c of [patient, follower]) {
+      const f = await c.next((x) => x.type === 'vitals.recorded');
+      expect(f).toMatchObject({ patientId, metrics: ['heart_rate', 'spo2'] });
+      expect(JSON.stringify(f)).not.toContain('71');
+    }
+    await publishEvent(t.db, { tenantId, patientId: null }, notificationEvent('after-readings'));
+    await publishEvent(t.db, { tenantId: tenant2Id, patientId: null }, notificationEvent('after-readings-2'));
+    await doctor.next((x) => (x.notification as { title: string } | undefined)?.title === 'after-readings');
+    await otherPatient.next((x) => (x.notification as { title: string } | undefined)?.title === 'after-readings-2');
+    await follower.next((x) => (x.notification as { title: string } | undefined)?.title === 'after-readings');
+    expect(doctor.frames.some((f) => f.type === 'vitals.recorded')).toBe(false);
+    expect(otherPatient.frames.some((f) => f.type === 'vitals.recorded')).toBe(false);
+    expect(follower.frames.some((f) => f.type === 'patient.status' && f.patientId === subId)).toBe(false);
+    await t.call('DELETE', `/api/account/me/sub-users/${subId}`, { token: patientToken });
+  });
+
   test('a signed-out session is closed at the next session check', async () => {
     const { access } = await t.login('coach');
     const coach = open(access);

@@ -7,8 +7,7 @@ import { AppError } from './errors.ts';
 import { REALTIME_CHANNEL, parseEnvelope, type RealtimeEnvelope } from './realtime.ts';
 import { findSessionForAuth } from '../modules/auth/sessions.repo.ts';
 import { patientVisibility } from '../modules/patients/patient-access.ts';
-import { findVisible } from '../modules/patients/patient-access.repo.ts';
-import { followerCanSee } from '../modules/contacts/contacts.service.ts';
+import { findAppSubject, findVisible } from '../modules/patients/patient-access.repo.ts';
 
 /** Close codes: 4401 bad/expired token or ended session (the client refreshes its token and reconnects). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
@@ -137,8 +136,9 @@ export class RealtimeHub {
   }
 
   /**
-   * Whether this user (at this level) may see the patient: the same rule as every patient route (patient visibility),
-   * or an accepted follower of the patient. Answers are shared by all the sockets of a user and reused briefly.
+   * Whether this user (at this level) may see the patient: the same rules as the routes — staff by patient visibility,
+   * app users by the app's subject rule (their own record, a sub-user they manage, a patient who accepted them as
+   * follower). Answers are shared by all the sockets of a user and reused briefly.
    */
   maySee(auth: AuthInfo, patientId: string): Promise<boolean> {
     const key = `${auth.tenantId}|${auth.userId}|${auth.levelId}|${patientId}`;
@@ -148,7 +148,7 @@ export class RealtimeHub {
     const v = (async () => {
       const vis = patientVisibility(auth);
       if (await findVisible(this.deps.db, auth.tenantId, vis, patientId)) return true;
-      return followerCanSee(this.deps.db, auth.tenantId, auth.userId, patientId);
+      return (await findAppSubject(this.deps.db, auth.tenantId, auth.userId, patientId)) !== null;
     })();
     v.catch(() => this.visibility.delete(key));
     this.visibility.set(key, { at: now, v });

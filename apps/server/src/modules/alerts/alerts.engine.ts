@@ -263,6 +263,9 @@ export class AlertTx {
         await publishEvent(db, target, { type: 'alert.opened', at, alert: summary });
       } else if (levelRank(rec.row.level as TAlertLevel) > levelRank(rec.prevLevel)) {
         await publishEvent(db, target, { type: 'alert.raised', at, alert: summary, from: rec.prevLevel });
+      } else {
+        // Answered, escalated, acknowledged…: screens showing it (the app's high-risk prompt) follow at once.
+        await publishEvent(db, target, { type: 'alert.updated', at, alert: summary });
       }
     }
     for (const ev of this.events) await publishEvent(db, target, ev);

@@ -145,12 +145,18 @@ describe('escalation', () => {
     const first = await deliveries(a.id);
     expect(first.filter((x) => x.template === 'alert.high_risk_confirm').map((x) => x.channel).sort()).toEqual(['in_app', 'push']);
     expect(first.some((x) => x.channel === 'sms')).toBe(false);
+    type Mine = Array<{ id: string; pendingPrompt: boolean; promptDeadline: string | null; openedAt: string }>;
     const mine = await t.get('/api/account/me/alerts', patientToken);
-    expect((mine.body.items as Array<{ id: string; pendingPrompt: boolean }>).find((x) => x.id === a.id)?.pendingPrompt).toBe(true);
+    const waiting = (mine.body.items as Mine).find((x) => x.id === a.id)!;
+    expect(waiting.pendingPrompt).toBe(true);
+    expect(Date.parse(waiting.promptDeadline!) - Date.parse(waiting.openedAt)).toBe(15_000);
 
     await tick(14_000);
     expect((await deliveries(a.id)).some((x) => x.channel === 'sms')).toBe(false);
     await tick(1_500);
+    // The followers were texted: the prompt is history, it no longer blocks the app.
+    const escalated = (await t.get('/api/account/me/alerts', patientToken)).body.items as Mine;
+    expect(escalated.find((x) => x.id === a.id)).toMatchObject({ pendingPrompt: false, promptDeadline: null });
     const sms = (await deliveries(a.id)).filter((x) => x.channel === 'sms');
     expect(sms.map((x) => x.recipient_phone).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/00000021$/), expect.stringMatching(/00000022$/), expect.stringMatching(/00000012$/)]));
     expect(sms.length).toBe(3);

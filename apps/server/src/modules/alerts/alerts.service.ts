@@ -129,7 +129,13 @@ export async function myAlerts(ctx: AuthedCtx, q: { page: number; size: number }
   await requireOwn(ctx);
   const { rows, total } = await repo.listAlerts(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {}, q.page, q.size);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r), pendingPrompt: stateOf(r).phase === 'high_risk_waiting' || stateOf(r).phase === 'high_risk_escalated' })),
+    items: rows.map((r) => {
+      // Only while the answer is awaited: once the followers were texted (escalated), answered or closed, the prompt is
+      // history — it never blocks the app again.
+      const st = stateOf(r);
+      const waiting = st.phase === 'high_risk_waiting' && st.confirmDeadline !== null;
+      return { ...summaryOf(r), pendingPrompt: waiting, promptDeadline: waiting ? new Date(st.confirmDeadline!).toISOString() : null };
+    }),
     total, page: q.page, size: q.size,
   };
 }

@@ -71,3 +71,18 @@ export async function findAppSubject(db: Db, tenantId: string, userId: string, p
   const row = rows[0];
   return row && row.relation ? row : null;
 }
+
+/**
+ * The app users who may view a patient's data in the app (the same rule as findAppSubject, from the patient's side):
+ * the patient's own account, the manager of a sub-user, and accepted emergency or caring followers.
+ */
+export async function appAudience(db: Db, tenantId: string, patientId: string): Promise<string[]> {
+  const rows = await db.query<{ user_id: string }>(
+    `select p.user_id from patients p where p.tenant_id = $1 and p.id = $2::uuid and p.user_id is not null
+     union select p.manager_user_id from patients p where p.tenant_id = $1 and p.id = $2::uuid and p.manager_user_id is not null
+     union select c.contact_user_id from patients p join contacts c on c.tenant_id = p.tenant_id and c.owner_id = p.user_id
+       where p.tenant_id = $1 and p.id = $2::uuid and c.contact_user_id is not null and c.status = 'accepted' and c.kind in ('emergency', 'caring')`,
+    [tenantId, patientId],
+  );
+  return rows.map((r) => r.user_id);
+}

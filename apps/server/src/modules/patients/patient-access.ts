@@ -1,4 +1,5 @@
 import type { AuthedCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import type { AuthInfo } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './patient-access.repo.ts';
@@ -54,4 +55,9 @@ export async function requireAppSubject(ctx: AuthedCtx, patientId: string): Prom
   const row = await repo.findAppSubject(ctx.db, ctx.auth.tenantId, ctx.auth.userId, patientId);
   if (!row) throw new AppError('PATIENT_NOT_FOUND');
   return row;
+}
+
+/** The app users who may view this patient's data in the app (own account, sub-user manager, accepted followers). */
+export async function appAudienceOf(db: Db, tenantId: string, patientId: string): Promise<string[]> {
+  return repo.appAudience(db, tenantId, patientId);
 }
