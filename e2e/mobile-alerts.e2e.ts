@@ -75,11 +75,16 @@ describe('patient app: alerts and SOS', () => {
     expect(hr.high.sos === null || value < hr.high.sos).toBe(true);
 
     let alertId: string | undefined;
+    // The app's alert list is fetched when something happens (a socket frame), never on a timer.
+    let listCalls = 0;
+    page.on('request', (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/account/me/alerts') listCalls += 1; });
     try {
       await ingestHeartRate(token, value, new Date(Date.now() - 30_000));
       const dialog = page.getByRole('dialog', { name: 'High-risk reading' });
-      await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
       expect(await dialog.getByText(/Your followers will get an SMS in \d+ s unless you answer\.|Your followers have been sent an SMS\./).count()).toBe(1);
+      // Which reading, its value and when.
+      expect(await dialog.getByText(new RegExp(`^Heart rate: ${value} bpm at \\d{2}:\\d{2}:\\d{2} \\d{2}/\\d{2}/\\d{4}$`)).count()).toBe(1);
       await shot(page, 'mobile-high-risk-dialog');
       const mine = await getJson<MyAlerts>(baseUrl, '/api/account/me/alerts?size=100', token);
       const pending = mine.items.find((a) => a.pendingPrompt);
@@ -93,9 +98,12 @@ describe('patient app: alerts and SOS', () => {
 
       const afterAnswer = await getJson<MyAlerts>(baseUrl, '/api/account/me/alerts?size=100', token);
       expect(afterAnswer.items.find((a) => a.id === alertId)?.pendingPrompt).toBe(false);
-      // Still closed after the next polls (the prompt does not come back for the answered alert).
+      // Still closed afterwards (the prompt does not come back for the answered alert), and nothing polls meanwhile.
+      await page.waitForTimeout(1_500);
+      listCalls = 0;
       await page.waitForTimeout(6_000);
       expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(listCalls).toBe(0);
       // The answer is in the alert's trail, as the staff see it.
       const doctor = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
       const detail = await getJson<{ openedAt: string; trail: Array<{ kind: string; detail?: string | null }> }>(baseUrl, `/api/account/alerts/${alertId}`, doctor);
@@ -174,7 +182,7 @@ describe('patient app: alerts and SOS', () => {
     const cskh = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
     let caseId: string | undefined;
     try {
-      await ingestHeartRate(token, sosValue, new Date(Date.now() - 10_000));
+      await ingestHeartRate(token, sosValue, new Date(Date.now() - 2_000));
       const dialog = page.getByRole('dialog', { name: 'SOS alert' });
       await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
       expect(await dialog.getByText('Your followers are being called and sent an SMS.', { exact: false }).count()).toBe(1);
@@ -190,6 +198,9 @@ describe('patient app: alerts and SOS', () => {
       }, { timeout: 30_000, interval: 1000 }).toEqual(expect.arrayContaining(['0900000021', '0900000022']));
       await dialog.getByRole('button', { name: 'OK', exact: true }).click();
       await expect.poll(() => dialog.count()).toBe(0);
+      // Home shows the reading behind the notice at once (pushed by the socket, no reload, no poll).
+      const heart = page.getByRole('region', { name: 'Latest values' }).getByRole('listitem', { name: 'Heart rate', exact: true });
+      await expect.poll(() => heart.innerText(), { timeout: 5_000 }).toContain(`${sosValue} bpm`);
       // Seen once: a reload does not announce it again.
       await page.reload();
       await page.waitForTimeout(6_000);

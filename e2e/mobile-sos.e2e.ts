@@ -198,3 +198,27 @@ describe('patient app: offline', () => {
     await context.close();
   });
 });
+
+describe('patient app: notifications', () => {
+  test('at first sign-in the app explains why it needs notifications and asks on a tap; "Not now" is remembered', async () => {
+    const { context, page } = await phone(browser, baseUrl, { notificationsAnswered: false });
+    await signIn(page, 'patient@demo.test');
+    const en = page.getByRole('dialog', { name: 'Get alerts when the app is closed' });
+    await expect.poll(() => en.count(), { timeout: 15_000 }).toBe(1);
+    expect(await en.getByRole('button', { name: 'Allow notifications' }).count()).toBe(1);
+    // Not answered yet: asked again at the next start, here in Vietnamese.
+    await page.evaluate(() => localStorage.setItem('cw.app.lang', 'vi'));
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Nhận cảnh báo khi ứng dụng đang đóng' });
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Cho phép thông báo' }).count()).toBe(1);
+    await shot(page, 'mobile-push-intro-vi');
+    await dialog.getByRole('button', { name: 'Để sau' }).tap();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'Chỉ số mới nhất' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(1_000);
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+  });
+});

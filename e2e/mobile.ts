@@ -5,8 +5,11 @@ import { DEMO_PASSWORD } from './browser.ts';
 // Shared by the patient-app specs (mobile-*.e2e.ts).
 
 /** A phone-sized touch browser, in English unless the test picks a language. */
-export async function phone(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function phone(browser: Browser, baseUrl: string, opts: { notificationsAnswered?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  // Notifications already allowed, so the first-sign-in question (push-intro.tsx) does not cover the screens under test;
+  // mobile-sos.e2e.ts walks that question itself with a context that has not answered it.
+  if (opts.notificationsAnswered !== false) await context.grantPermissions(['notifications'], { origin: baseUrl });
   await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
   return { context, page: await context.newPage() };
 }

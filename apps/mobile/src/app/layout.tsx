@@ -6,6 +6,8 @@ import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
 import { SosLevelNotice } from '../features/alerts/sos-level-notice.tsx';
 import { SyncStatus } from '../features/sync/sync-status.tsx';
 import { PendingSosBanner } from '../features/alerts/pending-sos-banner.tsx';
+import { useAppRealtime } from './realtime.ts';
+import { PushIntro } from '../features/profile/push-intro.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
 const NAV = [
@@ -17,6 +19,7 @@ const NAV = [
 
 export function AppLayout() {
   const { t } = useTranslation();
+  useAppRealtime();
   const network = useNetwork();
   return (
     <AppShell footer={{ height: 64 }} padding="md">
@@ -29,6 +32,7 @@ export function AppLayout() {
         <Outlet />
         <HighRiskPrompt />
         <SosLevelNotice />
+        <PushIntro />
       </AppShell.Main>
       <AppShell.Footer>
         <nav aria-label={t('nav.label')} style={{ height: '100%' }}>

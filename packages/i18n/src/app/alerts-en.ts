@@ -61,6 +61,7 @@ export const appAlertsEn = {
     fineDone: 'Thank you. No SMS will be sent; high-risk alerts are paused until your values are normal again.',
     sosDone: 'Your followers are being called now.',
     value: '{{metric}}: {{value}}',
+    reading: '{{reading}} at {{time}}',
   },
   history: {
     title: 'Emergency history',

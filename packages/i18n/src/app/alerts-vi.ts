@@ -63,6 +63,7 @@ export const appAlertsVi: AppAlertsMessages = {
     fineDone: 'Cảm ơn bạn. Sẽ không gửi SMS; cảnh báo nguy cơ cao tạm dừng cho đến khi chỉ số trở lại bình thường.',
     sosDone: 'Đang gọi người theo dõi của bạn.',
     value: '{{metric}}: {{value}}',
+    reading: '{{reading}} lúc {{time}}',
   },
   history: {
     title: 'Lịch sử khẩn cấp',

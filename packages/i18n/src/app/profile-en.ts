@@ -59,6 +59,14 @@ export const appProfileEn = {
     maxReached: 'Max sub-users reached ({{max}}).',
     born: 'Born {{date}}',
   },
+  pushIntro: {
+    title: 'Get alerts when the app is closed',
+    body: 'If one of your readings is at risk, or someone you follow needs help, CareWatch alerts you on this phone, even when the app is not open.',
+    how: 'Your browser will ask for permission. You can change this later in Settings → Notifications.',
+    allow: 'Allow notifications',
+    later: 'Not now',
+    notAllowed: 'Notifications were not allowed. You can turn them on later in Settings → Notifications.',
+  },
   notifications: {
     title: 'Notifications',
     pushTitle: 'Push notifications on this phone',

@@ -61,6 +61,14 @@ export const appProfileVi: AppProfileMessages = {
     maxReached: 'Đã đạt số người dùng phụ tối đa ({{max}}).',
     born: 'Sinh ngày {{date}}',
   },
+  pushIntro: {
+    title: 'Nhận cảnh báo khi ứng dụng đang đóng',
+    body: 'Nếu một chỉ số của bạn có nguy cơ, hoặc người bạn theo dõi cần giúp đỡ, CareWatch sẽ báo cho bạn trên điện thoại này, kể cả khi ứng dụng không mở.',
+    how: 'Trình duyệt sẽ hỏi quyền của bạn. Bạn có thể thay đổi sau trong Cài đặt → Thông báo.',
+    allow: 'Cho phép thông báo',
+    later: 'Để sau',
+    notAllowed: 'Thông báo chưa được cho phép. Bạn có thể bật sau trong Cài đặt → Thông báo.',
+  },
   notifications: {
     title: 'Thông báo',
     pushTitle: 'Thông báo đẩy trên điện thoại này',

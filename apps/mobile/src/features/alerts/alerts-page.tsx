@@ -9,6 +9,8 @@ import { mySubjectsApi } from '../followed/subjects-api.ts';
 import { AlertSettingsSection } from './alert-settings-section.tsx';
 import { ALERT_KEYS, myAlertsApi } from './alerts-api.ts';
 import { SosButton } from './sos-button.tsx';
+import { alertReadingText } from './alert-text.ts';
+import { useProfile } from '../../app/queries.ts';
 import { ThresholdsSection } from './thresholds-section.tsx';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
@@ -18,6 +20,7 @@ export function AlertsPage() {
   const { t, i18n } = useTranslation();
   // The SOS button is the main user's only (spec §4): not while viewing someone else's data.
   const subjectId = useSubject()?.patientId ?? null;
+  const profile = useProfile();
   const viewingOther = subjectId !== null;
   // Same key as the high-risk prompt's poll: the history follows it. While viewing as someone: their history.
   const list = useQuery({
@@ -38,8 +41,8 @@ export function AlertsPage() {
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
                 <Text fw={600}>
-                  {a.index ? t(`alerts.thresholds.indexes.${a.index}`) : t(`alerts.history.source.${a.source}`)}
-                  {a.value !== null ? ` · ${a.value}` : ''}
+                  {(profile.data && alertReadingText(t, a, profile.data))
+                    ?? (a.index ? t(`alerts.thresholds.indexes.${a.index}`) : t(`alerts.history.source.${a.source}`))}
                 </Text>
                 <Text size="xs" c="dimmed">{when.format(new Date(a.openedAt))} · {t(`alerts.history.status.${a.status}`)}</Text>
                 {a.sosCaseId && <Anchor component={Link} to={`/sos-cases/${a.sosCaseId}?patient=${subjectId ?? 'me'}`} size="sm">{t('followed.sos.open')}</Anchor>}

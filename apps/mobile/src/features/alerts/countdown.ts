@@ -2,22 +2,31 @@ import type { TMyAlertPage } from '@carewatch/contracts/alerts';
 
 type MyAlert = TMyAlertPage['items'][number];
 
-/**
- * Whole seconds left to answer a high-risk prompt, counted from when the alert opened (so a prompt seen late shows the
- * real remaining time), clamped to 0..total (a clock ahead of the server's must not show more than the full delay).
- */
-export function secondsLeft(openedAt: string, now: number, total: number): number {
-  const opened = Date.parse(openedAt);
-  if (Number.isNaN(opened)) return total;
-  const left = Math.ceil(total - (now - opened) / 1000);
-  return Math.min(total, Math.max(0, left));
+/** Whole seconds until `deadline` (the followers' SMS), clamped to 0..total (a phone clock ahead shows no more than the delay). */
+export function secondsLeft(deadline: string, now: number, total: number): number {
+  const due = Date.parse(deadline);
+  if (Number.isNaN(due)) return total;
+  return Math.min(total, Math.max(0, Math.ceil((due - now) / 1000)));
 }
 
-/** The alert whose high-risk answer is awaited (the most recent one when, unusually, several are). */
-export function promptAlert(items: readonly MyAlert[]): MyAlert | null {
+/**
+ * How long past its deadline a prompt still shows while the server has not yet said it escalated (its timer runs on
+ * the server). Past it, a prompt the server still calls pending (a server that was down) does not block the app: it is
+ * a line of the emergency history.
+ */
+export const PROMPT_GRACE_MS = 30_000;
+
+/**
+ * The alert whose high-risk answer is awaited now (the most recent one when, unusually, several are). An escalated,
+ * answered or closed alert is not pending on the server; an old one is not pending here either.
+ */
+export function promptAlert(items: readonly MyAlert[], now: number): MyAlert | null {
   let best: MyAlert | null = null;
   for (const a of items) {
-    if (a.pendingPrompt && (!best || a.openedAt > best.openedAt)) best = a;
+    if (!a.pendingPrompt || a.status === 'closed' || !a.promptDeadline) continue;
+    const due = Date.parse(a.promptDeadline);
+    if (Number.isNaN(due) || now > due + PROMPT_GRACE_MS) continue;
+    if (!best || a.openedAt > best.openedAt) best = a;
   }
   return best;
 }

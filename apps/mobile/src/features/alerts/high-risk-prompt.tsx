@@ -3,25 +3,27 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CONFIRM_SECONDS, type THighRiskResponse } from '@carewatch/contracts/alerts';
+import { useProfile } from '../../app/queries.ts';
 import { ALERT_KEYS, alertErrorText, myAlertsApi } from './alerts-api.ts';
 import { promptAlert, secondsLeft } from './countdown.ts';
-
-/** How often the signed-in app asks for a pending high-risk prompt (no push channel in the browser yet). */
-const POLL_MS = 5_000;
+import { alertReadingText, promptStartText } from './alert-text.ts';
 
 /**
  * The high-risk dialog (spec §4): shown anywhere in the signed-in app while an alert awaits the patient's answer,
- * with the confirmation countdown; "I am fine" stops the followers' SMS, "Send SOS to followers" calls them at once.
+ * with the reading it is about (index, value, time) and the confirmation countdown; "I am fine" stops the followers'
+ * SMS, "Send SOS to followers" calls them at once. The list is pushed by the socket (app/realtime.ts), not polled:
+ * once the alert escalates, is answered elsewhere or closes, the dialog goes and the alert is a line of the history.
  */
 export function HighRiskPrompt() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), refetchInterval: POLL_MS, retry: false });
+  const profile = useProfile();
+  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), retry: false });
   const settings = useQuery({ queryKey: ALERT_KEYS.settings, queryFn: () => myAlertsApi.settings(), staleTime: 5 * 60_000, retry: false });
-  const pending = list.data ? promptAlert(list.data.items) : null;
+  const [now, setNow] = useState(() => Date.now());
+  const pending = list.data ? promptAlert(list.data.items, now) : null;
   // The answered alert stays on screen with its result until the patient closes it.
   const [answered, setAnswered] = useState<{ id: string; response: THighRiskResponse } | null>(null);
-  const [now, setNow] = useState(() => Date.now());
 
   const respond = useMutation({
     mutationFn: (v: { id: string; response: THighRiskResponse }) => myAlertsApi.respond(v.id, v.response),
@@ -31,17 +33,19 @@ export function HighRiskPrompt() {
     },
   });
 
+  const hasPending = pending !== null;
   useEffect(() => {
-    if (!pending) return undefined;
+    if (!hasPending) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [pending]);
+  }, [hasPending]);
 
   const shown = answered ?? (pending ? { id: pending.id, response: null } : null);
   if (!shown) return null;
   const total = settings.data?.confirmSeconds ?? DEFAULT_CONFIRM_SECONDS;
-  const left = pending && pending.id === shown.id ? secondsLeft(pending.openedAt, now, total) : 0;
+  const left = pending && pending.id === shown.id && pending.promptDeadline ? secondsLeft(pending.promptDeadline, now, total) : 0;
   const close = () => { setAnswered(null); respond.reset(); };
+  const reading = pending && profile.data ? alertReadingText(t, pending, profile.data) : null;
 
   return (
     <Modal
@@ -56,8 +60,8 @@ export function HighRiskPrompt() {
       ) : (
         <Stack gap="sm">
           <Text id="high-risk-body">{t('alerts.prompt.body')}</Text>
-          {pending?.index && pending.value !== null && (
-            <Text fw={700}>{t('alerts.prompt.value', { metric: t(`alerts.thresholds.indexes.${pending.index}`), value: pending.value })}</Text>
+          {reading && pending?.promptDeadline && (
+            <Text fw={700}>{t('alerts.prompt.reading', { reading, time: promptStartText(pending.promptDeadline, total) })}</Text>
           )}
           <Text size="sm" aria-live="polite">{left > 0 ? t('alerts.prompt.countdown', { n: left }) : t('alerts.prompt.expired')}</Text>
           <Progress value={(left / total) * 100} color="orange" aria-hidden="true" />

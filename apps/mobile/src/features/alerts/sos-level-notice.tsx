@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS, myAlertsApi } from './alerts-api.ts';
 import { sosLevelAlert } from './countdown.ts';
+import { alertReadingText } from './alert-text.ts';
+import { useProfile } from '../../app/queries.ts';
 
 const SEEN_KEY = 'cw.app.sosSeen';
 const seenIds = (): string[] => {
@@ -12,14 +14,16 @@ const seenIds = (): string[] => {
 
 /**
  * An SOS-level reading (spec §4: "an automatic call and SMS go to followers") needs no answer, but the patient must
- * know their followers are being called: shown once per alert, on every signed-in screen. Shares the prompt's poll.
+ * know their followers are being called: shown once per alert, on every signed-in screen (pushed by the socket).
  */
 export function SosLevelNotice() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), refetchInterval: 5_000, retry: false });
+  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), retry: false });
   const [seen, setSeen] = useState(seenIds);
+  const profile = useProfile();
   const alert = list.data ? sosLevelAlert(list.data.items, seen, Date.now()) : null;
   if (!alert) return null;
+  const reading = profile.data ? alertReadingText(t, alert, profile.data) : null;
   const dismiss = () => {
     const next = [...seen, alert.id].slice(-50);
     localStorage.setItem(SEEN_KEY, JSON.stringify(next));
@@ -29,9 +33,7 @@ export function SosLevelNotice() {
     <Modal opened onClose={dismiss} centered title={t('alerts.sosLevel.title')} aria-describedby="sos-level-body"
       styles={{ header: { background: 'var(--mantine-color-red-0)' } }}>
       <Stack gap="sm">
-        {alert.index && alert.value !== null && (
-          <Text fw={700}>{t('alerts.prompt.value', { metric: t(`alerts.thresholds.indexes.${alert.index}`), value: alert.value })}</Text>
-        )}
+        {reading && <Text fw={700}>{reading}</Text>}
         <Text id="sos-level-body">{t('alerts.sosLevel.body')}</Text>
         <Text size="sm" c="dimmed">{t('alerts.sosLevel.emergency')}</Text>
         <Button size="lg" onClick={dismiss}>{t('alerts.sosLevel.ok')}</Button>

@@ -12,7 +12,7 @@ export const SUBJECT_KEYS = {
   sosCase: (id: string, caseId: string) => ['app', 'subjects', id, 'sos-cases', caseId] as const,
 };
 
-/** The subjects list, polled so the dashboards' levels and open alerts stay current. */
+/** The subjects list; realtime frames (app/realtime.ts) keep the dashboards' levels and open alerts current. */
 export function useSubjects() {
-  return useQuery({ queryKey: SUBJECT_KEYS.list, queryFn: () => mySubjectsApi.list(), refetchInterval: 60_000 });
+  return useQuery({ queryKey: SUBJECT_KEYS.list, queryFn: () => mySubjectsApi.list() });
 }

@@ -52,7 +52,6 @@ export function HomePage() {
   const latest = useQuery({
     queryKey: subjectId ? SUBJECT_KEYS.latest(subjectId) : ['me', 'vitals', 'latest'],
     queryFn: () => (subjectId ? mySubjectsApi.latest(subjectId) : vitals.myLatest()),
-    refetchInterval: 60_000,
   });
   const thresholds = useQuery({
     queryKey: subjectId ? SUBJECT_KEYS.thresholds(subjectId) : ['me', 'thresholds'],

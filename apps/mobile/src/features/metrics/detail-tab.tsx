@@ -48,7 +48,6 @@ function TodayReadings({ metric, subject, prefs }: Props) {
   const q = useQuery({
     queryKey: ['metrics', subject, metric, 'today', day],
     queryFn: () => metricsApi.series(subject, { metric, from: from.toISOString(), to: new Date(from.getTime() + DAY).toISOString(), points: 500 }),
-    refetchInterval: 60_000,
   });
   if (q.isError) return <FetchFailed metric={metric} error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <CardsSkeleton rows={2} />;
@@ -120,7 +119,6 @@ function StepsDetail({ subject, prefs, canEdit }: Props) {
   const report = useQuery({
     queryKey: ['metrics', subject, 'steps', 'report', 'week', day],
     queryFn: () => metricsApi.report(subject, { metric: 'steps', period: 'week', date: day }),
-    refetchInterval: 60_000,
   });
   const goals = useQuery({ queryKey: ['metrics', subject, 'goals'], queryFn: () => metricsApi.goals(subject) });
   if (report.isError) return <FetchFailed metric="steps" error={report.error} onRetry={() => void report.refetch()} />;

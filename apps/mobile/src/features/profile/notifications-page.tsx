@@ -5,37 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { myNotificationsApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
-import { appRegistration, currentPushState, subscriptionBody, vapidKeyBytes, type PushState } from './push.ts';
+import { currentPushState } from './push.ts';
+import { disablePush, enablePush } from './push-enable.ts';
 import { BackLink } from './back-link.tsx';
 import { dateTimeText } from '../../app/format.ts';
 
 /** Spec §9 "Notifications page size default 15". */
 const PAGE_SIZE = 15;
 const PUSH_KEY = ['me', 'push-state'] as const;
-
-/** Turns web push on for this phone: permission, a real PushManager subscription with the server's VAPID key, stored by the server. */
-async function enablePush(): Promise<PushState> {
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
-  const { publicKey } = await myNotificationsApi.pushKey();
-  const reg = await appRegistration();
-  const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
-  const body = subscriptionBody(sub);
-  if (!body) throw new Error('incomplete push subscription');
-  await myNotificationsApi.pushSubscribe(body);
-  return 'on';
-}
-
-async function disablePush(): Promise<PushState> {
-  const reg = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
-  const sub = reg ? await reg.pushManager.getSubscription() : null;
-  if (sub) {
-    // The server forgets it first: a failure there leaves the phone subscribed, which the user can see and retry.
-    await myNotificationsApi.pushUnsubscribe(sub.endpoint);
-    await sub.unsubscribe();
-  }
-  return 'off';
-}
 
 /** `/settings/notifications`: web push on this phone, the way to the alert settings, and the notification list. */
 export function NotificationSettingsPage() {
