@@ -114,7 +114,13 @@ describe('alerts and SOS cases', () => {
 
     await cskh.getByRole('button', { name: 'Close case', exact: true }).click();
     const dialog = cskh.getByRole('dialog', { name: 'Close this SOS case?' });
-    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Called the patient: resting, daughter on the way');
+    // Both an outcome and a note are needed.
+    await dialog.getByRole('button', { name: 'Close case', exact: true }).click();
+    await expect.poll(() => dialog.getByText('Required', { exact: true }).count()).toBe(2);
+    expect((await get<SosCase>(`/api/account/sos-cases/${c.id}`)).status).toBe('open');
+    await dialog.getByRole('textbox', { name: 'Outcome' }).click();
+    await dialog.getByRole('option', { name: 'Family or caregiver helped' }).click();
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Called the patient: resting, daughter on the way');
     await dialog.getByRole('button', { name: 'Close case', exact: true }).click();
     await expect.poll(async () => (await get<SosCase>(`/api/account/sos-cases/${c.id}`)).status, { timeout: 10_000 }).toBe('closed');
     await expect.poll(() => cskh.getByRole('button', { name: 'Close case', exact: true }).count()).toBe(0);
@@ -124,8 +130,9 @@ describe('alerts and SOS cases', () => {
     if (c.ticketId) {
       await cskh.goto(`/tickets/${c.ticketId}`);
       await expect.poll(() => cskh.getByRole('heading', { level: 1, name: /^Ticket T-\d{6}$/ }).count(), { timeout: 10_000 }).toBe(1);
-      await cskh.getByRole('button', { name: 'Move to “Confirmed”' }).click();
-      await expect.poll(() => cskh.getByRole('table', { name: 'Activities' }).getByText('Status changed').count()).toBeGreaterThan(0);
+      // It moved with the case: done, with the closing note on its activities.
+      await expect.poll(() => cskh.getByRole('table', { name: 'Activities' }).getByText('Called the patient: resting, daughter on the way').count(), { timeout: 10_000 }).toBe(1);
+      expect(await cskh.getByRole('button', { name: 'Move to “Confirmed”' }).count()).toBe(0);
       await shot(cskh, 'tickets-detail');
     }
     await doctor.context().close();

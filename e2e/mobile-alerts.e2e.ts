@@ -167,7 +167,7 @@ describe('patient app: alerts and SOS', () => {
     // the portal sign-in above ended the earlier portal session of the same account.)
     const cskhAgain = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
     const closed = await fetch(`${baseUrl}/api/account/sos-cases/${found!.id}/close`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskhAgain}` }, body: JSON.stringify({ note: 'e2e' }),
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskhAgain}` }, body: JSON.stringify({ outcome: 'false_alarm', note: 'e2e' }),
     });
     expect(closed.status).toBe(200);
     await context.close();
@@ -211,7 +211,7 @@ describe('patient app: alerts and SOS', () => {
       await ingestHeartRate(token, 72, new Date());
       if (caseId) {
         await fetch(`${baseUrl}/api/account/sos-cases/${caseId}/close`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ note: 'e2e' }),
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ outcome: 'false_alarm', note: 'e2e' }),
         });
       }
       await context.close();

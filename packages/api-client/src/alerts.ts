@@ -15,7 +15,7 @@ export const alertsApi = (request: ApiRequest) => ({
   snooze: (id: string, body: TSnoozeRequest) => request('POST', `/api/account/alerts/${enc(id)}/snooze`, { body, schema: ZAlert }),
   sosCases: (q: Partial<TSosCaseListQuery> = {}) => request('GET', '/api/account/sos-cases', { query: q, schema: ZSosCasePage }),
   sosCase: (id: string) => request('GET', `/api/account/sos-cases/${enc(id)}`, { schema: ZSosCaseDetail }),
-  closeSosCase: (id: string, body: TCloseSosCaseRequest = {}) => request('POST', `/api/account/sos-cases/${enc(id)}/close`, { body, schema: ZSosCase }),
+  closeSosCase: (id: string, body: TCloseSosCaseRequest) => request('POST', `/api/account/sos-cases/${enc(id)}/close`, { body, schema: ZSosCase }),
   thresholds: (patientId: string) => request('GET', `/api/account/patients/${enc(patientId)}/thresholds`, { schema: ZPatientThresholds }),
   putThresholds: (patientId: string, body: TPutThresholdsRequest) =>
     request('PUT', `/api/account/patients/${enc(patientId)}/thresholds`, { body, schema: ZPatientThresholds }),

@@ -356,6 +356,10 @@ export const ZMyAlert = ZAlertSummary.extend({
 export const ZMyAlertPage = page(ZMyAlert);
 export type TMyAlertPage = z.infer<typeof ZMyAlertPage>;
 
+/** What came of an SOS case, chosen when closing it. */
+export const SOS_CASE_OUTCOMES = ['help_sent', 'family_helped', 'patient_ok', 'hospitalized', 'false_alarm', 'other'] as const;
+export const ZSosCaseOutcome = z.enum(SOS_CASE_OUTCOMES, 'Choose an outcome');
+export type TSosCaseOutcome = z.infer<typeof ZSosCaseOutcome>;
 export const SOS_CASE_STATUSES = ['open', 'closed'] as const;
 export const ZSosCaseStatus = z.enum(SOS_CASE_STATUSES, 'Invalid SOS case status');
 export type TSosCaseStatus = z.infer<typeof ZSosCaseStatus>;
@@ -378,6 +382,7 @@ export const ZSosCase = z.object({
   closedAt: z.string().nullable(),
   closedBy: ZId.nullable(),
   closeNote: z.string().nullable(),
+  outcome: ZSosCaseOutcome.nullable(),
 });
 export type TSosCase = z.infer<typeof ZSosCase>;
 export const ZSosCasePage = page(ZSosCase);
@@ -388,7 +393,11 @@ export type TSosCaseDetail = z.infer<typeof ZSosCaseDetail>;
 export const ZSosCaseListQuery = ZPageQuery.extend({ status: ZSosCaseStatus.optional(), patientId: ZId.optional() });
 export type TSosCaseListQuery = z.infer<typeof ZSosCaseListQuery>;
 /** POST /api/account/sos-cases/{id}/close (also closes its alert). */
-export const ZCloseSosCaseRequest = z.object({ note: z.string().trim().max(500, 'Max length is 500').optional() });
+/** Closing needs an outcome and a note; the case's ticket is closed with it (canceled for a false alarm). */
+export const ZCloseSosCaseRequest = z.object({
+  outcome: ZSosCaseOutcome,
+  note: z.string({ error: 'Required' }).trim().min(1, 'Required').max(500, 'Max length is 500'),
+});
 export type TCloseSosCaseRequest = z.infer<typeof ZCloseSosCaseRequest>;
 /** Answer of POST /api/account/me/sos. */
 export const ZSosResult = z.object({ alertId: ZId, sosCaseId: ZId.nullable() });

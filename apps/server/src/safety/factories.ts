@@ -79,6 +79,11 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into sos_cases (id, tenant_id, patient_id, alert_id, reason, status, message, opened_at) values ($1, $2, $3, $4, 'sos_button', 'open', '{"kind":"choice","choice":"need_help"}'::jsonb, $5)`,
       [newId(), r.tenantId, r.otherDoctorPatientId, alertId, now]);
   },
+  sos_requests: async (db, r, now) => {
+    const [a] = await db.query<{ id: string; patient_id: string; sos_case_id: string | null }>('select id, patient_id, sos_case_id from alerts where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query('insert into sos_requests (tenant_id, client_id, patient_id, alert_id, sos_case_id, pressed_at, received_at) values ($1, $2, $3, $4, $5, $6, $6)',
+      [r.tenantId, newId(), a!.patient_id, a!.id, a!.sos_case_id, now]);
+  },
   ticket_counters: async (db, r) => { await db.query('insert into ticket_counters (tenant_id, last_seq) values ($1, 0)', [r.tenantId]); },
   tickets: async (db, r, now) => {
     await db.query('update ticket_counters set last_seq = last_seq + 1 where tenant_id = $1', [r.tenantId]);

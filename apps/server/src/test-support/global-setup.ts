@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate, openPg, openPgliteRaw } from '../platform/db.ts';
 import { seedDemo } from '../modules/seed/demo.ts';
+import { ALERT_TIMER_JOB } from '../modules/alerts/alerts.engine.ts';
+import type { Db } from '../platform/db.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +16,16 @@ declare module 'vitest' {
 
 /** Demo seed of the template: 2 days of vitals ending at the test clock's start (test-app.ts), so tests see a stable series. */
 const TEMPLATE_SEED = { vitalsDays: 2, now: new Date('2026-11-22T08:00:00Z') };
+
+/**
+ * The demo seed sends its unwell patients' last readings through the alert engine (issue 13), which queues their
+ * notifications and timers as in use (an `npm start` delivers them). Tests start from a quiet template: those are
+ * marked done, so a test counts only what it causes. The alerts, SOS cases, tickets and statuses stay.
+ */
+async function settleSeedAlerts(db: Db): Promise<void> {
+  await db.query("update deliveries set status = 'sent' where status in ('pending', 'sending')");
+  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = $1", [ALERT_TIMER_JOB]);
+}
 
 /** Migrates and seeds one template database; each test file then gets its own copy. */
 export default async function setup(project: TestProject) {
@@ -30,6 +42,7 @@ export default async function setup(project: TestProject) {
     const db = await openPg(u.toString(), 2);
     await migrate(db);
     await seedDemo(db, TEMPLATE_SEED);
+    await settleSeedAlerts(db);
     await db.close();
     project.provide('cwTemplate', { kind: 'pg', adminUrl: url, template });
     return async () => {
@@ -42,6 +55,7 @@ export default async function setup(project: TestProject) {
   const { db, raw } = await openPgliteRaw(undefined);
   await migrate(db);
   await seedDemo(db, TEMPLATE_SEED);
+  await settleSeedAlerts(db);
   const dump = await raw.dumpDataDir('none');
   const dumpFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cw-tpl-')), 'template.tar');
   await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
-import type { TSosCaseDetail } from '@carewatch/contracts/alerts';
+import { SOS_CASE_OUTCOMES, type TCloseSosCaseRequest, type TSosCaseDetail, type TSosCaseOutcome } from '@carewatch/contracts/alerts';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
@@ -32,6 +32,8 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
   const queryClient = useQueryClient();
   const [closing, setClosing] = useState(false);
   const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState<TSosCaseOutcome | null>(null);
+  const [tried, setTried] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: alertKeys.all });
   const ack = useMutation({
     mutationFn: () => alerts.ack(c.alertId),
@@ -39,7 +41,7 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
     meta: { inlineError: true },
   });
   const close = useMutation({
-    mutationFn: () => alerts.closeSosCase(c.id, note.trim() ? { note: note.trim() } : {}),
+    mutationFn: (body: TCloseSosCaseRequest) => alerts.closeSosCase(c.id, body),
     onSuccess: async () => { setClosing(false); await refresh(); notifySuccess(t('alerts.sosCase.closed')); },
     meta: { inlineError: true },
   });
@@ -83,6 +85,7 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
             </Field>
             <Field label={t('alerts.common.openedAt')}>{formatDateTime(c.openedAt, tz)}</Field>
             <Field label={t('alerts.common.closedAt')}>{c.closedAt ? formatDateTime(c.closedAt, tz) : none}</Field>
+            <Field label={t('alerts.sosCase.outcome')}>{c.outcome ? t(`alerts.sosCase.outcomes.${c.outcome}`) : none}</Field>
             <Field label={t('alerts.sosCase.closeNote')}>{c.closeNote ?? none}</Field>
             <Field label={t('alerts.sosCase.ticket')}>
               {c.ticketId ? <Anchor component={Link} to={`/tickets/${c.ticketId}`}>{t('alerts.sosCase.openTicket')}</Anchor> : none}
@@ -109,11 +112,20 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
       </Card>
       <Modal opened={closing} onClose={() => setClosing(false)} title={t('alerts.sosCase.closeTitle')}>
         <Stack>
-          <Textarea label={t('alerts.sosCase.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+          <Select label={t('alerts.sosCase.outcome')} placeholder={t('alerts.sosCase.outcomePlaceholder')} required withAsterisk
+            data={SOS_CASE_OUTCOMES.map((o) => ({ value: o, label: t(`alerts.sosCase.outcomes.${o}`) }))}
+            value={outcome} onChange={(v) => setOutcome(v as TSosCaseOutcome | null)}
+            error={tried && !outcome ? t('alerts.common.required') : undefined} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <Textarea label={t('alerts.sosCase.note')} description={t('alerts.sosCase.noteHint')} required withAsterisk value={note}
+            onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2}
+            error={tried && !note.trim() ? t('alerts.common.required') : undefined} />
           {close.error && <Alert color="red" role="alert">{errorText(t, close.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setClosing(false)}>{t('alerts.sosCase.cancel')}</Button>
-            <Button color="red" onClick={() => close.mutate()} loading={close.isPending}>{t('alerts.sosCase.closeConfirm')}</Button>
+            <Button color="red" loading={close.isPending} onClick={() => {
+              setTried(true);
+              if (outcome && note.trim()) close.mutate({ outcome, note: note.trim() });
+            }}>{t('alerts.sosCase.closeConfirm')}</Button>
           </Group>
         </Stack>
       </Modal>

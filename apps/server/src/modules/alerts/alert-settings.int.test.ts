@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { localMinutesAt } from '@carewatch/clinical/alert-settings';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { runDueDeliveries } from '../delivery/delivery.worker.ts';
 
@@ -57,6 +58,8 @@ beforeAll(async () => {
   await t.db.query("update patients set status = 'normal' where id = $1", [patientId]);
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 describe('alert settings API', () => {
   test('defaults, a merged subset, one source of truth for the confirmation delay, 400s naming the field, 404 for another tenant', async () => {
@@ -137,7 +140,7 @@ describe('alert settings in the engine', () => {
     expect((await texts(sos.id)).length).toBe(3);
     expect((await deliveries(sos.id)).filter((x) => x.channel === 'call').length).toBe(3);
     expect((await trail(sos.id)).some((e) => e.providerStatus === 'suppressed')).toBe(false);
-    expect((await t.post(`/api/account/sos-cases/${sos.sos_case_id}/close`, {}, cskhToken)).status).toBe(200);
+    expect((await t.post(`/api/account/sos-cases/${sos.sos_case_id}/close`, { outcome: 'patient_ok', note: 'test' }, cskhToken)).status).toBe(200);
     await ingest('heart_rate', 72);
     await putSettings({ sms: true });
   });

@@ -16,10 +16,10 @@ import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import { publishEvent } from '../../platform/realtime.ts';
-import type { ReadingsHandler } from '../vitals/readings-seam.ts';
+import type { ReadingsBatch, ReadingsHandler } from '../vitals/readings-seam.ts';
 import { escalationRecipients } from '../contacts/contacts.service.ts';
 import { changePatientStatus } from '../patients/patients.service.ts';
-import { openTicketForSos } from '../tickets/tickets.service.ts';
+import { closeTicketForSos, openTicketForSos } from '../tickets/tickets.service.ts';
 import * as repo from './alerts.repo.ts';
 import { engineContextCache } from './engine-cache.ts';
 import { effectiveThresholds, patientContext } from './thresholds.service.ts';
@@ -240,7 +240,12 @@ export class AlertTx {
     for (const rec of this.records.values()) {
       if (rec.isNew) await repo.insertAlert(db, rec.row);
       else await repo.updateAlert(db, rec.row);
-      if (rec.row.status === 'closed' && rec.prevStatus !== 'closed') await repo.closeSosCaseOfAlert(db, tenantId, rec.row.id, null, now);
+      if (rec.row.status === 'closed' && rec.prevStatus !== 'closed') {
+        // The alert closed another way than by closing its case (staff closed the alert): the case and ticket end too.
+        for (const c of await repo.closeSosCaseOfAlert(db, tenantId, rec.row.id, null, now)) {
+          if (c.ticket_id) await closeTicketForSos(db, tenantId, c.ticket_id, { outcome: 'other', note: null, actorId: null, now });
+        }
+      }
     }
     for (const s of this.sos) {
       await repo.insertSosCase(db, tenantId, { id: s.id, patientId: this.patient.id, alertId: s.alert.id, reason: s.reason, message: s.message, location: s.location, openedAt: now });
@@ -325,7 +330,9 @@ type Eval = Evaluation & { measuredAt: Date };
  * raises, keeps or closes the patient's alert for that metric. One query per batch when everything is normal and no
  * alert is open; otherwise one short transaction for the whole batch.
  */
-export const alertsReadingHandler: ReadingsHandler = async function alertEngine(deps, batch) {
+export type EngineDeps = Pick<Deps, 'db' | 'clock'> & { config: Pick<Deps['config'], 'alertEngineCacheMs'> };
+
+export async function alertEngine(deps: EngineDeps, batch: ReadingsBatch): Promise<void> {
   const now = deps.clock.now();
   const readings = [...batch.readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
   /** Evaluates the batch against one view of the patient; the metrics that need the engine (abnormal or with an open alert). */
@@ -392,7 +399,10 @@ export const alertsReadingHandler: ReadingsHandler = async function alertEngine(
     }
     await tx.flush();
   });
-};
+}
+
+/** The engine plugged into the ingest path (Deps.readingHandlers). */
+export const alertsReadingHandler: ReadingsHandler = alertEngine;
 
 // ---------------------------------------------------------------- durable timers
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { createServer, JOB_HANDLERS } from '../../server.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await t.db.query("update patients set status = 'normal' where id = $1", [patientId]);
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 describe('thresholds', () => {
   test('defaults for every index, set by the doctor, locked for the patient, reset; audited; bad input is a 400 naming the field', async () => {
@@ -214,12 +217,26 @@ describe('escalation', () => {
     expect(detail.status, detail.raw).toBe(200);
     expect((detail.body.alert as { trail: Array<{ kind: string }> }).trail.map((e) => e.kind)).toEqual(expect.arrayContaining(['patient_response', 'sos_case', 'notification']));
     expect((await t.post(`/api/account/sos-cases/${caseId}/close`, {}, doctorToken)).status).toBe(403);
-    const close = await t.post(`/api/account/sos-cases/${caseId}/close`, { note: 'called the patient' }, cskhToken);
+    // Closing needs an outcome and a note (400 naming the field); the ticket cannot be finished apart from its case.
+    const noOutcome = await t.post(`/api/account/sos-cases/${caseId}/close`, { note: 'called the patient' }, cskhToken);
+    expect([noOutcome.status, noOutcome.body.details?.field]).toEqual([400, 'outcome']);
+    const noNote = await t.post(`/api/account/sos-cases/${caseId}/close`, { outcome: 'patient_ok', note: '  ' }, cskhToken);
+    expect([noNote.status, noNote.body.details?.field]).toEqual([400, 'note']);
+    expect((await t.get(`/api/account/sos-cases/${caseId}`, cskhToken)).body.status).toBe('open');
+    const ticketId = (await t.db.query<{ id: string }>('select id from tickets where sos_case_id = $1', [caseId]))[0]!.id;
+    for (const to of ['confirm', 'processing']) expect((await t.post(`/api/account/tickets/${ticketId}/transition`, { to }, cskhToken)).status).toBe(200);
+    const early = await t.post(`/api/account/tickets/${ticketId}/transition`, { to: 'success' }, cskhToken);
+    expect([early.status, early.body.details?.rule]).toEqual([409, 'close_the_sos_case']);
+    const close = await t.post(`/api/account/sos-cases/${caseId}/close`, { outcome: 'patient_ok', note: 'called the patient' }, cskhToken);
     expect(close.status, close.raw).toBe(200);
-    expect(close.body.status).toBe('closed');
+    expect(close.body).toMatchObject({ status: 'closed', outcome: 'patient_ok', closeNote: 'called the patient' });
     expect(await openAlert('spo2')).toBeNull();
     expect(await patientStatus()).toBe('normal');
-    expect((await t.post(`/api/account/sos-cases/${caseId}/close`, {}, cskhToken)).body.code).toBe('SOS_CASE_CLOSED');
+    // The ticket moved with the case, its trail saying why.
+    const ticket2 = await t.get(`/api/account/tickets/${ticketId}`, cskhToken);
+    expect(ticket2.body.status).toBe('success');
+    expect((ticket2.body.activities as Array<{ toStatus: string | null; note: string | null }>).at(-1)).toMatchObject({ toStatus: 'success', note: 'called the patient' });
+    expect((await t.post(`/api/account/sos-cases/${caseId}/close`, { outcome: 'patient_ok', note: 'again' }, cskhToken)).body.code).toBe('SOS_CASE_CLOSED');
   });
 
   test('SOS level: call + SMS + SOS case + ticket; an acknowledgement stops re-fire until it times out', async () => {
@@ -250,7 +267,7 @@ describe('escalation', () => {
     expect(after.length).toBeGreaterThan(d.length);
     expect(after.some((x) => x.dedupe_key.includes(':sos:2:'))).toBe(true);
 
-    const close = await t.post(`/api/account/sos-cases/${a.sos_case_id}/close`, {}, cskhToken);
+    const close = await t.post(`/api/account/sos-cases/${a.sos_case_id}/close`, { outcome: 'help_sent', note: 'ambulance' }, cskhToken);
     expect(close.status, close.raw).toBe(200);
     await ingest('heart_rate', 70);
     expect(await patientStatus()).toBe('normal');
@@ -265,7 +282,7 @@ describe('escalation', () => {
     const a = (await openAlert('spo2'))!;
     expect(a.level).toBe('sos');
     expect((await deliveries(a.id)).filter((x) => x.channel === 'call').length).toBe(3);
-    await t.post(`/api/account/sos-cases/${a.sos_case_id}/close`, {}, cskhToken);
+    await t.post(`/api/account/sos-cases/${a.sos_case_id}/close`, { outcome: 'help_sent', note: 'ambulance' }, cskhToken);
     await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric: 'spo2', measuredAt: at(), value: 98, deviceId: dev.id }] } });
   });
 
@@ -299,7 +316,7 @@ describe('escalation', () => {
     expect(d.filter((x) => x.channel === 'call').length).toBe(3);
     const snooze = await t.post(`/api/account/alerts/${res.body.alertId}/snooze`, { minutes: 30 }, doctorToken);
     expect(snooze.body.code).toBe('ALERT_ONLY_AT_RISK');
-    expect((await t.post(`/api/account/sos-cases/${res.body.sosCaseId}/close`, {}, cskhToken)).status).toBe(200);
+    expect((await t.post(`/api/account/sos-cases/${res.body.sosCaseId}/close`, { outcome: 'false_alarm', note: 'pressed by mistake' }, cskhToken)).status).toBe(200);
   });
 
   test('tenant isolation and visibility: 404 for another tenant, lists hold only visible patients', async () => {
@@ -308,9 +325,11 @@ describe('escalation', () => {
     expect((await t.get(`/api/account/alerts/${any.id}`, otherDoctorToken)).body.code).toBe('ALERT_NOT_FOUND');
     expect((await t.post(`/api/account/alerts/${any.id}/ack`, {}, otherDoctorToken)).status).toBe(404);
     expect((await t.get(`/api/account/sos-cases/${any.sos_case_id}`, otherDoctorToken)).status).toBe(404);
-    const list = await t.get('/api/account/alerts', otherDoctorToken);
-    expect(list.body.total).toBe(0);
-    expect((await t.get('/api/account/sos-cases', otherDoctorToken)).body.total).toBe(0);
+    // The other tenant's lists hold its own patients only (its demo patients have alerts of their own).
+    const list = await t.get('/api/account/alerts?size=100', otherDoctorToken);
+    expect((list.body.items as Array<{ patientId: string }>).some((a) => a.patientId === patientId)).toBe(false);
+    const otherCases = (await t.get('/api/account/sos-cases?size=100', otherDoctorToken)).body.items as Array<{ patientId: string }>;
+    expect(otherCases.some((c) => c.patientId === patientId)).toBe(false);
     expect((await t.get('/api/account/alerts', patientToken)).status).toBe(403);
     expect((await t.get('/api/account/alerts?level=nope', doctorToken)).body.details?.field).toBe('level');
   });

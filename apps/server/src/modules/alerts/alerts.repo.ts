@@ -291,7 +291,7 @@ export async function customerCare(db: Db, tenantId: string): Promise<UserRecipi
 export type SosCaseRow = {
   id: string; patient_id: string; alert_id: string; reason: string; status: string; message: Record<string, unknown> | null;
   location: Record<string, unknown> | null; ticket_id: string | null; opened_at: Date; closed_at: Date | null; closed_by: string | null;
-  close_note: string | null; first_name: string; last_name: string; patient_code: string | null; patient_phone: string | null; level: string;
+  close_note: string | null; outcome: string | null; first_name: string; last_name: string; patient_code: string | null; patient_phone: string | null; level: string;
 };
 
 export async function insertSosCase(db: Db, tenantId: string, c: {
@@ -308,7 +308,7 @@ export async function setSosTicket(db: Db, tenantId: string, id: string, ticketI
 }
 
 const SOS_SELECT = `select c.id, c.patient_id, c.alert_id, c.reason, c.status, c.message, c.location, c.ticket_id, c.opened_at, c.closed_at, c.closed_by,
-  c.close_note, p.first_name, p.last_name, p.patient_code, p.phone as patient_phone, a.level
+  c.close_note, c.outcome, p.first_name, p.last_name, p.patient_code, p.phone as patient_phone, a.level
   from sos_cases c join patients p on p.tenant_id = c.tenant_id and p.id = c.patient_id join alerts a on a.tenant_id = c.tenant_id and a.id = c.alert_id`;
 
 export async function listSosCases(db: Db, tenantId: string, v: PatientVisibility, f: { status?: string | undefined; patientId?: string | undefined }, pageNo: number, size: number): Promise<{ rows: SosCaseRow[]; total: number }> {
@@ -326,14 +326,16 @@ export async function findSosCase(db: Db, tenantId: string, id: string): Promise
   return (await db.query<SosCaseRow>(`${SOS_SELECT} where c.tenant_id = $1 and c.id = $2::uuid`, [tenantId, id]))[0] ?? null;
 }
 
-export async function closeSosCase(db: Db, tenantId: string, id: string, by: string | null, note: string | null, now: Date): Promise<boolean> {
-  const rows = await db.query("update sos_cases set status = 'closed', closed_at = $3, closed_by = $4, close_note = $5 where tenant_id = $1 and id = $2 and status = 'open' returning id",
-    [tenantId, id, now, by, note]);
+export async function closeSosCase(db: Db, tenantId: string, id: string, by: string | null, outcome: string, note: string, now: Date): Promise<boolean> {
+  const rows = await db.query("update sos_cases set status = 'closed', closed_at = $3, closed_by = $4, close_note = $5, outcome = $6 where tenant_id = $1 and id = $2 and status = 'open' returning id",
+    [tenantId, id, now, by, note, outcome]);
   return rows.length > 0;
 }
-/** Closes the open SOS case of an alert (when the alert is closed some other way). */
-export async function closeSosCaseOfAlert(db: Db, tenantId: string, alertId: string, by: string | null, now: Date): Promise<void> {
-  await db.query("update sos_cases set status = 'closed', closed_at = $3, closed_by = $4 where tenant_id = $1 and alert_id = $2 and status = 'open'", [tenantId, alertId, now, by]);
+/** Closes the open SOS case of an alert (when the alert is closed some other way); returns the case's ticket, if any. */
+export async function closeSosCaseOfAlert(db: Db, tenantId: string, alertId: string, by: string | null, now: Date): Promise<Array<{ id: string; ticket_id: string | null }>> {
+  return db.query<{ id: string; ticket_id: string | null }>(
+    "update sos_cases set status = 'closed', closed_at = $3, closed_by = $4, outcome = coalesce(outcome, 'other') where tenant_id = $1 and alert_id = $2 and status = 'open' returning id, ticket_id",
+    [tenantId, alertId, now, by]);
 }
 
 // ---------------------------------------------------------------- SOS presses (client ids of the app)

@@ -11,6 +11,7 @@ import { ownPatient, patientVisibility, requireVisiblePatient } from '../patient
 import { followerCanSee } from '../contacts/contacts.service.ts';
 import * as repo from './alerts.repo.ts';
 import { requireOwnRecording } from './sos-recording.service.ts';
+import { closeTicketForSos } from '../tickets/tickets.service.ts';
 import {
   AlertTx, existingRecord, feedEvent, newAlertRecord, patientRef, stateOf, toSummary, withPatientTx,
 } from './alerts.engine.ts';
@@ -225,7 +226,7 @@ const caseOf = (r: repo.SosCaseRow): TSosCase => ({
   id: r.id, patientId: r.patient_id, patientName: fullName(r.first_name, r.last_name), patientCode: r.patient_code, patientPhone: r.patient_phone,
   alertId: r.alert_id, reason: r.reason as TSosCase['reason'], status: r.status as TSosCase['status'], level: r.level as TSosCase['level'],
   message: r.message as TSosCase['message'], location: r.location as TSosCase['location'], ticketId: r.ticket_id, openedAt: iso(r.opened_at)!,
-  closedAt: iso(r.closed_at), closedBy: r.closed_by, closeNote: r.close_note,
+  closedAt: iso(r.closed_at), closedBy: r.closed_by, closeNote: r.close_note, outcome: r.outcome as TSosCase['outcome'],
 });
 
 export async function listSosCases(ctx: AuthedCtx, q: TSosCaseListQuery): Promise<TSosCasePage> {
@@ -257,7 +258,9 @@ export async function closeSosCase(ctx: AuthedCtx, id: string, input: TCloseSosC
   const by = ctx.auth.userId;
   const now = ctx.clock.now();
   const closed = await withPatientTx(ctx, ctx.auth.tenantId, row.patient_id, async (db) => {
-    if (!(await repo.closeSosCase(db, ctx.auth.tenantId, id, by, input.note ?? null, now))) return false;
+    if (!(await repo.closeSosCase(db, ctx.auth.tenantId, id, by, input.outcome, input.note, now))) return false;
+    // The case and its ticket move together (same transaction).
+    if (row.ticket_id) await closeTicketForSos(db, ctx.auth.tenantId, row.ticket_id, { outcome: input.outcome, note: input.note, actorId: by, now });
     const alert = await repo.findAlert(db, ctx.auth.tenantId, row.alert_id, true);
     const p = await patientRef(db, ctx.auth.tenantId, row.patient_id);
     if (alert && p && alert.status !== 'closed') {
@@ -265,7 +268,7 @@ export async function closeSosCase(ctx: AuthedCtx, id: string, input: TCloseSosC
       const t = step(stateOf(alert), { type: 'close', at: now.getTime(), by });
       if (!t.rejected) {
         const tx = new AlertTx(db, ctx, ctx.auth.tenantId, p, now);
-        tx.note(rec, { kind: 'acknowledgement', actorId: by, detail: input.note ?? 'SOS case closed' });
+        tx.note(rec, { kind: 'acknowledgement', actorId: by, detail: `${input.outcome}: ${input.note}` });
         await tx.apply(rec, t);
         await tx.flush();
       }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '@carewatch/contracts/alerts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 // The alert engine with its per-process cache ON (the other tests run with it off): changes made through this process
@@ -33,6 +34,8 @@ beforeAll(async () => {
   await t.db.query("update alerts set status = 'closed', closed_at = now() where patient_id = $1", [patientId]);
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 describe('alert engine with its context cache on', () => {
   test('a threshold change, a tenant default change and an alert opened here apply to the next reading', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import type { ReadingsHandler } from '../vitals/readings-seam.ts';
 
@@ -26,6 +27,8 @@ beforeAll(async () => {
   await t.db.query("update alerts set status = 'closed', closed_at = now() where patient_id = $1", [patientId]);
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 describe('late and repeated readings', () => {
   test('an SOS reading stored but never evaluated (the process died after the commit) raises the alert when the device retries', async () => {

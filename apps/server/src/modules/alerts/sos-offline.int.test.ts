@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { plausiblePressTime } from './alerts.service.ts';
 
@@ -26,6 +27,16 @@ beforeAll(async () => {
   tenantId = rows[0]!.tenant_id;
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
+
+/** Customer care closes the SOS case (and with it the alert and the ticket), as in use. */
+async function closeCase(alertId: string) {
+  const cskh = await t.login('cskh');
+  const c = (await t.db.query<{ id: string }>("select id from sos_cases where alert_id = $1 and status = 'open'", [alertId]))[0]!;
+  const res = await t.post(`/api/account/sos-cases/${c.id}/close`, { outcome: 'false_alarm', note: 'test' }, cskh.access);
+  expect(res.status, res.raw).toBe(200);
+}
 
 const deliveryCount = async (alertId: string) => Number((await t.db.query<{ n: string }>('select count(*) as n from deliveries where alert_id = $1', [alertId]))[0]!.n);
 
@@ -59,8 +70,7 @@ describe('SOS sent with a client id', () => {
     expect(second.body.alertId).toBe(alertId);
     expect(await deliveryCount(alertId)).toBeGreaterThan(sent);
 
-    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [alertId]);
-    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [alertId]);
+    await closeCase(alertId);
   });
 
   test('a phone clock far off never refuses an SOS: its press time is left out', async () => {
@@ -75,8 +85,7 @@ describe('SOS sent with a client id', () => {
     const bad = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'had_a_fall' }, clientId: 'nope' }, patientToken);
     expect(bad.status).toBe(400);
     expect(bad.body.details?.field).toBe('clientId');
-    await t.db.query("update alerts set status = 'closed', closed_at = now() where id = $1", [String(res.body.alertId)]);
-    await t.db.query("update sos_cases set status = 'closed', closed_at = now() where alert_id = $1", [String(res.body.alertId)]);
+    await closeCase(String(res.body.alertId));
   });
 });
 

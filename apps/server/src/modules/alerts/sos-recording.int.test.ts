@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { SOS_RECORDING_MAX_BYTES } from '@carewatch/contracts/alerts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 let t: TestApp;
@@ -24,6 +25,8 @@ const upload = (token: string, data: Buffer, type = 'audio/webm') =>
 
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 test('a recorded SOS message is uploaded, named by the SOS, kept with the patient and downloadable by staff', async () => {
   const patient = await appToken('patient@demo.test');

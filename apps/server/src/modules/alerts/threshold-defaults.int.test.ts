@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '@carewatch/contracts/alerts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 let t: TestApp;
@@ -36,6 +37,8 @@ beforeAll(async () => {
   await t.db.query("update patients set status = 'normal' where id = $1", [patientId]);
 });
 afterAll(async () => { await t?.close(); });
+// Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
+afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
 
 describe('tenant threshold defaults', () => {
   test('built-in until the tenant sets one; the tenant admin sets and resets them, a doctor only reads; audited; 400 naming the field', async () => {

@@ -118,7 +118,7 @@ export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string)
     id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name), patientCode: row.patient_code,
     patientPhone: row.patient_phone, alertId: row.alert_id, reason: row.reason as TSosCase['reason'], status: row.status as TSosCase['status'],
     level: row.level as TSosCase['level'], message: row.message as TSosCase['message'], location, openedAt: openedAt.toISOString(),
-    closedAt: iso(row.closed_at),
+    closedAt: iso(row.closed_at), outcome: row.outcome as TSosCase['outcome'],
     vitals: vitals.map((v) => ({ metric: v.metric, value: v.value, value2: v.value2, measuredAt: new Date(v.measured_at).toISOString() })),
     locations: location ? [{ ...location, at: openedAt.toISOString() }] : [],
     timeline,

@@ -301,17 +301,20 @@ describe('status', () => {
   test('a doctor changes status after confirmation; history from → to with who and when', async () => {
     const noConfirm = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk' }, doctor);
     expect([noConfirm.status, noConfirm.body.details?.field]).toEqual([400, 'confirm']);
-    const res = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk', confirm: true, reason: 'BP trend' }, doctor);
+    // Health tiers follow the open alerts (issue 13): not set by hand, so a status never claims what no alert says.
+    const tier = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk', confirm: true, reason: 'BP trend' }, doctor);
+    expect([tier.status, tier.body.code, tier.body.details?.rule]).toEqual([400, 'PATIENT_STATUS_CHANGE_REFUSED', 'follows_alerts']);
+    const res = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'assigned', confirm: true, reason: 'Care plan' }, doctor);
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('at_risk');
-    const same = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk', confirm: true }, doctor);
+    expect(res.body.status).toBe('assigned');
+    const same = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'assigned', confirm: true }, doctor);
     expect([same.status, same.body.code]).toEqual([400, 'PATIENT_STATUS_CHANGE_REFUSED']);
     t.clock.advance(60_000);
     await t.put(`${P}/${ids.demoPatient}/status`, { status: 'normal', confirm: true }, doctor);
     const h = await t.get(`${P}/${ids.demoPatient}/status-history`, doctor);
     expect(h.body.items).toMatchObject([
-      { fromStatus: 'at_risk', toStatus: 'normal', changedBy: 'Nguyen Duc' },
-      { fromStatus: 'normal', toStatus: 'at_risk', changedBy: 'Nguyen Duc', reason: 'BP trend' },
+      { fromStatus: 'assigned', toStatus: 'normal', changedBy: 'Nguyen Duc' },
+      { fromStatus: 'normal', toStatus: 'assigned', changedBy: 'Nguyen Duc', reason: 'Care plan' },
     ]);
     // Operators lack PatientStatusChange.
     expect((await t.put(`${P}/${ids.demoPatient}/status`, { status: 'sos', confirm: true }, operator)).status).toBe(403);

@@ -1,3 +1,4 @@
+import { openAlertLevel } from '../alerts/open-level.ts';
 import path from 'node:path';
 import { isValidPhone } from '@carewatch/contracts/rules';
 import {
@@ -228,9 +229,18 @@ export async function changePatientStatus(deps: Pick<Deps, 'db' | 'clock'>, tena
   });
 }
 
+const HEALTH_TIERS: readonly TPatientStatus[] = ['at_risk', 'high_risk', 'sos'];
+
 export async function changeStatus(ctx: AuthedCtx, id: string, input: TChangeStatusRequest): Promise<TPatient> {
   const p = await requireVisiblePatient(ctx, id);
   if (p.status === input.status) throw fieldError('PATIENT_STATUS_CHANGE_REFUSED', 'status', 'same_status');
+  // The health tiers follow the open alerts (an SOS status always has its open SOS case, so someone is prompted): a
+  // doctor changes the status by hand only while no alert is open, and only between normal, assigned and unassigned.
+  const level = await openAlertLevel(ctx.db, ctx.auth.tenantId, id);
+  if (level !== 'normal' || HEALTH_TIERS.includes(input.status)) {
+    throw new AppError('PATIENT_STATUS_CHANGE_REFUSED', { field: 'status', rule: 'follows_alerts' },
+      "Can't change patient status: at risk, high risk and SOS follow the patient's open alerts");
+  }
   const changed = await changePatientStatus(ctx, ctx.auth.tenantId, id, input.status, ctx.auth.userId, input.reason);
   if (!changed) throw fieldError('PATIENT_STATUS_CHANGE_REFUSED', 'status', 'same_status');
   await audit(ctx, { action: 'patient.status', resource: 'patient', resourceId: id, details: { from: p.status, to: input.status } });

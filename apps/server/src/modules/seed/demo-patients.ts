@@ -4,9 +4,13 @@ import { newId } from '../../platform/ids.ts';
 import { insertMeasurements, type MeasurementRow } from '../vitals/measurements.repo.ts';
 import * as demo from './demo.repo.ts';
 import { generateVitals, prng, seedOf, type Risk, type VitalsProfile } from './demo-vitals.ts';
+import type { TMetric } from '@carewatch/contracts/vitals';
+import { alertEngine } from '../alerts/alerts.engine.ts';
 
 export const DEMO_PATIENTS_PER_TENANT = 50;
 const SEED_BATCH = 5000;
+/** The readings of the last hours of each unwell patient are read by the alert engine at seed time. */
+const ENGINE_WINDOW_MS = 3 * 60 * 60_000;
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MALE = ['Văn Minh', 'Đức Anh', 'Quang Huy', 'Minh Tuấn', 'Văn Hùng', 'Hữu Phước', 'Thanh Sơn', 'Công Thành', 'Quốc Bảo', 'Đình Khoa', 'Văn Long', 'Trọng Nghĩa', 'Xuân Trường', 'Hoàng Nam'];
@@ -70,7 +74,10 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
     do phone = refs.phonePrefix + String(10000000 + Math.floor(rnd() * 89999999)); while (usedPhones.has(phone) || phone.slice(2, 8) === '000000');
     usedPhones.add(phone);
     const inA = i <= 30;
-    const status = statusFor(i);
+    const tier = statusFor(i);
+    // A patient's health tier is never written here: it comes from their readings through the alert engine (below),
+    // so the status and the open alerts and SOS cases agree from the first start.
+    const status = tier === 'unassigned' || tier === 'assigned' ? tier : 'normal';
     const code = `${refs.tenantCode.toUpperCase()}-P${String(i + 1).padStart(4, '0')}`;
     const email = i % 3 === 0 ? `${unaccent(given).toLowerCase().replace(/\s+/g, '.')}.${unaccent(family).toLowerCase()}${i}@example.vn` : null;
     const id = newId();
@@ -80,11 +87,11 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
       status, heightCm, weightKg,
       createdAt: new Date(nowMs - (60 - i) * 86_400_000 - Math.floor(rnd() * 86_400_000)),
     });
-    if (inA && (i % 3 === 1 || status === 'sos' || status === 'high_risk') && status !== 'unassigned') {
+    if (inA && (i % 3 === 1 || tier === 'sos' || tier === 'high_risk') && tier !== 'unassigned') {
       await demo.linkDoctorToPatient(db, refs.tenantId, id, refs.doctorId);
       followed.push(id);
     }
-    if (i % 4 === 0 || status === 'sos' || status === 'high_risk') {
+    if (i % 4 === 0 || tier === 'sos' || tier === 'high_risk') {
       const r = RELATIVES[i % RELATIVES.length]!;
       const relGiven = pick(r.given);
       let rphone = '';
@@ -107,8 +114,8 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
         account: phone, userId: null, patientId: id, connectionStatus: 1, appStatus: null, now: opts.now,
       });
     }
-    if (status !== 'unassigned') {
-      const risk: Risk = status === 'at_risk' || status === 'high_risk' || status === 'sos' ? status : 'normal';
+    if (tier !== 'unassigned') {
+      const risk: Risk = tier === 'at_risk' || tier === 'high_risk' || tier === 'sos' ? tier : 'normal';
       profiles.push({ patientId: id, seed: seedOf(`${refs.tenantCode}:${i}`), risk, ageYears: age, gender, heightCm, weightKg, glucose: risk !== 'normal' || i % 5 === 0, ecg: false, deviceId });
     }
   }
@@ -129,15 +136,27 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
       batch = [];
       readings += (await insertMeasurements(db, refs.tenantId, rows, opts.now)).count;
     };
+    const recent = new Map<string, MeasurementRow[]>();
+    const since = nowMs - ENGINE_WINDOW_MS;
     for (const p of profiles) {
       const rows: MeasurementRow[] = [];
       generateVitals(p, opts.now, opts.vitalsDays, (r) => rows.push(r));
+      if (p.risk !== 'normal') recent.set(p.patientId, rows.filter((r) => r.measuredAt.getTime() > since));
       for (const r of rows) {
         batch.push(r);
         if (batch.length >= SEED_BATCH) await flush();
       }
     }
     await flush();
+    // The last hours of the unwell patients go through the alert engine, as if just received: alerts, SOS cases,
+    // tickets, timers and the patients' status come out exactly as in use.
+    const engine = { db, clock: { now: () => opts.now }, config: { alertEngineCacheMs: 0 } };
+    for (const [patientId, rows] of recent) {
+      await alertEngine(engine, {
+        tenantId: refs.tenantId, patientId,
+        readings: rows.map((r) => ({ metric: r.metric as TMetric, measuredAt: r.measuredAt, source: r.source, deviceId: r.deviceId, value: r.value, value2: r.value2, data: r.data })),
+      });
+    }
   }
   return { patients: DEMO_PATIENTS_PER_TENANT, readings };
 }

@@ -1,6 +1,7 @@
 // Synthetic but realistic vital signs for demo patients: deterministic (seeded PRNG), canonical units (°C, kg, mmol/L),
 // every value inside the ingest validation limits (patient-app spec §5), ending at the seed time.
 import type { MeasurementRow } from '../vitals/measurements.repo.ts';
+import { maxHeartRate } from '@carewatch/clinical/cardio';
 
 /** Small fast seeded PRNG (mulberry32). */
 export function prng(seed: number): () => number {
@@ -58,6 +59,20 @@ function daytime(h: number): number {
   return 1 - (h > 12.5 && h < 14 ? 0.3 : 0);
 }
 
+/** How far back the "current" episode of an at-risk, high-risk or SOS patient reaches (its tier's heart rate). */
+export const CURRENT_EPISODE_MS = 45 * MIN;
+
+/**
+ * A heart rate in the tier's band of the personalized thresholds (packages/clinical personalizeThreshold: at risk from
+ * 100, high risk from 85 % and SOS from 100 % of max HR = 205.8 − 0.685 × age), with a margin for a birthday this year.
+ */
+export function currentHeartRate(risk: Risk, ageYears: number): number {
+  if (risk === 'sos') return Math.ceil(maxHeartRate(ageYears - 1)) + 6;
+  if (risk === 'high_risk') return Math.round(0.93 * maxHeartRate(ageYears));
+  if (risk === 'at_risk') return 108;
+  return 70;
+}
+
 /**
  * Generates the readings of one patient over `days` days ending at `now`, calling `emit` for each
  * (so the caller can insert in batches without holding the whole month in memory).
@@ -104,7 +119,9 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
     const ep = inEpisode(t);
     let hr = restHr + act * (14 + rnd() * 18) + gauss() * 3;
     if (ep) hr += 35 + rnd() * 30 + severity * 8;
-    emit(row('heart_rate', t, Math.round(clamp(hr, 38, 190)), null));
+    // The patient's condition now: the last readings put them in their tier when the alert engine reads them.
+    if (risky && t > end - CURRENT_EPISODE_MS) hr = currentHeartRate(p.risk, p.ageYears);
+    emit(row('heart_rate', t, Math.round(clamp(hr, 38, 200)), null));
     if (t % (30 * MIN) === 0) {
       let spo2 = baseSpo2 + gauss() * 0.6 - (act === 0 ? 0.5 : 0);
       if (ep) spo2 -= 3 + rnd() * 3;

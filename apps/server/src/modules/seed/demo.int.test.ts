@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { alertStatusViolations } from '../../test-support/invariants.ts';
 
 // The int-test template is seeded with 2 days of vitals ending at the test clock's start (global-setup.ts).
 describe('demo seed', () => {
@@ -23,6 +24,15 @@ describe('demo seed', () => {
       expect(r.unassigned).toBeGreaterThanOrEqual(2);
       expect(r.normal).toBeGreaterThan(25);
     }
+  });
+
+  it('goes through the alert engine: every status agrees with the open alerts, and the SOS patient has an open case and ticket', async () => {
+    expect(await alertStatusViolations(t.db)).toEqual([]);
+    const sos = await t.db.query<{ code: string; cases: number; tickets: number }>(
+      `select t.code, count(distinct c.id)::int cases, count(distinct k.id)::int tickets from patients p join tenants t on t.id = p.tenant_id
+         join sos_cases c on c.patient_id = p.id and c.status = 'open' left join tickets k on k.sos_case_id = c.id
+        where p.status = 'sos' group by t.code order by t.code`);
+    expect(sos).toEqual([{ code: 'demo', cases: 1, tickets: 1 }, { code: 'demo2', cases: 1, tickets: 1 }]);
   });
 
   it('keeps DEMO-P0001 linked to patient@ and followed by doctor@, among several followed patients', async () => {

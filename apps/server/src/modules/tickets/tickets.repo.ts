@@ -137,3 +137,15 @@ export async function stats(db: Db, tenantId: string, v: PatientVisibility, from
     w.params,
   );
 }
+
+/** A ticket's status for a system change (the SOS case it belongs to was closed): locked, no visibility filter. */
+export async function lockStatus(db: Db, tenantId: string, id: string): Promise<string | null> {
+  const rows = await db.query<{ status: string }>('select status from tickets where tenant_id = $1 and id = $2::uuid for update', [tenantId, id]);
+  return rows[0]?.status ?? null;
+}
+
+/** Whether the ticket's SOS case is still open (an SOS ticket ends with its case). */
+export async function sosCaseOpen(db: Db, tenantId: string, sosCaseId: string): Promise<boolean> {
+  const rows = await db.query<{ open: boolean }>("select status = 'open' as open from sos_cases where tenant_id = $1 and id = $2::uuid", [tenantId, sosCaseId]);
+  return rows[0]?.open ?? false;
+}

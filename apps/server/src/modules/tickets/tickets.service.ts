@@ -1,5 +1,5 @@
 import {
-  TICKET_STATUSES, TICKET_TYPES, canTransition, type TCreateTicketRequest, type TTicket, type TTicketActivityRequest, type TTicketDetail,
+  TICKET_STATUSES, TICKET_TYPES, canTransition, isFinalTicketStatus, type TCreateTicketRequest, type TTicket, type TTicketActivityRequest, type TTicketDetail,
   type TTicketListQuery, type TTicketPage, type TTicketStats, type TTicketStatsQuery, type TTicketStatus, type TTicketTransitionRequest, type TTicketType,
 } from '@carewatch/contracts/tickets';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -43,6 +43,21 @@ export async function openTicketForSos(db: Db, tenantId: string, t: { type: 'sos
   if (!inserted) return (await repo.findBySosCase(db, tenantId, t.sosCaseId, t.type))!;
   await repo.insertActivity(db, tenantId, { id: newId(t.now.getTime()), ticketId: id, kind: 'created', from: null, to: 'new', note: null, actorId: null, now: t.now });
   return id;
+}
+
+/**
+ * Seam for the alerts module: the SOS case of this ticket was closed, so the ticket ends with it, in the caller's
+ * transaction — canceled for a false alarm, success otherwise — with the outcome and note on its activity trail.
+ * A ticket already final is left as it is.
+ */
+export async function closeTicketForSos(db: Db, tenantId: string, ticketId: string, c: { outcome: string; note: string | null; actorId: string | null; now: Date }): Promise<void> {
+  const from = (await repo.lockStatus(db, tenantId, ticketId)) as TTicketStatus | null;
+  if (!from || isFinalTicketStatus(from)) return;
+  const to: TTicketStatus = c.outcome === 'false_alarm' ? 'canceled' : 'success';
+  // The staff member's note as written; the outcome itself is on the case (translated where it is shown).
+  const note = c.note ?? null;
+  await repo.updateStatus(db, tenantId, ticketId, from, to, to === 'canceled' ? note ?? c.outcome : null, c.now);
+  await repo.insertActivity(db, tenantId, { id: newId(c.now.getTime()), ticketId, kind: 'status', from, to, note, actorId: c.actorId, now: c.now });
 }
 
 async function requireTicket(ctx: AuthedCtx, id: string, lock = false): Promise<repo.TicketRow> {
@@ -110,6 +125,10 @@ export async function transitionTicket(ctx: AuthedCtx, id: string, body: TTicket
     if (!row) throw new AppError('TICKET_NOT_FOUND');
     const from = row.status as TTicketStatus;
     if (!canTransition(from, body.to)) throw new AppError('TICKET_TRANSITION_INVALID', { field: 'to', rule: `${from}->${body.to}` });
+    // An SOS ticket ends with its case (closed there, with an outcome and a note), so the two never disagree.
+    if (row.sos_case_id && isFinalTicketStatus(body.to) && (await repo.sosCaseOpen(db, ctx.auth.tenantId, row.sos_case_id))) {
+      throw new AppError('TICKET_TRANSITION_INVALID', { field: 'to', rule: 'close_the_sos_case' }, 'to: an SOS ticket is closed by closing its SOS case');
+    }
     const ok = await repo.updateStatus(db, ctx.auth.tenantId, id, from, body.to, body.to === 'canceled' ? body.reason ?? null : null, now);
     if (!ok) throw new AppError('TICKET_TRANSITION_INVALID', { field: 'to', rule: 'concurrent_change' });
     await repo.insertActivity(db, ctx.auth.tenantId, {
