@@ -74,6 +74,16 @@ describe('alerts and SOS cases', () => {
     await shot(doctor, 'alerts-sos-cases-doctor');
     await doctor.goto(`/sos-cases/${c.id}`);
     await dismissPopup(doctor);
+    // A readable timeline: the reading, the case, each person told and whether it reached them; phones are tel: links.
+    const timeline = doctor.getByRole('list', { name: 'Timeline' });
+    await expect.poll(() => timeline.getByText(/^Reading: Heart rate 250/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await timeline.getByText('SOS case opened').count()).toBe(1);
+    await expect.poll(() => timeline.getByText(/^(Call to|SMS to) Hoang Minh$/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => timeline.getByText('Reached them').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await timeline.getByRole('link', { name: 'Call 0900000021' }).first().getAttribute('href')).toBe('tel:0900000021');
+    // The technical rows (ids and codes) only behind "Technical details".
+    expect(await doctor.getByRole('table', { name: 'Alert trail' }).count()).toBe(0);
+    await doctor.getByRole('button', { name: 'Technical details' }).click();
     const trail = doctor.getByRole('table', { name: 'Alert trail' });
     await expect.poll(() => trail.getByRole('cell', { name: /^Reading/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await trail.getByRole('cell', { name: /^Rule/ }).count()).toBeGreaterThan(0);
@@ -110,7 +120,7 @@ describe('alerts and SOS cases', () => {
     await ack.click();
     await expect.poll(async () => (await get<{ alert: { status: string } }>(`/api/account/sos-cases/${c.id}`)).alert.status, { timeout: 10_000 }).toBe('acknowledged');
     await expect.poll(() => ack.count(), { timeout: 10_000 }).toBe(0);
-    expect(await cskh.getByRole('table', { name: 'Alert trail' }).getByRole('cell', { name: /^Acknowledgement/ }).count()).toBeGreaterThan(0);
+    await expect.poll(() => cskh.getByRole('list', { name: 'Timeline' }).getByText('Acknowledged by Cam Le').count(), { timeout: 10_000 }).toBe(1);
 
     await cskh.getByRole('button', { name: 'Close case', exact: true }).click();
     const dialog = cskh.getByRole('dialog', { name: 'Close this SOS case?' });
@@ -124,7 +134,14 @@ describe('alerts and SOS cases', () => {
     await dialog.getByRole('button', { name: 'Close case', exact: true }).click();
     await expect.poll(async () => (await get<SosCase>(`/api/account/sos-cases/${c.id}`)).status, { timeout: 10_000 }).toBe('closed');
     await expect.poll(() => cskh.getByRole('button', { name: 'Close case', exact: true }).count()).toBe(0);
+    await expect.poll(() => cskh.getByRole('list', { name: 'Timeline' }).getByText('Case closed by Cam Le: family or caregiver helped').count(), { timeout: 10_000 }).toBe(1);
     await shot(cskh, 'alerts-sos-case-closed');
+    // The same timeline in Vietnamese.
+    await cskh.getByLabel('Language', { exact: true }).selectOption('vi');
+    await expect.poll(() => cskh.getByRole('list', { name: 'Diễn biến' }).getByText('Ca đã đóng bởi Cam Le: gia đình hoặc người chăm sóc đã hỗ trợ').count(), { timeout: 10_000 }).toBe(1);
+    expect(await cskh.getByRole('list', { name: 'Diễn biến' }).getByText('Đã tới người nhận').count()).toBeGreaterThan(0);
+    await shot(cskh, 'alerts-sos-timeline-vi');
+    await cskh.getByLabel('Ngôn ngữ', { exact: true }).selectOption('en');
 
     // The case's ticket is listed under Tickets.
     if (c.ticketId) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launch, shot } from './browser.ts';
-import { phone, apiToken, getJson, goOffline, goOnline } from './mobile.ts';
+import { phone, phoneWithNetwork, apiToken, getJson } from './mobile.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -66,7 +66,8 @@ describe('patient app: PWA files', () => {
 
 describe('patient app: sign-in, home, language, sign out', () => {
   test('the demo patient signs in, sees the latest heart rate, switches to Vietnamese and signs out', async () => {
-    const { context, page } = await phone(browser, baseUrl);
+    const network = await phoneWithNetwork(browser, baseUrl);
+    const { context, page } = network;
     await signIn(page, 'patient@demo.test');
     await page.waitForURL(/\/app\/?$/);
 
@@ -89,13 +90,13 @@ describe('patient app: sign-in, home, language, sign out', () => {
       navigator.serviceWorker.ready.then((r) => r.scope),
       new Promise<string>((resolve) => setTimeout(() => resolve('no active service worker within 10 s'), 10_000)),
     ]));
-    expect(scope).toBe(`${baseUrl}/app/`);
+    expect(scope).toBe(`${new URL(page.url()).origin}/app/`);
     await shot(page, 'mobile-home-en');
 
     // Offline, the app still starts from the cached shell, on the values the phone last had; back online it recovers
     // by itself (the cold start from a closed app is walked in mobile-sos.e2e.ts).
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cw.app.cache.v1') ?? ''), { timeout: 10_000 }).toContain('"latest"');
-    await goOffline(context);
+    await network.offline();
     await page.reload();
     await expect.poll(() => page.getByText(/^Offline: values as of /).count(), { timeout: 15_000 }).toBe(1);
     expect(await heart.count()).toBe(1);
@@ -107,7 +108,7 @@ describe('patient app: sign-in, home, language, sign out', () => {
       return urls.filter((u) => /\/app\/assets\/(metric-page|contacts-page)-[^/]+\.js$/.test(u)).length;
     });
     expect(cached).toBe(2);
-    await goOnline(context);
+    await network.online();
     await expect.poll(() => page.getByText(/^Offline: values as of /).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => heart.count(), { timeout: 15_000 }).toBe(1);
 

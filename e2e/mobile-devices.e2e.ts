@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, login, newPage, shot } from './browser.ts';
-import { apiToken, getJson, goOffline, goOnline, phone } from './mobile.ts';
+import { apiToken, getJson, phone, phoneWithNetwork, type NetworkPhone } from './mobile.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -68,10 +68,12 @@ async function register(page: Page, number: string) {
 describe('patient app: wearables and offline sync', () => {
   let context: BrowserContext;
   let page: Page;
+  let network: NetworkPhone;
   let number = '';
 
   test('register by phone → pair the simulated GT5 → its readings reach Home and the staff API', async () => {
-    ({ context, page } = await phone(browser, baseUrl));
+    network = await phoneWithNetwork(browser, baseUrl);
+    ({ context, page } = network);
     await withoutBluetooth(context);
     number = `09${String(Date.now()).slice(-8)}`;
     await register(page, number);
@@ -143,7 +145,7 @@ describe('patient app: wearables and offline sync', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
     const since = new Date(Date.now() - 10 * 60_000).toISOString();
-    await goOffline(context);
+    await network.offline();
 
     // A watch measurement taken offline ("Measure now": blood pressure, GT5 only).
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -168,7 +170,7 @@ describe('patient app: wearables and offline sync', () => {
     expect(queued.some((r) => r.metric === 'weight' && r.value === 71.4 && r.deviceId === undefined)).toBe(true);
     expect(queued.some((r) => r.metric === 'blood_pressure' && r.deviceId)).toBe(true);
 
-    await goOnline(context);
+    await network.online();
     await expect.poll(() => page.getByText(/^\d+ readings? waiting to be sent$/).count(), { timeout: 60_000 }).toBe(0);
     expect(await outbox(page)).toEqual([]);
 

@@ -70,6 +70,27 @@ describe('patient app: manual entry', () => {
     expect(JSON.parse(posted[0]!)).toMatchObject({ readings: [{ metric: 'weight', value: Number(weight) }] });
     const card = page.getByRole('region', { name: 'Latest values' }).getByRole('listitem', { name: 'Weight', exact: true });
     await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain(`${Number(weight)} kg`);
+
+    // Blood pressure taken twice in a row (within the same minute): both readings are on the server.
+    const startedAt = Date.now();
+    for (const [sys, dia] of [[118, 76], [114, 72]] as const) {
+      await page.getByRole('link', { name: 'Add reading', exact: true }).click();
+      await page.waitForURL(/\/app\/entry$/);
+      // Shown again (hidden earlier in this test).
+      const bp = page.getByRole('checkbox', { name: 'Blood pressure', exact: true });
+      if (!(await bp.isChecked())) await bp.check();
+      await page.getByRole('textbox', { name: 'Systolic (mmHg)', exact: true }).fill(String(sys));
+      await page.getByRole('textbox', { name: 'Diastolic (mmHg)', exact: true }).fill(String(dia));
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL(/\/app\/?$/, { timeout: 15_000 });
+    }
+    expect(Date.now() - startedAt).toBeLessThan(60_000);
+    const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
+    const from = new Date(startedAt - 5_000).toISOString();
+    const to = new Date(Date.now() + 1_000).toISOString();
+    const res = await fetch(`${baseUrl}/api/account/app/patients/me/vitals?metric=blood_pressure&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
+    const series = (await res.json()) as { points: Array<{ avg: number | null; avg2?: number | null; n: number }> };
+    expect(series.points.map((p) => [p.avg, p.avg2]).sort()).toEqual([[114, 72], [118, 76]]);
     await context.close();
   });
 });

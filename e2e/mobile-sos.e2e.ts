@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, shot } from './browser.ts';
-import { apiToken, getJson, goOffline, goOnline, phone, signIn } from './mobile.ts';
+import { launch, login, newPage, shot } from './browser.ts';
+import { apiToken, getJson, phone, phoneWithNetwork, signIn } from './mobile.ts';
 
 // Issue 13: an SOS that sends itself, and an app that works from a cold offline start — walked as a patient on a
 // phone who presses one button and then does nothing, or whose phone has no network, or who closes the app.
@@ -57,7 +57,7 @@ async function readyForOffline(page: Page) {
     navigator.serviceWorker.ready.then((r) => r.scope),
     new Promise<string>((resolve) => setTimeout(() => resolve('no service worker within 15 s'), 15_000)),
   ]));
-  expect(scope).toBe(`${baseUrl}/app/`);
+  expect(scope).toBe(`${new URL(page.url()).origin}/app/`);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cw.app.cache.v1') ?? ''), { timeout: 15_000 })
     .toMatch(/"sos-contacts".*|.*"sos-contacts"/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cw.app.cache.v1') ?? '')).toContain('"latest"');
@@ -66,6 +66,8 @@ async function readyForOffline(page: Page) {
 describe('patient app: the SOS button sends by itself', () => {
   test('SOS tapped and left alone: the emergency contacts are texted and called within 10 s', async () => {
     const { context, page } = await phone(browser, baseUrl);
+    await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    await context.setGeolocation({ latitude: 21.0285, longitude: 105.8542, accuracy: 15 });
     await signIn(page, 'patient@demo.test');
     const token = await browserToken(page);
     expect(await openSosButtonAlerts(token)).toEqual([]);
@@ -92,6 +94,28 @@ describe('patient app: the SOS button sends by itself', () => {
     const texts = (await getJson<{ items: Sms[] }>(baseUrl, '/api/account/sms?size=200', sa)).items.filter((m) => m.alertId === sos!.id);
     expect(texts.some((m) => m.body.includes('I need help'))).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).first().tap();
+
+    // While the case is open the app sends where the phone is (at once, then every 30 s); customer care sees the newest
+    // position with a map link, updated live.
+    const cskh = await apiToken(baseUrl, 'cskh@demo.test', 'portal');
+    await expect.poll(async () => (await getJson<{ alert: { trail: Array<{ kind: string }> } }>(baseUrl, `/api/account/sos-cases/${sos!.sosCaseId}`, cskh))
+      .alert.trail.filter((e) => e.kind === 'location').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const portal = await newPage(browser, baseUrl);
+    await login(portal, 'cskh@demo.test');
+    await expect.poll(() => portal.url(), { timeout: 15_000 }).not.toMatch(/\/login$/);
+    await portal.goto(`/sos-cases/${sos!.sosCaseId}`);
+    const map = portal.getByRole('link', { name: 'Open in a map' });
+    await expect.poll(() => map.count(), { timeout: 15_000 }).toBe(1);
+    expect(await map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=21.02850&mlon=105.85420#map=17/21.02850/105.85420');
+    // The phone has moved by the next report (the app's 30 s tick, sent here directly): the page follows without a reload.
+    await new Promise((r) => setTimeout(r, 10_500));
+    const moved = await fetch(`${baseUrl}/api/account/me/sos/location`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ lat: 21.0301, lng: 105.8499 }),
+    });
+    expect(((await moved.json()) as { stored: boolean }).stored).toBe(true);
+    await expect.poll(() => map.getAttribute('href'), { timeout: 10_000 }).toBe('https://www.openstreetmap.org/?mlat=21.03010&mlon=105.84990#map=17/21.03010/105.84990');
+    await shot(portal, 'portal-sos-live-location');
+    await portal.context().close();
     await closeSos(sos!.id);
     await context.close();
   });
@@ -99,7 +123,8 @@ describe('patient app: the SOS button sends by itself', () => {
 
 describe('patient app: offline', () => {
   test('cold start offline: Home shows the last values, SOS and entry are there; a reading typed offline reaches the server once, with no tap', async () => {
-    const { context, page } = await phone(browser, baseUrl);
+    const network = await phoneWithNetwork(browser, baseUrl);
+    const { context, page } = network;
     await signIn(page, 'patient@demo.test');
     const heart = page.getByRole('region', { name: 'Latest values' }).getByRole('listitem', { name: 'Heart rate', exact: true });
     await expect.poll(() => heart.count(), { timeout: 15_000 }).toBe(1);
@@ -108,7 +133,7 @@ describe('patient app: offline', () => {
 
     // The app is closed, the phone loses its network, the app is opened again.
     await page.close();
-    await goOffline(context);
+    await network.offline();
     const cold = await context.newPage();
     await cold.goto('/app/');
     const coldHeart = cold.getByRole('region', { name: 'Latest values' }).getByRole('listitem', { name: 'Heart rate', exact: true });
@@ -133,7 +158,7 @@ describe('patient app: offline', () => {
     await expect.poll(() => cold.getByRole('status').filter({ hasText: /1 reading waiting to be sent/ }).count(), { timeout: 10_000 }).toBe(1);
 
     // The connection returns; nobody touches anything.
-    await goOnline(context);
+    await network.online();
     await expect.poll(() => cold.getByRole('status').filter({ hasText: /waiting to be sent/ }).count(), { timeout: 15_000 }).toBe(0);
     await cold.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home', exact: true }).tap();
     // Exactly once on the server.
@@ -149,7 +174,8 @@ describe('patient app: offline', () => {
   });
 
   test('SOS pressed offline: the phone offers to call and text; it waits through a restart and goes by itself when the connection returns', async () => {
-    const { context, page } = await phone(browser, baseUrl);
+    const network = await phoneWithNetwork(browser, baseUrl);
+    const { context, page } = network;
     await signIn(page, 'patient@demo.test');
     await readyForOffline(page);
     const token = await browserToken(page);
@@ -157,7 +183,7 @@ describe('patient app: offline', () => {
     await alertsTab(page).tap();
     await page.waitForURL(/\/app\/alerts$/);
 
-    await goOffline(context);
+    await network.offline();
     const pressed = Date.now();
     await page.getByRole('button', { name: 'SOS', exact: true }).tap();
     const dialog = page.getByRole('dialog', { name: 'Sending SOS' });
@@ -181,7 +207,7 @@ describe('patient app: offline', () => {
     expect(await openSosButtonAlerts(token)).toEqual([]);
 
     // The connection returns: it goes with no tap, once.
-    await goOnline(context);
+    await network.online();
     await expect.poll(() => again.getByRole('status').filter({ hasText: 'Your SOS has been sent.' }).count(), { timeout: 15_000 }).toBe(1);
     const open = await openSosButtonAlerts(token);
     expect(open).toHaveLength(1);

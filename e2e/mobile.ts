@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './browser.ts';
@@ -45,21 +46,44 @@ export async function signIn(page: Page, username: string) {
 }
 
 /**
- * No network for the phone. Chromium's offline emulation alone is not enough with a service worker: the page reports a
- * failed request while the worker's fallback still reaches the server. So while offline every request is also refused
- * at the context level (which covers the worker's requests too).
+ * A phone whose network the test can cut. Chromium's offline emulation (and even a context route that aborts every
+ * request) is not enough once a service worker controls the page: the page sees a failed request while the worker's
+ * fallback still reaches the server. So the phone talks to the server through a TCP relay of the test's own; cutting
+ * the network closes the relay (every connection refused or reset, WebSocket included) and tells the browser it is
+ * offline (`navigator.onLine`, the `offline` / `online` events).
  */
-const offlineContexts = new WeakSet<BrowserContext>();
-const routed = new WeakSet<BrowserContext>();
-export async function goOffline(context: BrowserContext) {
-  offlineContexts.add(context);
-  if (!routed.has(context)) {
-    routed.add(context);
-    await context.route('**/*', (route) => (offlineContexts.has(context) ? route.abort('internetdisconnected') : route.continue()));
-  }
-  await context.setOffline(true);
-}
-export async function goOnline(context: BrowserContext) {
-  offlineContexts.delete(context);
-  await context.setOffline(false);
+export type NetworkPhone = { context: BrowserContext; page: Page; url: string; offline(): Promise<void>; online(): Promise<void> };
+
+export async function phoneWithNetwork(browser: Browser, baseUrl: string): Promise<NetworkPhone> {
+  const target = new URL(baseUrl);
+  let up = true;
+  const open = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    if (!up) { client.destroy(); return; }
+    const server = net.connect(Number(target.port), target.hostname);
+    open.add(client);
+    open.add(server);
+    const drop = () => { client.destroy(); server.destroy(); open.delete(client); open.delete(server); };
+    client.on('error', drop).on('close', drop);
+    server.on('error', drop).on('close', drop);
+    client.pipe(server);
+    server.pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+  const { context, page } = await phone(browser, url);
+  context.on('close', () => { relay.close(); for (const s of open) s.destroy(); });
+  return {
+    context, page, url,
+    async offline() {
+      up = false;
+      for (const sock of open) sock.destroy();
+      open.clear();
+      await context.setOffline(true);
+    },
+    async online() {
+      up = true;
+      await context.setOffline(false);
+    },
+  };
 }

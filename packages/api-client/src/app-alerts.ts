@@ -1,7 +1,7 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZAlert, ZMyAlertPage, ZPatientAlertSettings, ZPatientThresholds, ZSosContacts, ZSosRecording, ZSosResult,
-  type THighRiskResponse, type TPutAlertSettingsRequest, type TPutMyThresholdsRequest, type TSosRequest,
+  ZAlert, ZMyAlertPage, ZPatientAlertSettings, ZPatientThresholds, ZSosContacts, ZSosLocationResult, ZSosRecording, ZSosResult,
+  type THighRiskResponse, type TPutAlertSettingsRequest, type TLocation, type TPutMyThresholdsRequest, type TSosRequest,
 } from '@carewatch/contracts/alerts';
 
 const ME = '/api/account/me';
@@ -13,6 +13,7 @@ export const appAlertsApi = (request: ApiRequest) => ({
   respond: (id: string, response: THighRiskResponse) => request('POST', `${ME}/alerts/${enc(id)}/respond`, { body: { response }, schema: ZAlert }),
   sos: (body: TSosRequest) => request('POST', `${ME}/sos`, { body, schema: ZSosResult }),
   sosContacts: () => request('GET', `${ME}/sos/contacts`, { schema: ZSosContacts }),
+  sosLocation: (body: TLocation) => request('POST', `${ME}/sos/location`, { body, schema: ZSosLocationResult }),
   uploadRecording: (audio: Blob, fileName: string) => {
     const form = new FormData();
     form.append('file', audio, fileName);

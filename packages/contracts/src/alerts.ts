@@ -217,7 +217,13 @@ export const ZAudience = z.enum(AUDIENCES);
 export type TAudience = z.infer<typeof ZAudience>;
 
 /** One step of an alert's trail: reading → rule → tier → each notification → acknowledgement (issue 5). */
-export const TRAIL_KINDS = ['reading', 'rule', 'tier', 'notification', 'patient_response', 'snooze', 'sos_case', 'acknowledgement', 'retrigger', 'closed'] as const;
+export const ZLocation = z.object({
+  lat: z.number('Invalid number').min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  lng: z.number('Invalid number').min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  accuracyM: z.number('Invalid number').min(0, 'Min value is 0').max(100000, 'Max value is 100000').optional(),
+});
+export type TLocation = z.infer<typeof ZLocation>;
+export const TRAIL_KINDS = ['reading', 'rule', 'tier', 'notification', 'patient_response', 'snooze', 'sos_case', 'acknowledgement', 'retrigger', 'closed', 'location'] as const;
 export const ZAlertTrailEntry = z.object({
   at: z.string(),
   kind: z.enum(TRAIL_KINDS),
@@ -232,6 +238,10 @@ export const ZAlertTrailEntry = z.object({
   providerStatus: z.string().nullable().optional(),
   actorId: ZId.nullable().optional(),
   detail: z.string().nullable().optional(),
+  /** `location`: where the patient's phone was (sent every 30 s while an SOS case is open and the app is open). */
+  location: ZLocation.nullable().optional(),
+  /** Notifications: the recipient's phone, when they have one (so staff can call back). */
+  phone: z.string().nullable().optional(),
 });
 export type TAlertTrailEntry = z.infer<typeof ZAlertTrailEntry>;
 
@@ -277,12 +287,6 @@ export const ZSosMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('recording'), recordingId: ZId }),
 ], 'SOS message is required');
 export type TSosMessage = z.infer<typeof ZSosMessage>;
-export const ZLocation = z.object({
-  lat: z.number('Invalid number').min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-  lng: z.number('Invalid number').min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
-  accuracyM: z.number('Invalid number').min(0, 'Min value is 0').max(100000, 'Max value is 100000').optional(),
-});
-export type TLocation = z.infer<typeof ZLocation>;
 /** SOS button, sent by the app after its 5-second countdown (main user only, not sub-profiles). */
 export const ZSosRequest = z.object({
   message: ZSosMessage, location: ZLocation.optional(),
@@ -337,6 +341,8 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
    * New readings of a patient were stored (sent only to the app users who may view them: the patient, the manager of a
    * sub-user, accepted followers), so their screens refresh without polling. No values: the app fetches what it shows.
    */
+  /** The patient's phone reported where it is, while their SOS case is open. */
+  z.object({ type: z.literal('sos.location'), at: z.string(), sosCaseId: ZId, patientId: ZId, location: ZLocation }),
   z.object({ type: z.literal('vitals.recorded'), at: z.string(), patientId: ZId, metrics: z.array(z.string()), latestAt: z.string() }),
 ]);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
@@ -388,7 +394,47 @@ export type TSosCase = z.infer<typeof ZSosCase>;
 export const ZSosCasePage = page(ZSosCase);
 export type TSosCasePage = z.infer<typeof ZSosCasePage>;
 /** GET /api/account/sos-cases/{id}: the case, its alert and the alert's trail. */
-export const ZSosCaseDetail = ZSosCase.extend({ alert: ZAlert });
+/**
+ * A readable SOS timeline (issue 13), built from the alert trail: one line per event — who pressed what, each person
+ * told (how, when, whether it reached them), who answered or acknowledged, where the phone was, how it was closed.
+ * The raw trail stays available beside it for the technical details.
+ */
+export const SOS_TIMELINE_KINDS = ['pressed', 'reading', 'case_opened', 'notified', 'answered', 'acknowledged', 'snoozed', 'round', 'location', 'closed'] as const;
+export const SOS_DELIVERY_OUTCOMES = ['queued', 'delivered', 'retrying', 'failed', 'suppressed'] as const;
+export const ZSosTimelineItem = z.object({
+  at: z.string(),
+  kind: z.enum(SOS_TIMELINE_KINDS),
+  level: ZAlertLevel.nullable(),
+  /** notified: how, to whom (audience: followers, staff, customer care, the patient), and what came of it. */
+  channel: ZNotifyChannel.nullable(),
+  audience: z.string().nullable(),
+  recipient: z.string().nullable(),
+  phone: z.string().nullable(),
+  outcome: z.enum(SOS_DELIVERY_OUTCOMES).nullable(),
+  /** Why a notification was not sent (`settings:sms_off`, `outside_valid_time`) or why it failed (provider text). */
+  reason: z.string().nullable(),
+  attempts: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+  /** pressed: the message; reading: the value and index; answered: "i_am_fine" | "send_sos". */
+  message: ZSosMessage.nullable(),
+  index: z.string().nullable(),
+  value: z.number().nullable(),
+  response: z.string().nullable(),
+  /** acknowledged / closed / snoozed: who; closed: the outcome and note. */
+  actor: z.string().nullable(),
+  closeOutcome: ZSosCaseOutcome.nullable(),
+  note: z.string().nullable(),
+  location: ZLocation.nullable(),
+  round: z.number().int().nullable(),
+});
+export type TSosTimelineItem = z.infer<typeof ZSosTimelineItem>;
+
+export const ZSosCaseDetail = ZSosCase.extend({
+  alert: ZAlert,
+  timeline: z.array(ZSosTimelineItem),
+  /** The newest position of the patient: the live location sent by the app, or the one of the SOS press. */
+  lastLocation: ZLocation.extend({ at: z.string() }).nullable(),
+});
 export type TSosCaseDetail = z.infer<typeof ZSosCaseDetail>;
 export const ZSosCaseListQuery = ZPageQuery.extend({ status: ZSosCaseStatus.optional(), patientId: ZId.optional() });
 export type TSosCaseListQuery = z.infer<typeof ZSosCaseListQuery>;
@@ -412,6 +458,13 @@ export const ZSosContacts = z.object({
   contacts: z.array(z.object({ name: z.string(), phone: z.string(), kind: z.enum(['emergency', 'caring']) })),
 });
 export type TSosContacts = z.infer<typeof ZSosContacts>;
+
+/** POST /api/account/me/sos/location: `stored` false when the previous position is under 10 s old (nothing to add). */
+export const ZSosLocationResult = z.object({ stored: z.boolean(), sosCaseId: ZId });
+export type TSosLocationResult = z.infer<typeof ZSosLocationResult>;
+/** How often the app sends the position while its SOS case is open; the server keeps at most one per 10 s. */
+export const SOS_LOCATION_EVERY_MS = 30_000;
+export const SOS_LOCATION_MIN_GAP_MS = 10_000;
 
 /** PUT /api/account/me/thresholds: the patient's own change, only for indexes the doctor let them edit (never locked). */
 export const ZPutMyThresholdsRequest = z.object({

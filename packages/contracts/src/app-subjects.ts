@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZPageQuery, page } from './common.ts';
-import { ZAlertLevel, ZAlertSummary, ZAlertTrailEntry, ZLocation, ZSosCase } from './alerts.ts';
+import { ZAlertLevel, ZAlertSummary, ZSosTimelineItem, ZLocation, ZSosCase } from './alerts.ts';
 
 /**
  * Patient-app subjects (spec §1 "viewing as", §2 Emergency and Caring dashboards): whose data the signed-in app user may
@@ -47,6 +47,7 @@ export type TSosVital = z.infer<typeof ZSosVital>;
 export const ZAppSosCaseDetail = ZSosCase.omit({ ticketId: true, closedBy: true, closeNote: true }).extend({
   vitals: z.array(ZSosVital),
   locations: z.array(ZLocation.extend({ at: z.string() })),
-  timeline: z.array(ZAlertTrailEntry),
+  /** The readable timeline; for a follower without who else was told (recipients, phones and staff names left out). */
+  timeline: z.array(ZSosTimelineItem),
 });
 export type TAppSosCaseDetail = z.infer<typeof ZAppSosCaseDetail>;

@@ -53,6 +53,12 @@ export const ZReading = z.object({
   unit: z.string().max(16).optional(),
   deviceId: ZId.optional(),
   seq: z.number().int().nonnegative().optional(),
+  /**
+   * Made by the app for each reading it takes (issue 13): a resend of the same reading is stored once, while two real
+   * readings of one index in the same second (blood pressure taken twice) are two. Readings of a device are told
+   * apart by the device and their time.
+   */
+  clientId: ZId.optional(),
 });
 export type TReading = z.infer<typeof ZReading>;
 

@@ -1,3 +1,4 @@
+import { sosTimelineEn } from './sos-timeline-en.ts';
 import { orgEn } from './portal/org-en.ts';
 import { tenantsEn } from './portal/tenants-en.ts';
 import { staffEn } from './portal/staff-en.ts';
@@ -537,6 +538,7 @@ export const portalEn = {
   devices: devicesEn,
   vitals: vitalsEn,
   lifecycle: lifecycleEn,
+  sosTimeline: sosTimelineEn,
   alerts: alertsEn,
   tickets: ticketsEn,
   realtime: realtimeEn,

@@ -1,3 +1,4 @@
+import { sosTimelineVi } from './sos-timeline-vi.ts';
 import { orgVi } from './portal/org-vi.ts';
 import { tenantsVi } from './portal/tenants-vi.ts';
 import { staffVi } from './portal/staff-vi.ts';
@@ -539,6 +540,7 @@ export const portalVi: PortalCatalogue = {
   devices: devicesVi,
   vitals: vitalsVi,
   lifecycle: lifecycleVi,
+  sosTimeline: sosTimelineVi,
   alerts: alertsVi,
   tickets: ticketsVi,
   realtime: realtimeVi,

@@ -1,3 +1,4 @@
+import { sosTimelineEn } from '../sos-timeline-en.ts';
 import { appDevicesEn } from './devices-en.ts';
 import { appMetricPagesEn } from './metricPages-en.ts';
 import { appContactsEn } from './contacts-en.ts';
@@ -189,6 +190,7 @@ export const appEn = {
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
   },
+  sosTimeline: sosTimelineEn,
   alerts: appAlertsEn,
   entry: appEntryEn,
   devices: appDevicesEn,

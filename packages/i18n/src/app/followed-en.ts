@@ -36,19 +36,6 @@ export const appFollowedEn = {
     accuracy: '± {{m}} m',
     timeline: 'Timeline',
     open: 'Open SOS case',
-    trail: {
-      reading: 'Reading',
-      rule: 'Threshold crossed',
-      tier: 'Alert level',
-      notification: 'Notification',
-      patient_response: 'Patient\'s answer',
-      snooze: 'Snoozed',
-      sos_case: 'SOS case opened',
-      acknowledgement: 'Acknowledged',
-      retrigger: 'Raised again',
-      closed: 'Closed',
-    },
-    channels: { in_app: 'in app', push: 'push', sms: 'SMS', call: 'call', email: 'e-mail' },
   },
 };
 export type AppFollowedMessages = typeof appFollowedEn;

@@ -38,18 +38,5 @@ export const appFollowedVi: AppFollowedMessages = {
     accuracy: '± {{m}} m',
     timeline: 'Diễn biến',
     open: 'Mở ca SOS',
-    trail: {
-      reading: 'Lần đo',
-      rule: 'Vượt ngưỡng',
-      tier: 'Mức cảnh báo',
-      notification: 'Thông báo',
-      patient_response: 'Trả lời của bệnh nhân',
-      snooze: 'Tạm hoãn',
-      sos_case: 'Mở ca SOS',
-      acknowledgement: 'Đã xác nhận',
-      retrigger: 'Cảnh báo lại',
-      closed: 'Đã đóng',
-    },
-    channels: { in_app: 'trong ứng dụng', push: 'thông báo đẩy', sms: 'SMS', call: 'cuộc gọi', email: 'e-mail' },
   },
 };

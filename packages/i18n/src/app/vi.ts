@@ -1,3 +1,4 @@
+import { sosTimelineVi } from '../sos-timeline-vi.ts';
 import { appDevicesVi } from './devices-vi.ts';
 import { appMetricPagesVi } from './metricPages-vi.ts';
 import { appContactsVi } from './contacts-vi.ts';
@@ -190,6 +191,7 @@ export const appVi: AppMessages = {
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
   },
+  sosTimeline: sosTimelineVi,
   alerts: appAlertsVi,
   entry: appEntryVi,
   devices: appDevicesVi,

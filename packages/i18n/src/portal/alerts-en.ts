@@ -79,6 +79,7 @@ export const alertsEn = {
     chart: 'Health chart',
     location: 'Location',
     openMap: 'Open in a map',
+    locationAt: 'Updated {{time}}',
     phone: 'Patient phone',
     closeNote: 'Closing note',
     acknowledge: 'Acknowledge',
@@ -115,7 +116,7 @@ export const alertsEn = {
     detail: 'Detail',
     kind: {
       reading: 'Reading', rule: 'Rule', tier: 'Tier', notification: 'Notification', patient_response: 'Patient response', snooze: 'Snooze',
-      sos_case: 'SOS case', acknowledgement: 'Acknowledgement', retrigger: 'Re-triggered', closed: 'Closed',
+      sos_case: 'SOS case', acknowledgement: 'Acknowledgement', retrigger: 'Re-triggered', closed: 'Closed', location: 'Location',
     },
   },
   alerts: {

@@ -81,6 +81,7 @@ export const alertsVi: typeof alertsEn = {
     chart: 'Biểu đồ sức khỏe',
     location: 'Vị trí',
     openMap: 'Mở trên bản đồ',
+    locationAt: 'Cập nhật lúc {{time}}',
     phone: 'Số điện thoại bệnh nhân',
     closeNote: 'Ghi chú khi đóng',
     acknowledge: 'Tiếp nhận',
@@ -117,7 +118,7 @@ export const alertsVi: typeof alertsEn = {
     detail: 'Chi tiết',
     kind: {
       reading: 'Chỉ số đo', rule: 'Quy tắc', tier: 'Mức cảnh báo', notification: 'Thông báo', patient_response: 'Phản hồi của bệnh nhân', snooze: 'Tạm hoãn',
-      sos_case: 'Ca SOS', acknowledgement: 'Tiếp nhận', retrigger: 'Kích hoạt lại', closed: 'Đã đóng',
+      sos_case: 'Ca SOS', acknowledgement: 'Tiếp nhận', retrigger: 'Kích hoạt lại', closed: 'Đã đóng', location: 'Vị trí',
     },
   },
   alerts: {

@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../app/queries.ts';
 import { OfflineSosHelp } from './offline-sos-help.tsx';
 import { sosQueue, usePendingSosRunner, useSosDialogShowsHelp, useSosQueue } from './pending-sos.ts';
+import { useLiveLocation } from './live-location.ts';
 
 /**
  * On every signed-in screen: sends an SOS that waits on the phone (also one pressed before the app was closed), and
- * while it waits keeps the ways to call for help in sight; then says once that it went.
+ * while it waits keeps the ways to call for help in sight; then says once that it went. While the patient's SOS case
+ * is open, it also sends their live location (live-location.ts).
  */
 export function PendingSosBanner() {
   const { t } = useTranslation();
   const profile = useProfile();
   const owner = profile.data?.id ?? null;
-  usePendingSosRunner(owner, profile.data?.role === 'patient');
+  const isPatient = profile.data?.role === 'patient';
+  usePendingSosRunner(owner, isPatient);
+  useLiveLocation(owner !== null && isPatient);
   const queue = useSosQueue();
   const dialogShowsHelp = useSosDialogShowsHelp();
   if (dialogShowsHelp) return null;

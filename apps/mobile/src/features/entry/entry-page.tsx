@@ -47,6 +47,9 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
   const [savedOffline, setSavedOffline] = useState(false);
   const [visible, setVisible] = useState<EntryMetric[]>(loadVisible);
   const [values, setValues] = useState<EntryValues>(() => emptyValues(new Date()));
+  // The time the form showed: left unchanged, the reading takes the moment it is saved (entry-rules.ts).
+  const [shownTime, setShownTime] = useState(() => values.measuredAt);
+  const resetForm = () => { const v = emptyValues(new Date()); setValues(v); setShownTime(v.measuredAt); };
   const [errors, setErrors] = useState<EntryErrors>({});
   const [pending, setPending] = useState<{ readings: TReading[]; metrics: EntryMetric[]; warnings: ThresholdWarning[] } | null>(null);
   const thresholds = useQuery({ queryKey: ['me', 'thresholds'], queryFn: () => entryApi.myThresholds(), staleTime: 5 * 60_000 });
@@ -60,7 +63,7 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
       if (!outcome.sent) {
         // Safe in the outbox: not an error. The form is cleared for the next reading.
         setSavedOffline(true);
-        setValues(emptyValues(new Date()));
+        resetForm();
         return;
       }
       const next: EntryErrors = {};
@@ -100,7 +103,7 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const built = buildEntry(values, visible, prefs, new Date());
+    const built = buildEntry(values, visible, prefs, new Date(), { shownTime });
     setErrors(built.errors);
     if (Object.keys(built.errors).length > 0) return;
     const warnings = thresholds.data ? thresholdWarnings(built.readings, thresholds.data.items, prefs) : [];
@@ -141,7 +144,7 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
           </Group>
         ) : numeric(m, m)))}
 
-        <TextInput type="datetime-local" label={t('entry.measuredAt')} max={localDateTime(new Date())} {...field('measuredAt')} />
+        <TextInput type="datetime-local" step={1} label={t('entry.measuredAt')} max={localDateTime(new Date())} {...field('measuredAt')} />
 
         {errors._ && <Alert color="red" role="alert">{msg(t, errors._)}</Alert>}
         {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}

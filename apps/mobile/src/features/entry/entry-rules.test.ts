@@ -88,3 +88,16 @@ describe('manual entry: server rejections and thresholds', () => {
     expect(parseVisible('{bad')).toHaveLength(6);
   });
 });
+
+describe('the time of a reading', () => {
+  const metric = { unitSystem: 'metric' as const, thermalUnit: 'C' as const, bloodGlucoseUnit: 'mmol/L' as const };
+  test('left as shown, it is the moment of saving, seconds and all; changed, it is what was typed', () => {
+    const shown = emptyValues(new Date('2026-11-22T09:30:00.000Z'));
+    const saved = new Date('2026-11-22T09:31:07.250Z');
+    const a = buildEntry({ ...shown, heart_rate: '72' }, ['heart_rate'], metric, saved, { shownTime: shown.measuredAt });
+    expect(a.readings[0]?.measuredAt).toBe('2026-11-22T09:31:07.250Z');
+    const typed = { ...shown, heart_rate: '72', measuredAt: shown.measuredAt.replace(/:\d{2}$/, ':45') };
+    const b = buildEntry(typed, ['heart_rate'], metric, saved, { shownTime: shown.measuredAt });
+    expect(new Date(b.readings[0]!.measuredAt).getSeconds()).toBe(45);
+  });
+});

@@ -34,10 +34,10 @@ export function parseVisible(stored: string | null): EntryMetric[] {
   }
 }
 
-/** `YYYY-MM-DDTHH:mm` in local time, for a datetime-local input. */
+/** `YYYY-MM-DDTHH:mm:ss` in local time, for a datetime-local input with seconds. */
 export function localDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 export const emptyValues = (now: Date): EntryValues => ({
@@ -90,11 +90,14 @@ export type BuiltEntry = { readings: TReading[]; metrics: EntryMetric[]; errors:
  * The typed values of the visible indexes → readings in canonical units, checked with the same rules as the server
  * (`validateReading`, manual limits). Errors are per field; `_` holds the form-level "at least one measurement".
  */
-export function buildEntry(values: EntryValues, visible: readonly EntryMetric[], prefs: UnitPrefs, now: Date): BuiltEntry {
+export function buildEntry(values: EntryValues, visible: readonly EntryMetric[], prefs: UnitPrefs, now: Date, opts: { shownTime?: string } = {}): BuiltEntry {
   const errors: EntryErrors = {};
   const readings: TReading[] = [];
   const metrics: EntryMetric[] = [];
-  const at = values.measuredAt.trim() === '' ? NaN : new Date(values.measuredAt).getTime();
+  // The time field left as the form showed it means "now": the reading keeps the very moment it was saved (seconds
+  // and all), so a second reading of the same index a moment later is a reading of its own.
+  const untouched = opts.shownTime !== undefined && values.measuredAt === opts.shownTime;
+  const at = untouched ? now.getTime() : values.measuredAt.trim() === '' ? NaN : new Date(values.measuredAt).getTime();
   if (!Number.isFinite(at)) errors.measuredAt = { key: values.measuredAt.trim() === '' ? 'errors.required' : 'errors.date' };
   const measuredAt = Number.isFinite(at) ? new Date(at).toISOString() : '';
 

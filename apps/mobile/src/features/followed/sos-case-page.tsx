@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { sosTimelineText } from '@carewatch/i18n/sos-timeline';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TMetric } from '@carewatch/contracts/vitals';
 import { useProfile } from '../../app/queries.ts';
@@ -95,18 +96,20 @@ export function SosCasePage() {
         <section aria-labelledby="sos-timeline">
           <Title order={2} size="h5" id="sos-timeline" mb="xs">{t('followed.sos.timeline')}</Title>
           <Timeline bulletSize={14} lineWidth={2} active={c.timeline.length}>
-            {c.timeline.map((e, i) => (
-              <Timeline.Item key={i} title={t(`followed.sos.trail.${e.kind}`)}>
-                <Text size="xs" c="dimmed">{when.format(new Date(e.at))}</Text>
-                <Text size="sm">
-                  {[
-                    e.level ? t(`levels.${e.level}`) : null,
-                    e.channel ? t(`followed.sos.channels.${e.channel}`) : null,
-                    e.recipient ?? null,
-                  ].filter(Boolean).join(' · ')}
-                </Text>
-              </Timeline.Item>
-            ))}
+            {c.timeline.map((e, i) => {
+              // The same readable lines as the staff see (shared catalogue); a follower's view has no recipients.
+              const { title, detail } = sosTimelineText(t, e, {
+                indexName: (idx) => t(`metrics.${idx}`, { defaultValue: idx }),
+                messageText: (x) => (x.message?.kind === 'choice' ? t(`alerts.sos.messages.${x.message.choice}`) : null),
+              });
+              return (
+                <Timeline.Item key={i} title={title}>
+                  <Text size="xs" c="dimmed">{when.format(new Date(e.at))}</Text>
+                  {detail && <Text size="sm">{detail}</Text>}
+                  {e.phone && <Anchor href={`tel:${e.phone}`} size="sm">{t('sosTimeline.call', { phone: e.phone })}</Anchor>}
+                </Timeline.Item>
+              );
+            })}
           </Timeline>
         </section>
       </Stack>

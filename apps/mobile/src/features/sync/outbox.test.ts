@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TIngestResponse, TReading } from '@carewatch/contracts/vitals';
 import { Outbox, type OutboxClock } from './outbox.ts';
 
-/** A server that stores a reading once per (metric, measuredAt, device), as the real ingest does. */
+/** A server that stores a reading once per (metric, measuredAt, device or client id), as the real ingest does. */
 function fakeServer() {
   const stored = new Map<string, TReading>();
   let duplicates = 0;
@@ -12,7 +12,7 @@ function fakeServer() {
     let accepted = 0;
     readings.forEach((r, index) => {
       if (r.metric === 'heart_rate' && (r.value ?? 0) >= 300) { rejected.push({ index, code: 'OUT_OF_RANGE', message: 'Max value is 300', field: 'value' }); return; }
-      const key = `${r.metric}|${r.measuredAt}|${r.deviceId ?? 'app'}`;
+      const key = `${r.metric}|${r.measuredAt}|${r.deviceId ?? `app:${r.clientId ?? ''}`}`;
       if (stored.has(key)) duplicates += 1;
       else { stored.set(key, r); accepted += 1; }
     });
@@ -71,7 +71,7 @@ describe('offline outbox', () => {
     const second = await outbox.flushNow();
     expect(second).toMatchObject({ sent: 3, remaining: 0, error: null });
     expect(outbox.waiting).toBe(0);
-    expect([...server.stored.keys()].sort()).toEqual([hr(1), hr(2), hr(3)].map((r) => `heart_rate|${r.measuredAt}|app`));
+    expect([...server.stored.values()].map((r) => r.measuredAt).sort()).toEqual([hr(1), hr(2), hr(3)].map((r) => r.measuredAt));
     expect(sent).toEqual([3]);
   });
 
@@ -171,5 +171,27 @@ describe('offline outbox', () => {
     expect(res.sent).toBe(2);
     expect(calls).toBe(2);
     expect(server.stored.size).toBe(2);
+  });
+
+  it('gives each reading its own client id: two readings of one index in the same second are two, a resend stays one', async () => {
+    const server = fakeServer();
+    let lose = true;
+    const { outbox } = setup(async (r) => {
+      const answer = server.ingest(r);
+      // The first answer is lost on the way back: the same readings are sent again.
+      if (lose) { lose = false; return offline(); }
+      return answer;
+    });
+    await outbox.setOwner('user-1');
+    const same = { metric: 'blood_pressure' as const, measuredAt: '2026-11-22T07:59:30.000Z', values: { systolic: 128, diastolic: 82 } };
+    const [a] = await outbox.add([same]);
+    const [b] = await outbox.add([{ ...same, values: { systolic: 124, diastolic: 80 } }]);
+    expect(a).not.toBe(b);
+    await outbox.flush();
+    const res = await outbox.flushNow();
+    expect(res.remaining).toBe(0);
+    expect(server.stored.size).toBe(2);
+    expect(server.duplicates()).toBe(2);
+    expect([...server.stored.values()].map((r) => r.clientId).sort()).toEqual([a, b].sort());
   });
 });

@@ -107,7 +107,12 @@ export class Outbox {
     if (owner === null) throw new Error('Outbox has no signed-in owner');
     if (readings.length === 0) return [];
     const now = this.clock.now();
-    const items: OutboxItem[] = readings.map((reading) => ({ id: this.newId(), owner, reading, createdAt: now, n: this.counter++ }));
+    // The item's id travels with the reading as its client id: a resend is the same reading to the server (stored
+    // once), while two readings taken in the same second stay two.
+    const items: OutboxItem[] = readings.map((reading) => {
+      const id = this.newId();
+      return { id, owner, reading: { ...reading, clientId: reading.clientId ?? id }, createdAt: now, n: this.counter++ };
+    });
     await putAll(await openDb(this.dbName), OUTBOX_STORE, items);
     await this.refreshCount();
     return items.map((i) => i.id);

@@ -10,9 +10,11 @@ import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { useRealtimeEvent } from '../../app/realtime.ts';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
 import { AlertTrail } from './alert-trail.tsx';
+import { SosTimeline } from './sos-timeline.tsx';
 import { SosRecordingPlayer } from './sos-recording-player.tsx';
 import { AlertStatusBadge, LIVE_MS, LevelBadge, alertKeys, alerts, ruleText, sosMessageText } from './alerts-shared.tsx';
 
@@ -25,6 +27,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const mapUrl = (l: { lat: number; lng: number }) => {
+  const lat = l.lat.toFixed(5);
+  const lng = l.lng.toFixed(5);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+};
+
 function SosInfo({ c }: { c: TSosCaseDetail }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
@@ -34,6 +42,7 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<TSosCaseOutcome | null>(null);
   const [tried, setTried] = useState(false);
+  const [details, setDetails] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: alertKeys.all });
   const ack = useMutation({
     mutationFn: () => alerts.ack(c.alertId),
@@ -77,10 +86,12 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
               {c.message?.kind === 'recording' && <div><SosRecordingPlayer patientId={c.patientId} recordingId={c.message.recordingId} /></div>}
             </Field>
             <Field label={t('alerts.sosCase.location')}>
-              {c.location ? (
-                <Anchor href={`https://www.openstreetmap.org/?mlat=${c.location.lat}&mlon=${c.location.lng}#map=17/${c.location.lat}/${c.location.lng}`} target="_blank" rel="noreferrer">
-                  {`${c.location.lat.toFixed(5)}, ${c.location.lng.toFixed(5)}`}
-                </Anchor>
+              {c.lastLocation ? (
+                <Stack gap={0}>
+                  <Text size="sm">{`${c.lastLocation.lat.toFixed(5)}, ${c.lastLocation.lng.toFixed(5)}`}</Text>
+                  <Text size="xs" c="dimmed">{t('alerts.sosCase.locationAt', { time: formatDateTime(c.lastLocation.at, tz) })}</Text>
+                  <Anchor href={mapUrl(c.lastLocation)} target="_blank" rel="noreferrer" size="sm">{t('alerts.sosCase.openMap')}</Anchor>
+                </Stack>
               ) : none}
             </Field>
             <Field label={t('alerts.common.openedAt')}>{formatDateTime(c.openedAt, tz)}</Field>
@@ -106,8 +117,14 @@ function SosInfo({ c }: { c: TSosCaseDetail }) {
             </Field>
             <Field label={t('alerts.sosCase.rule')}>{c.alert.rule ? ruleText(t, c.alert.rule) : none}</Field>
           </SimpleGrid>
-          <Title order={4}>{t('alerts.sosCase.trail')}</Title>
-          <AlertTrail trail={c.alert.trail} />
+          <Title order={4}>{t('sosTimeline.title')}</Title>
+          <SosTimeline items={c.timeline} />
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={() => setDetails((v) => !v)} aria-expanded={details}>
+              {details ? t('sosTimeline.hideDetails') : t('sosTimeline.details')}
+            </Button>
+          </Group>
+          {details && <AlertTrail trail={c.alert.trail} />}
         </Stack>
       </Card>
       <Modal opened={closing} onClose={() => setClosing(false)} title={t('alerts.sosCase.closeTitle')}>
@@ -145,7 +162,16 @@ function HealthChart({ patientId }: { patientId: string }) {
 export function SosCaseDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const queryClient = useQueryClient();
   const sosCase = useQuery({ queryKey: alertKeys.sosCase(id), queryFn: () => alerts.sosCase(id), refetchInterval: LIVE_MS, meta: { inlineError: true } });
+  // The patient's live location (and the case's alert) pushed by the socket: shown at once.
+  useRealtimeEvent((e) => {
+    const c = sosCase.data;
+    if (!c) return;
+    if ((e.type === 'sos.location' && e.sosCaseId === c.id) || (e.type.startsWith('alert.') && 'alert' in e && e.alert.id === c.alertId)) {
+      void queryClient.invalidateQueries({ queryKey: alertKeys.sosCase(id) });
+    }
+  });
   if (sosCase.isPending) return <ListSkeleton />;
   if (sosCase.isError) return <ErrorState error={sosCase.error} onRetry={() => void sosCase.refetch()} />;
   const c = sosCase.data;

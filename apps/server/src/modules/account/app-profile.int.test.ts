@@ -57,13 +57,20 @@ describe('app profile', () => {
   test('reads and updates the profile; the patient record follows', async () => {
     const got = await t.get('/api/account/me/app-profile', patient);
     expect(got.status, got.raw).toBe(200);
-    expect(got.body).toMatchObject({ firstName: 'Phuong', lastName: 'Hoang', patientId });
+    // One record, one truth (issue 13): what the clinic's record holds shows in the app, nothing to retype.
+    expect(got.body).toMatchObject({ firstName: 'Phuong', lastName: 'Hoang', patientId, birthday: '1958-04-12', gender: 'female', address: '12 Kim Ma, Ba Dinh, Hanoi' });
+    // The clinic corrects the address: the app shows it.
+    await t.db.query("update patients set address = '14 Kim Ma, Ba Dinh, Hanoi' where id = $1", [patientId]);
+    expect((await t.get('/api/account/me/app-profile', patient)).body.address).toBe('14 Kim Ma, Ba Dinh, Hanoi');
     const put = await t.put('/api/account/me/app-profile', validProfile, patient);
     expect(put.status, put.raw).toBe(200);
     expect(put.body).toMatchObject({ middleName: 'Thi', nickName: 'Phu', birthday: '1970-03-04', heightCm: 160, weightKg: 55.5, address: '12 Tran Hung Dao, Hanoi' });
     const [p] = await t.db.query<{ middle_name: string; height_cm: number; birthday: string; address: string }>(
       'select middle_name, height_cm, birthday::text as birthday, address from patients where id = $1', [patientId]);
     expect(p).toEqual({ middle_name: 'Thi', height_cm: 160, birthday: '1970-03-04', address: '12 Tran Hung Dao, Hanoi' });
+    // And the staff read the same record.
+    const staff = await t.get(`/api/account/patients/${patientId}`, doctor);
+    expect(staff.body).toMatchObject({ birthday: '1970-03-04', address: '12 Tran Hung Dao, Hanoi', gender: 'female' });
   });
 
   test('400s name the field: digits in a name, future or under-18 birthday, bad e-mail, weight out of range', async () => {

@@ -10,7 +10,12 @@ export type AppUserRow = {
 export type OwnPatientRow = {
   id: string; center_id: string | null; height_cm: number | null; weight_kg: number | null; blood_type: string | null; skin_colour: string | null;
   background_diseases: string[]; medical_history: string | null; medical_profile_editable: boolean;
+  /** The identity on the clinic's record (issue 13: one record, one truth). */
+  first_name: string; middle_name: string | null; last_name: string; birthday: string | null; gender: 'male' | 'female' | null;
+  address: string | null; phone: string | null; email: string | null;
 };
+const OWN_PATIENT_COLS = `id, center_id, height_cm, weight_kg, blood_type, skin_colour, background_diseases, medical_history, medical_profile_editable,
+  first_name, middle_name, last_name, birthday::text as birthday, gender, address, phone, email`;
 
 export async function findAppUser(db: Db, tenantId: string, userId: string): Promise<AppUserRow | null> {
   const rows = await db.query<AppUserRow>(
@@ -22,15 +27,13 @@ export async function findAppUser(db: Db, tenantId: string, userId: string): Pro
 
 export async function findOwnPatient(db: Db, tenantId: string, userId: string): Promise<OwnPatientRow | null> {
   const rows = await db.query<OwnPatientRow>(
-    `select id, center_id, height_cm, weight_kg, blood_type, skin_colour, background_diseases, medical_history, medical_profile_editable
-       from patients where tenant_id = $1 and user_id = $2`, [tenantId, userId]);
+    `select ${OWN_PATIENT_COLS} from patients where tenant_id = $1 and user_id = $2`, [tenantId, userId]);
   return rows[0] ?? null;
 }
 
 export async function findPatientMedical(db: Db, tenantId: string, patientId: string): Promise<OwnPatientRow | null> {
   const rows = await db.query<OwnPatientRow>(
-    `select id, center_id, height_cm, weight_kg, blood_type, skin_colour, background_diseases, medical_history, medical_profile_editable
-       from patients where tenant_id = $1 and id = $2`, [tenantId, patientId]);
+    `select ${OWN_PATIENT_COLS} from patients where tenant_id = $1 and id = $2`, [tenantId, patientId]);
   return rows[0] ?? null;
 }
 

@@ -29,10 +29,15 @@ async function me(ctx: AuthedCtx) {
   return u;
 }
 
+/**
+ * One record, one truth: a patient's identity is the one on their patient record — what the clinic keeps and edits —
+ * with the account's own values only where the record has none (an app save writes both).
+ */
 function toProfile(u: repo.AppUserRow, p: repo.OwnPatientRow | null): TAppProfile {
   return {
-    id: u.id, firstName: u.first_name, middleName: u.middle_name, lastName: u.last_name, nickName: u.nick_name, birthday: u.birthday,
-    gender: u.gender, phone: u.phone, email: u.email, address: u.address, region: u.region,
+    id: u.id, firstName: p?.first_name || u.first_name, middleName: p ? p.middle_name ?? u.middle_name : u.middle_name,
+    lastName: p?.last_name || u.last_name, nickName: u.nick_name, birthday: p?.birthday ?? u.birthday,
+    gender: p?.gender ?? u.gender, phone: p?.phone ?? u.phone, email: p?.email ?? u.email, address: p?.address ?? u.address, region: u.region,
     // A patient's body measures are the ones on their patient record (the staff and the alert engine read those).
     heightCm: p ? p.height_cm : u.height_cm, weightKg: p ? p.weight_kg : u.weight_kg,
     unitSystem: u.unit_system === 'imperial' ? 'imperial' : 'metric', hasAvatar: !!u.avatar_path, patientId: p?.id ?? null,

@@ -165,7 +165,7 @@ export class AlertTx {
         for (const r of recipients) {
           const recipient = r.name || r.phone;
           if (suppressed) {
-            this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, providerStatus: 'suppressed', detail: suppressed });
+            this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, phone: r.phone, providerStatus: 'suppressed', detail: suppressed });
             continue;
           }
           this.items.push({
@@ -179,7 +179,7 @@ export class AlertTx {
               ...(r.userId === null ? { lang: this.patient.language ?? 'en' } : {}),
             },
           });
-          this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, providerStatus: 'queued', detail: `${e.audience}:${e.template}` });
+          this.note(rec, { kind: 'notification', level: e.tier, channel: e.channel, recipient, recipientId: r.userId, phone: r.phone, providerStatus: 'queued', detail: `${e.audience}:${e.template}` });
         }
         return;
       }

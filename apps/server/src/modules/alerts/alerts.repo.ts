@@ -360,3 +360,24 @@ export async function insertSosRequest(
     [tenantId, r.clientId, r.patientId, r.alertId, r.sosCaseId, r.pressedAt, r.receivedAt],
   );
 }
+
+// ---------------------------------------------------------------- live location of an open SOS case
+
+/** The patient's newest open SOS case, if any. */
+export async function openSosCaseOfPatient(db: Db, tenantId: string, patientId: string): Promise<{ id: string; alert_id: string } | null> {
+  const rows = await db.query<{ id: string; alert_id: string }>(
+    "select id, alert_id from sos_cases where tenant_id = $1 and patient_id = $2::uuid and status = 'open' order by opened_at desc limit 1", [tenantId, patientId]);
+  return rows[0] ?? null;
+}
+
+/** When the alert's trail last got an entry of this kind. */
+export async function lastTrailAt(db: Db, tenantId: string, alertId: string, kind: string): Promise<Date | null> {
+  const rows = await db.query<{ at: Date }>('select max(at) as at from alert_trail where tenant_id = $1 and alert_id = $2::uuid and kind = $3', [tenantId, alertId, kind]);
+  return rows[0]?.at ?? null;
+}
+
+/** The next sequence number of an alert's trail (call inside the patient's transaction). */
+export async function nextTrailSeq(db: Db, tenantId: string, alertId: string): Promise<number> {
+  const rows = await db.query<{ n: number }>('select coalesce(max(seq), 0)::int + 1 as n from alert_trail where tenant_id = $1 and alert_id = $2::uuid', [tenantId, alertId]);
+  return rows[0]!.n;
+}

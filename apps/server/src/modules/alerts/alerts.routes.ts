@@ -3,6 +3,7 @@ import { getMyThresholdsRoute, getThresholdsRoute, putMyThresholdsRoute, putThre
 import { ackAlertRoute, getAlertRoute, listAlertsRoute, myAlertsRoute, respondAlertRoute, snoozeAlertRoute, sosRoute } from './routes/alerts.ts';
 import { sosRecordingRoute } from './routes/sos-recording.ts';
 import { sosContactsRoute } from './routes/sos-contacts.ts';
+import { sosLocationRoute } from './routes/sos-location.ts';
 import { closeSosCaseRoute, getSosCaseRoute, listSosCasesRoute } from './routes/sos-cases.ts';
 import { getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute } from './routes/threshold-defaults.ts';
 import { getAlertSettingsRoute, getMyAlertSettingsRoute, putAlertSettingsRoute, putMyAlertSettingsRoute } from './routes/alert-settings.ts';
@@ -12,6 +13,6 @@ export const ALERTS_ROUTES: AnyRoute[] = [
   getThresholdsRoute, putThresholdsRoute, resetThresholdsRoute, getMyThresholdsRoute, putMyThresholdsRoute,
   getTenantThresholdsRoute, putTenantThresholdsRoute, resetTenantThresholdsRoute,
   getAlertSettingsRoute, putAlertSettingsRoute, getMyAlertSettingsRoute, putMyAlertSettingsRoute,
-  listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute, sosRecordingRoute, sosContactsRoute,
+  listAlertsRoute, getAlertRoute, ackAlertRoute, snoozeAlertRoute, myAlertsRoute, respondAlertRoute, sosRoute, sosRecordingRoute, sosContactsRoute, sosLocationRoute,
   listSosCasesRoute, getSosCaseRoute, closeSosCaseRoute,
 ];

@@ -1,6 +1,6 @@
 import type {
   TAckRequest, TAlert, TAlertListQuery, TAlertPage, TAlertTrailEntry, TCloseSosCaseRequest, THighRiskResponse, TLocation, TMyAlertPage,
-  TSnoozeRequest, TSosCase, TSosCaseDetail, TSosCaseListQuery, TSosCasePage, TSosMessage, TSosRequest, TSosResult,
+  TSnoozeRequest, TSosCase, TSosCaseDetail, TSosCaseListQuery, TSosCasePage, TSosMessage, TSosRequest, TSosResult, TSosTimelineItem,
 } from '@carewatch/contracts/alerts';
 import { step, type RejectReason } from '@carewatch/clinical/escalation';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -12,6 +12,8 @@ import { followerCanSee } from '../contacts/contacts.service.ts';
 import * as repo from './alerts.repo.ts';
 import { requireOwnRecording } from './sos-recording.service.ts';
 import { closeTicketForSos } from '../tickets/tickets.service.ts';
+import * as usersRepo from '../users/users.repo.ts';
+import { buildSosTimeline } from './sos-timeline.ts';
 import {
   AlertTx, existingRecord, feedEvent, newAlertRecord, patientRef, stateOf, toSummary, withPatientTx,
 } from './alerts.engine.ts';
@@ -245,10 +247,28 @@ async function visibleCase(ctx: AuthedCtx, id: string): Promise<repo.SosCaseRow>
   return row;
 }
 
+/** The readable timeline of a case's trail, with the names of the staff who acted. */
+export async function timelineOf(ctx: AuthedCtx, trail: readonly TAlertTrailEntry[]): Promise<TSosTimelineItem[]> {
+  const ids = trail.map((e) => e.actorId).filter((x): x is string => typeof x === 'string');
+  const names = await usersRepo.namesOf(ctx.db, ctx.auth.tenantId, ids);
+  return buildSosTimeline(trail, new Map([...names].map(([id, n]) => [id, fullName(n.first, n.last)])));
+}
+
+/** The newest position of a case: the last live location on its trail, else the one sent with the SOS. */
+export function lastLocationOf(trail: readonly TAlertTrailEntry[], row: Pick<repo.SosCaseRow, 'location' | 'opened_at'>): TSosCaseDetail['lastLocation'] {
+  for (let i = trail.length - 1; i >= 0; i--) {
+    const e = trail[i]!;
+    if (e.kind === 'location' && e.location) return { ...e.location, at: e.at };
+  }
+  const loc = row.location as TLocation | null;
+  return loc ? { ...loc, at: iso(row.opened_at)! } : null;
+}
+
 export async function getSosCase(ctx: AuthedCtx, id: string): Promise<TSosCaseDetail> {
   const row = await visibleCase(ctx, id);
   await audit(ctx, { action: 'sos_case.view', resource: 'patient', resourceId: row.patient_id, details: { sosCaseId: id } });
-  return { ...caseOf(row), alert: await alertView(ctx, row.alert_id) };
+  const alert = await alertView(ctx, row.alert_id);
+  return { ...caseOf(row), alert, lastLocation: lastLocationOf(alert.trail, row), timeline: await timelineOf(ctx, alert.trail) };
 }
 
 /** Customer care closes the case; its alert closes with it (an SOS is closed by staff, never by values alone). */

@@ -122,3 +122,33 @@ describe('offline SOS contacts', () => {
     void patientId;
   });
 });
+
+describe('live location while an SOS case is open', () => {
+  test('kept on the case trail (one per 10 s), shown to staff as the last location and to the app as the list', async () => {
+    const none = await t.post('/api/account/me/sos/location', { lat: 21.03, lng: 105.85 }, patientToken);
+    expect([none.status, none.body.code]).toEqual([404, 'SOS_CASE_NOT_FOUND']);
+    const bad = await t.post('/api/account/me/sos/location', { lat: 121, lng: 105.85 }, patientToken);
+    expect([bad.status, bad.body.details?.field]).toEqual([400, 'lat']);
+
+    const sos = await t.post('/api/account/me/sos', { message: { kind: 'choice', choice: 'need_help' }, location: { lat: 21.0285, lng: 105.8542 }, clientId: crypto.randomUUID() }, patientToken);
+    expect(sos.status, sos.raw).toBe(201);
+    const caseId = String(sos.body.sosCaseId);
+    const first = await t.post('/api/account/me/sos/location', { lat: 21.0301, lng: 105.8502, accuracyM: 12 }, patientToken);
+    expect(first.body).toEqual({ stored: true, sosCaseId: caseId });
+    const soon = await t.post('/api/account/me/sos/location', { lat: 21.0302, lng: 105.8503 }, patientToken);
+    expect(soon.body.stored).toBe(false);
+    t.clock.advance(11_000);
+    const later = await t.post('/api/account/me/sos/location', { lat: 21.0310, lng: 105.8490 }, patientToken);
+    expect(later.body.stored).toBe(true);
+
+    const cskh = await t.login('cskh');
+    const detail = await t.get(`/api/account/sos-cases/${caseId}`, cskh.access);
+    expect(detail.body.lastLocation).toMatchObject({ lat: 21.0310, lng: 105.8490, at: t.clock.now().toISOString() });
+    const app = await t.get(`/api/account/app/patients/me/sos-cases/${caseId}`, patientToken);
+    expect(app.status, app.raw).toBe(200);
+    expect((app.body.locations as Array<{ lat: number }>).map((l) => l.lat)).toEqual([21.0285, 21.0301, 21.031]);
+    await closeCase(String(sos.body.alertId));
+    const closed = await t.post('/api/account/me/sos/location', { lat: 21.03, lng: 105.85 }, patientToken);
+    expect(closed.status).toBe(404);
+  });
+});

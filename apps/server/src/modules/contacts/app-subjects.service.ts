@@ -1,3 +1,4 @@
+import { timelineOf } from '../alerts/alerts.service.ts';
 import {
   DEFAULT_CONFIRM_SECONDS, THRESHOLD_INDEXES,
   type TAlertLevel, type TAlertTrailEntry, type TLocation, type TPatientThresholds, type TSosCase,
@@ -108,11 +109,8 @@ export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string)
   ]);
   await audit(ctx, { action: 'sos_case.view', resource: 'patient', resourceId: subject.id, details: { sosCaseId: caseId, relation: subject.relation } });
   const own = subject.relation === 'self' || subject.relation === 'sub_user';
-  const timeline = trail.map((t) => {
-    const e = t.entry as TAlertTrailEntry;
-    const { providerStatus: _p, recipientId: _r, actorId: _a, ...rest } = e;
-    return own ? { ...rest, at: iso(e.at ?? t.at)! } : { ...rest, recipient: null, at: iso(e.at ?? t.at)! };
-  });
+  const entries = trail.map((t) => ({ ...(t.entry as TAlertTrailEntry), at: iso((t.entry as TAlertTrailEntry).at ?? t.at)! }));
+  const timeline = (await timelineOf(ctx, entries)).map((x) => (own ? x : { ...x, recipient: null, phone: null, actor: null }));
   const location = row.location as TLocation | null;
   return {
     id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name), patientCode: row.patient_code,
@@ -120,7 +118,14 @@ export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string)
     level: row.level as TSosCase['level'], message: row.message as TSosCase['message'], location, openedAt: openedAt.toISOString(),
     closedAt: iso(row.closed_at), outcome: row.outcome as TSosCase['outcome'],
     vitals: vitals.map((v) => ({ metric: v.metric, value: v.value, value2: v.value2, measuredAt: new Date(v.measured_at).toISOString() })),
-    locations: location ? [{ ...location, at: openedAt.toISOString() }] : [],
+    // The position sent with the SOS, then the live ones the phone sent while the case was open.
+    locations: [
+      ...(location ? [{ ...location, at: openedAt.toISOString() }] : []),
+      ...trail.flatMap((t) => {
+        const e = t.entry as TAlertTrailEntry;
+        return e.kind === 'location' && e.location ? [{ ...e.location, at: iso(e.at ?? t.at)! }] : [];
+      }),
+    ],
     timeline,
   };
 }

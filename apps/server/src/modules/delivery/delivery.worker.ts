@@ -94,7 +94,7 @@ async function trail(deps: DeliveryDeps, d: repo.DeliveryRow, providerStatus: st
   const recipient = (typeof d.payload.recipientName === 'string' ? d.payload.recipientName : null) ?? d.recipient_phone ?? d.recipient_email ?? d.recipient_user_id;
   await repo.appendAlertTrail(deps.db, d.tenant_id, d.alert_id, {
     at: deps.clock.now().toISOString(), kind: 'notification', level, channel: d.channel as TNotifyChannel,
-    recipient, recipientId: d.recipient_user_id, providerStatus, detail,
+    recipient, recipientId: d.recipient_user_id, phone: d.recipient_phone, providerStatus, detail,
   });
 }
 

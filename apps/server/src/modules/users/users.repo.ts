@@ -115,3 +115,11 @@ export async function linkUserLevel(db: Db, tenantId: string, a: { id: string; u
   }
   await db.query('insert into user_roles (id, tenant_id, user_id, role_id, scope_id, center_id, is_main) values ($1,$2,$3,$4,$5,$6,$7)', [a.id, tenantId, a.userId, role.id, a.scopeId, a.centerId, a.isMain]);
 }
+
+/** Display names (first and last) of some users of the tenant, by id (staff who acted on an alert). */
+export async function namesOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, { first: string; last: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; first_name: string; last_name: string }>(
+    'select id, first_name, last_name from users where tenant_id = $1 and id = any($2::uuid[])', [tenantId, [...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, { first: r.first_name, last: r.last_name }]));
+}

@@ -13,7 +13,7 @@ export type IngestTarget = { tenantId: string; patientId: string; deviceId: stri
 type Rejection = TIngestResponse['rejected'][number];
 
 /** The fields of a reading the ingest uses once its shape is known to be valid. */
-type ShapedReading = { metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined };
+type ShapedReading = { metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined; clientId?: string | undefined };
 
 const METRIC_SET: ReadonlySet<string> = new Set(METRICS);
 /** The contract's own date-time pattern (`z.iso.datetime({ offset: true })`), so the fast check accepts exactly what it accepts. */
@@ -27,12 +27,13 @@ const ISO_DATETIME: RegExp | undefined = ZReading.shape.measuredAt._zod.def.patt
 export function isSimpleReading(item: unknown): item is ShapedReading {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || !ISO_DATETIME) return false;
   const o = item as Record<string, unknown>;
-  const { metric, measuredAt, value, seq } = o;
+  const { metric, measuredAt, value, seq, clientId } = o;
   return typeof metric === 'string' && METRIC_SET.has(metric)
     && typeof measuredAt === 'string' && ISO_DATETIME.test(measuredAt)
     && (value === undefined || (typeof value === 'number' && Number.isFinite(value)))
     && o.values === undefined && o.unit === undefined && o.deviceId === undefined
-    && (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0));
+    && (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0))
+    && (clientId === undefined || (typeof clientId === 'string' && isUuid(clientId)));
 }
 
 /**
@@ -93,6 +94,10 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     } else if (r.deviceId !== undefined) {
       deviceId = r.deviceId.toLowerCase();
       source = `device:${deviceId}`;
+    } else if (r.clientId !== undefined) {
+      // A reading the app took (typed): its own id is part of its identity, so a resend is the same row while a
+      // second reading of the same index in the same second is a row of its own.
+      source = `app:${r.clientId.toLowerCase()}`;
     }
     const claimed = targetDevice ? null : deviceId;
     if (claimed !== null) anyClaimed = true;

@@ -82,6 +82,22 @@ describe('ingest by the patient app', () => {
     expect(await count('steps', at(100), at(102))).toBe(2);
   });
 
+  test('two real readings in the same second are two; a resend of one (same client id) is stored once', async () => {
+    const sec = new Date(Date.UTC(2024, 2, 2, 9, 30, 15)).toISOString();
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    const bp = (id: string, systolic: number) => ({ metric: 'blood_pressure', measuredAt: sec, values: { systolic, diastolic: 80 }, clientId: id });
+    const first = await t.call('POST', INGEST, { token: patientToken, body: { readings: [bp(a, 128), bp(b, 124)] } });
+    expect(first.body).toMatchObject({ accepted: 2, duplicates: 0, rejected: [] });
+    // The answer was lost: the phone sends both again, plus the second again inside the batch.
+    const again = await t.call('POST', INGEST, { token: patientToken, body: { readings: [bp(a, 128), bp(b, 124), bp(b, 124)] } });
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 3, rejected: [] });
+    const rows = await t.db.query<{ value: number }>("select value from measurements where patient_id = $1 and metric = 'blood_pressure' and measured_at = $2 order by value", [patientId, sec]);
+    expect(rows.map((r) => r.value)).toEqual([124, 128]);
+    const bad = await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric: 'heart_rate', measuredAt: sec, value: 70, clientId: 'not-a-uuid' }] } });
+    expect(bad.body).toMatchObject({ accepted: 0, rejected: [{ index: 0, code: 'INVALID_READING', field: 'clientId' }] });
+  });
+
   test('readings go to the caller\u2019s own record; a device id must be one of theirs', async () => {
     const res = await t.call('POST', INGEST, { token: patientToken, body: { readings: [
       { metric: 'heart_rate', measuredAt: at(200), value: 70, deviceId: '00000000-0000-7000-8000-000000000001' },

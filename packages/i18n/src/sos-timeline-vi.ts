@@ -1,0 +1,60 @@
+import type { SosTimelineMessages } from './sos-timeline-en.ts';
+
+/** Diễn biến SOS dễ đọc (vấn đề 13), dùng chung cho cổng nhân viên và ứng dụng bệnh nhân. */
+export const sosTimelineVi: SosTimelineMessages = {
+  title: 'Diễn biến',
+  details: 'Chi tiết kỹ thuật',
+  hideDetails: 'Ẩn chi tiết kỹ thuật',
+  empty: 'Chưa có gì.',
+  pressed: 'Đã nhấn nút SOS',
+  voiceMessage: 'Tin nhắn thoại',
+  reading: 'Chỉ số: {{index}} {{value}}',
+  caseOpened: 'Đã mở ca SOS',
+  notified: {
+    call: 'Gọi cho {{who}}',
+    sms: 'SMS tới {{who}}',
+    push: 'Thông báo đẩy tới {{who}}',
+    in_app: 'Thông báo trong ứng dụng tới {{who}}',
+    email: 'E-mail tới {{who}}',
+  },
+  audience: {
+    followers: 'một người theo dõi',
+    staff: 'nhóm chăm sóc',
+    customer_care: 'chăm sóc khách hàng',
+    patient: 'bệnh nhân',
+    unknown: 'một người',
+  },
+  outcome: {
+    queued: 'Đang chờ gửi',
+    delivered: 'Đã tới người nhận',
+    retrying: 'Thất bại, đang thử lại (lần {{n}})',
+    failed: 'Không liên lạc được',
+    suppressed: 'Không gửi: {{reason}}',
+  },
+  reason: {
+    'settings:in_app_off': 'thông báo trong ứng dụng đang tắt trong cài đặt cảnh báo của bệnh nhân',
+    'settings:push_off': 'thông báo đẩy đang tắt trong cài đặt cảnh báo của bệnh nhân',
+    'settings:sms_off': 'SMS đang tắt trong cài đặt cảnh báo của bệnh nhân',
+    'settings:automatic_call_off': 'cuộc gọi tự động đang tắt trong cài đặt cảnh báo của bệnh nhân',
+    outside_valid_time: 'ngoài khung giờ hiệu lực của cảnh báo',
+    other: 'bị bỏ qua theo cài đặt cảnh báo',
+  },
+  answered: {
+    i_am_fine: 'Bệnh nhân trả lời “Tôi ổn”',
+    send_sos: 'Bệnh nhân yêu cầu gửi SOS',
+    other: 'Bệnh nhân đã trả lời',
+  },
+  acknowledged: 'Đã tiếp nhận bởi {{who}}',
+  acknowledgedAnon: 'Đã tiếp nhận',
+  snoozed: 'Tạm hoãn bởi {{who}}',
+  round: 'Gọi lại tất cả mọi người (lượt {{n}})',
+  location: 'Vị trí của điện thoại',
+  closed: 'Ca đã đóng bởi {{who}}: {{outcome}}',
+  closedAnon: 'Cảnh báo đã đóng',
+  outcomes: {
+    help_sent: 'đã gửi cấp cứu', family_helped: 'gia đình hoặc người chăm sóc đã hỗ trợ', patient_ok: 'đã liên lạc, bệnh nhân không cần hỗ trợ',
+    hospitalized: 'đã chuyển đến bệnh viện', false_alarm: 'báo động nhầm', other: 'khác',
+  },
+  call: 'Gọi {{phone}}',
+  openMap: 'Mở trên bản đồ',
+};
