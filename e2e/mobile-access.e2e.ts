@@ -179,7 +179,7 @@ describe('patient app: registration by phone', () => {
     // Step 3: the profile. A name with digits and missing agreements are refused on their fields first.
     await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Lan2');
     await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Tran');
-    await page.getByLabel(/^Date of birth/).fill('1980-05-01');
+    await page.getByLabel(/^Date of birth/).fill('01/05/1980');
     await page.getByRole('radio', { name: 'Female', exact: true }).check();
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Hang Bai, Hanoi');
     await page.getByRole('combobox', { name: 'Blood type', exact: true }).selectOption('O+');

@@ -50,7 +50,7 @@ async function register(page: Page, number: string) {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Minh');
   await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Pham');
-  await page.getByLabel(/^Date of birth/).fill('1975-03-12');
+  await page.getByLabel(/^Date of birth/).fill('12/03/1975');
   await page.getByRole('radio', { name: 'Male', exact: true }).check();
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('5 Le Loi, Hue');
   await page.getByRole('combobox', { name: 'Blood type', exact: true }).selectOption('A+');

@@ -76,9 +76,10 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     await first.fill('Phuong');
     await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('Phu');
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Tran Hung Dao, Hanoi');
+    // One record, one truth: the clinic's birthday and gender are already there (dd/MM/yyyy), nothing to retype.
     const birthday = page.getByLabel(/^Date of birth/);
-    if (!(await birthday.inputValue())) await birthday.fill('1960-04-12');
-    if (!(await page.getByRole('radio', { name: 'Female', exact: true }).isChecked())) await page.getByRole('radio', { name: 'Female', exact: true }).check();
+    await expect.poll(() => birthday.inputValue()).toBe('12/04/1958');
+    expect(await page.getByRole('radio', { name: 'Female', exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await getJson<{ nickName: string | null }>(baseUrl, '/api/account/me/app-profile', token)).nickName, { timeout: 10_000 }).toBe('Phu');
     await shot(page, 'mobile-profile');
@@ -105,7 +106,7 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Bao');
     await dialog.getByRole('textbox', { name: 'Last name', exact: true }).fill('Hoang');
     await dialog.getByRole('combobox', { name: 'Relation with you', exact: true }).selectOption('son');
-    await dialog.getByLabel(/^Date of birth/).fill('2015-06-01');
+    await dialog.getByLabel(/^Date of birth/).fill('01/06/2015');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     const card = page.getByRole('article', { name: 'Bao Hoang' });
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);

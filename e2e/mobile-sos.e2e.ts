@@ -104,7 +104,8 @@ describe('patient app: the SOS button sends by itself', () => {
     await login(portal, 'cskh@demo.test');
     await expect.poll(() => portal.url(), { timeout: 15_000 }).not.toMatch(/\/login$/);
     await portal.goto(`/sos-cases/${sos!.sosCaseId}`);
-    const map = portal.getByRole('link', { name: 'Open in a map' });
+    // The case's location field (the timeline below has a map link per position too).
+    const map = portal.getByRole('link', { name: 'Open in a map' }).first();
     await expect.poll(() => map.count(), { timeout: 15_000 }).toBe(1);
     expect(await map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=21.02850&mlon=105.85420#map=17/21.02850/105.85420');
     // The phone has moved by the next report (the app's 30 s tick, sent here directly): the page follows without a reload.
@@ -169,7 +170,7 @@ describe('patient app: offline', () => {
     expect(series.points.filter((p) => p.avg === Number(rate)).reduce((n, p) => n + p.n, 0)).toBe(1);
     // Home is current again by itself.
     await expect.poll(() => cold.getByText(/^Offline: values as of /).count(), { timeout: 10_000 }).toBe(0);
-    expect(await coldHeart.count()).toBe(1);
+    await expect.poll(() => coldHeart.count(), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
 

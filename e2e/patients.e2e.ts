@@ -91,7 +91,7 @@ describe('patients', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'New patient' }).count()).toBe(1);
     await textbox(page, 'First name').fill('Hoa');
     await textbox(page, 'Last name').fill('Formtest');
-    await page.getByLabel(/^Birthday/).fill('1985-03-09');
+    await page.getByLabel(/^Birthday/).fill('09/03/1985');
     await page.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('female');
     await textbox(page, 'Address').fill('12 Kim Ma, Ba Dinh, Hanoi');
     await textbox(page, 'Phone').fill('12ab');
@@ -112,6 +112,8 @@ describe('patients', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toMatch(/Formtest/);
     await expect.poll(() => page.getByText('Patient ID: E2E-FORM-1').count()).toBe(1);
     await expect.poll(() => page.getByRole('cell', { name: 'Minh Formtest' }).count()).toBe(1);
+    // Typed 09/03/1985 in a browser whose own date format is month first: the 9th of March, shown as typed.
+    expect(await page.getByText('09/03/1985', { exact: true }).count()).toBeGreaterThan(0);
     await shot(page, 'patients-created-detail-en');
 
     await page.getByRole('tab', { name: 'Status history', exact: true }).click();

@@ -62,12 +62,12 @@ describe('staff', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'License name', exact: true }).fill('Medical practice license');
     await dialog.getByRole('textbox', { name: 'License number', exact: true }).fill('HN-2024-0099');
-    await dialog.getByLabel(/^Expiry date/).fill('2020-01-31');
+    await dialog.getByLabel(/^Expiry date/).fill('31/01/2020');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => dialog.getByText('Medical license expired').count()).toBe(1);
     await shot(page, 'staff-license-expired-en');
-    await dialog.getByLabel(/^Expiry date/).fill('2030-12-31');
+    await dialog.getByLabel(/^Expiry date/).fill('31/12/2030');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'Medical practice license', exact: true }).count()).toBe(1);
     await expect.poll(() => page.getByRole('cell', { name: '31/12/2030' }).count()).toBe(1);
@@ -124,7 +124,7 @@ describe('staff', () => {
     await page.getByRole('link', { name: 'Bác sĩ', exact: true }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'Chuyên khoa' }).count()).toBe(1);
     await shot(page, 'staff-doctors-vi');
-    await page.getByRole('link', { name: 'Mở Duc Nguyen' }).click();
+    await page.getByRole('link', { name: 'Mở Nguyen Duc' }).click();
     await page.getByRole('tab', { name: 'Hồ sơ bác sĩ', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Lưu hồ sơ', exact: true }).count()).toBe(1);
     await shot(page, 'staff-doctor-profile-vi');

@@ -60,6 +60,8 @@ export interface ApiClientOptions {
   onAuthError?: (error: ApiError) => void;
   /** localStorage keys of the tokens: the patient app keeps its own session beside the portal's on the same origin. */
   tokenKeys?: { access: string; refresh: string };
+  /** The language the screens are in (sent as Accept-Language: names the server writes follow the same convention). */
+  language?: () => string | null | undefined;
 }
 
 const REFRESHABLE = new Set(['SESSION_EXPIRED', 'UNAUTHORIZED']);
@@ -112,6 +114,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function send(method: string, path: string, opts: RequestOptions<z.ZodType | undefined>): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    const lang = options.language?.();
+    if (lang && !headers['Accept-Language']) headers['Accept-Language'] = lang;
     let body: BodyInit | undefined;
     if (opts.form) body = opts.form;
     else if (opts.body !== undefined) {

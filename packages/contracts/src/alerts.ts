@@ -265,7 +265,11 @@ export const ZAlert = z.object({
 });
 export type TAlert = z.infer<typeof ZAlert>;
 /** Alert without its trail, with the patient's display fields (lists, realtime frames). */
-export const ZAlertSummary = ZAlert.omit({ trail: true }).extend({ patientName: z.string(), patientCode: z.string().nullable() });
+export const ZAlertSummary = ZAlert.omit({ trail: true }).extend({
+  patientName: z.string(), patientCode: z.string().nullable(),
+  /** The name's parts (realtime frames): each screen writes the name in its reader's language convention. */
+  patientFirstName: z.string().optional(), patientLastName: z.string().optional(),
+});
 export type TAlertSummary = z.infer<typeof ZAlertSummary>;
 
 /** GET /api/account/alerts. */
@@ -331,6 +335,7 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('alert.closed'), at: z.string(), alert: ZAlertSummary }),
   z.object({
     type: z.literal('sos.opened'), at: z.string(), sosCaseId: ZId, alertId: ZId, patientId: ZId, patientName: z.string(),
+    patientFirstName: z.string().optional(), patientLastName: z.string().optional(),
     message: ZSosMessage.nullable(), location: ZLocation.nullable(),
   }),
   z.object({ type: z.literal('notification.created'), at: z.string(), notification: ZNotificationFrame }),

@@ -26,6 +26,7 @@ export const portalEn = {
     vi: 'Tiếng Việt',
   },
   common: {
+    dayPlaceholder: 'dd/mm/yyyy',
     save: 'Save',
     cancel: 'Cancel',
     confirm: 'Confirm',

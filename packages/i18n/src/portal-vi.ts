@@ -28,6 +28,7 @@ export const portalVi: PortalCatalogue = {
     vi: 'Tiếng Việt',
   },
   common: {
+    dayPlaceholder: 'nn/tt/nnnn',
     save: 'Lưu',
     cancel: 'Hủy',
     confirm: 'Xác nhận',

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { createApiClient, type ApiError } from '@carewatch/api-client/client';
 import { APP_TOKEN_KEYS, appAuthApi } from '@carewatch/api-client/app-auth';
 import { vitalsApi } from '@carewatch/api-client/vitals';
@@ -15,6 +16,7 @@ export function onSessionEnded(listener: AuthErrorListener): void {
 export const api = createApiClient({
   tokenKeys: APP_TOKEN_KEYS,
   onAuthError: (error) => authErrorListener?.(error),
+  language: () => i18n.language,
 });
 export const appAuth = appAuthApi(api);
 export const vitals = vitalsApi(api.request);

@@ -1,20 +1,16 @@
-// Dates and times as the spec writes them (§9: dd/MM/yyyy and HH:mm:ss), in the phone's local time.
-
-const pad = (n: number) => String(n).padStart(2, '0');
+// Dates and times as the spec writes them (§9: dd/MM/yyyy and HH:mm:ss), in the signed-in user's profile time zone:
+// the one shared formatter of both apps (packages/i18n/src/datetime.ts).
+import { formatCalendarDay, formatDate, formatDateTime, formatTime } from '@carewatch/i18n/datetime';
 
 /** dd/MM/yyyy. */
-export const dateText = (iso: string | Date): string => {
-  const d = new Date(iso);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-};
+export const dateText = (iso: string | Date): string => formatDate(iso);
 /** HH:mm. */
-export const timeText = (iso: string | Date): string => {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+export const timeText = (iso: string | Date): string => formatTime(iso, undefined, { seconds: false });
 /** HH:mm:ss. */
-export const timeSecondsText = (iso: string | Date): string => `${timeText(iso)}:${pad(new Date(iso).getSeconds())}`;
+export const timeSecondsText = (iso: string | Date): string => formatTime(iso);
 /** dd/MM/yyyy HH:mm. */
-export const dateTimeText = (iso: string | Date): string => `${dateText(iso)} ${timeText(iso)}`;
+export const dateTimeText = (iso: string | Date): string => formatDateTime(iso, undefined, { seconds: false });
+/** dd/MM/yyyy HH:mm:ss. */
+export const dateTimeSecondsText = (iso: string | Date): string => formatDateTime(iso);
 /** A calendar date (YYYY-MM-DD, no time zone) as dd/MM/yyyy. */
-export const dayText = (ymd: string): string => ymd.slice(0, 10).split('-').reverse().join('/');
+export const dayText = (ymd: string): string => formatCalendarDay(ymd);

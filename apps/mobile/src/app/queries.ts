@@ -1,3 +1,4 @@
+import { setDisplayTimeZone } from '@carewatch/i18n/datetime';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from './api.ts';
@@ -34,7 +35,12 @@ export function recheckOfflineSession(client: QueryClient): void {
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: () => api.profile(),
+  queryFn: async () => {
+    const profile = await api.profile();
+    // Every date and time on screen is in the profile's time zone (packages/i18n/src/datetime.ts).
+    setDisplayTimeZone(profile.timezone);
+    return profile;
+  },
   staleTime: 60_000,
 });
 

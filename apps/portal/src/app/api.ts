@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { createApiClient, type ApiError } from '@carewatch/api-client/client';
 
 type AuthErrorListener = (error: ApiError) => void;
@@ -11,4 +12,5 @@ export function onSessionEnded(listener: AuthErrorListener): void {
 /** The portal's single API client (same origin; Vite proxies /api in development). */
 export const api = createApiClient({
   onAuthError: (error) => authErrorListener?.(error),
+  language: () => i18n.language,
 });

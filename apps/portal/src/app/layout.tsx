@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import { AppShell, Avatar, Badge, Box, Button, Group, Image, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -61,9 +62,9 @@ function SwitchLevelMenu() {
 }
 
 function ProfileMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile().data;
-  const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
+  const name = profile ? personName(profile, i18n.language) : '';
   const avatarUrl = useAvatarUrl(profile);
   const initials = profile ? `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() : '';
   return (

@@ -1,3 +1,4 @@
+import { setDisplayTimeZone } from '@carewatch/i18n/datetime';
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@carewatch/api-client/client';
@@ -43,7 +44,12 @@ export const tenantSettingsQuery = queryOptions({
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: () => api.profile(),
+  queryFn: async () => {
+    const profile = await api.profile();
+    // Every date and time on screen is in the profile's time zone (packages/i18n/src/datetime.ts).
+    setDisplayTimeZone(profile.timezone);
+    return profile;
+  },
   staleTime: 60_000,
 });
 

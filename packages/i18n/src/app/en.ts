@@ -20,6 +20,7 @@ export const appEn = {
     settings: 'Settings',
   },
   common: {
+    dayPlaceholder: 'dd/mm/yyyy',
     back: 'Back',
     retry: 'Try again',
     loadFailed: 'Could not load the data',

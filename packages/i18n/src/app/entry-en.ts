@@ -6,6 +6,8 @@ export const appEntryEn = {
   show: 'Indexes to show',
   showHint: 'Choose which measurements appear in the form.',
   measuredAt: 'Date and time',
+  date: 'Date',
+  time: 'Time',
   systolic: 'Systolic (mmHg)',
   diastolic: 'Diastolic (mmHg)',
   unitLabel: '{{name}} ({{unit}})',

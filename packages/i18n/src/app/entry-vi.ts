@@ -8,6 +8,8 @@ export const appEntryVi: AppEntryMessages = {
   show: 'Chỉ số hiển thị',
   showHint: 'Chọn các chỉ số xuất hiện trong biểu mẫu.',
   measuredAt: 'Ngày và giờ',
+  date: 'Ngày',
+  time: 'Giờ',
   systolic: 'Tâm thu (mmHg)',
   diastolic: 'Tâm trương (mmHg)',
   unitLabel: '{{name}} ({{unit}})',

@@ -21,6 +21,7 @@ export const appVi: AppMessages = {
     settings: 'Cài đặt',
   },
   common: {
+    dayPlaceholder: 'nn/tt/nnnn',
     back: 'Quay lại',
     retry: 'Thử lại',
     loadFailed: 'Không tải được dữ liệu',

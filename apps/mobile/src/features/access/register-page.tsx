@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import {
   Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, Stepper, Text, TextInput,
 } from '@mantine/core';
@@ -21,7 +22,7 @@ import { useFormState } from '../../app/use-form.ts';
 import { AccessFrame, ChannelTarget, OtpField, PasswordRules, type Channel } from './shared.tsx';
 import { LegalContent } from './legal-pages.tsx';
 import { TenantLine } from './tenant-line.tsx';
-import { birthdayProblem, localToday } from './register-rules.ts';
+import { birthdayProblem } from './register-rules.ts';
 
 type Step = 0 | 1 | 2;
 const RESEND_SECONDS = 30;
@@ -209,7 +210,7 @@ export function RegisterPage() {
             <TextInput label={t('access.register.firstName')} autoComplete="given-name" required {...form.text('firstName')} />
             <TextInput label={t('access.register.middleName')} autoComplete="additional-name" {...form.text('middleName')} />
             <TextInput label={t('access.register.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
-            <TextInput label={t('access.register.birthday')} type="date" max={localToday()} required {...form.text('birthday')} />
+            <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
             <Radio.Group label={t('access.register.gender')} required value={form.values.gender}
               onChange={(v) => form.set('gender', v)} error={form.errors.gender}>
               <Group mt={4}>

@@ -1,3 +1,4 @@
+import { dateTimeText } from '../../app/format.ts';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yel
 
 /** Alerts: the SOS button, the emergency history, thresholds and alert settings. */
 export function AlertsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // The SOS button is the main user's only (spec §4): not while viewing someone else's data.
   const subjectId = useSubject()?.patientId ?? null;
   const profile = useProfile();
@@ -27,7 +28,7 @@ export function AlertsPage() {
     queryKey: subjectId ? ['app', 'subjects', subjectId, 'alerts'] : ALERT_KEYS.list,
     queryFn: () => (subjectId ? mySubjectsApi.alerts(subjectId, { size: 50 }) : myAlertsApi.list({ size: 50 })),
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = { format: (d: Date) => dateTimeText(d) };
 
   let history;
   if (list.isPending) history = <CardsSkeleton rows={2} />;

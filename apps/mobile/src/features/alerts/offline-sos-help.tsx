@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function OfflineSosHelp({ message, location }: { message: TSosMessage; lo
   const kit = useQuery(sosContactsQuery);
   const emergency = kit.data?.emergencyNumber ?? emergencyNumberFallback(i18n.language);
   const contacts = kit.data?.contacts ?? [];
-  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}`.trim() : '';
+  const name = profile.data ? personName(profile.data, i18n.language) : '';
   const what = message.kind === 'choice' ? t(`alerts.sos.messages.${message.choice}`) : t('alerts.sos.messages.need_help');
   const where = location ? t('alerts.offline.smsWhere', { link: mapLink(location) }) : '';
   const text = t('alerts.offline.smsText', { name, message: what, where }).trim();

@@ -1,3 +1,5 @@
+import { maskTimeInput } from '@carewatch/i18n/datetime';
+import { DayInput } from '../../app/day-input.tsx';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -13,7 +15,7 @@ import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { saveReadings } from '../sync/sync.ts';
 import {
-  buildEntry, emptyValues, ENTRY_METRICS, localDateTime, parseVisible, rejectionToField, thresholdWarnings, VISIBLE_KEY,
+  buildEntry, emptyValues, ENTRY_METRICS, parseVisible, rejectionToField, thresholdWarnings, VISIBLE_KEY,
   type EntryErrors, type EntryField, type EntryMessage, type EntryMetric, type EntryValues, type ThresholdWarning,
 } from './entry-rules.ts';
 
@@ -144,7 +146,13 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
           </Group>
         ) : numeric(m, m)))}
 
-        <TextInput type="datetime-local" step={1} label={t('entry.measuredAt')} max={localDateTime(new Date())} {...field('measuredAt')} />
+        <Group grow align="flex-start" role="group" aria-label={t('entry.measuredAt')}>
+          <DayInput label={t('entry.date')} value={values.measuredAt.split('T')[0] ?? ''} error={msg(t, errors.measuredAt)}
+            onValue={(v) => setField('measuredAt', `${v}T${values.measuredAt.split('T')[1] ?? ''}`)} />
+          <TextInput label={t('entry.time')} inputMode="numeric" autoComplete="off" maxLength={8} placeholder="HH:mm:ss"
+            value={values.measuredAt.split('T')[1] ?? ''}
+            onChange={(e) => setField('measuredAt', `${values.measuredAt.split('T')[0] ?? ''}T${maskTimeInput(e.currentTarget.value)}`)} />
+        </Group>
 
         {errors._ && <Alert color="red" role="alert">{msg(t, errors._)}</Alert>}
         {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}

@@ -1,3 +1,4 @@
+import { formatTime, parseTimeInput, zonedDay, zonedInstant } from '@carewatch/i18n/datetime';
 import { evaluate } from '@carewatch/clinical/thresholds';
 import { fromCanonical, displayUnit, toCanonical, type UnitPrefs } from '@carewatch/clinical/units';
 import { SCALAR_LIMITS, validateReading, type ValidationResult } from '@carewatch/clinical/vitals';
@@ -34,10 +35,17 @@ export function parseVisible(stored: string | null): EntryMetric[] {
   }
 }
 
-/** `YYYY-MM-DDTHH:mm:ss` in local time, for a datetime-local input with seconds. */
+/** `YYYY-MM-DDTHH:mm:ss`: the wall clock of `d` in the profile time zone (the form's date and time fields). */
 export function localDateTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return `${zonedDay(d)}T${formatTime(d)}`;
+}
+
+/** The form's date and time (wall clock of the profile zone) → the instant, or NaN when either is not valid. */
+export function formTimeToInstant(value: string): number {
+  const [day, time] = value.split('T');
+  const secs = time === undefined ? null : parseTimeInput(time);
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day) || secs === null) return NaN;
+  return zonedInstant(day, secs).getTime();
 }
 
 export const emptyValues = (now: Date): EntryValues => ({
@@ -97,7 +105,7 @@ export function buildEntry(values: EntryValues, visible: readonly EntryMetric[],
   // The time field left as the form showed it means "now": the reading keeps the very moment it was saved (seconds
   // and all), so a second reading of the same index a moment later is a reading of its own.
   const untouched = opts.shownTime !== undefined && values.measuredAt === opts.shownTime;
-  const at = untouched ? now.getTime() : values.measuredAt.trim() === '' ? NaN : new Date(values.measuredAt).getTime();
+  const at = untouched ? now.getTime() : values.measuredAt.trim() === '' ? NaN : formTimeToInstant(values.measuredAt);
   if (!Number.isFinite(at)) errors.measuredAt = { key: values.measuredAt.trim() === '' ? 'errors.required' : 'errors.date' };
   const measuredAt = Number.isFinite(at) ? new Date(at).toISOString() : '';
 

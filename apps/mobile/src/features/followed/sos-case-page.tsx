@@ -1,3 +1,4 @@
+import { dateTimeSecondsText } from '../../app/format.ts';
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ const mapLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?ml
 
 /** SOS case detail (spec §2): reason, the vital indexes at the time, the SOS locations and the timeline. */
 export function SosCasePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const subject = useSubject();
   const [params] = useSearchParams();
@@ -25,7 +26,7 @@ export function SosCasePage() {
   const who = params.get('patient') || (subject?.patientId ?? 'me');
   const profile = useProfile();
   const detail = useQuery({ queryKey: SUBJECT_KEYS.sosCase(who, id), queryFn: () => mySubjectsApi.sosCase(who, id) });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = { format: (d: Date) => dateTimeSecondsText(d) };
 
   let body;
   if (detail.isPending || profile.isPending) body = <CardsSkeleton rows={3} />;

@@ -1,3 +1,4 @@
+import { dateTimeText } from '../../app/format.ts';
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ export function SubjectCard({ subject }: { subject: TAppSubject }) {
   const { t, i18n } = useTranslation();
   const viewAs = useViewAs();
   const now = new Date();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = { format: (d: Date) => dateTimeText(d) };
   return (
     <Card component="li" withBorder padding={0} style={{ borderLeft: `6px solid var(--mantine-color-${LEVEL_COLOR[subject.level]}-6)` }}>
       <UnstyledButton onClick={() => viewAs(subject)} p="sm" w="100%" aria-label={t('followed.view', { name: subject.name })}>

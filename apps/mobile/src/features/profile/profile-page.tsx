@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { Alert, Anchor, Avatar, Button, Card, FileButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,6 @@ import { serverFieldErrors } from '../../app/errors.ts';
 import { profileQuery } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { useFormState } from '../../app/use-form.ts';
-import { localToday } from '../access/register-rules.ts';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { avatarProblem, checkProfileForm, profileFormOf } from './profile-rules.ts';
 import { BackLink } from './back-link.tsx';
@@ -75,7 +75,7 @@ function ProfileFormCard({ profile }: { profile: TAppProfile }) {
           <TextInput label={t('access.register.middleName')} autoComplete="additional-name" {...form.text('middleName')} />
           <TextInput label={t('access.register.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
           <TextInput label={t('profile.me.nickName')} autoComplete="nickname" {...form.text('nickName')} />
-          <TextInput label={t('access.register.birthday')} type="date" max={localToday()} required {...form.text('birthday')} />
+          <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
           <Radio.Group label={t('access.register.gender')} required value={form.values.gender} onChange={(v) => form.set('gender', v)} error={form.errors.gender}>
             <Group mt={4}>
               <Radio value="male" label={t('options.gender.male')} />

@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { Alert, Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { setSubject } from '../../app/subject.ts';
 import { useFormState } from '../../app/use-form.ts';
-import { birthdayProblem, localToday } from '../access/register-rules.ts';
+import { birthdayProblem } from '../access/register-rules.ts';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { BackLink } from './back-link.tsx';
 import { dayText } from '../../app/format.ts';
@@ -122,7 +123,7 @@ function SubUserForm({ editing, onDone }: { editing: NonNullable<Editing>; onDon
         <NativeSelect label={t('profile.subUsers.relation')} required
           data={[{ value: '', label: '—', disabled: true }, ...CONTACT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`options.relationship.${r}`) }))]}
           value={form.values.relationship} onChange={(e) => form.set('relationship', e.currentTarget.value)} error={form.errors.relationship} />
-        <TextInput label={t('access.register.birthday')} type="date" max={localToday()} required {...form.text('birthday')} />
+        <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
         <Button type="submit" size="md" loading={save.isPending}>{t('profile.save')}</Button>
       </Stack>
     </form>

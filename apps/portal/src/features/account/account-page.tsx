@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+import { personName } from '@carewatch/contracts/names';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   Alert, Avatar, Button, FileButton, Group, NativeSelect, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title,
@@ -54,7 +56,7 @@ function AvatarSection({ profile }: { profile: TProfile }) {
     if (f.size > MAX_AVATAR_BYTES) return setError(t('validation.imageSize'));
     setFile(f);
   };
-  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const name = personName(profile, i18n.language);
   return (
     <Stack gap="xs">
       <Text fw={500} size="sm">{t('account.profile.avatar')}</Text>

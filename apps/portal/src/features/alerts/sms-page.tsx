@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { useEffect, useState } from 'react';
 import { Badge, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -39,8 +40,8 @@ export function LogFilterBar({ f }: { f: LogFilters }) {
         onChange={(e) => { const v = e.currentTarget.value; f.setStatus(v === '200' || v === '500' ? v : ''); }}
         data={[{ value: '', label: t('alerts.common.all') }, { value: '200', label: t('alerts.sms.success') }, { value: '500', label: t('alerts.sms.failed') }]}
       />
-      <TextInput label={t('alerts.sms.startDate')} type="date" value={f.start} onChange={(e) => f.setStart(e.currentTarget.value)} />
-      <TextInput label={t('alerts.sms.endDate')} type="date" value={f.end} onChange={(e) => f.setEnd(e.currentTarget.value)} />
+      <DayInput label={t('alerts.sms.startDate')} value={f.start} onValue={f.setStart} />
+      <DayInput label={t('alerts.sms.endDate')} value={f.end} onValue={f.setEnd} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -48,8 +49,8 @@ function DateRange({ start, end, onStart, onEnd }: { start: string; end: string;
   const { t } = useTranslation();
   return (
     <>
-      <TextInput type="date" label={t('devices.history.from')} value={start} onChange={(e) => onStart(e.currentTarget.value)} w={170} />
-      <TextInput type="date" label={t('devices.history.to')} value={end} onChange={(e) => onEnd(e.currentTarget.value)} w={170} />
+      <DayInput label={t('devices.history.from')} value={start} onValue={onStart} w={170} />
+      <DayInput label={t('devices.history.to')} value={end} onValue={onEnd} w={170} />
     </>
   );
 }

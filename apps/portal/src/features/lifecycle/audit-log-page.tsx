@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { useEffect, useState } from 'react';
 import { Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -56,8 +57,8 @@ export function AuditLogPage() {
           onChange={(e) => setOutcome(isOutcome(e.currentTarget.value) ? e.currentTarget.value : '')}
           data={[{ value: '', label: t('lifecycle.audit.outcomeAll') }, ...(['ok', 'denied', 'failed'] as const).map((o) => ({ value: o, label: t(`lifecycle.audit.outcomes.${o}`) }))]}
         />
-        <TextInput label={t('lifecycle.audit.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label={t('lifecycle.audit.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DayInput label={t('lifecycle.audit.from')} value={from} onValue={setFrom} />
+        <DayInput label={t('lifecycle.audit.to')} value={to} onValue={setTo} />
         {log.data && <Text size="sm" c="dimmed" role="status">{t('lifecycle.audit.total', { count: log.data.total })}</Text>}
       </Group>
       {log.isPending ? (

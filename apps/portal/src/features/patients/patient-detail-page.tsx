@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+import { personName } from '@carewatch/contracts/names';
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, FileButton, Group, Modal, MultiSelect, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -262,7 +264,7 @@ function AssignDoctors({ patient }: { patient: TPatient }) {
     },
     meta: { inlineError: true },
   });
-  const data = (choices.data?.items ?? []).map((d) => ({ value: d.id, label: `${d.firstName} ${d.lastName}`.trim() + (d.email ? ` (${d.email})` : '') }));
+  const data = (choices.data?.items ?? []).map((d) => ({ value: d.id, label: personName(d, i18n.language) + (d.email ? ` (${d.email})` : '') }));
   for (const d of patient.doctors) if (!data.some((c) => c.value === d.id)) data.push({ value: d.id, label: d.name });
   return (
     <>

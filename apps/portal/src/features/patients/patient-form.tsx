@@ -1,3 +1,6 @@
+import i18n from 'i18next';
+import { personName } from '@carewatch/contracts/names';
+import { DayInput } from '../../app/day-input.tsx';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -102,7 +105,7 @@ export function PatientForm({ existing, onDone }: { existing?: TPatient; onDone?
             </Group>
             <Group grow align="flex-start">
               <TextInput label={t('patients.form.patientCode')} {...text('patientCode')} />
-              <TextInput label={t('patients.form.birthday')} type="date" required {...text('birthday')} />
+              <DayInput label={t('patients.form.birthday')} required value={values.birthday} error={errors.birthday} onValue={(v) => set('birthday', v)} />
               <NativeSelect label={t('patients.form.gender')} required value={values.gender} error={errors.gender}
                 onChange={(e) => set('gender', e.currentTarget.value)}
                 data={[{ value: '', label: t('patients.form.chooseGender') }, ...GENDERS.map((g) => ({ value: g, label: t(`patients.genders.${g}`) }))]} />
@@ -133,13 +136,13 @@ export function PatientForm({ existing, onDone }: { existing?: TPatient; onDone?
             <Group grow align="flex-start">
               <NativeSelect label={t('patients.form.center')} value={values.centerId} error={errors.centerId}
                 disabled={!centers.enabled && !existing && !level?.centerId} onChange={(e) => set('centerId', e.currentTarget.value)} data={centerData} />
-              <TextInput label={t('patients.form.packageExpiry')} type="date" {...text('packageExpiry')} />
+              <DayInput label={t('patients.form.packageExpiry')} value={values.packageExpiry} error={errors.packageExpiry} onValue={(v) => set('packageExpiry', v)} />
               <TextInput label={t('patients.form.contractId')} disabled={contractLocked}
                 description={contractLocked ? t('patients.form.contractLocked') : undefined} {...text('contractId')} />
             </Group>
             {!existing && doctors.isSuccess && (
               <MultiSelect label={t('patients.form.doctors')} description={t('patients.form.doctorsHint')} searchable
-                data={doctors.data.items.map((d) => ({ value: d.id, label: `${d.firstName} ${d.lastName}`.trim() + (d.email ? ` (${d.email})` : '') }))}
+                data={doctors.data.items.map((d) => ({ value: d.id, label: personName(d, i18n.language) + (d.email ? ` (${d.email})` : '') }))}
                 value={values.doctorIds} onChange={(v) => set('doctorIds', v)} error={errors.doctorIds ?? errors['doctorIds.0']}
                 nothingFoundMessage={t('common.empty')} />
             )}

@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+import { personName } from '@carewatch/contracts/names';
 import { useState } from 'react';
 import { Button, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +11,7 @@ import { formatDateTime } from '../../app/format.ts';
 import { notifySuccess } from '../../app/errors.ts';
 import { useProfile } from '../../app/queries.ts';
 
-const fullName = (r: TRegistration) => `${r.firstName} ${r.lastName}`.trim();
+const fullName = (r: TRegistration) => personName(r, i18n.language);
 
 export function RegistrationsPage() {
   const { t } = useTranslation();

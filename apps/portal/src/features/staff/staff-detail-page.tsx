@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, NativeSelect, Select, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -92,7 +93,7 @@ function LicenseModal({ userId, license, onClose }: { userId: string; license: T
           {other && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
           <TextInput label={t('staff.licenses.name')} required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name || undefined} />
           <TextInput label={t('staff.licenses.number')} value={values.number} onChange={(e) => set('number', e.currentTarget.value)} error={errors.number || undefined} />
-          <TextInput label={t('staff.licenses.expiryDate')} type="date" required value={values.expiryDate} onChange={(e) => set('expiryDate', e.currentTarget.value)} error={errors.expiryDate || undefined} />
+          <DayInput label={t('staff.licenses.expiryDate')} required value={values.expiryDate} onValue={(v) => set('expiryDate', v)} error={errors.expiryDate || undefined} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>{t('staff.licenses.image')}</Text>
             <Group>

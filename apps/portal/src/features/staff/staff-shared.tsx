@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+import { personName } from '@carewatch/contracts/names';
 import { useEffect, useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -38,7 +40,8 @@ const defaultRoles = new Set<string>(ROLE_CODES);
 export const roleLabel = (t: TFunction, code: string, name?: string) => (defaultRoles.has(code) ? t(`staff.roles.${code}`) : (name ?? code));
 const specialtyCodes = new Set<string>(SPECIALTY_CODES);
 export const specialtyLabel = (t: TFunction, code: string) => (specialtyCodes.has(code) ? t(`staff.specialties.${code}`) : code);
-export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+/** A person's name in the reader's language convention (one function for both apps: contracts/names.ts). */
+export const fullName = (p: { firstName: string; lastName: string }) => personName(p, i18n.language);
 
 export function levelPlace(t: TFunction, l: TStaffLevel): string {
   return [l.scopeName, l.centerName].filter(Boolean).join(' · ') || t('staff.list.tenantWide');

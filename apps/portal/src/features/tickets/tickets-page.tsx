@@ -1,3 +1,4 @@
+import { DayInput } from '../../app/day-input.tsx';
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -43,8 +44,8 @@ function TicketList({ history }: { history: boolean }) {
           data={[{ value: '', label: t('tickets.fields.all') }, ...TICKET_TYPES.map((v) => ({ value: v, label: t(`tickets.type.${v}`) }))]} />
         <NativeSelect label={t('tickets.fields.status')} value={status} onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
           data={[{ value: '', label: t('tickets.fields.all') }, ...statuses.map((v) => ({ value: v, label: t(`tickets.status.${v}`) }))]} />
-        <TextInput label={t('tickets.fields.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label={t('tickets.fields.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DayInput label={t('tickets.fields.from')} value={from} onValue={setFrom} />
+        <DayInput label={t('tickets.fields.to')} value={to} onValue={setTo} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tickets.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
@@ -93,8 +94,8 @@ function Statistics() {
   return (
     <Stack>
       <Group align="flex-end">
-        <TextInput label={t('tickets.fields.from')} type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label={t('tickets.fields.to')} type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DayInput label={t('tickets.fields.from')} value={from} onValue={setFrom} />
+        <DayInput label={t('tickets.fields.to')} value={to} onValue={setTo} />
         <Button variant="light" onClick={() => setApplied({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}>{t('tickets.stats.apply')}</Button>
       </Group>
       {stats.isPending ? <ListSkeleton /> : stats.isError ? <ErrorState error={stats.error} onRetry={() => void stats.refetch()} /> : (

@@ -7,7 +7,7 @@ import type { TMetric, TVitalsSeries } from '@carewatch/contracts/vitals';
 import { EChart, type ChartOption } from './echart.tsx';
 import { ChartState } from './chart-state.tsx';
 import {
-  POINTS, axisTimeLabel, displayUnit, fmtDateTime, formatValue, seriesStats, toDisplay, unitText, vitals, vitalsKeys,
+  POINTS, axisTimeLabel, axisTooltip, displayUnit, fmtDateTime, formatValue, seriesStats, toDisplay, unitText, vitals, vitalsKeys,
   type RangeKind, type UnitPrefs,
 } from './vitals-shared.ts';
 
@@ -66,7 +66,7 @@ function MetricChart({ data, metric, kind, period, prefs }: { data: TVitalsSerie
     return {
       animation: false,
       grid: { left: 56, right: 24, top: 36, bottom: 36 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${String(v)} ${unit}` },
+      tooltip: { trigger: 'axis', formatter: axisTooltip(unit) },
       legend: { data: [t('vitals.average')], top: 0 },
       xAxis: { type: 'time', min: period.from.getTime(), max: period.to.getTime(), axisLabel: { formatter: axisTimeLabel(kind), hideOverlap: true } },
       yAxis: { type: 'value', scale: true, name: unit },
@@ -99,7 +99,7 @@ function BloodPressureChart({ data, kind, period }: { data: TVitalsSeries; kind:
     return {
       animation: false,
       grid: { left: 56, right: 24, top: 36, bottom: 36 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${String(v)} mmHg` },
+      tooltip: { trigger: 'axis', formatter: axisTooltip('mmHg') },
       legend: { data: [t('vitals.systolic'), t('vitals.diastolic')], top: 0 },
       xAxis: { type: 'time', min: period.from.getTime(), max: period.to.getTime(), axisLabel: { formatter: axisTimeLabel(kind), hideOverlap: true } },
       yAxis: { type: 'value', scale: true, name: 'mmHg' },

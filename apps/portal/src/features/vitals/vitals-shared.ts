@@ -5,6 +5,9 @@ import type { TProfile } from '@carewatch/contracts/account';
 import type { TMetric, TVitalsPoint } from '@carewatch/contracts/vitals';
 import { displayUnit as clinicalDisplayUnit, fromCanonical } from '@carewatch/clinical/units';
 import { api } from '../../app/api.ts';
+import {
+  addToDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatTime, zonedDay, zonedMidnight,
+} from '@carewatch/i18n/datetime';
 
 export const vitals = vitalsApi(api.request);
 export const patients = patientsApi(api.request);
@@ -31,52 +34,63 @@ export type ChartMetric = (typeof CHART_METRICS)[number];
 export const RANGES = ['day', 'week', 'month', 'year'] as const;
 export type RangeKind = (typeof RANGES)[number];
 
-/** Local midnight at the start of the day of `d`. */
+/** Midnight at the start of the day of `d`, in the signed-in user's profile time zone (datetime.ts). */
 export function startOfDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+  return zonedMidnight(zonedDay(d));
 }
 
 /**
  * The period shown: it ends at the end of the anchor's day and spans a day, a week (7 days), a month or a year,
- * so the default (anchor today) always includes today's readings.
+ * so the default (anchor today) always includes today's readings. Days are the profile time zone's.
  */
 export function periodOf(kind: RangeKind, anchor: Date): { from: Date; to: Date } {
-  const to = startOfDay(anchor);
-  to.setDate(to.getDate() + 1);
-  const from = new Date(to);
-  if (kind === 'day') from.setDate(from.getDate() - 1);
-  else if (kind === 'week') from.setDate(from.getDate() - 7);
-  else if (kind === 'month') from.setMonth(from.getMonth() - 1);
-  else from.setFullYear(from.getFullYear() - 1);
-  return { from, to };
+  const end = addToDay(zonedDay(anchor), { days: 1 });
+  const start = kind === 'day' ? addToDay(end, { days: -1 }) : kind === 'week' ? addToDay(end, { days: -7 })
+    : kind === 'month' ? addToDay(end, { months: -1 }) : addToDay(end, { years: -1 });
+  return { from: zonedMidnight(start), to: zonedMidnight(end) };
 }
 
 /** The anchor one period earlier (-1) or later (+1). */
 export function shiftAnchor(kind: RangeKind, anchor: Date, dir: -1 | 1): Date {
-  const d = startOfDay(anchor);
-  if (kind === 'day') d.setDate(d.getDate() + dir);
-  else if (kind === 'week') d.setDate(d.getDate() + 7 * dir);
-  else if (kind === 'month') d.setMonth(d.getMonth() + dir);
-  else d.setFullYear(d.getFullYear() + dir);
-  return d;
+  const day = zonedDay(anchor);
+  const next = kind === 'day' ? addToDay(day, { days: dir }) : kind === 'week' ? addToDay(day, { days: 7 * dir })
+    : kind === 'month' ? addToDay(day, { months: dir }) : addToDay(day, { years: dir });
+  return zonedMidnight(next);
 }
 
 /** Buckets asked from the server: enough for a smooth line, few enough to draw fast. */
 export const POINTS: Record<RangeKind, number> = { day: 288, week: 336, month: 360, year: 365 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const fmtDate = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-export const fmtDayMonth = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}`;
-export const fmtTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-export const fmtDateTime = (d: Date) => `${fmtDate(d)} ${fmtTime(d)}`;
+// Every date and time in the profile time zone, by the one shared formatter (datetime.ts).
+export const fmtDate = (d: Date) => formatDate(d);
+export const fmtDayMonth = (d: Date) => formatDayMonth(d);
+export const fmtTime = (d: Date) => formatTime(d, undefined, { seconds: false });
+export const fmtDateTime = (d: Date) => formatDateTime(d);
 
 /** Axis label of a time axis for the period kind. */
 export function axisTimeLabel(kind: RangeKind): (value: number) => string {
   return (value) => {
-    const d = new Date(value);
-    if (kind === 'day') return fmtTime(d);
-    if (kind === 'year') return `${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-    return fmtDayMonth(d);
+    if (kind === 'day') return formatTime(value, undefined, { seconds: false });
+    if (kind === 'year') return formatMonthYear(value);
+    return formatDayMonth(value);
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+type AxisParam = { axisValue?: number | string; value?: unknown; marker?: string; seriesName?: string };
+/**
+ * The tooltip of a time chart: the time in the profile zone (ECharts would use the browser's), then each line's value
+ * with its unit. Names and values are escaped (the tooltip is HTML).
+ */
+export function axisTooltip(unit: string): (params: unknown) => string {
+  return (params) => {
+    const list = (Array.isArray(params) ? params : [params]) as AxisParam[];
+    const x = Number(list[0]?.axisValue);
+    const rows = list.map((p) => {
+      const v = Array.isArray(p.value) ? p.value[1] : p.value;
+      return `${p.marker ?? ''}${escapeHtml(String(p.seriesName ?? ''))} <b>${escapeHtml(`${String(v)} ${unit}`)}</b>`;
+    });
+    return [Number.isFinite(x) ? escapeHtml(formatDateTime(x)) : '', ...rows].join('<br/>');
   };
 }
 

@@ -208,8 +208,9 @@ describe('alert texts in the recipient language', () => {
       const sms = await texts(a.id);
       expect(sms.length).toBe(3);
       const toFollower = sms.find((m) => m.recipient.endsWith('00000012'))!;
-      const name = (await t.db.query<{ n: string }>("select first_name || ' ' || last_name as n from patients where id = $1", [patientId]))[0]!.n;
-      expect(toFollower.body).toContain(`CareWatch: ${name} có chỉ số`);
+      // In Vietnamese the family name comes first (contracts/names.ts); an English text gives the given name first.
+      const p = (await t.db.query<{ first_name: string; last_name: string }>('select first_name, last_name from patients where id = $1', [patientId]))[0]!;
+      expect(toFollower.body).toContain(`CareWatch: ${p.last_name} ${p.first_name} có chỉ số`);
       expect(toFollower.body).toContain('có chỉ số nguy cơ cao (SpO2 91 %) và chưa phản hồi');
       // Contacts known only by their number: the patient's language (English here).
       for (const m of sms.filter((x) => x !== toFollower)) expect(m.body).toMatch(/has a high-risk reading \(SpO2 91 %\) and has not answered/);

@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import {
   type TAlertLevel, type TAlertRule, type TAlertSettings, type TAlertStatus, type TAlertSummary, type TAlertTrailEntry, type TRealtimeEvent,
   type TThresholdIndex,
@@ -30,6 +31,8 @@ export const timerKey = (alertId: string, kind: string) => `alert:${alertId}:${k
 
 export type PatientRef = {
   id: string; userId: string | null; name: string; code: string | null; phone: string | null;
+  /** The name's parts: each reader writes it in their own language's convention (contracts/names.ts). */
+  firstName: string; lastName: string;
   /** Alert settings (patient-app §3) that filter notifications to the patient and followers. */
   settings: TAlertSettings;
   /** The patient account's time zone (for the alert valid time); the home zone without an account. */
@@ -37,9 +40,9 @@ export type PatientRef = {
   /** The patient account's language; null without an account. */
   language: string | null;
 };
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 export const patientRefOf = (r: repo.PatientAlertRow): PatientRef => ({
-  id: r.id, userId: r.user_id, name: fullName(r.first_name, r.last_name), code: r.patient_code, phone: r.phone ?? null,
+  id: r.id, userId: r.user_id, name: personName({ firstName: r.first_name, lastName: r.last_name }, r.language), code: r.patient_code, phone: r.phone ?? null,
+  firstName: r.first_name, lastName: r.last_name,
   settings: settingsOf(r), timeZone: r.timezone ?? DEFAULT_TIME_ZONE, language: r.language,
 });
 
@@ -63,13 +66,14 @@ export function newAlertRecord(tenantId: string, patientId: string, opts: {
 }
 export const existingRecord = (row: repo.AlertRow): AlertRecord => ({ row, isNew: false, prevLevel: row.level as TAlertLevel, prevStatus: row.status as TAlertStatus });
 
-export function toSummary(row: repo.AlertRow, p: { name: string; code: string | null }): TAlertSummary {
+export function toSummary(row: repo.AlertRow, p: { name: string; code: string | null; firstName?: string; lastName?: string }): TAlertSummary {
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id, patientId: row.patient_id, level: row.level as TAlertLevel, status: row.status as TAlertStatus,
     source: row.source as TAlertSummary['source'], metric: row.metric as TMetric | null, index: row.idx as TThresholdIndex | null, value: row.value,
     rule: row.rule as TAlertRule | null, openedAt: iso(row.opened_at)!, acknowledgedAt: iso(row.acknowledged_at), acknowledgedBy: row.acknowledged_by,
     closedAt: iso(row.closed_at), sosCaseId: row.sos_case_id, patientName: p.name, patientCode: p.code,
+    ...(p.firstName !== undefined ? { patientFirstName: p.firstName, patientLastName: p.lastName ?? '' } : {}),
   };
 }
 
@@ -173,6 +177,7 @@ export class AlertTx {
             recipientEmail: r.email, template: `alert.${e.template}`,
             payload: {
               ...data, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name, patientCode: this.patient.code, tier: e.tier,
+              patientFirstName: this.patient.firstName, patientLastName: this.patient.lastName,
               audience: e.audience, recipientName: r.name, sosCaseId: row.sos_case_id,
               // A follower known only by a phone number has no language of their own: family members usually share the
               // patient's, so texts use the patient's language (English when the patient has no account either).
@@ -196,6 +201,7 @@ export class AlertTx {
         this.note(rec, { kind: 'sos_case', level: 'sos', detail: e.reason });
         this.events.push({
           type: 'sos.opened', at: this.now.toISOString(), sosCaseId: id, alertId: row.id, patientId: this.patient.id, patientName: this.patient.name,
+          patientFirstName: this.patient.firstName, patientLastName: this.patient.lastName,
           message: e.message, location: e.location,
         });
         return;
@@ -219,7 +225,7 @@ export class AlertTx {
   }
 
   private async loadAudience(audience: NotifyEffect['audience']): Promise<Recipient[]> {
-    const users = (rows: repo.UserRecipient[]): Recipient[] => rows.map((u) => ({ id: u.id, userId: u.id, name: fullName(u.first_name, u.last_name), phone: u.phone, email: u.email }));
+    const users = (rows: repo.UserRecipient[]): Recipient[] => rows.map((u) => ({ id: u.id, userId: u.id, name: personName({ firstName: u.first_name, lastName: u.last_name }, this.patient.language), phone: u.phone, email: u.email }));
     switch (audience) {
       case 'patient':
         return this.patient.userId ? [{ id: this.patient.userId, userId: this.patient.userId, name: this.patient.name, phone: this.patient.phone, email: null }] : [];
@@ -228,7 +234,7 @@ export class AlertTx {
       case 'customer_care':
         return users(await repo.customerCare(this.db, this.tenantId));
       case 'followers':
-        return (await escalationRecipients(this.db, this.tenantId, this.patient.id)).map((r) => ({
+        return (await escalationRecipients(this.db, this.tenantId, this.patient.id, this.patient.language)).map((r) => ({
           id: r.userId ?? r.contactId, userId: r.userId, name: r.name, phone: r.phone, email: null, channels: [...r.channels],
         }));
     }

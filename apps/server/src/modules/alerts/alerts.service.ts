@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import type {
   TAckRequest, TAlert, TAlertListQuery, TAlertPage, TAlertTrailEntry, TCloseSosCaseRequest, THighRiskResponse, TLocation, TMyAlertPage,
   TSnoozeRequest, TSosCase, TSosCaseDetail, TSosCaseListQuery, TSosCasePage, TSosMessage, TSosRequest, TSosResult, TSosTimelineItem,
@@ -19,7 +20,6 @@ import {
 } from './alerts.engine.ts';
 
 
-const fullName = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 const REJECTED: Record<RejectReason, ErrorCode> = {
@@ -52,9 +52,9 @@ async function trailOf(ctx: AuthedCtx, alertId: string): Promise<TAlertTrailEntr
 async function alertView(ctx: AuthedCtx, id: string): Promise<TAlert> {
   const row = await repo.alertWithPatient(ctx.db, ctx.auth.tenantId, id);
   if (!row) throw new AppError('ALERT_NOT_FOUND');
-  return { ...summaryOf(row), trail: await trailOf(ctx, id) };
+  return { ...summaryOf(row, ctx.auth.language), trail: await trailOf(ctx, id) };
 }
-const summaryOf = (r: repo.AlertListRow) => toSummary(r, { name: fullName(r.first_name, r.last_name), code: r.patient_code });
+const summaryOf = (r: repo.AlertListRow, lang: string) => toSummary(r, { name: personName({ firstName: r.first_name, lastName: r.last_name }, lang), code: r.patient_code, firstName: r.first_name, lastName: r.last_name });
 
 /** An alert of a patient the caller may see, or ALERT_NOT_FOUND (another tenant's, an invisible patient's, missing). */
 async function visibleAlert(ctx: AuthedCtx, id: string): Promise<repo.AlertRow> {
@@ -72,7 +72,7 @@ async function visibleAlert(ctx: AuthedCtx, id: string): Promise<repo.AlertRow> 
 
 export async function listAlerts(ctx: AuthedCtx, q: TAlertListQuery): Promise<TAlertPage> {
   const { rows, total } = await repo.listAlerts(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), q, q.page, q.size);
-  return { items: rows.map(summaryOf), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => summaryOf(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }
 
 export async function getAlert(ctx: AuthedCtx, id: string): Promise<TAlert> {
@@ -137,7 +137,7 @@ export async function myAlerts(ctx: AuthedCtx, q: { page: number; size: number }
       // history — it never blocks the app again.
       const st = stateOf(r);
       const waiting = st.phase === 'high_risk_waiting' && st.confirmDeadline !== null;
-      return { ...summaryOf(r), pendingPrompt: waiting, promptDeadline: waiting ? new Date(st.confirmDeadline!).toISOString() : null };
+      return { ...summaryOf(r, ctx.auth.language), pendingPrompt: waiting, promptDeadline: waiting ? new Date(st.confirmDeadline!).toISOString() : null };
     }),
     total, page: q.page, size: q.size,
   };
@@ -224,8 +224,8 @@ export function plausiblePressTime(pressedAt: string | undefined, now: Date): Da
 
 // ---------------------------------------------------------------- SOS cases
 
-const caseOf = (r: repo.SosCaseRow): TSosCase => ({
-  id: r.id, patientId: r.patient_id, patientName: fullName(r.first_name, r.last_name), patientCode: r.patient_code, patientPhone: r.patient_phone,
+const caseOf = (r: repo.SosCaseRow, lang: string): TSosCase => ({
+  id: r.id, patientId: r.patient_id, patientName: personName({ firstName: r.first_name, lastName: r.last_name }, lang), patientCode: r.patient_code, patientPhone: r.patient_phone,
   alertId: r.alert_id, reason: r.reason as TSosCase['reason'], status: r.status as TSosCase['status'], level: r.level as TSosCase['level'],
   message: r.message as TSosCase['message'], location: r.location as TSosCase['location'], ticketId: r.ticket_id, openedAt: iso(r.opened_at)!,
   closedAt: iso(r.closed_at), closedBy: r.closed_by, closeNote: r.close_note, outcome: r.outcome as TSosCase['outcome'],
@@ -233,7 +233,7 @@ const caseOf = (r: repo.SosCaseRow): TSosCase => ({
 
 export async function listSosCases(ctx: AuthedCtx, q: TSosCaseListQuery): Promise<TSosCasePage> {
   const { rows, total } = await repo.listSosCases(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), q, q.page, q.size);
-  return { items: rows.map(caseOf), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => caseOf(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }
 
 async function visibleCase(ctx: AuthedCtx, id: string): Promise<repo.SosCaseRow> {
@@ -251,7 +251,7 @@ async function visibleCase(ctx: AuthedCtx, id: string): Promise<repo.SosCaseRow>
 export async function timelineOf(ctx: AuthedCtx, trail: readonly TAlertTrailEntry[]): Promise<TSosTimelineItem[]> {
   const ids = trail.map((e) => e.actorId).filter((x): x is string => typeof x === 'string');
   const names = await usersRepo.namesOf(ctx.db, ctx.auth.tenantId, ids);
-  return buildSosTimeline(trail, new Map([...names].map(([id, n]) => [id, fullName(n.first, n.last)])));
+  return buildSosTimeline(trail, new Map([...names].map(([id, n]) => [id, personName({ firstName: n.first, lastName: n.last }, ctx.auth.language)])));
 }
 
 /** The newest position of a case: the last live location on its trail, else the one sent with the SOS. */
@@ -268,7 +268,7 @@ export async function getSosCase(ctx: AuthedCtx, id: string): Promise<TSosCaseDe
   const row = await visibleCase(ctx, id);
   await audit(ctx, { action: 'sos_case.view', resource: 'patient', resourceId: row.patient_id, details: { sosCaseId: id } });
   const alert = await alertView(ctx, row.alert_id);
-  return { ...caseOf(row), alert, lastLocation: lastLocationOf(alert.trail, row), timeline: await timelineOf(ctx, alert.trail) };
+  return { ...caseOf(row, ctx.auth.language), alert, lastLocation: lastLocationOf(alert.trail, row), timeline: await timelineOf(ctx, alert.trail) };
 }
 
 /** Customer care closes the case; its alert closes with it (an SOS is closed by staff, never by values alone). */
@@ -297,5 +297,5 @@ export async function closeSosCase(ctx: AuthedCtx, id: string, input: TCloseSosC
   });
   if (!closed) throw new AppError('SOS_CASE_CLOSED');
   await audit(ctx, { action: 'sos_case.close', resource: 'patient', resourceId: row.patient_id, details: { sosCaseId: id } });
-  return caseOf((await repo.findSosCase(ctx.db, ctx.auth.tenantId, id))!);
+  return caseOf((await repo.findSosCase(ctx.db, ctx.auth.tenantId, id))!, ctx.auth.language);
 }

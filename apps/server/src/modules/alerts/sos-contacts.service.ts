@@ -13,7 +13,7 @@ export async function mySosContacts(ctx: AuthedCtx): Promise<TSosContacts> {
   const own = await ownPatient(ctx);
   if (!own) throw new AppError('NOT_A_PATIENT');
   const [recipients, emergencyNumber] = await Promise.all([
-    escalationRecipients(ctx.db, ctx.auth.tenantId, own.id),
+    escalationRecipients(ctx.db, ctx.auth.tenantId, own.id, ctx.auth.language),
     emergencyNumberFor(ctx.db, ctx.auth.tenantId),
   ]);
   const contacts = recipients

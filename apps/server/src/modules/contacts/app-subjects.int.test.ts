@@ -97,13 +97,14 @@ describe('patient-app subjects ("viewing as", follower dashboards, SOS case deta
     expect(own.body.locations).toEqual([expect.objectContaining({ lat: 10.7769, lng: 106.7009 })]);
     const timeline = own.body.timeline as Array<Record<string, unknown>>;
     expect(timeline.length).toBeGreaterThan(0);
-    expect(timeline.some((e) => e.kind === 'notification' && e.recipient)).toBe(true);
+    // The readable timeline (issue 13): the press and each person told, by name, with a phone to call back.
+    expect(timeline.some((e) => e.kind === 'notified' && e.recipient && e.phone)).toBe(true);
 
     const viaFollower = await get(`${P}/${demoPatientId}/sos-cases/${sosCaseId}`, followerTok);
     expect(viaFollower.status, viaFollower.raw).toBe(200);
     const fTimeline = viaFollower.body.timeline as Array<Record<string, unknown>>;
     expect(fTimeline.length).toBe(timeline.length);
-    expect(fTimeline.every((e) => !e.recipient && !e.providerStatus)).toBe(true);
+    expect(fTimeline.every((e) => !e.recipient && !e.phone && !e.actor)).toBe(true);
   });
 
   it('answers 404 to a user with no relation, and for a case of another patient', async () => {

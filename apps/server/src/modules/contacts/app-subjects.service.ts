@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import { timelineOf } from '../alerts/alerts.service.ts';
 import {
   DEFAULT_CONFIRM_SECONDS, THRESHOLD_INDEXES,
@@ -17,7 +18,7 @@ import * as vitalsRepo from '../vitals/vitals.repo.ts';
 import * as repo from './app-subjects.repo.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const fullName = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
+const fullName = (first: string, last: string, lang: string) => personName({ firstName: first, lastName: last }, lang);
 /** Readings older than this before an SOS case opened are not "the vital indexes at the time". */
 const SOS_VITALS_WINDOW_HOURS = 24;
 
@@ -28,7 +29,7 @@ export async function listAppSubjects(ctx: AuthedCtx): Promise<TAppSubjectList> 
     items: rows.map((r) => ({
       patientId: r.id,
       userId: r.user_id,
-      name: fullName(r.first_name, r.last_name),
+      name: fullName(r.first_name, r.last_name, ctx.auth.language),
       relation: r.relation,
       level: (r.alert_level ?? 'normal') as TAlertLevel,
       openAlert: r.alert_id && r.alert_level && r.alert_since ? { id: r.alert_id, level: r.alert_level as TAlertLevel, since: iso(r.alert_since)! } : null,
@@ -90,7 +91,7 @@ export async function subjectAlerts(ctx: AuthedCtx, id: string, q: { page: numbe
   // Access was decided above (self, sub-user or consented follower); the list is then limited to that one patient.
   const { rows, total } = await alertsRepo.listAlerts(ctx.db, ctx.auth.tenantId, { kind: 'tenant' }, { patientId: subject.id }, q.page, q.size);
   await readAudit(ctx, subject, 'alerts');
-  return { items: rows.map((r) => toSummary(r, { name: fullName(r.first_name, r.last_name), code: r.patient_code })), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => toSummary(r, { name: fullName(r.first_name, r.last_name, ctx.auth.language), code: r.patient_code })), total, page: q.page, size: q.size };
 }
 
 /**
@@ -113,7 +114,7 @@ export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string)
   const timeline = (await timelineOf(ctx, entries)).map((x) => (own ? x : { ...x, recipient: null, phone: null, actor: null }));
   const location = row.location as TLocation | null;
   return {
-    id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name), patientCode: row.patient_code,
+    id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name, ctx.auth.language), patientCode: row.patient_code,
     patientPhone: row.patient_phone, alertId: row.alert_id, reason: row.reason as TSosCase['reason'], status: row.status as TSosCase['status'],
     level: row.level as TSosCase['level'], message: row.message as TSosCase['message'], location, openedAt: openedAt.toISOString(),
     closedAt: iso(row.closed_at), outcome: row.outcome as TSosCase['outcome'],

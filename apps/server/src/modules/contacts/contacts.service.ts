@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import crypto from 'node:crypto';
 import {
   CONTACT_LIMITS, FOLLOWER_KINDS, type TContact, type TContactKind, type TContactQr, type TContactRelationship, type TContactRequests,
@@ -14,10 +15,11 @@ import * as repo from './contacts.repo.ts';
 const LIVE = ['pending', 'accepted'];
 const isDoctorKind = (k: string) => k === 'family_doctor' || k === 'specialist';
 const isFollowerKind = (k: string) => (FOLLOWER_KINDS as readonly string[]).includes(k);
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+/** A person's name in the reader's language convention (contracts/names.ts). */
+const fullName = (first: string | null, last: string | null, lang: string | null = null) => personName({ firstName: first, lastName: last }, lang);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toContact(r: repo.ContactRow, me: string): TContact {
+function toContact(r: repo.ContactRow, me: string, lang: string): TContact {
   const side = r.owner_id === me ? 'owner' : 'contact';
   return {
     id: r.id,
@@ -25,9 +27,9 @@ function toContact(r: repo.ContactRow, me: string): TContact {
     status: r.status as TContact['status'],
     side,
     direction: r.requested_by === me ? 'sent' : 'received',
-    owner: { userId: r.owner_id, name: fullName(r.owner_first, r.owner_last), phone: r.owner_phone },
+    owner: { userId: r.owner_id, name: fullName(r.owner_first, r.owner_last, lang), phone: r.owner_phone },
     contact: r.contact_user_id
-      ? { userId: r.contact_user_id, name: fullName(r.contact_first, r.contact_last), phone: r.contact_phone }
+      ? { userId: r.contact_user_id, name: fullName(r.contact_first, r.contact_last, lang), phone: r.contact_phone }
       : { userId: null, name: r.name ?? '', phone: r.phone },
     aliasName: side === 'owner' ? r.owner_alias : r.contact_alias,
     relationship: r.relationship as TContactRelationship | null,
@@ -73,7 +75,7 @@ export async function contactsOverview(ctx: AuthedCtx): Promise<TContactsOvervie
   for (const r of rows) {
     const mine = r.owner_id === me;
     const group = isFollowerKind(r.kind) ? (mine ? out.followers : out.following) : mine ? out.doctors : out.patients;
-    group.push(toContact(r, me));
+    group.push(toContact(r, me, ctx.auth.language));
   }
   return out;
 }
@@ -83,8 +85,8 @@ export async function contactRequests(ctx: AuthedCtx): Promise<TContactRequests>
   const me = ctx.auth.userId;
   const rows = await repo.listForParty(ctx.db, ctx.auth.tenantId, me, ['pending']);
   return {
-    sent: rows.filter((r) => r.requested_by === me).map((r) => toContact(r, me)),
-    received: rows.filter((r) => r.requested_by !== me).map((r) => toContact(r, me)),
+    sent: rows.filter((r) => r.requested_by === me).map((r) => toContact(r, me, ctx.auth.language)),
+    received: rows.filter((r) => r.requested_by !== me).map((r) => toContact(r, me, ctx.auth.language)),
   };
 }
 
@@ -170,8 +172,8 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
       throw e;
     }
     await audit(ctx, { action: 'contact.add', resource: 'contact', resourceId: id, details: { kind: 'emergency', registered: false } });
-    await sendInvitation(ctx, phone, invitationText('emergency', fullName(meRow.first_name, meRow.last_name), 'invite', false));
-    return toContact((await repo.findById(ctx.db, tenantId, id))!, me);
+    await sendInvitation(ctx, phone, invitationText('emergency', fullName(meRow.first_name, meRow.last_name, ctx.auth.language), 'invite', false));
+    return toContact((await repo.findById(ctx.db, tenantId, id))!, me, ctx.auth.language);
   }
 
   const rel: Relation = input.direction === 'invite'
@@ -199,8 +201,8 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
     throw e;
   }
   await audit(ctx, { action: 'contact.request', resource: 'contact', resourceId: id, details: { kind: input.kind, direction: input.direction, by } });
-  await sendInvitation(ctx, target.phone, invitationText(input.kind, fullName(meRow.first_name, meRow.last_name), input.direction, true));
-  return toContact((await repo.findById(ctx.db, tenantId, id))!, me);
+  await sendInvitation(ctx, target.phone, invitationText(input.kind, fullName(meRow.first_name, meRow.last_name, ctx.auth.language), input.direction, true));
+  return toContact((await repo.findById(ctx.db, tenantId, id))!, me, ctx.auth.language);
 }
 
 async function requireParty(ctx: AuthedCtx, id: string): Promise<repo.ContactRow> {
@@ -210,7 +212,7 @@ async function requireParty(ctx: AuthedCtx, id: string): Promise<repo.ContactRow
 }
 
 async function reload(ctx: AuthedCtx, id: string): Promise<TContact> {
-  return toContact((await repo.findById(ctx.db, ctx.auth.tenantId, id))!, ctx.auth.userId);
+  return toContact((await repo.findById(ctx.db, ctx.auth.tenantId, id))!, ctx.auth.userId, ctx.auth.language);
 }
 
 /**
@@ -277,7 +279,7 @@ export async function resendContactRequest(ctx: AuthedCtx, id: string): Promise<
   await repo.touchInvited(ctx.db, tenantId, id, now);
   await audit(ctx, { action: 'contact.resend', resource: 'contact', resourceId: id, details: { kind: row.kind } });
   const direction = row.owner_id === me ? 'invite' : 'follow';
-  const sender = row.owner_id === me ? fullName(row.owner_first, row.owner_last) : fullName(row.contact_first, row.contact_last);
+  const sender = row.owner_id === me ? fullName(row.owner_first, row.owner_last, ctx.auth.language) : fullName(row.contact_first, row.contact_last, ctx.auth.language);
   const to = plain ? row.phone : row.owner_id === me ? row.contact_phone : row.owner_phone;
   await sendInvitation(ctx, to, invitationText(row.kind, sender, direction, !plain));
   return reload(ctx, id);
@@ -332,7 +334,7 @@ export type EscalationRecipient = {
  * numbers, emergency contacts first. A registered follower is reachable in the app and by push, and by SMS and call
  * when they have a phone; a plain number by SMS and call. Removed or unfollowed relations are gone at once.
  */
-export async function escalationRecipients(db: Db, tenantId: string, patientId: string): Promise<EscalationRecipient[]> {
+export async function escalationRecipients(db: Db, tenantId: string, patientId: string, lang: string | null = null): Promise<EscalationRecipient[]> {
   const rows = await repo.escalationRows(db, tenantId, patientId);
   return rows.map((r) => {
     const phone = r.contact_user_id ? r.user_phone : r.phone;
@@ -341,7 +343,7 @@ export async function escalationRecipients(db: Db, tenantId: string, patientId: 
     return {
       contactId: r.id,
       userId: r.contact_user_id,
-      name: r.owner_alias ?? (r.contact_user_id ? fullName(r.first_name, r.last_name) : r.name ?? ''),
+      name: r.owner_alias ?? (r.contact_user_id ? fullName(r.first_name, r.last_name, lang) : r.name ?? ''),
       phone,
       kind: r.kind as 'emergency' | 'caring',
       channels,
@@ -365,7 +367,7 @@ export async function patientFollowers(ctx: AuthedCtx, patientId: string): Promi
         id: r.id,
         kind: r.kind as TContactKind,
         status: r.status as TContact['status'],
-        name: r.owner_alias ?? (registered ? fullName(r.contact_first, r.contact_last) : r.name ?? ''),
+        name: r.owner_alias ?? (registered ? fullName(r.contact_first, r.contact_last, ctx.auth.language) : r.name ?? ''),
         phone: registered ? r.contact_phone ?? r.phone : r.phone,
         registered,
         relationship: r.relationship as TContactRelationship | null,

@@ -39,3 +39,11 @@ describe('delivery texts', () => {
     expect([1, 2, 3, 4, 8, 9, 50].map(backoffMs)).toEqual([2000, 4000, 8000, 16000, 256000, 300000, 300000]);
   });
 });
+
+describe('the patient\u2019s name in a text', () => {
+  it('follows the recipient\u2019s language convention: family name first in Vietnamese, given name first in English', () => {
+    const payload = { patientName: 'Phuong Hoang', patientFirstName: 'Phuong', patientLastName: 'Hoang', index: 'heart_rate', value: 250, unit: 'bpm', tier: 'sos' };
+    expect(renderDelivery('alert.sos', payload, 'vi').text).toContain('Hoang Phuong');
+    expect(renderDelivery('alert.sos', payload, 'en').text).toContain('Phuong Hoang');
+  });
+});

@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 /**
  * Texts of outbox deliveries, per template and language. The escalation engine's templates (`NOTIFY_TEMPLATES` of
  * `@carewatch/clinical/escalation`, every one covered here in en and vi) read `patientName`, `index`, `value`, `unit`,
@@ -59,7 +60,11 @@ export function renderDelivery(template: string, payload: P, language: string | 
   const choice = str(payload.sosMessage);
   const loc = payload.location as { lat?: unknown; lng?: unknown } | null | undefined;
   const c: Ctx = {
-    who: str(payload.patientName) ?? (lang === 'vi' ? 'Bệnh nhân' : 'The patient'),
+    // The patient's name in the recipient's language convention (contracts/names.ts), from its parts when the alert
+    // engine sent them (older queued texts carry the name only).
+    who: (str(payload.patientFirstName) || str(payload.patientLastName)
+      ? personName({ firstName: str(payload.patientFirstName), lastName: str(payload.patientLastName) }, lang)
+      : str(payload.patientName)) ?? (lang === 'vi' ? 'Bệnh nhân' : 'The patient'),
     reading: value ? `${indexName} ${value}${unit ? ` ${unit}` : ''}` : indexName,
     sos: choice ? ` ("${SOS_CHOICE[lang][choice] ?? choice}")` : '',
     where: loc && typeof loc.lat === 'number' && typeof loc.lng === 'number' ? ` — https://maps.google.com/?q=${loc.lat},${loc.lng}` : '',

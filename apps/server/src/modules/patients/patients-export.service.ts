@@ -33,7 +33,7 @@ export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 
   void (async () => {
     ws.addRow(columns.map((c) => EXPORT_LABELS[c])).commit();
     for await (const chunk of repo.exportRows(ctx.db, t, v, f, q.sort)) {
-      for (const r of chunk) ws.addRow(columns.map((c) => cell(toRow(r), c))).commit();
+      for (const r of chunk) ws.addRow(columns.map((c) => cell(toRow(r, ctx.auth.language), c))).commit();
     }
     ws.commit();
     await wb.commit();

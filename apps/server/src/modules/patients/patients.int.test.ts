@@ -66,7 +66,7 @@ describe('create and read', () => {
   test('operator creates a patient at their center; unassigned without doctors; relatives kept; audit written', async () => {
     const res = await t.post(P, body({ relatives: [{ name: 'Minh Tran', phone: '0987654321', relationship: 'son' }] }), operator);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'unassigned', centerId: ids.baDinh, centerName: 'Ba Dinh Health Center', fullName: 'Tran Lan', birthday: '1970-05-01' });
+    expect(res.body).toMatchObject({ status: 'unassigned', centerId: ids.baDinh, centerName: 'Ba Dinh Health Center', fullName: 'Lan Tran', birthday: '1970-05-01' });
     expect(res.body.relatives).toMatchObject([{ name: 'Minh Tran', relationship: 'son' }]);
     const read = await t.get(`${P}/${String(res.body.id)}`, operator);
     expect(read.status).toBe(200);
@@ -162,7 +162,7 @@ describe('update', () => {
     const base = { ...body(), patientCode: rest.patientCode, phone: rest.phone, firstName: 'Hoa', lastName: 'Le' };
     const set = await t.put(`${P}/${id}`, { ...base, contractId: 'K-1' }, operator);
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ contractId: 'K-1', fullName: 'Le Hoa' });
+    expect(set.body).toMatchObject({ contractId: 'K-1', fullName: 'Hoa Le' });
     const change = await t.put(`${P}/${id}`, { ...base, contractId: 'K-2' }, operator);
     expect([change.status, change.body.code, change.body.details?.field]).toEqual([400, 'CONTRACT_ID_LOCKED', 'contractId']);
     const clear = await t.put(`${P}/${id}`, { ...base, contractId: null }, operator);
@@ -313,8 +313,8 @@ describe('status', () => {
     await t.put(`${P}/${ids.demoPatient}/status`, { status: 'normal', confirm: true }, doctor);
     const h = await t.get(`${P}/${ids.demoPatient}/status-history`, doctor);
     expect(h.body.items).toMatchObject([
-      { fromStatus: 'assigned', toStatus: 'normal', changedBy: 'Nguyen Duc' },
-      { fromStatus: 'normal', toStatus: 'assigned', changedBy: 'Nguyen Duc', reason: 'Care plan' },
+      { fromStatus: 'assigned', toStatus: 'normal', changedBy: 'Duc Nguyen' },
+      { fromStatus: 'normal', toStatus: 'assigned', changedBy: 'Duc Nguyen', reason: 'Care plan' },
     ]);
     // Operators lack PatientStatusChange.
     expect((await t.put(`${P}/${ids.demoPatient}/status`, { status: 'sos', confirm: true }, operator)).status).toBe(403);

@@ -169,9 +169,9 @@ export async function activeDoctorIds(db: Db, tenantId: string, ids: string[]): 
   return new Set(rows.map((r) => r.id));
 }
 
-export async function doctorsOf(db: Db, tenantId: string, patientId: string): Promise<Array<{ id: string; name: string }>> {
-  return db.query<{ id: string; name: string }>(
-    `select u.id, trim(u.last_name || ' ' || u.first_name) as name from patient_doctors pd join users u on u.tenant_id = pd.tenant_id and u.id = pd.doctor_id
+export async function doctorsOf(db: Db, tenantId: string, patientId: string): Promise<Array<{ id: string; first_name: string; last_name: string }>> {
+  return db.query<{ id: string; first_name: string; last_name: string }>(
+    `select u.id, u.first_name, u.last_name from patient_doctors pd join users u on u.tenant_id = pd.tenant_id and u.id = pd.doctor_id
      where pd.tenant_id = $1 and pd.patient_id = $2 order by pd.created_at, u.id`,
     [tenantId, patientId],
   );
@@ -232,10 +232,10 @@ export async function insertStatusHistory(db: Db, tenantId: string, h: { id: str
     [h.id, tenantId, h.patientId, h.from, h.to, h.by, h.reason, h.at],
   );
 }
-export type StatusHistoryRow = { id: string; from_status: string; to_status: string; changed_by: string | null; reason: string | null; changed_at: Date };
+export type StatusHistoryRow = { id: string; from_status: string; to_status: string; by_first: string | null; by_last: string | null; reason: string | null; changed_at: Date };
 export async function statusHistory(db: Db, tenantId: string, patientId: string): Promise<StatusHistoryRow[]> {
   return db.query<StatusHistoryRow>(
-    `select h.id, h.from_status, h.to_status, case when u.id is null then null else trim(u.last_name || ' ' || u.first_name) end as changed_by, h.reason, h.changed_at
+    `select h.id, h.from_status, h.to_status, u.first_name as by_first, u.last_name as by_last, h.reason, h.changed_at
      from patient_status_history h left join users u on u.tenant_id = h.tenant_id and u.id = h.changed_by
      where h.tenant_id = $1 and h.patient_id = $2 order by h.changed_at desc, h.id desc limit 500`,
     [tenantId, patientId],

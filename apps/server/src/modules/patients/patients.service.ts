@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import { openAlertLevel } from '../alerts/open-level.ts';
 import path from 'node:path';
 import { isValidPhone } from '@carewatch/contracts/rules';
@@ -22,12 +23,12 @@ import * as repo from './patients.repo.ts';
 
 // ---------------------------------------------------------------- mapping
 
-const fullNameOf = (first: string, last: string) => `${last} ${first}`.trim();
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export function toRow(r: repo.PatientRow): TPatientRow {
+/** A patient row for a reader: the name in their language's convention (contracts/names.ts). */
+export function toRow(r: repo.PatientRow, lang: string): TPatientRow {
   return {
-    id: r.id, patientCode: r.patient_code, fullName: fullNameOf(r.first_name, r.last_name), firstName: r.first_name, lastName: r.last_name,
+    id: r.id, patientCode: r.patient_code, fullName: personName({ firstName: r.first_name, lastName: r.last_name }, lang), firstName: r.first_name, lastName: r.last_name,
     birthday: r.birthday, gender: r.gender, phone: r.phone, email: r.email, status: r.status as TPatientStatus, packageExpiry: r.package_expiry,
     contractId: r.contract_id, centerId: r.center_id, centerName: r.center_name, accountCreatedAt: iso(r.account_created_at),
     createdAt: new Date(r.created_at).toISOString(),
@@ -37,14 +38,14 @@ const toAttachment = (a: repo.AttachmentRow): TAttachment => ({
   id: a.id, fileName: a.file_name, contentType: a.content_type, sizeBytes: Number(a.size_bytes), createdAt: new Date(a.created_at).toISOString(),
 });
 
-async function detail(db: Db, tenantId: string, id: string): Promise<TPatient> {
+async function detail(db: Db, tenantId: string, id: string, lang: string): Promise<TPatient> {
   const r = await repo.findPatient(db, tenantId, id);
   if (!r) throw new AppError('PATIENT_NOT_FOUND');
   const [relatives, attachments, doctors] = [await repo.relativesOf(db, tenantId, id), await repo.attachmentsOf(db, tenantId, id), await repo.doctorsOf(db, tenantId, id)];
   return {
-    ...toRow(r),
+    ...toRow(r, lang),
     heightCm: r.height_cm, weightKg: r.weight_kg, bloodType: r.blood_type, address: r.address, userId: r.user_id,
-    doctors, attachments: attachments.map(toAttachment),
+    doctors: doctors.map((d) => ({ id: d.id, name: personName({ firstName: d.first_name, lastName: d.last_name }, lang) })), attachments: attachments.map(toAttachment),
     relatives: relatives.map((x) => ({ id: x.id, name: x.name, phone: x.phone, relationship: x.relationship as TPatient['relatives'][number]['relationship'] })),
     sleepTargetMinutes: r.sleep_target_minutes, stepsTarget: r.steps_target, updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -122,7 +123,7 @@ function uniqueViolation(e: unknown): AppError | null {
 
 export async function getPatient(ctx: AuthedCtx, id: string): Promise<TPatient> {
   await requireVisiblePatient(ctx, id);
-  const out = await detail(ctx.db, ctx.auth.tenantId, id);
+  const out = await detail(ctx.db, ctx.auth.tenantId, id, ctx.auth.language);
   await audit(ctx, { action: 'patient.read', resource: 'patient', resourceId: id });
   return out;
 }
@@ -152,7 +153,7 @@ export async function listPatients(ctx: AuthedCtx, q: TPatientListQuery): Promis
   const items = rows.slice(0, q.size);
   const last = items[items.length - 1];
   return {
-    items: items.map(toRow), total: await repo.countList(ctx.db, t, v, f), page: q.page, size: q.size,
+    items: items.map((r) => toRow(r, ctx.auth.language)), total: await repo.countList(ctx.db, t, v, f), page: q.page, size: q.size,
     nextCursor: more && last ? encodeCursor(q.sort, { key: last.sort_key, id: last.id }) : null,
     columns: await listColumnsOf(ctx.db, t),
   };
@@ -188,7 +189,7 @@ export async function createPatient(ctx: AuthedCtx, input: TCreatePatientRequest
     throw uniqueViolation(e) ?? e;
   }
   await audit(ctx, { action: 'patient.create', resource: 'patient', resourceId: id, details: { account: !!userId } });
-  return detail(ctx.db, t, id);
+  return detail(ctx.db, t, id, ctx.auth.language);
 }
 
 export async function updatePatient(ctx: AuthedCtx, id: string, input: TPatientFields): Promise<TPatient> {
@@ -209,7 +210,7 @@ export async function updatePatient(ctx: AuthedCtx, id: string, input: TPatientF
     throw uniqueViolation(e) ?? e;
   }
   await audit(ctx, { action: 'patient.update', resource: 'patient', resourceId: id });
-  return detail(ctx.db, t, id);
+  return detail(ctx.db, t, id, ctx.auth.language);
 }
 
 /**
@@ -244,7 +245,7 @@ export async function changeStatus(ctx: AuthedCtx, id: string, input: TChangeSta
   const changed = await changePatientStatus(ctx, ctx.auth.tenantId, id, input.status, ctx.auth.userId, input.reason);
   if (!changed) throw fieldError('PATIENT_STATUS_CHANGE_REFUSED', 'status', 'same_status');
   await audit(ctx, { action: 'patient.status', resource: 'patient', resourceId: id, details: { from: p.status, to: input.status } });
-  return detail(ctx.db, ctx.auth.tenantId, id);
+  return detail(ctx.db, ctx.auth.tenantId, id, ctx.auth.language);
 }
 
 export async function statusHistory(ctx: AuthedCtx, id: string): Promise<TStatusHistory> {
@@ -253,7 +254,7 @@ export async function statusHistory(ctx: AuthedCtx, id: string): Promise<TStatus
   await audit(ctx, { action: 'patient.status_history.read', resource: 'patient', resourceId: id });
   return {
     items: rows.map((r) => ({
-      id: r.id, fromStatus: r.from_status as TPatientStatus, toStatus: r.to_status as TPatientStatus, changedBy: r.changed_by, reason: r.reason,
+      id: r.id, fromStatus: r.from_status as TPatientStatus, toStatus: r.to_status as TPatientStatus, changedBy: r.by_first === null && r.by_last === null ? null : personName({ firstName: r.by_first, lastName: r.by_last }, ctx.auth.language), reason: r.reason,
       changedAt: new Date(r.changed_at).toISOString(),
     })),
   };
@@ -268,14 +269,14 @@ export async function assignDoctors(ctx: AuthedCtx, id: string, input: TAssignDo
     await changePatientStatus(ctx, t, id, doctorIds.length ? 'assigned' : 'unassigned', ctx.auth.userId, null);
   }
   await audit(ctx, { action: 'patient.doctors', resource: 'patient', resourceId: id, details: { doctors: doctorIds.length } });
-  return detail(ctx.db, t, id);
+  return detail(ctx.db, t, id, ctx.auth.language);
 }
 
 export async function updateTargets(ctx: AuthedCtx, id: string, input: TTargetsRequest): Promise<TPatient> {
   await requireVisiblePatient(ctx, id);
   await repo.setTargets(ctx.db, ctx.auth.tenantId, id, input, ctx.clock.now());
   await audit(ctx, { action: 'patient.targets', resource: 'patient', resourceId: id });
-  return detail(ctx.db, ctx.auth.tenantId, id);
+  return detail(ctx.db, ctx.auth.tenantId, id, ctx.auth.language);
 }
 
 // ---------------------------------------------------------------- attachments

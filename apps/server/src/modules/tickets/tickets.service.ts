@@ -1,3 +1,4 @@
+import { personName } from '@carewatch/contracts/names';
 import {
   TICKET_STATUSES, TICKET_TYPES, canTransition, isFinalTicketStatus, type TCreateTicketRequest, type TTicket, type TTicketActivityRequest, type TTicketDetail,
   type TTicketListQuery, type TTicketPage, type TTicketStats, type TTicketStatsQuery, type TTicketStatus, type TTicketTransitionRequest, type TTicketType,
@@ -11,14 +12,14 @@ import { patientVisibility, requireVisiblePatient } from '../patients/patient-ac
 import * as repo from './tickets.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+const name = (first: string | null, last: string | null, lang: string) => personName({ firstName: first, lastName: last }, lang) || null;
 const secondsBetween = (a: Date, b: Date | null) => (b ? Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000)) : null);
 export const ticketCode = (seq: number | string) => `T-${String(seq).padStart(6, '0')}`;
 
-function toTicket(r: repo.TicketRow): TTicket {
+function toTicket(r: repo.TicketRow, lang: string): TTicket {
   return {
     id: r.id, code: ticketCode(r.seq), type: r.type as TTicketType, status: r.status as TTicketStatus,
-    patientId: r.patient_id, patientName: r.patient_id ? name(r.patient_first, r.patient_last) : null, patientCode: r.patient_code,
+    patientId: r.patient_id, patientName: r.patient_id ? name(r.patient_first, r.patient_last, lang) : null, patientCode: r.patient_code,
     sosCaseId: r.sos_case_id, alertId: r.alert_id, callerName: r.caller_name, callerPhone: r.caller_phone, description: r.description,
     cancelReason: r.cancel_reason, createdBy: r.created_by, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
     confirmedAt: iso(r.confirmed_at), completedAt: iso(r.completed_at), closedAt: iso(r.closed_at),
@@ -79,7 +80,7 @@ export async function listTickets(ctx: AuthedCtx, q: TTicketListQuery): Promise<
     type: q.type, status: q.status, patientId: q.patientId, sosCaseId: q.sosCaseId, open: q.open === undefined ? undefined : q.open === 'true', ...r,
   }, q.page, q.size);
   await audit(ctx, { action: 'ticket.list', resource: 'ticket', details: { count: rows.length } });
-  return { items: rows.map(toTicket), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => toTicket(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }
 
 export async function ticketDetail(ctx: AuthedCtx, id: string): Promise<TTicketDetail> {
@@ -87,10 +88,10 @@ export async function ticketDetail(ctx: AuthedCtx, id: string): Promise<TTicketD
   const acts = await repo.listActivities(ctx.db, ctx.auth.tenantId, id);
   await audit(ctx, { action: 'ticket.view', resource: 'ticket', resourceId: id });
   return {
-    ...toTicket(row),
+    ...toTicket(row, ctx.auth.language),
     activities: acts.map((a) => ({
       id: a.id, kind: a.kind as TTicketDetail['activities'][number]['kind'], fromStatus: a.from_status as TTicketStatus | null,
-      toStatus: a.to_status as TTicketStatus | null, note: a.note, actorId: a.actor_id, actorName: name(a.actor_first, a.actor_last), at: a.created_at.toISOString(),
+      toStatus: a.to_status as TTicketStatus | null, note: a.note, actorId: a.actor_id, actorName: name(a.actor_first, a.actor_last, ctx.auth.language), at: a.created_at.toISOString(),
     })),
   };
 }
