@@ -44,6 +44,7 @@ export const ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 404, message: 'Account not found' },
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   ROLE_NOT_FOUND: { status: 404, message: 'Role not found' },
+  ROLE_PROTECTED: { status: 403, message: 'You can only change roles below your own, and the top roles never lose a permission' },
   MEDICAL_LICENSE_EXPIRED: { status: 400, message: 'Medical license expired' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found: the doctor does not exist or has no profile' },
   LICENSE_NOT_FOUND: { status: 404, message: 'Medical license not found' },

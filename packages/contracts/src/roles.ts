@@ -43,6 +43,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   patient: [...SELF, P.HealthOwnData, P.RelativeView, P.RelativeManage, P.AppointmentView],
 };
 
+/**
+ * Who manages whom (issue 14): a lower number is a higher role. A caller changes only roles strictly below its own;
+ * a custom role sits with the working roles, below every administrator. The top roles never lose a permission.
+ */
+export const ROLE_RANK: Record<TRoleCode, number> = {
+  root: 0, super_admin: 1, system_admin: 2, admin: 3, scope_admin: 4, mhsc_admin: 5,
+  operator: 6, doctor: 6, doctor_assistant: 6, coach: 6, customer_care: 6, patient: 7,
+};
+export const TOP_ROLES: readonly TRoleCode[] = ['root', 'super_admin', 'system_admin'];
+const CUSTOM_ROLE_RANK = 6;
+export const roleRank = (code: string): number => (code in ROLE_RANK ? ROLE_RANK[code as TRoleCode] : CUSTOM_ROLE_RANK);
+export const isTopRole = (code: string): boolean => (TOP_ROLES as readonly string[]).includes(code);
+
 /** Roles that may sign in to the staff portal (patients use the patient app). */
 export const STAFF_ROLES: readonly TRoleCode[] = ROLE_CODES.filter((r) => r !== 'patient');
 

@@ -95,6 +95,7 @@ export const portalEn = {
     ACCOUNT_NOT_FOUND: 'Account not found',
     TENANT_NOT_FOUND: 'Tenant not found',
     ROLE_NOT_FOUND: 'Role not found',
+    ROLE_PROTECTED: 'You can only change roles below your own, and the top roles never lose a permission',
     MEDICAL_LICENSE_EXPIRED: 'Medical license expired',
     PROFILE_NOT_FOUND: 'Profile not found: the doctor does not exist or has no profile',
     LICENSE_NOT_FOUND: 'Medical license not found',

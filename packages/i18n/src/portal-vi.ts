@@ -97,6 +97,7 @@ export const portalVi: PortalCatalogue = {
     ACCOUNT_NOT_FOUND: 'Không tìm thấy tài khoản',
     TENANT_NOT_FOUND: 'Không tìm thấy tổ chức',
     ROLE_NOT_FOUND: 'Không tìm thấy vai trò',
+    ROLE_PROTECTED: 'Bạn chỉ có thể thay đổi các vai trò thấp hơn vai trò của mình, và các vai trò cao nhất không bao giờ bị bỏ quyền',
     MEDICAL_LICENSE_EXPIRED: 'Giấy phép hành nghề đã hết hạn',
     PROFILE_NOT_FOUND: 'Không tìm thấy hồ sơ: bác sĩ không tồn tại hoặc chưa có hồ sơ',
     LICENSE_NOT_FOUND: 'Không tìm thấy giấy phép hành nghề',

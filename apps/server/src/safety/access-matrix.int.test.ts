@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_PERMISSIONS, Permission } from '@carewatch/contracts/permissions';
+import { isTopRole, roleRank } from '@carewatch/contracts/roles';
 import { ROUTES } from '../routes.ts';
 import type { AnyRoute } from '../platform/route.ts';
 import { startTestApp, type Res, type TestApp } from '../test-support/test-app.ts';
@@ -347,6 +348,59 @@ describe('access matrix', () => {
     expect(tried).toBeGreaterThan(5);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  test('role permissions follow the hierarchy: revoke and grant on every role above, equal to and below each caller', async () => {
+    // Issue 14: a system admin switched permissions off on root, super admin and system admin (and locked them out).
+    // Every caller that may toggle permissions tries to revoke one permission and to grant one (that it holds) on EVERY
+    // role of the tenant; only roles strictly below it change, the top roles never lose a permission, and a refused
+    // change leaves the role exactly as it was.
+    const own = refs[OWN]!;
+    const rolesNow = async () => t.db.query<{ id: string; code: string; permissions: number[] }>(
+      `select r.id, r.code, coalesce(array_agg(rp.permission_id order by rp.permission_id) filter (where rp.permission_id is not null), '{}') as permissions
+         from roles r left join role_permissions rp on rp.role_id = r.id and rp.tenant_id = r.tenant_id where r.tenant_id = $1 group by r.id, r.code order by r.code`, [own.tenantId]);
+    const failures: string[] = [];
+    let refused = 0;
+    let allowed = 0;
+    const refusedOn = new Set<string>();
+    for (const a of DEMO_ACCOUNTS.filter((x) => x.role !== 'patient')) {
+      const p = await rolePrincipal(a.local, false);
+      if (!p.permissions!.has(Permission.RolePermissionToggle)) continue;
+      const mine = roleRank(p.roleCode!);
+      for (const role of await rolesNow()) {
+        const before = role.permissions.map(Number);
+        const revoke = before[0];
+        const grant = [...p.permissions!].find((id) => !before.includes(id));
+        const below = roleRank(role.code) > mine;
+        const attempts: Array<{ what: string; body: { permissionId: number; enabled: boolean }; ok: boolean }> = [];
+        if (revoke !== undefined) attempts.push({ what: `revoke ${revoke}`, body: { permissionId: revoke, enabled: false }, ok: below && !isTopRole(role.code) });
+        if (grant !== undefined) attempts.push({ what: `grant ${grant}`, body: { permissionId: grant, enabled: true }, ok: below });
+        for (const at of attempts) {
+          const res = await t.put(`/api/account/roles/${role.id}/permissions`, at.body, p.token!);
+          const now = (await rolesNow()).find((r) => r.id === role.id)!.permissions.map(Number);
+          if (at.ok) {
+            allowed++;
+            if (res.status !== 200) failures.push(`${a.local} ${at.what} on ${role.code}: expected 200, got ${res.status}`);
+            // Put the role back as it was (directly: the caller may not hold a revoked permission to grant it back).
+            await t.db.query('delete from role_permissions where tenant_id = $1 and role_id = $2', [own.tenantId, role.id]);
+            for (const id of before) await t.db.query('insert into role_permissions (tenant_id, role_id, permission_id) values ($1, $2, $3)', [own.tenantId, role.id, id]);
+          } else {
+            refused++;
+            refusedOn.add(`${a.local}:${role.code}:${at.body.enabled ? 'grant' : 'revoke'}`);
+            if (res.status !== 403) failures.push(`${a.local} ${at.what} on ${role.code}: expected 403, got ${res.status} ${res.raw.slice(0, 120)}`);
+            if (JSON.stringify(now) !== JSON.stringify(before)) failures.push(`${a.local} ${at.what} on ${role.code}: refused, yet the role changed`);
+          }
+        }
+      }
+    }
+    console.log(`access-matrix role hierarchy: ${refused} refused and ${allowed} allowed permission changes, ${failures.length} wrong`);
+    expect(refused).toBeGreaterThan(5);
+    expect(allowed).toBeGreaterThan(5);
+    // The reported attack among them: the system admin against the three top roles, and root against super admin.
+    for (const k of ['sysadmin:root:revoke', 'sysadmin:super_admin:revoke', 'sysadmin:system_admin:revoke', 'root:super_admin:revoke']) expect([...refusedOn]).toContain(k);
+    expect(failures).toEqual([]);
+    // The top roles still sign in and use the portal.
+    for (const local of ['root', 'superadmin', 'sysadmin']) expect((await t.post('/api/auth/permission', {}, (await rolePrincipal(local, false)).token!)).status).toBe(200);
+  }, 180_000);
 
   test("the checks can fail: the other tenant's own answers are flagged, a changed row changes the snapshot", async () => {
     const other = refs[OTHER]!;

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, isPermissionId } from '@carewatch/contracts/permissions';
-import type { TCreateRoleRequest, TRole, TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import { isTopRole, roleRank, type TCreateRoleRequest, type TRole, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -39,7 +39,12 @@ export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Pro
 export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TTogglePermissionRequest): Promise<TRole> {
   const role = await repo.findById(ctx.db, ctx.auth.tenantId, roleId);
   if (!role) throw new AppError('ROLE_NOT_FOUND');
-  assertGrantable(ctx, [input.permissionId], 'permissionId');
+  // The role hierarchy: only roles strictly below one's own (never one's own: nobody locks themself or their peers
+  // out), and the top roles (root, super admin, system admin) never lose a permission, whoever asks.
+  if (roleRank(role.code) <= roleRank(ctx.auth.roleCode)) throw new AppError('ROLE_PROTECTED', { field: 'id', rule: 'not_below_caller' });
+  if (!input.enabled && isTopRole(role.code)) throw new AppError('ROLE_PROTECTED', { field: 'permissionId', rule: 'top_role' });
+  if (input.enabled) assertGrantable(ctx, [input.permissionId], 'permissionId');
+  else if (!isPermissionId(input.permissionId)) throw new AppError('VALIDATION_ERROR', { field: 'permissionId', rule: 'unknown_permission' }, `permissionId: unknown permission ${input.permissionId}`);
   const changed = await ctx.db.tx(async (db) => {
     const c = await repo.setPermission(db, ctx.auth.tenantId, role.id, input.permissionId, input.enabled);
     if (c) await bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);
