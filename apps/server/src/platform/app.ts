@@ -146,6 +146,9 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
       } else if (r.permission !== 'public') {
         if (r.deviceAuth) ctx.device = null;
         ctx.auth = await authenticate(deps, bearerToken(req));
+        // The screen's language, when the client says it (names and texts the server writes match what it shows).
+        const lang = screenLanguage(req.headers['accept-language']);
+        if (lang) ctx.auth.language = lang;
         if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
       }
       if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
@@ -179,4 +182,12 @@ function basicCredentials(req: FastifyRequest): { user: string; password: string
   const i = decoded.indexOf(':');
   if (i <= 0) throw new AppError('DEVICE_AUTH_FAILED');
   return { user: decoded.slice(0, i), password: decoded.slice(i + 1) };
+}
+
+/** `vi`, `en` (also `en-CA`, `vi-VN`) from an Accept-Language header's first entry; null for anything else. */
+export function screenLanguage(header: string | string[] | undefined): string | null {
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('vi')) return 'vi';
+  if (first.startsWith('en')) return 'en';
+  return null;
 }

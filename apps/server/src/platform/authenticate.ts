@@ -37,5 +37,6 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Au
     centerId: row.level_center_id,
     roleCode: row.role_code,
     permissions: new Set(row.permissions),
+    language: row.language ?? 'en',
   };
 }

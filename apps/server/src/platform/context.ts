@@ -38,6 +38,8 @@ export type AuthInfo = {
   centerId: string | null;
   roleCode: TRoleCode | string;
   permissions: ReadonlySet<number>;
+  /** The user's language (en, vi): names are written in its convention (contracts/names.ts). */
+  language: string;
 };
 
 export type Ctx = Deps & { requestId: string; ip: string; auth: AuthInfo | null; /** Set on device-authenticated routes. */ device?: DevicePrincipal | null };

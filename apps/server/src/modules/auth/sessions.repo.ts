@@ -2,6 +2,8 @@ import type { Db } from '../../platform/db.ts';
 
 export type SessionAuthRow = {
   session_id: string;
+  /** The user's language: names and texts the server composes for them follow it. */
+  language: string | null;
   revoked_at: Date | null;
   revoked_reason: string | null;
   expires_at: Date;
@@ -22,7 +24,7 @@ export type SessionAuthRow = {
 export async function findSessionForAuth(db: Db, tenantId: string, sessionId: string): Promise<SessionAuthRow | null> {
   const rows = await db.query<SessionAuthRow>(
     `select s.id as session_id, s.revoked_at, s.revoked_reason, s.expires_at, s.permissions_version as session_pv,
-            u.id as user_id, u.status as user_status, u.permissions_version as user_pv,
+            u.id as user_id, u.status as user_status, u.permissions_version as user_pv, u.language,
             t.code as tenant_code, t.active as tenant_active, ur.id as level_id, ur.scope_id as level_scope_id, ur.center_id as level_center_id, r.code as role_code,
             coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp
                       where rp.tenant_id = s.tenant_id and rp.role_id = r.id), '{}') as permissions
