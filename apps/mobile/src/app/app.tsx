@@ -6,6 +6,7 @@ import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { onSessionEnded } from './api.ts';
 import { handleSessionEnded } from './session.ts';
+import { ProfileTimeZone } from './time-zone.tsx';
 
 onSessionEnded(handleSessionEnded);
 
@@ -21,7 +22,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>
         <Notifications limit={3} position="top-center" />
-        <RouterProvider router={router} />
+        <ProfileTimeZone>
+          <RouterProvider router={router} />
+        </ProfileTimeZone>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -11,6 +11,7 @@ import { DesktopOnly } from './desktop-only.tsx';
 import { PermissionsChangedDialog } from './permissions-changed-dialog.tsx';
 import { onSessionEnded } from './api.ts';
 import { handleSessionEnded } from './session-end.ts';
+import { ProfileTimeZone } from './time-zone.tsx';
 
 onSessionEnded(handleSessionEnded);
 
@@ -26,9 +27,11 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrandedMantine>
         <Notifications limit={6} autoClose={false} position="top-right" />
-        <DesktopOnly>
-          <RouterProvider router={router} />
-        </DesktopOnly>
+        <ProfileTimeZone>
+          <DesktopOnly>
+            <RouterProvider router={router} />
+          </DesktopOnly>
+        </ProfileTimeZone>
         <PermissionsChangedDialog />
       </BrandedMantine>
     </QueryClientProvider>
