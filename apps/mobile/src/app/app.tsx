@@ -6,9 +6,13 @@ import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { onSessionEnded } from './api.ts';
 import { handleSessionEnded } from './session.ts';
+import i18n from 'i18next';
+import { refetchOnLanguageChange } from '@carewatch/i18n/language-refetch';
 import { ProfileTimeZone } from './time-zone.tsx';
 
 onSessionEnded(handleSessionEnded);
+// Names the server writes follow the screen's language: a switch refetches what is cached in the old order.
+refetchOnLanguageChange(i18n, queryClient);
 
 const theme = createTheme({
   primaryColor: 'teal',
