@@ -22,4 +22,13 @@ describe('a language change refetches what the server wrote in the old one', () 
     await i18n.changeLanguage('en');
     expect(stale()).toBe(false);
   });
+
+  test('the first language i18next starts with is not a switch (restored answers stay as they are)', async () => {
+    const i18n = createInstance();
+    const client = new QueryClient();
+    refetchOnLanguageChange(i18n, client);
+    client.setQueryData(['profile'], { timezone: 'Asia/Ho_Chi_Minh' });
+    await i18n.init({ lng: 'vi', resources: { vi: { translation: {} } } });
+    expect(client.getQueryState(['profile'])?.isInvalidated).toBe(false);
+  });
 });

@@ -8,11 +8,13 @@ export type Refetchable = { invalidateQueries(): Promise<unknown> };
  * beside a popup already in the new one. Returns the unsubscribe.
  */
 export function refetchOnLanguageChange(i18n: LanguageSource, client: Refetchable): () => void {
-  let current = i18n.language;
+  // Registered before i18next starts (module scope): its first language is the start, not a switch.
+  let current: string | null = i18n.language || null;
   const listener = (lng: string) => {
     if (lng === current) return;
+    const switched = current !== null;
     current = lng;
-    void client.invalidateQueries();
+    if (switched) void client.invalidateQueries();
   };
   i18n.on('languageChanged', listener);
   return () => i18n.off('languageChanged', listener);
