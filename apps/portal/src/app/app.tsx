@@ -11,8 +11,13 @@ import { DesktopOnly } from './desktop-only.tsx';
 import { PermissionsChangedDialog } from './permissions-changed-dialog.tsx';
 import { onSessionEnded } from './api.ts';
 import { handleSessionEnded } from './session-end.ts';
+import i18n from 'i18next';
+import { refetchOnLanguageChange } from '@carewatch/i18n/language-refetch';
+import { ProfileTimeZone } from './time-zone.tsx';
 
 onSessionEnded(handleSessionEnded);
+// Names the server writes follow the screen's language: a switch refetches what is cached in the old order.
+refetchOnLanguageChange(i18n, queryClient);
 
 /** Mantine theme from the tenant setting (COLOR → primary palette, FONT → font family). */
 function BrandedMantine({ children }: { children: ReactNode }) {
@@ -26,9 +31,11 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrandedMantine>
         <Notifications limit={6} autoClose={false} position="top-right" />
-        <DesktopOnly>
-          <RouterProvider router={router} />
-        </DesktopOnly>
+        <ProfileTimeZone>
+          <DesktopOnly>
+            <RouterProvider router={router} />
+          </DesktopOnly>
+        </ProfileTimeZone>
         <PermissionsChangedDialog />
       </BrandedMantine>
     </QueryClientProvider>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import type { TAppProfile } from '@carewatch/contracts/app-profile';
+import { personName } from '@carewatch/contracts/names';
 import { api } from '../../app/api.ts';
 import { serverFieldErrors } from '../../app/errors.ts';
 import { profileQuery } from '../../app/queries.ts';
@@ -18,7 +19,7 @@ import { BackLink } from './back-link.tsx';
 
 /** `/profile`: the account holder's own details (§3 User profile) with the rules of §5, and the profile picture. */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useQuery({ queryKey: PROFILE_KEYS.profile, queryFn: () => myProfileApi.profile() });
   if (profile.isPending) return <CardsSkeleton rows={4} />;
   if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -26,7 +27,7 @@ export function ProfilePage() {
     <Stack gap="md">
       <BackLink />
       <Title order={1} size="h3">{t('profile.title')}</Title>
-      <AvatarCard hasAvatar={profile.data.hasAvatar} name={`${profile.data.firstName} ${profile.data.lastName}`} />
+      <AvatarCard hasAvatar={profile.data.hasAvatar} name={personName(profile.data, i18n.language)} />
       <ProfileFormCard profile={profile.data} />
       <Anchor component={Link} to="/profile/medical">{t('profile.me.medicalLink')}</Anchor>
     </Stack>

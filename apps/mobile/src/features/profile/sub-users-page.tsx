@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONTACT_RELATIONSHIPS } from '@carewatch/contracts/contacts';
+import { personName } from '@carewatch/contracts/names';
 import { ZSubUserRequest, type TSubUser, type TSubUserRequest } from '@carewatch/contracts/app-profile';
 import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
@@ -22,7 +23,8 @@ type Editing = { kind: 'add' } | { kind: 'edit'; sub: TSubUser } | null;
 
 /** `/sub-users`: managed profiles (§1, §3 Sub-user): list, add, edit, remove, and "View data" as that person. */
 export function SubUsersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nameOf = (s: TSubUser) => personName(s, i18n.language);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: PROFILE_KEYS.subUsers, queryFn: () => myProfileApi.subUsers() });
@@ -43,7 +45,7 @@ export function SubUsersPage() {
   const { items, max } = list.data;
   const full = items.length >= max;
   const viewData = (s: TSubUser) => {
-    setSubject({ patientId: s.id, name: `${s.firstName} ${s.lastName}`, relation: 'sub_user' });
+    setSubject({ patientId: s.id, name: nameOf(s), relation: 'sub_user' });
     void navigate('/');
   };
 
@@ -54,8 +56,8 @@ export function SubUsersPage() {
       <Text size="sm" c="dimmed">{t('profile.subUsers.intro', { max })}</Text>
       {items.length === 0 && <Text>{t('profile.subUsers.empty')}</Text>}
       {items.map((s) => (
-        <Card key={s.id} withBorder component="article" aria-label={`${s.firstName} ${s.lastName}`}>
-          <Text fw={600}>{s.firstName} {s.lastName}</Text>
+        <Card key={s.id} withBorder component="article" aria-label={nameOf(s)}>
+          <Text fw={600}>{nameOf(s)}</Text>
           <Text size="sm" c="dimmed">
             {[s.relationship ? t(`options.relationship.${s.relationship}`) : null, s.birthday ? t('profile.subUsers.born', { date: dayText(s.birthday) }) : null]
               .filter(Boolean).join(' · ')}
@@ -74,7 +76,7 @@ export function SubUsersPage() {
         {editing && <SubUserForm editing={editing} onDone={() => setEditing(null)} />}
       </Modal>
       <Modal opened={removing !== null} onClose={() => setRemoving(null)}
-        title={removing ? t('profile.subUsers.removeTitle', { name: `${removing.firstName} ${removing.lastName}` }) : ''}>
+        title={removing ? t('profile.subUsers.removeTitle', { name: nameOf(removing) }) : ''}>
         <Stack>
           <Text size="sm">{t('profile.subUsers.removeText')}</Text>
           {remove.isError && <Alert color="red" role="alert">{profileErrorText(t, remove.error)}</Alert>}

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TProfile, TUpdateUnitsRequest } from '@carewatch/contracts/account';
+import { personName } from '@carewatch/contracts/names';
 import { api } from '../../app/api.ts';
 import { errorText } from '../../app/errors.ts';
 import { APP_LANGUAGES, serverLanguage, storedLanguage, switchLanguage, type AppLanguage } from '../../app/i18n.ts';
@@ -50,7 +51,7 @@ export function SettingsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">{t('settings.title')}</Title>
-      <Text size="sm" c="dimmed">{t('settings.account', { name: `${p.firstName} ${p.lastName}`.trim() || (p.email ?? p.phone ?? '') })}</Text>
+      <Text size="sm" c="dimmed">{t('settings.account', { name: personName(p, i18n.language) || (p.email ?? p.phone ?? '') })}</Text>
       {failed && <Alert color="red" role="alert">{errorText(t, failed)}</Alert>}
 
       <Card withBorder component="section" aria-labelledby="settings-language">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '@carewatch/contracts/permissions';
 import { useProfile, usePermissions, useTenantSettings } from '../../app/queries.ts';
 import { PatientCounts } from './patient-counts.tsx';
+import { personName } from '@carewatch/contracts/names';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -15,11 +16,11 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** Home page: greets the user with their role, tenant and level, then the patient counts by status (when allowed). */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile().data;
   const perms = usePermissions();
   const settings = useTenantSettings();
-  const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
+  const name = profile ? personName(profile, i18n.language) : '';
   const level = perms?.level;
   const levelText = level ? [level.scopeName, level.centerName].filter(Boolean).join(' · ') || t('auth.level.tenantWide') : t('common.none');
   return (

@@ -1,6 +1,7 @@
 import type { TAuditQuery } from '@carewatch/contracts/audit';
 import type { AuthedCtx } from '../../platform/context.ts';
 import * as repo from './audit.repo.ts';
+import { personName } from '@carewatch/contracts/names';
 
 /** The tenant's audit trail, newest first, filtered by actor, action prefix, resource, outcome and time. */
 export async function searchAudit(ctx: AuthedCtx, q: TAuditQuery) {
@@ -10,7 +11,7 @@ export async function searchAudit(ctx: AuthedCtx, q: TAuditQuery) {
   });
   return {
     items: rows.map((r) => ({
-      id: r.id, createdAt: r.created_at.toISOString(), actorId: r.actor_id, actorName: r.actor_name, actorEmail: r.actor_email, action: r.action,
+      id: r.id, createdAt: r.created_at.toISOString(), actorId: r.actor_id, actorName: personName({ firstName: r.actor_first, lastName: r.actor_last }, ctx.auth.language) || null, actorEmail: r.actor_email, action: r.action,
       resource: r.resource, resourceId: r.resource_id, outcome: r.outcome, ip: r.ip, requestId: r.request_id, details: r.details,
     })),
     total: rows[0]?.total ?? 0, page: q.page, size: q.size,

@@ -12,7 +12,7 @@ import { tenantSettings } from '../tenants/tenants.service.ts';
 const isCenterType = (v: string | null): v is TCenterType => v !== null && (CENTER_TYPES as readonly string[]).includes(v);
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
-function toCenter(r: repo.CenterRow, admins: repo.CenterAdminRow[]): TCenter {
+function toCenter(r: repo.CenterRow, admins: repo.CenterAdminRow[], language: string): TCenter {
   const mine = admins.filter((a) => a.center_id === r.id);
   const main = mine.find((a) => a.is_main);
   return {
@@ -20,14 +20,14 @@ function toCenter(r: repo.CenterRow, admins: repo.CenterAdminRow[]): TCenter {
     representative: r.representative, phonePrefix: r.phone_prefix, phoneNumber: r.phone_number, hotline: r.hotline, email: r.email,
     website: r.website, lat: r.lat, lng: r.lng, address: r.address, scopeId: r.scope_id, scopeName: r.scope_name, level: r.level,
     region: r.region, province: r.province, city: r.city, area: r.area, specialties: r.specialties ?? [],
-    mainAdmin: main ? toAdmin(main) : null, supportAdmins: mine.filter((a) => !a.is_main).map(toAdmin),
+    mainAdmin: main ? toAdmin(main, language) : null, supportAdmins: mine.filter((a) => !a.is_main).map((a) => toAdmin(a, language)),
     inUseCount: r.in_use_count, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
   };
 }
 
 async function withAdmins(ctx: AuthedCtx, rows: repo.CenterRow[]): Promise<TCenter[]> {
   const admins = await repo.admins(ctx.db, ctx.auth.tenantId, rows.map((r) => r.id));
-  return rows.map((r) => toCenter(r, admins));
+  return rows.map((r) => toCenter(r, admins, ctx.auth.language));
 }
 
 /** The caller's level decides which centers they see: their center, their scope subtree, or the whole tenant. */

@@ -12,7 +12,7 @@ import { toDevice } from './devices.service.ts';
 /** The signed-in user's own devices (those bound to them or to their patient record). */
 export async function myDevices(ctx: AuthedCtx): Promise<TDeviceList> {
   const rows = await repo.listByUser(ctx.db, ctx.auth.tenantId, { kind: 'tenant' }, ctx.auth.userId);
-  return { items: rows.map(toDevice) };
+  return { items: rows.map((r) => toDevice(r, ctx.auth.language)) };
 }
 
 /**

@@ -164,5 +164,5 @@ export async function reportDeviceStatus(ctx: AuthedCtx, body: TDeviceStatusRepo
   });
   const fresh = await repo.findById(ctx.db, tenantId, row.id);
   if (!fresh) throw new AppError('DEVICE_NOT_FOUND');
-  return toDevice(fresh);
+  return toDevice(fresh, ctx.auth.language);
 }

@@ -7,6 +7,7 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { audit } from '../../platform/audit.ts';
+import { personName } from '@carewatch/contracts/names';
 import { patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
 import { issueDeviceSecret } from './device-credentials.ts';
 import * as repo from './devices.repo.ts';
@@ -20,13 +21,14 @@ export function deviceStatus(connection: number, activated: boolean): TDevice['s
   return 'disconnected';
 }
 
-export function toDevice(r: repo.DeviceRow): TDevice {
+/** A device for a reader: its patient's name in the reader's language convention (contracts/names.ts). */
+export function toDevice(r: repo.DeviceRow, language: string): TDevice {
   const model = r.model as TDeviceModel;
   const connection = r.connection_status as TDevice['connectionStatus'];
   return {
     id: r.id, model, category: DEVICE_CATEGORY[model], name: r.name, mac: r.mac, imei: r.imei, serial: r.serial, account: r.account,
     userId: r.user_id, patientId: r.patient_id,
-    patientName: r.patient_id && r.patient_first_name !== null ? `${r.patient_last_name ?? ''} ${r.patient_first_name}`.trim() : null,
+    patientName: r.patient_id && r.patient_first_name !== null ? personName({ firstName: r.patient_first_name, lastName: r.patient_last_name }, language) : null,
     osVersion: r.os_version, firmwareVersion: r.firmware_version, connectionStatus: connection,
     appStatus: (r.app_status as TDevice['appStatus']) ?? null, status: deviceStatus(connection, r.activated_at !== null),
     latestSync: iso(r.latest_sync), firstConnect: iso(r.first_connect), lastConnect: iso(r.last_connect), activated: r.activated_at !== null,
@@ -80,7 +82,7 @@ async function requireVisibleDevice(ctx: AuthedCtx, id: string): Promise<repo.De
 async function reload(ctx: AuthedCtx, id: string): Promise<TDevice> {
   const row = await repo.findById(ctx.db, ctx.auth.tenantId, id);
   if (!row) throw new AppError('DEVICE_NOT_FOUND');
-  return toDevice(row);
+  return toDevice(row, ctx.auth.language);
 }
 
 /** The account's user and, when the caller may see it, the patient record linked to it. */
@@ -102,11 +104,11 @@ export async function listDevices(ctx: AuthedCtx, q: TDeviceListQuery): Promise<
   const { rows, total } = await repo.list(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {
     category: category ? [...category] : undefined, model: q.model, status: q.status, search: q.search || undefined, page: q.page, size: q.size,
   });
-  return { items: rows.map(toDevice), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => toDevice(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }
 
 export async function getDevice(ctx: AuthedCtx, id: string): Promise<TDevice> {
-  return toDevice(await requireVisibleDevice(ctx, id));
+  return toDevice(await requireVisibleDevice(ctx, id), ctx.auth.language);
 }
 
 export async function createDevice(ctx: AuthedCtx, input: DeviceInput): Promise<TDevice> {
@@ -178,7 +180,7 @@ export async function userDevices(ctx: AuthedCtx, username: string): Promise<TDe
   const user = await history.findVisibleUser(ctx.db, ctx.auth.tenantId, v, username);
   if (!user) return { items: [] };
   const rows = await repo.listByUser(ctx.db, ctx.auth.tenantId, v, user.id);
-  return { items: rows.map(toDevice) };
+  return { items: rows.map((r) => toDevice(r, ctx.auth.language)) };
 }
 
 export async function disconnectedCount(ctx: AuthedCtx): Promise<{ count: number }> {

@@ -7,6 +7,7 @@ import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts
 import { revokeUserSessions } from '../auth/sessions.repo.ts';
 import { removeStoredFile } from '../../platform/files.ts';
 import * as repo from './lifecycle.repo.ts';
+import { personName } from '@carewatch/contracts/names';
 
 const DAY = 24 * 3600 * 1000;
 /** Spec §9: recovery up to 30 days; most data deleted within 30 days, all within 90. */
@@ -77,8 +78,8 @@ export async function accountState(ctx: AuthedCtx, id: string): Promise<TAccount
 
 // ---- Deactivation (the user asks, an admin approves) ----
 
-const toRequest = (r: repo.RequestRow): TDeactivationRequest => ({
-  id: r.id, userId: r.user_id, userName: `${r.first_name} ${r.last_name}`, email: r.email, reason: r.reason, status: r.status,
+const toRequest = (r: repo.RequestRow, language: string): TDeactivationRequest => ({
+  id: r.id, userId: r.user_id, userName: personName({ firstName: r.first_name, lastName: r.last_name }, language), email: r.email, reason: r.reason, status: r.status,
   createdAt: r.created_at.toISOString(), decidedAt: r.decided_at?.toISOString() ?? null,
 });
 
@@ -88,11 +89,11 @@ export async function requestDeactivation(ctx: AuthedCtx, reason?: string): Prom
   await repo.insertRequest(ctx.db, ctx.auth.tenantId, { id, userId: ctx.auth.userId, reason: reason || null, now: ctx.clock.now() });
   await audit(ctx, { action: 'account.deactivation.request', resource: 'deactivation_request', resourceId: id });
   const rows = await repo.listRequests(ctx.db, ctx.auth.tenantId, null);
-  return toRequest(rows.find((r) => r.id === id)!);
+  return toRequest(rows.find((r) => r.id === id)!, ctx.auth.language);
 }
 
 export async function listDeactivationRequests(ctx: AuthedCtx, status: 'pending' | 'approved' | 'rejected' | undefined) {
-  return { items: (await repo.listRequests(ctx.db, ctx.auth.tenantId, status ?? null)).map(toRequest) };
+  return { items: (await repo.listRequests(ctx.db, ctx.auth.tenantId, status ?? null)).map((r) => toRequest(r, ctx.auth.language)) };
 }
 
 async function pendingRequest(ctx: AuthedCtx, id: string) {

@@ -5,6 +5,7 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { personName } from '@carewatch/contracts/names';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import * as repo from './notifications.repo.ts';
 
@@ -36,7 +37,7 @@ export async function adminList(ctx: AuthedCtx, q: TAdminNotificationQuery) {
   const rows = await repo.adminList(ctx.db, ctx.auth.tenantId, { username: q.username || undefined, type: q.type || undefined, asc: q.sort === 'createdAt,asc', page: q.page, size: q.size });
   await audit(ctx, { action: 'notification.admin_list', resource: 'notification' });
   const items: TAdminNotification[] = rows.map((r) => ({
-    ...toNotification(r), userId: r.user_id, username: r.username ?? '', recipientName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+    ...toNotification(r), userId: r.user_id, username: r.username ?? '', recipientName: personName({ firstName: r.first_name, lastName: r.last_name }, ctx.auth.language),
   }));
   return { items, total: rows[0]?.total ?? 0, page: q.page, size: q.size };
 }

@@ -160,7 +160,8 @@ export async function candidates(db: Db, tenantId: string, roleCode: string, sea
        join user_roles ur on ur.user_id = u.id and ur.tenant_id = u.tenant_id
        join roles r on r.id = ur.role_id and r.tenant_id = ur.tenant_id and r.code = $2
       where u.tenant_id = $1 and u.status = 'active'
-        and ($3::text is null or lower(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone, '')) like '%' || lower($3::text) || '%')
+        and ($3::text is null or lower(u.first_name || ' ' || u.last_name || ' ' || u.last_name || ' ' || u.first_name || ' ' || coalesce(u.email, '')
+             || ' ' || coalesce(u.phone, '')) like '%' || lower($3::text) || '%')
       order by u.first_name, u.last_name, u.id limit 50`,
     [tenantId, roleCode, search || null],
   );

@@ -10,6 +10,7 @@ import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import * as repo from './scopes.repo.ts';
 import { linkUserLevel } from '../users/users.repo.ts';
+import { personName } from '@carewatch/contracts/names';
 
 /** A root that matches nothing: a level attached to a center without a scope sees no scope. */
 const NOTHING = '00000000-0000-0000-0000-000000000000';
@@ -22,10 +23,11 @@ export const toScope = (r: repo.ScopeRow): TScope => ({
   status: r.enabled ? 'active' : 'inactive', childCount: r.child_count, centerCount: r.center_count, adminCount: r.admin_count,
   createdAt: r.created_at.toISOString(),
 });
-export const toAdmin = (r: { user_id: string; first_name: string; last_name: string; email: string | null; phone: string | null; is_main: boolean }): TOrgAdmin => ({
-  userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, phone: r.phone, isMain: r.is_main,
+/** An admin or candidate for a reader: the name in the reader's language convention (contracts/names.ts). */
+export const toAdmin = (r: { user_id: string; first_name: string; last_name: string; email: string | null; phone: string | null; is_main: boolean }, language: string): TOrgAdmin => ({
+  userId: r.user_id, name: personName({ firstName: r.first_name, lastName: r.last_name }, language), email: r.email, phone: r.phone, isMain: r.is_main,
 });
-export const toCandidate = (r: repo.CandidateRow): TAdminCandidate => ({ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, phone: r.phone });
+export const toCandidate = (r: repo.CandidateRow, language: string): TAdminCandidate => ({ userId: r.user_id, name: personName({ firstName: r.first_name, lastName: r.last_name }, language), email: r.email, phone: r.phone });
 
 /**
  * The scope subtree the caller's level can see (spec: lists follow the chosen level): null = the whole tenant.
@@ -86,8 +88,8 @@ async function detail(ctx: AuthedCtx, row: repo.ScopeRow): Promise<TScopeDetail>
     ...toScope(row),
     children: kids.map(toScope),
     centers,
-    mainAdmin: main ? toAdmin(main) : null,
-    supportAdmins: admins.filter((a) => !a.is_main).map(toAdmin),
+    mainAdmin: main ? toAdmin(main, ctx.auth.language) : null,
+    supportAdmins: admins.filter((a) => !a.is_main).map((a) => toAdmin(a, ctx.auth.language)),
   };
 }
 
@@ -259,11 +261,11 @@ export async function deleteScope(ctx: AuthedCtx, id: string): Promise<{ ok: tru
 export async function scopeAdminPage(ctx: AuthedCtx, q: { page: number; size: number; scopeId?: string }): Promise<TOrgAdminPage> {
   if (q.scopeId) await visibleScope(ctx, q.scopeId);
   const { rows, total } = await repo.adminPage(ctx.db, ctx.auth.tenantId, await visibleRootScope(ctx), q.scopeId ?? null, q.page, q.size);
-  return { items: rows.map((r) => ({ ...toAdmin(r), scopeId: r.scope_id, scopeName: r.scope_name })), total, page: q.page, size: q.size };
+  return { items: rows.map((r) => ({ ...toAdmin(r, ctx.auth.language), scopeId: r.scope_id, scopeName: r.scope_name })), total, page: q.page, size: q.size };
 }
 
 export async function adminCandidates(ctx: AuthedCtx, roleCode: 'scope_admin' | 'mhsc_admin', search: string | undefined): Promise<{ items: TAdminCandidate[] }> {
-  return { items: (await repo.candidates(ctx.db, ctx.auth.tenantId, roleCode, search || undefined)).map(toCandidate) };
+  return { items: (await repo.candidates(ctx.db, ctx.auth.tenantId, roleCode, search || undefined)).map((r) => toCandidate(r, ctx.auth.language)) };
 }
 
 /** For other modules: which of these users hold the role (active, same tenant). */

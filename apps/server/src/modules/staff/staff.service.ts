@@ -20,6 +20,7 @@ import * as roles from '../roles/roles.repo.ts';
 import { passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
 import { changePassword } from '../auth/auth.service.ts';
 import * as repo from './staff.repo.ts';
+import { personName } from '@carewatch/contracts/names';
 
 const TENANT_WIDE_ROLES = ['root', 'super_admin', 'system_admin'];
 const isPrivileged = (code: string) => (PRIVILEGED_ROLE_CODES as readonly string[]).includes(code);
@@ -285,7 +286,8 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
   }
   await ctx.mail.send({
     tenantId: t, to: input.email, subject: 'Your CareWatch account',
-    text: `Hello ${input.firstName} ${input.lastName},\n\nA CareWatch account has been created for you.\nTenant: ${ctx.auth.tenantCode}\nLogin: ${input.email}\nTemporary password: ${password}\n\nPlease log in and change your password.`,
+    // The message is in English: the name follows English order (contracts/names.ts).
+    text: `Hello ${personName(input, 'en')},\n\nA CareWatch account has been created for you.\nTenant: ${ctx.auth.tenantCode}\nLogin: ${input.email}\nTemporary password: ${password}\n\nPlease log in and change your password.`,
   });
   await audit(ctx, { action: 'staff.create', resource: 'user', resourceId: id, details: { roles: levels.map((l) => l.role.code).join(',') } });
   return getStaff(ctx, id);

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './tenants.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
+import { personName } from '@carewatch/contracts/names';
 import { provisionTenant } from './tenants.service.ts';
 import { checkLogo, insertFirstAdmin, isPlatformAdmin, mailFirstAdmin, mapUniqueViolation, storeLogo, temporaryPassword } from './tenant-admin.service.ts';
 
@@ -50,7 +51,7 @@ export async function submitBrandingRequest(ctx: AuthedCtx, fields: TBrandingReq
   const id = newId();
   const [squareLogoUrl, horizontalLogoUrl] = [await storeLogo(ctx, id, checked.square), await storeLogo(ctx, id, checked.horizontal)];
   await repo.insertRequest(ctx.db, {
-    id, type: 'UPDATE_BRANDING', tenantId: tenant.id, requestedBy: me.id, organizationName: tenant.name, contactName: `${me.first_name} ${me.last_name}`.trim(),
+    id, type: 'UPDATE_BRANDING', tenantId: tenant.id, requestedBy: me.id, organizationName: tenant.name, contactName: personName({ firstName: me.first_name, lastName: me.last_name }, ctx.auth.language),
     email: me.email ?? '', phone: me.phone ?? '', tenantCode: tenant.code, color: fields.color.toLowerCase(), squareLogoUrl, horizontalLogoUrl, now: ctx.clock.now(),
   });
   await audit(ctx, { action: 'tenant.request.create', resource: 'tenant_request', resourceId: id, details: { type: 'UPDATE_BRANDING' } });
