@@ -88,6 +88,15 @@ describe('tenants', () => {
     expect(await page.getByText('any-password').count()).toBe(0);
     await shot(page, 'tenant-detail-connections-en');
 
+    // Editing: an empty password keeps the stored one only while host, port and user name stay as saved.
+    await page.getByRole('link', { name: 'Edit tenant', exact: true }).click();
+    const edit1 = page.getByRole('group', { name: 'Connection 1', exact: true });
+    await expect.poll(() => edit1.getByText('Leave empty to keep the stored password.').count()).toBe(1);
+    await edit1.getByRole('textbox', { name: 'Port', exact: true }).fill('5433');
+    await expect.poll(() => edit1.getByText('The host, port or user name changed: type the password again.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save tenant', exact: true }).click();
+    await expect.poll(() => edit1.getByText('Required', { exact: true }).count()).toBe(1);
+
     // The first admin's e-mail (with the temporary password) is recorded under Messages.
     await page.getByRole('link', { name: 'Messages', exact: true }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'admin@e2eded.test' }).count()).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
+import { secretBox } from './platform/crypto.ts';
 import { TokenSigner } from './platform/tokens.ts';
 import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
@@ -56,6 +57,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     push: opts.push ?? providers.push,
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
+    secrets: await secretBox(db),
     readingHandlers: opts.readingHandlers ?? [alertsReadingHandler],
   };
   if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });

@@ -69,6 +69,7 @@ export const ERRORS = {
   TENANT_CONNECTIONS_COUNT: { status: 400, message: 'Each tenant must have 3 connections' },
   TENANT_CONNECTION_TYPE_INVALID: { status: 400, message: 'Cannot save tenant because of invalid connection type' },
   TENANT_CONNECTION_FAILED: { status: 400, message: 'Could not contact supplied server' },
+  TENANT_DB_HOST_NOT_ALLOWED: { status: 400, message: 'This database host is not allowed by the server configuration' },
   TENANT_USERNAME_MISMATCH: { status: 400, message: 'User name confirmation does not match' },
   TENANT_SELF_DISABLE: { status: 400, message: 'You cannot deactivate your own tenant' },
   EMAIL_TEMPLATE_NO_CODE: { status: 400, message: 'The e-mail body must contain {{code}}' },

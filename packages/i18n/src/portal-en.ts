@@ -118,6 +118,7 @@ export const portalEn = {
     TENANT_CONNECTIONS_COUNT: 'Each tenant must have 3 connections',
     TENANT_CONNECTION_TYPE_INVALID: 'Cannot save tenant because of invalid connection type',
     TENANT_CONNECTION_FAILED: 'Could not contact supplied server',
+    TENANT_DB_HOST_NOT_ALLOWED: 'This database host is not allowed by the server configuration',
     TENANT_USERNAME_MISMATCH: 'User name confirmation does not match',
     TENANT_SELF_DISABLE: 'You cannot deactivate your own tenant',
     EMAIL_TEMPLATE_NO_CODE: 'The e-mail body must contain the code placeholder',

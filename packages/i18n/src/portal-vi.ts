@@ -120,6 +120,7 @@ export const portalVi: PortalCatalogue = {
     TENANT_CONNECTIONS_COUNT: 'Mỗi tổ chức phải có 3 kết nối',
     TENANT_CONNECTION_TYPE_INVALID: 'Không thể lưu tổ chức do loại kết nối không hợp lệ',
     TENANT_CONNECTION_FAILED: 'Không thể kết nối tới máy chủ đã cung cấp',
+    TENANT_DB_HOST_NOT_ALLOWED: 'Cấu hình của hệ thống không cho phép máy chủ cơ sở dữ liệu này',
     TENANT_USERNAME_MISMATCH: 'Tên người dùng nhập lại không khớp',
     TENANT_SELF_DISABLE: 'Bạn không thể vô hiệu hóa tổ chức của chính mình',
     EMAIL_TEMPLATE_NO_CODE: 'Nội dung e-mail phải chứa chỗ điền mã',

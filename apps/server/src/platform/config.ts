@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseHostAllowList } from './host-allow-list.ts';
 
 export type Config = {
   port: number;
@@ -34,6 +35,13 @@ export type Config = {
   alertEngineCacheMs: number;
   /** Web push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (unset = generated once, kept in the database) and VAPID_SUBJECT. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /**
+   * Hosts a dedicated tenant's database connections may point at (TENANT_DB_ALLOWED_HOSTS: comma-separated host names,
+   * `*.suffix` names, IPv4/IPv6 addresses and CIDRs). Empty = no dedicated connection is allowed.
+   */
+  tenantDbAllowedHosts: string[];
+  /** Time limit of one tenant database connection test (TENANT_DB_TIMEOUT_MS, default 3000). */
+  tenantDbTimeoutMs: number;
 };
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -75,5 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
+    // Parsed here so that a typo stops the start with a message naming the entry.
+    tenantDbAllowedHosts: [...parseHostAllowList(env.TENANT_DB_ALLOWED_HOSTS ?? '').entries],
+    tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
   };
 }
