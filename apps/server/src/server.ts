@@ -3,8 +3,9 @@ import { loadConfig, type Config } from './platform/config.ts';
 import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { getOrCreateSecret } from './platform/secrets.ts';
-import { secretBox } from './platform/crypto.ts';
+import { loadMasterKey, openVault } from './platform/secrets.ts';
+import { createSecretBox } from './platform/crypto.ts';
+import { randomToken } from './platform/ids.ts';
 import { TokenSigner } from './platform/tokens.ts';
 import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
@@ -34,6 +35,8 @@ export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; m
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
   const config: Config = { ...loadConfig(), ...opts.config };
+  // Before the database opens: a missing or unreadable key stops the start with nothing to undo.
+  const master = loadMasterKey(config);
   let release: (() => void) | null = null;
   let db = opts.db;
   if (!db) {
@@ -44,9 +47,16 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     }
     await migrate(db);
   }
-  const tokenSecret = await getOrCreateSecret(db, 'token_signing_key', config.tokenSecret);
-  const pepper = await getOrCreateSecret(db, 'hash_pepper');
-  const providers = await deliveryProviders(db, config);
+  const openedDb = db;
+  const vault = await openVault(db, master, config).catch(async (e: unknown) => {
+    if (!opts.db) await openedDb.close().catch(() => undefined);
+    release?.();
+    throw e;
+  });
+  const tokenSecret = config.tokenSecret ?? await vault.get('token_signing_key', () => randomToken(48));
+  const pepper = await vault.get('hash_pepper', () => randomToken(48));
+  const secrets = createSecretBox(await vault.get('secrets_key', () => randomToken(48)));
+  const providers = await deliveryProviders(db, vault, config);
   const deps: Deps = {
     db,
     clock: opts.clock ?? systemClock,
@@ -57,11 +67,14 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     push: opts.push ?? providers.push,
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
-    secrets: await secretBox(db),
+    secrets,
     readingHandlers: opts.readingHandlers ?? [alertsReadingHandler],
   };
   if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
+  if (master.created) {
+    app.log.warn(`master key of the stored secrets created in ${master.source}: back it up (without it they cannot be opened)${config.databaseUrl ? '; every server process on this database needs the same key (SECRETS_KEY_FILE)' : ''}`);
+  }
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
   if (opts.jobs !== false) await ensureCdrJob(deps);

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { parseHostAllowList } from './host-allow-list.ts';
 
+/** A configuration problem that stops the start; main prints its message alone (no stack trace). */
+export class StartupError extends Error {}
+
 export type Config = {
   port: number;
   host: string;
@@ -10,6 +13,9 @@ export type Config = {
   /** Days of demo vitals seeded per demo patient (DEMO_VITALS_DAYS, default 30). */
   demoVitalsDays: number;
   tokenSecret: string | undefined;
+  /** Master key of the stored secrets (SECRETS_KEY) or a file holding it (SECRETS_KEY_FILE); unset = DATA_DIR/secrets.key. */
+  secretsKey: string | undefined;
+  secretsKeyFile: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'record';
@@ -50,6 +56,14 @@ const int = (v: string | undefined, dflt: number) => {
   return Number.isFinite(n) ? n : dflt;
 };
 
+function allowedHosts(value: string | undefined): string[] {
+  try {
+    return [...parseHostAllowList(value ?? '').entries];
+  } catch (e) {
+    throw new StartupError((e as Error).message);
+  }
+}
+
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -62,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, databaseUrl === undefined),
     demoVitalsDays: int(env.DEMO_VITALS_DAYS, 30),
     tokenSecret: env.TOKEN_SECRET || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
+    secretsKeyFile: env.SECRETS_KEY_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CareWatch <no-reply@carewatch.local>',
     smsProvider: 'record',
@@ -84,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
     // Parsed here so that a typo stops the start with a message naming the entry.
-    tenantDbAllowedHosts: [...parseHostAllowList(env.TENANT_DB_ALLOWED_HOSTS ?? '').entries],
+    tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
   };
 }
