@@ -7,3 +7,35 @@ create table rate_counters (
   window_start timestamptz not null,
   hits int not null
 );
+
+-- Who may be signed in changed (issue 14: sockets must not outlive their session). Every change that can end or
+-- alter a session notifies 'carewatch_sessions' with {t: tenant, u: user} ({t} alone: the whole tenant) in the same
+-- transaction, whichever code path made it; each server process's realtime hub re-checks the matching sockets at
+-- commit. Function bodies stay on single lines: migrations are split on semicolons at line ends.
+create function cw_notify_session_user() returns trigger language plpgsql as $$
+begin if tg_op = 'DELETE' then perform pg_notify('carewatch_sessions', json_build_object('t', old.tenant_id, 'u', old.user_id)::text) ; else perform pg_notify('carewatch_sessions', json_build_object('t', new.tenant_id, 'u', new.user_id)::text) ; end if ; return null ; end
+$$;
+
+create function cw_notify_session_account() returns trigger language plpgsql as $$
+begin perform pg_notify('carewatch_sessions', json_build_object('t', new.tenant_id, 'u', new.id)::text) ; return null ; end
+$$;
+
+create function cw_notify_session_tenant() returns trigger language plpgsql as $$
+begin if tg_table_name = 'tenants' then perform pg_notify('carewatch_sessions', json_build_object('t', new.id)::text) ; elsif tg_op = 'DELETE' then perform pg_notify('carewatch_sessions', json_build_object('t', old.tenant_id)::text) ; else perform pg_notify('carewatch_sessions', json_build_object('t', new.tenant_id)::text) ; end if ; return null ; end
+$$;
+
+create trigger sessions_changed after update on sessions for each row
+  when (old.revoked_at is distinct from new.revoked_at or old.user_role_id is distinct from new.user_role_id or old.expires_at > new.expires_at)
+  execute function cw_notify_session_user();
+
+create trigger user_roles_changed after update or delete on user_roles for each row execute function cw_notify_session_user();
+
+create trigger users_access_changed after update on users for each row
+  when (old.status is distinct from new.status or old.permissions_version is distinct from new.permissions_version)
+  execute function cw_notify_session_account();
+
+create trigger tenants_active_changed after update on tenants for each row
+  when (old.active is distinct from new.active)
+  execute function cw_notify_session_tenant();
+
+create trigger role_permissions_changed after insert or delete on role_permissions for each row execute function cw_notify_session_tenant();
