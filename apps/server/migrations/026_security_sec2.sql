@@ -39,3 +39,20 @@ create trigger tenants_active_changed after update on tenants for each row
   execute function cw_notify_session_tenant();
 
 create trigger role_permissions_changed after insert or delete on role_permissions for each row execute function cw_notify_session_tenant();
+
+-- MQTT through an external broker (MQTT_URL): messages carry an HMAC signature made with the device secret instead of
+-- the secret. The server keeps the secret sealed (SecretBox, under the master key) to check signatures; the hash
+-- beside it still checks HTTP Basic and the embedded broker's CONNECT. Credentials issued before this have no sealed
+-- secret: such a device signs in as before over HTTP and the embedded broker, and needs new credentials for MQTT_URL.
+alter table devices add column secret_enc text;
+
+-- Batch ids seen per device within the replay window, so a replayed signed message is not handled twice by any of
+-- the server processes sharing the subscription. Rows older than the window are deleted.
+create table mqtt_batches (
+  tenant_id uuid not null references tenants(id),
+  device_id uuid not null references devices(id) on delete cascade,
+  batch_id text not null,
+  seen_at timestamptz not null,
+  primary key (tenant_id, device_id, batch_id)
+);
+create index mqtt_batches_seen on mqtt_batches (seen_at);

@@ -102,6 +102,7 @@ export const ERRORS = {
   DEVICE_NOT_DIRECT: { status: 400, message: 'Only cellular devices have their own credentials' },
   DEVICE_NOT_ASSIGNED: { status: 400, message: 'The device is not assigned to a patient' },
   DEVICE_AUTH_FAILED: { status: 401, message: 'Wrong device credentials' },
+  DEVICE_CLOCK_SKEW: { status: 401, message: 'The device clock is more than 5 minutes off: the message was refused' },
   NOT_A_PATIENT: { status: 403, message: 'Only a patient account can send its own readings' },
   CONTACT_NOT_FOUND: { status: 404, message: 'Contact or request not found' },
   CONTACT_NOT_REGISTERED: { status: 404, message: 'This phone number is not registered. You can send an invitation' },

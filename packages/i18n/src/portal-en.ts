@@ -151,6 +151,7 @@ export const portalEn = {
     DEVICE_NOT_DIRECT: 'Only cellular devices have their own credentials',
     DEVICE_NOT_ASSIGNED: 'The device is not assigned to a patient',
     DEVICE_AUTH_FAILED: 'Wrong device credentials',
+    DEVICE_CLOCK_SKEW: 'The device clock is more than 5 minutes off: the message was refused',
     NOT_A_PATIENT: 'Only a patient account can send its own readings',
     SUB_USER_MAX: 'Max sub-users reached',
     MEDICAL_PROFILE_LOCKED: 'Your medical profile can only be changed by your doctor. Please contact your doctor',

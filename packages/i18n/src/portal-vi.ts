@@ -153,6 +153,7 @@ export const portalVi: PortalCatalogue = {
     DEVICE_NOT_DIRECT: 'Chỉ thiết bị di động (SIM) mới có thông tin đăng nhập riêng',
     DEVICE_NOT_ASSIGNED: 'Thiết bị chưa được gán cho bệnh nhân',
     DEVICE_AUTH_FAILED: 'Sai thông tin xác thực thiết bị',
+    DEVICE_CLOCK_SKEW: 'Đồng hồ của thiết bị lệch quá 5 phút: tin nhắn đã bị từ chối',
     NOT_A_PATIENT: 'Chỉ tài khoản bệnh nhân mới gửi được chỉ số của mình',
     SUB_USER_MAX: 'Đã đạt số người dùng phụ tối đa',
     MEDICAL_PROFILE_LOCKED: 'Chỉ bác sĩ của bạn mới có thể thay đổi hồ sơ y tế. Vui lòng liên hệ bác sĩ',

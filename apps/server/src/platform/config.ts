@@ -29,6 +29,8 @@ export type Config = {
   logLevel: string;
   /** External MQTT broker to subscribe to (e.g. mqtt://127.0.0.1:1883); unset = run the embedded broker. */
   mqttUrl: string | undefined;
+  /** Shared-subscription group of the server processes on the external broker (MQTT_SHARE_GROUP, default carewatch). */
+  mqttShareGroup: string;
   /** Embedded broker's TCP port: 0 = a random free port, 'off' = no MQTT at all. */
   mqttPort: number | 'off';
   /** Twilio-compatible SMS and voice provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_URL); unset = record only. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileDist: path.resolve(env.MOBILE_DIST || path.join(webRoot, 'apps/mobile/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     mqttUrl: env.MQTT_URL || undefined,
+    mqttShareGroup: /^[A-Za-z0-9_-]{1,64}$/.test(env.MQTT_SHARE_GROUP ?? '') ? env.MQTT_SHARE_GROUP! : 'carewatch',
     mqttPort: (env.MQTT_PORT ?? '').toLowerCase() === 'off' ? 'off' : int(env.MQTT_PORT, 1883),
     twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? {

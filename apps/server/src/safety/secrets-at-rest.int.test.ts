@@ -69,7 +69,7 @@ describe('a database dump alone', () => {
     expect(other.status).toBe(200);
     const device = crypto.randomUUID();
     await t.db.query(`insert into devices (id, tenant_id, model, serial) values ($1, $2, 'J2025E', $3)`, [device, demo, `REST-${device}`]);
-    const deviceSecret = await issueDeviceSecret(t.db, t.deps.pepper, demo, device, t.clock.now());
+    const deviceSecret = await issueDeviceSecret(t.deps, demo, device, t.clock.now());
 
     const secrets = await storedSecrets(t);
     // Every kind of server secret is there to look for (they are created at start).
