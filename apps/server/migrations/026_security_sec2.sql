@@ -56,3 +56,9 @@ create table mqtt_batches (
   primary key (tenant_id, device_id, batch_id)
 );
 create index mqtt_batches_seen on mqtt_batches (seen_at);
+
+-- Resumable patient imports (issue 14): each batch of rows commits together with the import's progress — the last
+-- spreadsheet line it covers and the size of the error file after its lines — so an import interrupted by a crash
+-- resumes after that line (by whichever process claims its job) and its counts are exactly what was committed.
+alter table patient_imports add column committed_line int not null default 0;
+alter table patient_imports add column error_file_bytes bigint not null default 0;

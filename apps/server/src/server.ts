@@ -16,6 +16,7 @@ import { ROUTES } from './routes.ts';
 import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
 import { startJobWorker, type JobHandlers } from './platform/jobs.ts';
+import { releaseAbandoned } from './platform/jobs.repo.ts';
 import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
 import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
 import { APP_PROFILE_JOBS } from './modules/account/app-profile.service.ts';
@@ -46,6 +47,8 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
       db = await openPglite(path.join(config.dataDir, 'pg'));
     }
     await migrate(db);
+    // The embedded database's folder is locked to this process: a job still 'running' belongs to a process that died.
+    if (db.kind === 'pglite') await releaseAbandoned(db);
   }
   const openedDb = db;
   const vault = await openVault(db, master, config).catch(async (e: unknown) => {

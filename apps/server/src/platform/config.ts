@@ -48,6 +48,11 @@ export type Config = {
    * `*.suffix` names, IPv4/IPv6 addresses and CIDRs). Empty = no dedicated connection is allowed.
    */
   tenantDbAllowedHosts: string[];
+  /**
+   * How long a job worker's claim holds without being renewed (JOB_LEASE_SECONDS, default 30): after a crash, another
+   * process (or the restarted one) takes the job over within this time.
+   */
+  jobLeaseMs: number;
   /** Time limit of one tenant database connection test (TENANT_DB_TIMEOUT_MS, default 3000). */
   tenantDbTimeoutMs: number;
 };
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
     // Parsed here so that a typo stops the start with a message naming the entry.
     tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
+    jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
   };
 }
