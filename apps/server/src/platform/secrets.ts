@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db.ts';
 import { StartupError } from './config.ts';
+import { newId } from './ids.ts';
 
 /**
  * Stored server secrets (token-signing key, hash pepper, VAPID keys, the key of tenant secrets, …) under envelope
@@ -217,6 +218,12 @@ export async function rotateMasterKey(db: Db, current: MasterKey, next: MasterKe
       await tx.query('update app_secrets set value = $2 where key = $1', [r.key, sealSecret(dek, r.key, plain)]);
     }
     await tx.query('update app_secrets set value = $2 where key = $1', [DATA_KEY_ROW, wrapDataKey(next, dek)]);
+    // Audited like any platform change (key ids are public fingerprints, never keys).
+    await tx.query(
+      `insert into audit_log (id, tenant_id, actor_id, action, resource, outcome, ip, request_id, details, created_at)
+       values ($1, null, null, 'secrets.rotate', 'app_secrets', 'ok', 'cli', $2, $3, now())`,
+      [newId(), newId(), JSON.stringify({ fromKeyId: current.kid, toKeyId: next.kid, secrets: rows.length })],
+    );
     return { secrets: rows.length };
   });
 }

@@ -163,6 +163,8 @@ describe('rotation', () => {
       const current = loadMasterKey({ dataDir }, { create: false });
       const next = parseMasterKey(crypto.randomBytes(32).toString('hex'), 'SECRETS_NEW_KEY');
       expect(await rotateMasterKey(db, current, next)).toEqual({ secrets: rowsBefore.length - 1 });
+      const audited = await db.query<{ details: Record<string, unknown> }>(`select details from audit_log where action = 'secrets.rotate'`);
+      expect(audited.map((a) => a.details)).toEqual([{ fromKeyId: current.kid, toKeyId: next.kid, secrets: rowsBefore.length - 1 }]);
       const rowsAfter = await db.query<{ key: string; value: string }>('select key, value from app_secrets order by key');
       for (const [i, r] of rowsAfter.entries()) expect(r.value, r.key).not.toBe(rowsBefore[i]!.value);
       // The old key no longer opens it; the new one opens the same secrets.

@@ -140,6 +140,13 @@ describe('a stored tenant database password', () => {
     const typed = await testConn({ ...stored, host: '127.0.0.1', port: fake.port, username: 'postgres', password: 'typed-now' });
     expect(typed.body).toMatchObject({ code: 'TENANT_CONNECTION_FAILED' });
     expect(fake.seen.passwords).toEqual(['typed-now']);
+    // Every attempt is in the audit log: where to, with a stored password or not, and how it ended.
+    const audited = await t.db.query<{ outcome: string; details: Record<string, unknown> }>(
+      `select outcome, details from audit_log where action = 'tenant.connection.test' and resource_id = $1 order by created_at, id`, [tenantId]);
+    expect(audited.map((a) => [a.outcome, a.details.port, a.details.storedPassword, a.details.reason])).toEqual([
+      ['denied', fake.port, true, 'VALIDATION_ERROR'], ['denied', 5432, true, 'VALIDATION_ERROR'], ['denied', 5432, true, 'VALIDATION_ERROR'],
+      ['ok', 5432, true, 'connected'], ['failed', fake.port, false, 'TENANT_CONNECTION_FAILED'],
+    ]);
   });
 });
 

@@ -163,19 +163,29 @@ async function resolveConnections(ctx: AuthedCtx, input: TUpdateTenantRequest, t
 
 /**
  * The "Test" button of one connection row. With tenantId + position and no password, the stored password is used
- * only against the host, port and user name it was saved with.
+ * only against the host, port and user name it was saved with. Every attempt is audited (host, port, outcome).
  */
 export async function testConnection(ctx: AuthedCtx, input: TTestConnectionRequest): Promise<{ ok: true }> {
   assertPlatformAdmin(ctx);
-  await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
-  let password: string | null = input.password;
-  if (!password && input.tenantId !== undefined && input.position !== undefined) {
-    const t = await managedTenant(ctx, input.tenantId);
-    const prev = (await repo.listConnections(ctx.db, t.id)).find((c) => c.position === input.position);
-    password = storedPasswordFor(ctx, prev, input);
-    if (password === null) throw new AppError('VALIDATION_ERROR', { field: 'password', rule: 'required' }, 'password: Required');
+  const record = (outcome: 'ok' | 'denied' | 'failed', reason: string) => audit(ctx, {
+    action: 'tenant.connection.test', resource: 'tenant', resourceId: input.tenantId ?? null, outcome,
+    details: { host: input.host, port: input.port, storedPassword: !input.password, reason },
+  });
+  try {
+    await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
+    let password: string | null = input.password;
+    if (!password && input.tenantId !== undefined && input.position !== undefined) {
+      const t = await managedTenant(ctx, input.tenantId);
+      const prev = (await repo.listConnections(ctx.db, t.id)).find((c) => c.position === input.position);
+      password = storedPasswordFor(ctx, prev, input);
+      if (password === null) throw new AppError('VALIDATION_ERROR', { field: 'password', rule: 'required' }, 'password: Required');
+    }
+    await contactAll(ctx, [{ host: input.host, port: input.port, username: input.username, password, field: 'host' }]);
+  } catch (e) {
+    if (e instanceof AppError) await record(e.code === 'TENANT_CONNECTION_FAILED' ? 'failed' : 'denied', e.code);
+    throw e;
   }
-  await contactAll(ctx, [{ host: input.host, port: input.port, username: input.username, password, field: 'host' }]);
+  await record('ok', 'connected');
   return { ok: true };
 }
 
