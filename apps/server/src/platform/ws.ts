@@ -190,14 +190,15 @@ export class RealtimeHub {
     const now = this.deps.clock.now().getTime();
     const rows = new Map<string, ReturnType<typeof findSessionForAuth>>();
     const conns = [...this.byTenant.values()].flatMap((s) => [...s]).filter(which);
-    await Promise.all(conns.map(async (c) => {
+    // One after the other (one query per session): a check of every socket must not take the whole pool.
+    for (const c of conns) {
       const key = `${c.auth.tenantId}|${c.auth.sessionId}`;
       let row = rows.get(key);
       if (!row) rows.set(key, (row = findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
       // A database hiccup does not drop everyone.
       const ok = await row.then((r) => socketStillValid(r, c.auth, now), () => true);
       if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
-    }));
+    }
   }
 }
 
