@@ -43,7 +43,7 @@ async function benchDevices(b: Bench, s: Started, exclude: string): Promise<Devi
     const id = newId();
     await b.db.query(`insert into devices (id, tenant_id, model, name, serial, patient_id, connection_status) values ($1, $2, 'J2025E', $3, $4, $5, 1)`,
       [id, b.tenantId, `Bench ${i}`, `BENCH-ALERT-${id.slice(-8)}`, p.id]);
-    const secret = await issueDeviceSecret(b.db, s.deps.pepper, b.tenantId, id, new Date());
+    const secret = await issueDeviceSecret({ ...s.deps, db: b.db }, b.tenantId, id, new Date());
     out.push({ id, patientId: p.id, auth: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
   }
   return out;

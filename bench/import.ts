@@ -62,7 +62,12 @@ export async function benchImport(b: Bench) {
   // A separate server process on the same database, so its memory is the import's (plus the server's own).
   const port = await freePort();
   const dataDir = path.join(b.tmp, 'import-server');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: b.dbUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', MQTT_PORT: String(await freePort()) };
+  // The second process on the database needs the master key of the first (its DATA_DIR key file).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, DATABASE_URL: b.dbUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', MQTT_PORT: String(await freePort()),
+    SECRETS_KEY_FILE: path.join(b.tmp, 'secrets.key'),
+  };
+  delete env.SECRETS_KEY;
   delete env.MQTT_URL;
   // Spawned like `npm start` runs it; BENCH_IMPORT_NODE_ARGS adds node flags for profiling (e.g. `--cpu-prof`).
   const extra = (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean);

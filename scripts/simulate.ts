@@ -1,5 +1,6 @@
 // `npm run simulate`: a fleet of simulated cellular wearables (J2025E) sending vitals to a running CareWatch server
-// over HTTPS (POST /api/ingest/measurements, Basic deviceId:secret) and/or MQTT (carewatch/<tenant>/devices/<id>/measurements).
+// over HTTPS (POST /api/ingest/measurements, Basic deviceId:secret) and/or MQTT (carewatch/<tenant>/devices/<id>/measurements,
+// CONNECT as deviceId:secret, each message signed with the secret, so it works with the embedded or an external broker).
 //
 //   npm run simulate -- --count 20 --rate 1 --abnormal 0.1 --duration 60 --transport both
 //
@@ -20,6 +21,8 @@
 //   --abnormal   SIM_ABNORMAL   share of abnormal values, 0..1       (0.1)
 //   --duration   SIM_DURATION   seconds, 0 = until Ctrl-C            (0)
 //   --mqtt       SIM_MQTT       MQTT broker URL                      (mqtt://localhost:1883)
+//   --mqtt-external SIM_MQTT_EXTERNAL  the broker is an external one: CONNECT without the device secret (the broker's
+//                                     own credentials, if any, go in the URL); messages are signed either way
 //   --transport  SIM_TRANSPORT  http | mqtt | both                   (both: devices alternate; scenarios: http)
 //   --login      SIM_LOGIN      operator/sysadmin account            (sysadmin@<tenant>.test)
 //   --password   SIM_PASSWORD                                        (CareWatch@2026)
@@ -48,7 +51,7 @@ type SimDevice = { id: string; secret: string; patientId: string; patientCode: s
 const { values: flags } = parseArgs({
   options: {
     url: { type: 'string' }, tenant: { type: 'string' }, count: { type: 'string' }, rate: { type: 'string' }, abnormal: { type: 'string' },
-    duration: { type: 'string' }, mqtt: { type: 'string' }, transport: { type: 'string' }, login: { type: 'string' }, password: { type: 'string' },
+    duration: { type: 'string' }, mqtt: { type: 'string' }, 'mqtt-external': { type: 'boolean' }, transport: { type: 'string' }, login: { type: 'string' }, password: { type: 'string' },
     scenario: { type: 'string' }, patient: { type: 'string' }, metric: { type: 'string' }, value: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -76,6 +79,7 @@ const opts = {
   abnormal: Math.min(1, num(flags.abnormal ?? env.SIM_ABNORMAL, 0.1, 'abnormal')),
   duration: num(flags.duration ?? env.SIM_DURATION, 0, 'duration'),
   mqtt: flags.mqtt ?? env.SIM_MQTT ?? 'mqtt://localhost:1883',
+  mqttExternal: flags['mqtt-external'] ?? ['1', 'true', 'yes'].includes((env.SIM_MQTT_EXTERNAL ?? '').toLowerCase()),
   transport: (flags.transport ?? env.SIM_TRANSPORT ?? (scenarioName ? 'http' : 'both')) as 'http' | 'mqtt' | 'both',
   login: flags.login ?? env.SIM_LOGIN ?? `sysadmin@${tenant}.test`,
   password: flags.password ?? env.SIM_PASSWORD ?? 'CareWatch@2026',
@@ -147,7 +151,11 @@ async function sendHttp(d: SimDevice, readings: Reading[]): Promise<Ack> {
 
 const pendingAcks = new Map<string, (ack: Ack) => void>();
 async function connectMqtt(d: SimDevice): Promise<MqttClient> {
-  const client = await connectAsync(opts.mqtt, { clientId: `sim-${d.id.slice(-12)}-${crypto.randomBytes(3).toString('hex')}`, username: d.id, password: d.secret, reconnectPeriod: 2000, connectTimeout: 10_000 });
+  const client = await connectAsync(opts.mqtt, {
+    clientId: `sim-${d.id.slice(-12)}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2000, connectTimeout: 10_000,
+    // The embedded broker authenticates the device at CONNECT; an external broker is not told the secret.
+    ...(opts.mqttExternal ? {} : { username: d.id, password: d.secret }),
+  });
   client.on('message', (_topic, payload) => {
     try {
       const ack = JSON.parse(payload.toString('utf8')) as Ack;
@@ -165,8 +173,20 @@ async function sendMqtt(d: SimDevice, readings: Reading[], batchId: string): Pro
     const timer = setTimeout(() => { pendingAcks.delete(batchId); reject(new Error('no ack in 10 s')); }, 10_000);
     pendingAcks.set(batchId, (ack) => { clearTimeout(timer); resolve(ack); });
   });
-  await d.mqtt.publishAsync(`carewatch/${opts.tenant}/devices/${d.id}/measurements`, JSON.stringify({ secret: d.secret, batchId, readings }), { qos: 1 });
+  const topic = `carewatch/${opts.tenant}/devices/${d.id}/measurements`;
+  await d.mqtt.publishAsync(topic, signMqtt(d.secret, topic, { batchId, ts: Date.now(), readings }), { qos: 1 });
   return acked;
+}
+
+/**
+ * A signed MQTT message (README "MQTT through an external broker"), never the secret itself: the body with "sig":""
+ * is HMAC-SHA256'd with the device secret after `<topic>\n`, and the hex digest is put in "sig". The embedded broker
+ * (which authenticated the device at CONNECT) ignores it; a server on an external broker requires it.
+ */
+function signMqtt(secret: string, topic: string, body: Record<string, unknown>): string {
+  const unsigned = JSON.stringify({ ...body, sig: '' });
+  const sig = crypto.createHmac('sha256', secret).update(`${topic}\n${unsigned}`).digest('hex');
+  return unsigned.replace('"sig":""', `"sig":"${sig}"`);
 }
 
 /**

@@ -4,7 +4,9 @@ import { loadConfig, type Config } from './platform/config.ts';
 import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { getOrCreateSecret } from './platform/secrets.ts';
+import { loadMasterKey, openVault } from './platform/secrets.ts';
+import { createSecretBox } from './platform/crypto.ts';
+import { randomToken } from './platform/ids.ts';
 import { TokenSigner } from './platform/tokens.ts';
 import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
@@ -15,6 +17,7 @@ import { ROUTES } from './routes.ts';
 import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
 import { startJobWorker, type JobHandlers } from './platform/jobs.ts';
+import { releaseAbandoned } from './platform/jobs.repo.ts';
 import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
 import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
 import { APP_PROFILE_JOBS } from './modules/account/app-profile.service.ts';
@@ -34,6 +37,8 @@ export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; m
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
   const config: Config = { ...loadConfig(), ...opts.config };
+  // Before the database opens: a missing or unreadable key stops the start with nothing to undo.
+  const master = loadMasterKey(config);
   let release: (() => void) | null = null;
   let db = opts.db;
   if (!db) {
@@ -43,10 +48,19 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
       db = await openPglite(path.join(config.dataDir, 'pg'));
     }
     await migrate(db);
+    // The embedded database's folder is locked to this process: a job still 'running' belongs to a process that died.
+    if (db.kind === 'pglite') await releaseAbandoned(db);
   }
-  const tokenSecret = await getOrCreateSecret(db, 'token_signing_key', config.tokenSecret);
-  const pepper = await getOrCreateSecret(db, 'hash_pepper');
-  const providers = await deliveryProviders(db, config);
+  const openedDb = db;
+  const vault = await openVault(db, master, config).catch(async (e: unknown) => {
+    if (!opts.db) await openedDb.close().catch(() => undefined);
+    release?.();
+    throw e;
+  });
+  const tokenSecret = config.tokenSecret ?? await vault.get('token_signing_key', () => randomToken(48));
+  const pepper = await vault.get('hash_pepper', () => randomToken(48));
+  const secrets = createSecretBox(await vault.get('secrets_key', () => randomToken(48)));
+  const providers = await deliveryProviders(db, vault, config);
   const deps: Deps = {
     db,
     clock: opts.clock ?? systemClock,
@@ -57,10 +71,14 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     push: opts.push ?? providers.push,
     signer: new TokenSigner(tokenSecret, config.accessTokenTtlSeconds),
     pepper,
+    secrets,
     readingHandlers: opts.readingHandlers ?? [alertsReadingHandler, vitalsRealtimeHandler],
   };
   if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
+  if (master.created) {
+    app.log.warn(`master key of the stored secrets created in ${master.source}: back it up (without it they cannot be opened)${config.databaseUrl ? '; every server process on this database needs the same key (SECRETS_KEY_FILE)' : ''}`);
+  }
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
   if (opts.jobs !== false) await ensureCdrJob(deps);

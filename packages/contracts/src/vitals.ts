@@ -127,15 +127,20 @@ export const ZEcgQuery = z.object({ measuredAt: z.iso.datetime({ offset: true, m
 
 /**
  * MQTT (cellular devices). A device publishes `carewatch/<tenantCode>/devices/<deviceId>/measurements` with this
- * body; the server answers on `carewatch/<tenantCode>/devices/<deviceId>/ack` after commit. `secret` is required when
- * the server listens on an external broker (checked per message); the embedded broker authenticates at connect.
+ * body; the server answers on `carewatch/<tenantCode>/devices/<deviceId>/ack` after commit. The embedded broker
+ * authenticates at connect. Through an external broker every message is signed instead: `batchId`, `ts` (Unix time in
+ * ms, within 5 minutes of the server's clock) and `sig` (HMAC-SHA256 with the device secret, README "MQTT through an
+ * external broker") are required, and a message that carries the secret itself is refused.
  */
 export const MQTT_TOPIC_PREFIX = 'carewatch';
 export const mqttMeasurementsTopic = (tenantCode: string, deviceId: string) => `${MQTT_TOPIC_PREFIX}/${tenantCode}/devices/${deviceId}/measurements`;
 export const mqttAckTopic = (tenantCode: string, deviceId: string) => `${MQTT_TOPIC_PREFIX}/${tenantCode}/devices/${deviceId}/ack`;
+/** How far a signed message's `ts` may be from the server's clock, either way. */
+export const MQTT_REPLAY_WINDOW_MS = 5 * 60_000;
 export const ZMqttBatch = z.object({
-  secret: z.string().max(200).optional(),
   batchId: z.string().max(100).optional(),
+  ts: z.number().int().optional(),
+  sig: z.string().max(64).optional(),
   readings: z.array(z.unknown()).min(1, 'Required').max(INGEST_MAX_BATCH, `Max length is ${INGEST_MAX_BATCH}`),
 });
 export type TMqttBatch = z.infer<typeof ZMqttBatch>;

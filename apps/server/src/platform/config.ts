@@ -1,4 +1,8 @@
 import path from 'node:path';
+import { parseHostAllowList } from './host-allow-list.ts';
+
+/** A configuration problem that stops the start; main prints its message alone (no stack trace). */
+export class StartupError extends Error {}
 
 export type Config = {
   port: number;
@@ -9,6 +13,9 @@ export type Config = {
   /** Days of demo vitals seeded per demo patient (DEMO_VITALS_DAYS, default 30). */
   demoVitalsDays: number;
   tokenSecret: string | undefined;
+  /** Master key of the stored secrets (SECRETS_KEY) or a file holding it (SECRETS_KEY_FILE); unset = DATA_DIR/secrets.key. */
+  secretsKey: string | undefined;
+  secretsKeyFile: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'record';
@@ -22,6 +29,8 @@ export type Config = {
   logLevel: string;
   /** External MQTT broker to subscribe to (e.g. mqtt://127.0.0.1:1883); unset = run the embedded broker. */
   mqttUrl: string | undefined;
+  /** Shared-subscription group of the server processes on the external broker (MQTT_SHARE_GROUP, default carewatch). */
+  mqttShareGroup: string;
   /** Embedded broker's TCP port: 0 = a random free port, 'off' = no MQTT at all. */
   mqttPort: number | 'off';
   /** Twilio-compatible SMS and voice provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_URL); unset = record only. */
@@ -34,6 +43,18 @@ export type Config = {
   alertEngineCacheMs: number;
   /** Web push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (unset = generated once, kept in the database) and VAPID_SUBJECT. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /**
+   * Hosts a dedicated tenant's database connections may point at (TENANT_DB_ALLOWED_HOSTS: comma-separated host names,
+   * `*.suffix` names, IPv4/IPv6 addresses and CIDRs). Empty = no dedicated connection is allowed.
+   */
+  tenantDbAllowedHosts: string[];
+  /**
+   * How long a job worker's claim holds without being renewed (JOB_LEASE_SECONDS, default 30): after a crash, another
+   * process (or the restarted one) takes the job over within this time.
+   */
+  jobLeaseMs: number;
+  /** Time limit of one tenant database connection test (TENANT_DB_TIMEOUT_MS, default 3000). */
+  tenantDbTimeoutMs: number;
 };
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -41,6 +62,14 @@ const int = (v: string | undefined, dflt: number) => {
   const n = v ? Number.parseInt(v, 10) : NaN;
   return Number.isFinite(n) ? n : dflt;
 };
+
+function allowedHosts(value: string | undefined): string[] {
+  try {
+    return [...parseHostAllowList(value ?? '').entries];
+  } catch (e) {
+    throw new StartupError((e as Error).message);
+  }
+}
 
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, databaseUrl === undefined),
     demoVitalsDays: int(env.DEMO_VITALS_DAYS, 30),
     tokenSecret: env.TOKEN_SECRET || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
+    secretsKeyFile: env.SECRETS_KEY_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CareWatch <no-reply@carewatch.local>',
     smsProvider: 'record',
@@ -65,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileDist: path.resolve(env.MOBILE_DIST || path.join(webRoot, 'apps/mobile/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     mqttUrl: env.MQTT_URL || undefined,
+    mqttShareGroup: /^[A-Za-z0-9_-]{1,64}$/.test(env.MQTT_SHARE_GROUP ?? '') ? env.MQTT_SHARE_GROUP! : 'carewatch',
     mqttPort: (env.MQTT_PORT ?? '').toLowerCase() === 'off' ? 'off' : int(env.MQTT_PORT, 1883),
     twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? {
@@ -75,5 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
+    // Parsed here so that a typo stops the start with a message naming the entry.
+    tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
+    jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
+    tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
   };
 }

@@ -8,6 +8,7 @@ import type { DevicePrincipal } from '../modules/devices/device-credentials.ts';
 import type { ReadingsHandler } from '../modules/vitals/readings-seam.ts';
 import type { VoiceProvider } from './providers/voice.ts';
 import type { PushSender } from './providers/push.ts';
+import type { SecretBox } from './crypto.ts';
 
 /** Everything a service needs, built once at start (composition root) and shared by requests. */
 export type Deps = {
@@ -23,6 +24,8 @@ export type Deps = {
   signer: TokenSigner;
   /** Server secret for keyed hashes (OTP codes, refresh tokens). */
   pepper: string;
+  /** Encrypts secrets kept in tenant data (tenant database passwords, OCR keys) at rest. */
+  secrets: SecretBox;
   /** Called after commit with every batch of accepted readings (the alert engine plugs in here). */
   readingHandlers: ReadingsHandler[];
 };

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
-import { getOrCreateSecret } from './secrets.ts';
 
-/** Encrypts secrets kept at rest (tenant database passwords, OCR keys). */
+/** Encrypts secrets kept at rest in tenant data (tenant database passwords, OCR keys). */
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
@@ -11,7 +9,10 @@ export interface SecretBox {
 
 const PREFIX = 'v1';
 
-/** AES-256-GCM with a key derived from the key material (SHA-256); output `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+/**
+ * AES-256-GCM with a key derived from the key material (SHA-256); output `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ * The server's key material is the stored secret `secrets_key`, itself sealed under the master key (platform/secrets.ts).
+ */
 export function createSecretBox(keyMaterial: string): SecretBox {
   if (!keyMaterial) throw new Error('secret box needs key material');
   const key = crypto.createHash('sha256').update(keyMaterial, 'utf8').digest();
@@ -35,17 +36,4 @@ export function createSecretBox(keyMaterial: string): SecretBox {
       return /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(value);
     },
   };
-}
-
-const boxes = new WeakMap<Db, Promise<SecretBox>>();
-
-/** The server's secret box: key from env SECRETS_KEY, else generated once and kept in app_secrets. */
-export function secretBox(db: Db, fromEnv: string | undefined = process.env.SECRETS_KEY): Promise<SecretBox> {
-  let box = boxes.get(db);
-  if (!box) {
-    box = getOrCreateSecret(db, 'secrets_key', fromEnv || undefined).then(createSecretBox);
-    box.catch(() => boxes.delete(db));
-    boxes.set(db, box);
-  }
-  return box;
 }

@@ -20,6 +20,19 @@ export async function claimDue(db: Db, now: Date, lockUntil: Date, limit: number
   );
 }
 
+/** Keeps the claim of jobs still being worked on (a worker that stops renewing it has died). */
+export async function extendLease(db: Db, ids: string[], lockUntil: Date) {
+  await db.query("update jobs set locked_until = $2 where id = any($1::uuid[]) and status = 'running'", [ids, lockUntil]);
+}
+
+/**
+ * Jobs left 'running' by a process that is gone, made due again. Only for the embedded database: its folder is locked
+ * to one process, so at start every running claim is a dead one.
+ */
+export async function releaseAbandoned(db: Db): Promise<number> {
+  return (await db.query("update jobs set status = 'pending', locked_until = null where status = 'running' returning 1")).length;
+}
+
 export async function markDone(db: Db, id: string, now: Date) {
   await db.query("update jobs set status = 'done', done_at = $2, locked_until = null where id = $1", [id, now]);
 }

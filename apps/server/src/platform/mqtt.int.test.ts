@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -24,7 +25,7 @@ afterAll(async () => { await t?.close(); });
 async function newDevice(): Promise<{ deviceId: string; secret: string }> {
   const deviceId = newId();
   await t.db.query(`insert into devices (id, tenant_id, model, serial, patient_id) values ($1, $2, 'J2025E', $3, $4)`, [deviceId, tenantId, `MQ-${deviceId}`, patientId]);
-  return { deviceId, secret: await issueDeviceSecret(t.db, t.deps.pepper, tenantId, deviceId, t.clock.now()) };
+  return { deviceId, secret: await issueDeviceSecret(t.deps, tenantId, deviceId, t.clock.now()) };
 }
 
 // Readings in 2023, away from the seeded demo vitals; minute offsets keep each test's readings apart.
@@ -50,10 +51,17 @@ function nextAck(client: MqttClient, topic: string, batchId: string): Promise<TM
   });
 }
 
-async function publishAndAck(client: MqttClient, deviceId: string, body: Record<string, unknown> & { batchId: string }): Promise<TMqttAck> {
+async function publishAndAck(client: MqttClient, deviceId: string, body: Record<string, unknown> & { batchId: string }, payload = JSON.stringify(body)): Promise<TMqttAck> {
   const ack = nextAck(client, mqttAckTopic('demo', deviceId), body.batchId);
-  await client.publishAsync(mqttMeasurementsTopic('demo', deviceId), JSON.stringify(body), { qos: 1 });
+  await client.publishAsync(mqttMeasurementsTopic('demo', deviceId), payload, { qos: 1 });
   return ack;
+}
+
+/** What a device does for an external broker (README): HMAC-SHA256(secret, topic + "\n" + body with "sig":""), hex. */
+function signed(deviceId: string, secret: string, body: Record<string, unknown>): string {
+  const unsigned = JSON.stringify({ ...body, sig: '' });
+  const sig = crypto.createHmac('sha256', secret).update(`${mqttMeasurementsTopic('demo', deviceId)}\n${unsigned}`).digest('hex');
+  return unsigned.replace('"sig":""', `"sig":"${sig}"`);
 }
 
 const stored = async (deviceId: string) =>
@@ -121,7 +129,7 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external broker (Mosqui
   let svc: MqttService;
   let client: MqttClient;
   beforeAll(async () => {
-    svc = await startMqtt({ ...t.deps, config: { ...t.deps.config, mqttUrl: url } }, () => undefined);
+    svc = await startMqtt({ ...t.deps, config: { ...t.deps.config, mqttUrl: url, mqttShareGroup: `cw-test-${newId().slice(-12)}` } }, () => undefined);
     expect(svc.mode).toBe('external');
     client = await connectAsync(url, { reconnectPeriod: 0, clientId: `cw-test-${newId().slice(-12)}` });
   });
@@ -130,17 +138,18 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external broker (Mosqui
     await svc?.close();
   });
 
-  test('the secret in each message authenticates; stored, acked, retries are duplicates', async () => {
+  test('each message is signed with the device secret; stored, acked, retries are duplicates', async () => {
     const { deviceId, secret } = await newDevice();
     await client.subscribeAsync(mqttAckTopic('demo', deviceId), { qos: 1 });
-    const bad = await publishAndAck(client, deviceId, { batchId: 'x0', secret: 'wrong', readings: readings(100) });
+    const ts = () => t.clock.now().getTime();
+    const bad = await publishAndAck(client, deviceId, { batchId: 'x0' }, signed(deviceId, 'wrong', { batchId: 'x0', ts: ts(), readings: readings(100) }));
     expect(bad).toMatchObject({ batchId: 'x0', accepted: 0, error: { code: 'DEVICE_AUTH_FAILED' } });
-    const none = await publishAndAck(client, deviceId, { batchId: 'x1', readings: readings(100) });
+    const none = await publishAndAck(client, deviceId, { batchId: 'x1', ts: ts(), readings: readings(100) });
     expect(none.error?.code).toBe('DEVICE_AUTH_FAILED');
     expect(await stored(deviceId)).toBe(0);
-    const first = await publishAndAck(client, deviceId, { batchId: 'x2', secret, readings: readings(100) });
+    const first = await publishAndAck(client, deviceId, { batchId: 'x2' }, signed(deviceId, secret, { batchId: 'x2', ts: ts(), readings: readings(100) }));
     expect(first).toMatchObject({ accepted: 2, duplicates: 0, rejected: [{ index: 2 }] });
-    const again = await publishAndAck(client, deviceId, { batchId: 'x3', secret, readings: readings(100) });
+    const again = await publishAndAck(client, deviceId, { batchId: 'x3' }, signed(deviceId, secret, { batchId: 'x3', ts: ts(), readings: readings(100) }));
     expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
     expect(await stored(deviceId)).toBe(2);
   });

@@ -4,12 +4,13 @@ import type { Aedes, AuthenticateError, Client as BrokerClient } from 'aedes';
 import type { MqttClient } from 'mqtt';
 import { loadMqttClient } from './lazy.ts';
 import { ERRORS, type ErrorCode } from '@carewatch/contracts/errors';
-import { MQTT_TOPIC_PREFIX, ZMqttBatch, mqttAckTopic, type TMqttAck } from '@carewatch/contracts/vitals';
+import { MQTT_REPLAY_WINDOW_MS, MQTT_TOPIC_PREFIX, ZMqttBatch, mqttAckTopic, type TMqttAck } from '@carewatch/contracts/vitals';
 import type { Deps } from './context.ts';
 import { AppError } from './errors.ts';
 import { audit } from './audit.ts';
 import { newId } from './ids.ts';
-import { verifyDeviceSecret, type DevicePrincipal } from '../modules/devices/device-credentials.ts';
+import { verifyDeviceSecret, verifyDeviceSignature, type DevicePrincipal } from '../modules/devices/device-credentials.ts';
+import { batchSeen, forgetBatchesBefore, rememberBatch } from '../modules/devices/device-credentials.repo.ts';
 import { ingestReadings } from '../modules/vitals/ingest.service.ts';
 
 /**
@@ -17,18 +18,42 @@ import { ingestReadings } from '../modules/vitals/ingest.service.ts';
  *   device → server  carewatch/<tenantCode>/devices/<deviceId>/measurements   { secret?, batchId?, readings: [...] }
  *   server → device  carewatch/<tenantCode>/devices/<deviceId>/ack            { batchId, accepted, duplicates, rejected, error? }
  * Embedded broker (default): devices connect with username = deviceId, password = secret, may publish only to their
- * own measurements topic and subscribe only to their own ack topic. External broker (MQTT_URL): the server subscribes
- * to carewatch/+/devices/+/measurements and checks `secret` in every message (that broker may not authenticate).
- * Both paths call the same ingest function as HTTP; the ack is published after commit.
+ * own measurements topic and subscribe only to their own ack topic. External broker (MQTT_URL): that broker may let
+ * anyone read `carewatch/#`, so a message never carries the secret: it is signed with it (HMAC, with a timestamp and
+ * a batch id against replays) and the server checks the signature. The server processes share one subscription
+ * (`$share/carewatch/...`), so each message is handled by one of them. Both paths call the same ingest function as
+ * HTTP; the ack is published after commit.
  */
 export type MqttService = { mode: 'embedded' | 'external' | 'off'; port: number | null; close: () => Promise<void> };
 
 const TOPIC_RE = new RegExp(`^${MQTT_TOPIC_PREFIX}/([^/+#]+)/devices/([^/+#]+)/measurements$`);
 const SUBSCRIPTION = `${MQTT_TOPIC_PREFIX}/+/devices/+/measurements`;
+/** Shared subscription (MQTT 5, Mosquitto 2 also for 3.1.1 clients): the broker gives each message to one member of the group. */
+export const sharedSubscription = (group: string) => `$share/${group}/${SUBSCRIPTION}`;
 type Publish = (topic: string, payload: string) => Promise<void>;
 type Log = (line: string) => void;
 
-/** Handles one published batch: who sent it, the shared ingest, then the ack. Never throws. */
+/**
+ * Who sent a message that came through the external broker: the device whose secret signed it (never a secret in
+ * the message), with a batch id and a timestamp inside the replay window. Throws the refusal's code.
+ */
+async function signedSender(deps: Deps, deviceId: string, topic: string, raw: string, json: unknown): Promise<{ device: DevicePrincipal; batchId: string }> {
+  const body = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  // The secret itself in a message is refused unchecked: it was readable by every subscriber, and checking it would
+  // make this an oracle for guesses.
+  if ('secret' in body) throw new AppError('DEVICE_AUTH_FAILED');
+  const device = await verifyDeviceSignature(deps, deviceId, topic, raw);
+  if (!device) throw new AppError('DEVICE_AUTH_FAILED');
+  const batchId = body.batchId;
+  if (typeof batchId !== 'string' || !batchId || batchId.length > 100) throw new AppError('VALIDATION_ERROR', { field: 'batchId', rule: 'required' });
+  if (typeof body.ts !== 'number' || Math.abs(deps.clock.now().getTime() - body.ts) > MQTT_REPLAY_WINDOW_MS) throw new AppError('DEVICE_CLOCK_SKEW');
+  return { device, batchId };
+}
+
+/**
+ * Handles one published batch: who sent it (connected device on the embedded broker, signature through an external
+ * one), the shared ingest, then the ack. Never throws.
+ */
 export async function handleMqttBatch(deps: Deps, topic: string, payload: Buffer, connected: DevicePrincipal | null, publish: Publish): Promise<TMqttAck | null> {
   const m = TOPIC_RE.exec(topic);
   if (!m) return null;
@@ -37,17 +62,24 @@ export async function handleMqttBatch(deps: Deps, topic: string, payload: Buffer
   const fail = (code: ErrorCode): TMqttAck => ({ batchId, accepted: 0, duplicates: 0, rejected: [], error: { code, message: ERRORS[code].message } });
   let ack: TMqttAck;
   try {
+    const raw = payload.toString('utf8');
     let json: unknown;
-    try { json = JSON.parse(payload.toString('utf8')); } catch { json = null; }
+    try { json = JSON.parse(raw); } catch { json = null; }
     const parsed = ZMqttBatch.safeParse(json);
     if (json && typeof json === 'object' && typeof (json as { batchId?: unknown }).batchId === 'string') batchId = String((json as { batchId: string }).batchId).slice(0, 100);
     let device = connected;
-    if (!device) device = parsed.success && parsed.data.secret ? await verifyDeviceSecret(deps.db, deps.pepper, deviceId, parsed.data.secret) : null;
-    if (!device || device.deviceId.toLowerCase() !== deviceId.toLowerCase() || device.tenantCode !== tenantCode) ack = fail('DEVICE_AUTH_FAILED');
+    let signedBatch: string | null = null;
+    if (!device) ({ device, batchId: signedBatch } = await signedSender(deps, deviceId, topic, raw, json));
+    if (device.deviceId.toLowerCase() !== deviceId.toLowerCase() || device.tenantCode !== tenantCode) ack = fail('DEVICE_AUTH_FAILED');
     else if (!parsed.success) ack = fail('VALIDATION_ERROR');
     else if (!device.patientId) ack = fail('DEVICE_NOT_ASSIGNED');
-    else {
+    else if (signedBatch && await batchSeen(deps.db, device.tenantId, device.deviceId, signedBatch)) {
+      // A replay or a redelivery of a handled batch: answered as the retry it may be, handled no further.
+      ack = { batchId, accepted: 0, duplicates: parsed.data.readings.length, rejected: [] };
+    } else {
       const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId }, parsed.data.readings);
+      // Remembered after the commit: a batch lost to a crash before it can come again.
+      if (signedBatch) await rememberBatch(deps.db, device.tenantId, device.deviceId, signedBatch, deps.clock.now());
       await audit({ ...deps, requestId: newId(), ip: 'mqtt', auth: null }, {
         action: 'vitals.ingest', tenantId: device.tenantId, actorId: null, resource: 'patient', resourceId: device.patientId,
         details: { accepted: out.accepted, duplicates: out.duplicates, rejected: out.rejected.length, deviceId: device.deviceId, via: 'mqtt' },
@@ -74,8 +106,13 @@ async function startExternal(deps: Deps, url: string, log: Log): Promise<MqttSer
   const publish: Publish = async (topic, payload) => { await client.publishAsync(topic, payload, { qos: 1 }); };
   client.on('message', (topic, payload) => { void handleMqttBatch(deps, topic, payload, null, publish); });
   client.on('error', (e) => log(`mqtt: ${e.message}`));
-  await client.subscribeAsync(SUBSCRIPTION, { qos: 1 });
-  return { mode: 'external', port: null, close: async () => { await client.endAsync(true); } };
+  await client.subscribeAsync(sharedSubscription(deps.config.mqttShareGroup), { qos: 1 });
+  // Batch ids are needed only as long as a signed message is young enough to be accepted.
+  const prune = setInterval(() => {
+    void forgetBatchesBefore(deps.db, new Date(deps.clock.now().getTime() - 2 * MQTT_REPLAY_WINDOW_MS)).catch(() => undefined);
+  }, 60_000);
+  prune.unref();
+  return { mode: 'external', port: null, close: async () => { clearInterval(prune); await client.endAsync(true); } };
 }
 
 async function startEmbedded(deps: Deps, port: number, log: Log): Promise<MqttService> {

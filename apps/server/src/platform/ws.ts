@@ -6,6 +6,7 @@ import { authenticate } from './authenticate.ts';
 import { AppError } from './errors.ts';
 import { REALTIME_CHANNEL, parseEnvelope, type RealtimeEnvelope } from './realtime.ts';
 import { findSessionForAuth } from '../modules/auth/sessions.repo.ts';
+import { SESSION_CHANNEL, parseSessionChange, socketStillValid } from './session-events.ts';
 import { patientVisibility } from '../modules/patients/patient-access.ts';
 import { findAppSubject, findVisible } from '../modules/patients/patient-access.repo.ts';
 
@@ -37,6 +38,7 @@ export class RealtimeHub {
   /** Per tenant, the dispatch in progress: frames of one tenant go out in NOTIFY (commit) order. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private unlisten: (() => Promise<void>) | null = null;
+  private unlistenSessions: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly opts: Required<HubOptions>;
   /** Frames dispatched (for tests and the bench). */
@@ -58,6 +60,11 @@ export class RealtimeHub {
       const env = parseEnvelope(payload);
       if (env) this.enqueue(env);
     });
+    // Sign-out, revocation, disable, permission change (any process, any code path): the user's sockets close at once.
+    this.unlistenSessions = await this.deps.db.listen(SESSION_CHANNEL, (payload) => {
+      const change = parseSessionChange(payload);
+      if (change) void this.checkSessions((c) => c.auth.tenantId === change.tenantId && (change.userId === null || c.auth.userId === change.userId));
+    });
     this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
     this.timers.push(setInterval(() => void this.checkSessions(), this.opts.sessionCheckMs));
     for (const t of this.timers) t.unref();
@@ -67,8 +74,11 @@ export class RealtimeHub {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     const un = this.unlisten;
+    const unSessions = this.unlistenSessions;
     this.unlisten = null;
+    this.unlistenSessions = null;
     await un?.();
+    await unSessions?.();
     for (const set of this.byTenant.values()) for (const c of set) c.socket.terminate();
     this.byTenant.clear();
     this.visibility.clear();
@@ -171,22 +181,23 @@ export class RealtimeHub {
     }
   }
 
-  /** Closes the sockets whose session has ended since they connected (sign-out, revoke, disable, role change). */
-  async checkSessions(): Promise<void> {
+  /**
+   * Closes the sockets (all, or those matching `which`) whose session has ended or changed since they connected
+   * (sign-out, revoke, expiry, disable, level, role or permission change). Run on every session change notification
+   * and, for expiry, on a timer.
+   */
+  async checkSessions(which: (c: Conn) => boolean = () => true): Promise<void> {
     const now = this.deps.clock.now().getTime();
-    const seen = new Map<string, Promise<boolean>>();
-    const all = [...this.byTenant.values()].flatMap((s) => [...s]);
-    for (const c of all) {
+    const rows = new Map<string, ReturnType<typeof findSessionForAuth>>();
+    const conns = [...this.byTenant.values()].flatMap((s) => [...s]).filter(which);
+    // One after the other (one query per session): a check of every socket must not take the whole pool.
+    for (const c of conns) {
       const key = `${c.auth.tenantId}|${c.auth.sessionId}`;
-      let p = seen.get(key);
-      if (!p) {
-        p = findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId).then(
-          (row) => !!row && !row.revoked_at && row.expires_at.getTime() > now && row.user_status === 'active' && row.tenant_active && row.user_pv === row.session_pv,
-          () => true, // a database hiccup does not drop everyone
-        );
-        seen.set(key, p);
-      }
-      if (!(await p)) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
+      // A database hiccup does not drop everyone.
+      const ok = await row.then((r) => socketStillValid(r, c.auth, now), () => true);
+      if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
     }
   }
 }

@@ -124,6 +124,9 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into device_connection_history (id, tenant_id, device_id, user_id, username, status, model, device_name, event_at) values ($1, $2, $3, $4, $5, 1, 'watch', 'Watch', $6)`,
       [newId(), r.tenantId, r.deviceId, r.users.patient!, `patient@${r.domain}`, now]);
   },
+  mqtt_batches: async (db, r, now) => {
+    await db.query('insert into mqtt_batches (tenant_id, device_id, batch_id, seen_at) values ($1, $2, $3, $4)', [r.tenantId, r.deviceId, `factory-${newId()}`, now]);
+  },
   device_logs: async (db, r, now) => {
     await db.query(`insert into device_logs (id, tenant_id, user_id, device_id, kind, note, requested_by, created_at) values ($1, $2, $3, $4, 'history', 'factory', $5, $6)`,
       [newId(), r.tenantId, r.users.patient!, r.deviceId, r.users.operator!, now]);

@@ -2,6 +2,26 @@ import type { Db } from '../platform/db.ts';
 import type { Res, TestApp } from '../test-support/test-app.ts';
 import { newId } from '../platform/ids.ts';
 import { DEMO_PASSWORD } from '../modules/seed/demo.ts';
+import { loadMasterKey, openVault } from '../platform/secrets.ts';
+
+/**
+ * Every stored server secret in clear, opened with the test server's master key: name → value, plus each private
+ * string inside a JSON secret (e.g. `vapid_keys.privateKey`), and the master key itself (`master_key`, base64).
+ */
+export async function storedSecrets(t: Pick<TestApp, 'db' | 'deps'>): Promise<Map<string, string>> {
+  const master = loadMasterKey(t.deps.config, { create: false });
+  const vault = await openVault(t.db, master, t.deps.config);
+  const out = new Map<string, string>();
+  for (const [name, value] of await vault.entries()) {
+    out.set(name, value);
+    if (value.startsWith('{')) {
+      // Public halves (the VAPID public key is served to every browser) are not secrets.
+      for (const [k, v] of Object.entries(JSON.parse(value) as Record<string, unknown>)) if (typeof v === 'string' && !/^public/i.test(k)) out.set(`${name}.${k}`, v);
+    }
+  }
+  out.set('master_key', master.key.toString('base64'));
+  return out;
+}
 
 /** Demo accounts in the order a caller is chosen for a permission: the broadest first, the patient for patient routes. */
 export const ACCOUNT_ORDER = ['superadmin', 'root', 'sysadmin', 'scopeadmin', 'mhscadmin', 'doctor', 'operator', 'assistant', 'cskh', 'coach', 'patient', 'follower'];
@@ -111,11 +131,11 @@ const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 
 export type Secrets = { values: string[]; ownTokens: Set<string> };
 
-/** The server's secrets (signing key, pepper, stored app secrets) and a sample of stored password hashes. */
+/** The server's secrets (every stored secret, opened, and the parts of the JSON ones) and a sample of stored password hashes. */
 export async function loadSecrets(t: TestApp): Promise<Secrets> {
-  const app = await t.db.query<{ value: string }>('select value from app_secrets');
+  const app = [...(await storedSecrets(t)).values()];
   const hashes = await t.db.query<{ password_hash: string }>('select password_hash from users where password_hash is not null limit 20');
-  const values = [...app.map((r) => r.value), ...hashes.map((r) => r.password_hash), t.deps.pepper].filter((v) => v && v.length >= 12);
+  const values = [...app, ...hashes.map((r) => r.password_hash), t.deps.pepper].filter((v) => v && v.length >= 12);
   return { values: [...new Set(values)], ownTokens: new Set() };
 }
 

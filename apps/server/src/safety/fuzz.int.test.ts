@@ -172,7 +172,7 @@ test('every route refuses generated invalid input safely', async () => {
   const tenantId = tenant!.id;
   const cellular = Object.entries(DEVICE_CATEGORY).filter(([, c]) => c === 'cellular').map(([m]) => m);
   const [device] = await t.db.query<{ id: string }>('select id from devices where tenant_id = $1 and model = any($2) and patient_id is not null order by id limit 1', [tenantId, cellular]);
-  if (device) deviceBasic = `Basic ${Buffer.from(`${device.id}:${await issueDeviceSecret(t.db, t.deps.pepper, tenantId, device.id, t.clock.now())}`).toString('base64')}`;
+  if (device) deviceBasic = `Basic ${Buffer.from(`${device.id}:${await issueDeviceSecret(t.deps, tenantId, device.id, t.clock.now())}`).toString('base64')}`;
 
   const failures: string[] = [];
   const pending: string[] = [];

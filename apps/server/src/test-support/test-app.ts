@@ -9,6 +9,7 @@ import { fakeClock } from '../platform/clock.ts';
 import { createServer, JOB_HANDLERS, type Started } from '../server.ts';
 import { runDueJobs } from '../platform/jobs.ts';
 import { DEMO_PASSWORD } from '../modules/seed/demo.ts';
+import type { Config } from '../platform/config.ts';
 
 export type Res = { status: number; body: Record<string, unknown> & { code?: string; details?: Record<string, unknown> }; headers: Record<string, unknown>; raw: string };
 
@@ -43,11 +44,11 @@ export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** The real server (routes, services, SQL) on a fresh database, with a fake clock; requests via inject. */
-export async function startTestApp() {
+export async function startTestApp(opts: { config?: Partial<Config> } = {}) {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0 }, jobs: false });
+  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0, ...opts.config }, jobs: false });
   const { app } = started;
 
   async function call(method: string, url: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<Res> {

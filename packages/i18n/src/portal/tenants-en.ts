@@ -32,6 +32,7 @@ export const tenantsEn = {
     code: 'Lowercase letters, digits and dashes; typed on the login page.',
     adminEmail: 'A system admin account is created and a temporary password is e-mailed.',
     passwordKeep: 'Leave empty to keep the stored password.',
+    passwordRetype: 'The host, port or user name changed: type the password again.',
   },
   status: { active: 'Active', inactive: 'Inactive', connected: 'Connected', disconnected: 'Disconnected' },
   connectionTypes: { shared: 'Shared', dedicated: 'Dedicated' },

@@ -34,6 +34,7 @@ export const tenantsVi: typeof tenantsEn = {
     code: 'Chữ thường, chữ số và dấu gạch ngang; nhập ở trang đăng nhập.',
     adminEmail: 'Một tài khoản quản trị hệ thống được tạo và mật khẩu tạm thời được gửi qua e-mail.',
     passwordKeep: 'Để trống để giữ mật khẩu đã lưu.',
+    passwordRetype: 'Máy chủ, cổng hoặc tên người dùng đã thay đổi: vui lòng nhập lại mật khẩu.',
   },
   status: { active: 'Đang hoạt động', inactive: 'Ngừng hoạt động', connected: 'Đã kết nối', disconnected: 'Mất kết nối' },
   connectionTypes: { shared: 'Dùng chung', dedicated: 'Riêng biệt' },

@@ -22,16 +22,28 @@ const initial = (d?: TTenantDetail): Values => ({
   }),
 });
 
-function ConnectionRow({ index, value, onChange, errors, passwordSet, tenantId }: {
-  index: number; value: Conn; onChange: (c: Conn) => void; errors: Record<string, string>; passwordSet: boolean; tenantId?: string;
+/**
+ * Whether an empty password keeps the stored one: only for the host, port and user name it was saved with (the server
+ * never sends a stored password anywhere else).
+ */
+function keepsStoredPassword(detail: TTenantDetail | undefined, index: number, c: Conn): 'keep' | 'retype' | 'none' {
+  const stored = detail?.connections.find((x) => x.position === index && x.passwordSet);
+  if (!stored) return 'none';
+  const same = stored.host.toLowerCase() === c.host.trim().toLowerCase() && String(stored.port) === c.port.trim() && stored.username === c.username.trim();
+  return same ? 'keep' : 'retype';
+}
+
+function ConnectionRow({ index, value, onChange, errors, stored, tenantId }: {
+  index: number; value: Conn; onChange: (c: Conn) => void; errors: Record<string, string>; stored: 'keep' | 'retype' | 'none'; tenantId?: string;
 }) {
+  const passwordSet = stored === 'keep';
   const { t } = useTranslation();
   const n = index + 1;
   const [testError, setTestError] = useState<string | null>(null);
   const test = useMutation({
     mutationFn: () => tenants.testConnection({
       host: value.host.trim(), port: Number(value.port), username: value.username.trim(), password: value.password,
-      ...(tenantId ? { tenantId, position: index } : {}),
+      ...(tenantId && passwordSet ? { tenantId, position: index } : {}),
     }),
     onMutate: () => setTestError(null),
     onError: (e) => setTestError(serverErrorsByPath(t, e).host ?? Object.values(serverErrorsByPath(t, e))[0] ?? errorText(t, e)),
@@ -52,7 +64,7 @@ function ConnectionRow({ index, value, onChange, errors, passwordSet, tenantId }
         <TextInput label={t('tenants.connections.username')} autoComplete="off" {...field('username')} required />
         <TextInput label={t('tenants.connections.usernameConfirm')} autoComplete="off" {...field('usernameConfirm')} required />
         <div />
-        <PasswordInput label={t('tenants.connections.password')} autoComplete="new-password" {...field('password')} description={passwordSet ? t('tenants.hints.passwordKeep') : undefined} required={!passwordSet} />
+        <PasswordInput label={t('tenants.connections.password')} autoComplete="new-password" {...field('password')} description={passwordSet ? t('tenants.hints.passwordKeep') : stored === 'retype' ? t('tenants.hints.passwordRetype') : undefined} required={!passwordSet} />
         <PasswordInput label={t('tenants.connections.passwordConfirm')} autoComplete="new-password" {...field('passwordConfirm')} required={!passwordSet} />
         <Group align="flex-end">
           <Button variant="light" onClick={() => test.mutate()} loading={test.isPending}>{t('tenants.connections.test', { n })}</Button>
@@ -99,8 +111,7 @@ function TenantForm({ detail }: { detail?: TTenantDetail }) {
     if (values.connectionType === 'dedicated') {
       values.connections.forEach((c, i) => {
         if (c.usernameConfirm.trim() !== c.username.trim()) errs[`connections.${i}.usernameConfirm`] ??= t('tenants.validation.usernameMismatch');
-        const stored = detail?.connections.some((x) => x.position === i && x.passwordSet);
-        if (!c.password && !stored) errs[`connections.${i}.password`] ??= t('validation.required');
+        if (!c.password && keepsStoredPassword(detail, i, c) !== 'keep') errs[`connections.${i}.password`] ??= t('validation.required');
         if (c.passwordConfirm !== c.password) errs[`connections.${i}.passwordConfirm`] ??= t('tenants.validation.passwordMismatch');
       });
     }
@@ -150,7 +161,7 @@ function TenantForm({ detail }: { detail?: TTenantDetail }) {
             {values.connections.map((c, i) => (
               <ConnectionRow
                 key={i} index={i} value={c} onChange={(v) => setConn(i, v)} errors={errors} tenantId={detail?.id}
-                passwordSet={Boolean(detail?.connections.some((x) => x.position === i && x.passwordSet))}
+                stored={keepsStoredPassword(detail, i, c)}
               />
             ))}
           </Stack>

@@ -290,7 +290,7 @@ describe('escalation', () => {
     await ingest('spo2', 91);
     const a = (await openAlert('spo2'))!;
     // A second server process on the same database, as after a restart: the timer is a durable job.
-    const other = await createServer({ db: t.db, clock: t.clock, config: { seedDemo: false, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined }, jobs: false });
+    const other = await createServer({ db: t.db, clock: t.clock, config: { seedDemo: false, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, dataDir: t.deps.config.dataDir }, jobs: false });
     try {
       t.clock.advance(16_000);
       await runDueJobs(other.deps, JOB_HANDLERS);

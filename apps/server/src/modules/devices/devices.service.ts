@@ -169,7 +169,7 @@ export const deviceTopic = (tenantCode: string, deviceId: string) => `carewatch/
 export async function issueCredentials(ctx: AuthedCtx, id: string): Promise<TDeviceCredentials> {
   const row = await requireVisibleDevice(ctx, id);
   if (DEVICE_CATEGORY[row.model as TDeviceModel] !== 'cellular') throw new AppError('DEVICE_NOT_DIRECT', { field: 'model', rule: 'cellular_only' });
-  const secret = await issueDeviceSecret(ctx.db, ctx.pepper, ctx.auth.tenantId, id, ctx.clock.now());
+  const secret = await issueDeviceSecret(ctx, ctx.auth.tenantId, id, ctx.clock.now());
   await audit(ctx, { action: 'device.credentials', resource: 'device', resourceId: id });
   return { deviceId: id, secret, mqtt: { username: id, topic: deviceTopic(ctx.auth.tenantCode, id) } };
 }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ExcelJS from 'exceljs';
 import { IMPORT_HEADER } from '@carewatch/contracts/patients';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { Db } from '../../platform/db.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
+import { JOB_HANDLERS } from '../../server.ts';
 
 let t: TestApp;
 let operator: string;
@@ -154,5 +157,46 @@ describe('import', () => {
     const errs = await t.get(`${I}/${done.id}/errors`, operator);
     expect(errs.raw).toContain('Line 2: patientCode: At least one of patient id, phone or email is required');
     expect(errs.raw).toContain('Line 3: email:');
+  });
+
+  test('a database failure in the middle: the job resumes after the last committed batch, counts exact, nothing twice', async () => {
+    // 2,500 rows (batches of 1,000): every 100th has a bad phone, row 1,700 repeats the patient id of row 1,600.
+    const rows: unknown[][] = [];
+    for (let i = 0; i < 2500; i++) {
+      const n = 5000 + i;
+      const over: Partial<Record<number, unknown>> = { 8: `09${String(n).padStart(8, '0')}` };
+      if (i % 100 === 99) over[8] = 'bad-phone';
+      if (i === 1700) over[0] = 'IMP-6600';
+      rows.push(row(n, over));
+    }
+    const up = await upload(operator, 'resume.xlsx', await xlsx(IMPORT_HEADER, rows));
+    expect(up.status).toBe(201);
+    // The second batch's insert fails, as if the connection dropped: the first batch is committed, the rest not.
+    let inserts = 0;
+    const failing = (db: Db): Db => ({
+      kind: db.kind,
+      query: (text, params) => (/insert into patients/.test(text) && ++inserts === 2 ? Promise.reject(new Error('connection lost (injected)')) : db.query(text, params)),
+      tx: (fn) => db.tx((inner) => fn(failing(inner))),
+      close: () => db.close(),
+    });
+    await runDueJobs({ ...t.deps, db: failing(t.db) }, JOB_HANDLERS);
+    const mid = (await t.get(`${I}/current`, operator)).body.item as { status: string; importedRows: number; errorRows: number; processedRows: number };
+    expect(mid).toMatchObject({ status: 'running', processedRows: 1000, importedRows: 990, errorRows: 10 });
+    const job = await t.db.query<{ status: string; last_error: string }>(`select status, last_error from jobs where kind = 'patients.import' and payload->>'importId' = $1`, [String(up.body.id)]);
+    expect(job[0]).toMatchObject({ status: 'pending', last_error: 'connection lost (injected)' });
+    // Another upload waits for this one; the retry (after its backoff) resumes it.
+    expect((await upload(operator, 'other.xlsx', await xlsx(IMPORT_HEADER, [row(9999)]))).body.code).toBe('IMPORT_IN_PROGRESS');
+    t.clock.advance(10_000);
+    const done = await finishImport();
+    expect(done).toMatchObject({ status: 'done', processedRows: 2500, importedRows: 2474, errorRows: 26, totalRows: 2500 });
+    const codes = await t.db.query<{ n: number; distinct: number }>(
+      `select count(*)::int n, count(distinct patient_code)::int as distinct from patients where patient_code between 'IMP-5000' and 'IMP-7499'`);
+    expect(codes[0]).toEqual({ n: 2474, distinct: 2474 });
+    const lines = (await t.get(`${I}/${done.id}/errors`, operator)).raw.trim().split('\n');
+    expect(lines).toHaveLength(26);
+    expect(new Set(lines).size).toBe(26);
+    expect(lines).toContain('Line 1702: patientCode: Patient id exists');
+    expect(lines.filter((l) => l.endsWith('phone: Phone number is not valid'))).toHaveLength(25);
+    expect(lines.some((l) => l.includes('Patient id exists') && !l.startsWith('Line 1702:'))).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   IMPORT_HEADER, IMPORT_MAX_BYTES, ZPatientFields, checkPatientIdentifiers, type TCurrentImport, type TPatientImport,
 } from '@carewatch/contracts/patients';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId, randomToken } from '../../platform/ids.ts';
@@ -292,46 +293,80 @@ async function* workerRows(file: string): AsyncGenerator<{ lines: number[]; valu
 
 const FIELD_INDEX = Object.fromEntries(repo.IMPORT_ROW_FIELDS.map((f, i) => [f, i])) as Record<(typeof repo.IMPORT_ROW_FIELDS)[number], number>;
 
+/** The spreadsheet cannot be read (gone, damaged): trying again would not help, the import ends as failed. */
+class ImportFileError extends Error {}
+/** Another worker claimed this import meanwhile (this one was too slow to renew its claim): stop, it carries on. */
+class ImportTakenOver extends Error {}
+
+async function* fileRows(file: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
+  if (!fs.existsSync(file)) throw new ImportFileError('The uploaded file is no longer available');
+  try {
+    yield* workerRows(file);
+  } catch (e) {
+    throw new ImportFileError((e as Error).message || 'The file could not be read');
+  }
+}
+
 /**
- * Runs one import: streams the rows, validates each like the form, inserts good rows in batches (skipping those whose
- * patient id, phone or contract id is taken — in the database or by an earlier row — or whose e-mail has an account),
- * writes bad ones to the error file, records progress per batch. The database write of one batch overlaps the
+ * Runs one import as a resumable job: streams the rows, validates each like the form, inserts good rows in batches
+ * (skipping those whose patient id, phone or contract id is taken — in the database or by an earlier row — or whose
+ * e-mail has an account) and writes bad ones to the error file. Each batch commits in one transaction with the
+ * import's progress (last line covered, counts, error-file size; the error lines are on disk before the commit), so
+ * after a crash the job — claimed again by any process — truncates the error file to its committed size and resumes
+ * after the last committed line: nothing is inserted twice and the counts are exactly what was committed. A database
+ * failure is thrown to the job runner, which retries (resumes) with backoff; on the last attempt, or when the file
+ * cannot be read, the import ends as failed with the committed counts. The database write of one batch overlaps the
  * reading and validation of the next.
  */
-export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, importId: string, centerId: string | null = null): Promise<void> {
+export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, importId: string, centerId: string | null = null, opts: { lastAttempt?: boolean } = {}): Promise<void> {
   const imp = await repo.findImportById(deps.db, importId);
   if (!imp || imp.status === 'done' || imp.status === 'failed') return;
   const t = imp.tenant_id;
-  await repo.startImport(deps.db, importId);
+  await repo.markImportRunning(deps.db, importId);
   const phoneRule = await phoneRuleOf(deps.db, t);
   const errRel = path.join('files', 'patient-imports', t, `${importId}-errors.txt`);
   const errAbs = path.join(deps.config.dataDir, errRel);
+  const source = path.resolve(deps.config.dataDir, imp.file_path);
   await fsp.mkdir(path.dirname(errAbs), { recursive: true });
-  const out = fs.createWriteStream(errAbs);
-  const writeLine = (s: string) => new Promise<void>((resolve) => { if (out.write(`${s}\n`)) resolve(); else out.once('drain', () => resolve()); });
-  let processed = 0;
-  let imported = 0;
-  let errorRows = 0;
+  const errFile = await fsp.open(errAbs, 'a');
+  // Lines written for a batch that did not commit are dropped (a file shorter than recorded lost its tail: kept as is).
+  const size = (await errFile.stat()).size;
+  if (size > imp.error_file_bytes) await errFile.truncate(imp.error_file_bytes);
+  let committed: repo.ImportProgress = {
+    processed: imp.processed_rows, imported: imp.imported_rows, errors: imp.error_rows, committedLine: imp.committed_line, errorBytes: Math.min(size, imp.error_file_bytes),
+  };
+  let processed = committed.processed;
+  let lastLine = committed.committedLine;
   // Two buffers: one being filled while the other's insert is in flight.
   const batches = [new EncodedBatch(), new EncodedBatch()];
   let cur = 0;
-  // Error lines of the current window, written sorted by line once its batch is stored (the file reads top to bottom).
+  // Error lines of the current window, written sorted by line with its batch (the file reads top to bottom).
   let pending: Array<{ line: number; text: string }> = [];
   let inFlight: Promise<void> | null = null;
 
-  /** Stores one window: insert, explain skipped rows, write its error lines, record progress. */
-  const store = async (b: EncodedBatch, errors: Array<{ line: number; text: string }>, processedSoFar: number) => {
-    if (b.n) {
-      const skipped = await repo.insertImportBatch(deps.db, t, b.payload(), centerId, imp.created_by, deps.clock.now());
-      imported += b.n - skipped.length;
-      if (skipped.length) for (const e of await explainSkipped(deps, t, b, skipped)) errors.push(e);
-    }
-    const failed = new Set<number>();
-    for (const e of errors) failed.add(e.line);
-    errorRows += failed.size;
-    errors.sort((a, c) => a.line - c.line);
-    for (const e of errors) await writeLine(`Line ${e.line}: ${e.text}`);
-    await repo.importProgress(deps.db, importId, { processed: processedSoFar, imported, errors: errorRows });
+  /** Stores one window in one transaction: insert, explain skipped rows, error lines (synced), progress. */
+  const store = async (b: EncodedBatch, errors: Array<{ line: number; text: string }>, processedSoFar: number, upToLine: number) => {
+    committed = await deps.db.tx(async (tx) => {
+      let inserted = 0;
+      if (b.n) {
+        const skipped = await repo.insertImportBatch(tx, t, b.payload(), centerId, imp.created_by, deps.clock.now());
+        inserted = b.n - skipped.length;
+        if (skipped.length) for (const e of await explainSkipped({ db: tx }, t, b, skipped)) errors.push(e);
+      }
+      const failed = new Set(errors.map((e) => e.line));
+      errors.sort((a, c) => a.line - c.line);
+      const text = errors.map((e) => `Line ${e.line}: ${e.text}\n`).join('');
+      if (text) {
+        await errFile.write(text);
+        await errFile.datasync();
+      }
+      const next: repo.ImportProgress = {
+        processed: processedSoFar, imported: committed.imported + inserted, errors: committed.errors + failed.size, committedLine: upToLine,
+        errorBytes: committed.errorBytes + Buffer.byteLength(text),
+      };
+      if (!(await repo.commitImportProgress(tx, importId, next, committed.committedLine))) throw new ImportTakenOver();
+      return next;
+    });
   };
   const flush = async () => {
     if (inFlight) await inFlight;
@@ -340,48 +375,64 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
     batches[cur]!.reset();
     const errors = pending;
     pending = [];
-    inFlight = store(b, errors, processed);
+    inFlight = store(b, errors, processed, lastLine);
     // Surfaced by the next await of `inFlight`; keeps an early failure from being an unhandled rejection meanwhile.
     inFlight.catch(() => undefined);
   };
+  const finish = async (status: 'done' | 'failed', failure: string | null) => {
+    await errFile.close().catch(() => undefined);
+    if (committed.errors === 0) await fsp.rm(errAbs, { force: true });
+    await repo.finishImport(deps.db, importId, { status, total: committed.processed, errorFilePath: committed.errors ? errRel : null, failure, now: deps.clock.now() });
+    await fsp.rm(source, { force: true }).catch(() => undefined);
+  };
 
   try {
-    for await (const chunk of workerRows(path.resolve(deps.config.dataDir, imp.file_path))) {
+    let pendingRows = 0;
+    for await (const chunk of fileRows(source)) {
       for (let k = 0; k < chunk.lines.length; k++) {
         const line = chunk.lines[k]!;
-        if (line === 1) continue;
+        // The header, and every line a committed batch already covered (a resumed import).
+        if (line === 1 || line <= committed.committedLine) continue;
+        lastLine = line;
         const cells = chunk.values[k]!;
         const vals = IMPORT_HEADER.map((_h, i) => cellText(cells[i], i === 3 || i === 12));
         if (isBlank(vals)) continue;
         processed++;
+        pendingRows++;
         const res = validateImportRow(vals, phoneRule, centerId);
         if ('errors' in res) for (const e of res.errors) pending.push({ line, text: e });
         else batches[cur]!.add(line, repo.importRowJson(res.data.id, res.data));
-        if (processed % BATCH === 0) await flush();
+        if (pendingRows === BATCH) {
+          pendingRows = 0;
+          await flush();
+        }
       }
     }
     await flush();
     await inFlight;
     inFlight = null;
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-    if (errorRows === 0) await fsp.rm(errAbs, { force: true });
-    await repo.importProgress(deps.db, importId, { processed, imported, errors: errorRows });
-    await repo.finishImport(deps.db, importId, { status: 'done', total: processed, errorFilePath: errorRows ? errRel : null, failure: null, now: deps.clock.now() });
+    await finish('done', null);
   } catch (e) {
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-    await repo.finishImport(deps.db, importId, {
-      status: 'failed', total: processed, errorFilePath: errorRows ? errRel : null, failure: (e as Error).message.slice(0, 500) || 'Import failed', now: deps.clock.now(),
-    });
+    if (e instanceof ImportTakenOver) {
+      await errFile.close().catch(() => undefined);
+      return;
+    }
+    if (e instanceof ImportFileError || opts.lastAttempt) {
+      await finish('failed', (e as Error).message.slice(0, 500) || 'Import failed');
+      return;
+    }
+    await errFile.close().catch(() => undefined);
+    // Resumed by the job runner from the last committed batch.
+    throw e;
   }
-  await fsp.rm(path.resolve(deps.config.dataDir, imp.file_path), { force: true }).catch(() => undefined);
 }
 
 /**
  * Why rows of a batch were not inserted (`skipped`: 1-based positions): a patient id, phone or contract id held by a
  * patient from before the batch or by an earlier row of it, or an e-mail with an account — in that order per row.
  */
-async function explainSkipped(deps: Pick<Deps, 'db'>, t: string, b: EncodedBatch, skipped: number[]): Promise<Array<{ line: number; text: string }>> {
+async function explainSkipped(deps: { db: Db }, t: string, b: EncodedBatch, skipped: number[]): Promise<Array<{ line: number; text: string }>> {
   const rows = skipped.map((ord) => b.row(ord - 1));
   const pick = (f: 'patientCode' | 'phone' | 'contractId' | 'email') => rows.map((r) => r.values[FIELD_INDEX[f]]).filter((v): v is string => !!v);
   const holders = {

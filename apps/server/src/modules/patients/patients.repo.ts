@@ -337,8 +337,11 @@ export type ImportRow = {
   id: string; created_by: string | null; file_name: string; file_path: string; status: 'queued' | 'running' | 'done' | 'failed'; total_rows: number;
   processed_rows: number; imported_rows: number; error_rows: number; error_file_path: string | null; failure: string | null; created_at: Date;
   finished_at: Date | null; tenant_id: string;
+  /** Last spreadsheet line covered by a committed batch, and the error file's size then (a resume starts there). */
+  committed_line: number; error_file_bytes: number;
 };
-const IMPORT_COLS = `id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, error_file_path, failure, created_at, finished_at`;
+const IMPORT_COLS = `id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, error_file_path, failure, created_at, finished_at,
+  committed_line, error_file_bytes`;
 
 export async function insertImport(db: Db, tenantId: string, i: { id: string; createdBy: string; fileName: string; filePath: string; now: Date }) {
   await db.query('insert into patient_imports (id, tenant_id, created_by, file_name, file_path, status, created_at) values ($1,$2,$3,$4,$5,\'queued\',$6)',
@@ -356,12 +359,22 @@ export async function currentImport(db: Db, tenantId: string): Promise<ImportRow
   const rows = await db.query<ImportRow>(`select ${IMPORT_COLS} from patient_imports where tenant_id = $1 order by created_at desc, id desc limit 1`, [tenantId]);
   return rows[0] ?? null;
 }
-export async function startImport(db: Db, id: string) {
-  await db.query(`update patient_imports set status = 'running', processed_rows = 0, imported_rows = 0, error_rows = 0 where id = $1`, [id]);
+/** Running (again, after a crash: the counts committed so far stay). */
+export async function markImportRunning(db: Db, id: string) {
+  await db.query(`update patient_imports set status = 'running' where id = $1 and status in ('queued', 'running')`, [id]);
 }
-export async function importProgress(db: Db, id: string, p: { processed: number; imported: number; errors: number }) {
-  await db.query('update patient_imports set processed_rows = $2, imported_rows = $3, error_rows = $4, total_rows = greatest(total_rows, $2) where id = $1',
-    [id, p.processed, p.imported, p.errors]);
+export type ImportProgress = { processed: number; imported: number; errors: number; committedLine: number; errorBytes: number };
+/**
+ * Records a committed batch, in the batch's transaction. Only if the import is still where this worker left it
+ * (`fromLine`): false when another worker has taken it over meanwhile (then the batch must roll back).
+ */
+export async function commitImportProgress(db: Db, id: string, p: ImportProgress, fromLine: number): Promise<boolean> {
+  const rows = await db.query(
+    `update patient_imports set processed_rows = $2, imported_rows = $3, error_rows = $4, total_rows = greatest(total_rows, $2), committed_line = $5, error_file_bytes = $6
+      where id = $1 and status = 'running' and committed_line = $7 returning 1`,
+    [id, p.processed, p.imported, p.errors, p.committedLine, p.errorBytes, fromLine],
+  );
+  return rows.length > 0;
 }
 export async function finishImport(db: Db, id: string, f: { status: 'done' | 'failed'; total: number; errorFilePath: string | null; failure: string | null; now: Date }) {
   await db.query('update patient_imports set status = $2, total_rows = $3, error_file_path = $4, failure = $5, finished_at = $6 where id = $1',

@@ -13,13 +13,14 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
-import { secretBox } from '../../platform/crypto.ts';
+import { enforceRateLimit, type RateRule } from '../../platform/rate-limit.ts';
+import { allowListOf, allowedAddress } from '../../platform/host-allow-list.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './tenants.repo.ts';
 import * as rolesRepo from '../roles/roles.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import { provisionTenant } from './tenants.service.ts';
-import { canConnect } from './connection-test.ts';
+import { canConnect, type ConnectionTarget } from './connection-test.ts';
 
 // ---- Who may do what ----
 
@@ -94,53 +95,102 @@ export async function getTenantDetail(ctx: AuthedCtx, id: string): Promise<TTena
 
 type ResolvedConnection = { host: string; port: number; username: string; password: string; publicUrl: string };
 
+/** Connection attempts (tests and saves of dedicated tenants) per user: enough for a form, too few to scan a network. */
+export const CONNECTION_TEST_RATE: RateRule = { name: 'tenant-db-connect', limit: 30, windowMs: 10 * 60_000 };
+
+/**
+ * The stored password of a connection row, usable only for the host, port and user name it was saved with: a stored
+ * password is never sent anywhere else (changing any of them means typing the password again). Null = retype.
+ */
+function storedPasswordFor(ctx: AuthedCtx, stored: repo.ConnectionRow | undefined, c: { host: string; port: number; username: string }): string | null {
+  if (!stored || !stored.password_enc) return null;
+  const same = stored.host.toLowerCase() === c.host.trim().toLowerCase() && stored.port === c.port && stored.username === c.username;
+  return same ? ctx.secrets.open(stored.password_enc) : null;
+}
+
+/**
+ * Contacts each server, after the allow-list (TENANT_DB_ALLOWED_HOSTS) let its host through: a refused host answers
+ * TENANT_DB_HOST_NOT_ALLOWED, any other failure (refused, timeout, wrong password, not PostgreSQL, unknown name) the
+ * one generic TENANT_CONNECTION_FAILED, and only once the time limit has passed, so the answer's timing does not tell
+ * a closed port from a filtered one. `field` names the host field of each connection.
+ */
+async function contactAll(ctx: AuthedCtx, targets: Array<ConnectionTarget & { field: string }>): Promise<void> {
+  const list = allowListOf(ctx.config.tenantDbAllowedHosts);
+  const addresses: string[] = [];
+  for (const c of targets) {
+    const a = await allowedAddress(list, c.host);
+    if (!a.allowed && a.reason === 'not_allowed') throw fieldError('TENANT_DB_HOST_NOT_ALLOWED', c.field, 'allow_list');
+    addresses.push(a.allowed ? a.address : '');
+  }
+  const timeoutMs = ctx.config.tenantDbTimeoutMs;
+  const started = Date.now();
+  const results = await Promise.all(targets.map((c, i) => (addresses[i] ? canConnect({ ...c, host: addresses[i]! }, timeoutMs) : Promise.resolve(false))));
+  const failed = results.indexOf(false);
+  if (failed < 0) return;
+  const wait = started + timeoutMs - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  throw fieldError('TENANT_CONNECTION_FAILED', targets[failed]!.field);
+}
+
 /**
  * Checks the connection type and, for a dedicated tenant, the 3 connections (user name and password typed twice;
- * an empty password keeps the stored one), then really contacts each server. Throws the spec's messages.
+ * an empty password keeps the stored one when host, port and user name are unchanged), then really contacts each
+ * server. Throws the spec's messages.
  */
 async function resolveConnections(ctx: AuthedCtx, input: TUpdateTenantRequest, tenantId: string | null): Promise<{ type: TConnectionType; connections: ResolvedConnection[] }> {
   const type = input.connectionType;
   if (!(CONNECTION_TYPES as readonly string[]).includes(type)) throw fieldError('TENANT_CONNECTION_TYPE_INVALID', 'connectionType');
   if (type === 'shared') return { type: 'shared', connections: [] };
   if (input.connections.length !== TENANT_CONNECTION_COUNT) throw fieldError('TENANT_CONNECTIONS_COUNT', 'connections');
-  const box = await secretBox(ctx.db);
   const stored = tenantId ? await repo.listConnections(ctx.db, tenantId) : [];
   const out: ResolvedConnection[] = [];
   for (const [i, c] of input.connections.entries()) {
     const f = (name: string) => `connections.${i}.${name}`;
     if (c.usernameConfirm !== c.username) throw fieldError('TENANT_USERNAME_MISMATCH', f('usernameConfirm'));
-    let password = c.password;
+    let password: string | null = c.password;
     if (!password) {
-      const prev = stored.find((s) => s.position === i);
-      if (!prev) throw new AppError('VALIDATION_ERROR', { field: f('password'), rule: 'required' }, `${f('password')}: Required`);
-      password = box.open(prev.password_enc);
+      password = storedPasswordFor(ctx, stored.find((s) => s.position === i), c);
+      if (password === null) throw new AppError('VALIDATION_ERROR', { field: f('password'), rule: 'required' }, `${f('password')}: Required`);
     } else if (c.passwordConfirm !== c.password) {
       throw fieldError('PASSWORD_MISMATCH', f('passwordConfirm'));
     }
     out.push({ host: c.host, port: c.port, username: c.username, password, publicUrl: c.publicUrl });
   }
-  const results = await Promise.all(out.map((c) => canConnect(c)));
-  const failed = results.indexOf(false);
-  if (failed >= 0) throw fieldError('TENANT_CONNECTION_FAILED', `connections.${failed}.host`);
+  for (let i = 0; i < out.length; i++) await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
+  await contactAll(ctx, out.map((c, i) => ({ ...c, field: `connections.${i}.host` })));
   return { type: 'dedicated', connections: out };
 }
 
-/** The "Test" button of one connection row. */
+/**
+ * The "Test" button of one connection row. With tenantId + position and no password, the stored password is used
+ * only against the host, port and user name it was saved with. Every attempt is audited (host, port, outcome).
+ */
 export async function testConnection(ctx: AuthedCtx, input: TTestConnectionRequest): Promise<{ ok: true }> {
   assertPlatformAdmin(ctx);
-  let password = input.password;
-  if (!password && input.tenantId !== undefined && input.position !== undefined) {
-    const t = await managedTenant(ctx, input.tenantId);
-    const prev = (await repo.listConnections(ctx.db, t.id)).find((c) => c.position === input.position);
-    if (prev) password = (await secretBox(ctx.db)).open(prev.password_enc);
+  const record = (outcome: 'ok' | 'denied' | 'failed', reason: string) => audit(ctx, {
+    action: 'tenant.connection.test', resource: 'tenant', resourceId: input.tenantId ?? null, outcome,
+    details: { host: input.host, port: input.port, storedPassword: !input.password, reason },
+  });
+  try {
+    await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
+    let password: string | null = input.password;
+    if (!password && input.tenantId !== undefined && input.position !== undefined) {
+      const t = await managedTenant(ctx, input.tenantId);
+      const prev = (await repo.listConnections(ctx.db, t.id)).find((c) => c.position === input.position);
+      password = storedPasswordFor(ctx, prev, input);
+      if (password === null) throw new AppError('VALIDATION_ERROR', { field: 'password', rule: 'required' }, 'password: Required');
+    }
+    await contactAll(ctx, [{ host: input.host, port: input.port, username: input.username, password, field: 'host' }]);
+  } catch (e) {
+    if (e instanceof AppError) await record(e.code === 'TENANT_CONNECTION_FAILED' ? 'failed' : 'denied', e.code);
+    throw e;
   }
-  if (!(await canConnect({ host: input.host, port: input.port, username: input.username, password }))) throw fieldError('TENANT_CONNECTION_FAILED', 'host');
+  await record('ok', 'connected');
   return { ok: true };
 }
 
-async function sealConnections(db: Db, list: ResolvedConnection[]) {
-  const box = await secretBox(db);
-  return list.map((c) => ({ host: c.host, port: c.port, username: c.username, password_enc: box.seal(c.password), public_url: c.publicUrl }));
+function sealConnections(ctx: AuthedCtx, list: ResolvedConnection[]) {
+  return list.map((c) => ({ host: c.host, port: c.port, username: c.username, password_enc: ctx.secrets.seal(c.password), public_url: c.publicUrl }));
 }
 
 // ---- Create, update, activate ----
@@ -191,7 +241,7 @@ export async function createTenant(ctx: AuthedCtx, input: TCreateTenantRequest):
   if (await repo.nameTaken(ctx.db, input.name, null)) throw fieldError('TENANT_NAME_DUPLICATED', 'name');
   if (await repo.codeTaken(ctx.db, input.code)) throw fieldError('TENANT_CODE_DUPLICATED', 'code');
   const { type, connections } = await resolveConnections(ctx, input, null);
-  const sealed = await sealConnections(ctx.db, connections);
+  const sealed = sealConnections(ctx, connections);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const id = newId();
@@ -211,7 +261,7 @@ export async function updateTenant(ctx: AuthedCtx, id: string, input: TUpdateTen
   const t = await managedTenant(ctx, id);
   if (await repo.nameTaken(ctx.db, input.name, t.id)) throw fieldError('TENANT_NAME_DUPLICATED', 'name');
   const { type, connections } = await resolveConnections(ctx, input, t.id);
-  const sealed = await sealConnections(ctx.db, connections);
+  const sealed = sealConnections(ctx, connections);
   const now = ctx.clock.now();
   await ctx.db.tx(async (tx) => {
     await repo.updateGeneral(tx, t.id, { name: input.name, officialName: input.officialName, connectionType: type, connected: true }, now);
@@ -270,7 +320,7 @@ export async function updateEmailTemplate(ctx: AuthedCtx, id: string, input: TEm
 
 export async function updateOther(ctx: AuthedCtx, id: string, input: TOtherSettings): Promise<TTenantDetail> {
   const t = await reachableTenant(ctx, id);
-  const box = await secretBox(ctx.db);
+  const box = ctx.secrets;
   const values: Record<string, string> = {
     LANGUAGE: input.language, COUNTRY: input.country, COUNTRY_CODE: input.country, DIAL_CODE: input.dialCode,
     ORGANIZATION_NAME: input.organizationName, AI_CLOUD_TENANT_ID: input.aiCloudTenantId, ALLOW_WEB_SOS_POPUP: String(input.allowWebSosPopup),

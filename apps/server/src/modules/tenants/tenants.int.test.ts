@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
-import { secretBox } from '../../platform/crypto.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+// The operator allows the local PostgreSQL server for dedicated tenants (TENANT_DB_ALLOWED_HOSTS).
+beforeAll(async () => { t = await startTestApp({ config: { tenantDbAllowedHosts: ['127.0.0.1'], tenantDbTimeoutMs: 1000 } }); });
 afterAll(async () => { await t?.close(); });
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
@@ -134,7 +134,7 @@ describe('tenant management (super admin)', () => {
     for (const r of responses) expect(r.raw).not.toContain(DB_PASSWORD);
     const rows = await t.db.query<{ password_enc: string }>('select password_enc from tenant_connections where tenant_id = $1', [id]);
     expect(rows.length).toBe(3);
-    const box = await secretBox(t.db);
+    const box = t.deps.secrets;
     for (const r of rows) {
       expect(r.password_enc).not.toContain(DB_PASSWORD);
       expect(box.open(r.password_enc)).toBe(DB_PASSWORD);
@@ -223,7 +223,7 @@ describe('settings tabs', () => {
     expect((all.body.settings as Record<string, string>).OCR_HEALTH_DEVICE_API_KEY).toBe('********');
     const stored = await t.db.query<{ value: string }>("select value from tenant_settings where tenant_id = $1 and key = 'OCR_HEALTH_DEVICE_API_KEY'", [demo]);
     expect(stored[0]!.value).not.toContain('ocr-secret-key-1');
-    expect((await secretBox(t.db)).open(stored[0]!.value)).toBe('ocr-secret-key-1');
+    expect(t.deps.secrets.open(stored[0]!.value)).toBe('ocr-secret-key-1');
     // Absent keeps, '' removes.
     const { ocrHealthDeviceApiKey: _omit, ...rest } = other;
     expect((await t.put(`${T}/other`, rest, sys.access)).body.ocrHealthDeviceApiKeySet).toBe(true);

@@ -124,7 +124,7 @@ describe('ingest by a cellular device (Basic credentials)', () => {
   beforeAll(async () => {
     deviceId = newId();
     await t.db.query(`insert into devices (id, tenant_id, model, serial, imei, patient_id) values ($1, $2, 'J2025E', $3, $4, $5)`, [deviceId, tenantId, `SN-${deviceId.slice(-8)}`, `86${Date.now()}`.slice(0, 15), patientId]);
-    secret = await issueDeviceSecret(t.db, t.deps.pepper, tenantId, deviceId, t.clock.now());
+    secret = await issueDeviceSecret(t.deps, tenantId, deviceId, t.clock.now());
   });
   const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
 
@@ -153,7 +153,7 @@ describe('ingest by a cellular device (Basic credentials)', () => {
     }
     const other = newId();
     await t.db.query(`insert into devices (id, tenant_id, model, serial) values ($1, $2, 'J2025E', $3)`, [other, tenantId, `SN-${other.slice(-8)}`]);
-    const s2 = await issueDeviceSecret(t.db, t.deps.pepper, tenantId, other, t.clock.now());
+    const s2 = await issueDeviceSecret(t.deps, tenantId, other, t.clock.now());
     const res = await t.call('POST', INGEST, { headers: basic(other, s2), body: { readings: [{ metric: 'heart_rate', measuredAt: at(311), value: 66 }] } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('DEVICE_NOT_ASSIGNED');

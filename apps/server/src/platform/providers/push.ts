@@ -1,5 +1,5 @@
 import { loadWebPush } from '../lazy.ts';
-import type { Db } from '../db.ts';
+import type { SecretVault } from '../secrets.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -11,21 +11,13 @@ export interface PushSender {
   send(target: PushTarget, payload: string, opts: { ttlSeconds: number; urgency: 'normal' | 'high' }): Promise<PushAnswer>;
 }
 
-const SECRET_KEY = 'vapid_keys';
-
 /**
- * VAPID keys: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated once with web-push and kept in `app_secrets`
- * (the same store as `getOrCreateSecret`) so every server process and restart signs with the same pair.
+ * VAPID keys: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated once with web-push and kept among the stored
+ * secrets (sealed under the master key) so every server process and restart signs with the same pair.
  */
-export async function getOrCreateVapidKeys(db: Db, fromEnv?: { publicKey?: string; privateKey?: string }): Promise<VapidKeys> {
+export async function getOrCreateVapidKeys(vault: SecretVault, fromEnv?: { publicKey?: string | undefined; privateKey?: string | undefined }): Promise<VapidKeys> {
   if (fromEnv?.publicKey && fromEnv.privateKey) return { publicKey: fromEnv.publicKey, privateKey: fromEnv.privateKey };
-  const existing = await db.query<{ value: string }>('select value from app_secrets where key = $1', [SECRET_KEY]);
-  if (!existing[0]) {
-    const k = (await loadWebPush()).generateVAPIDKeys();
-    await db.query('insert into app_secrets (key, value) values ($1, $2) on conflict (key) do nothing', [SECRET_KEY, JSON.stringify(k)]);
-  }
-  const rows = existing[0] ? existing : await db.query<{ value: string }>('select value from app_secrets where key = $1', [SECRET_KEY]);
-  const v = JSON.parse(rows[0]!.value) as VapidKeys;
+  const v = JSON.parse(await vault.get('vapid_keys', async () => JSON.stringify((await loadWebPush()).generateVAPIDKeys()))) as VapidKeys;
   return { publicKey: v.publicKey, privateKey: v.privateKey };
 }
 
