@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launch, shot } from './browser.ts';
+import { DEMO_PASSWORD, cspViolations, launch, shot } from './browser.ts';
 import { phone, apiToken, getJson } from './mobile.ts';
 
 let browser: Browser;
@@ -245,5 +245,7 @@ describe('patient app: registration by phone', () => {
     expect(await locked.innerText()).toContain('locked for 24 hours after 5 failed sign-in attempts');
     await shot(page, 'mobile-login-locked');
     await context.close();
+    // Every screen of this spec ran under the server's CSP (camera, voice, service worker, QR codes) without a refusal.
+    expect(cspViolations()).toEqual([]);
   });
 });

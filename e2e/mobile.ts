@@ -1,12 +1,13 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './browser.ts';
+import { DEMO_PASSWORD, watchCsp } from './browser.ts';
 
 // Shared by the patient-app specs (mobile-*.e2e.ts).
 
 /** A phone-sized touch browser, in English unless the test picks a language. */
 export async function phone(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  watchCsp(context);
   await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
   return { context, page: await context.newPage() };
 }

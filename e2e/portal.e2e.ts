@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
+import { cspViolations, launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
 
 const login = (page: Page, email: string, password = PASSWORD, tenant?: string) => loginAs(page, email, { password, tenant });
 
@@ -107,5 +107,7 @@ describe('portal', () => {
     await page.goto('/app/');
     await expect.poll(() => page.getByRole('heading', { name: 'CareWatch' }).count()).toBe(1);
     await page.context().close();
+    // Every page of this spec (portal screens, the docs, the app shell) ran under the server's CSP without a refusal.
+    expect(cspViolations()).toEqual([]);
   });
 });

@@ -12,3 +12,11 @@ delete from login_failures lf
  using users u
  where u.tenant_id = lf.tenant_id and (lower(u.email) = lf.username or u.phone = lf.username);
 update login_failures set username = 'name:' || username where username not like 'user:%';
+
+-- Rate limits shared by every server process on PostgreSQL: one counter per (hashed) key and window.
+create table rate_limits (
+  key text primary key,
+  hits int not null,
+  reset_at timestamptz not null
+);
+create index rate_limits_reset on rate_limits (reset_at);
