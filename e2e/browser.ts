@@ -36,6 +36,22 @@ export async function shot(page: Page, name: string) {
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
 
+/**
+ * The newest recorded message to `recipient` (whose masked body matches `match`), revealed as the demo's super admin
+ * (`token`): Messages shows codes and temporary passwords masked; '' while there is none yet (for expect.poll).
+ */
+export async function revealLast(baseUrl: string, token: string, recipient: string, match?: RegExp): Promise<string> {
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await fetch(`${baseUrl}/api/account/messages?search=${encodeURIComponent(recipient)}&size=20`, { headers: auth });
+  const items = ((await list.json()) as { items?: Array<{ id: string; recipient: string; body: string; revealable: boolean }> }).items ?? [];
+  const m = items.find((x) => x.recipient === recipient && x.revealable && (!match || match.test(x.body)));
+  if (!m) return '';
+  const res = await fetch(`${baseUrl}/api/account/messages/${m.id}/reveal`, { method: 'POST', headers: auth });
+  return res.ok ? ((await res.json()) as { body: string }).body : '';
+}
+/** The six-digit code in the newest message to `recipient` (see revealLast). */
+export const lastCode = async (baseUrl: string, token: string, recipient: string, match?: RegExp) => /\b(\d{6})\b/.exec(await revealLast(baseUrl, token, recipient, match))?.[1] ?? '';
+
 /** Fills and submits the portal's password login form (English labels). */
 export async function login(page: Page, email: string, opts: { password?: string; tenant?: string } = {}) {
   await page.goto('/login');

@@ -20,3 +20,16 @@ create table rate_limits (
   reset_at timestamptz not null
 );
 create index rate_limits_reset on rate_limits (reset_at);
+
+-- One-time codes and temporary passwords are masked in every log view. The unmasked text is kept only for a tenant
+-- that allows its super admin to reveal it (the demo tenants: the README's walk-through reads codes there).
+alter table tenants add column reveal_codes boolean not null default false;
+alter table messages add column masked boolean not null default false;
+alter table messages add column secret_subject text;
+alter table messages add column secret_body text;
+-- Messages recorded before: six-digit codes and temporary passwords are masked for good (alert texts are left alone).
+update messages
+   set body = regexp_replace(regexp_replace(body, 'Temporary password: \S+', 'Temporary password: ••••••', 'g'), '\m\d{6}\M', '••••••', 'g'),
+       subject = case when subject is null then null else regexp_replace(subject, '\m\d{6}\M', '••••••', 'g') end,
+       masked = true
+ where alert_id is null and (body ~ '\m\d{6}\M' or body ~ 'Temporary password: ' or coalesce(subject, '') ~ '\m\d{6}\M');

@@ -8,6 +8,6 @@ export const securityEn = {
     masked: 'One-time codes and temporary passwords are hidden.',
     reveal: 'Reveal code',
     revealOf: 'Reveal the code sent to {{recipient}}',
-    revealed: 'Shown once and recorded in the audit log.',
+    revealed: 'Revealed: recorded in the audit log.',
   },
 };

@@ -8,6 +8,6 @@ export const securityVi = {
     masked: 'Mã một lần và mật khẩu tạm thời được ẩn.',
     reveal: 'Hiện mã',
     revealOf: 'Hiện mã đã gửi tới {{recipient}}',
-    revealed: 'Chỉ hiện một lần và được ghi vào nhật ký kiểm tra.',
+    revealed: 'Đã hiện mã: việc này được ghi vào nhật ký kiểm tra.',
   },
 };

@@ -151,9 +151,9 @@ export async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurp
     // The tenant's e-mail template (Email template tab); {{code}} and {{minutes}} are filled in.
     const tpl = await emailTemplateOf(ctx.db, tenantId);
     const fill = (s: string) => s.replaceAll('{{code}}', code).replaceAll('{{minutes}}', String(minutes));
-    await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body) });
+    await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body), secrets: [code] });
   }
-  else await ctx.sms.send({ tenantId, to: target, text });
+  else await ctx.sms.send({ tenantId, to: target, text, secrets: [code] });
   return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
 }
 

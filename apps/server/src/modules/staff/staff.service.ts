@@ -286,6 +286,7 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
   await ctx.mail.send({
     tenantId: t, to: input.email, subject: 'Your CareWatch account',
     text: `Hello ${input.firstName} ${input.lastName},\n\nA CareWatch account has been created for you.\nTenant: ${ctx.auth.tenantCode}\nLogin: ${input.email}\nTemporary password: ${password}\n\nPlease log in and change your password.`,
+    secrets: [password],
   });
   await audit(ctx, { action: 'staff.create', resource: 'user', resourceId: id, details: { roles: levels.map((l) => l.role.code).join(',') } });
   return getStaff(ctx, id);

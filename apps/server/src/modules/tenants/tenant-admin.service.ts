@@ -172,6 +172,7 @@ export async function mailFirstAdmin(ctx: Ctx, to: string, t: { code: string; na
     tenantId: ctx.auth?.tenantId ?? null, to,
     subject: `Your CareWatch tenant "${t.name}" is ready`,
     text: `${intro}\n\nTenant code: ${t.code}\nE-mail: ${to}\nTemporary password: ${password}\n\nPlease sign in and change your password.`,
+    secrets: [password],
   });
 }
 
