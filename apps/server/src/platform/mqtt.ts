@@ -47,7 +47,7 @@ export async function handleMqttBatch(deps: Deps, topic: string, payload: Buffer
     else if (!parsed.success) ack = fail('VALIDATION_ERROR');
     else if (!device.patientId) ack = fail('DEVICE_NOT_ASSIGNED');
     else {
-      const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId }, parsed.data.readings);
+      const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId, deviceModel: device.model }, parsed.data.readings);
       await audit({ ...deps, requestId: newId(), ip: 'mqtt', auth: null }, {
         action: 'vitals.ingest', tenantId: device.tenantId, actorId: null, resource: 'patient', resourceId: device.patientId,
         details: { accepted: out.accepted, duplicates: out.duplicates, rejected: out.rejected.length, deviceId: device.deviceId, via: 'mqtt' },
