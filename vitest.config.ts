@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites sign in, send codes and upload thousands of times from 127.0.0.1: every server they start gets high
+ * rate limits (read by loadConfig). The tests of the limits themselves configure low ones (safety/rate-limits).
+ */
+const RELAXED_RATE_LIMITS = Object.fromEntries(['SIGNIN', 'OTP', 'REGISTER', 'RESET', 'CONNECTION_TEST', 'UPLOAD'].map((g) => [`RATE_LIMIT_${g}`, '1000000/1000000']));
+
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +22,7 @@ export default defineConfig({
           name: 'int',
           include: ['apps/server/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/src/test-support/global-setup.ts'],
+          env: RELAXED_RATE_LIMITS,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite databases are large in memory: at most two files at once on these 2-core machines.
@@ -40,6 +47,7 @@ export default defineConfig({
           // (they kill and time processes on a 2-core machine). CI size by default; `npm run test:soak` for the full counts.
           name: 'crash',
           include: ['apps/server/src/safety/crash*.crash.ts'],
+          env: RELAXED_RATE_LIMITS,
           testTimeout: 900_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   // A fake microphone and camera, allowed without a prompt (SOS voice message, QR scan).
@@ -10,8 +10,19 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+const violations: string[] = [];
+/**
+ * Records what the server's Content Security Policy refused in a context's pages (Chromium reports each refusal on the
+ * console): the apps must run under it, so a spec ends by checking `cspViolations()` is empty.
+ */
+export function watchCsp(context: BrowserContext): void {
+  context.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(`${m.page()?.url() ?? ''}: ${m.text().slice(0, 300)}`); });
+}
+export const cspViolations = (): string[] => [...violations];
+
 export async function newPage(browser: Browser, baseUrl: string, opts: { lang?: string; width?: number; height?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 } });
+  watchCsp(context);
   if (opts.lang) await context.addInitScript((l) => localStorage.setItem('cw.lang', l), opts.lang);
   return context.newPage();
 }
@@ -24,6 +35,22 @@ export async function shot(page: Page, name: string) {
 }
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
+
+/**
+ * The newest recorded message to `recipient` (whose masked body matches `match`), revealed as the demo's super admin
+ * (`token`): Messages shows codes and temporary passwords masked; '' while there is none yet (for expect.poll).
+ */
+export async function revealLast(baseUrl: string, token: string, recipient: string, match?: RegExp): Promise<string> {
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await fetch(`${baseUrl}/api/account/messages?search=${encodeURIComponent(recipient)}&size=20`, { headers: auth });
+  const items = ((await list.json()) as { items?: Array<{ id: string; recipient: string; body: string; revealable: boolean }> }).items ?? [];
+  const m = items.find((x) => x.recipient === recipient && x.revealable && (!match || match.test(x.body)));
+  if (!m) return '';
+  const res = await fetch(`${baseUrl}/api/account/messages/${m.id}/reveal`, { method: 'POST', headers: auth });
+  return res.ok ? ((await res.json()) as { body: string }).body : '';
+}
+/** The six-digit code in the newest message to `recipient` (see revealLast). */
+export const lastCode = async (baseUrl: string, token: string, recipient: string, match?: RegExp) => /\b(\d{6})\b/.exec(await revealLast(baseUrl, token, recipient, match))?.[1] ?? '';
 
 /** Fills and submits the portal's password login form (English labels). */
 export async function login(page: Page, email: string, opts: { password?: string; tenant?: string } = {}) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launch, shot } from './browser.ts';
+import { cspViolations, DEMO_PASSWORD, lastCode, launch, shot } from './browser.ts';
 import { phone, phoneWithNetwork, apiToken, getJson } from './mobile.ts';
 
 let browser: Browser;
@@ -165,8 +165,7 @@ describe('patient app: registration by phone', () => {
     // Step 2: the code, read where the SMS provider recorded it; an incomplete code is refused in the form.
     let code = '';
     await expect.poll(async () => {
-      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
-      code = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number)?.body ?? '')?.[1] ?? '';
+      code = await lastCode(baseUrl, superadmin, number);
       return code;
     }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
     const codeInput = page.getByRole('textbox', { name: 'One-time code', exact: true });
@@ -218,8 +217,7 @@ describe('patient app: registration by phone', () => {
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     let resetCode = '';
     await expect.poll(async () => {
-      const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
-      resetCode = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number && /reset/i.test(m.body))?.body ?? '')?.[1] ?? '';
+      resetCode = await lastCode(baseUrl, superadmin, number, /reset/i);
       return resetCode;
     }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
     await page.getByRole('textbox', { name: 'One-time code', exact: true }).fill(resetCode);
@@ -249,5 +247,7 @@ describe('patient app: registration by phone', () => {
     expect(await locked.innerText()).toContain('locked for 24 hours after 5 failed sign-in attempts');
     await shot(page, 'mobile-login-locked');
     await context.close();
+    // Every screen of this spec ran under the server's CSP (camera, voice, service worker, QR codes) without a refusal.
+    expect(cspViolations()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launch, shot } from './browser.ts';
+import { DEMO_PASSWORD, lastCode, launch, shot } from './browser.ts';
 import { apiToken, getJson, phone, signIn } from './mobile.ts';
 
 let browser: Browser;
@@ -28,8 +28,7 @@ async function register(superadmin: string, first: string): Promise<Account> {
   expect(otp.status, await otp.clone().text()).toBe(200);
   let code = '';
   await expect.poll(async () => {
-    const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
-    code = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number)?.body ?? '')?.[1] ?? '';
+    code = await lastCode(baseUrl, superadmin, number);
     return code;
   }, { timeout: 15_000, interval: 300 }).toMatch(/^\d{6}$/);
   const last = 'Contacts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, login, newPage, shot } from './browser.ts';
+import { lastCode, launch, login, newPage, shot } from './browser.ts';
 import { apiToken, getJson, phone, phoneWithNetwork, type NetworkPhone } from './mobile.ts';
 
 let browser: Browser;
@@ -42,8 +42,7 @@ async function register(page: Page, number: string) {
   await page.getByRole('button', { name: 'Send code', exact: true }).click();
   let code = '';
   await expect.poll(async () => {
-    const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
-    code = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number)?.body ?? '')?.[1] ?? '';
+    code = await lastCode(baseUrl, superadmin, number);
     return code;
   }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
   await page.getByRole('textbox', { name: 'One-time code', exact: true }).fill(code);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, shot } from './browser.ts';
+import { lastCode, launch, shot } from './browser.ts';
 import { phone, apiToken, getJson, signIn } from './mobile.ts';
 
 let browser: Browser;
@@ -33,8 +33,7 @@ async function registerByApi(number: string) {
   expect(otp.status).toBe(200);
   let code = '';
   await expect.poll(async () => {
-    const sms = await getJson<{ items: Array<{ to: string; body: string }> }>(baseUrl, `/api/account/sms?to=${number}&size=20`, superadmin);
-    code = /\b(\d{6})\b/.exec(sms.items.find((m) => m.to === number)?.body ?? '')?.[1] ?? '';
+    code = await lastCode(baseUrl, superadmin, number);
     return code;
   }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
   const res = await fetch(`${baseUrl}/api/auth/app/register`, {

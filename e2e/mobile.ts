@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './browser.ts';
+import { DEMO_PASSWORD, watchCsp } from './browser.ts';
 
 // Shared by the patient-app specs (mobile-*.e2e.ts).
 
@@ -11,6 +11,7 @@ export async function phone(browser: Browser, baseUrl: string, opts: { notificat
   // Notifications already allowed, so the first-sign-in question (push-intro.tsx) does not cover the screens under test;
   // mobile-sos.e2e.ts walks that question itself with a context that has not answered it.
   if (opts.notificationsAnswered !== false) await context.grantPermissions(['notifications'], { origin: baseUrl });
+  watchCsp(context);
   await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
   return { context, page: await context.newPage() };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
+import { cspViolations, launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
 
 const login = (page: Page, email: string, password = PASSWORD, tenant?: string) => loginAs(page, email, { password, tenant });
 
@@ -74,18 +74,26 @@ describe('portal', () => {
     await page.context().close();
   });
 
-  test('OTP login reads the code the server recorded', async () => {
-    // The code is delivered through the recording provider; read it as the super admin would.
-    const api = async (path: string, init?: RequestInit) => (await fetch(baseUrl + path, init)).json() as Promise<Record<string, unknown>>;
+  test('OTP login: the code is masked under Messages; the super admin reveals it there', async () => {
     const page = await newPage(browser, baseUrl);
     await page.goto('/login');
     await page.getByRole('tab', { name: 'One-time code', exact: true }).click();
     await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill('assistant@demo.test');
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     await page.getByRole('textbox', { name: 'Verification code', exact: true }).waitFor();
-    const tokens = await api('/api/auth/oauth-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', username: 'superadmin@demo.test', password: PASSWORD, grant_type: 'password' }) });
-    const msgs = await api('/api/account/messages?search=assistant@demo.test', { headers: { authorization: `Bearer ${String(tokens.access_token)}` } });
-    const code = String((msgs.items as Array<{ body: string }>)[0]!.body.match(/\d{6}/)![0]);
+    // The super admin's Messages screen: the code is masked until revealed (the server audits the reveal).
+    const admin = await newPage(browser, baseUrl);
+    await login(admin, 'superadmin@demo.test');
+    await admin.getByRole('link', { name: 'Messages', exact: true }).click();
+    await admin.getByRole('searchbox', { name: 'Search messages' }).fill('assistant@demo.test');
+    const row = admin.getByRole('row').filter({ hasText: 'assistant@demo.test' }).first();
+    await expect.poll(() => row.innerText()).toContain('••••••');
+    expect(await row.innerText()).not.toMatch(/\b\d{6}\b/);
+    await row.getByRole('button', { name: 'Reveal the code sent to assistant@demo.test' }).click();
+    await expect.poll(async () => /\b(\d{6})\b/.exec(await row.innerText())?.[1] ?? '').toMatch(/^\d{6}$/);
+    const code = /\b(\d{6})\b/.exec(await row.innerText())![1]!;
+    await shot(admin, 'messages-revealed');
+    await admin.context().close();
     await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify and log in', exact: true }).click();
     await expect.poll(() => navLinks(page)).toEqual(['Dashboard', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Threshold defaults', 'Tickets', 'Account settings']);
@@ -107,5 +115,7 @@ describe('portal', () => {
     await page.goto('/app/');
     await expect.poll(() => page.getByRole('heading', { name: 'CareWatch' }).count()).toBe(1);
     await page.context().close();
+    // Every page of this spec (portal screens, the docs, the app shell) ran under the server's CSP without a refusal.
+    expect(cspViolations()).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { tenantAllRoute, tenantSettingsRoute } from './modules/tenants/routes/te
 import { getAvatarRoute, getProfileRoute, getUserRoute, updateLanguageRoute, updateProfileRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute } from './modules/account/routes/profile.ts';
 import { changePasswordRoute } from './modules/account/routes/change-password.ts';
 import { createRoleRoute, listRolesRoute, permissionCatalogueRoute, togglePermissionRoute } from './modules/roles/routes/roles.ts';
-import { listMessagesRoute } from './modules/messages/routes/list-messages.ts';
+import { listMessagesRoute, revealMessageRoute } from './modules/messages/routes/list-messages.ts';
 import { approveRegistrationRoute, listRegistrationsRoute, rejectRegistrationRoute } from './modules/users/routes/registrations.ts';
 import { healthRoute } from './modules/system/routes/health.ts';
 import { SCOPES_ROUTES } from './modules/scopes/scopes.routes.ts';
@@ -46,6 +46,7 @@ export const ROUTES: AnyRoute[] = [
   changePasswordRoute,
   listRolesRoute, permissionCatalogueRoute, createRoleRoute, togglePermissionRoute,
   listMessagesRoute,
+  revealMessageRoute,
   listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
   ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
   ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES,

@@ -5,7 +5,7 @@ import {
   ZVerifyRegisterResponse, type TOtpTokenRequest, type TRegisterRequest, type TTokenResponse,
 } from '@carewatch/contracts/auth';
 import {
-  ZMessage, ZProfile, ZRegistrationList, type TChangePasswordRequest, type TMessageQuery,
+  ZMessage, ZProfile, ZRegistrationList, ZRevealedMessage, type TChangePasswordRequest, type TMessageQuery,
   type TUpdateProfileRequest, type TUpdateUnitsRequest,
 } from '@carewatch/contracts/account';
 import { ZPermissionCatalogue, ZRole, ZRoleList, type TCreateRoleRequest, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
@@ -257,6 +257,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     togglePermission: (roleId: string, body: TTogglePermissionRequest) =>
       request('PUT', `${M}/roles/${encodeURIComponent(roleId)}/permissions`, { body, schema: ZRole }),
     messages: (query: Partial<TMessageQuery>) => request('GET', `${M}/messages`, { query, schema: ZMessagePage }),
+    revealMessage: (id: string) => request('POST', `${M}/messages/${encodeURIComponent(id)}/reveal`, { schema: ZRevealedMessage }),
     registrations: () => request('GET', `${M}/registrations`, { schema: ZRegistrationList }),
     approveRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/approve`, { schema: ZOk }),
     rejectRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/reject`, { schema: ZOk }),

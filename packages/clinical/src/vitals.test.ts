@@ -39,6 +39,15 @@ describe('validateReading', () => {
     expect(validateReading({ metric: 'heart_rate', value: 70, measuredAt: '2026-11-22T08:02:01Z' }, now)).toMatchObject({ ok: false, code: 'FUTURE_TIME', field: 'measuredAt' });
   });
 
+  test('nothing measured before 01/01/2000 (a clock never set: year 0001, 1970), whatever the metric', () => {
+    expect(validateReading({ metric: 'heart_rate', value: 70, measuredAt: '2000-01-01T00:00:00Z' }, now).ok).toBe(true);
+    for (const measuredAt of ['0001-01-01T00:00:00Z', '1970-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2000-01-01T00:30:00+01:00']) {
+      expect(validateReading({ metric: 'heart_rate', value: 70, measuredAt }, now), measuredAt).toMatchObject({ ok: false, code: 'INVALID_READING', field: 'measuredAt' });
+    }
+    const stages = [{ stage: 'light', start: '1999-12-31T23:00:00Z', end: '2000-01-01T01:00:00Z' }];
+    expect(validateReading({ metric: 'sleep', measuredAt: '2000-01-01T01:00:00Z', values: { stages } }, now)).toMatchObject({ ok: false, field: 'values.stages.0.start' });
+  });
+
   test('blood pressure: each < 300, systolic ≥ diastolic + 20', () => {
     expect(v({ metric: 'blood_pressure', values: { systolic: 120, diastolic: 80 } })).toMatchObject({ ok: true, row: { value: 120, value2: 80, data: null } });
     expect(v({ metric: 'blood_pressure', values: { systolic: 120, diastolic: 100 } })).toMatchObject({ ok: true });

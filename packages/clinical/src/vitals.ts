@@ -6,6 +6,11 @@ import { GLUCOSE_MGDL_PER_MMOL } from './units.ts';
 
 /** How far ahead of the server clock a reading may be stamped (device clock skew). */
 export const FUTURE_SKEW_MS = 2 * 60 * 1000;
+/**
+ * The earliest measurement time accepted: 01/01/2000 UTC. Earlier is a device clock never set (year 0001, 1970) or a
+ * typing error; the spec sets no other age limit (a watch may sync weeks of stored readings).
+ */
+export const EARLIEST_READING_MS = Date.UTC(2000, 0, 1);
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A reading already shaped by `ZReading` and converted to canonical units; `values` is checked here per metric. */
@@ -73,6 +78,7 @@ export function validateReading(reading: ReadingInput, now: Date, origin: Readin
   const t = Date.parse(reading.measuredAt);
   if (!Number.isFinite(t)) return bad('INVALID_READING', 'Date is not valid', 'measuredAt');
   if (t > now.getTime() + FUTURE_SKEW_MS) return bad('FUTURE_TIME', 'Measurement time cannot be in the future', 'measuredAt');
+  if (t < EARLIEST_READING_MS) return bad('INVALID_READING', 'Measurement time cannot be before 01/01/2000', 'measuredAt');
   const measuredAt = new Date(t);
   const { metric } = reading;
 
@@ -104,6 +110,7 @@ export function validateReading(reading: ReadingInput, now: Date, origin: Readin
         const b = Date.parse(s.end);
         if (!(b > a)) return bad('INVALID_READING', 'A sleep stage must end after it starts', `values.stages.${i}.end`);
         if (a < prevEnd) return bad('INVALID_READING', 'Sleep stages must be in order and must not overlap', `values.stages.${i}.start`);
+        if (a < EARLIEST_READING_MS) return bad('INVALID_READING', 'Measurement time cannot be before 01/01/2000', `values.stages.${i}.start`);
         if (b > now.getTime() + FUTURE_SKEW_MS) return bad('FUTURE_TIME', 'Measurement time cannot be in the future', `values.stages.${i}.end`);
         prevEnd = b;
         first = Math.min(first, a);

@@ -57,8 +57,14 @@ export const ZMessage = z.object({
   provider: z.string(),
   status: z.number().int(),
   createdAt: z.string(),
+  /** The body (and subject) had a one-time code or a temporary password: shown masked. */
+  masked: z.boolean(),
+  /** The caller may reveal it (POST messages/:id/reveal): the super admin of a tenant that allows it. */
+  revealable: z.boolean(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
+export const ZRevealedMessage = z.object({ id: z.string().uuid(), subject: z.string().nullable(), body: z.string() });
+export type TRevealedMessage = z.infer<typeof ZRevealedMessage>;
 export const ZMessageQuery = z.object({
   channel: z.enum(['email', 'sms']).optional(),
   search: z.string().max(254, 'Max length is 254').optional(),

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { ZIsoDateTime, ZIsoDay } from './common.ts';
 
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date');
+/** An instant (2026-01-15T08:00:00Z, what the portal sends) or a day (2026-01-15, its UTC midnight); nothing looser. */
+const instantOrDay = z.union([ZIsoDateTime, ZIsoDay], 'Date is not valid');
+
 export const ZAuditQuery = z.object({
   actor: z.string().trim().max(254, 'Max length is 254').optional(),
   action: z.string().trim().max(100, 'Max length is 100').optional(),
   resource: z.string().trim().max(100, 'Max length is 100').optional(),
   outcome: z.enum(['ok', 'denied', 'failed']).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: instantOrDay.optional(),
+  to: instantOrDay.optional(),
   page: z.coerce.number().int().min(0, 'Min value is 0').default(0),
   size: z.coerce.number().int().min(1, 'Min value is 1').max(200, 'Max value is 200').default(20),
 }).refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'Start time can\'t after end time', path: ['to'] });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZPageQuery, page } from './common.ts';
+import { ZId, ZIsoDateTime, ZPageQuery, page } from './common.ts';
+import type { TMetric } from './vitals.ts';
 
 /** Device models (spec §3) and the category each belongs to: Bluetooth watches pair through the patient app, cellular devices (IMEI) send over MQTT/HTTPS with their own credentials. */
 export const DEVICE_MODELS = ['V19', 'GT2', 'GT5', 'J2025E', 'J2025B'] as const;
@@ -8,6 +9,23 @@ export type TDeviceModel = z.infer<typeof ZDeviceModel>;
 export const DEVICE_CATEGORIES = ['watch', 'cellular'] as const;
 export type TDeviceCategory = (typeof DEVICE_CATEGORIES)[number];
 export const DEVICE_CATEGORY: Record<TDeviceModel, TDeviceCategory> = { V19: 'watch', GT2: 'watch', GT5: 'watch', J2025E: 'cellular', J2025B: 'cellular' };
+/**
+ * What each model can measure: a device's readings (sent by the device, or by the app naming the paired device) of
+ * another metric are refused. The spec lists no per-model differences; this follows the wearable simulator: every
+ * model has the wrist sensors, all but the GT2 also take blood pressure. None weighs, nor measures glucose, uric acid
+ * or cholesterol (those come from scales and meters, typed in the app).
+ */
+const WRIST_METRICS: readonly TMetric[] = ['heart_rate', 'hrv', 'spo2', 'temperature', 'steps', 'calories', 'sleep', 'respiratory_rate', 'ecg', 'qtc'];
+export const DEVICE_MODEL_METRICS: Record<TDeviceModel, readonly TMetric[]> = {
+  V19: [...WRIST_METRICS, 'blood_pressure'],
+  GT2: WRIST_METRICS,
+  GT5: [...WRIST_METRICS, 'blood_pressure'],
+  J2025E: [...WRIST_METRICS, 'blood_pressure'],
+  J2025B: [...WRIST_METRICS, 'blood_pressure'],
+};
+/** Whether a device of `model` can measure `metric` (an unknown model measures nothing). */
+export const modelMeasures = (model: string, metric: string): boolean =>
+  (DEVICE_MODELS as readonly string[]).includes(model) && (DEVICE_MODEL_METRICS[model as TDeviceModel] as readonly string[]).includes(metric);
 
 /** Connection status: connected 1, disconnected 0, not activated -1, unknown 2. */
 export const CONNECTION_STATUSES = [1, 0, -1, 2] as const;
@@ -97,8 +115,8 @@ export const ZConnectionHistoryQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),
   sort: z.enum(['eventAt', '-eventAt']).default('-eventAt'),
   status: z.coerce.number().pipe(ZConnectionStatus).optional(),
-  start: z.iso.datetime({ offset: true, message: 'Date is not valid' }).optional(),
-  end: z.iso.datetime({ offset: true, message: 'Date is not valid' }).optional(),
+  start: ZIsoDateTime.optional(),
+  end: ZIsoDateTime.optional(),
   model: ZDeviceModel.optional(),
 });
 export type TConnectionHistoryQuery = z.infer<typeof ZConnectionHistoryQuery>;
@@ -116,8 +134,8 @@ export const ZPhoneHistoryQuery = ZPageQuery.extend({
   sort: z.enum(['eventAt', '-eventAt']).default('-eventAt'),
   phoneName: z.string().trim().max(100).optional(),
   appVersion: z.string().trim().max(50).optional(),
-  start: z.iso.datetime({ offset: true, message: 'Date is not valid' }).optional(),
-  end: z.iso.datetime({ offset: true, message: 'Date is not valid' }).optional(),
+  start: ZIsoDateTime.optional(),
+  end: ZIsoDateTime.optional(),
 });
 export type TPhoneHistoryQuery = z.infer<typeof ZPhoneHistoryQuery>;
 export const ZPhoneEvent = z.object({

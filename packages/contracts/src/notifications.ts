@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageQuery } from './common.ts';
+import { ZId, ZIsoDay, ZPageQuery } from './common.ts';
 import { ZRoleCode } from './roles.ts';
 
 /** Page size of every notification list (staff-portal spec §7). */
@@ -85,7 +85,6 @@ export const ZPushUnsubscribeRequest = z.object({ endpoint });
 export type TPushUnsubscribeRequest = z.infer<typeof ZPushUnsubscribeRequest>;
 export const ZPushSubscribeResult = z.object({ subscribed: z.boolean() });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date (YYYY-MM-DD)');
 /** SMS status (staff-portal spec §3): 200 success, 500 failed. */
 export const ZDeliveryStatus = z.coerce.number().int('Invalid status').refine((n) => n === 200 || n === 500, 'Invalid status');
 
@@ -95,8 +94,8 @@ export const ZSmsLogQuery = pageQuery.extend({
   to: z.string().trim().max(40, 'Max length is 40').optional(),
   provider: z.string().trim().max(40, 'Max length is 40').optional(),
   status: ZDeliveryStatus.optional(),
-  start: isoDate.optional(),
-  end: isoDate.optional(),
+  start: ZIsoDay.optional(),
+  end: ZIsoDay.optional(),
 });
 export type TSmsLogQuery = z.infer<typeof ZSmsLogQuery>;
 export const ZSmsLogItem = z.object({
@@ -115,7 +114,7 @@ export const ZCallLogItem = z.object({
 export type TCallLogItem = z.infer<typeof ZCallLogItem>;
 
 /** GET /api/account/calls/export?from&to: .xlsx of the calls started on those UTC days (inclusive, at most 366 days). */
-export const ZCdrExportQuery = z.object({ from: isoDate, to: isoDate }).superRefine((q, ctx) => {
+export const ZCdrExportQuery = z.object({ from: ZIsoDay, to: ZIsoDay }).superRefine((q, ctx) => {
   if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: "Start time can't after end time" });
   else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'At most 366 days' });
 });

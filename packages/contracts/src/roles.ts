@@ -44,17 +44,30 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
 };
 
 /**
- * Who manages whom (issue 14): a lower number is a higher role. A caller changes only roles strictly below its own;
- * a custom role sits with the working roles, below every administrator. The top roles never lose a permission.
+ * Who manages whom (spec §6): root above super admin above system admin above the admins, then staff, then patients.
+ * A caller changes the permissions of roles strictly below its own only; custom roles rank as staff.
  */
 export const ROLE_RANK: Record<TRoleCode, number> = {
-  root: 0, super_admin: 1, system_admin: 2, admin: 3, scope_admin: 4, mhsc_admin: 5,
-  operator: 6, doctor: 6, doctor_assistant: 6, coach: 6, customer_care: 6, patient: 7,
+  root: 100, super_admin: 90, system_admin: 80, admin: 70, scope_admin: 60, mhsc_admin: 50,
+  operator: 20, doctor: 20, doctor_assistant: 20, coach: 20, customer_care: 20, patient: 10,
 };
-export const TOP_ROLES: readonly TRoleCode[] = ['root', 'super_admin', 'system_admin'];
-const CUSTOM_ROLE_RANK = 6;
-export const roleRank = (code: string): number => (code in ROLE_RANK ? ROLE_RANK[code as TRoleCode] : CUSTOM_ROLE_RANK);
-export const isTopRole = (code: string): boolean => (TOP_ROLES as readonly string[]).includes(code);
+export const CUSTOM_ROLE_RANK = 20;
+export const roleRank = (code: string): number => (ROLE_CODES as readonly string[]).includes(code) ? ROLE_RANK[code as TRoleCode] : CUSTOM_ROLE_RANK;
+/** The built-in top roles: no permission is ever removed from them (they manage the rest, and could not undo it). */
+export const TOP_ROLE_CODES: readonly TRoleCode[] = ['root', 'super_admin', 'system_admin'];
+export const isTopRole = (code: string): boolean => (TOP_ROLE_CODES as readonly string[]).includes(code);
+/**
+ * Why a caller (by its role code and permissions) may not set `permissionId` on `target`, or null when it may:
+ * 'rank' (target not strictly below the caller), 'top_role' (a removal from a top role), 'not_held' (a grant of a
+ * permission the caller does not hold). The server enforces it; the portal disables the switches it would refuse.
+ */
+export function roleChangeProblem(caller: { roleCode: string; permissions: ReadonlySet<number> | readonly number[] }, target: { code: string }, permissionId: number, enabled: boolean): 'rank' | 'top_role' | 'not_held' | null {
+  if (roleRank(target.code) >= roleRank(caller.roleCode)) return 'rank';
+  if (!enabled && isTopRole(target.code)) return 'top_role';
+  const held = caller.permissions instanceof Set ? caller.permissions.has(permissionId) : (caller.permissions as readonly number[]).includes(permissionId);
+  if (enabled && !held) return 'not_held';
+  return null;
+}
 
 /** Roles that may sign in to the staff portal (patients use the patient app). */
 export const STAFF_ROLES: readonly TRoleCode[] = ROLE_CODES.filter((r) => r !== 'patient');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageQuery, page } from './common.ts';
+import { ZId, ZIsoDay, ZPageQuery, page } from './common.ts';
 
 /** Ticket types (staff-portal spec §2): SOS call, SOS indicator (a reading at SOS level), hotline. */
 export const TICKET_TYPES = ['sos_call', 'sos_indicator', 'hotline'] as const;
@@ -74,7 +74,6 @@ export type TTicketDetail = z.infer<typeof ZTicketDetail>;
 export const ZTicketPage = page(ZTicket);
 export type TTicketPage = z.infer<typeof ZTicketPage>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date (YYYY-MM-DD)');
 /** GET /api/account/tickets. `open=true`: every status but success/canceled (the list); false: only final ones (history). */
 export const ZTicketListQuery = ZPageQuery.extend({
   type: ZTicketType.optional(),
@@ -82,8 +81,8 @@ export const ZTicketListQuery = ZPageQuery.extend({
   patientId: ZId.optional(),
   sosCaseId: ZId.optional(),
   open: z.enum(['true', 'false'], 'Invalid value').optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: ZIsoDay.optional(),
+  to: ZIsoDay.optional(),
 });
 export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 
@@ -115,7 +114,7 @@ export const ZTicketActivityRequest = z.object({
 export type TTicketActivityRequest = z.infer<typeof ZTicketActivityRequest>;
 
 /** GET /api/account/tickets/statistics: counts over [from, to] (created date) and average KPI. */
-export const ZTicketStatsQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const ZTicketStatsQuery = z.object({ from: ZIsoDay.optional(), to: ZIsoDay.optional() });
 export type TTicketStatsQuery = z.infer<typeof ZTicketStatsQuery>;
 export const ZTicketStats = z.object({
   from: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, ZIsoDateTime } from './common.ts';
 
 /** Metric keys (API and MQTT). */
 export const METRICS = [
@@ -79,8 +79,8 @@ export type TIngestResponse = z.infer<typeof ZIngestResponse>;
 /** Charts: server-side downsampling of [from, to) into at most `points` buckets. */
 export const ZVitalsQuery = z.object({
   metric: ZMetric,
-  from: z.iso.datetime({ offset: true, message: 'Date is not valid' }),
-  to: z.iso.datetime({ offset: true, message: 'Date is not valid' }),
+  from: ZIsoDateTime,
+  to: ZIsoDateTime,
   points: z.coerce.number().int('Invalid number').min(10, 'Min value is 10').max(5000, 'Max value is 5000').default(1500),
 });
 export type TVitalsQuery = z.infer<typeof ZVitalsQuery>;
@@ -104,8 +104,8 @@ export const ZLatestVitals = z.object({ items: z.array(ZLatestVital) });
 export type TLatestVitals = z.infer<typeof ZLatestVitals>;
 
 export const ZRangeQuery = z.object({
-  from: z.iso.datetime({ offset: true, message: 'Date is not valid' }),
-  to: z.iso.datetime({ offset: true, message: 'Date is not valid' }),
+  from: ZIsoDateTime,
+  to: ZIsoDateTime,
 });
 export type TRangeQuery = z.infer<typeof ZRangeQuery>;
 export const ZSleepSession = z.object({
@@ -123,7 +123,7 @@ export const ZStepsReport = z.object({
 export type TStepsReport = z.infer<typeof ZStepsReport>;
 export const ZEcgStripList = z.object({ items: z.array(z.object({ measuredAt: z.string(), samplingRate: z.number(), durationSeconds: z.number(), heartRate: z.number().nullable() })) });
 export const ZEcgStrip = z.object({ measuredAt: z.string(), samplingRate: z.number(), samples: z.array(z.number()) });
-export const ZEcgQuery = z.object({ measuredAt: z.iso.datetime({ offset: true, message: 'Date is not valid' }) });
+export const ZEcgQuery = z.object({ measuredAt: ZIsoDateTime });
 
 /**
  * MQTT (cellular devices). A device publishes `carewatch/<tenantCode>/devices/<deviceId>/measurements` with this

@@ -11,6 +11,7 @@ import { ticketsEn } from './portal/tickets-en.ts';
 import { realtimeEn } from './portal/realtime-en.ts';
 import { followersEn } from './portal/followers-en.ts';
 import { alertConfigEn } from './portal/alert-config-en.ts';
+import { securityEn } from './portal/security-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -548,6 +549,7 @@ export const portalEn = {
   realtime: realtimeEn,
   followers: followersEn,
   alertConfig: alertConfigEn,
+  security: securityEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

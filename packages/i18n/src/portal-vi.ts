@@ -11,6 +11,7 @@ import { ticketsVi } from './portal/tickets-vi.ts';
 import { realtimeVi } from './portal/realtime-vi.ts';
 import { followersVi } from './portal/followers-vi.ts';
 import { alertConfigVi } from './portal/alert-config-vi.ts';
+import { securityVi } from './portal/security-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -550,4 +551,5 @@ export const portalVi: PortalCatalogue = {
   realtime: realtimeVi,
   followers: followersVi,
   alertConfig: alertConfigVi,
+  security: securityVi,
 };

@@ -15,6 +15,8 @@ import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { registerRealtime } from './ws.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { accountOfBody, registerRateLimits, type RateLimiter } from './rate-limit.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
 
@@ -34,8 +36,12 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     } : false,
     genReqId: () => newId(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto count only when sent by a proxy named in TRUST_PROXY: anyone else could write any address
+    // into the audit log (or claim TLS).
+    trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
   });
+  await registerSecurityHeaders(app);
+  const limiter = await registerRateLimits(app, deps);
 
   // Validation is ours (Zod, with the 400 shape); the JSON schemas are for the docs only.
   app.setValidatorCompiler(() => () => true);
@@ -67,7 +73,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please contact technical support' });
   });
 
-  for (const r of routes) registerRoute(app, deps, r);
+  for (const r of routes) registerRoute(app, deps, r, limiter);
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
@@ -108,8 +114,12 @@ function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply
   return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
 }
 
-function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
+/** The rate-limit group of a route: its own, or 'upload' for any multipart route. */
+export const rateLimitGroupOf = (r: AnyRoute) => r.rateLimit ?? (r.bodyKind === 'multipart' ? 'upload' : undefined);
+
+function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: RateLimiter) {
   const status = r.status ?? 200;
+  const limitGroup = rateLimitGroupOf(r);
   const schema: Record<string, unknown> = {
     summary: r.summary,
     tags: r.tags,
@@ -138,6 +148,8 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
     } : {}),
     handler: async (req, reply) => {
       const ctx = ctxFor(deps, req);
+      // By address first (before any work), by account once the account is known.
+      if (limitGroup) await limiter.byAddress(limitGroup, req, reply);
       const basic = r.deviceAuth ? basicCredentials(req) : null;
       if (basic) {
         const device = await verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
@@ -151,6 +163,7 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute) {
         if (lang) ctx.auth.language = lang;
         if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
       }
+      if (limitGroup) await limiter.byAccount(limitGroup, ctx.auth ? `user:${ctx.auth.userId}` : ctx.device ? `device:${ctx.device.deviceId}` : accountOfBody(req.body), req, reply);
       if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       // A multipart body sent to a JSON route is the wrong content type, not an empty body.
       if (r.bodyKind !== 'multipart' && req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -4,6 +4,30 @@ import { parseHostAllowList } from './host-allow-list.ts';
 /** A configuration problem that stops the start; main prints its message alone (no stack trace). */
 export class StartupError extends Error {}
 
+/** Rate-limited kinds of request; each route names its group (uploads are limited whatever their route). */
+export const RATE_LIMIT_GROUPS = ['signin', 'otp', 'register', 'reset', 'connection_test', 'upload'] as const;
+export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
+export type RateLimitPair = { perAddress: number; perAccount: number };
+export type RateLimitConfig = {
+  /** One window for every group (RATE_LIMIT_WINDOW, seconds). */
+  windowSeconds: number;
+  /** Where counts live: unset = the database when it is PostgreSQL (shared by every process), else memory. */
+  store: 'memory' | 'database' | undefined;
+  groups: Record<RateLimitGroup, RateLimitPair>;
+};
+/**
+ * Requests per window (15 min) per address / per account. Sign-in: a clinic behind one address signs in many staff,
+ * one person rarely more than a few times (5 wrong passwords lock the account anyway). Codes cost an SMS each.
+ */
+export const RATE_LIMIT_DEFAULTS: Record<RateLimitGroup, RateLimitPair> = {
+  signin: { perAddress: 100, perAccount: 10 },
+  otp: { perAddress: 30, perAccount: 5 },
+  register: { perAddress: 20, perAccount: 5 },
+  reset: { perAddress: 30, perAccount: 5 },
+  connection_test: { perAddress: 30, perAccount: 10 },
+  upload: { perAddress: 300, perAccount: 120 },
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -41,6 +65,12 @@ export type Config = {
    * threshold change or new alert is seen within this time.
    */
   alertEngineCacheMs: number;
+  /**
+   * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (TRUST_PROXY: comma-separated addresses, CIDR ranges
+   * or `loopback`, `linklocal`, `uniquelocal`); empty = none, the caller's address is the TCP peer's.
+   */
+  trustProxy: readonly string[];
+  rateLimits: RateLimitConfig;
   /** Web push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (unset = generated once, kept in the database) and VAPID_SUBJECT. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /**
@@ -69,6 +99,39 @@ function allowedHosts(value: string | undefined): string[] {
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
+}
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;
+const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/(\d|[1-9]\d|1[01]\d|12[0-8]))?$/i;
+
+/** TRUST_PROXY: named proxies only. `true` or `*` (believe anyone) is refused: it would make the audit IP spoofable. */
+export function parseTrustProxy(v: string | undefined): string[] {
+  const items = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    if (!PROXY_KEYWORDS.includes(item.toLowerCase()) && !IPV4.test(item) && !IPV6.test(item)) {
+      throw new Error(`TRUST_PROXY: "${item}" is not an address, a CIDR range or one of ${PROXY_KEYWORDS.join(', ')} (name the proxies; trusting every sender is not offered)`);
+    }
+  }
+  return items.map((s) => (PROXY_KEYWORDS.includes(s.toLowerCase()) ? s.toLowerCase() : s));
+}
+
+/** RATE_LIMIT_<GROUP>=<per address>/<per account>, e.g. RATE_LIMIT_SIGNIN=100/10. */
+export function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
+  const groups = { ...RATE_LIMIT_DEFAULTS };
+  for (const g of RATE_LIMIT_GROUPS) {
+    const name = `RATE_LIMIT_${g.toUpperCase()}`;
+    const v = env[name]?.trim();
+    if (!v) continue;
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name}: "${v}" is not <per address>/<per account> (two whole numbers, at least 1)`);
+    groups[g] = { perAddress: Number(m[1]), perAccount: Number(m[2]) };
+  }
+  const w = env.RATE_LIMIT_WINDOW?.trim();
+  if (w && !/^\d+$/.test(w)) throw new Error(`RATE_LIMIT_WINDOW: "${w}" is not a number of seconds`);
+  const store = env.RATE_LIMIT_STORE?.trim().toLowerCase();
+  if (store && store !== 'memory' && store !== 'database') throw new Error(`RATE_LIMIT_STORE: "${store}" is not memory or database`);
+  return { windowSeconds: Math.max(1, w ? Number(w) : 900), store: store ? (store as 'memory' | 'database') : undefined, groups };
 }
 
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
@@ -106,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
       : undefined,
     alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
     // Parsed here so that a typo stops the start with a message naming the entry.
     tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),

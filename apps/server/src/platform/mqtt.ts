@@ -77,7 +77,7 @@ export async function handleMqttBatch(deps: Deps, topic: string, payload: Buffer
       // A replay or a redelivery of a handled batch: answered as the retry it may be, handled no further.
       ack = { batchId, accepted: 0, duplicates: parsed.data.readings.length, rejected: [] };
     } else {
-      const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId }, parsed.data.readings);
+      const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId, deviceModel: device.model }, parsed.data.readings);
       // Remembered after the commit: a batch lost to a crash before it can come again.
       if (signedBatch) await rememberBatch(deps.db, device.tenantId, device.deviceId, signedBatch, deps.clock.now());
       await audit({ ...deps, requestId: newId(), ip: 'mqtt', auth: null }, {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PermissionId } from '@carewatch/contracts/permissions';
 import type { AuthedCtx, Ctx, DeviceOrUserCtx } from './context.ts';
+import type { RateLimitGroup } from './config.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Maybe<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -22,6 +23,11 @@ type Common<B, Q, P, R extends z.ZodType> = {
   /** multipart: the handler reads the upload itself; form: JSON or urlencoded. */
   bodyKind?: 'json' | 'multipart' | 'form';
   raw?: boolean;
+  /**
+   * Rate limit group (per address and per account: the login name the body names, or the signed-in user). Multipart
+   * routes are in 'upload' unless they name another group.
+   */
+  rateLimit?: RateLimitGroup;
 };
 
 /** What the route table holds. `permission` is a permission id or 'public': nothing else compiles. */

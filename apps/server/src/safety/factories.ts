@@ -187,7 +187,7 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into otp_codes (id, tenant_id, purpose, channel, target, code_hash, expires_at, created_at) values ($1, $2, 'reset', 'email', $3, 'x', $4, $4)`, [newId(), r.tenantId, `coach@${r.domain}`, now]);
   },
   login_failures: async (db, r, now) => {
-    await db.query(`insert into login_failures (tenant_id, username, failures, updated_at) values ($1, $2, 1, $3)`, [r.tenantId, `nobody@${r.domain}`, now]);
+    await db.query(`insert into login_failures (tenant_id, username, failures, updated_at) values ($1, $2, 1, $3)`, [r.tenantId, `name:nobody@${r.domain}`, now]);
   },
   sessions: async (db, r, now) => {
     await db.query(`insert into sessions (id, tenant_id, user_id, user_role_id, client, remember_me, permissions_version, created_at, expires_at, revoked_at, revoked_reason)

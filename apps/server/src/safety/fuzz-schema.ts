@@ -162,6 +162,21 @@ export const INJECTIONS = [
   'javascript:alert(1)', "admin'--", '\\u0000', 'null', 'undefined', '[object Object]', '__proto__', 'constructor',
 ];
 export const BAD_DATES = ['2026-02-30', '2026-13-01', '0000-00-00', '99999-01-01', '2026-1-1', '15/01/2026', 'yesterday', '2026-01-15T25:61:00Z', '-000001-01-01', 'Invalid Date'];
+/** More junk a lenient date parser (JavaScript's Date.parse) takes for a date: a bare number, words around a number, year zero. */
+export const JUNK_DATES = [...BAD_DATES, '1', '2026', 'junk 12', 'Tuesday 5', '0000-01-01T00:00:00Z', '2026-02-30T10:00:00Z', '2026-01-15 08:00'];
+
+/**
+ * Fields that hold a date, a time or a day, by name (`from`, `to`, `start`, `end`, `…At`, `…Date`, `…Day`, `date`,
+ * `day`, `dob`): independent of the schema, so a date field typed as a plain string (a refine, or nothing) is found.
+ */
+export const DATE_FIELD = /^(from|to|start|end|since|until|date|day|dob|dateOfBirth|birthday)$|[a-z](At|Date|Day)$/;
+
+/** The top-level fields of an object schema (query or body) that look like dates. */
+export function dateFields(s: z.ZodType): string[] {
+  const d = defOf(unwrap(s));
+  if (d.type !== 'object') return [];
+  return Object.keys(d.shape as Record<string, z.ZodType>).filter((k) => DATE_FIELD.test(k));
+}
 export const BAD_NUMBER_TEXT = ['NaN', 'Infinity', '-Infinity', '1e308', '1e400', '-1e308', '-0', '0x1F', '1_000', '', ' ', '1.5.2', '9007199254740993', '١٢٣'];
 
 const evilString = fc.oneof(

@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEVICE_CATEGORY } from '@carewatch/contracts/devices';
+import { DEVICE_CATEGORY, DEVICE_MODELS, DEVICE_MODEL_METRICS } from '@carewatch/contracts/devices';
+import { METRICS, type TMetric } from '@carewatch/contracts/vitals';
 import { ROUTES } from '../routes.ts';
 import type { AnyRoute } from '../platform/route.ts';
 import { issueDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { startTestApp, type Res, type TestApp } from '../test-support/test-app.ts';
 import {
-  INJECTIONS, UNICODE_EDGES, WRONG_CONTENT_TYPES, firstIssueField, invalidJsonText, mutationArb, overWire, parseQuery, queryString,
+  INJECTIONS, JUNK_DATES, UNICODE_EDGES, WRONG_CONTENT_TYPES, dateFields, firstIssueField, invalidJsonText, mutationArb, overWire, parseQuery, queryString,
   validSample, type Wire,
 } from './fuzz-schema.ts';
 import { answerProblems, callerFor, loginToken, decodedParam, fillPath, loadSecrets, ownParams, permissionsByAccount, type Secrets } from './fuzz-harness.ts';
@@ -238,3 +239,109 @@ test('every route refuses generated invalid input safely', async () => {
   expect(short).toEqual([]);
   expect(minPerInputRoute).toBeGreaterThanOrEqual(CASES);
 }, 600_000);
+
+/**
+ * Issue 14 ("the audit-log date filter accepts junk"): the cases above are kept only when the route's own schema
+ * refuses them, so a date field the schema types as a lenient string (Date.parse takes "1", "junk 12", 2026-02-30)
+ * was never sent junk at all. This oracle does not ask the schema: every field that looks like a date by its name,
+ * in every route's query and JSON body, gets junk dates and must answer 400 naming that field.
+ */
+/** Fields a date-like name but no date: the SMS and call logs filter `from` and `to` by phone number (spec names). */
+const NOT_DATES: Record<string, string[]> = { 'GET /api/account/sms': ['from', 'to'], 'GET /api/account/calls': ['from', 'to'] };
+
+test('every date-like field refuses junk dates with 400 naming it, whatever its schema says', async () => {
+  const perms = await permissionsByAccount(t.db, 'demo');
+  const [tenant] = await t.db.query<{ id: string }>("select id from tenants where code = 'demo'");
+  const failures: string[] = [];
+  let sent = 0;
+  for (const r of ROUTES) {
+    const where: Array<{ wire: 'query' | 'json'; fields: string[] }> = [];
+    const notDates = NOT_DATES[routeKey(r)] ?? [];
+    if (r.query) where.push({ wire: 'query', fields: dateFields(r.query).filter((f) => !notDates.includes(f)) });
+    if (r.body && r.bodyKind !== 'multipart') where.push({ wire: 'json', fields: dateFields(r.body).filter((f) => !notDates.includes(f)) });
+    if (!where.some((w) => w.fields.length)) continue;
+    const account = callerFor(r, perms);
+    const token = account ? await tokenOf(account) : undefined;
+    const path = fillPath(r.url, await ownParams(t.db, tenant!.id, r.url));
+    const baseQuery = (r.query ? validSample(r.query, 'query') : {}) as Record<string, unknown>;
+    const baseBody = (r.body && r.bodyKind !== 'multipart' ? validSample(r.body, 'json') : undefined) as Record<string, unknown> | undefined;
+    for (const w of where) {
+      for (const field of w.fields) {
+        for (const junk of JUNK_DATES) {
+          const q = w.wire === 'query' ? { ...baseQuery, [field]: junk } : baseQuery;
+          const body = w.wire === 'json' ? { ...baseBody, [field]: junk } : baseBody;
+          const qs = queryString(q);
+          const what = `${r.method} ${r.url} ${w.wire} ${field}=${JSON.stringify(junk)}`;
+          sent++;
+          let res: Res;
+          try {
+            res = await t.call(r.method, path + (qs ? `?${qs}` : ''), {
+              token, headers: account === 'patient' || account === 'follower' ? { 'x-client': 'app' } : {}, ...(body !== undefined ? { body } : {}),
+            });
+          } catch (e) {
+            failures.push(`${what} → the answer broke off (${(e as Error).message})`);
+            continue;
+          }
+          const named = String(res.body.details?.field ?? '');
+          if (res.status !== 400 || !(named === field || named.startsWith(`${field}.`))) failures.push(`${what} → ${res.status} ${named} ${res.raw.slice(0, 100)}`);
+        }
+      }
+    }
+  }
+  console.log(`fuzz dates: ${sent} junk dates sent, ${failures.length} not refused`);
+  if (failures.length) console.log(`fuzz dates, fields not refusing junk:\n${[...new Set(failures.map((f) => f.split('=')[0]))].join('\n')}`);
+  expect(sent).toBeGreaterThan(50);
+  expect(failures.slice(0, 60)).toEqual([]);
+}, 300_000);
+
+/** A valid reading of every metric (one table: a new metric without a sample fails the test below). */
+const SAMPLE: Record<TMetric, Record<string, unknown>> = {
+  heart_rate: { value: 72 }, hrv: { value: 45 }, spo2: { value: 97 }, temperature: { value: 36.6 }, blood_glucose: { value: 5.5 },
+  weight: { value: 70 }, bmi: { value: 22 }, steps: { value: 100 }, calories: { value: 50 }, respiratory_rate: { value: 16 },
+  qtc: { value: 420 }, uric_acid: { value: 350 }, cholesterol: { value: 5 },
+  blood_pressure: { values: { systolic: 120, diastolic: 80 } },
+  sleep: { values: { stages: [{ stage: 'light', start: '2026-11-22T01:00:00Z', end: '2026-11-22T02:00:00Z' }] } },
+  body_composition: { values: { bodyFat: 22, water: 55 } },
+  ecg: { values: { samplingRate: 250, samples: [0.1, 0.2, 0.1] } },
+};
+
+/**
+ * Issue 14 (low): readings dated year 0001 were stored, and a watch could send a metric its model cannot measure.
+ * Every metric × every device model, through both ways a device's readings arrive (a cellular device with its own
+ * credentials; the app naming the patient's paired watch): a metric outside the model's list is rejected at
+ * `metric`, one inside is stored; a reading before 01/01/2000 is rejected at `measuredAt` on every path.
+ */
+test('readings: every metric a device model cannot measure is refused, and nothing before 2000', async () => {
+  expect(Object.keys(SAMPLE).sort()).toEqual([...METRICS].sort());
+  const [tenant] = await t.db.query<{ id: string }>("select id from tenants where code = 'demo'");
+  const [patient] = await t.db.query<{ id: string; patient_code: string }>("select p.id, p.patient_code from patients p join users u on u.id = p.user_id and u.tenant_id = p.tenant_id where u.email = 'patient@demo.test'");
+  const op = await tokenOf('sysadmin');
+  const app = await loginToken(t, 'patient');
+  const failures: string[] = [];
+  const at = (i: number) => new Date(t.clock.now().getTime() - 3600_000 - i * 1000).toISOString();
+  for (const [n, model] of DEVICE_MODELS.entries()) {
+    const cellular = DEVICE_CATEGORY[model] === 'cellular';
+    const mac = `02:00:00:00:14:${String(n).padStart(2, '0')}`;
+    const dev = await t.post('/api/account/devices', { model, account: patient!.patient_code, mac: cellular ? null : mac, imei: cellular ? `35000000000014${n}` : null, serial: `SEC14-${model}`, name: `Sec14 ${model}` }, op);
+    expect(dev.status, dev.raw).toBeLessThan(300);
+    const id = String(dev.body.id);
+    expect((await t.put(`/api/account/devices/${id}/assign`, { patientId: patient!.id }, op)).status).toBe(200);
+    const readings = METRICS.map((metric, i) => ({ metric, measuredAt: at(n * 100 + i), ...SAMPLE[metric], ...(cellular ? {} : { deviceId: id }) }));
+    const old = { metric: 'heart_rate', measuredAt: '0001-01-01T00:00:00Z', value: 70, ...(cellular ? {} : { deviceId: id }) };
+    const auth = cellular
+      ? `Basic ${Buffer.from(`${id}:${await issueDeviceSecret(t.deps, tenant!.id, id, t.clock.now())}`).toString('base64')}`
+      : `Bearer ${app}`;
+    const res = await t.call('POST', '/api/ingest/measurements', { headers: { authorization: auth, ...(cellular ? {} : { 'x-client': 'app' }) }, body: { readings: [...readings, old] } });
+    expect(res.status, res.raw).toBe(200);
+    const rejected = res.body.rejected as Array<{ index: number; code: string; field?: string }>;
+    for (const [i, metric] of METRICS.entries()) {
+      const r = rejected.find((x) => x.index === i);
+      const measures = (DEVICE_MODEL_METRICS[model] as readonly string[]).includes(metric);
+      if (measures && r) failures.push(`${model} ${metric}: rejected ${r.code} ${r.field ?? ''}`);
+      if (!measures && !(r?.code === 'UNKNOWN_METRIC' && r.field === 'metric')) failures.push(`${model} ${metric}: ${r ? `${r.code} ${r.field ?? ''}` : 'stored'}, expected UNKNOWN_METRIC at metric`);
+    }
+    const r0 = rejected.find((x) => x.index === METRICS.length);
+    if (r0?.field !== 'measuredAt') failures.push(`${model}: a reading of year 0001 ${r0 ? `rejected at ${r0.field}` : 'stored'}`);
+  }
+  expect(failures).toEqual([]);
+});

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPg, openPglite, type Db } from '../platform/db.ts';
 import { fakeClock } from '../platform/clock.ts';
-import { createServer, JOB_HANDLERS, type Started } from '../server.ts';
+import { createServer, JOB_HANDLERS, type Started, type StartOptions } from '../server.ts';
 import { runDueJobs } from '../platform/jobs.ts';
 import { DEMO_PASSWORD } from '../modules/seed/demo.ts';
 import type { Config } from '../platform/config.ts';
@@ -43,12 +43,15 @@ export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> 
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** The real server (routes, services, SQL) on a fresh database, with a fake clock; requests via inject. */
-export async function startTestApp(opts: { config?: Partial<Config> } = {}) {
+/**
+ * The real server (routes, services, SQL) on a fresh database, with a fake clock; requests via inject.
+ * `providers`: e-mail/SMS providers built on the database (e.g. the recording ones wrapped to see what is sent).
+ */
+export async function startTestApp(opts: { config?: Partial<Config>; providers?: (db: Db) => Pick<StartOptions, 'mail' | 'sms'> } = {}) {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  const started: Started = await createServer({ db, clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0, ...opts.config }, jobs: false });
+  const started: Started = await createServer({ db, clock, ...opts.providers?.(db), config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0, ...opts.config }, jobs: false });
   const { app } = started;
 
   async function call(method: string, url: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<Res> {
@@ -75,9 +78,9 @@ export async function startTestApp(opts: { config?: Partial<Config> } = {}) {
     return { access: String(res.body.access_token), refresh: String(res.body.refresh_token) };
   }
 
-  /** The latest recorded message to a recipient, and the 6-digit code in it. */
+  /** The latest recorded message to a recipient, and the 6-digit code in it (the unmasked copy the demo tenants keep). */
   async function lastCodeTo(recipient: string): Promise<string> {
-    const rows = await db.query<{ body: string }>('select body from messages where recipient = $1 order by created_at desc, id desc limit 1', [recipient]);
+    const rows = await db.query<{ body: string }>('select coalesce(secret_body, body) as body from messages where recipient = $1 order by created_at desc, id desc limit 1', [recipient]);
     const m = rows[0]?.body.match(/\b(\d{6})\b/);
     if (!m) throw new Error(`no code sent to ${recipient}`);
     return m[1]!;

@@ -182,6 +182,7 @@ export const appEn = {
     OTP_EXPIRED: 'The code has expired. Send a new one.',
     OTP_BLOCKED: 'Wrong code entered too many times. Send a new code.',
     OTP_TOO_SOON: 'Please wait a little before asking for another code.',
+    RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
     EMAIL_USED: 'This e-mail is already registered. Sign in instead.',
     PHONE_USED: 'This phone number is already registered. Sign in instead.',
     ACCOUNT_EXISTS: 'This phone or e-mail is already registered. Sign in instead.',

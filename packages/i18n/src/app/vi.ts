@@ -183,6 +183,7 @@ export const appVi: AppMessages = {
     OTP_EXPIRED: 'Mã đã hết hạn. Hãy gửi mã mới.',
     OTP_BLOCKED: 'Nhập sai mã quá nhiều lần. Hãy gửi mã mới.',
     OTP_TOO_SOON: 'Vui lòng đợi một chút trước khi yêu cầu mã khác.',
+    RATE_LIMITED: 'Quá nhiều lần thử. Vui lòng đợi vài phút rồi thử lại.',
     EMAIL_USED: 'E-mail này đã được đăng ký. Hãy đăng nhập.',
     PHONE_USED: 'Số điện thoại này đã được đăng ký. Hãy đăng nhập.',
     ACCOUNT_EXISTS: 'Số điện thoại hoặc e-mail này đã được đăng ký. Hãy đăng nhập.',

@@ -1,17 +1,40 @@
 import { useEffect, useState } from 'react';
-import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TMessageQuery } from '@carewatch/contracts/account';
+import type { TMessage, TMessageQuery, TRevealedMessage } from '@carewatch/contracts/account';
 import { api } from '../../app/api.ts';
 import { ErrorState } from '../../app/states.tsx';
+import { errorText } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 
 const PAGE_SIZE = 15;
 type Channel = NonNullable<TMessageQuery['channel']>;
 const isChannel = (v: string): v is Channel => v === 'email' || v === 'sms';
+
+/**
+ * The body of one message: codes and temporary passwords come masked; the demo's super admin may reveal one (the
+ * server audits it), shown in place of the masked text.
+ */
+function MessageBody({ m }: { m: TMessage }) {
+  const { t } = useTranslation();
+  const reveal = useMutation({ mutationFn: () => api.revealMessage(m.id), meta: { inlineError: true } });
+  const shown: TRevealedMessage | undefined = reveal.data;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{shown ? shown.body : m.body}</Text>
+      {shown ? <Text size="xs" c="dimmed">{t('security.messages.revealed')}</Text>
+        : m.revealable ? (
+          <Button size="compact-xs" variant="light" loading={reveal.isPending} onClick={() => reveal.mutate()} aria-label={t('security.messages.revealOf', { recipient: m.recipient })}>
+            {t('security.messages.reveal')}
+          </Button>
+        ) : null}
+      {reveal.isError && <Text size="xs" c="red" role="alert">{errorText(t, reveal.error)}</Text>}
+    </Stack>
+  );
+}
 
 /** Recorded outgoing e-mails and SMS (server-paginated), with channel filter and search. */
 export function MessagesPage() {
@@ -37,6 +60,7 @@ export function MessagesPage() {
       <div>
         <Title order={1}>{t('messages.title')}</Title>
         <Text c="dimmed">{t('messages.subtitle')}</Text>
+        <Text size="sm" c="dimmed">{t('security.messages.masked')}</Text>
       </div>
       <Group align="flex-end">
         <NativeSelect
@@ -79,7 +103,7 @@ export function MessagesPage() {
                   <Table.Td>{m.channel === 'email' ? t('messages.email') : t('messages.sms')}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{m.recipient}</Table.Td>
                   <Table.Td>{m.subject ?? t('common.none')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body}</Table.Td>
+                  <Table.Td><MessageBody m={m} /></Table.Td>
                   <Table.Td>{m.provider}</Table.Td>
                   <Table.Td>
                     <Badge color={m.status >= 200 && m.status < 300 ? 'teal' : 'red'} variant="light">

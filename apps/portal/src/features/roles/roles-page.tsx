@@ -7,12 +7,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS, Permission } from '@carewatch/contracts/permissions';
-import { ZCreateRoleRequest, type TRole } from '@carewatch/contracts/roles';
+import { ZCreateRoleRequest, roleChangeProblem, roleRank, isTopRole, type TRole } from '@carewatch/contracts/roles';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
 import { ErrorState } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { useHasPermission } from '../../app/queries.ts';
+import { useHasPermission, usePermissions } from '../../app/queries.ts';
 import { useFormState } from '../../app/use-form.ts';
 import { portalEn } from '@carewatch/i18n/portal-en';
 
@@ -92,6 +92,12 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
 function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogue: CatalogueItem[]; canToggle: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const me = usePermissions();
+  const caller = { roleCode: me?.role ?? '', permissions: me?.permissions ?? [] };
+  // The server's rule, shown: roles at or above the caller's are read-only, a top role's permissions stay on, and
+  // only permissions the caller holds can be switched on.
+  const above = roleRank(role.code) >= roleRank(caller.roleCode);
+  const allowed = (id: number, enabled: boolean) => roleChangeProblem(caller, role, id, enabled) === null;
   const toggle = useMutation({
     mutationFn: (v: { permissionId: number; enabled: boolean }) => api.togglePermission(role.id, v),
     onSuccess: (updated) => {
@@ -104,7 +110,9 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
     <Stack>
       <Title order={2} size="h3">{t('roles.permissionsOf', { name: role.name })}</Title>
       {role.description && <Text c="dimmed">{role.description}</Text>}
-      {!canToggle && <Text size="sm" c="dimmed">{t('roles.readOnly')}</Text>}
+      {!canToggle ? <Text size="sm" c="dimmed">{t('roles.readOnly')}</Text>
+        : above ? <Text size="sm" c="dimmed">{t('security.roles.notBelow')}</Text>
+          : isTopRole(role.code) ? <Text size="sm" c="dimmed">{t('security.roles.topRole')}</Text> : null}
       <SimpleGrid cols={2}>
         {grouped(catalogue).map(([group, items]) => (
           <Fieldset key={group} legend={groupLabel(t, group)} p="sm">
@@ -114,7 +122,7 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
                   key={p.id}
                   label={permissionLabel(t, p)}
                   checked={role.permissions.includes(p.id)}
-                  disabled={!canToggle || (toggle.isPending && toggle.variables.permissionId === p.id)}
+                  disabled={!canToggle || !allowed(p.id, !role.permissions.includes(p.id)) || (toggle.isPending && toggle.variables.permissionId === p.id)}
                   onChange={(e) => toggle.mutate({ permissionId: p.id, enabled: e.currentTarget.checked })}
                 />
               ))}

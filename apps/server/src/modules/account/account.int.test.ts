@@ -86,9 +86,12 @@ describe('tenant settings and messages', () => {
     await t.post('/api/auth/oauth/otp/mail', { tenant: 'demo2', email: 'coach@demo2.test' });
     const sa = await t.login('superadmin');
     const res = await t.get('/api/account/messages?channel=email&search=coach', sa.access);
-    const items = res.body.items as Array<{ recipient: string; body: string }>;
+    const items = res.body.items as Array<{ id: string; recipient: string; body: string; masked: boolean; revealable: boolean }>;
     expect(items.map((i) => i.recipient)).toEqual(['coach@demo.test']);
-    expect(items[0]!.body).toMatch(/\b\d{6}\b/);
+    // The code is masked in the list; the demo's super admin may reveal it.
+    expect(items[0]).toMatchObject({ masked: true, revealable: true });
+    expect(items[0]!.body).not.toMatch(/\d{6}/);
+    expect((await t.post(`/api/account/messages/${items[0]!.id}/reveal`, {}, sa.access)).body.body).toMatch(/\b\d{6}\b/);
     expect((await t.get('/api/account/messages?size=0', sa.access)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'size' } });
   });
 

@@ -30,24 +30,32 @@ async function findByLogin(ctx: Ctx, tenantId: string, username: string) {
   return looksLikeEmail(u) ? users.findByEmail(ctx.db, tenantId, u) : users.findByPhone(ctx.db, tenantId, u);
 }
 
+/**
+ * What the lockout counts: the account, whichever of its login names (e-mail, phone) is typed, so five failures by
+ * e-mail also lock the phone; an unknown login name counts on its own, so it answers exactly like an account.
+ */
+const lockKey = (user: { id: string } | null, name: string) => (user ? `user:${user.id}` : `name:${name}`);
+const isLocked = (lock: { locked_until: Date | null } | null, now: Date) => !!lock?.locked_until && lock.locked_until.getTime() > now.getTime();
+
 /** Password grant. Unknown user and wrong password get the same answer, in the same time, and count alike toward the lockout. */
 export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client, opts: { recover?: boolean } = {}): Promise<TTokenResponse> {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
   const now = ctx.clock.now();
   const name = loginName(input.username);
-  const lock = await users.getLoginFailure(ctx.db, tenant.id, name);
   const user = await findByLogin(ctx, tenant.id, name);
-  if (lock?.locked_until && lock.locked_until.getTime() > now.getTime()) {
+  const key = lockKey(user, name);
+  const lock = await users.getLoginFailure(ctx.db, tenant.id, key);
+  if (isLocked(lock, now)) {
     await audit(ctx, { tenantId: tenant.id, actorId: user?.id ?? null, action: 'auth.login', outcome: 'denied', details: { reason: 'locked' } });
     throw new AppError('ACCOUNT_LOCKED');
   }
   const ok = user ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!ok || !user) {
-    const r = await users.recordLoginFailure(ctx.db, tenant.id, name, now, MAX_LOGIN_FAILURES, new Date(now.getTime() + LOCK_MS));
+    const r = await users.recordLoginFailure(ctx.db, tenant.id, key, now, MAX_LOGIN_FAILURES, new Date(now.getTime() + LOCK_MS));
     await audit(ctx, { tenantId: tenant.id, actorId: user?.id ?? null, action: 'auth.login', outcome: 'failed', details: { reason: r.locked ? 'locked_now' : 'wrong_credentials' } });
     throw new AppError('WRONG_LOGIN');
   }
-  await users.clearLoginFailures(ctx.db, tenant.id, [name]);
+  await users.clearLoginFailures(ctx.db, tenant.id, [key]);
   if (opts.recover && (await recoverIfDeactivated(ctx, tenant.id, user))) {
     await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'account.recover', resource: 'user', resourceId: user.id });
     return startSession(ctx, tenant.id, { ...user, status: 'active' }, client, input.remember_me ?? false, 'password');
@@ -143,9 +151,9 @@ export async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurp
     // The tenant's e-mail template (Email template tab); {{code}} and {{minutes}} are filled in.
     const tpl = await emailTemplateOf(ctx.db, tenantId);
     const fill = (s: string) => s.replaceAll('{{code}}', code).replaceAll('{{minutes}}', String(minutes));
-    await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body) });
+    await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body), secrets: [code] });
   }
-  else await ctx.sms.send({ tenantId, to: target, text });
+  else await ctx.sms.send({ tenantId, to: target, text, secrets: [code] });
   return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
 }
 
@@ -187,6 +195,11 @@ export async function otpLogin(ctx: Ctx, input: TOtpTokenRequest, client: Client
   const row = await verifyOtp(ctx, tenant.id, 'login', target, input.otp, 'otp');
   const user = input.type === 'email' ? await users.findByEmail(ctx.db, tenant.id, target) : await users.findByPhone(ctx.db, tenant.id, target);
   if (!user) throw fieldError('OTP_WRONG', 'otp');
+  // A locked account stays locked whatever the way in (a password reset lifts it).
+  if (isLocked(await users.getLoginFailure(ctx.db, tenant.id, lockKey(user, target)), ctx.clock.now())) {
+    await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'auth.login', outcome: 'denied', details: { reason: 'locked', method: 'otp' } });
+    throw new AppError('ACCOUNT_LOCKED');
+  }
   await otps.markUsed(ctx.db, tenant.id, row.id, ctx.clock.now());
   return startSession(ctx, tenant.id, user, client, false, 'otp');
 }
@@ -266,7 +279,7 @@ export async function resetPasswordOf(ctx: Ctx, tenantId: string, to: ResetTarge
     await users.setPassword(db, tenantId, user.id, hash, now);
     await otps.markUsed(db, tenantId, row.id, now);
     await sessions.revokeUserSessions(db, tenantId, user.id, 'password_reset', now);
-    await users.clearLoginFailures(db, tenantId, [user.email, user.phone].filter((x): x is string => !!x));
+    await users.clearLoginFailures(db, tenantId, [lockKey(user, '')]);
   });
   await audit(ctx, { tenantId, actorId: user.id, action: 'auth.password.reset', resource: 'user', resourceId: user.id, details: { channel: to.channel } });
   return { ok: true as const };

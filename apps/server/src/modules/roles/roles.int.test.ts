@@ -70,6 +70,31 @@ describe('permissions and roles', () => {
     await t.put(`/api/account/roles/${doctorRole.id}/permissions`, { permissionId: Permission.HealthView, enabled: true }, admin.access);
   });
 
+  test('a system admin cannot switch off permissions of root (or any role not below its own): root keeps the portal', async () => {
+    const sys = await t.login('sysadmin');
+    const roles = (await t.get('/api/account/roles', sys.access)).body.items as Role[];
+    const byCode = (c: string) => roles.find((r) => r.code === c)!;
+    for (const code of ['root', 'super_admin', 'system_admin']) {
+      const res = await t.put(`/api/account/roles/${byCode(code).id}/permissions`, { permissionId: Permission.AccountProfileView, enabled: false }, sys.access);
+      expect(res.status, code).toBe(403);
+      expect(res.body.details).toMatchObject({ field: 'permissionId', rule: 'rank' });
+    }
+    const root = await t.login('root');
+    expect((await t.post('/api/auth/permission', {}, root.access)).status).toBe(200);
+    // Root may grant to the roles below it, never remove from a top role.
+    const off = await t.put(`/api/account/roles/${byCode('system_admin').id}/permissions`, { permissionId: Permission.AccountProfileView, enabled: false }, root.access);
+    expect(off.body.details).toMatchObject({ rule: 'top_role' });
+    const grant = await t.put(`/api/account/roles/${byCode('system_admin').id}/permissions`, { permissionId: Permission.TenantManage, enabled: true }, root.access);
+    expect(grant.status).toBe(200);
+    expect(grant.body.permissions).toContain(Permission.TenantManage);
+    // Below the caller, a removal is fine (the grant above asked the system admin to sign in again).
+    const sys2 = await t.login('sysadmin');
+    const coach = await t.put(`/api/account/roles/${byCode('coach').id}/permissions`, { permissionId: Permission.HealthView, enabled: false }, sys2.access);
+    expect(coach.status).toBe(200);
+    const denied = await t.db.query("select 1 from audit_log where action = 'role.permission.revoke' and outcome = 'denied'");
+    expect(denied.length).toBe(4);
+  });
+
   test("another tenant's role answers 404, like a missing one", async () => {
     const admin = await t.login('superadmin');
     const demoRoles = (await t.get('/api/account/roles', admin.access)).body.items as Role[];

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, isPermissionId } from '@carewatch/contracts/permissions';
-import { isTopRole, roleRank, type TCreateRoleRequest, type TRole, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import { CUSTOM_ROLE_RANK, roleChangeProblem, roleRank, type TCreateRoleRequest, type TRole, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -28,6 +28,8 @@ function assertGrantable(ctx: AuthedCtx, ids: number[], field: string) {
 export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Promise<TRole> {
   const permissions = [...new Set(input.permissions)];
   assertGrantable(ctx, permissions, 'permissions');
+  // A custom role ranks as staff: only a caller above that rank makes one.
+  if (roleRank(ctx.auth.roleCode) <= CUSTOM_ROLE_RANK) throw new AppError('PERMISSION_DENIED', { field: 'name', rule: 'rank' });
   if (await repo.nameTaken(ctx.db, ctx.auth.tenantId, input.name)) throw fieldError('ROLE_EXISTED', 'name');
   const id = newId();
   await repo.insert(ctx.db, ctx.auth.tenantId, { id, code: `custom_${id.slice(-12)}`, name: input.name, description: input.description || null, isDefault: false, permissions });
@@ -35,16 +37,20 @@ export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Pro
   return toRole((await repo.findById(ctx.db, ctx.auth.tenantId, id))!);
 }
 
-/** Toggles one permission; everyone holding the role is asked to log in again on their next call. */
+/**
+ * Toggles one permission; everyone holding the role is asked to log in again on their next call. The caller changes
+ * only roles strictly below its own, never removes a permission from a top role (root, super admin, system admin:
+ * they could lock everyone out for good) and grants only what it holds.
+ */
 export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TTogglePermissionRequest): Promise<TRole> {
   const role = await repo.findById(ctx.db, ctx.auth.tenantId, roleId);
   if (!role) throw new AppError('ROLE_NOT_FOUND');
-  // The role hierarchy: only roles strictly below one's own (never one's own: nobody locks themself or their peers
-  // out), and the top roles (root, super admin, system admin) never lose a permission, whoever asks.
-  if (roleRank(role.code) <= roleRank(ctx.auth.roleCode)) throw new AppError('ROLE_PROTECTED', { field: 'id', rule: 'not_below_caller' });
-  if (!input.enabled && isTopRole(role.code)) throw new AppError('ROLE_PROTECTED', { field: 'permissionId', rule: 'top_role' });
-  if (input.enabled) assertGrantable(ctx, [input.permissionId], 'permissionId');
-  else if (!isPermissionId(input.permissionId)) throw new AppError('VALIDATION_ERROR', { field: 'permissionId', rule: 'unknown_permission' }, `permissionId: unknown permission ${input.permissionId}`);
+  if (!isPermissionId(input.permissionId)) throw new AppError('VALIDATION_ERROR', { field: 'permissionId', rule: 'unknown_permission' }, `permissionId: unknown permission ${input.permissionId}`);
+  const problem = roleChangeProblem(ctx.auth, role, input.permissionId, input.enabled);
+  if (problem) {
+    await audit(ctx, { action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke', resource: 'role', resourceId: role.id, outcome: 'denied', details: { permissionId: input.permissionId, reason: problem } });
+    throw new AppError('PERMISSION_DENIED', { field: 'permissionId', rule: problem, permission: input.permissionId });
+  }
   const changed = await ctx.db.tx(async (db) => {
     const c = await repo.setPermission(db, ctx.auth.tenantId, role.id, input.permissionId, input.enabled);
     if (c) await bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);

@@ -47,7 +47,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
     const tenantId = newId();
-    await provisionTenant(db, { id: tenantId, code: t.code, name: t.name, officialName: `${t.name} Health Network`, settings: { COLOR: t.color, ORGANIZATION_NAME: t.name }, newId });
+    // The README's walk-through reads codes under Messages: the demo's super admin may reveal them (audited).
+    await provisionTenant(db, { id: tenantId, code: t.code, name: t.name, officialName: `${t.name} Health Network`, settings: { COLOR: t.color, ORGANIZATION_NAME: t.name }, newId, revealCodes: true });
     const region = { id: newId(), name: 'Northern Region', level: 1, type: 'region', parentId: null };
     const city = { id: newId(), name: 'Hanoi', level: 2, type: 'city', parentId: region.id };
     const city2 = { id: newId(), name: 'Hai Phong', level: 2, type: 'city', parentId: region.id };

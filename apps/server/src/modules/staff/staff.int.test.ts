@@ -66,15 +66,18 @@ describe('create staff', () => {
       doctorProfile: { degree: 4, examinationCost: 300000, doctorType: 'specialist', yearsOfExperience: 12 },
     });
     const id = String(res.body.id);
-    const mail = await t.db.query<{ body: string }>("select body from messages where recipient = 'hoa.tran@demo.test' and channel = 'email'");
+    const mail = await t.db.query<{ body: string; secret_body: string }>("select body, secret_body from messages where recipient = 'hoa.tran@demo.test' and channel = 'email'");
     expect(mail).toHaveLength(1);
-    const pw = /Temporary password: (\S+)/.exec(mail[0]!.body)![1]!;
+    const pw = /Temporary password: (\S+)/.exec(mail[0]!.secret_body)![1]!;
+    expect(mail[0]!.body).toContain('Temporary password: ••••••');
     const login = await t.call('POST', '/api/auth/oauth-token', { form: { tenant: 'demo', username: 'hoa.tran@demo.test', password: pw, grant_type: 'password' } });
     expect(login.status).toBe(200);
     expect(await auditCount('staff.create', id)).toBe(1);
-    // The superadmin reads the recorded e-mail through the Messages API too.
+    // Through the Messages API the password is masked; the demo's super admin may reveal it.
     const msgs = await t.get('/api/account/messages?channel=email&search=hoa.tran', sa);
-    expect((msgs.body.items as Array<{ body: string }>)[0]!.body).toContain(pw);
+    const item = (msgs.body.items as Array<{ id: string; body: string }>)[0]!;
+    expect(item.body).not.toContain(pw);
+    expect((await t.post(`/api/account/messages/${item.id}/reveal`, {}, sa)).body.body).toContain(pw);
   });
 
   test('e-mail and phone are unique per tenant; phone follows the tenant rule; names have no digits; a role is required', async () => {
@@ -239,7 +242,7 @@ describe('doctor assistants', () => {
     expect((await t.get(`/api/account/staff/${a}/doctors`, sa)).body.items).toHaveLength(1);
     // The doctor sees the assistant following them (§7 GET doctor/assistants) — log in as d2 via its e-mail.
     const d2mail = String((await t.get(`/api/account/staff/${d2}`, sa)).body.email);
-    const pw = /Temporary password: (\S+)/.exec((await t.db.query<{ body: string }>('select body from messages where recipient = $1', [d2mail]))[0]!.body)![1]!;
+    const pw = /Temporary password: (\S+)/.exec((await t.db.query<{ body: string }>('select secret_body as body from messages where recipient = $1', [d2mail]))[0]!.body)![1]!;
     const d2tok = String((await t.call('POST', '/api/auth/oauth-token', { form: { tenant: 'demo', username: d2mail, password: pw, grant_type: 'password' } })).body.access_token);
     expect(((await t.get('/api/account/doctor/assistants', d2tok)).body.items as Array<{ id: string }>).map((x) => x.id)).toEqual([a]);
   });

@@ -288,6 +288,7 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
     tenantId: t, to: input.email, subject: 'Your CareWatch account',
     // The message is in English: the name follows English order (contracts/names.ts).
     text: `Hello ${personName(input, 'en')},\n\nA CareWatch account has been created for you.\nTenant: ${ctx.auth.tenantCode}\nLogin: ${input.email}\nTemporary password: ${password}\n\nPlease log in and change your password.`,
+    secrets: [password],
   });
   await audit(ctx, { action: 'staff.create', resource: 'user', resourceId: id, details: { roles: levels.map((l) => l.role.code).join(',') } });
   return getStaff(ctx, id);

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
-import { enforceRateLimit, type RateRule } from '../../platform/rate-limit.ts';
+import { enforceRateLimit, type RateRule } from '../../platform/rate-buckets.ts';
 import { allowListOf, allowedAddress } from '../../platform/host-allow-list.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './tenants.repo.ts';
@@ -222,6 +222,7 @@ export async function mailFirstAdmin(ctx: Ctx, to: string, t: { code: string; na
     tenantId: ctx.auth?.tenantId ?? null, to,
     subject: `Your CareWatch tenant "${t.name}" is ready`,
     text: `${intro}\n\nTenant code: ${t.code}\nE-mail: ${to}\nTemporary password: ${password}\n\nPlease sign in and change your password.`,
+    secrets: [password],
   });
 }
 

@@ -30,7 +30,8 @@ const conn = (over: Record<string, unknown> = {}) => ({
   host: '127.0.0.1', port: 5432, username: 'postgres', usernameConfirm: 'postgres', password: DB_PASSWORD, passwordConfirm: DB_PASSWORD, publicUrl: 'https://db.example.com', ...over,
 });
 const tenantIdOf = async (code: string) => (await t.db.query<{ id: string }>('select id from tenants where code = $1', [code]))[0]!.id;
-const lastMailTo = async (to: string) => (await t.db.query<{ subject: string; body: string; tenant_id: string | null }>('select subject, body, tenant_id from messages where recipient = $1 order by created_at desc, id desc limit 1', [to]))[0];
+/** The latest e-mail to `to`, unmasked (the demo tenants keep the unmasked copy; others: the masked body). */
+const lastMailTo = async (to: string) => (await t.db.query<{ subject: string; body: string; tenant_id: string | null }>('select coalesce(secret_subject, subject) as subject, coalesce(secret_body, body) as body, tenant_id from messages where recipient = $1 order by created_at desc, id desc limit 1', [to]))[0];
 const tempPasswordIn = (body: string) => /Temporary password: (\S+)/.exec(body)?.[1] ?? '';
 const loginWith = (tenant: string, username: string, password: string) =>
   t.call('POST', '/api/auth/oauth-token', { form: { tenant, username, password, grant_type: 'password' } });
@@ -209,9 +210,10 @@ describe('settings tabs', () => {
     expect(tpl.body.emailTemplate).toEqual({ subject: 'Your code', body: 'Code: {{code}}' });
     // The next one-time code e-mail of this tenant uses the template.
     await t.post('/api/auth/oauth/otp/mail', { tenant: 'demo', email: 'coach@demo.test' });
-    const sent = await t.db.query<{ subject: string; body: string }>("select subject, body from messages where recipient = 'coach@demo.test' order by created_at desc, id desc limit 1");
+    const sent = await t.db.query<{ subject: string; body: string; secret_body: string }>("select subject, body, secret_body from messages where recipient = 'coach@demo.test' order by created_at desc, id desc limit 1");
     expect(sent[0]!.subject).toBe('Your code');
-    expect(sent[0]!.body).toMatch(/^Code: \d{6}$/);
+    expect(sent[0]!.body).toBe('Code: ••••••');
+    expect(sent[0]!.secret_body).toMatch(/^Code: \d{6}$/);
     expect((await t.put(`${T}/email-template`, { subject: 'Your code', body: 'No placeholder' }, sys.access)).body).toMatchObject({ code: 'EMAIL_TEMPLATE_NO_CODE', details: { field: 'body' } });
     const other = { language: 'vi', country: 'CA', dialCode: '+1', organizationName: 'Demo Org', aiCloudTenantId: 'ai-123', allowWebSosPopup: false, ocrHealthDeviceApiKey: 'ocr-secret-key-1' };
     const o = await t.put(`${T}/other`, other, sys.access);

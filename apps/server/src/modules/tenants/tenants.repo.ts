@@ -10,6 +10,14 @@ export async function findById(db: Db, id: string): Promise<TenantRow | null> {
   const rows = await db.query<TenantRow>('select id, code, name, official_name, active from tenants where id = $1', [id]);
   return rows[0] ?? null;
 }
+/** Whether the tenant's super admin may reveal the one-time codes recorded under Messages (the demo tenants). */
+export async function revealsCodes(db: Db, id: string): Promise<boolean> {
+  const rows = await db.query<{ reveal_codes: boolean }>('select reveal_codes from tenants where id = $1', [id]);
+  return rows[0]?.reveal_codes ?? false;
+}
+export async function setRevealCodes(db: Db, id: string, on: boolean) {
+  await db.query('update tenants set reveal_codes = $2 where id = $1', [id, on]);
+}
 export async function listAll(db: Db): Promise<TenantRow[]> {
   return db.query<TenantRow>('select id, code, name, official_name, active from tenants order by code');
 }

@@ -56,10 +56,17 @@ export async function activeTenantByCode(db: Db, code: string) {
   return t;
 }
 
-/** Creates a tenant with its default settings and the default roles of spec §6 with their default matrix. */
-export async function provisionTenant(db: Db, t: { id: string; code: string; name: string; officialName?: string; settings?: Partial<Record<string, string>>; newId: () => string }) {
+/** Whether the tenant lets its super admin reveal recorded one-time codes (off unless provisioned so: the demo). */
+export const codesRevealable = (db: Db, tenantId: string) => repo.revealsCodes(db, tenantId);
+
+/**
+ * Creates a tenant with its default settings and the default roles of spec §6 with their default matrix.
+ * `revealCodes` (the demo tenants only): its super admin may reveal the codes recorded under Messages.
+ */
+export async function provisionTenant(db: Db, t: { id: string; code: string; name: string; officialName?: string; settings?: Partial<Record<string, string>>; newId: () => string; revealCodes?: boolean }) {
   await db.tx(async (tx) => {
     await repo.insert(tx, { id: t.id, code: t.code, name: t.name, officialName: t.officialName ?? null });
+    if (t.revealCodes) await repo.setRevealCodes(tx, t.id, true);
     for (const key of TENANT_SETTING_KEYS) await repo.upsertSetting(tx, t.id, key, t.settings?.[key] ?? DEFAULT_TENANT_SETTINGS[key]);
     for (const code of ROLE_CODES) {
       await rolesRepo.insert(tx, t.id, { id: t.newId(), code, name: DEFAULT_ROLE_NAMES[code], description: null, isDefault: true, permissions: DEFAULT_ROLE_PERMISSIONS[code] });

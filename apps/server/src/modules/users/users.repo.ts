@@ -78,27 +78,27 @@ export async function listPendingRegistrations(db: Db, tenantId: string) {
   return db.query<UserRow>(`select ${COLS} from users where tenant_id = $1 and status = 'pending_approval' order by created_at`, [tenantId]);
 }
 
-// Login failure counting (per tenant and login name, existing or not).
-export async function getLoginFailure(db: Db, tenantId: string, username: string) {
-  const rows = await db.query<{ failures: number; locked_until: Date | null }>('select failures, locked_until from login_failures where tenant_id = $1 and username = $2', [tenantId, username]);
+// Login failure counting per tenant and key (the service's choice: an account, or an unknown login name).
+export async function getLoginFailure(db: Db, tenantId: string, key: string) {
+  const rows = await db.query<{ failures: number; locked_until: Date | null }>('select failures, locked_until from login_failures where tenant_id = $1 and username = $2', [tenantId, key]);
   return rows[0] ?? null;
 }
-export async function recordLoginFailure(db: Db, tenantId: string, username: string, now: Date, maxFailures: number, lockUntil: Date) {
+export async function recordLoginFailure(db: Db, tenantId: string, key: string, now: Date, maxFailures: number, lockUntil: Date) {
   const rows = await db.query<{ failures: number; locked_until: Date | null }>(
     `insert into login_failures (tenant_id, username, failures, updated_at) values ($1, $2, 1, $3)
      on conflict (tenant_id, username) do update set failures = login_failures.failures + 1, updated_at = $3
      returning failures, locked_until`,
-    [tenantId, username, now],
+    [tenantId, key, now],
   );
   const r = rows[0]!;
   if (r.failures >= maxFailures) {
-    await db.query('update login_failures set locked_until = $3, failures = 0 where tenant_id = $1 and username = $2', [tenantId, username, lockUntil]);
+    await db.query('update login_failures set locked_until = $3, failures = 0 where tenant_id = $1 and username = $2', [tenantId, key, lockUntil]);
     return { locked: true };
   }
   return { locked: false };
 }
-export async function clearLoginFailures(db: Db, tenantId: string, usernames: string[]) {
-  await db.query('delete from login_failures where tenant_id = $1 and username = any($2::text[])', [tenantId, usernames]);
+export async function clearLoginFailures(db: Db, tenantId: string, keys: string[]) {
+  await db.query('delete from login_failures where tenant_id = $1 and username = any($2::text[])', [tenantId, keys]);
 }
 
 /** Gives a user a level of a role at a scope/center: reuses an unattached level of that role, else adds one. */

@@ -1,4 +1,5 @@
 import { METRICS, ZReading, type TIngestResponse, type TMetric } from '@carewatch/contracts/vitals';
+import { modelMeasures } from '@carewatch/contracts/devices';
 import { toCanonical } from '@carewatch/clinical/units';
 import { validateReading, type RejectCode } from '@carewatch/clinical/vitals';
 import type { Deps } from '../../platform/context.ts';
@@ -8,8 +9,8 @@ import { insertMeasurements, isDuplicateKey, type MeasurementRow } from './measu
 import { dispatchReadings, type AcceptedReading } from './readings-seam.ts';
 import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
 
-/** Whose readings these are: the patient, and the device when a device itself is sending (HTTP Basic or MQTT). */
-export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null };
+/** Whose readings these are: the patient, and the device (and its model) when a device itself is sending (HTTP Basic or MQTT). */
+export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null };
 type Rejection = TIngestResponse['rejected'][number];
 
 /** The fields of a reading the ingest uses once its shape is known to be valid. */
@@ -89,6 +90,10 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
         reject(index, 'UNKNOWN_DEVICE', 'A device can only send its own readings', 'deviceId');
         continue;
       }
+      if (target.deviceModel && !modelMeasures(target.deviceModel, r.metric)) {
+        reject(index, 'UNKNOWN_METRIC', `A ${target.deviceModel} cannot measure ${r.metric}`, 'metric');
+        continue;
+      }
       deviceId = target.deviceId;
       source = `device:${deviceId}`;
     } else if (r.deviceId !== undefined) {
@@ -109,7 +114,7 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   // App readings naming a device: it must be one of the patient's devices.
   const owned = anyClaimed
     ? await devicesOfPatient(deps.db, target.tenantId, target.patientId, [...new Set(candClaimed.filter((d): d is string => d !== null && isUuid(d)))])
-    : new Set<string>();
+    : new Map<string, string>();
   // Duplicates within the batch (same metric, time and source): the first is kept. Keyed by time, the few readings
   // sharing one compared field by field (no key string per reading).
   const seen = new Map<number, MeasurementRow[]>();
@@ -119,6 +124,9 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     const claimed = candClaimed[i];
     if (claimed != null && !owned.has(claimed)) { reject(candIndex[i]!, 'UNKNOWN_DEVICE', 'The device is not one of the patient\u2019s devices', 'deviceId'); continue; }
     const row = candRows[i]!;
+    // A reading from a device must be one its model measures (a watch sends no weight).
+    const model = claimed != null ? owned.get(claimed)! : null;
+    if (model !== null && !modelMeasures(model, row.metric)) { reject(candIndex[i]!, 'UNKNOWN_METRIC', `A ${model} cannot measure ${row.metric}`, 'metric'); continue; }
     const t = row.measuredAt.getTime();
     const same = seen.get(t);
     if (same === undefined) seen.set(t, [row]);

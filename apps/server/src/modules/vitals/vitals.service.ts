@@ -22,11 +22,13 @@ export async function ingestHttp(ctx: DeviceOrUserCtx, body: TIngestRequest): Pr
   let tenantId: string;
   let patientId: string;
   let deviceId: string | null = null;
+  let deviceModel: string | null = null;
   if (ctx.device) {
     if (!ctx.device.patientId) throw new AppError('DEVICE_NOT_ASSIGNED');
     tenantId = ctx.device.tenantId;
     patientId = ctx.device.patientId;
     deviceId = ctx.device.deviceId;
+    deviceModel = ctx.device.model;
   } else {
     const authed = ctx as AuthedCtx;
     const own = await ownPatient(authed);
@@ -34,7 +36,7 @@ export async function ingestHttp(ctx: DeviceOrUserCtx, body: TIngestRequest): Pr
     tenantId = authed.auth.tenantId;
     patientId = own.id;
   }
-  const out = await ingestReadings(ctx, { tenantId, patientId, deviceId }, body.readings);
+  const out = await ingestReadings(ctx, { tenantId, patientId, deviceId, deviceModel }, body.readings);
   await audit(ctx, {
     action: 'vitals.ingest', tenantId, actorId: ctx.auth?.userId ?? null, resource: 'patient', resourceId: patientId,
     details: { accepted: out.accepted, duplicates: out.duplicates, rejected: out.rejected.length, ...(deviceId ? { deviceId } : {}) },

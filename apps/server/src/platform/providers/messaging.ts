@@ -2,22 +2,42 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db.ts';
 import { newId } from '../ids.ts';
 
-export type OutgoingMail = { tenantId: string | null; to: string; subject: string; text: string };
+/**
+ * `secrets`: what in the text only its recipient may read (a one-time code, a temporary password). The message is
+ * sent as is, but recorded with each secret masked; the unmasked text is kept only for a tenant that lets its
+ * super admin reveal codes (the demo).
+ */
+export type OutgoingMail = { tenantId: string | null; to: string; subject: string; text: string; secrets?: string[] };
 /**
  * An SMS. Delivery (issue 5) also gives the sender number, the outbox dedupe key as idempotency key (a provider sends
  * a key it already sent once only once), the alert it belongs to and the time (injected clock).
  */
-export type OutgoingSms = { tenantId: string | null; to: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date };
+export type OutgoingSms = { tenantId: string | null; to: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date; secrets?: string[] };
 /** What a provider answered: HTTP-like status (200 sent, 500 failed) and its message / call reference. */
 export type ProviderAnswer = { status: number; ref: string | null; detail?: string | null };
 export interface MailProvider { readonly name: string; send(m: OutgoingMail): Promise<void> }
 export interface SmsProvider { readonly name: string; send(m: OutgoingSms): Promise<ProviderAnswer | void> }
 
-async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | null; to: string; subject?: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date }, provider: string, status: number, error?: string): Promise<string> {
+/** What every log view shows in place of a secret (same length for all: the mask tells nothing about it). */
+export const SECRET_MASK = '••••••';
+export function maskSecrets(text: string, secrets: readonly string[] | undefined): string {
+  let out = text;
+  for (const s of secrets ?? []) if (s) out = out.split(s).join(SECRET_MASK);
+  return out;
+}
+
+async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | null; to: string; subject?: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date; secrets?: string[] }, provider: string, status: number, error?: string): Promise<string> {
   const id = newId();
+  const masked = (m.secrets ?? []).some((x) => x && (m.text.includes(x) || (m.subject ?? '').includes(x)));
   await db.query(
-    'insert into messages (id, tenant_id, channel, recipient, subject, body, provider, status, error, sender, idempotency_key, alert_id, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,coalesce($13, now()))',
-    [id, m.tenantId, channel, m.to, m.subject ?? null, m.text, provider, status, error ?? null, m.from ?? null, m.idempotencyKey ?? null, m.alertId ?? null, m.at ?? null],
+    `insert into messages (id, tenant_id, channel, recipient, subject, body, provider, status, error, sender, idempotency_key, alert_id, created_at, masked, secret_subject, secret_body)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,coalesce($13, now()),$14,
+       case when $14 and (select reveal_codes from tenants where id = $2) then $15 end,
+       case when $14 and (select reveal_codes from tenants where id = $2) then $16 end)`,
+    [
+      id, m.tenantId, channel, m.to, m.subject === undefined ? null : maskSecrets(m.subject, m.secrets), maskSecrets(m.text, m.secrets), provider, status, error ?? null,
+      m.from ?? null, m.idempotencyKey ?? null, m.alertId ?? null, m.at ?? null, masked, m.subject ?? null, m.text,
+    ],
   );
   return id;
 }

@@ -20,13 +20,13 @@ export const listTenantsRoute = defineRoute({
   handler: async ({ query }, ctx) => listTenantsPage(ctx, query),
 });
 export const createTenantRoute = defineRoute({
-  method: 'POST', url: S, tags, permission: Permission.TenantManage, status: 201,
+  method: 'POST', url: S, tags, permission: Permission.TenantManage, status: 201, rateLimit: 'connection_test',
   summary: 'Create a tenant (default settings, roles, first system admin e-mailed); dedicated: 3 tested connections',
   body: ZCreateTenantRequest, response: ZTenantDetail,
   handler: async ({ body }, ctx) => createTenant(ctx, body),
 });
 export const testConnectionRoute = defineRoute({
-  method: 'POST', url: `${S}/connection/test`, tags, permission: Permission.TenantManage,
+  method: 'POST', url: `${S}/connection/test`, tags, permission: Permission.TenantManage, rateLimit: 'connection_test',
   summary: 'Test one database connection (connect and select 1, 3 s timeout)', body: ZTestConnectionRequest, response: ZTestConnectionResponse,
   handler: async ({ body }, ctx) => testConnection(ctx, body),
 });
@@ -36,7 +36,7 @@ export const getTenantRoute = defineRoute({
   handler: async ({ params }, ctx) => getTenantDetail(ctx, params.id),
 });
 export const updateTenantRoute = defineRoute({
-  method: 'PUT', url: `${S}/:id`, tags, permission: Permission.TenantManage,
+  method: 'PUT', url: `${S}/:id`, tags, permission: Permission.TenantManage, rateLimit: 'connection_test',
   summary: 'Update name, official name, connection type and connections (empty password keeps the stored one)',
   params: ZIdParams, body: ZUpdateTenantRequest, response: ZTenantDetail,
   handler: async ({ params, body }, ctx) => updateTenant(ctx, params.id, body),

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/**
+ * Content Security Policy of everything the server sends (the two web apps, the API, the API docs): scripts only
+ * from our own files (no inline script, no eval); styles also inline (Mantine injects <style> tags and style
+ * attributes — styles only, never scripts); images and sounds from us, `data:` (QR codes) and `blob:` (avatars,
+ * voice messages); network only to ourselves (the API and the WebSocket on the same origin). Nobody may frame us.
+ */
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'none'"],
+};
+
+/**
+ * Powerful browser features: the patient app (/app) uses the camera (QR scan), the microphone (SOS voice message),
+ * the location (SOS) and Bluetooth (the watch), from its own origin only; the portal and the API use none of them.
+ */
+const OFF = ['payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'xr-spatial-tracking'];
+export const PERMISSIONS_POLICY = {
+  app: ['camera=(self)', 'microphone=(self)', 'geolocation=(self)', 'bluetooth=(self)', ...OFF.map((f) => `${f}=()`)].join(', '),
+  other: ['camera=()', 'microphone=()', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(', '),
+};
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
+const isAppPath = (p: string) => p === '/app' || p.startsWith('/app/');
+/** API answers carry patient data and tokens: never stored by a browser or a proxy. The docs are not data. */
+const isApiData = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
+
+/**
+ * Security headers on every answer (@fastify/helmet: CSP, frame and MIME-sniffing protection, referrer policy,
+ * cross-origin policies), plus what helmet does not set: Permissions-Policy by app, HSTS when the request came over
+ * TLS (directly, or through a proxy named in TRUST_PROXY), and `Cache-Control: no-store` on API answers.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Set below, only when the request came over TLS (a plain-HTTP install on a LAN must stay reachable).
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    const p = pathOf(req);
+    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : PERMISSIONS_POLICY.other);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isApiData(pathOf(req))) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
