@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
 import { launch, login as loginAs, newPage, shot } from './browser.ts';
+import { apiToken, getJson } from './mobile.ts';
 
 const login = (page: Page, email: string, tenant?: string) => loginAs(page, email, { tenant });
 
@@ -47,5 +49,30 @@ describe('account lifecycle', () => {
     await expect.poll(() => admin.getByRole('heading', { name: 'Nhật ký kiểm toán' }).count()).toBe(1);
     await shot(admin, 'audit-log-vi');
     for (const p of [user, admin, again]) await p.context().close();
+  });
+
+  test("a doctor opens a patient's record; the admin finds who saw that patient in the audit log and exports the day as CSV", async () => {
+    const doctor = await newPage(browser, baseUrl);
+    await login(doctor, 'doctor@demo.test');
+    const token = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
+    const list = await getJson<{ items: Array<{ id: string; fullName: string }> }>(baseUrl, '/api/account/patients?size=1', token);
+    const patient = list.items[0]!;
+    await doctor.goto(`/patients/${patient.id}`);
+    await expect.poll(() => doctor.getByRole('heading', { level: 1 }).first().innerText()).toContain(patient.fullName.split(' ')[0]!);
+
+    const admin = await newPage(browser, baseUrl);
+    await login(admin, 'superadmin@demo.test');
+    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).click();
+    await admin.getByRole('searchbox', { name: 'Patient id' }).fill(patient.id);
+    await admin.getByRole('searchbox', { name: 'Action starts with' }).fill('phi.read');
+    await admin.getByRole('searchbox', { name: 'Actor (name or e-mail)' }).fill('doctor@demo.test');
+    await expect.poll(() => admin.getByText('GET /api/account/patients/:id', { exact: true }).count()).toBeGreaterThan(0);
+    await shot(admin, 'audit-log-patient');
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('time,actor_id,actor_email,role,action,route,resource,resource_id,patient_ids,outcome,ip,request_id,details');
+    expect(csv.split('\r\n').some((l) => l.includes('"doctor@demo.test"') && l.includes('"GET /api/account/patients/:id"') && l.includes(patient.id))).toBe(true);
+    for (const p of [doctor, admin]) await p.context().close();
   });
 });

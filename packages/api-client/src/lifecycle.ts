@@ -18,6 +18,7 @@ export const lifecycleApi = (request: ApiRequest) => ({
   approveDeactivation: (requestId: string) => request('POST', `${M}/deactivation-requests/${id(requestId)}/approve`, { body: {}, schema: ZOk }),
   rejectDeactivation: (requestId: string, reason: string) => request('POST', `${M}/deactivation-requests/${id(requestId)}/reject`, { body: { reason }, schema: ZOk }),
   auditLog: (query: Partial<TAuditQuery>) => request('GET', `${M}/audit-log`, { query, schema: ZAuditPage }),
+  auditExportUrl: (from: string, to: string) => `${M}/audit-log/export?${new URLSearchParams({ from, to }).toString()}`,
   recover: (body: { tenant: string; username: string; password: string }) =>
     request('POST', '/api/auth/recover', { body: { ...body, grant_type: 'password' }, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' } }),
 });

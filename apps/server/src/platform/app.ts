@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,6 +15,7 @@ import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { registerRealtime } from './ws.ts';
+import { auditAccess, patientIdsOf } from './access-audit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { accountOfBody, registerRateLimits, type RateLimiter } from './rate-limit.ts';
 
@@ -114,6 +115,9 @@ function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply
   return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
 }
 
+/** The access-row writer of a file download in flight (written from onSend, before the file's bytes). */
+const fileTrails = new WeakMap<FastifyRequest, (status: number, code: string | null) => Promise<void>>();
+
 /** The rate-limit group of a route: its own, or 'upload' for any multipart route. */
 export const rateLimitGroupOf = (r: AnyRoute) => r.rateLimit ?? (r.bodyKind === 'multipart' ? 'upload' : undefined);
 
@@ -136,55 +140,83 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
     method: r.method,
     url: r.url,
     schema,
+    // What the route holds, for the headers (security-headers.ts: only a route without patient data may be cached).
+    config: { phi: r.audit?.phi ?? 'public' },
     // Files (raw routes) are downloads the browser must never render or sniff as HTML/SVG, whatever was uploaded.
     ...(r.raw ? {
-      onSend: async (_req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {
+      onSend: async (req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {
         if (reply.statusCode < 400) {
           if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment');
           reply.header('x-content-type-options', 'nosniff');
+          // A file's access row is written before its first byte leaves (the handler sends it itself).
+          await fileTrails.get(req)?.(reply.statusCode, null);
         }
         return payload;
       },
     } : {}),
     handler: async (req, reply) => {
       const ctx = ctxFor(deps, req);
-      // By address first (before any work), by account once the account is known.
-      if (limitGroup) await limiter.byAddress(limitGroup, req, reply);
-      const basic = r.deviceAuth ? basicCredentials(req) : null;
-      if (basic) {
-        const device = await verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
-        if (!device) throw new AppError('DEVICE_AUTH_FAILED');
-        ctx.device = device;
-      } else if (r.permission !== 'public') {
-        if (r.deviceAuth) ctx.device = null;
-        ctx.auth = await authenticate(deps, bearerToken(req));
-        // The screen's language, when the client says it (names and texts the server writes match what it shows).
-        const lang = screenLanguage(req.headers['accept-language']);
-        if (lang) ctx.auth.language = lang;
-        if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
+      // The access trail (access-audit.ts): one row per call of a patient-data route, and per denied call of any other.
+      const io: { params: unknown; query: unknown; body: unknown; result: unknown } = { params: req.params, query: req.query, body: undefined, result: undefined };
+      const trail = async (status: number, code: string | null) => {
+        if (r.permission === 'public') return;
+        const patients = patientIdsOf(r, io);
+        if (patients.length === 0 && ctx.device?.patientId) patients.push(ctx.device.patientId);
+        await auditAccess(ctx, r, patients, { status, code });
+      };
+      if (r.raw) fileTrails.set(req, trail);
+      try {
+        const out = await handle(ctx, req, reply, io);
+        if (r.raw) return reply;
+        await trail(status, null);
+        return reply.status(status).send(out);
+      } catch (e) {
+        const st = e instanceof AppError ? e.status : (e as { statusCode?: number }).statusCode ?? 500;
+        await trail(st, e instanceof AppError ? e.code : st >= 500 ? 'INTERNAL' : null);
+        throw e;
       }
-      if (limitGroup) await limiter.byAccount(limitGroup, ctx.auth ? `user:${ctx.auth.userId}` : ctx.device ? `device:${ctx.device.deviceId}` : accountOfBody(req.body), req, reply);
-      if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      // A multipart body sent to a JSON route is the wrong content type, not an empty body.
-      if (r.bodyKind !== 'multipart' && req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const parse = (s: z.ZodType | undefined, v: unknown, where: 'body' | 'query' | 'params') => {
-        if (!s) return undefined;
-        const res = s.safeParse(v ?? {});
-        if (!res.success) throw validationError(res.error, where);
-        return res.data;
-      };
-      const input = {
-        body: r.bodyKind === 'multipart' ? undefined : parse(r.body, req.body, 'body'),
-        query: parse(r.query, req.query, 'query'),
-        params: parse(r.params, req.params, 'params'),
-        req,
-        reply,
-      };
-      const out = await r.handler(input, ctx);
-      if (r.raw) return reply;
-      return reply.status(status).send(r.response.parse(out));
     },
   });
+
+  async function handle(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, io: { body: unknown; result: unknown }): Promise<unknown> {
+    // By address first (before any work), by account once the account is known.
+    if (limitGroup) await limiter.byAddress(limitGroup, req, reply);
+    const basic = r.deviceAuth ? basicCredentials(req) : null;
+    if (basic) {
+      const device = await verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
+      if (!device) throw new AppError('DEVICE_AUTH_FAILED');
+      ctx.device = device;
+    } else if (r.permission !== 'public') {
+      if (r.deviceAuth) ctx.device = null;
+      ctx.auth = await authenticate(deps, bearerToken(req));
+      // The screen's language, when the client says it (names and texts the server writes match what it shows).
+      const lang = screenLanguage(req.headers['accept-language']);
+      if (lang) ctx.auth.language = lang;
+      if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
+    }
+    if (limitGroup) await limiter.byAccount(limitGroup, ctx.auth ? `user:${ctx.auth.userId}` : ctx.device ? `device:${ctx.device.deviceId}` : accountOfBody(req.body), req, reply);
+    if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    // A multipart body sent to a JSON route is the wrong content type, not an empty body.
+    if (r.bodyKind !== 'multipart' && req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    const parse = (s: z.ZodType | undefined, v: unknown, where: 'body' | 'query' | 'params') => {
+      if (!s) return undefined;
+      const res = s.safeParse(v ?? {});
+      if (!res.success) throw validationError(res.error, where);
+      return res.data;
+    };
+    const input = {
+      body: r.bodyKind === 'multipart' ? undefined : parse(r.body, req.body, 'body'),
+      query: parse(r.query, req.query, 'query'),
+      params: parse(r.params, req.params, 'params'),
+      req,
+      reply,
+    };
+    io.body = input.body;
+    const out = await r.handler(input, ctx);
+    if (r.raw) return undefined;
+    io.result = r.response.parse(out);
+    return io.result;
+  }
 }
 
 /** `Authorization: Basic base64(user:password)`, or null when the header is not Basic (malformed Basic → 401). */

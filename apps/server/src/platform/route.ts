@@ -30,8 +30,26 @@ type Common<B, Q, P, R extends z.ZodType> = {
   rateLimit?: RateLimitGroup;
 };
 
+/**
+ * What a route does with patient data, for the access trail (HIPAA 164.312(b)): 'read', 'write' or 'export' writes
+ * one audit row per call whatever its outcome (who, tenant, role, patient ids, route, outcome, time, address);
+ * 'none' declares the route holds no patient data (denied attempts are still written). Required on every signed-in
+ * route, so a new one cannot forget it; the safety suite (phi-audit.int.test.ts) checks the declarations against the
+ * route's URL and response schema.
+ */
+export type RouteAudit =
+  | {
+    phi: 'read' | 'write' | 'export';
+    /** The patients concerned when the default (path, query, body and answer `patientId` fields) does not find them. */
+    patients?: (io: { params: unknown; query: unknown; body: unknown; result: unknown }) => ReadonlyArray<string | null | undefined>;
+  }
+  | { phi: 'none' };
+type Audited = { audit: RouteAudit };
+
 /** What the route table holds. `permission` is a permission id or 'public': nothing else compiles. */
 export type AnyRoute = Common<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> & {
+  /** Required on signed-in routes; public routes (sign-in, registration) audit what they do themselves. */
+  audit?: RouteAudit;
   permission: PermissionId | 'public';
   /** Also accepts a cellular device's `Authorization: Basic base64(deviceId:secret)` (ctx.device) instead of a user token. */
   deviceAuth?: boolean;
@@ -39,7 +57,7 @@ export type AnyRoute = Common<z.ZodType | undefined, z.ZodType | undefined, z.Zo
 };
 
 export function defineRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  def: Common<B, Q, P, R> & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: AuthedCtx) => Promise<z.infer<R>> },
+  def: Common<B, Q, P, R> & Audited & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: AuthedCtx) => Promise<z.infer<R>> },
 ): AnyRoute {
   return def as unknown as AnyRoute;
 }
@@ -55,7 +73,7 @@ export function definePublicRoute<B extends z.ZodType | undefined = undefined, Q
  * credentials (`Authorization: Basic base64(deviceId:secret)`, ctx.device; wrong ones answer 401 DEVICE_AUTH_FAILED).
  */
 export function defineDeviceRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  def: Common<B, Q, P, R> & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: DeviceOrUserCtx) => Promise<z.infer<R>> },
+  def: Common<B, Q, P, R> & Audited & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: DeviceOrUserCtx) => Promise<z.infer<R>> },
 ): AnyRoute {
   return { ...def, deviceAuth: true } as unknown as AnyRoute;
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's declared patient data (route.ts RouteAudit), 'public' for public routes. */
+    phi?: 'read' | 'write' | 'export' | 'none' | 'public';
+  }
+}
+
 /**
  * Content Security Policy of everything the server sends (the two web apps, the API, the API docs): scripts only
  * from our own files (no inline script, no eval); styles also inline (Mantine injects <style> tags and style
@@ -63,7 +70,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (isApiData(pathOf(req))) reply.header('cache-control', 'no-store');
+    // A route declaring it holds no patient data may keep its own private caching (the scope list: max-age + ETag).
+    const phi = req.routeOptions.config?.phi;
+    const own = reply.getHeader('cache-control');
+    const keep = phi === 'none' && typeof own === 'string' && own.startsWith('private');
+    if (isApiData(pathOf(req)) && !keep) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

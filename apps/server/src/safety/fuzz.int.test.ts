@@ -249,6 +249,14 @@ test('every route refuses generated invalid input safely', async () => {
 /** Fields a date-like name but no date: the SMS and call logs filter `from` and `to` by phone number (spec names). */
 const NOT_DATES: Record<string, string[]> = { 'GET /api/account/sms': ['from', 'to'], 'GET /api/account/calls': ['from', 'to'] };
 
+/**
+ * The phone's clock when SOS was pressed: a well-formed but implausible instant (a phone whose clock reset to year 0)
+ * must never cost the patient the SOS, so it is accepted and ignored (the case keeps the server's time, sos.service);
+ * anything not an ISO instant is still refused.
+ */
+const IGNORED_WHEN_IMPLAUSIBLE: Record<string, string[]> = { 'POST /api/account/me/sos': ['pressedAt'] };
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 test('every date-like field refuses junk dates with 400 naming it, whatever its schema says', async () => {
   const perms = await permissionsByAccount(t.db, 'demo');
   const [tenant] = await t.db.query<{ id: string }>("select id from tenants where code = 'demo'");
@@ -283,6 +291,7 @@ test('every date-like field refuses junk dates with 400 naming it, whatever its 
             continue;
           }
           const named = String(res.body.details?.field ?? '');
+          if ((IGNORED_WHEN_IMPLAUSIBLE[routeKey(r)] ?? []).includes(field) && ISO_INSTANT.test(String(junk)) && res.status < 300) continue;
           if (res.status !== 400 || !(named === field || named.startsWith(`${field}.`))) failures.push(`${what} → ${res.status} ${named} ${res.raw.slice(0, 100)}`);
         }
       }

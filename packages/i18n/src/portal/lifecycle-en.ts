@@ -20,6 +20,12 @@ export const lifecycleEn = {
     empty: 'No entries match these filters.',
     total: '{{count}} entries',
     system: 'System',
+    patient: 'Patient id',
+    export: 'Export CSV',
+    exportHint: 'The chosen dates, or the last 30 days when none are chosen.',
+    role: 'Role',
+    route: 'Route',
+    patients: 'Patients',
     pagination: 'Audit log pages',
   },
   deactivations: {

@@ -22,6 +22,12 @@ export const lifecycleVi: typeof lifecycleEn = {
     empty: 'Không có mục nào khớp với bộ lọc.',
     total: '{{count}} mục',
     system: 'Hệ thống',
+    patient: 'Mã bệnh nhân (id)',
+    export: 'Xuất CSV',
+    exportHint: 'Khoảng ngày đã chọn, hoặc 30 ngày gần nhất nếu chưa chọn.',
+    role: 'Vai trò',
+    route: 'Đường dẫn',
+    patients: 'Bệnh nhân',
     pagination: 'Các trang nhật ký kiểm toán',
   },
   deactivations: {

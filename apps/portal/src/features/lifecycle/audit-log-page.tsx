@@ -1,8 +1,9 @@
 import { DayInput } from '../../app/day-input.tsx';
 import { useEffect, useState } from 'react';
-import { Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { addToDay, zonedDay, zonedMidnight } from '@carewatch/i18n/datetime';
 import { useTranslation } from 'react-i18next';
 import type { TAuditQuery } from '@carewatch/contracts/audit';
 import { lifecycleApi } from '@carewatch/api-client/lifecycle';
@@ -10,13 +11,14 @@ import { api } from '../../app/api.ts';
 import { ErrorState } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
+import { downloadFile } from '../patients/patients-shared.tsx';
 
 const PAGE_SIZE = 20;
 const life = lifecycleApi(api.request);
 type Outcome = NonNullable<TAuditQuery['outcome']>;
 const isOutcome = (v: string): v is Outcome => v === 'ok' || v === 'denied' || v === 'failed';
-/** A date input (yyyy-MM-dd) as the start or end of that day in the user's browser time. */
-const dayBound = (d: string, end: boolean) => (d ? new Date(`${d}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined);
+/** A day (yyyy-MM-dd) as the start or the end of that day in the profile's time zone (not the browser's). */
+const dayBound = (d: string, end: boolean) => (d ? new Date(zonedMidnight(end ? addToDay(d, { days: 1 }) : d).getTime() - (end ? 1 : 0)).toISOString() : undefined);
 
 /** The tenant's audit trail with filters: actor, action, resource, outcome, date range. */
 export function AuditLogPage() {
@@ -28,17 +30,27 @@ export function AuditLogPage() {
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [patient, setPatient] = useState('');
   const [page, setPage] = useState(0);
   const [filters] = useDebouncedValue({ actor: actor.trim(), action: action.trim(), resource: resource.trim() }, 300);
-  useEffect(() => setPage(0), [filters.actor, filters.action, filters.resource, outcome, from, to]);
+  useEffect(() => setPage(0), [filters.actor, filters.action, filters.resource, outcome, from, to, patient]);
 
   const query: Partial<TAuditQuery> = {
     page, size: PAGE_SIZE,
     ...(filters.actor ? { actor: filters.actor } : {}), ...(filters.action ? { action: filters.action } : {}),
     ...(filters.resource ? { resource: filters.resource } : {}), ...(outcome ? { outcome } : {}),
+    ...(/^[0-9a-f-]{36}$/i.test(patient.trim()) ? { patientId: patient.trim() } : {}),
     ...(from ? { from: dayBound(from, false) } : {}), ...(to ? { to: dayBound(to, true) } : {}),
   };
   const log = useQuery({ queryKey: ['audit-log', query], queryFn: () => life.auditLog(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const exportCsv = useMutation({
+    mutationFn: () => {
+      const last = to || zonedDay(new Date());
+      const first = from || addToDay(last, { days: -30 });
+      return downloadFile(life.auditExportUrl(dayBound(first, false)!, dayBound(last, true)!), `audit-${first}-${last}.csv`);
+    },
+    meta: { inlineError: true },
+  });
   const totalPages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -59,8 +71,11 @@ export function AuditLogPage() {
         />
         <DayInput label={t('lifecycle.audit.from')} value={from} onValue={setFrom} />
         <DayInput label={t('lifecycle.audit.to')} value={to} onValue={setTo} />
+        <TextInput label={t('lifecycle.audit.patient')} type="search" value={patient} onChange={(e) => setPatient(e.currentTarget.value)} />
+        <Button variant="light" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} title={t('lifecycle.audit.exportHint')}>{t('lifecycle.audit.export')}</Button>
         {log.data && <Text size="sm" c="dimmed" role="status">{t('lifecycle.audit.total', { count: log.data.total })}</Text>}
       </Group>
+      {exportCsv.isError && <ErrorState error={exportCsv.error} />}
       {log.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : log.isError ? (
@@ -76,6 +91,7 @@ export function AuditLogPage() {
                 <Table.Th>{t('lifecycle.audit.cols.actor')}</Table.Th>
                 <Table.Th>{t('lifecycle.audit.cols.action')}</Table.Th>
                 <Table.Th>{t('lifecycle.audit.cols.resource')}</Table.Th>
+                <Table.Th>{t('lifecycle.audit.route')}</Table.Th>
                 <Table.Th>{t('lifecycle.audit.cols.outcome')}</Table.Th>
                 <Table.Th>{t('lifecycle.audit.ip')}</Table.Th>
                 <Table.Th>{t('lifecycle.audit.details')}</Table.Th>
@@ -88,6 +104,11 @@ export function AuditLogPage() {
                   <Table.Td>{e.actorName ?? (e.actorId ? e.actorId.slice(0, 8) : t('lifecycle.audit.system'))}{e.actorEmail && <Text size="xs" c="dimmed">{e.actorEmail}</Text>}</Table.Td>
                   <Table.Td><Code>{e.action}</Code></Table.Td>
                   <Table.Td>{e.resource ?? ''}{e.resourceId && <Text size="xs" c="dimmed">{e.resourceId.slice(0, 8)}</Text>}</Table.Td>
+                  <Table.Td>
+                    {e.route && <Code>{e.route}</Code>}
+                    {e.role && <Text size="xs" c="dimmed">{t('lifecycle.audit.role')}: {e.role}</Text>}
+                    {e.patientIds && e.patientIds.length > 0 && <Text size="xs" c="dimmed">{t('lifecycle.audit.patients')}: {e.patientIds.length === 1 ? e.patientIds[0] : e.patientIds.length}</Text>}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} c={e.outcome === 'ok' ? 'teal' : e.outcome === 'denied' ? 'orange' : 'red'}>
                       {isOutcome(e.outcome) ? t(`lifecycle.audit.outcomes.${e.outcome}`) : e.outcome}

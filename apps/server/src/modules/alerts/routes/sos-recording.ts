@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { saveSosRecording } from '../sos-recording.service.ts';
 
 export const sosRecordingRoute = defineRoute({
+  audit: { phi: 'write' },
   method: 'POST', url: '/api/account/me/sos/recordings', tags: ['alerts'], permission: Permission.HealthOwnData, status: 201, bodyKind: 'multipart',
   summary: 'Upload a recorded SOS message (multipart `file`: webm, ogg, mp4, wav or mp3 audio checked by content, ≤ 2 MB); send its id as the SOS message',
   response: ZSosRecording,

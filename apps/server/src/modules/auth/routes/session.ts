@@ -14,6 +14,7 @@ export const refreshTokenRoute = definePublicRoute({
 });
 
 export const checkTokenRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: '/api/auth/check-token', tags: ['auth'], permission: Permission.AccountProfileView,
   summary: '200 while the access token and its session are valid, 401 otherwise',
   response: ZCheckTokenResponse,
@@ -21,6 +22,7 @@ export const checkTokenRoute = defineRoute({
 });
 
 export const logoutRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: '/api/auth/logout', tags: ['auth'], permission: Permission.AccountProfileView,
   summary: 'End this session at once', body: z.object({}).optional(), response: ZOk,
   handler: async (_in, ctx) => logout(ctx),

@@ -10,21 +10,25 @@ const P = '/api/manage';
 const tags = ['centers'];
 
 export const manageCreateCenterRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: `${P}/sadmin/center`, tags, permission: Permission.CenterManage, status: 201,
   summary: 'Create a health center by name in a scope (query name, scope, tenantName, mainAdmin)', query: ZManageCenterQuery, response: ZCenter,
   handler: async ({ query }, ctx) => manageCreateCenter(ctx, query),
 });
 export const manageUpdateCenterRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'PUT', url: `${P}/sadmin/center`, tags, permission: Permission.CenterManage,
   summary: 'Move the named health center to a scope (query name, scope, tenantName; optional mainAdmin)', query: ZManageCenterQuery, response: ZCenter,
   handler: async ({ query }, ctx) => manageUpdateCenter(ctx, query),
 });
 export const manageCenterDetailRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: `${P}/sadmin/center/detail`, tags, permission: Permission.CenterManage,
   summary: 'A health center by name', query: ZManageCenterDetailQuery, response: ZCenter,
   handler: async ({ query }, ctx) => manageCenterDetail(ctx, query.name),
 });
 export const manageUploadLogoRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: `${P}/sadmin/center/upload-logo`, tags, permission: Permission.CenterManage, bodyKind: 'multipart',
   summary: 'Upload the named center’s logo (query tenantName, name; multipart `file`, PNG/JPEG ≤ 5 MB)', query: ZManageUploadLogoQuery, response: ZCenter,
   handler: async ({ req, query }, ctx) => {
@@ -37,6 +41,7 @@ export const manageUploadLogoRoute = defineRoute({
   },
 });
 export const manageTenantAllRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: `${P}/sadmin/tenant/all`, tags, permission: Permission.CenterManage,
   summary: 'Tenants (all of them for root and super admins)', response: ZTenantList,
   handler: async (_in, ctx) => listTenants(ctx),

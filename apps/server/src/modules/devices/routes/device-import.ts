@@ -9,6 +9,7 @@ const tags = ['devices'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const deviceTemplateRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: '/api/account/devices/import/template', tags, permission: Permission.DeviceImport, raw: true,
   summary: 'The device import template (.xlsx)', response: z.unknown(),
   handler: async ({ reply }) => {
@@ -17,6 +18,7 @@ export const deviceTemplateRoute = defineRoute({
 });
 
 export const deviceImportRoute = defineRoute({
+  audit: { phi: 'write' },
   method: 'POST', url: '/api/account/devices/import', tags, permission: Permission.DeviceImport, bodyKind: 'multipart',
   summary: 'Import devices from an .xlsx (multipart `file`): good rows are added, bad rows listed with line and field', response: ZDeviceImportResult,
   handler: async ({ req }, ctx) => {

@@ -9,6 +9,7 @@ import { addAttachment, deleteAttachment, readAttachment } from '../patients.ser
 const ZFileParams = z.object({ id: ZId, fileId: ZId });
 
 export const addAttachmentRoute = defineRoute({
+  audit: { phi: 'write' },
   method: 'POST', url: '/api/account/patients/:id/attachments', tags: ['patients'], permission: Permission.PatientUpdate, status: 201, bodyKind: 'multipart',
   summary: 'Attach a file to a patient (multipart `file`: pdf, jpg or png checked by content, ≤ 10 MB)', params: ZIdParams, response: ZAttachment,
   handler: async ({ params, req }, ctx) => {
@@ -22,6 +23,7 @@ export const addAttachmentRoute = defineRoute({
   },
 });
 export const getAttachmentRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: '/api/account/patients/:id/attachments/:fileId', tags: ['patients'], permission: Permission.PatientView,
   summary: "Download a patient's attachment", params: ZFileParams, response: z.unknown(), raw: true,
   handler: async ({ params, reply }, ctx) => {
@@ -31,6 +33,7 @@ export const getAttachmentRoute = defineRoute({
   },
 });
 export const deleteAttachmentRoute = defineRoute({
+  audit: { phi: 'write' },
   method: 'DELETE', url: '/api/account/patients/:id/attachments/:fileId', tags: ['patients'], permission: Permission.PatientUpdate,
   summary: "Remove a patient's attachment", params: ZFileParams, response: ZOk,
   handler: async ({ params }, ctx) => deleteAttachment(ctx, params.id, params.fileId),

@@ -10,6 +10,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const ZExportQuery = ZPatientListQuery.pick({ search: true, status: true, mhscId: true, sort: true });
 
 export const importTemplateRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: '/api/account/patients/import/template', tags: ['patients'], permission: Permission.PatientImport,
   summary: 'The .xlsx import template (header row only)', response: z.unknown(), raw: true,
   handler: async ({ reply }) => {
@@ -18,6 +19,7 @@ export const importTemplateRoute = defineRoute({
   },
 });
 export const startImportRoute = defineRoute({
+  audit: { phi: 'write' },
   method: 'POST', url: '/api/account/patients/import', tags: ['patients'], permission: Permission.PatientImport, status: 201, bodyKind: 'multipart',
   summary: 'Upload a filled template (multipart `file`, .xlsx ≤ 500 MB); runs as a background job (one at a time per tenant)', response: ZPatientImport,
   handler: async ({ req }, ctx) => {
@@ -26,16 +28,19 @@ export const startImportRoute = defineRoute({
   },
 });
 export const currentImportRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: '/api/account/patients/import/current', tags: ['patients'], permission: Permission.PatientImport,
   summary: "The tenant's newest import (progress polling)", response: ZCurrentImport,
   handler: async (_in, ctx) => currentImport(ctx),
 });
 export const getImportRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: '/api/account/patients/import/:id', tags: ['patients'], permission: Permission.PatientImport,
   summary: 'One import with its progress', params: ZIdParams, response: ZPatientImport,
   handler: async ({ params }, ctx) => getImport(ctx, params.id),
 });
 export const importErrorsRoute = defineRoute({
+  audit: { phi: 'export' },
   method: 'GET', url: '/api/account/patients/import/:id/errors', tags: ['patients'], permission: Permission.PatientImport,
   summary: "An import's error file (.txt, one line per bad field: line number and field)", params: ZIdParams, response: z.unknown(), raw: true,
   handler: async ({ params, reply }, ctx) => {
@@ -45,6 +50,7 @@ export const importErrorsRoute = defineRoute({
   },
 });
 export const exportPatientsRoute = defineRoute({
+  audit: { phi: 'export' },
   method: 'GET', url: '/api/account/patients/export', tags: ['patients'], permission: Permission.PatientExport,
   summary: 'The filtered patient list as .xlsx (tenant list columns)', query: ZExportQuery, response: z.unknown(), raw: true,
   handler: async ({ query, reply }, ctx) => {

@@ -21,6 +21,7 @@ export const submitTrialRequestRoute = definePublicRoute({
   },
 });
 export const submitBrandingRequestRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: '/api/account/tenant/branding-request', tags, permission: Permission.TenantSettingsManage, status: 201, bodyKind: 'multipart',
   summary: "Ask the super admin to change my tenant's branding: color + squareLogo and horizontalLogo (PNG, 2 MB)",
   response: ZTenantRequestCreated,
@@ -30,17 +31,20 @@ export const submitBrandingRequestRoute = defineRoute({
   },
 });
 export const listTenantRequestsRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'GET', url: R, tags, permission: Permission.TenantManage,
   summary: 'Trial and branding requests: paginated, type, status, searchValue', query: ZTenantRequestQuery, response: ZTenantRequestPage,
   handler: async ({ query }, ctx) => listRequests(ctx, query),
 });
 export const approveTenantRequestRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: `${R}/:id/approve`, tags, permission: Permission.TenantManage,
   summary: 'Approve: a trial creates the tenant and e-mails the requester; a branding request applies the branding',
   params: ZIdParams, response: ZTenantRequest,
   handler: async ({ params }, ctx) => approveRequest(ctx, params.id),
 });
 export const rejectTenantRequestRoute = defineRoute({
+  audit: { phi: 'none' },
   method: 'POST', url: `${R}/:id/reject`, tags, permission: Permission.TenantManage,
   summary: 'Reject with a reason (e-mailed to the requester)', params: ZIdParams, body: ZRejectTenantRequest, response: ZTenantRequest,
   handler: async ({ params, body }, ctx) => rejectRequest(ctx, params.id, body.reason),

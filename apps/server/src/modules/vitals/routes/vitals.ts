@@ -12,6 +12,7 @@ const tags = ['vitals'];
 const P = '/api/account/patients/:id/vitals';
 
 export const ingestRoute = defineDeviceRoute({
+  audit: { phi: 'write' },
   method: 'POST', url: '/api/ingest/measurements', tags, permission: Permission.HealthOwnData,
   summary: 'Send readings: the patient app (patient token, own readings) or a cellular device (Basic deviceId:secret). Each reading is checked alone; answered after commit',
   body: ZIngestRequest, response: ZIngestResponse,
@@ -19,32 +20,38 @@ export const ingestRoute = defineDeviceRoute({
 });
 
 export const seriesRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: P, tags, permission: Permission.HealthView,
   summary: 'A metric’s chart over [from, to), downsampled by the server to at most `points` buckets (canonical units)',
   params: ZIdParams, query: ZVitalsQuery, response: ZVitalsSeries,
   handler: async ({ params, query }, ctx) => series(ctx, params.id, query),
 });
 export const latestRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: `${P}/latest`, tags, permission: Permission.HealthView,
   summary: 'The newest reading of each metric', params: ZIdParams, response: ZLatestVitals,
   handler: async ({ params }, ctx) => latest(ctx, params.id),
 });
 export const sleepRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: `${P}/sleep`, tags, permission: Permission.HealthView,
   summary: 'Sleep sessions of [from, to) with minutes and percentages per stage, and the sleep target', params: ZIdParams, query: ZRangeQuery, response: ZSleepReport,
   handler: async ({ params, query }, ctx) => sleepReport(ctx, params.id, query),
 });
 export const stepsRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: `${P}/steps`, tags, permission: Permission.HealthView,
   summary: 'Steps and calories per UTC day of [from, to) against the steps target', params: ZIdParams, query: ZRangeQuery, response: ZStepsReport,
   handler: async ({ params, query }, ctx) => stepsReport(ctx, params.id, query),
 });
 export const ecgListRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: `${P}/ecg`, tags, permission: Permission.HealthView,
   summary: 'ECG strips of [from, to), newest first (at most 200)', params: ZIdParams, query: ZRangeQuery, response: ZEcgStripList,
   handler: async ({ params, query }, ctx) => ecgStrips(ctx, params.id, query),
 });
 export const ecgStripRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: `${P}/ecg/strip`, tags, permission: Permission.HealthView,
   summary: 'One ECG strip’s samples', params: ZIdParams, query: ZEcgQuery, response: ZEcgStrip,
   handler: async ({ params, query }, ctx) => ecgStrip(ctx, params.id, query.measuredAt),
@@ -52,11 +59,13 @@ export const ecgStripRoute = defineRoute({
 
 const none = z.object({});
 export const mySeriesRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: '/api/account/me/vitals', tags, permission: Permission.HealthOwnData,
   summary: 'The signed-in patient’s chart of a metric (same as the staff chart)', query: ZVitalsQuery, response: ZVitalsSeries,
   handler: async ({ query }, ctx) => series(ctx, 'me', query),
 });
 export const myLatestRoute = defineRoute({
+  audit: { phi: 'read' },
   method: 'GET', url: '/api/account/me/vitals/latest', tags, permission: Permission.HealthOwnData,
   summary: 'The signed-in patient’s newest reading of each metric', query: none, response: ZLatestVitals,
   handler: async (_input, ctx) => latest(ctx, 'me'),
