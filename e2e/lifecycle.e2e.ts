@@ -52,11 +52,15 @@ describe('account lifecycle', () => {
   });
 
   test("a doctor opens a patient's record; the admin finds who saw that patient in the audit log and exports the day as CSV", async () => {
-    const doctor = await newPage(browser, baseUrl);
-    await login(doctor, 'doctor@demo.test');
-    const token = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
+    // The doctor's own list (a doctor sees only their scope), read before the browser signs in:
+    // a new portal sign-in ends the user's earlier portal session.
+    const token = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
     const list = await getJson<{ items: Array<{ id: string; fullName: string }> }>(baseUrl, '/api/account/patients?size=1', token);
     const patient = list.items[0]!;
+    const doctor = await newPage(browser, baseUrl);
+    await login(doctor, 'doctor@demo.test');
+    // Signed in (the click only starts it) before the address changes, or the change cancels the sign-in.
+    await doctor.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await doctor.goto(`/patients/${patient.id}`);
     await expect.poll(() => doctor.getByRole('heading', { level: 1 }).first().innerText()).toContain(patient.fullName.split(' ')[0]!);
 
@@ -67,6 +71,12 @@ describe('account lifecycle', () => {
     await admin.getByRole('searchbox', { name: 'Action starts with' }).fill('phi.read');
     await admin.getByRole('searchbox', { name: 'Actor (name or e-mail)' }).fill('doctor@demo.test');
     await expect.poll(() => admin.getByText('GET /api/account/patients/:id', { exact: true }).count()).toBeGreaterThan(0);
+    // Every filter applied (they are debounced): only the doctor's patient-data reads remain.
+    await expect.poll(() => admin.getByRole('table').getByText('superadmin@demo.test').count()).toBe(0);
+    await expect.poll(() => admin.getByRole('table').getByText('patient.read', { exact: true }).count()).toBe(0);
+    // Every filter applied (they are debounced): only the doctor's patient-data reads remain.
+    await expect.poll(() => admin.getByRole('table').getByText('superadmin@demo.test').count()).toBe(0);
+    await expect.poll(() => admin.getByRole('table').getByText('patient.read', { exact: true }).count()).toBe(0);
     await shot(admin, 'audit-log-patient');
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);

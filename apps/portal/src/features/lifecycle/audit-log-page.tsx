@@ -99,11 +99,12 @@ export function AuditLogPage() {
             </Table.Thead>
             <Table.Tbody>
               {log.data.items.map((e) => (
+                // Ids are time-ordered (UUIDv7): their heads repeat within a day, so the tail is shown (whole id on hover).
                 <Table.Tr key={e.id}>
                   <Table.Td>{formatDateTime(e.createdAt, tz)}</Table.Td>
-                  <Table.Td>{e.actorName ?? (e.actorId ? e.actorId.slice(0, 8) : t('lifecycle.audit.system'))}{e.actorEmail && <Text size="xs" c="dimmed">{e.actorEmail}</Text>}</Table.Td>
+                  <Table.Td>{e.actorName ?? (e.actorId ? `…${e.actorId.slice(-8)}` : t('lifecycle.audit.system'))}{e.actorEmail && <Text size="xs" c="dimmed">{e.actorEmail}</Text>}</Table.Td>
                   <Table.Td><Code>{e.action}</Code></Table.Td>
-                  <Table.Td>{e.resource ?? ''}{e.resourceId && <Text size="xs" c="dimmed">{e.resourceId.slice(0, 8)}</Text>}</Table.Td>
+                  <Table.Td>{e.resource ?? ''}{e.resourceId && <Text size="xs" c="dimmed" title={e.resourceId}>…{e.resourceId.slice(-8)}</Text>}</Table.Td>
                   <Table.Td>
                     {e.route && <Code>{e.route}</Code>}
                     {e.role && <Text size="xs" c="dimmed">{t('lifecycle.audit.role')}: {e.role}</Text>}
