@@ -132,6 +132,19 @@ export const ERRORS = {
   ACCOUNT_EXISTS: { status: 409, message: 'This phone number or email is already registered. Please log in' },
   SUB_USER_MAX: { status: 400, message: 'Max sub-users reached' },
   MEDICAL_PROFILE_LOCKED: { status: 403, message: 'Your medical profile can only be changed by your doctor. Please contact your doctor' },
+  SCHEDULE_NOT_FOUND: { status: 404, message: 'Schedule not found' },
+  SCHEDULE_OVERLAP: { status: 409, message: 'existing schedule for doctor' },
+  INVALID_SCHEDULE_TIME: { status: 400, message: 'invalid schedule time' },
+  SCHEDULE_HAS_APPOINTMENTS: { status: 409, message: 'cannot delete schedule with appointments' },
+  SCHEDULE_NOT_PENDING: { status: 409, message: 'This request has already been handled' },
+  SLOT_NOT_FOUND: { status: 404, message: 'This slot is not available' },
+  SLOT_TAKEN: { status: 409, message: 'This slot has just been booked. Please pick another one' },
+  APPOINTMENT_NOT_FOUND: { status: 404, message: 'Appointment not found' },
+  APPOINTMENT_TRANSITION_INVALID: { status: 409, message: 'This appointment cannot move to that status' },
+  MAX_EVENTS: { status: 400, message: 'Max events (20) reached' },
+  EVENT_DUPLICATE_TIME: { status: 409, message: 'No duplicate event at the same time' },
+  EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },
+  MEETING_NOT_ALLOWED: { status: 403, message: 'You cannot join this video visit' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

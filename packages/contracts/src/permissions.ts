@@ -20,6 +20,10 @@ export const Permission = {
   AppointmentCreate: 31,
   AppointmentUpdate: 32,
   AppointmentCancel: 33,
+  /** A doctor asks for a working schedule (or leave); an assistant for a doctor they follow. */
+  AppointmentScheduleRequest: 34,
+  /** The calendars: my calendar, work calendar, slots, the statistical report. */
+  AppointmentScheduleView: 35,
   // Dashboard
   DashboardView: 50,
   DashboardPatientCount: 51,

@@ -16,7 +16,7 @@ export const ROLE_PATH: Record<TRoleCode, string> = {
 };
 
 const SELF: PermissionId[] = [P.AccountProfileView, P.AccountProfileUpdate, P.AccountPasswordChange, P.AccountDeactivate, P.NotificationView];
-const CLINICAL_READ: PermissionId[] = [P.DashboardView, P.DashboardPatientCount, P.PatientView, P.HealthView, P.DeviceView, P.AppointmentView, P.RelativeView];
+const CLINICAL_READ: PermissionId[] = [P.DashboardView, P.DashboardPatientCount, P.PatientView, P.HealthView, P.DeviceView, P.AppointmentView, P.AppointmentScheduleView, P.RelativeView];
 const CENTER_ADMIN: PermissionId[] = [
   ...CLINICAL_READ, P.StaffView, P.StaffCreate, P.StaffUpdate, P.StaffDisable, P.StaffScheduleApprove,
   P.AccountApproveRegistration, P.NotificationSend, P.RoleView, P.PermissionView, P.TenantView, P.PatientExport,
@@ -36,8 +36,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   scope_admin: [...SELF, ...CENTER_ADMIN],
   mhsc_admin: [...SELF, ...CENTER_ADMIN],
   operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],
-  doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentUpdate, P.AppointmentCancel],
-  doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage],
+  doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentUpdate, P.AppointmentCancel, P.AppointmentScheduleRequest],
+  doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage, P.AppointmentUpdate, P.AppointmentScheduleRequest],
   coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView],
   customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView],
   patient: [...SELF, P.HealthOwnData, P.RelativeView, P.RelativeManage, P.AppointmentView],
