@@ -174,7 +174,8 @@ describe('patient app: contacts, follower dashboards, viewing as', () => {
     await page.evaluate(() => localStorage.setItem('cw.app.lang', 'vi'));
     await page.goto('/app/followed?tab=caring');
     await expect.poll(() => page.getByRole('tab', { name: 'Bảng chăm sóc', exact: true }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: 'Xem Phuong Hoang' }).count(), { timeout: 10_000 }).toBe(1);
+    // Vietnamese readers get the family name first.
+    await expect.poll(() => page.getByRole('button', { name: 'Xem Hoang Phuong' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'mobile-caring-dashboard-vi');
     await page.evaluate(() => localStorage.setItem('cw.app.lang', 'en'));
     await context.close();
