@@ -138,7 +138,7 @@ describe('alerts and SOS cases', () => {
     await shot(cskh, 'alerts-sos-case-closed');
     // The same timeline in Vietnamese.
     await cskh.getByLabel('Language', { exact: true }).selectOption('vi');
-    await expect.poll(() => cskh.getByRole('list', { name: 'Diễn biến' }).getByText('Ca đã đóng bởi Cam Le: gia đình hoặc người chăm sóc đã hỗ trợ').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cskh.getByRole('list', { name: 'Diễn biến' }).getByText('Ca đã đóng bởi Le Cam: gia đình hoặc người chăm sóc đã hỗ trợ').count(), { timeout: 10_000 }).toBe(1);
     expect(await cskh.getByRole('list', { name: 'Diễn biến' }).getByText('Đã tới người nhận').count()).toBeGreaterThan(0);
     await shot(cskh, 'alerts-sos-timeline-vi');
     await cskh.getByLabel('Ngôn ngữ', { exact: true }).selectOption('en');

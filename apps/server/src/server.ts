@@ -21,6 +21,8 @@ import { releaseAbandoned } from './platform/jobs.repo.ts';
 import { LIFECYCLE_JOBS } from './modules/lifecycle/lifecycle.service.ts';
 import { PATIENTS_JOBS } from './modules/patients/patients.jobs.ts';
 import { APP_PROFILE_JOBS } from './modules/account/app-profile.service.ts';
+import { APPOINTMENT_JOBS } from './modules/appointments/appointments.service.ts';
+import { EVENT_JOBS } from './modules/appointments/app-events.service.ts';
 import { ALERTS_JOBS, alertsReadingHandler } from './modules/alerts/alerts.engine.ts';
 import { deliveryProviders } from './modules/delivery/delivery.providers.ts';
 import { startDeliveryWorker } from './modules/delivery/delivery.worker.ts';
@@ -29,7 +31,7 @@ import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
 export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };

@@ -25,7 +25,7 @@ export const ZEventReminderRequest = z.object({
 export type TEventReminderRequest = z.infer<typeof ZEventReminderRequest>;
 
 /**
- * GET /api/account/app/events (and /api/account/app/subjects/{id}/events for a followed patient, appointments
+ * GET /api/account/app/events (and /api/account/app/patients/{id}/events for a followed patient, appointments
  * only, read-only): reminders and medical events (appointments), each split into upcoming and other/history.
  */
 export const ZAppEvents = z.object({

@@ -36,7 +36,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   scope_admin: [...SELF, ...CENTER_ADMIN],
   mhsc_admin: [...SELF, ...CENTER_ADMIN],
   operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],
-  doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentUpdate, P.AppointmentCancel, P.AppointmentScheduleRequest],
+  doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.AppointmentScheduleRequest],
   doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage, P.AppointmentUpdate, P.AppointmentScheduleRequest],
   coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView],
   customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView],

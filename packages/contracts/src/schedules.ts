@@ -138,3 +138,10 @@ export const ZDoctorSummary = z.object({ id: ZId, fullName: z.string(), centerId
 export type TDoctorSummary = z.infer<typeof ZDoctorSummary>;
 export const ZDoctorList = z.object({ items: z.array(ZDoctorSummary) });
 export type TDoctorList = z.infer<typeof ZDoctorList>;
+
+/**
+ * DELETE /api/account/doctor-schedules/{id}: a new request is withdrawn (status null: gone); an approved schedule
+ * becomes a leave request (`requesting_leave`) awaiting an admin; one with appointments is refused (409).
+ */
+export const ZScheduleDeleteResult = z.object({ id: ZId, status: ZScheduleStatus.nullable() });
+export type TScheduleDeleteResult = z.infer<typeof ZScheduleDeleteResult>;

@@ -94,6 +94,31 @@ const SQL_FACTORIES: Record<string, Factory> = {
     const [tk] = await db.query<{ id: string }>('select id from tickets where tenant_id = $1 limit 1', [r.tenantId]);
     await db.query(`insert into ticket_activities (id, tenant_id, ticket_id, kind, note, actor_id, created_at) values ($1, $2, $3, 'note', 'factory', $4, $5)`, [newId(), r.tenantId, tk!.id, r.users.cskh!, now]);
   },
+  doctor_schedules: async (db, r, now) => {
+    const start = new Date(now.getTime() + 400 * 86400_000);
+    await db.query(`insert into doctor_schedules (id, tenant_id, doctor_id, center_id, start_at, end_at, slot_minutes, status, submitted_at, submitted_by)
+      values ($1, $2, $3, $4, $5, $6, 30, 'approved', $7, $3)`, [newId(), r.tenantId, r.users.doctor!, r.centerA, start, new Date(start.getTime() + 3600_000), now]);
+  },
+  doctor_slots: async (db, r) => {
+    const [s] = await db.query<{ id: string; start_at: Date }>('select id, start_at from doctor_schedules where tenant_id = $1 order by start_at desc limit 1', [r.tenantId]);
+    await db.query('insert into doctor_slots (id, tenant_id, schedule_id, doctor_id, start_at, end_at) values ($1, $2, $3, $4, $5, $6)',
+      [newId(), r.tenantId, s!.id, r.users.doctor!, s!.start_at, new Date(s!.start_at.getTime() + 1800_000)]);
+  },
+  appointment_counters: async (db, r) => { await db.query('insert into appointment_counters (tenant_id, last_seq) values ($1, 0)', [r.tenantId]); },
+  appointments: async (db, r, now) => {
+    await db.query('update appointment_counters set last_seq = last_seq + 1 where tenant_id = $1', [r.tenantId]);
+    await db.query(`insert into appointments (id, tenant_id, seq, patient_id, doctor_id, start_at, end_at, location, reason, status, created_at, updated_at)
+      values ($1, $2, (select last_seq from appointment_counters where tenant_id = $2), $3, $4, $5, $5, 'AT_THE_CLINIC', 'factory', 'UPCOMING', $5, $5)`,
+      [newId(), r.tenantId, r.patientId, r.users.doctor!, now]);
+  },
+  appointment_changes: async (db, r, now) => {
+    const [a] = await db.query<{ id: string }>('select id from appointments where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query("insert into appointment_changes (id, tenant_id, appointment_id, from_status, to_status, at) values ($1, $2, $3, null, 'UPCOMING', $4)", [newId(), r.tenantId, a!.id, now]);
+  },
+  event_reminders: async (db, r, now) => {
+    await db.query("insert into event_reminders (id, tenant_id, patient_id, arrival_at, label, icon, created_at, updated_at) values ($1, $2, $3, $4, 'Factory', 'pill', $4, $4)",
+      [newId(), r.tenantId, r.patientId, new Date(now.getTime() + 86400_000)]);
+  },
   deliveries: async (db, r, now) => {
     await db.query(`insert into deliveries (id, tenant_id, dedupe_key, channel, recipient_user_id, template, payload, status, next_attempt_at, created_at, updated_at)
       values ($1, $2, $3, 'in_app', $4, 'factory', '{}'::jsonb, 'sent', $5, $5, $5)`, [newId(), r.tenantId, `factory:${newId()}`, r.users.doctor!, now]);

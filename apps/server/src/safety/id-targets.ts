@@ -20,6 +20,9 @@ const BY_FIELD: Array<[RegExp, string]> = [
   [/^deviceId$/, 'devices'],
   [/^(contactId)$/, 'contacts'],
   [/^roleId$/, 'roles'],
+  [/^slotId$/, 'doctor_slots'],
+  [/^scheduleId$/, 'doctor_schedules'],
+  [/^appointmentId$/, 'appointments'],
 ];
 
 const BY_SEGMENT: Record<string, string> = {
@@ -28,11 +31,14 @@ const BY_SEGMENT: Record<string, string> = {
   users: 'users', 'deactivation-requests': 'deactivation_requests', import: 'patient_imports', patients: 'patients', attachments: 'patient_attachments',
   devices: 'devices', device: 'devices', requests: 'contacts', contacts: 'contacts', alerts: 'alerts', 'sos-cases': 'sos_cases', tickets: 'tickets',
   'cdr-files': 'cdr_files', notification: 'notifications', center: 'health_centers',
+  'doctor-schedules': 'doctor_schedules', appointments: 'appointments', events: 'event_reminders',
 };
 
 export function tableForField(field: string, url: string): string {
   for (const [re, table] of BY_FIELD) if (re.test(field)) return table;
   if (field === 'id' || field === 'ids') {
+    // The approval list's ids are schedules, although "requests" elsewhere names contact requests.
+    if (url.includes('/doctor-schedules')) return 'doctor_schedules';
     const segs = url.split('?')[0]!.split('/').filter((s) => s && !s.startsWith(':'));
     for (let i = segs.length - 1; i >= 0; i--) {
       const t = BY_SEGMENT[segs[i]!];

@@ -6,6 +6,7 @@ import { findByCode as findRole } from '../roles/roles.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as demo from './demo.repo.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoAppointments } from './demo-appointments.ts';
 import { seedDemoContacts } from '../contacts/demo-contacts.ts';
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
@@ -87,6 +88,9 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
       tenantId, tenantCode: t.code, domain: t.domain, phonePrefix: t.phonePrefix, centerA: centerA.id, centerB: centerB.id, doctorId: ids.doctor!,
       demoPatient: { id: patientId, userId: ids.patient!, birthday: '1958-04-12', gender: 'female', heightCm: 158, weightKg: 56 },
     }, { vitalsDays, now });
+    await seedDemoAppointments(db, tenantId, {
+      doctorId: ids.doctor!, adminId: ids.mhscadmin!, operatorId: ids.operator!, patientId, centerId: centerA.id, clinic: centerA.name, now,
+    });
   }
   return true;
 }
