@@ -33,6 +33,7 @@ import { APP_PROFILE_ROUTES } from './modules/account/routes/app-profile.ts';
 import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
 import { SCHEDULES_ROUTES } from './modules/schedules/schedules.routes.ts';
 import { APPOINTMENTS_ROUTES } from './modules/appointments/appointments.routes.ts';
+import { MEETINGS_ROUTES } from './modules/meetings/meetings.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -55,7 +56,7 @@ export const ROUTES: AnyRoute[] = [
   ...CONTACTS_ROUTES,
   ...ALERTS_ROUTES,
   ...TICKETS_ROUTES,
-  ...SCHEDULES_ROUTES, ...APPOINTMENTS_ROUTES,
+  ...SCHEDULES_ROUTES, ...APPOINTMENTS_ROUTES, ...MEETINGS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

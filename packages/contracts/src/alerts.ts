@@ -349,6 +349,12 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   /** The patient's phone reported where it is, while their SOS case is open. */
   z.object({ type: z.literal('sos.location'), at: z.string(), sosCaseId: ZId, patientId: ZId, location: ZLocation }),
   z.object({ type: z.literal('vitals.recorded'), at: z.string(), patientId: ZId, metrics: z.array(z.string()), latestAt: z.string() }),
+  /** A video visit's participants changed (joined, waiting, admitted, left): sent to its participants. */
+  z.object({ type: z.literal('meeting.presence'), at: z.string(), appointmentId: ZId }),
+  /** A WebRTC signal waits for this participant (fetched from /api/account/meetings/{id}/signals?after=). */
+  z.object({ type: z.literal('meeting.signal'), at: z.string(), appointmentId: ZId, seq: z.number().int() }),
+  /** An appointment changed (booked, moved, cancelled, completed): its lists and details refresh. */
+  z.object({ type: z.literal('appointment.updated'), at: z.string(), appointmentId: ZId, status: z.string() }),
 ]);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type TRealtimeEventType = TRealtimeEvent['type'];

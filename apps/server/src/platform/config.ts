@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { z } from 'zod';
+import { ZIceServer, type TIceServer } from '@carewatch/contracts/meetings';
 import { parseHostAllowList } from './host-allow-list.ts';
 
 /** A configuration problem that stops the start; main prints its message alone (no stack trace). */
@@ -78,6 +80,8 @@ export type Config = {
    * `*.suffix` names, IPv4/IPv6 addresses and CIDRs). Empty = no dedicated connection is allowed.
    */
   tenantDbAllowedHosts: string[];
+  /** STUN/TURN servers for video visits (ICE_SERVERS: JSON RTCIceServer list, or comma-separated stun:/turn: URLs); none by default. */
+  iceServers: TIceServer[];
   /**
    * How long a job worker's claim holds without being renewed (JOB_LEASE_SECONDS, default 30): after a crash, another
    * process (or the restarted one) takes the job over within this time.
@@ -174,7 +178,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
     // Parsed here so that a typo stops the start with a message naming the entry.
     tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
+    iceServers: iceServers(env.ICE_SERVERS),
     jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
   };
+}
+
+/** ICE_SERVERS: a JSON list of RTCIceServer, or stun:/turn: URLs separated by commas. Anything else stops the start. */
+export function iceServers(raw: string | undefined): TIceServer[] {
+  const text = (raw ?? '').trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    let json: unknown;
+    try { json = JSON.parse(text); } catch { throw new StartupError('ICE_SERVERS: not valid JSON'); }
+    const parsed = z.array(ZIceServer).safeParse(json);
+    if (!parsed.success) throw new StartupError('ICE_SERVERS: expected a JSON list of {"urls", "username", "credential"}');
+    return parsed.data;
+  }
+  const urls = text.split(',').map((u) => u.trim()).filter(Boolean);
+  if (urls.some((u) => !/^(stun|turns?):/.test(u))) throw new StartupError('ICE_SERVERS: each URL must start with stun:, turn: or turns:');
+  return urls.map((urls) => ({ urls }));
 }

@@ -33,12 +33,15 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 };
 
 /**
- * Powerful browser features: the patient app (/app) uses the camera (QR scan), the microphone (SOS voice message),
- * the location (SOS) and Bluetooth (the watch), from its own origin only; the portal and the API use none of them.
+ * Powerful browser features: the patient app (/app) uses the camera (QR scan, video visits), the microphone (SOS voice
+ * message, video visits), the location (SOS) and Bluetooth (the watch), from its own origin only; the portal only the
+ * camera and microphone, for video visits (on every portal page: the policy of a single-page app is the one of the page
+ * first loaded); the API none.
  */
 const OFF = ['payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'xr-spatial-tracking'];
 export const PERMISSIONS_POLICY = {
   app: ['camera=(self)', 'microphone=(self)', 'geolocation=(self)', 'bluetooth=(self)', ...OFF.map((f) => `${f}=()`)].join(', '),
+  portal: ['camera=(self)', 'microphone=(self)', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(', '),
   other: ['camera=()', 'microphone=()', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(', '),
 };
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -66,7 +69,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   app.addHook('onRequest', async (req, reply) => {
     const p = pathOf(req);
-    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : PERMISSIONS_POLICY.other);
+    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : p.startsWith('/api/') ? PERMISSIONS_POLICY.other : PERMISSIONS_POLICY.portal);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (req, reply, payload) => {

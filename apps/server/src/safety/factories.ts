@@ -115,6 +115,16 @@ const SQL_FACTORIES: Record<string, Factory> = {
     const [a] = await db.query<{ id: string }>('select id from appointments where tenant_id = $1 limit 1', [r.tenantId]);
     await db.query("insert into appointment_changes (id, tenant_id, appointment_id, from_status, to_status, at) values ($1, $2, $3, null, 'UPCOMING', $4)", [newId(), r.tenantId, a!.id, now]);
   },
+  meeting_participants: async (db, r, now) => {
+    const [a] = await db.query<{ id: string }>('select id from appointments where tenant_id = $1 order by start_at limit 1', [r.tenantId]);
+    await db.query("insert into meeting_participants (id, tenant_id, appointment_id, user_id, role, state, joined_at, updated_at) values ($1, $2, $3, $4, 'doctor', 'left', $5, $5)",
+      [newId(), r.tenantId, a!.id, r.users.doctor!, now]);
+  },
+  meeting_signals: async (db, r, now) => {
+    const [a] = await db.query<{ id: string }>('select id from appointments where tenant_id = $1 order by start_at limit 1', [r.tenantId]);
+    await db.query("insert into meeting_signals (id, tenant_id, appointment_id, from_user_id, to_user_id, kind, data, created_at) values ($1, $2, $3, $4, $5, 'bye', '', $6)",
+      [newId(), r.tenantId, a!.id, r.users.doctor!, r.users.patient!, now]);
+  },
   event_reminders: async (db, r, now) => {
     await db.query("insert into event_reminders (id, tenant_id, patient_id, arrival_at, label, icon, created_at, updated_at) values ($1, $2, $3, $4, 'Factory', 'pill', $4, $4)",
       [newId(), r.tenantId, r.patientId, new Date(now.getTime() + 86400_000)]);

@@ -73,14 +73,20 @@ describe('security headers', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  test("pages: the patient app may use camera, microphone, location and Bluetooth; the portal none; the docs have a CSP", async () => {
+  test("pages: the patient app may use camera, microphone, location and Bluetooth; the portal camera and microphone (video visits) only; the API none", async () => {
     for (const url of ['/app', '/app/home', '/app/contacts/scan']) {
       const res = await t.call('GET', url);
       expect(headerProblems(res), url).toEqual([]);
       for (const f of ['camera', 'microphone', 'geolocation', 'bluetooth']) expect(allows(h(res, 'permissions-policy'), f), `${url} ${f}`).toBe(true);
       expect(allows(h(res, 'permissions-policy'), 'payment')).toBe(false);
     }
-    for (const url of ['/', '/login', '/patients', '/api/health', '/api/docs', '/api/nowhere']) {
+    for (const url of ['/', '/login', '/patients', '/visits/x']) {
+      const res = await t.call('GET', url);
+      expect(headerProblems(res), url).toEqual([]);
+      for (const f of ['camera', 'microphone']) expect(allows(h(res, 'permissions-policy'), f), `${url} ${f}`).toBe(true);
+      for (const f of ['geolocation', 'bluetooth', 'payment']) expect(allows(h(res, 'permissions-policy'), f), `${url} ${f}`).toBe(false);
+    }
+    for (const url of ['/api/health', '/api/docs', '/api/nowhere']) {
       const res = await t.call('GET', url);
       expect(headerProblems(res), url).toEqual([]);
       for (const f of ['camera', 'microphone', 'geolocation', 'bluetooth']) expect(allows(h(res, 'permissions-policy'), f), `${url} ${f}`).toBe(false);

@@ -31,7 +31,7 @@ const BY_SEGMENT: Record<string, string> = {
   users: 'users', 'deactivation-requests': 'deactivation_requests', import: 'patient_imports', patients: 'patients', attachments: 'patient_attachments',
   devices: 'devices', device: 'devices', requests: 'contacts', contacts: 'contacts', alerts: 'alerts', 'sos-cases': 'sos_cases', tickets: 'tickets',
   'cdr-files': 'cdr_files', notification: 'notifications', center: 'health_centers',
-  'doctor-schedules': 'doctor_schedules', appointments: 'appointments', events: 'event_reminders',
+  'doctor-schedules': 'doctor_schedules', appointments: 'appointments', events: 'event_reminders', meetings: 'appointments',
 };
 
 export function tableForField(field: string, url: string): string {

@@ -20,11 +20,12 @@ const TEMPLATE_SEED = { vitalsDays: 2, now: new Date('2026-11-22T08:00:00Z') };
 /**
  * The demo seed sends its unwell patients' last readings through the alert engine (issue 13), which queues their
  * notifications and timers as in use (an `npm start` delivers them). Tests start from a quiet template: those are
- * marked done, so a test counts only what it causes. The alerts, SOS cases, tickets and statuses stay.
+ * marked done, so a test counts only what it causes. The alerts, SOS cases, tickets and statuses stay. The same holds
+ * for the reminders of the demo appointments (issue 15): a test moving the clock by days would otherwise run them.
  */
 async function settleSeedAlerts(db: Db): Promise<void> {
   await db.query("update deliveries set status = 'sent' where status in ('pending', 'sending')");
-  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = $1", [ALERT_TIMER_JOB]);
+  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = any($1::text[])", [[ALERT_TIMER_JOB, 'appointment.reminder']]);
 }
 
 /** Migrates and seeds one template database; each test file then gets its own copy. */

@@ -3,14 +3,14 @@ import type { PatientVisibility } from '../patients/patient-access.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
 
 export type AppointmentRow = {
-  id: string; seq: string; patient_id: string; patient_first: string; patient_last: string; patient_code: string | null; patient_user_id: string | null;
+  id: string; seq: string; patient_id: string; patient_first: string; patient_last: string; patient_code: string | null; patient_user_id: string | null; patient_manager_id: string | null;
   doctor_id: string; doctor_first: string; doctor_last: string; slot_id: string | null; start_at: Date; end_at: Date; location: string; address: string | null;
   reason: string; note: string | null; diagnosis: string | null; advice: string | null; status: string; cancel_reason: string | null; paid: boolean;
   meeting_room: string | null; created_at: Date; created_by: string | null; creator_first: string | null; creator_last: string | null;
 };
 export type ChangeRow = { from_status: string | null; to_status: string; actor_id: string | null; actor_first: string | null; actor_last: string | null; note: string | null; at: Date };
 
-const COLS = `a.id, a.seq::text as seq, a.patient_id, p.first_name as patient_first, p.last_name as patient_last, p.patient_code, p.user_id as patient_user_id,
+const COLS = `a.id, a.seq::text as seq, a.patient_id, p.first_name as patient_first, p.last_name as patient_last, p.patient_code, p.user_id as patient_user_id, p.manager_user_id as patient_manager_id,
   a.doctor_id, du.first_name as doctor_first, du.last_name as doctor_last, a.slot_id, a.start_at, a.end_at, a.location, a.address, a.reason, a.note,
   a.diagnosis, a.advice, a.status, a.cancel_reason, a.paid, a.meeting_room, a.created_at, a.created_by, cu.first_name as creator_first, cu.last_name as creator_last`;
 const FROM = `appointments a join patients p on p.id = a.patient_id and p.tenant_id = a.tenant_id

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId, randomToken } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
+import { publishEvent } from '../../platform/realtime.ts';
 import { patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
 import { actingDoctorIds, requireDoctor } from '../schedules/schedules.service.ts';
 import * as scheduleRepo from '../schedules/schedules.repo.ts';
@@ -180,6 +181,7 @@ async function transition(ctx: AuthedCtx, id: string, to: TAppointmentStatus, ex
     if (!(await repo.move(db, ctx.auth.tenantId, id, from, to, { ...extra, now }))) throw new AppError('APPOINTMENT_TRANSITION_INVALID', { field: 'status', rule: `${from}->${to}` });
     await repo.insertChange(db, ctx.auth.tenantId, { id: newId(now.getTime()), appointmentId: id, from, to, actorId: ctx.auth.userId, note: extra.cancelReason ?? extra.note ?? null, now });
     if (to === 'CANCELED' || to === 'COMPLETED') await cancelReminders(db, id);
+    await announceAppointment(db, ctx.auth.tenantId, a, to, now);
     if (to === 'CANCELED') await notify(db, ctx.auth.tenantId, a, 'canceled', now, { sms: true, doctor: !actsAsDoctor, key: `appointment:${id}:canceled` });
     if (to === 'COMPLETED') await notify(db, ctx.auth.tenantId, a, 'completed', now, { sms: false, doctor: false, key: `appointment:${id}:completed` });
   });
@@ -205,8 +207,28 @@ export async function cancelByPatient(ctx: AuthedCtx, a: repo.AppointmentRow, re
     if (!(await repo.move(db, ctx.auth.tenantId, a.id, from, 'CANCELED', { cancelReason: reason, now }))) throw new AppError('APPOINTMENT_TRANSITION_INVALID', { field: 'status' });
     await repo.insertChange(db, ctx.auth.tenantId, { id: newId(now.getTime()), appointmentId: a.id, from, to: 'CANCELED', actorId: ctx.auth.userId, note: reason, now });
     await cancelReminders(db, a.id);
+    await announceAppointment(db, ctx.auth.tenantId, a, 'CANCELED', now);
     await notify(db, ctx.auth.tenantId, a, 'canceled', now, { sms: false, doctor: true, key: `appointment:${a.id}:canceled` });
   });
+}
+
+/** The appointment if the caller may see it as staff (null otherwise): for the video visit's access answer. */
+export async function visibleAppointment(ctx: AuthedCtx, id: string): Promise<repo.AppointmentRow | null> {
+  return repo.findAppointment(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), await doctorSide(ctx), id);
+}
+
+/** A move made by the video visit (the patient entered the waiting room, the doctor started the call), in the caller's transaction. */
+export async function moveBySystem(db: Db, tenantId: string, a: repo.AppointmentRow, to: TAppointmentStatus, actorId: string, now: Date): Promise<void> {
+  const from = a.status as TAppointmentStatus;
+  if (!canMoveAppointment(from, to) || !(await repo.move(db, tenantId, a.id, from, to, { now }))) return;
+  await repo.insertChange(db, tenantId, { id: newId(now.getTime()), appointmentId: a.id, from, to, actorId, note: null, now });
+  await announceAppointment(db, tenantId, a, to, now);
+}
+
+/** Tells the doctor and the patient's account that the appointment changed (their screens refresh). */
+async function announceAppointment(db: Db, tenantId: string, a: repo.AppointmentRow, status: TAppointmentStatus, now: Date): Promise<void> {
+  const userIds = [a.doctor_id, a.patient_user_id ?? a.patient_manager_id].filter((x): x is string => !!x);
+  await publishEvent(db, { tenantId, patientId: null, userIds }, { type: 'appointment.updated', at: now.toISOString(), appointmentId: a.id, status });
 }
 
 export async function patientAppointments(db: Db, tenantId: string, patientId: string): Promise<repo.AppointmentRow[]> {
