@@ -1,3 +1,4 @@
+import { videoEn } from './video-en.ts';
 import { sosTimelineEn } from './sos-timeline-en.ts';
 import { orgEn } from './portal/org-en.ts';
 import { tenantsEn } from './portal/tenants-en.ts';
@@ -8,6 +9,8 @@ import { vitalsEn } from './portal/vitals-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
 import { alertsEn } from './portal/alerts-en.ts';
 import { ticketsEn } from './portal/tickets-en.ts';
+import { schedulesEn } from './portal/schedules-en.ts';
+import { appointmentsEn } from './portal/appointments-en.ts';
 import { realtimeEn } from './portal/realtime-en.ts';
 import { followersEn } from './portal/followers-en.ts';
 import { alertConfigEn } from './portal/alert-config-en.ts';
@@ -557,8 +560,11 @@ export const portalEn = {
   vitals: vitalsEn,
   lifecycle: lifecycleEn,
   sosTimeline: sosTimelineEn,
+  video: videoEn,
   alerts: alertsEn,
   tickets: ticketsEn,
+  schedules: schedulesEn,
+  appointments: appointmentsEn,
   realtime: realtimeEn,
   followers: followersEn,
   alertConfig: alertConfigEn,

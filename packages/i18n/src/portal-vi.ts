@@ -1,3 +1,4 @@
+import { videoVi } from './video-vi.ts';
 import { sosTimelineVi } from './sos-timeline-vi.ts';
 import { orgVi } from './portal/org-vi.ts';
 import { tenantsVi } from './portal/tenants-vi.ts';
@@ -8,6 +9,8 @@ import { vitalsVi } from './portal/vitals-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import { alertsVi } from './portal/alerts-vi.ts';
 import { ticketsVi } from './portal/tickets-vi.ts';
+import { schedulesVi } from './portal/schedules-vi.ts';
+import { appointmentsVi } from './portal/appointments-vi.ts';
 import { realtimeVi } from './portal/realtime-vi.ts';
 import { followersVi } from './portal/followers-vi.ts';
 import { alertConfigVi } from './portal/alert-config-vi.ts';
@@ -559,8 +562,11 @@ export const portalVi: PortalCatalogue = {
   vitals: vitalsVi,
   lifecycle: lifecycleVi,
   sosTimeline: sosTimelineVi,
+  video: videoVi,
   alerts: alertsVi,
   tickets: ticketsVi,
+  schedules: schedulesVi,
+  appointments: appointmentsVi,
   realtime: realtimeVi,
   followers: followersVi,
   alertConfig: alertConfigVi,

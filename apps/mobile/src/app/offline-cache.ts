@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * The last answers of the screens a patient needs when the app starts without a connection (issue 13): their profile,
- * latest values, thresholds, alerts, alert settings, the people they follow and the SOS contacts. Kept in this phone's
+ * latest values, thresholds, alerts, alert settings, the people they follow, the SOS contacts and their events. Kept in this phone's
  * localStorage for the signed-in user only, restored before the first screen renders, and erased at sign-out and at
  * the next sign-in. Only these keys: nothing else of the cache is written to the phone.
  */
@@ -15,6 +15,8 @@ const PERSISTED: readonly QueryKey[] = [
   ['me', 'alert-settings'],
   ['me', 'sos-contacts'],
   ['app', 'subjects'],
+  // My Events (issue 15): the next appointments and reminders, also from a cold start without a connection.
+  ['me', 'events', 'list'],
 ];
 /** Older answers than this are not restored (a phone left in a drawer for months shows nothing stale as current). */
 const MAX_AGE_MS = 30 * 24 * 60 * 60_000;

@@ -50,6 +50,8 @@ export const router = createBrowserRouter([
           { path: 'metrics/:metric', lazy: async () => ({ Component: (await import('../features/metrics/metric-page.tsx')).MetricPage }) },
           { path: 'contacts/*', lazy: async () => ({ Component: (await import('../features/contacts/contacts-page.tsx')).ContactsPage }) },
           { path: 'sos-cases/:id', element: <SosCasePage /> },
+          { path: 'visits/:id', lazy: async () => ({ Component: (await import('../features/visits/visit-page.tsx')).VisitPage }) },
+          { path: 'events/*', lazy: async () => ({ Component: (await import('../features/events/events-page.tsx')).EventsPage }) },
           { path: 'followed/*', element: <FollowedPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/medical', element: <MedicalProfilePage /> },

@@ -7,6 +7,8 @@ import { patientsNavItems } from '../features/patients/patients.module.tsx';
 import { devicesNavItems } from '../features/devices/devices.module.tsx';
 import { alertsNavItems } from '../features/alerts/alerts.module.tsx';
 import { ticketsNavItems } from '../features/tickets/tickets.module.tsx';
+import { appointmentsNavItems } from '../features/appointments/appointments.module.tsx';
+import { schedulesNavItems } from '../features/schedules/schedules.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
 export interface NavItem {
@@ -24,6 +26,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...devicesNavItems,
   ...alertsNavItems,
   ...ticketsNavItems,
+  ...appointmentsNavItems,
+  ...schedulesNavItems,
   ...orgNavItems,
   ...tenantsNavItems,
   ...staffNavItems,

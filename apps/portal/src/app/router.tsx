@@ -23,6 +23,8 @@ import { patientsRoutes } from '../features/patients/patients.module.tsx';
 import { devicesRoutes } from '../features/devices/devices.module.tsx';
 import { alertsRoutes } from '../features/alerts/alerts.module.tsx';
 import { ticketsRoutes } from '../features/tickets/tickets.module.tsx';
+import { appointmentsPrintRoutes, appointmentsRoutes } from '../features/appointments/appointments.module.tsx';
+import { schedulesRoutes } from '../features/schedules/schedules.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -34,6 +36,7 @@ export const router = createBrowserRouter([
     element: <RequireAuth />,
     children: [
       { path: '/choose-level', element: <LevelChooserPage /> },
+      ...appointmentsPrintRoutes,
       {
         element: <AppLayout />,
         children: [
@@ -50,6 +53,8 @@ export const router = createBrowserRouter([
           ...devicesRoutes,
           ...alertsRoutes,
           ...ticketsRoutes,
+          ...appointmentsRoutes,
+          ...schedulesRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,6 +1,7 @@
 import { appDevicesEnCa } from './devices-en-ca.ts';
 import { appMetricPagesEnCa } from './metricPages-en-ca.ts';
 import { appContactsEnCa } from './contacts-en-ca.ts';
+import { appEventsEnCa } from './events-en-ca.ts';
 import { appFollowedEnCa } from './followed-en-ca.ts';
 import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
@@ -32,6 +33,7 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   metricPages: appMetricPagesEnCa,
   contacts: appContactsEnCa,
   followed: appFollowedEnCa,
+  events: appEventsEnCa,
   profile: appProfileEnCa,
   legal: {
     privacy: {

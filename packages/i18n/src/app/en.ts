@@ -1,7 +1,9 @@
+import { videoEn } from '../video-en.ts';
 import { sosTimelineEn } from '../sos-timeline-en.ts';
 import { appDevicesEn } from './devices-en.ts';
 import { appMetricPagesEn } from './metricPages-en.ts';
 import { appContactsEn } from './contacts-en.ts';
+import { appEventsEn } from './events-en.ts';
 import { appFollowedEn } from './followed-en.ts';
 import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
@@ -191,14 +193,18 @@ export const appEn = {
     NOT_A_PATIENT: 'This account has no health record of its own.',
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
+    MEETING_NOT_ALLOWED: 'You cannot join this video visit.',
+    APPOINTMENT_NOT_FOUND: 'Appointment not found.',
   },
   sosTimeline: sosTimelineEn,
+  video: videoEn,
   alerts: appAlertsEn,
   entry: appEntryEn,
   devices: appDevicesEn,
   metricPages: appMetricPagesEn,
   contacts: appContactsEn,
   followed: appFollowedEn,
+  events: appEventsEn,
   profile: appProfileEn,
   home: {
     title: 'Home',

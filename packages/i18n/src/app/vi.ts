@@ -1,7 +1,9 @@
+import { videoVi } from '../video-vi.ts';
 import { sosTimelineVi } from '../sos-timeline-vi.ts';
 import { appDevicesVi } from './devices-vi.ts';
 import { appMetricPagesVi } from './metricPages-vi.ts';
 import { appContactsVi } from './contacts-vi.ts';
+import { appEventsVi } from './events-vi.ts';
 import { appFollowedVi } from './followed-vi.ts';
 import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
@@ -192,14 +194,18 @@ export const appVi: AppMessages = {
     NOT_A_PATIENT: 'Tài khoản này không có hồ sơ sức khỏe riêng.',
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
+    MEETING_NOT_ALLOWED: 'Bạn không thể vào buổi khám trực tuyến này.',
+    APPOINTMENT_NOT_FOUND: 'Không tìm thấy lịch hẹn.',
   },
   sosTimeline: sosTimelineVi,
+  video: videoVi,
   alerts: appAlertsVi,
   entry: appEntryVi,
   devices: appDevicesVi,
   metricPages: appMetricPagesVi,
   contacts: appContactsVi,
   followed: appFollowedVi,
+  events: appEventsVi,
   profile: appProfileVi,
   home: {
     title: 'Trang chủ',

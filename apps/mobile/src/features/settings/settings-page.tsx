@@ -89,6 +89,7 @@ export function SettingsPage() {
         <Title order={2} size="h5" id="settings-more" mb="xs">{t('settings.more')}</Title>
         <Stack gap={6}>
           {ACCOUNT_LINKS.map(([to, key]) => <Anchor key={to} component={Link} to={to}>{t(`settings.links.${key}`)}</Anchor>)}
+          <Anchor component={Link} to="/events">{t('events.title')}</Anchor>
         </Stack>
       </Card>
 

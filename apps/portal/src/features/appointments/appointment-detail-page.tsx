@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import { canMoveAppointment, isFinalAppointmentStatus, type TAppointmentDetail, type TAppointmentStatus } from '@carewatch/contracts/appointments';
+import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
+import { formatDateTime } from '../../app/format.ts';
+import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments } from './appointments-shared.tsx';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+/** The diagnosis (required) and advice that complete a visit. */
+function CompleteModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [diagnosis, setDiagnosis] = useState(a.diagnosis ?? '');
+  const [advice, setAdvice] = useState(a.advice ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const complete = useMutation({
+    mutationFn: () => appointments.complete(a.id, { diagnosis, ...(advice.trim() ? { advice } : {}) }),
+    onSuccess: async (d) => {
+      queryClient.setQueryData(appointmentKeys.detail(a.id), d);
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      notifySuccess(t('appointments.detail.completed'));
+      onClose();
+    },
+    onError: (e) => setErrors(serverFieldErrors(t, e)),
+    meta: { inlineError: true },
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('appointments.detail.completeTitle')}>
+      <Stack>
+        <Textarea label={t('appointments.fields.diagnosis')} value={diagnosis} onChange={(e) => setDiagnosis(e.currentTarget.value)} required autosize minRows={3}
+          error={errors.diagnosis} />
+        <Textarea label={t('appointments.fields.advice')} value={advice} onChange={(e) => setAdvice(e.currentTarget.value)} autosize minRows={3} error={errors.advice} />
+        {complete.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, complete.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
+          <Button onClick={() => complete.mutate()} loading={complete.isPending}>{t('appointments.detail.completeSubmit')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CancelModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const cancel = useMutation({
+    mutationFn: () => appointments.cancel(a.id, reason),
+    onSuccess: async (d) => {
+      queryClient.setQueryData(appointmentKeys.detail(a.id), d);
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      notifySuccess(t('appointments.detail.canceled'));
+      onClose();
+    },
+    onError: (e) => setErrors(serverFieldErrors(t, e)),
+    meta: { inlineError: true },
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('appointments.detail.cancelTitle')}>
+      <Stack>
+        <Textarea label={t('appointments.fields.cancelReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={2} error={errors.reason} />
+        {cancel.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, cancel.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
+          <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending}>{t('appointments.detail.cancelSubmit')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** An appointment: its fields, the moves the reader may make, history (from → to, who, when), print and video. */
+export function AppointmentDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const has = useHasPermission();
+  const profile = useProfile().data;
+  const tz = profile?.timezone;
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'complete' | 'cancel' | null>(null);
+  const q = useQuery({ queryKey: appointmentKeys.detail(id), queryFn: () => appointments.get(id), meta: { inlineError: true } });
+  const move = useMutation({
+    mutationFn: (status: 'WAITING_FOR_DOCTOR' | 'PROCESSING' | 'PENDING') => appointments.move(id, { status }),
+    onSuccess: async (d) => {
+      queryClient.setQueryData(appointmentKeys.detail(id), d);
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      notifySuccess(t('appointments.detail.moved', { status: t(`appointments.status.${d.status}`) }));
+    },
+    meta: { inlineError: true },
+  });
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  const a = q.data;
+  // Starting and completing are the doctor's (or their assistant's); the server checks it as well.
+  const doctorSide = profile?.id === a.doctorId || profile?.role === 'doctor_assistant';
+  const can = (to: TAppointmentStatus) => canMoveAppointment(a.status, to);
+  const open = !isFinalAppointmentStatus(a.status);
+  return (
+    <Stack>
+      <Anchor component={Link} to="/appointments">{t('appointments.detail.back')}</Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Group>
+          <Title order={1}>{t('appointments.detail.title', { code: a.code })}</Title>
+          <AppointmentStatusBadge t={t} status={a.status} />
+          {a.overdue && <OverdueBadge t={t} />}
+        </Group>
+        <Group>
+          <Button variant="default" component={Link} to={`/appointments/${a.id}/print`}>{t('appointments.detail.print')}</Button>
+          <Button variant="default" component={Link} to={`/appointments/${a.id}/print?qr=1`}>{t('appointments.detail.printQr')}</Button>
+        </Group>
+      </Group>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label={t('appointments.fields.start')}>{formatDateTime(a.start, tz)} – {formatDateTime(a.end, tz).slice(-8)}</Field>
+          <Field label={t('appointments.fields.patient')}>
+            <Anchor component={Link} to={`/patients/${a.patientId}`}>{a.patientName}</Anchor>{a.patientCode ? ` (${a.patientCode})` : ''}
+          </Field>
+          <Field label={t('appointments.fields.doctor')}>{a.doctorName}</Field>
+          <Field label={t('appointments.fields.location')}>{t(`appointments.location.${a.location}`)}{a.address ? ` — ${a.address}` : ''}</Field>
+          <Field label={t('appointments.fields.reason')}>{a.reason}</Field>
+          <Field label={t('appointments.fields.note')}>{a.note ?? '—'}</Field>
+          <Field label={t('appointments.fields.payment')}>{a.paid ? t('appointments.fields.paid') : t('appointments.fields.free')}</Field>
+          <Field label={t('appointments.fields.createdBy')}>{a.createdByName ?? '—'} · {formatDateTime(a.createdAt, tz)}</Field>
+          {a.diagnosis && <Field label={t('appointments.fields.diagnosis')}>{a.diagnosis}</Field>}
+          {a.advice && <Field label={t('appointments.fields.advice')}>{a.advice}</Field>}
+          {a.cancelReason && <Field label={t('appointments.fields.cancelReason')}>{a.cancelReason}</Field>}
+        </SimpleGrid>
+      </Card>
+      {open && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">{t('appointments.detail.actions')}</Title>
+          <Group>
+            {a.location === 'ONLINE' && (doctorSide || has(Permission.AppointmentUpdate)) && (
+              <Button component={Link} to={`/visits/${a.id}`} color="teal">{t('appointments.detail.join')}</Button>
+            )}
+            {has(Permission.AppointmentUpdate) && can('WAITING_FOR_DOCTOR') && (
+              <Button variant="light" onClick={() => move.mutate('WAITING_FOR_DOCTOR')} loading={move.isPending}>{t('appointments.detail.waiting')}</Button>
+            )}
+            {doctorSide && has(Permission.AppointmentUpdate) && can('PROCESSING') && (
+              <Button onClick={() => move.mutate('PROCESSING')} loading={move.isPending}>{t('appointments.detail.start')}</Button>
+            )}
+            {has(Permission.AppointmentUpdate) && can('PENDING') && (
+              <Button variant="light" onClick={() => move.mutate('PENDING')} loading={move.isPending}>{t('appointments.detail.pending')}</Button>
+            )}
+            {doctorSide && has(Permission.AppointmentUpdate) && can('COMPLETED') && (
+              <Button color="green" onClick={() => setDialog('complete')}>{t('appointments.detail.complete')}</Button>
+            )}
+            {has(Permission.AppointmentCancel) && can('CANCELED') && (
+              <Button color="red" variant="light" onClick={() => setDialog('cancel')}>{t('appointments.detail.cancel')}</Button>
+            )}
+          </Group>
+          {move.error && <Alert color="red" role="alert" mt="sm">{errorText(t, move.error)}</Alert>}
+        </Card>
+      )}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">{t('appointments.detail.history')}</Title>
+        <Table withTableBorder aria-label={t('appointments.detail.historyTable')}>
+          <Table.Thead>
+            <Table.Tr><Table.Th>{t('appointments.detail.when')}</Table.Th><Table.Th>{t('appointments.detail.change')}</Table.Th><Table.Th>{t('appointments.detail.who')}</Table.Th><Table.Th>{t('appointments.fields.note')}</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {a.history.map((h, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{formatDateTime(h.at, tz)}</Table.Td>
+                <Table.Td>{h.from ? `${t(`appointments.status.${h.from}`)} → ${t(`appointments.status.${h.to}`)}` : `${t('appointments.detail.created')} → ${t(`appointments.status.${h.to}`)}`}</Table.Td>
+                <Table.Td>{h.actorName ?? t('appointments.detail.system')}</Table.Td>
+                <Table.Td>{h.note ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {dialog === 'complete' && <CompleteModal a={a} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && <CancelModal a={a} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { AppointmentsPage } from './appointments-page.tsx';
+import { AppointmentDetailPage } from './appointment-detail-page.tsx';
+import { AppointmentPrintPage } from './appointment-print-page.tsx';
+import { VideoVisitPage } from './video-visit-page.tsx';
+
+/** Sidebar entries of the "appointments" domain. */
+export const appointmentsNavItems: NavItem[] = [
+  { path: '/appointments', labelKey: 'appointments.nav.appointments', permission: Permission.AppointmentView, group: 'overview' },
+];
+
+/** Pages inside the app layout. */
+export const appointmentsRoutes: RouteObject[] = [
+  { path: 'appointments', element: <RequirePermission permission={Permission.AppointmentView}><AppointmentsPage /></RequirePermission> },
+  { path: 'appointments/:id', element: <RequirePermission permission={Permission.AppointmentView}><AppointmentDetailPage /></RequirePermission> },
+  { path: 'visits/:id', element: <RequirePermission permission={Permission.AppointmentView}><VideoVisitPage /></RequirePermission> },
+];
+
+/** Print views: signed in, without the app's navigation (only the slip on paper). */
+export const appointmentsPrintRoutes: RouteObject[] = [
+  { path: '/appointments/:id/print', element: <RequirePermission permission={Permission.AppointmentView}><AppointmentPrintPage /></RequirePermission> },
+];

@@ -1,0 +1,37 @@
+import type { VideoMessages } from './video-en.ts';
+
+/** Video visits (Vietnamese). */
+export const videoVi: VideoMessages = {
+  title: 'Khám trực tuyến {{code}}',
+  with: 'Với {{name}}',
+  you: 'Bạn',
+  localVideo: 'Camera của tôi',
+  remoteVideo: 'Hình ảnh của {{name}}',
+  waitingRoom: 'Phòng chờ',
+  waitingForDoctor: 'Vui lòng chờ: bác sĩ sẽ cho bạn vào ngay.',
+  waitingList: 'Đang chờ vào',
+  admit: 'Cho {{name}} vào',
+  nobody: 'Chưa có ai khác ở đây.',
+  connecting: 'Đang kết nối…',
+  connected: 'Đã kết nối',
+  cameraOn: 'Tắt camera',
+  cameraOff: 'Bật camera',
+  micOn: 'Tắt micro',
+  micOff: 'Bật micro',
+  leave: 'Rời cuộc gọi',
+  left: 'Bạn đã rời buổi khám trực tuyến.',
+  rejoin: 'Vào lại',
+  back: 'Quay lại',
+  start: 'Vào phòng khám trực tuyến',
+  completeAsk: 'Hoàn thành lịch hẹn ngay?',
+  completeHint: 'Nhập chẩn đoán (và lời khuyên) để hoàn thành, hoặc để mở và hoàn thành sau.',
+  completeLater: 'Để sau',
+  errors: {
+    no_camera: 'Không tìm thấy camera: buổi khám tiếp tục chỉ với âm thanh.',
+    no_microphone: 'Không tìm thấy micro: người khác sẽ không nghe thấy bạn.',
+    device_error: 'Không dùng được camera hoặc micro. Hãy kiểm tra quyền của trình duyệt.',
+    call_failed: 'Cuộc gọi thất bại. Hãy thử lại.',
+    call_ended: 'Cuộc gọi đã kết thúc.',
+    connection_dropped: 'Mất kết nối Internet. Đang kết nối lại…',
+  },
+};
