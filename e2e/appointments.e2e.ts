@@ -155,7 +155,7 @@ describe('appointments and video visits', () => {
     const [patient] = (await getJson<{ items: Array<{ id: string }> }>(baseUrl, '/api/account/patients?search=DEMO-P0001&size=1', admin)).items;
     const doctors = await getJson<{ items: Array<{ id: string; fullName: string }> }>(baseUrl, '/api/account/doctors', admin);
     const doctorId = doctors.items.find((d) => d.fullName === 'Duc Nguyen')!.id;
-    const slots = await getJson<{ items: Array<{ id: string; booked: boolean }> }>(baseUrl, `/api/account/doctors/${doctorId}/slots?date=${dayFromToday(6).ymd}`, admin);
+    const slots = await getJson<{ items: Array<{ id: string; booked: boolean }> }>(baseUrl, `/api/account/doctors/${doctorId}/slots?date=${dayFromToday(2).ymd}`, admin);
     const slot = slots.items.filter((x) => !x.booked).at(-1)!;
     const res = await fetch(`${baseUrl}/api/account/appointments`, {
       method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
@@ -190,5 +190,33 @@ describe('appointments and video visits', () => {
     await doctor.getByText('The call has ended.').waitFor({ timeout: 15_000 });
     await net.context.close();
     await doctor.context().close();
+  });
+
+  test('the operator moves an appointment to another slot: the old slot is free again, the history says where it went', async () => {
+    const admin = await apiToken(baseUrl, 'sysadmin@demo.test', 'portal');
+    const [patient] = (await getJson<{ items: Array<{ id: string }> }>(baseUrl, '/api/account/patients?search=DEMO-P0001&size=1', admin)).items;
+    const doctorId = (await getJson<{ items: Array<{ id: string; fullName: string }> }>(baseUrl, '/api/account/doctors', admin)).items.find((d) => d.fullName === 'Duc Nguyen')!.id;
+    const day = dayFromToday(4);
+    const free = async () => (await getJson<{ items: Array<{ id: string; start: string; booked: boolean }> }>(baseUrl, `/api/account/doctors/${doctorId}/slots?date=${day.ymd}`, admin)).items.filter((x) => !x.booked);
+    const before = await free();
+    const res = await fetch(`${baseUrl}/api/account/appointments`, {
+      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ patientId: patient!.id, doctorId, slotId: before[0]!.id, location: 'AT_THE_CLINIC', reason: 'Reschedule walk-through' }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const page = await staffPage('operator@demo.test');
+    await page.goto(`/appointments/${id}`);
+    await page.getByRole('button', { name: 'Reschedule', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to another slot' });
+    await dialog.getByRole('textbox', { name: 'Day' }).fill(day.typed);
+    const target = dialog.getByRole('radiogroup', { name: 'Free slots' }).getByRole('radio', { name: hhmm(before[1]!.start), exact: true });
+    await target.click();
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Status history' }).getByText(`Moved to ${day.typed} ${hhmm(before[1]!.start)}`, { exact: false }).count(), { timeout: 10_000 }).toBe(1);
+    const after = await free();
+    expect(after.map((x) => x.id)).toContain(before[0]!.id);
+    expect(after.map((x) => x.id)).not.toContain(before[1]!.id);
+    await shot(page, 'appointments-rescheduled');
+    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { ApiRequest } from './staff.ts';
 import {
   ZAppointmentDetail, ZAppointmentPage,
-  type TAppointmentCreateRequest, type TAppointmentListQuery, type TAppointmentStatusRequest,
+  type TAppointmentCreateRequest, type TAppointmentListQuery, type TAppointmentRescheduleRequest, type TAppointmentStatusRequest,
 } from '@carewatch/contracts/appointments';
 
 const M = '/api/account/appointments';
@@ -15,5 +15,6 @@ export const appointmentsApi = (request: ApiRequest) => ({
   cancel: (id: string, reason: string) => request('POST', `${M}/${enc(id)}/cancel`, { body: { reason }, schema: ZAppointmentDetail }),
   complete: (id: string, body: { diagnosis: string; advice?: string }) => request('POST', `${M}/${enc(id)}/complete`, { body, schema: ZAppointmentDetail }),
   move: (id: string, body: TAppointmentStatusRequest) => request('POST', `${M}/${enc(id)}/status`, { body, schema: ZAppointmentDetail }),
+  reschedule: (id: string, body: TAppointmentRescheduleRequest) => request('POST', `${M}/${enc(id)}/reschedule`, { body, schema: ZAppointmentDetail }),
 });
 export type AppointmentsApi = ReturnType<typeof appointmentsApi>;

@@ -120,7 +120,11 @@ export class VideoCall {
     }
   }
 
+  private rejoinTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Enters the room again after a drop; a first attempt on a network still waking up is retried every 2 s. */
   private async rejoin(): Promise<void> {
+    if (this.rejoinTimer) { clearTimeout(this.rejoinTimer); this.rejoinTimer = null; }
     try {
       this.apply(await this.api.join(this.appointmentId));
       if (this.error === 'connection_dropped') this.error = null;
@@ -128,8 +132,10 @@ export class VideoCall {
       for (const p of this.peers.values()) if (p.offerer && !p.connected) await this.offer(p, true);
       this.emit();
     } catch {
+      if (this.closed) return;
       this.error = 'connection_dropped';
       this.emit();
+      this.rejoinTimer = setTimeout(() => { this.rejoinTimer = null; if (!this.closed) void this.rejoin(); }, 2000);
     }
   }
 
@@ -289,6 +295,7 @@ export class VideoCall {
   /** Stops everything without telling the server (a screen that unmounts calls leave first when it can). */
   dispose(): void {
     this.closed = true;
+    if (this.rejoinTimer) clearTimeout(this.rejoinTimer);
     if (this.poll) clearInterval(this.poll);
     this.unlisten.forEach((u) => u());
     this.unlisten = [];

@@ -40,6 +40,8 @@ export const ZAppointmentChange = z.object({
   actorName: z.string().nullable(),
   at: z.string(),
   note: z.string().nullable(),
+  /** Set when the change moved the appointment to another slot: its new start. */
+  rescheduledTo: z.string().nullable(),
 });
 export type TAppointmentChange = z.infer<typeof ZAppointmentChange>;
 
@@ -123,3 +125,11 @@ export const ZAppointmentStatusRequest = z.object({
   note: text(1000).optional(),
 });
 export type TAppointmentStatusRequest = z.infer<typeof ZAppointmentStatusRequest>;
+
+/**
+ * POST /api/account/appointments/{id}/reschedule: another free, approved, future slot of the same doctor, while the
+ * appointment is UPCOMING or WAITING_FOR_DOCTOR. The old slot is freed, the reminders follow the new time, the
+ * patient is told ("updated").
+ */
+export const ZAppointmentRescheduleRequest = z.object({ slotId: ZId, note: text(500).optional() });
+export type TAppointmentRescheduleRequest = z.infer<typeof ZAppointmentRescheduleRequest>;

@@ -30,6 +30,7 @@ export const appointmentsEn = {
     actions: 'Actions', waiting: 'Patient is waiting', start: 'Start the visit', pending: 'Mark pending confirmation', complete: 'Complete', cancel: 'Cancel appointment',
     print: 'Print slip', printQr: 'Print QR', join: 'Join video visit',
     completeTitle: 'Complete the appointment', completeSubmit: 'Complete', cancelTitle: 'Cancel this appointment?', cancelSubmit: 'Cancel appointment', close: 'Close',
+    reschedule: 'Reschedule', rescheduleTitle: 'Move to another slot', rescheduleSubmit: 'Move', rescheduled: 'Appointment moved', rescheduledTo: 'Moved to {{when}}',
     completed: 'Appointment completed', canceled: 'Appointment cancelled', moved: 'Status changed to {{status}}',
   },
   print: {

@@ -32,6 +32,7 @@ export const appointmentsVi: typeof appointmentsEn = {
     actions: 'Thao tác', waiting: 'Bệnh nhân đang chờ', start: 'Bắt đầu khám', pending: 'Chuyển chờ xác nhận', complete: 'Hoàn thành', cancel: 'Hủy lịch hẹn',
     print: 'In phiếu hẹn', printQr: 'In mã QR', join: 'Vào phòng khám trực tuyến',
     completeTitle: 'Hoàn thành lịch hẹn', completeSubmit: 'Hoàn thành', cancelTitle: 'Hủy lịch hẹn này?', cancelSubmit: 'Hủy lịch hẹn', close: 'Đóng',
+    reschedule: 'Đổi lịch', rescheduleTitle: 'Chuyển sang khung giờ khác', rescheduleSubmit: 'Chuyển', rescheduled: 'Đã đổi lịch hẹn', rescheduledTo: 'Chuyển sang {{when}}',
     completed: 'Đã hoàn thành lịch hẹn', canceled: 'Đã hủy lịch hẹn', moved: 'Đã chuyển trạng thái sang {{status}}',
   },
   print: {

@@ -9,7 +9,9 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
-import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments } from './appointments-shared.tsx';
+import { formatTime } from '@carewatch/i18n/datetime';
+import { DayInput } from '../../app/day-input.tsx';
+import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -84,6 +86,51 @@ function CancelModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => voi
   );
 }
 
+/** Another free slot of the same doctor (day, then slot); the reminders follow on the server. */
+function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tz = useProfile().data?.timezone;
+  const queryClient = useQueryClient();
+  const [day, setDay] = useState('');
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const slots = useQuery({ queryKey: appointmentKeys.slots(a.doctorId, day), queryFn: () => schedules.slots(a.doctorId, day), enabled: valid, meta: { inlineError: true } });
+  const move = useMutation({
+    mutationFn: () => appointments.reschedule(a.id, { slotId: slotId!, ...(note.trim() ? { note } : {}) }),
+    onSuccess: async (d) => {
+      queryClient.setQueryData(appointmentKeys.detail(a.id), d);
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      notifySuccess(t('appointments.detail.rescheduled'));
+      onClose();
+    },
+    onError: async () => { await queryClient.invalidateQueries({ queryKey: ['appointments', 'slots'] }); },
+    meta: { inlineError: true },
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('appointments.detail.rescheduleTitle')}>
+      <Stack>
+        <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
+        {valid && slots.data && (slots.data.items.some((s) => !s.booked) ? (
+          <SimpleGrid cols={4} role="radiogroup" aria-label={t('appointments.create.slots')}>
+            {slots.data.items.map((s) => (
+              <Button key={s.id} size="xs" role="radio" aria-checked={slotId === s.id} disabled={s.booked} variant={slotId === s.id ? 'filled' : 'default'} onClick={() => setSlotId(s.id)}>
+                {formatTime(s.start, tz, { seconds: false })}
+              </Button>
+            ))}
+          </SimpleGrid>
+        ) : <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text>)}
+        <Textarea label={t('appointments.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+        {move.error && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
+          <Button onClick={() => move.mutate()} disabled={!slotId} loading={move.isPending}>{t('appointments.detail.rescheduleSubmit')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** An appointment: its fields, the moves the reader may make, history (from → to, who, when), print and video. */
 export function AppointmentDetailPage() {
   const { id = '' } = useParams();
@@ -92,7 +139,7 @@ export function AppointmentDetailPage() {
   const profile = useProfile().data;
   const tz = profile?.timezone;
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'complete' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'complete' | 'cancel' | 'reschedule' | null>(null);
   const q = useQuery({ queryKey: appointmentKeys.detail(id), queryFn: () => appointments.get(id), meta: { inlineError: true } });
   const move = useMutation({
     mutationFn: (status: 'WAITING_FOR_DOCTOR' | 'PROCESSING' | 'PENDING') => appointments.move(id, { status }),
@@ -160,6 +207,9 @@ export function AppointmentDetailPage() {
             {doctorSide && has(Permission.AppointmentUpdate) && can('COMPLETED') && (
               <Button color="green" onClick={() => setDialog('complete')}>{t('appointments.detail.complete')}</Button>
             )}
+            {has(Permission.AppointmentUpdate) && (a.status === 'UPCOMING' || a.status === 'WAITING_FOR_DOCTOR') && (
+              <Button variant="light" onClick={() => setDialog('reschedule')}>{t('appointments.detail.reschedule')}</Button>
+            )}
             {has(Permission.AppointmentCancel) && can('CANCELED') && (
               <Button color="red" variant="light" onClick={() => setDialog('cancel')}>{t('appointments.detail.cancel')}</Button>
             )}
@@ -177,7 +227,10 @@ export function AppointmentDetailPage() {
             {a.history.map((h, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{formatDateTime(h.at, tz)}</Table.Td>
-                <Table.Td>{h.from ? `${t(`appointments.status.${h.from}`)} → ${t(`appointments.status.${h.to}`)}` : `${t('appointments.detail.created')} → ${t(`appointments.status.${h.to}`)}`}</Table.Td>
+                <Table.Td>
+                  {h.rescheduledTo ? t('appointments.detail.rescheduledTo', { when: formatDateTime(h.rescheduledTo, tz) })
+                    : h.from ? `${t(`appointments.status.${h.from}`)} → ${t(`appointments.status.${h.to}`)}` : `${t('appointments.detail.created')} → ${t(`appointments.status.${h.to}`)}`}
+                </Table.Td>
                 <Table.Td>{h.actorName ?? t('appointments.detail.system')}</Table.Td>
                 <Table.Td>{h.note ?? ''}</Table.Td>
               </Table.Tr>
@@ -187,6 +240,7 @@ export function AppointmentDetailPage() {
       </Card>
       {dialog === 'complete' && <CompleteModal a={a} onClose={() => setDialog(null)} />}
       {dialog === 'cancel' && <CancelModal a={a} onClose={() => setDialog(null)} />}
+      {dialog === 'reschedule' && <RescheduleModal a={a} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

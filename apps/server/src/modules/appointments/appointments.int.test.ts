@@ -174,6 +174,32 @@ describe('appointments', () => {
     }
   });
 
+  it('reschedule: another free slot of the doctor; the old slot is freed, the reminders and the patient follow', async () => {
+    const first = await freeSlot('2026-11-27', 1);
+    const a = (await book(operator, first.id)).body as unknown as Appt;
+    const target = await freeSlot('2026-11-28', 3);
+    const [foreign] = await t.db.query<{ id: string }>("select sl.id from doctor_slots sl join tenants tn on tn.id = sl.tenant_id where tn.code = 'demo2' limit 1");
+    expect((await t.post(`${A}/${a.id}/reschedule`, { slotId: foreign!.id }, operator)).body.code).toBe('SLOT_NOT_FOUND');
+    const taken = (await t.get(`/api/account/doctors/${doctorId}/slots?date=2026-11-23`, operator)).body.items as Slot[];
+    expect((await t.post(`${A}/${a.id}/reschedule`, { slotId: taken.find((x) => x.booked)!.id }, operator)).body.code).toBe('SLOT_TAKEN');
+    const res = await t.post(`${A}/${a.id}/reschedule`, { slotId: target.id, note: 'Patient asked for Monday' }, operator);
+    expect(res.status).toBe(200);
+    const moved = res.body as unknown as Appt & { history: Array<{ rescheduledTo: string | null; note: string | null }> };
+    expect(moved.start).toBe(target.start);
+    expect(moved.history.at(-1)).toMatchObject({ rescheduledTo: target.start, note: 'Patient asked for Monday' });
+    const day1 = (await t.get(`/api/account/doctors/${doctorId}/slots?date=2026-11-27`, operator)).body.items as Slot[];
+    expect(day1.find((x) => x.id === first.id)?.booked).toBe(false);
+    const jobs = await t.db.query<{ run_at: Date }>("select run_at from jobs where dedupe_key like $1 and status = 'pending' order by run_at", [`appointment:${a.id}:%`]);
+    expect(jobs.map((j) => j.run_at.toISOString())).toEqual([
+      new Date(Date.parse(target.start) - 24 * 3600_000).toISOString(), new Date(Date.parse(target.start) - 15 * 60_000).toISOString(),
+    ]);
+    const told = await t.db.query<{ channel: string }>("select channel from deliveries where template = 'appointment.updated' and payload->>'appointmentId' = $1 and (recipient_user_id = $2 or channel = 'sms')", [a.id, patientUserId]);
+    expect(told.map((d) => d.channel).sort()).toEqual(['in_app', 'push', 'sms']);
+    // Done with: no more moves.
+    await t.post(`${A}/${a.id}/cancel`, { reason: 'test' }, operator);
+    expect((await t.post(`${A}/${a.id}/reschedule`, { slotId: first.id }, operator)).body.code).toBe('APPOINTMENT_TRANSITION_INVALID');
+  });
+
   it('an open appointment past its end is flagged overdue for confirmation', async () => {
     const slot = await freeSlot('2026-11-23');
     const a = (await book(operator, slot.id)).body as unknown as Appt;

@@ -8,7 +8,7 @@ export type AppointmentRow = {
   reason: string; note: string | null; diagnosis: string | null; advice: string | null; status: string; cancel_reason: string | null; paid: boolean;
   meeting_room: string | null; created_at: Date; created_by: string | null; creator_first: string | null; creator_last: string | null;
 };
-export type ChangeRow = { from_status: string | null; to_status: string; actor_id: string | null; actor_first: string | null; actor_last: string | null; note: string | null; at: Date };
+export type ChangeRow = { from_status: string | null; to_status: string; actor_id: string | null; actor_first: string | null; actor_last: string | null; note: string | null; at: Date; rescheduled_to: Date | null };
 
 const COLS = `a.id, a.seq::text as seq, a.patient_id, p.first_name as patient_first, p.last_name as patient_last, p.patient_code, p.user_id as patient_user_id, p.manager_user_id as patient_manager_id,
   a.doctor_id, du.first_name as doctor_first, du.last_name as doctor_last, a.slot_id, a.start_at, a.end_at, a.location, a.address, a.reason, a.note,
@@ -81,7 +81,7 @@ export async function ofPatient(db: Db, tenantId: string, patientId: string, lim
 
 export async function listChanges(db: Db, tenantId: string, appointmentId: string): Promise<ChangeRow[]> {
   return db.query<ChangeRow>(
-    `select c.from_status, c.to_status, c.actor_id, u.first_name as actor_first, u.last_name as actor_last, c.note, c.at
+    `select c.from_status, c.to_status, c.actor_id, u.first_name as actor_first, u.last_name as actor_last, c.note, c.at, c.rescheduled_to
        from appointment_changes c left join users u on u.id = c.actor_id where c.tenant_id = $1 and c.appointment_id = $2 order by c.at, c.seq`,
     [tenantId, appointmentId],
   );
@@ -116,11 +116,20 @@ export async function insertAppointment(db: Db, tenantId: string, a: NewAppointm
   );
 }
 
-export async function insertChange(db: Db, tenantId: string, c: { id: string; appointmentId: string; from: string | null; to: string; actorId: string | null; note: string | null; now: Date }): Promise<void> {
+export async function insertChange(db: Db, tenantId: string, c: { id: string; appointmentId: string; from: string | null; to: string; actorId: string | null; note: string | null; now: Date; rescheduledTo?: Date }): Promise<void> {
   await db.query(
-    'insert into appointment_changes (id, tenant_id, appointment_id, from_status, to_status, actor_id, note, at) values ($2, $1, $3, $4, $5, $6, $7, $8)',
-    [tenantId, c.id, c.appointmentId, c.from, c.to, c.actorId, c.note, c.now],
+    'insert into appointment_changes (id, tenant_id, appointment_id, from_status, to_status, actor_id, note, at, rescheduled_to) values ($2, $1, $3, $4, $5, $6, $7, $8, $9)',
+    [tenantId, c.id, c.appointmentId, c.from, c.to, c.actorId, c.note, c.now, c.rescheduledTo ?? null],
   );
+}
+
+/** Moves the appointment to another slot (compare-and-set on its status). */
+export async function moveToSlot(db: Db, tenantId: string, id: string, status: string, slot: { id: string; start: Date; end: Date }, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'update appointments set slot_id = $4, start_at = $5, end_at = $6, updated_at = $7 where tenant_id = $1 and id = $2 and status = $3 returning id',
+    [tenantId, id, status, slot.id, slot.start, slot.end, now],
+  );
+  return rows.length > 0;
 }
 
 /** Compare-and-set move: false when the appointment is no longer in `from`. */

@@ -1,7 +1,7 @@
 import { personName } from '@carewatch/contracts/names';
 import {
   APPOINTMENT_REMINDER_OFFSETS_MINUTES, APPOINTMENT_TABS, canMoveAppointment, type TAppointment, type TAppointmentCreateRequest, type TAppointmentDetail,
-  type TAppointmentListQuery, type TAppointmentLocation, type TAppointmentPage, type TAppointmentStatus, type TAppointmentStatusRequest,
+  type TAppointmentListQuery, type TAppointmentLocation, type TAppointmentPage, type TAppointmentRescheduleRequest, type TAppointmentStatus, type TAppointmentStatusRequest,
 } from '@carewatch/contracts/appointments';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -36,7 +36,7 @@ export async function appointmentDetailOf(db: Db, tenantId: string, r: repo.Appo
     ...toAppointment(r, lang, now),
     history: changes.map((c) => ({
       from: c.from_status as TAppointmentStatus | null, to: c.to_status as TAppointmentStatus, actorId: c.actor_id,
-      actorName: c.actor_id ? name(c.actor_first, c.actor_last, lang) : null, at: c.at.toISOString(), note: c.note,
+      actorName: c.actor_id ? name(c.actor_first, c.actor_last, lang) : null, at: c.at.toISOString(), note: c.note, rescheduledTo: c.rescheduled_to ? c.rescheduled_to.toISOString() : null,
     })),
   };
 }
@@ -185,6 +185,34 @@ async function transition(ctx: AuthedCtx, id: string, to: TAppointmentStatus, ex
     if (to === 'CANCELED') await notify(db, ctx.auth.tenantId, a, 'canceled', now, { sms: true, doctor: !actsAsDoctor, key: `appointment:${id}:canceled` });
     if (to === 'COMPLETED') await notify(db, ctx.auth.tenantId, a, 'completed', now, { sms: false, doctor: false, key: `appointment:${id}:completed` });
   });
+  return appointmentDetail(ctx, id);
+}
+
+/** Moves an appointment to another free slot of its doctor; the old slot is freed and the reminders follow. */
+export async function rescheduleAppointment(ctx: AuthedCtx, id: string, b: TAppointmentRescheduleRequest): Promise<TAppointmentDetail> {
+  const now = ctx.clock.now();
+  const mine = await doctorSide(ctx);
+  try {
+    await ctx.db.tx(async (db) => {
+      const a = await requireAppointment(ctx, id, { lock: true, db, mine });
+      if (!mine.includes(a.doctor_id) && DOCTOR_SIDE_ROLES.includes(ctx.auth.roleCode)) throw new AppError('PERMISSION_DENIED');
+      if (a.status !== 'UPCOMING' && a.status !== 'WAITING_FOR_DOCTOR') throw new AppError('APPOINTMENT_TRANSITION_INVALID', { field: 'status', rule: `${a.status}->reschedule` });
+      const lock = await repo.lockSlot(db, ctx.auth.tenantId, b.slotId);
+      const slot = lock ? await scheduleRepo.findSlot(db, ctx.auth.tenantId, b.slotId) : null;
+      if (!lock || !slot || slot.doctor_id !== a.doctor_id || slot.status !== 'approved' || slot.start_at.getTime() <= now.getTime()) throw new AppError('SLOT_NOT_FOUND', { field: 'slotId' });
+      if (lock.taken) throw new AppError('SLOT_TAKEN', { field: 'slotId' });
+      if (!(await repo.moveToSlot(db, ctx.auth.tenantId, id, a.status, { id: slot.id, start: slot.start_at, end: slot.end_at }, now))) throw new AppError('APPOINTMENT_TRANSITION_INVALID', { field: 'status' });
+      await repo.insertChange(db, ctx.auth.tenantId, { id: newId(now.getTime()), appointmentId: id, from: a.status, to: a.status, actorId: ctx.auth.userId, note: b.note || null, now, rescheduledTo: slot.start_at });
+      await cancelReminders(db, id);
+      await scheduleAppointmentReminders(db, ctx.auth.tenantId, id, slot.start_at, now);
+      const moved = (await repo.findById(db, ctx.auth.tenantId, id))!;
+      await announceAppointment(db, ctx.auth.tenantId, moved, moved.status as TAppointmentStatus, now);
+      await notify(db, ctx.auth.tenantId, moved, 'updated', now, { sms: true, doctor: !mine.includes(a.doctor_id), key: `appointment:${id}:updated:${slot.start_at.toISOString()}` });
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new AppError('SLOT_TAKEN', { field: 'slotId' });
+    throw e;
+  }
   return appointmentDetail(ctx, id);
 }
 

@@ -1,10 +1,10 @@
 import { ZIdParams } from '@carewatch/contracts/common';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
-  ZAppointmentCancelRequest, ZAppointmentCompleteRequest, ZAppointmentCreateRequest, ZAppointmentDetail, ZAppointmentListQuery, ZAppointmentPage, ZAppointmentStatusRequest,
+  ZAppointmentCancelRequest, ZAppointmentCompleteRequest, ZAppointmentCreateRequest, ZAppointmentDetail, ZAppointmentListQuery, ZAppointmentPage, ZAppointmentRescheduleRequest, ZAppointmentStatusRequest,
 } from '@carewatch/contracts/appointments';
 import { defineRoute } from '../../../platform/route.ts';
-import { appointmentDetail, cancelAppointment, completeAppointment, createAppointment, listAppointments, moveAppointment } from '../appointments.service.ts';
+import { appointmentDetail, cancelAppointment, completeAppointment, createAppointment, listAppointments, moveAppointment, rescheduleAppointment } from '../appointments.service.ts';
 
 const P = '/api/account/appointments';
 const tags = ['appointments'];
@@ -48,4 +48,11 @@ export const moveAppointmentRoute = defineRoute({
   summary: 'Move to WAITING_FOR_DOCTOR, PROCESSING (the doctor starts) or PENDING (awaiting confirmation)',
   params: ZIdParams, body: ZAppointmentStatusRequest, response: ZAppointmentDetail,
   handler: async ({ params, body }, ctx) => moveAppointment(ctx, params.id, body),
+});
+export const rescheduleAppointmentRoute = defineRoute({
+  audit: { phi: 'write' },
+  method: 'POST', url: `${P}/:id/reschedule`, tags, permission: Permission.AppointmentUpdate,
+  summary: 'Move an upcoming appointment to another free slot of its doctor (the reminders follow; the patient is told)',
+  params: ZIdParams, body: ZAppointmentRescheduleRequest, response: ZAppointmentDetail,
+  handler: async ({ params, body }, ctx) => rescheduleAppointment(ctx, params.id, body),
 });
