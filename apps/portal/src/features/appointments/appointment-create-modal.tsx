@@ -20,13 +20,17 @@ const isLocation = (v: string): v is TAppointmentLocation => (APPOINTMENT_LOCATI
  */
 export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { onClose: () => void; patientId?: string }) {
   const { t } = useTranslation();
-  const tz = useProfile().data?.timezone;
+  const profile = useProfile().data;
+  const tz = profile?.timezone;
+  // A doctor books in their own slots (spec §2: "the doctor picks date then slot").
+  const selfDoctor = profile?.role === 'doctor' ? profile.id : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [patientId, setPatientId] = useState<string | null>(fixedPatient ?? null);
-  const [doctorId, setDoctorId] = useState<string | null>(null);
+  const [picked, setDoctorId] = useState<string | null>(null);
+  const doctorId = selfDoctor ?? picked;
   const [day, setDay] = useState('');
   const [slotId, setSlotId] = useState<string | null>(null);
   const [location, setLocation] = useState<TAppointmentLocation>('AT_THE_CLINIC');
@@ -83,10 +87,10 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
             searchValue={search} onSearchChange={setSearch} value={patientId} onChange={setPatientId} data={patientOptions} error={errors.patientId}
           />
         )}
-        <Select
+        {!selfDoctor && <Select
           label={t('appointments.fields.doctor')} required searchable value={doctorId} onChange={(v) => { setDoctorId(v); setSlotId(null); }} error={errors.doctorId}
           data={(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.specialty ? `${d.fullName} — ${d.specialty}` : d.fullName }))}
-        />
+        />}
         <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
         <div>
           <Text size="sm" fw={500}>{t('appointments.create.slots')}</Text>

@@ -82,6 +82,13 @@ describe('appointments', () => {
     expect(invited.map((d) => d.channel).sort()).toEqual(['in_app', 'push']);
   });
 
+  it('the doctor books in their own slots too; an assistant does not book', async () => {
+    const res = await book(doctor, (await freeSlot('2026-11-24')).id, { reason: 'Follow-up I asked for' });
+    expect(res.status).toBe(201);
+    expect((res.body.history as Array<{ actorName: string }>)[0]!.actorName).toBe('Duc Nguyen');
+    expect((await book(assistant, (await freeSlot('2026-11-24')).id)).status).toBe(403);
+  });
+
   it('concurrent bookings of one slot: exactly one wins', async () => {
     const slot = await freeSlot('2026-11-25');
     const results = await Promise.all(Array.from({ length: 8 }, () => book(operator, slot.id)));
