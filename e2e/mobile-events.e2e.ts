@@ -210,7 +210,7 @@ describe('patient app: My Events', () => {
       await net.page.getByRole('link', { name: 'My events', exact: true }).click();
       await net.page.getByRole('tab', { name: 'Medical events', exact: true }).click();
       await expect.poll(() => net.page.getByRole('status').filter({ hasText: /^Offline: events as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/ }).count(), { timeout: 10_000 }).toBe(1);
-      expect(await items.count()).toBe(before);
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(before);
       await shot(net.page, 'mobile-events-offline');
     } finally {
       await net.online();
