@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_LOCATIONS, ZAppointmentCreateRequest, type TAppointmentLocation } from '@carewatch/contracts/appointments';
-import { formatTime } from '@carewatch/i18n/datetime';
 import { DayInput } from '../../app/day-input.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { useProfile } from '../../app/queries.ts';
 import { patients } from '../patients/patients-shared.tsx';
-import { appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
+import { SlotPicker, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
 
 const isLocation = (v: string): v is TAppointmentLocation => (APPOINTMENT_LOCATIONS as readonly string[]).includes(v);
 
@@ -98,17 +97,7 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
             : slots.isPending ? <Text size="sm" c="dimmed">…</Text>
               : slots.isError ? <Alert color="red" role="alert">{errorText(t, slots.error)}</Alert>
                 : slots.data.items.filter((s) => !s.booked).length === 0 ? <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text> : (
-                  <SimpleGrid cols={{ base: 3, sm: 5 }} role="radiogroup" aria-label={t('appointments.create.slots')}>
-                    {slots.data.items.map((s) => (
-                      <Button
-                        key={s.id} size="xs" role="radio" aria-checked={slotId === s.id} disabled={s.booked}
-                        variant={slotId === s.id ? 'filled' : 'default'} onClick={() => setSlotId(s.id)}
-                        title={s.booked ? t('appointments.create.booked') : undefined}
-                      >
-                        {formatTime(s.start, tz, { seconds: false })}
-                      </Button>
-                    ))}
-                  </SimpleGrid>
+                  <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
                 )}
           {errors.slotId && <Text size="sm" c="red" role="alert">{errors.slotId}</Text>}
         </div>

@@ -9,9 +9,8 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
-import { formatTime } from '@carewatch/i18n/datetime';
 import { DayInput } from '../../app/day-input.tsx';
-import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
+import { AppointmentStatusBadge, OverdueBadge, SlotPicker, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -112,13 +111,7 @@ function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () =>
       <Stack>
         <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
         {valid && slots.data && (slots.data.items.some((s) => !s.booked) ? (
-          <SimpleGrid cols={4} role="radiogroup" aria-label={t('appointments.create.slots')}>
-            {slots.data.items.map((s) => (
-              <Button key={s.id} size="xs" role="radio" aria-checked={slotId === s.id} disabled={s.booked} variant={slotId === s.id ? 'filled' : 'default'} onClick={() => setSlotId(s.id)}>
-                {formatTime(s.start, tz, { seconds: false })}
-              </Button>
-            ))}
-          </SimpleGrid>
+          <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
         ) : <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text>)}
         <Textarea label={t('appointments.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
         {move.error && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}

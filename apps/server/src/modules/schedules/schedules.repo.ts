@@ -212,11 +212,6 @@ export async function report(db: Db, tenantId: string, f: ScheduleFilter & { now
   );
 }
 
-export async function userTimeZone(db: Db, tenantId: string, userId: string): Promise<string | null> {
-  const rows = await db.query<{ timezone: string | null }>('select timezone from users where tenant_id = $1 and id = $2', [tenantId, userId]);
-  return rows[0]?.timezone ?? null;
-}
-
 /** An approved schedule becomes a leave request, submitted now (it joins the approval list as a new request). */
 export async function requestLeave(db: Db, tenantId: string, id: string, by: string, now: Date): Promise<void> {
   await db.query(

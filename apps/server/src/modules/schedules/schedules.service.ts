@@ -12,6 +12,7 @@ import { loadExcel } from '../../platform/lazy.ts';
 import * as staffRepo from '../staff/staff.repo.ts';
 import type { Reach } from '../staff/staff.repo.ts';
 import { reachOf } from '../staff/staff.service.ts';
+import { userTimeZone } from '../vitals/vitals.repo.ts';
 import * as repo from './schedules.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -226,7 +227,7 @@ export async function doctorSlots(ctx: AuthedCtx, doctorId: string, date: string
 
 export async function scheduleReport(ctx: AuthedCtx, q: TScheduleReportQuery): Promise<TScheduleReport> {
   if (q.from > q.to) throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'after_from' }, 'to: must be on or after from');
-  const tz = (await repo.userTimeZone(ctx.db, ctx.auth.tenantId, ctx.auth.userId)) ?? 'Asia/Ho_Chi_Minh';
+  const tz = (await userTimeZone(ctx.db, ctx.auth.tenantId, ctx.auth.userId)) ?? 'Asia/Ho_Chi_Minh';
   const mine = await actingDoctorIds(ctx);
   const doctorIds = q.doctorId ? (mine && !mine.includes(q.doctorId) ? [] : [q.doctorId]) : mine ?? undefined;
   const rows = await repo.report(ctx.db, ctx.auth.tenantId, {
