@@ -67,3 +67,15 @@ export async function navLinks(page: Page, navName = 'Main navigation'): Promise
   await nav.waitFor();
   return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
 }
+
+/**
+ * Closes the portal's alert pop-up whenever it shows up. An earlier file's SOS can escalate (its timers run on their
+ * own) while a later test works on another screen; the pop-up is modal, so a real clinician would close it first.
+ * Only for tests that are not about the pop-up itself.
+ */
+export async function dismissAlertPopups(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: /^(SOS|High-risk alert|Cảnh báo nguy cơ cao) — / });
+  await page.addLocatorHandler(popup, async () => {
+    await popup.first().getByRole('button', { name: /^(Dismiss|Đóng)$/ }).click();
+  });
+}

@@ -79,12 +79,18 @@ describe('devices', () => {
     await login(page, 'sysadmin@demo.test');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Devices' }).count()).toBe(1);
-    const total = async () => Number(/(\d+) devices/.exec(await page.getByRole('status').filter({ hasText: /devices$/ }).innerText())?.[1] ?? -1);
+    // The count of the category on screen: -1 while the previous category's list is still shown (aria-busy).
+    const total = async () => {
+      const status = page.getByRole('status').filter({ hasText: /devices$/ });
+      if ((await status.getAttribute('aria-busy')) === 'true') return -1;
+      return Number(/(\d+) devices/.exec(await status.innerText())?.[1] ?? -1);
+    };
     await expect.poll(total, { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
     const all = await total();
     await shot(page, 'devices-list-all-en');
     await page.getByRole('tab', { name: 'Watches', exact: true }).click();
     await expect.poll(async () => (await page.getByRole('cell', { name: /^(J2025E|J2025B)$/ }).count()), { timeout: 15_000 }).toBe(0);
+    await expect.poll(total, { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
     const watches = await total();
     await page.getByRole('tab', { name: 'Cellular devices', exact: true }).click();
     await expect.poll(async () => (await page.getByRole('cell', { name: /^(V19|GT2|GT5)$/ }).count()), { timeout: 15_000 }).toBe(0);

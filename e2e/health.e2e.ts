@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launch, login, newPage, shot } from './browser.ts';
+import { DEMO_PASSWORD, dismissAlertPopups, launch, login, newPage, shot } from './browser.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -44,6 +44,7 @@ describe('patient health profile', () => {
   test('a doctor opens the demo patient and sees the charts, in English then in Vietnamese', async () => {
     await ensureReadings();
     const page = await newPage(browser, baseUrl, { lang: 'en' });
+    await dismissAlertPopups(page);
     await login(page, 'doctor@demo.test');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patients', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search patients' }).fill('DEMO-P0001');

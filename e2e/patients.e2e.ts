@@ -106,7 +106,7 @@ describe('patients', () => {
     // Checked by the server: the patient id is taken.
     await textbox(page, 'Patient ID').fill('DEMO-P0001');
     await page.getByRole('button', { name: 'Create patient', exact: true }).click();
-    await expect.poll(() => page.getByText('Patient id exists').count()).toBe(1);
+    await expect.poll(() => page.getByText('Patient id exists').count(), { timeout: 15_000 }).toBe(1);
     await textbox(page, 'Patient ID').fill('E2E-FORM-1');
     await page.getByRole('button', { name: 'Create patient', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toMatch(/Formtest/);

@@ -67,7 +67,7 @@ export function DevicesListPage() {
           data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
         <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.list.total', { count: list.data.total })}</Text>}
+        {list.data && <Text size="sm" c="dimmed" role="status" aria-busy={list.isPlaceholderData}>{t('devices.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
         <ListSkeleton />
