@@ -1,6 +1,6 @@
 // `npm run bench`: one JSON line per benchmark, {"bench", "value", "unit", "baseline", "baseline_value", "ratio"}.
 // Runs on real PostgreSQL (BENCH_DATABASE_URL, default the local server) in a fresh database.
-// `npm run bench -- ingest chart-year` runs only the named benchmarks (login, authed-call, ingest, patient-list, chart-year, import).
+// `npm run bench -- ingest chart-year` runs only the named benchmarks (login, authed-call, ingest, patient-list, chart-year, import, alert-latency, reminders).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { benchPatientList, insertBenchPatients } from './patient-list.ts';
 import { benchChartYear } from './chart-year.ts';
 import { benchImport } from './import.ts';
 import { benchAlertLatency } from './alert-latency.ts';
+import { benchReminders } from './reminders.ts';
 
 // The benchmarks sign in and upload far more often than a person (the login benchmark: 40 times as one account):
 // high rate limits for every server they start, read by loadConfig (the limits' own cost is still measured).
@@ -110,6 +111,7 @@ async function main() {
     await run('chart-year', () => benchChartYear(b));
     await run('import', () => benchImport(b));
     await run('alert-latency', () => benchAlertLatency(b));
+    await run('reminders', () => benchReminders(b));
     await started.close();
   } finally {
     await db.close();

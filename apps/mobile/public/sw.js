@@ -96,7 +96,8 @@ self.addEventListener('push', (event) => {
     tag: data.tag || undefined,
     icon: `${SCOPE}icon-192.png`,
     badge: `${SCOPE}icon-192.png`,
-    data: { url: data.alertId ? `${SCOPE}alerts` : SCOPE },
+    // A dose reminder opens the Medication tab, where the dose is answered.
+    data: { url: data.alertId ? `${SCOPE}alerts` : data.type === 'medication' ? `${SCOPE}medication` : SCOPE },
     requireInteraction: data.type === 'sos',
   }));
 });

@@ -34,6 +34,9 @@ import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
 import { SCHEDULES_ROUTES } from './modules/schedules/schedules.routes.ts';
 import { APPOINTMENTS_ROUTES } from './modules/appointments/appointments.routes.ts';
 import { MEETINGS_ROUTES } from './modules/meetings/meetings.routes.ts';
+import { DOCTORS_ROUTES } from './modules/doctors/doctors.routes.ts';
+import { RECORDS_ROUTES } from './modules/records/records.routes.ts';
+import { PRESCRIPTIONS_ROUTES } from './modules/prescriptions/prescriptions.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -57,6 +60,9 @@ export const ROUTES: AnyRoute[] = [
   ...ALERTS_ROUTES,
   ...TICKETS_ROUTES,
   ...SCHEDULES_ROUTES, ...APPOINTMENTS_ROUTES, ...MEETINGS_ROUTES,
+  ...DOCTORS_ROUTES,
+  ...RECORDS_ROUTES,
+  ...PRESCRIPTIONS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

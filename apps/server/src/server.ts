@@ -27,11 +27,12 @@ import { ALERTS_JOBS, alertsReadingHandler } from './modules/alerts/alerts.engin
 import { deliveryProviders } from './modules/delivery/delivery.providers.ts';
 import { startDeliveryWorker } from './modules/delivery/delivery.worker.ts';
 import { DELIVERY_JOBS, ensureCdrJob } from './modules/delivery/logs.service.ts';
+import { MEDICATION_JOBS, ensureMedicationSweep } from './modules/prescriptions/medication.jobs.ts';
 import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
 export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
@@ -76,7 +77,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     secrets,
     readingHandlers: opts.readingHandlers ?? [alertsReadingHandler, vitalsRealtimeHandler],
   };
-  if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays });
+  if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays, dataDir: config.dataDir });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
   if (master.created) {
     app.log.warn(`master key of the stored secrets created in ${master.source}: back it up (without it they cannot be opened)${config.databaseUrl ? '; every server process on this database needs the same key (SECRETS_KEY_FILE)' : ''}`);
@@ -84,6 +85,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
   if (opts.jobs !== false) await ensureCdrJob(deps);
+  if (opts.jobs !== false) await ensureMedicationSweep(deps);
   const stopDeliveries = opts.jobs === false ? null : startDeliveryWorker(deps);
   const mqtt = await startMqtt(deps, (line) => app.log.warn(line));
   return {

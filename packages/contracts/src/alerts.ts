@@ -207,7 +207,8 @@ export const ALERT_STATUSES = ['open', 'acknowledged', 'closed', 'suppressed'] a
 export const ZAlertStatus = z.enum(ALERT_STATUSES, 'Invalid alert status');
 export type TAlertStatus = z.infer<typeof ZAlertStatus>;
 /** What opened the alert: a reading over a threshold, the app's SOS button, or "Send SOS" on a high-risk prompt. */
-export const ALERT_SOURCES = ['reading', 'sos_button', 'send_sos'] as const;
+/** `missed_dose`: a closed, informational alert recording a missed-dose notice to the caregivers (issue 16). */
+export const ALERT_SOURCES = ['reading', 'sos_button', 'send_sos', 'missed_dose'] as const;
 export const NOTIFY_CHANNELS = ['in_app', 'push', 'sms', 'call', 'email'] as const;
 export const ZNotifyChannel = z.enum(NOTIFY_CHANNELS);
 export type TNotifyChannel = z.infer<typeof ZNotifyChannel>;

@@ -80,7 +80,7 @@ export const ZContactRequests = z.object({ sent: z.array(ZContact), received: z.
 export type TContactRequests = z.infer<typeof ZContactRequests>;
 
 /**
- * A request by phone or by a scanned QR token (exactly one). `direction`: `invite` asks the other person to follow me
+ * A request by phone, by a scanned QR token or (doctors found by the app's search) by user id — exactly one. `direction`: `invite` asks the other person to follow me
  * (or to be my doctor); `follow` asks to follow them (emergency and caring only). An emergency invite to an
  * unregistered phone with a `name` adds a plain emergency contact and texts them an invitation.
  */
@@ -88,6 +88,8 @@ export const ZCreateContactRequest = z
   .object({
     phone: z.preprocess(blankToUndef, phone.optional()),
     qrToken: z.preprocess(blankToUndef, z.string().max(2048, 'Max length is 2048').optional()),
+    /** A doctor picked from the app's doctor search (family doctor and specialist requests only). */
+    userId: z.preprocess(blankToUndef, ZId.optional()),
     kind: ZContactKind,
     direction: z.enum(['invite', 'follow'], 'Invalid direction').default('invite'),
     name: z.preprocess(blankToUndef, z.string().max(128, 'Max length is 128').optional()),
@@ -96,7 +98,8 @@ export const ZCreateContactRequest = z
     specialty: z.preprocess(blankToUndef, z.enum(SPECIALTY_CODES, 'Unknown specialty').optional()),
   })
   .superRefine((v, c) => {
-    if ((v.phone === undefined) === (v.qrToken === undefined)) c.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or a QR code' });
+    if ([v.phone, v.qrToken, v.userId].filter((x) => x !== undefined).length !== 1) c.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or a QR code' });
+    if (v.userId !== undefined && v.kind !== 'family_doctor' && v.kind !== 'specialist') c.addIssue({ code: 'custom', path: ['userId'], message: 'Only doctors are asked by id' });
     if (v.direction === 'follow' && !FOLLOWER_KINDS.includes(v.kind)) c.addIssue({ code: 'custom', path: ['direction'], message: 'Only followers ask to follow' });
     if (v.kind === 'specialist' && !v.specialty) c.addIssue({ code: 'custom', path: ['specialty'], message: 'Required' });
   });

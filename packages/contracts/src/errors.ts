@@ -90,6 +90,7 @@ export const ERRORS = {
   PATIENT_STATUS_CHANGE_REFUSED: { status: 400, message: "Can't change patient status" },
   INVALID_MEDICAL_STATUS: { status: 400, message: 'Invalid medical status' },
   NO_DOCTOR_PATIENT_RELATION: { status: 400, message: 'No relationship between doctor and patient' },
+  DOCTOR_ALREADY_ASSIGNED: { status: 409, message: 'Doctor already assigned' },
   DOCTOR_NOT_FOUND: { status: 404, message: 'Doctor not found' },
   ATTACHMENT_NOT_FOUND: { status: 404, message: 'File not found' },
   IMPORT_IN_PROGRESS: { status: 409, message: 'Import already in progress' },
@@ -145,6 +146,11 @@ export const ERRORS = {
   EVENT_DUPLICATE_TIME: { status: 409, message: 'No duplicate event at the same time' },
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },
   MEETING_NOT_ALLOWED: { status: 403, message: 'You cannot join this video visit' },
+  PRESCRIPTION_NOT_FOUND: { status: 404, message: 'Prescription not found' },
+  PRESCRIPTION_DEACTIVATED: { status: 409, message: 'This prescription is deactivated and cannot be changed' },
+  INTAKE_NOT_FOUND: { status: 404, message: 'Reminder not found' },
+  INTAKE_TOO_EARLY: { status: 400, message: 'This dose cannot be confirmed yet' },
+  INTAKE_ANSWERED: { status: 409, message: 'This dose has already been answered' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

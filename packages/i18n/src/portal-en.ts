@@ -11,10 +11,13 @@ import { alertsEn } from './portal/alerts-en.ts';
 import { ticketsEn } from './portal/tickets-en.ts';
 import { schedulesEn } from './portal/schedules-en.ts';
 import { appointmentsEn } from './portal/appointments-en.ts';
+import { doctorsEn } from './portal/doctors-en.ts';
+import { recordsEn } from './portal/records-en.ts';
 import { realtimeEn } from './portal/realtime-en.ts';
 import { followersEn } from './portal/followers-en.ts';
 import { alertConfigEn } from './portal/alert-config-en.ts';
 import { securityEn } from './portal/security-en.ts';
+import { prescriptionsEn } from './portal/prescriptions-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -145,6 +148,7 @@ export const portalEn = {
     PATIENT_STATUS_CHANGE_REFUSED: "Can't change patient status",
     INVALID_MEDICAL_STATUS: 'Invalid medical status',
     NO_DOCTOR_PATIENT_RELATION: 'No relationship between doctor and patient',
+    DOCTOR_ALREADY_ASSIGNED: 'Doctor already assigned',
     DOCTOR_NOT_FOUND: 'Doctor not found',
     ATTACHMENT_NOT_FOUND: 'File not found',
     IMPORT_IN_PROGRESS: 'Import already in progress',
@@ -175,6 +179,11 @@ export const portalEn = {
     EVENT_DUPLICATE_TIME: 'No duplicate event at the same time',
     EVENT_NOT_FOUND: 'Event not found',
     MEETING_NOT_ALLOWED: 'You cannot join this video visit',
+    PRESCRIPTION_NOT_FOUND: 'Prescription not found',
+    PRESCRIPTION_DEACTIVATED: 'This prescription is deactivated and cannot be changed',
+    INTAKE_NOT_FOUND: 'Reminder not found',
+    INTAKE_TOO_EARLY: 'This dose cannot be confirmed yet',
+    INTAKE_ANSWERED: 'This dose has already been answered',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',
@@ -565,10 +574,13 @@ export const portalEn = {
   tickets: ticketsEn,
   schedules: schedulesEn,
   appointments: appointmentsEn,
+  doctors: doctorsEn,
+  records: recordsEn,
   realtime: realtimeEn,
   followers: followersEn,
   alertConfig: alertConfigEn,
   security: securityEn,
+  prescriptions: prescriptionsEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

@@ -11,10 +11,13 @@ import { alertsVi } from './portal/alerts-vi.ts';
 import { ticketsVi } from './portal/tickets-vi.ts';
 import { schedulesVi } from './portal/schedules-vi.ts';
 import { appointmentsVi } from './portal/appointments-vi.ts';
+import { doctorsVi } from './portal/doctors-vi.ts';
+import { recordsVi } from './portal/records-vi.ts';
 import { realtimeVi } from './portal/realtime-vi.ts';
 import { followersVi } from './portal/followers-vi.ts';
 import { alertConfigVi } from './portal/alert-config-vi.ts';
 import { securityVi } from './portal/security-vi.ts';
+import { prescriptionsVi } from './portal/prescriptions-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -147,6 +150,7 @@ export const portalVi: PortalCatalogue = {
     PATIENT_STATUS_CHANGE_REFUSED: 'Không thể thay đổi trạng thái bệnh nhân',
     INVALID_MEDICAL_STATUS: 'Trạng thái y tế không hợp lệ',
     NO_DOCTOR_PATIENT_RELATION: 'Bác sĩ và bệnh nhân không có liên kết',
+    DOCTOR_ALREADY_ASSIGNED: 'Bác sĩ đã được phân công cho bệnh nhân này',
     DOCTOR_NOT_FOUND: 'Không tìm thấy bác sĩ',
     ATTACHMENT_NOT_FOUND: 'Không tìm thấy tệp',
     IMPORT_IN_PROGRESS: 'Đang có một lần nhập dữ liệu khác',
@@ -177,6 +181,11 @@ export const portalVi: PortalCatalogue = {
     EVENT_DUPLICATE_TIME: 'Không được trùng sự kiện vào cùng thời điểm',
     EVENT_NOT_FOUND: 'Không tìm thấy sự kiện',
     MEETING_NOT_ALLOWED: 'Bạn không thể tham gia buổi khám trực tuyến này',
+    PRESCRIPTION_NOT_FOUND: 'Không tìm thấy đơn thuốc',
+    PRESCRIPTION_DEACTIVATED: 'Đơn thuốc đã bị vô hiệu hóa và không thể thay đổi',
+    INTAKE_NOT_FOUND: 'Không tìm thấy lời nhắc',
+    INTAKE_TOO_EARLY: 'Chưa thể xác nhận liều thuốc này',
+    INTAKE_ANSWERED: 'Liều thuốc này đã được trả lời',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
@@ -567,8 +576,11 @@ export const portalVi: PortalCatalogue = {
   tickets: ticketsVi,
   schedules: schedulesVi,
   appointments: appointmentsVi,
+  doctors: doctorsVi,
+  records: recordsVi,
   realtime: realtimeVi,
   followers: followersVi,
   alertConfig: alertConfigVi,
   security: securityVi,
+  prescriptions: prescriptionsVi,
 };

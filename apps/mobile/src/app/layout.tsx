@@ -8,6 +8,7 @@ import { SyncStatus } from '../features/sync/sync-status.tsx';
 import { PendingSosBanner } from '../features/alerts/pending-sos-banner.tsx';
 import { useAppRealtime } from './realtime.ts';
 import { PushIntro } from '../features/profile/push-intro.tsx';
+import { DosePrompt } from '../features/medication/dose-prompt.tsx';
 
 /** Bottom navigation: only the screens that exist (no dead links). */
 const NAV = [
@@ -32,6 +33,7 @@ export function AppLayout() {
         <Outlet />
         <HighRiskPrompt />
         <SosLevelNotice />
+        <DosePrompt />
         <PushIntro />
       </AppShell.Main>
       <AppShell.Footer>

@@ -17,6 +17,8 @@ const PERSISTED: readonly QueryKey[] = [
   ['app', 'subjects'],
   // My Events (issue 15): the next appointments and reminders, also from a cold start without a connection.
   ['me', 'events', 'list'],
+  // Medication (issue 16): today's doses, prescriptions and reminders.
+  ['me', 'medication'],
 ];
 /** Older answers than this are not restored (a phone left in a drawer for months shows nothing stale as current). */
 const MAX_AGE_MS = 30 * 24 * 60 * 60_000;

@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
           { path: 'sos-cases/:id', element: <SosCasePage /> },
           { path: 'visits/:id', lazy: async () => ({ Component: (await import('../features/visits/visit-page.tsx')).VisitPage }) },
           { path: 'events/*', lazy: async () => ({ Component: (await import('../features/events/events-page.tsx')).EventsPage }) },
+          { path: 'records/*', lazy: async () => ({ Component: (await import('../features/records/records-page.tsx')).RecordsPage }) },
+          { path: 'medication', lazy: async () => ({ Component: (await import('../features/medication/medication-page.tsx')).MedicationPage }) },
           { path: 'followed/*', element: <FollowedPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/medical', element: <MedicalProfilePage /> },

@@ -9,6 +9,8 @@ import { alertsNavItems } from '../features/alerts/alerts.module.tsx';
 import { ticketsNavItems } from '../features/tickets/tickets.module.tsx';
 import { appointmentsNavItems } from '../features/appointments/appointments.module.tsx';
 import { schedulesNavItems } from '../features/schedules/schedules.module.tsx';
+import { prescriptionsNavItems } from '../features/prescriptions/prescriptions.module.tsx';
+import { doctorsNavItems } from '../features/doctors/doctors.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
 export interface NavItem {
@@ -27,7 +29,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...alertsNavItems,
   ...ticketsNavItems,
   ...appointmentsNavItems,
+  ...prescriptionsNavItems,
   ...schedulesNavItems,
+  ...doctorsNavItems,
   ...orgNavItems,
   ...tenantsNavItems,
   ...staffNavItems,

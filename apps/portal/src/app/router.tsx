@@ -25,6 +25,8 @@ import { alertsRoutes } from '../features/alerts/alerts.module.tsx';
 import { ticketsRoutes } from '../features/tickets/tickets.module.tsx';
 import { appointmentsPrintRoutes, appointmentsRoutes } from '../features/appointments/appointments.module.tsx';
 import { schedulesRoutes } from '../features/schedules/schedules.module.tsx';
+import { prescriptionsPrintRoutes, prescriptionsRoutes } from '../features/prescriptions/prescriptions.module.tsx';
+import { doctorsRoutes } from '../features/doctors/doctors.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -37,6 +39,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/choose-level', element: <LevelChooserPage /> },
       ...appointmentsPrintRoutes,
+      ...prescriptionsPrintRoutes,
       {
         element: <AppLayout />,
         children: [
@@ -55,6 +58,8 @@ export const router = createBrowserRouter([
           ...ticketsRoutes,
           ...appointmentsRoutes,
           ...schedulesRoutes,
+          ...prescriptionsRoutes,
+          ...doctorsRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -125,6 +125,14 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query("insert into meeting_signals (id, tenant_id, appointment_id, from_user_id, to_user_id, kind, data, created_at) values ($1, $2, $3, $4, $5, 'bye', '', $6)",
       [newId(), r.tenantId, a!.id, r.users.doctor!, r.users.patient!, now]);
   },
+  medication_missed_notices: async (db, r, now) => {
+    const [i] = await db.query<{ id: string; med_key: string }>('select id, med_key from medication_intakes where tenant_id = $1 and patient_id = $2 order by due_at limit 1', [r.tenantId, r.patientId]);
+    await db.query('insert into medication_missed_notices (id, tenant_id, patient_id, med_key, first_intake_id, last_intake_id, missed, created_at) values ($1, $2, $3, $4, $5, $5, 2, $6)',
+      [newId(), r.tenantId, r.patientId, i!.med_key, i!.id, now]);
+  },
+  medicine_images: async (db, r, now) => {
+    await db.query("insert into medicine_images (id, tenant_id, path, mime, uploaded_by, created_at) values ($1, $2, 'files/medicines/none.png', 'image/png', $3, $4)", [newId(), r.tenantId, r.users.doctor!, now]);
+  },
   event_reminders: async (db, r, now) => {
     await db.query("insert into event_reminders (id, tenant_id, patient_id, arrival_at, label, icon, created_at, updated_at) values ($1, $2, $3, $4, 'Factory', 'pill', $4, $4)",
       [newId(), r.tenantId, r.patientId, new Date(now.getTime() + 86400_000)]);
@@ -184,6 +192,15 @@ const SQL_FACTORIES: Record<string, Factory> = {
   patient_attachments: async (db, r, now) => {
     await db.query(`insert into patient_attachments (id, tenant_id, patient_id, file_name, content_type, size_bytes, path, created_by, created_at) values ($1, $2, $3, 'note.pdf', 'application/pdf', 3, $4, $5, $6)`,
       [newId(), r.tenantId, r.patientId, `factory/${newId()}.pdf`, r.users.operator!, now]);
+  },
+  medical_records: async (db, r, now) => {
+    await db.query(`insert into medical_records (id, tenant_id, patient_id, title, examined_on, created_at, updated_at) values ($1, $2, $3, 'Factory', '2026-11-01', $4, $4)`,
+      [newId(), r.tenantId, r.patientId, now]);
+  },
+  medical_record_attachments: async (db, r, now) => {
+    const [m] = await db.query<{ id: string }>('select id from medical_records where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query(`insert into medical_record_attachments (id, tenant_id, record_id, type, file_name, content_type, size_bytes, path, created_at) values ($1, $2, $3, 'OTHER', 'card.pdf', 'application/pdf', 3, $4, $5)`,
+      [newId(), r.tenantId, m!.id, `factory/${newId()}.pdf`, now]);
   },
   patient_imports: async (db, r, now) => {
     await db.query(`insert into patient_imports (id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, created_at, finished_at)

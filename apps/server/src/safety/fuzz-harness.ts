@@ -66,6 +66,8 @@ const PARAM_TABLE: Array<[RegExp, string]> = [
   [/\/attachments\/:fileId$/, 'patient_attachments'],
   [/\/import\/:id$/, 'patient_imports'],
   [/\/licenses\/:licenseId$/, 'medical_licenses'],
+  [/\/medical-records\/:id$/, 'medical_records'],
+  [/\/attachments\/:attachmentId$/, 'medical_record_attachments'],
   [/\/patients\/:id$/, 'patients'],
   [/\/devices?\/:id$/, 'devices'],
   [/\/scope\/(name-and-status\/)?:id$/, 'scopes'],

@@ -23,6 +23,11 @@ const BY_FIELD: Array<[RegExp, string]> = [
   [/^slotId$/, 'doctor_slots'],
   [/^scheduleId$/, 'doctor_schedules'],
   [/^appointmentId$/, 'appointments'],
+  [/^prescriptionId$/, 'prescriptions'],
+  [/^medicineId$/, 'prescription_medicines'],
+  [/^imageId$/, 'medicine_images'],
+  [/^intakeId$/, 'medication_intakes'],
+  [/^attachmentId$/, 'medical_record_attachments'],
 ];
 
 const BY_SEGMENT: Record<string, string> = {
@@ -32,6 +37,9 @@ const BY_SEGMENT: Record<string, string> = {
   devices: 'devices', device: 'devices', requests: 'contacts', contacts: 'contacts', alerts: 'alerts', 'sos-cases': 'sos_cases', tickets: 'tickets',
   'cdr-files': 'cdr_files', notification: 'notifications', center: 'health_centers',
   'doctor-schedules': 'doctor_schedules', appointments: 'appointments', events: 'event_reminders', meetings: 'appointments',
+  prescriptions: 'prescriptions', 'medicine-images': 'medicine_images', intakes: 'medication_intakes',
+  'medical-records': 'medical_records',
+  'doctor-requests': 'contacts', 'patient-requests': 'contacts',
 };
 
 export function tableForField(field: string, url: string): string {

@@ -8,6 +8,8 @@ import { ATTACHMENT_MAX_BYTES } from '@carewatch/contracts/patients';
 import { DEVICE_IMPORT_MAX_BYTES } from '@carewatch/contracts/devices';
 import { SOS_RECORDING_MAX_BYTES } from '@carewatch/contracts/alerts';
 import { FEEDBACK_IMAGE_MAX_BYTES } from '@carewatch/contracts/app-profile';
+import { MEDICAL_RECORD_FILE_MAX_BYTES } from '@carewatch/contracts/medical-records';
+import { MEDICINE_IMAGE_MAX_BYTES } from '@carewatch/contracts/prescriptions';
 import { ROUTES } from '../routes.ts';
 import { AVATAR_MAX_BYTES } from '../modules/account/account.service.ts';
 import type { Row, SqlValue } from '../platform/db.ts';
@@ -95,6 +97,10 @@ test('hostile uploads are refused or stored under a random name and served as do
   // A license to edit (PUT), made through the API.
   const made = await t.call('POST', `/api/account/staff/${doctorId}/licenses`, { token: superToken, ...multipart(Object.entries(LICENSE).map(([name, value]) => ({ name, value }))) });
   expect(made.status).toBe(201);
+  // A medical record to attach papers to.
+  const record = await t.call('POST', `/api/account/patients/${patientId}/medical-records`, { token: superToken, body: { title: 'Upload test', examinationDate: '2026-11-01' } });
+  expect(record.status, record.raw).toBe(201);
+  const recordFiles = `/api/account/medical-records/${String(record.body.id)}/attachments`;
 
   const targets: Target[] = [
     { route: 'POST /api/account/me/profile/upload-avatar', url: '/api/account/me/profile/upload-avatar', field: 'file', limit: AVATAR_MAX_BYTES, acceptsPng: true, serve: () => '/api/account/me/avatar' },
@@ -102,6 +108,9 @@ test('hostile uploads are refused or stored under a random name and served as do
     { route: 'POST /api/account/avatar', url: '/api/account/avatar?username=operator%40demo.test', field: 'file', limit: AVATAR_MAX_BYTES, acceptsPng: true, serve: () => `/api/account/staff/${operatorId}/avatar` },
     { route: 'POST /api/account/staff/:id/licenses', url: `/api/account/staff/${doctorId}/licenses`, field: 'file', fields: LICENSE, limit: LICENSE_IMAGE_MAX_BYTES, acceptsPng: true, serve: licenseImage },
     { route: 'PUT /api/account/staff/:id/licenses/:licenseId', url: `/api/account/staff/${doctorId}/licenses/${String(made.body.id)}`, field: 'file', fields: LICENSE, limit: LICENSE_IMAGE_MAX_BYTES, acceptsPng: true, serve: licenseImage },
+    // The doctors module's licence paths (issue 16), the same licence implementation as the staff ones.
+    { route: 'POST /api/account/doctors/:id/licenses', url: `/api/account/doctors/${doctorId}/licenses`, field: 'file', fields: LICENSE, limit: LICENSE_IMAGE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `/api/account/doctors/${doctorId}/licenses/${b.id}/image` : null) },
+    { route: 'PUT /api/account/doctors/:id/licenses/:licenseId', url: `/api/account/doctors/${doctorId}/licenses/${String(made.body.id)}`, field: 'file', fields: LICENSE, limit: LICENSE_IMAGE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `/api/account/doctors/${doctorId}/licenses/${b.id}/image` : null) },
     { route: 'POST /api/account/doctor/v2/register/qualification', url: '/api/account/doctor/v2/register/qualification', field: 'file', fields: LICENSE, limit: LICENSE_IMAGE_MAX_BYTES, acceptsPng: true, serve: licenseImage },
     { route: 'POST /api/account/patients/:id/attachments', url: `/api/account/patients/${patientId}/attachments`, field: 'file', limit: ATTACHMENT_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `/api/account/patients/${patientId}/attachments/${b.id}` : null) },
     { route: 'POST /api/account/sadmin/tenant/:id/logo/:kind', url: `/api/account/sadmin/tenant/${tenantId}/logo/square`, field: 'file', limit: TENANT_LOGO_MAX_BYTES, acceptsPng: true, serve: (b) => findUrl(b, /\/api\/auth\/tenant\/logo\/[^"?]+/) },
@@ -115,6 +124,8 @@ test('hostile uploads are refused or stored under a random name and served as do
     { route: 'POST /api/account/me/sos/recordings', url: '/api/account/me/sos/recordings', field: 'file', limit: SOS_RECORDING_MAX_BYTES, acceptsPng: false },
     { route: 'POST /api/account/me/feedback', url: '/api/account/me/feedback', field: 'image', fields: { kind: 'IMPROVE', category: 'SOFTWARE', description: 'Upload test' }, limit: FEEDBACK_IMAGE_MAX_BYTES, acceptsPng: true },
     { route: 'POST /api/account/devices/import', url: '/api/account/devices/import', field: 'file', limit: DEVICE_IMPORT_MAX_BYTES, acceptsPng: false },
+    { route: 'POST /api/account/prescriptions/medicine-images', url: '/api/account/prescriptions/medicine-images', field: 'file', limit: MEDICINE_IMAGE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `/api/account/prescriptions/medicine-images/${b.id}` : null) },
+    { route: 'POST /api/account/medical-records/:id/attachments', url: recordFiles, field: 'file', fields: { type: 'OTHER' }, limit: MEDICAL_RECORD_FILE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `${recordFiles}/${b.id}` : null) },
   ];
 
   // Every upload route of the route table is covered: a new one fails here until it is added above.

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate, openPg, openPgliteRaw } from '../platform/db.ts';
 import { seedDemo } from '../modules/seed/demo.ts';
 import { ALERT_TIMER_JOB } from '../modules/alerts/alerts.engine.ts';
+import { SWEEP_JOB } from '../modules/prescriptions/medication.jobs.ts';
 import type { Db } from '../platform/db.ts';
 
 declare module 'vitest' {
@@ -25,7 +26,7 @@ const TEMPLATE_SEED = { vitalsDays: 2, now: new Date('2026-11-22T08:00:00Z') };
  */
 async function settleSeedAlerts(db: Db): Promise<void> {
   await db.query("update deliveries set status = 'sent' where status in ('pending', 'sending')");
-  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = any($1::text[])", [[ALERT_TIMER_JOB, 'appointment.reminder']]);
+  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = any($1::text[])", [[ALERT_TIMER_JOB, 'appointment.reminder', SWEEP_JOB]]);
 }
 
 /** Migrates and seeds one template database; each test file then gets its own copy. */

@@ -70,6 +70,7 @@ export const appAlertsEn = {
       reading: 'Reading',
       sos_button: 'SOS button',
       send_sos: 'Send SOS',
+      missed_dose: 'Missed doses',
     },
     status: {
       open: 'Open',

@@ -72,6 +72,7 @@ export const appAlertsVi: AppAlertsMessages = {
       reading: 'Chỉ số đo',
       sos_button: 'Nút SOS',
       send_sos: 'Gửi SOS',
+      missed_dose: 'Bỏ lỡ liều thuốc',
     },
     status: {
       open: 'Đang mở',

@@ -1,7 +1,10 @@
 import { appDevicesEnCa } from './devices-en-ca.ts';
 import { appMetricPagesEnCa } from './metricPages-en-ca.ts';
 import { appContactsEnCa } from './contacts-en-ca.ts';
+import { appDoctorsEnCa } from './doctors-en-ca.ts';
 import { appEventsEnCa } from './events-en-ca.ts';
+import { appRecordsEnCa } from './records-en-ca.ts';
+import { appMedicationEnCa } from './medication-en-ca.ts';
 import { appFollowedEnCa } from './followed-en-ca.ts';
 import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
@@ -32,8 +35,11 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   devices: appDevicesEnCa,
   metricPages: appMetricPagesEnCa,
   contacts: appContactsEnCa,
+  doctors: appDoctorsEnCa,
   followed: appFollowedEnCa,
   events: appEventsEnCa,
+  records: appRecordsEnCa,
+  medication: appMedicationEnCa,
   profile: appProfileEnCa,
   legal: {
     privacy: {

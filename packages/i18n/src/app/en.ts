@@ -3,7 +3,10 @@ import { sosTimelineEn } from '../sos-timeline-en.ts';
 import { appDevicesEn } from './devices-en.ts';
 import { appMetricPagesEn } from './metricPages-en.ts';
 import { appContactsEn } from './contacts-en.ts';
+import { appDoctorsEn } from './doctors-en.ts';
 import { appEventsEn } from './events-en.ts';
+import { appRecordsEn } from './records-en.ts';
+import { appMedicationEn } from './medication-en.ts';
 import { appFollowedEn } from './followed-en.ts';
 import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
@@ -194,6 +197,11 @@ export const appEn = {
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
     MEETING_NOT_ALLOWED: 'You cannot join this video visit.',
+    PRESCRIPTION_NOT_FOUND: 'Prescription not found.',
+    PRESCRIPTION_DEACTIVATED: 'This prescription is deactivated and cannot be changed.',
+    INTAKE_NOT_FOUND: 'Reminder not found.',
+    INTAKE_TOO_EARLY: 'This dose cannot be confirmed yet.',
+    INTAKE_ANSWERED: 'This dose has already been answered.',
     APPOINTMENT_NOT_FOUND: 'Appointment not found.',
   },
   sosTimeline: sosTimelineEn,
@@ -203,8 +211,11 @@ export const appEn = {
   devices: appDevicesEn,
   metricPages: appMetricPagesEn,
   contacts: appContactsEn,
+  doctors: appDoctorsEn,
   followed: appFollowedEn,
   events: appEventsEn,
+  records: appRecordsEn,
+  medication: appMedicationEn,
   profile: appProfileEn,
   home: {
     title: 'Home',

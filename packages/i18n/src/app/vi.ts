@@ -3,7 +3,10 @@ import { sosTimelineVi } from '../sos-timeline-vi.ts';
 import { appDevicesVi } from './devices-vi.ts';
 import { appMetricPagesVi } from './metricPages-vi.ts';
 import { appContactsVi } from './contacts-vi.ts';
+import { appDoctorsVi } from './doctors-vi.ts';
 import { appEventsVi } from './events-vi.ts';
+import { appRecordsVi } from './records-vi.ts';
+import { appMedicationVi } from './medication-vi.ts';
 import { appFollowedVi } from './followed-vi.ts';
 import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
@@ -195,6 +198,11 @@ export const appVi: AppMessages = {
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
     MEETING_NOT_ALLOWED: 'Bạn không thể vào buổi khám trực tuyến này.',
+    PRESCRIPTION_NOT_FOUND: 'Không tìm thấy đơn thuốc.',
+    PRESCRIPTION_DEACTIVATED: 'Đơn thuốc đã bị vô hiệu hóa và không thể thay đổi.',
+    INTAKE_NOT_FOUND: 'Không tìm thấy lời nhắc.',
+    INTAKE_TOO_EARLY: 'Chưa thể xác nhận liều thuốc này.',
+    INTAKE_ANSWERED: 'Liều thuốc này đã được trả lời.',
     APPOINTMENT_NOT_FOUND: 'Không tìm thấy lịch hẹn.',
   },
   sosTimeline: sosTimelineVi,
@@ -204,8 +212,11 @@ export const appVi: AppMessages = {
   devices: appDevicesVi,
   metricPages: appMetricPagesVi,
   contacts: appContactsVi,
+  doctors: appDoctorsVi,
   followed: appFollowedVi,
   events: appEventsVi,
+  records: appRecordsVi,
+  medication: appMedicationVi,
   profile: appProfileVi,
   home: {
     title: 'Trang chủ',

@@ -10,7 +10,7 @@ export const alertsEn = {
   },
   level: { normal: 'Normal', at_risk: 'At risk', high_risk: 'High risk', sos: 'SOS' },
   status: { open: 'Open', acknowledged: 'Acknowledged', closed: 'Closed', suppressed: 'Suppressed' },
-  source: { reading: 'Reading', sos_button: 'SOS button', send_sos: 'Send SOS' },
+  source: { reading: 'Reading', sos_button: 'SOS button', send_sos: 'Send SOS', missed_dose: 'Missed doses' },
   reason: { sos_level: 'SOS-level reading', sos_button: 'SOS button', send_sos: 'Send SOS from a high-risk prompt' },
   channel: { in_app: 'In app', push: 'Web push', sms: 'SMS', call: 'Call', email: 'E-mail' },
   side: { low: 'below', high: 'at or above' },

@@ -12,7 +12,7 @@ export const alertsVi: typeof alertsEn = {
   },
   level: { normal: 'Bình thường', at_risk: 'Có nguy cơ', high_risk: 'Nguy cơ cao', sos: 'SOS' },
   status: { open: 'Đang mở', acknowledged: 'Đã tiếp nhận', closed: 'Đã đóng', suppressed: 'Tạm dừng' },
-  source: { reading: 'Chỉ số đo', sos_button: 'Nút SOS', send_sos: 'Gửi SOS' },
+  source: { reading: 'Chỉ số đo', sos_button: 'Nút SOS', send_sos: 'Gửi SOS', missed_dose: 'Bỏ lỡ liều thuốc' },
   reason: { sos_level: 'Chỉ số ở mức SOS', sos_button: 'Nút SOS', send_sos: 'Gửi SOS từ cảnh báo nguy cơ cao' },
   channel: { in_app: 'Trong ứng dụng', push: 'Thông báo đẩy', sms: 'SMS', call: 'Cuộc gọi', email: 'Thư điện tử' },
   side: { low: 'dưới', high: 'từ' },

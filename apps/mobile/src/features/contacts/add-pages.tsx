@@ -12,6 +12,7 @@ import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
 import { BackToContacts, MaxNote } from './shared.tsx';
+import { DoctorSearch } from './doctor-search.tsx';
 
 /** Field messages for a refused request: only the form's own validation; the §8 errors show once, above the button. */
 function fieldErrorsOf(t: TFunction, err: unknown): Record<string, string> {
@@ -149,6 +150,8 @@ export function AddDoctorPage() {
     <Stack gap="md">
       <BackToContacts />
       <Title order={1} size="h3">{t('contacts.doctor.title')}</Title>
+      <DoctorSearch />
+      <Title order={2} size="h5">{t('doctors.search.byPhone')}</Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>

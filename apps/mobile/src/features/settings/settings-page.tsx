@@ -90,6 +90,8 @@ export function SettingsPage() {
         <Stack gap={6}>
           {ACCOUNT_LINKS.map(([to, key]) => <Anchor key={to} component={Link} to={to}>{t(`settings.links.${key}`)}</Anchor>)}
           <Anchor component={Link} to="/events">{t('events.title')}</Anchor>
+          <Anchor component={Link} to="/records">{t('records.title')}</Anchor>
+          <Anchor component={Link} to="/medication">{t('medication.title')}</Anchor>
         </Stack>
       </Card>
 

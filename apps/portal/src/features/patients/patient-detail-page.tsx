@@ -16,6 +16,8 @@ import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { PatientThresholdsTab } from '../alerts/thresholds-tab.tsx';
 import { PatientFollowersTab } from './patient-followers-tab.tsx';
+import { PatientPrescriptionsTab } from '../prescriptions/prescriptions-tab.tsx';
+import { PatientRecordsTab } from '../records/records-tab.tsx';
 import { MedicalProfileCard } from './medical-profile-card.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useDoctorChoices } from './patients-shared.tsx';
@@ -307,7 +309,9 @@ export function PatientDetailPage() {
     { value: 'profile', label: t('patients.detail.tabProfile'), content: () => <ProfileTab key={patient.id} patient={patient} canEdit={has(Permission.PatientUpdate)} /> },
   ];
   if (has(Permission.HealthView)) tabs.push({ value: 'health', label: t('patients.detail.tabHealth'), content: () => <PatientHealthProfile patient={patient} /> });
+  if (has(Permission.HealthView)) tabs.push({ value: 'prescriptions', label: t('prescriptions.tab'), content: () => <PatientPrescriptionsTab patient={patient} /> });
   if (has(Permission.HealthView)) tabs.push({ value: 'thresholds', label: t('patients.detail.tabThresholds'), content: () => <PatientThresholdsTab patient={patient} /> });
+  if (has(Permission.HealthView)) tabs.push({ value: 'records', label: t('records.tab'), content: () => <PatientRecordsTab patient={patient} /> });
   tabs.push({ value: 'followers', label: t('followers.tab'), content: () => <PatientFollowersTab patient={patient} /> });
   tabs.push({ value: 'history', label: t('patients.detail.tabHistory'), content: () => <HistoryTab patient={patient} /> });
   return (

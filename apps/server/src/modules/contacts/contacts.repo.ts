@@ -42,6 +42,14 @@ export async function findForParty(db: Db, tenantId: string, id: string, userId:
   const rows = await db.query<ContactRow>(`${SELECT} where c.tenant_id = $1 and c.id = $2::uuid and (c.owner_id = $3::uuid or c.contact_user_id = $3::uuid)`, [tenantId, id, userId]);
   return rows[0] ?? null;
 }
+/** Like findForParty, or the sender of a request made on someone's behalf (staff asking a doctor to take a patient). */
+export async function findForPartyOrSender(db: Db, tenantId: string, id: string, userId: string): Promise<ContactRow | null> {
+  const rows = await db.query<ContactRow>(
+    `${SELECT} where c.tenant_id = $1 and c.id = $2::uuid and (c.owner_id = $3::uuid or c.contact_user_id = $3::uuid or c.requested_by = $3::uuid)`,
+    [tenantId, id, userId],
+  );
+  return rows[0] ?? null;
+}
 export async function findById(db: Db, tenantId: string, id: string): Promise<ContactRow | null> {
   const rows = await db.query<ContactRow>(`${SELECT} where c.tenant_id = $1 and c.id = $2::uuid`, [tenantId, id]);
   return rows[0] ?? null;
@@ -214,4 +222,19 @@ export async function moveContactDoctor(db: Db, tenantId: string, fromContactId:
 /** Removes the assignments a relation added (never staff's, whose contact_id is null). */
 export async function unassignContactDoctor(db: Db, tenantId: string, contactId: string): Promise<void> {
   await db.query('delete from patient_doctors where tenant_id = $1 and contact_id = $2::uuid', [tenantId, contactId]);
+}
+
+/** Removes the staff-made assignments (contact_id null) of a patient's other doctors; answers the doctors unassigned. */
+export async function unassignStaffDoctors(db: Db, tenantId: string, patientId: string, keepDoctorId: string): Promise<string[]> {
+  const rows = await db.query<{ doctor_id: string }>(
+    'delete from patient_doctors where tenant_id = $1 and patient_id = $2::uuid and contact_id is null and doctor_id <> $3::uuid returning doctor_id',
+    [tenantId, patientId, keepDoctorId],
+  );
+  return rows.map((r) => r.doctor_id);
+}
+
+/** Whether the doctor already follows the patient (any assignment, staff's or a relation's). */
+export async function isAssignedDoctor(db: Db, tenantId: string, patientId: string, doctorId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from patient_doctors where tenant_id = $1 and patient_id = $2::uuid and doctor_id = $3::uuid', [tenantId, patientId, doctorId]);
+  return rows.length > 0;
 }

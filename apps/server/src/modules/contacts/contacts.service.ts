@@ -19,6 +19,16 @@ const isFollowerKind = (k: string) => (FOLLOWER_KINDS as readonly string[]).incl
 const fullName = (first: string | null, last: string | null, lang: string | null = null) => personName({ firstName: first, lastName: last }, lang);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * Who answers a pending request: the other party of a two-party request; for a request sent on someone's behalf
+ * (staff, or a doctor referring their patient, asking a doctor to take a patient) the doctor.
+ */
+export function answererOf(r: { owner_id: string; contact_user_id: string | null; requested_by: string }): string | null {
+  if (r.requested_by === r.owner_id) return r.contact_user_id;
+  if (r.requested_by === r.contact_user_id) return r.owner_id;
+  return r.contact_user_id;
+}
+
 function toContact(r: repo.ContactRow, me: string, lang: string): TContact {
   const side = r.owner_id === me ? 'owner' : 'contact';
   return {
@@ -86,7 +96,7 @@ export async function contactRequests(ctx: AuthedCtx): Promise<TContactRequests>
   const rows = await repo.listForParty(ctx.db, ctx.auth.tenantId, me, ['pending']);
   return {
     sent: rows.filter((r) => r.requested_by === me).map((r) => toContact(r, me, ctx.auth.language)),
-    received: rows.filter((r) => r.requested_by !== me).map((r) => toContact(r, me, ctx.auth.language)),
+    received: rows.filter((r) => r.requested_by !== me && answererOf(r) === me).map((r) => toContact(r, me, ctx.auth.language)),
   };
 }
 
@@ -142,13 +152,17 @@ function invitationText(kind: string, fromName: string, direction: 'invite' | 'f
  */
 export async function createContactRequest(ctx: AuthedCtx, input: TCreateContactRequest): Promise<TContact> {
   const { tenantId, userId: me } = ctx.auth;
-  const by = input.qrToken !== undefined ? 'qrToken' : 'phone';
+  const by = input.qrToken !== undefined ? 'qrToken' : input.userId !== undefined ? 'userId' : 'phone';
   const meRow = await repo.findActiveUser(ctx.db, tenantId, me);
   if (!meRow) throw new AppError('UNAUTHORIZED');
   let target: repo.UserRef | null;
   if (input.qrToken !== undefined) {
     target = await repo.findActiveUser(ctx.db, tenantId, userOfQr(ctx, input.qrToken));
     if (!target) throw fieldError('CONTACT_QR_INVALID', 'qrToken');
+  } else if (input.userId !== undefined) {
+    // A doctor picked from the app's doctor search (doctor kinds only: ids are not a way to reach other users).
+    target = await repo.findActiveUser(ctx.db, tenantId, input.userId);
+    if (!target) throw fieldError('DOCTOR_NOT_FOUND', 'userId');
   } else {
     target = await repo.findActiveUserByPhone(ctx.db, tenantId, input.phone!);
   }
@@ -205,6 +219,37 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
   return toContact((await repo.findById(ctx.db, tenantId, id))!, me, ctx.auth.language);
 }
 
+/**
+ * A doctor relation asked from the portal (issue 16): a doctor asks a patient (`ownerId`) to be their doctor, or staff
+ * (or the patient's doctor) asks `doctorId` to take the patient. The same rules as the app's requests: not twice, one
+ * pending family doctor, at most 5 specialties, the specialty among the doctor's; "doctor already assigned" when the
+ * doctor already follows the patient or holds that relation.
+ */
+export async function requestDoctorRelation(ctx: AuthedCtx, r: { ownerId: string; patientId: string; doctorId: string; kind: 'family_doctor' | 'specialist'; specialty: string | null }): Promise<string> {
+  const { tenantId, userId: me } = ctx.auth;
+  const specialties = await repo.doctorSpecialties(ctx.db, tenantId, r.doctorId);
+  if (!specialties) throw fieldError('DOCTOR_NOT_FOUND', 'doctorId');
+  if (r.kind === 'specialist' && !specialties.includes(r.specialty ?? '')) throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
+  if (r.ownerId === r.doctorId) throw fieldError('CONTACT_SELF', 'patientId');
+  const existing = await repo.findLiveWithUser(ctx.db, tenantId, r.ownerId, r.doctorId, r.kind);
+  if (existing?.status === 'pending') throw fieldError('CONTACT_ALREADY_ASKED', 'patientId');
+  if (existing || (r.kind === 'family_doctor' && (await repo.isAssignedDoctor(ctx.db, tenantId, r.patientId, r.doctorId)))) throw fieldError('DOCTOR_ALREADY_ASSIGNED', 'doctorId');
+  if (r.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, r.ownerId))) throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
+  await checkLimits(ctx.db, tenantId, { ownerId: r.ownerId, contactUserId: r.doctorId, kind: r.kind, specialty: r.specialty }, null);
+  const id = newId();
+  try {
+    await repo.insert(ctx.db, tenantId, {
+      id, ownerId: r.ownerId, contactUserId: r.doctorId, kind: r.kind, status: 'pending', requestedBy: me, name: null, phone: null,
+      relationship: null, ownerAlias: null, contactAlias: null, specialty: r.kind === 'specialist' ? r.specialty : null, now: ctx.clock.now(),
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fieldError('CONTACT_ALREADY_ASKED', 'patientId');
+    throw e;
+  }
+  await audit(ctx, { action: 'contact.request', resource: 'contact', resourceId: id, details: { kind: r.kind, via: 'portal', onBehalf: me !== r.doctorId } });
+  return id;
+}
+
 async function requireParty(ctx: AuthedCtx, id: string): Promise<repo.ContactRow> {
   const row = await repo.findForParty(ctx.db, ctx.auth.tenantId, id, ctx.auth.userId);
   if (!row) throw new AppError('CONTACT_NOT_FOUND');
@@ -231,34 +276,39 @@ export async function acceptContactRequest(ctx: AuthedCtx, id: string): Promise<
   const { tenantId, userId: me } = ctx.auth;
   const row = await requireParty(ctx, id);
   if (row.status !== 'pending') throw new AppError('CONTACT_NOT_PENDING');
-  if (row.requested_by === me) throw new AppError('PERMISSION_DENIED');
+  if (row.requested_by === me || answererOf(row) !== me) throw new AppError('PERMISSION_DENIED');
+  // Staff asked for this doctor (a request on the patient's behalf): staff's own assignment is what it replaces.
+  const onBehalf = row.requested_by !== row.owner_id && row.requested_by !== row.contact_user_id;
   await checkLimits(ctx.db, tenantId, { ownerId: row.owner_id, contactUserId: row.contact_user_id, kind: row.kind, specialty: row.specialty }, row.id);
   const now = ctx.clock.now();
+  const unassigned: string[] = [];
   const replaced = await ctx.db.tx(async (db) => {
     const ended = row.kind === 'family_doctor' ? await repo.endFamilyDoctor(db, tenantId, row.owner_id, me, now) : [];
     if (!(await repo.transition(db, tenantId, id, ['pending'], 'accepted', me, now))) throw new AppError('CONTACT_NOT_PENDING');
     for (const endedId of ended) await releaseDoctor(db, tenantId, endedId);
     if (isDoctorKind(row.kind) && row.contact_user_id) {
       const patientId = await repo.patientIdOfUser(db, tenantId, row.owner_id);
+      if (patientId && onBehalf && row.kind === 'family_doctor') unassigned.push(...(await repo.unassignStaffDoctors(db, tenantId, patientId, row.contact_user_id)));
       if (patientId) await repo.assignContactDoctor(db, tenantId, patientId, row.contact_user_id, row.id, now);
     }
     return ended;
   });
-  await audit(ctx, { action: 'contact.accept', resource: 'contact', resourceId: id, details: { kind: row.kind, replaced: replaced.length } });
+  await audit(ctx, { action: 'contact.accept', resource: 'contact', resourceId: id, details: { kind: row.kind, replaced: replaced.length, unassigned: unassigned.length } });
   return reload(ctx, id);
 }
 
 export async function rejectContactRequest(ctx: AuthedCtx, id: string): Promise<TContact> {
   const row = await requireParty(ctx, id);
   if (row.status !== 'pending') throw new AppError('CONTACT_NOT_PENDING');
-  if (row.requested_by === ctx.auth.userId) throw new AppError('PERMISSION_DENIED');
+  if (row.requested_by === ctx.auth.userId || answererOf(row) !== ctx.auth.userId) throw new AppError('PERMISSION_DENIED');
   if (!(await repo.transition(ctx.db, ctx.auth.tenantId, id, ['pending'], 'rejected', ctx.auth.userId, ctx.clock.now(), 'rejected'))) throw new AppError('CONTACT_NOT_PENDING');
   await audit(ctx, { action: 'contact.reject', resource: 'contact', resourceId: id, details: { kind: row.kind } });
   return reload(ctx, id);
 }
 
 export async function cancelContactRequest(ctx: AuthedCtx, id: string): Promise<TContact> {
-  const row = await requireParty(ctx, id);
+  const row = await repo.findForPartyOrSender(ctx.db, ctx.auth.tenantId, id, ctx.auth.userId);
+  if (!row) throw new AppError('CONTACT_NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('CONTACT_NOT_PENDING');
   if (row.requested_by !== ctx.auth.userId) throw new AppError('PERMISSION_DENIED');
   if (!(await repo.transition(ctx.db, ctx.auth.tenantId, id, ['pending'], 'cancelled', ctx.auth.userId, ctx.clock.now(), 'cancelled'))) throw new AppError('CONTACT_NOT_PENDING');

@@ -1,6 +1,6 @@
 import { personName } from '@carewatch/contracts/names';
 import {
-  PENDING_SCHEDULE_STATUSES, SCHEDULE_MAX_HOURS, type TDoctorList, type TDoctorSchedule, type TDoctorScheduleList, type TDoctorSchedulePage,
+  PENDING_SCHEDULE_STATUSES, SCHEDULE_MAX_HOURS, type TDoctorSchedule, type TDoctorScheduleList, type TDoctorSchedulePage,
   type TScheduleCreateRequest, type TScheduleDecisionResult, type TScheduleDeleteResult, type TScheduleListQuery, type TScheduleReport,
   type TScheduleReportQuery, type TScheduleRequestQuery, type TScheduleStatus, type TSlotList,
 } from '@carewatch/contracts/schedules';
@@ -47,11 +47,6 @@ export async function requireDoctor(ctx: AuthedCtx, doctorId: string, acting: bo
   const [d] = await repo.listDoctors(ctx.db, ctx.auth.tenantId, await reachOf(ctx), { ids: [doctorId] });
   if (!d) throw new AppError('DOCTOR_NOT_FOUND', { field });
   return d;
-}
-
-export async function listDoctors(ctx: AuthedCtx, q: { centerId?: string; specialty?: string; q?: string }): Promise<TDoctorList> {
-  const rows = await repo.listDoctors(ctx.db, ctx.auth.tenantId, await reachOf(ctx), q);
-  return { items: rows.map((d) => ({ id: d.id, fullName: name(d.first_name, d.last_name, ctx.auth.language), centerId: d.center_id, centerName: d.center_name, specialty: d.specialty })) };
 }
 
 const invalidTime = (field: string, rule: string, message: string) => new AppError('INVALID_SCHEDULE_TIME', { field, rule }, `invalid schedule time: ${message}`);

@@ -7,7 +7,10 @@ import * as users from '../users/users.repo.ts';
 import * as demo from './demo.repo.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoAppointments } from './demo-appointments.ts';
+import { seedDemoPrescriptions } from './demo-prescriptions.ts';
+import { seedDemoRecords } from './demo-records.ts';
 import { seedDemoContacts } from '../contacts/demo-contacts.ts';
+import { seedDemoDoctors } from './demo-doctors.ts';
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
 
@@ -38,6 +41,8 @@ export type SeedDemoOptions = {
   vitalsDays?: number;
   /** End of the vitals series (default: the current time). */
   now?: Date;
+  /** Where platform/files.ts keeps files: the demo medical record's paper is stored there (none without it). */
+  dataDir?: string;
 };
 
 /** Seeds the two demo tenants on first start (when no tenant exists). Returns whether it seeded. */
@@ -88,9 +93,12 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
       tenantId, tenantCode: t.code, domain: t.domain, phonePrefix: t.phonePrefix, centerA: centerA.id, centerB: centerB.id, doctorId: ids.doctor!,
       demoPatient: { id: patientId, userId: ids.patient!, birthday: '1958-04-12', gender: 'female', heightCm: 158, weightKg: 56 },
     }, { vitalsDays, now });
+    await seedDemoDoctors(db, tenantId, { doctorId: ids.doctor!, centerA: centerA.id, centerB: centerB.id, now });
     await seedDemoAppointments(db, tenantId, {
       doctorId: ids.doctor!, adminId: ids.mhscadmin!, operatorId: ids.operator!, patientId, centerId: centerA.id, clinic: centerA.name, now,
     });
+    await seedDemoPrescriptions(db, tenantId, { doctorId: ids.doctor!, patientId, patientUserId: ids.patient!, now });
+    await seedDemoRecords(db, tenantId, { patientId, doctorId: ids.doctor!, clinic: centerA.name, now, dataDir: opts.dataDir });
   }
   return true;
 }

@@ -328,7 +328,8 @@ describe('§7 profile calls and avatars', () => {
     const doc = (await t.login('doctor')).access;
     const me = await t.get('/api/account/doctor/me/profile', doc);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ account: { email: 'doctor@demo.test' }, licenses: [] });
+    // The demo doctor has one valid licence (seed/demo-doctors.ts).
+    expect(me.body).toMatchObject({ account: { email: 'doctor@demo.test' }, licenses: [{ name: 'Medical practising certificate', expired: false }] });
     const up = await t.put('/api/account/doctor/me/profile', { specialties: ['pediatrics'], degree: 2, doctorType: 'specialist' }, doc);
     expect(up.body).toMatchObject({ account: { doctorProfile: { specialties: ['pediatrics'], degree: 2, doctorType: 'specialist' } } });
     const q = await sendForm('POST', '/api/account/doctor/v2/register/qualification', doc, { name: 'Board cert', expiryDate: '2028-01-01' });

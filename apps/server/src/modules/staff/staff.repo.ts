@@ -204,7 +204,7 @@ export async function upsertProfile(db: Db, tenantId: string, userId: string, p:
 export type LicenseRow = { id: string; name: string; number: string | null; expiry_date: string; image_path: string | null; created_at: Date; updated_at: Date };
 const LICENSE_COLS = `id, name, number, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date, image_path, created_at, updated_at`;
 export async function listLicenses(db: Db, tenantId: string, userId: string): Promise<LicenseRow[]> {
-  return db.query<LicenseRow>(`select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 order by expiry_date, created_at, id`, [tenantId, userId]);
+  return db.query<LicenseRow>(`select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 order by expiry_date, seq`, [tenantId, userId]);
 }
 export async function findLicense(db: Db, tenantId: string, userId: string, id: string): Promise<LicenseRow | null> {
   const rows = await db.query<LicenseRow>(`select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 and id = $3`, [tenantId, userId, id]);

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ZIdParams } from '@carewatch/contracts/common';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
-  ZDoctorList, ZDoctorListQuery, ZDoctorScheduleList, ZDoctorSchedulePage, ZScheduleApproveRequest, ZScheduleCreateRequest, ZScheduleDecisionResult,
+  ZDoctorScheduleList, ZDoctorSchedulePage, ZScheduleApproveRequest, ZScheduleCreateRequest, ZScheduleDecisionResult,
   ZScheduleDeleteResult, ZScheduleListQuery, ZScheduleRejectRequest, ZScheduleReport, ZScheduleReportQuery, ZScheduleRequestQuery, ZSlotList, ZSlotQuery,
 } from '@carewatch/contracts/schedules';
 import { defineRoute } from '../../../platform/route.ts';
 import {
-  approveRequests, createSchedules, deleteSchedule, doctorSlots, exportScheduleReport, listDoctors, listRequests, listSchedules, rejectRequests, scheduleReport,
+  approveRequests, createSchedules, deleteSchedule, doctorSlots, exportScheduleReport, listRequests, listSchedules, rejectRequests, scheduleReport,
 } from '../schedules.service.ts';
 
 const P = '/api/account/doctor-schedules';
@@ -72,13 +72,7 @@ export const exportScheduleReportRoute = defineRoute({
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
   },
 });
-export const listDoctorsRoute = defineRoute({
-  audit: { phi: 'none' },
-  method: 'GET', url: '/api/account/doctors', tags, permission: Permission.AppointmentScheduleView,
-  summary: "Doctors of the caller's level (centerId, specialty, q): for pickers and the work calendar",
-  query: ZDoctorListQuery, response: ZDoctorList,
-  handler: async ({ query }, ctx) => listDoctors(ctx, query),
-});
+// GET /api/account/doctors (the doctor list) lives in the doctors module (modules/doctors/routes/directory.ts).
 export const doctorSlotsRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/doctors/:id/slots', tags, permission: Permission.AppointmentScheduleView,

@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { DirectoryPage } from './directory-page.tsx';
+import { DoctorProfilePage } from './profile-page.tsx';
+import { RequestsPage } from './requests-page.tsx';
+
+/**
+ * Sidebar entries of the "doctors" domain. The directory is for everyone who books or plans doctors' time (the staff
+ * module's "Doctors" stays the admins' account list); requests are for those who may change a patient's doctors.
+ */
+export const doctorsNavItems: NavItem[] = [
+  { path: '/doctor-directory', labelKey: 'doctors.nav.directory', permission: Permission.AppointmentScheduleView, group: 'organization' },
+  { path: '/doctor-requests', labelKey: 'doctors.nav.doctorRequests', permission: Permission.PatientUpdate, group: 'overview' },
+  { path: '/patient-requests', labelKey: 'doctors.nav.patientRequests', permission: Permission.PatientUpdate, group: 'overview' },
+];
+
+/** Pages inside the app layout. */
+export const doctorsRoutes: RouteObject[] = [
+  { path: 'doctor-directory', element: <RequirePermission permission={Permission.AppointmentScheduleView}><DirectoryPage /></RequirePermission> },
+  { path: 'doctor-directory/:id', element: <RequirePermission permission={Permission.AppointmentScheduleView}><DoctorProfilePage /></RequirePermission> },
+  { path: 'doctor-requests', element: <RequirePermission permission={Permission.PatientView}><RequestsPage key="doctor" which="doctor" /></RequirePermission> },
+  { path: 'patient-requests', element: <RequirePermission permission={Permission.PatientView}><RequestsPage key="patient" which="patient" /></RequirePermission> },
+];
