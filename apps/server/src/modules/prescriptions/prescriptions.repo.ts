@@ -306,7 +306,7 @@ export async function adherenceRanking(db: Db, tenantId: string, v: PatientVisib
         count(*) filter (where ${settled})::int as due30, count(*) filter (where ${onTime})::int as ok30,
         count(*) filter (where i.due_at >= $3 and ${missed})::int as missed7
       from medication_intakes i
-      where i.tenant_id = $1 and i.due_at >= $4 and i.due_at <= $2
+      where i.tenant_id = $1 and i.due_at >= $4 and (i.due_at <= $2 or i.action is not null)
       group by i.patient_id)
     select s.*, p.first_name, p.last_name, p.patient_code,
       case when s.due7 = 0 then null else round(100.0 * s.ok7 / s.due7)::int end as p7,

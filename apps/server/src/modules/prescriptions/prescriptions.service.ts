@@ -280,7 +280,9 @@ export async function remindersOf(db: Db, tenantId: string, patientId: string, n
 export async function adherenceOf(db: Db, tenantId: string, patientId: string, now: Date): Promise<TAdherence> {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since7 = new Date(now.getTime() - 7 * DAY_MS);
-  const rows = await repo.listIntakes(db, tenantId, patientId, since30, new Date(now.getTime() + 1));
+  // Doses answered ahead of time (a dose may be answered from INTAKE_WINDOWS.earlyLimitMinutes before it is due) count at
+  // once: a skip is a decision, and the doctor should see it now. Unanswered future doses stay 'to_take' and count not.
+  const rows = await repo.listIntakes(db, tenantId, patientId, since30, new Date(now.getTime() + INTAKE_WINDOWS.earlyLimitMinutes * 60_000 + 1));
   const figures = (list: repo.IntakeRow[]) => {
     const p7 = adherencePercent(list.filter((r) => r.due_at >= since7).map((r) => stateOf(r, now)));
     return { percent: p7, percent7: p7, percent30: adherencePercent(list.map((r) => stateOf(r, now))) };
