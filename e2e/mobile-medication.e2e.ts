@@ -197,8 +197,9 @@ describe('patient app: Medication', () => {
     await signIn(page, 'patient@demo.test');
     const token = await pageToken(page);
     const { patientId, timeZone } = await getJson<Medication>(baseUrl, '/api/account/app/medication', token);
-    // The server runs on the real clock: a dose due at the start of the minute after next.
-    const due = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000 + 60_000);
+    // The server runs on the real clock: a dose due at the next start of a minute at least 25 s away (the prescription
+    // plans its doses when it is saved; the sweeper sends a due dose within 15 s).
+    const due = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
     const at = local(due, timeZone);
     const doctor = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
     const created = await call('POST', `/api/account/patients/${patientId}/prescriptions`, doctor, {
