@@ -37,6 +37,14 @@ import { MEETINGS_ROUTES } from './modules/meetings/meetings.routes.ts';
 import { DOCTORS_ROUTES } from './modules/doctors/doctors.routes.ts';
 import { RECORDS_ROUTES } from './modules/records/records.routes.ts';
 import { PRESCRIPTIONS_ROUTES } from './modules/prescriptions/prescriptions.routes.ts';
+import { PAYMENT_CONFIG_ROUTES } from './modules/payment-config/payment-config.routes.ts';
+import { PAYMENT_PROVIDER_ROUTES } from './modules/payments/payments-providers.routes.ts';
+import { BILLING_CORE_ROUTES } from './modules/subscriptions/billing-core.routes.ts';
+import { RATINGS_ROUTES } from './modules/ratings/ratings.routes.ts';
+import { ANNOUNCEMENTS_ROUTES } from './modules/announcements/announcements.routes.ts';
+import { FEEDBACK_ADMIN_ROUTES } from './modules/account/routes/feedback-admin.ts';
+import { CODE_PACKAGES_ROUTES } from './modules/code-packages/code-packages.routes.ts';
+import { TRANSACTIONS_ROUTES } from './modules/transactions/transactions.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -63,6 +71,11 @@ export const ROUTES: AnyRoute[] = [
   ...DOCTORS_ROUTES,
   ...RECORDS_ROUTES,
   ...PRESCRIPTIONS_ROUTES,
+  ...BILLING_CORE_ROUTES,
+  ...PAYMENT_CONFIG_ROUTES, ...PAYMENT_PROVIDER_ROUTES,
+  ...RATINGS_ROUTES, ...ANNOUNCEMENTS_ROUTES, ...FEEDBACK_ADMIN_ROUTES,
+  ...CODE_PACKAGES_ROUTES,
+  ...TRANSACTIONS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

@@ -28,11 +28,13 @@ import { deliveryProviders } from './modules/delivery/delivery.providers.ts';
 import { startDeliveryWorker } from './modules/delivery/delivery.worker.ts';
 import { DELIVERY_JOBS, ensureCdrJob } from './modules/delivery/logs.service.ts';
 import { MEDICATION_JOBS, ensureMedicationSweep } from './modules/prescriptions/medication.jobs.ts';
+import { SUBSCRIPTION_JOBS, ensureSubscriptionSweep } from './modules/subscriptions/subscriptions.jobs.ts';
+import { ANNOUNCEMENT_JOBS } from './modules/announcements/announcements.jobs.ts';
 import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS, ...SUBSCRIPTION_JOBS, ...ANNOUNCEMENT_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
 export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
@@ -86,6 +88,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
   if (opts.jobs !== false) await ensureCdrJob(deps);
   if (opts.jobs !== false) await ensureMedicationSweep(deps);
+  if (opts.jobs !== false) await ensureSubscriptionSweep(deps);
   const stopDeliveries = opts.jobs === false ? null : startDeliveryWorker(deps);
   const mqtt = await startMqtt(deps, (line) => app.log.warn(line));
   return {

@@ -43,6 +43,10 @@ export const Permission = {
   NotificationSend: 111,
   NotificationAnnouncement: 112,
   MessageLogView: 113,
+  /** Rating and review management: list, filter, report abusive reviews (issue 17). */
+  RatingManage: 114,
+  /** Feedback management: list the app's feedback, view its image, mark handled (issue 17). */
+  FeedbackManage: 115,
   // Relative
   RelativeView: 130,
   RelativeManage: 131,
@@ -65,6 +69,8 @@ export const Permission = {
   TransactionView: 200,
   TransactionExport: 201,
   PackageManage: 202,
+  CodePackageManage: 203,
+  TransactionReconcile: 204,
   // User (patients)
   PatientView: 220,
   PatientCreate: 221,

@@ -32,14 +32,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   root: everything,
   super_admin: everything,
   system_admin: everything.filter((id) => !([P.CenterManage, P.ScopeManage, P.TenantManage, P.PaymentConfigManage, P.SystemAdminManage, P.HealthOwnData] as number[]).includes(id)),
-  admin: [...SELF, ...CENTER_ADMIN, P.TransactionView, P.PackageManage],
+  admin: [...SELF, ...CENTER_ADMIN, P.TransactionView, P.TransactionExport, P.TransactionReconcile, P.PackageManage, P.CodePackageManage, P.RatingManage, P.FeedbackManage, P.NotificationAnnouncement],
   scope_admin: [...SELF, ...CENTER_ADMIN],
   mhsc_admin: [...SELF, ...CENTER_ADMIN],
   operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],
   doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.AppointmentScheduleRequest],
   doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage, P.AppointmentUpdate, P.AppointmentScheduleRequest],
   coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView],
-  customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView],
+  customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView, P.RatingManage, P.FeedbackManage],
   patient: [...SELF, P.HealthOwnData, P.RelativeView, P.RelativeManage, P.AppointmentView],
 };
 

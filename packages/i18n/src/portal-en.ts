@@ -18,6 +18,14 @@ import { followersEn } from './portal/followers-en.ts';
 import { alertConfigEn } from './portal/alert-config-en.ts';
 import { securityEn } from './portal/security-en.ts';
 import { prescriptionsEn } from './portal/prescriptions-en.ts';
+import { transactionsEn } from './portal/transactions-en.ts';
+import { ratingsEn } from './portal/ratings-en.ts';
+import { announcementsEn } from './portal/announcements-en.ts';
+import { feedbackEn } from './portal/feedback-en.ts';
+import { codePackagesEn } from './portal/code-packages-en.ts';
+import { packagesEn } from './portal/packages-en.ts';
+import { paymentResultsEn } from './portal/payment-results-en.ts';
+import { paymentConfigEn } from './portal/payment-config-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -184,6 +192,39 @@ export const portalEn = {
     INTAKE_NOT_FOUND: 'Reminder not found',
     INTAKE_TOO_EARLY: 'This dose cannot be confirmed yet',
     INTAKE_ANSWERED: 'This dose has already been answered',
+    BASIC_REQUIRED: 'Upgrade to Basic needed',
+    PACKAGE_CODE_EXISTS: 'Package id exists',
+    PACKAGE_NAME_EXISTS: 'Package name exists',
+    PACKAGE_NOT_FOUND: 'Package not found',
+    PACKAGE_DISABLED: 'This package is not available',
+    PACKAGE_DEFAULT_READONLY: 'The default package cannot be changed or disabled',
+    PACKAGE_OPTION_INVALID: 'This package has no such option',
+    PAID_PACKAGE_NEEDS_WEARABLE: 'Paid packages only take effect while a wearable is connected',
+    ORDER_NOT_FOUND: 'Order not found',
+    ORDER_NOT_PENDING: 'This order is already settled',
+    PAYMENT_METHOD_NOT_FINALIZED: 'Payment method not finalized',
+    PAYMENT_FAILED: 'Payment failed, not enough money',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider could not be reached. Please try again',
+    CARD_WRONG: 'Incorrect security code or scratch card code',
+    CARD_LOCKED: 'This card is locked after too many wrong entries',
+    SUBSCRIPTION_EXPIRED: 'Subscription expired',
+    PARTNER_VERIFY_FAILED: 'Verification of partner failed: wrong tenant id or api key',
+    PAYMENT_KEY_WRONG: 'Verification of partner failed: wrong payment key',
+    PARTNER_NOT_VERIFIED: 'Verify the partner first',
+    TRANSACTION_NOT_FOUND: 'Transaction not found',
+    RECONCILIATION_NOT_FOUND: 'Reconciliation not found',
+    RECONCILIATION_ITEM_RESOLVED: 'This item is already resolved',
+    SETTLEMENT_FILE_INVALID: 'File invalid: some lines cannot be read',
+    RATING_NOT_FOUND: 'Rating not found',
+    APPOINTMENT_NOT_COMPLETED: 'You can rate a doctor after the appointment is completed',
+    FEEDBACK_NOT_FOUND: 'Feedback not found',
+    CODE_PACKAGE_NOT_FOUND: 'Code package not found',
+    CODE_PACKAGE_NAME_EXISTS: 'A code package with this name exists',
+    CODE_UNKNOWN: 'This code does not exist',
+    CODE_USED: 'This code has already been used',
+    CODE_LOCKED: 'This code is locked',
+    CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet',
+    CODE_EXPIRED: 'This code has expired',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',
@@ -326,6 +367,7 @@ export const portalEn = {
       overview: 'Overview',
       organization: 'Organization',
       administration: 'Administration',
+      billing: 'Packages and payments',
       communication: 'Communication',
       personal: 'Personal',
     },
@@ -532,6 +574,8 @@ export const portalEn = {
     NotificationSend: 'Send notifications',
     NotificationAnnouncement: 'Compose announcements',
     MessageLogView: 'View sent e-mails and SMS',
+    RatingManage: 'Manage ratings and reviews',
+    FeedbackManage: 'Manage feedback',
     RelativeView: 'View relatives',
     RelativeManage: 'Manage relatives',
     StaffView: 'View staff',
@@ -550,6 +594,8 @@ export const portalEn = {
     TransactionView: 'View transactions',
     TransactionExport: 'Export transactions',
     PackageManage: 'Manage packages',
+    CodePackageManage: 'Manage code packages',
+    TransactionReconcile: 'Reconcile transactions',
     PatientView: 'View patients',
     PatientCreate: 'Create patients',
     PatientUpdate: 'Update patients',
@@ -581,6 +627,14 @@ export const portalEn = {
   alertConfig: alertConfigEn,
   security: securityEn,
   prescriptions: prescriptionsEn,
+  transactions: transactionsEn,
+  ratings: ratingsEn,
+  announcements: announcementsEn,
+  feedback: feedbackEn,
+  codePackages: codePackagesEn,
+  packages: packagesEn,
+  paymentResults: paymentResultsEn,
+  paymentConfig: paymentConfigEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

@@ -18,6 +18,14 @@ import { followersVi } from './portal/followers-vi.ts';
 import { alertConfigVi } from './portal/alert-config-vi.ts';
 import { securityVi } from './portal/security-vi.ts';
 import { prescriptionsVi } from './portal/prescriptions-vi.ts';
+import { transactionsVi } from './portal/transactions-vi.ts';
+import { ratingsVi } from './portal/ratings-vi.ts';
+import { announcementsVi } from './portal/announcements-vi.ts';
+import { feedbackVi } from './portal/feedback-vi.ts';
+import { codePackagesVi } from './portal/code-packages-vi.ts';
+import { packagesVi } from './portal/packages-vi.ts';
+import { paymentResultsVi } from './portal/payment-results-vi.ts';
+import { paymentConfigVi } from './portal/payment-config-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -186,6 +194,39 @@ export const portalVi: PortalCatalogue = {
     INTAKE_NOT_FOUND: 'Không tìm thấy lời nhắc',
     INTAKE_TOO_EARLY: 'Chưa thể xác nhận liều thuốc này',
     INTAKE_ANSWERED: 'Liều thuốc này đã được trả lời',
+    BASIC_REQUIRED: 'Cần nâng cấp lên gói Basic',
+    PACKAGE_CODE_EXISTS: 'Mã gói đã tồn tại',
+    PACKAGE_NAME_EXISTS: 'Tên gói đã tồn tại',
+    PACKAGE_NOT_FOUND: 'Không tìm thấy gói',
+    PACKAGE_DISABLED: 'Gói này hiện không khả dụng',
+    PACKAGE_DEFAULT_READONLY: 'Không thể thay đổi hoặc tắt gói mặc định',
+    PACKAGE_OPTION_INVALID: 'Gói này không có lựa chọn đó',
+    PAID_PACKAGE_NEEDS_WEARABLE: 'Gói trả phí chỉ có hiệu lực khi đang kết nối thiết bị đeo',
+    ORDER_NOT_FOUND: 'Không tìm thấy đơn hàng',
+    ORDER_NOT_PENDING: 'Đơn hàng này đã được xử lý',
+    PAYMENT_METHOD_NOT_FINALIZED: 'Phương thức thanh toán chưa được hoàn tất',
+    PAYMENT_FAILED: 'Thanh toán thất bại, không đủ tiền',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Không kết nối được nhà cung cấp thanh toán. Vui lòng thử lại',
+    CARD_WRONG: 'Mã thẻ cào hoặc mã bảo mật không đúng',
+    CARD_LOCKED: 'Thẻ đã bị khóa do nhập sai quá nhiều lần',
+    SUBSCRIPTION_EXPIRED: 'Gói dịch vụ đã hết hạn',
+    PARTNER_VERIFY_FAILED: 'Xác minh đối tác thất bại: sai mã tenant hoặc api key',
+    PAYMENT_KEY_WRONG: 'Xác minh đối tác thất bại: sai khóa thanh toán',
+    PARTNER_NOT_VERIFIED: 'Vui lòng xác minh đối tác trước',
+    TRANSACTION_NOT_FOUND: 'Không tìm thấy giao dịch',
+    RECONCILIATION_NOT_FOUND: 'Không tìm thấy phiên đối soát',
+    RECONCILIATION_ITEM_RESOLVED: 'Mục này đã được xử lý',
+    SETTLEMENT_FILE_INVALID: 'Tệp không hợp lệ: có dòng không đọc được',
+    RATING_NOT_FOUND: 'Không tìm thấy đánh giá',
+    APPOINTMENT_NOT_COMPLETED: 'Bạn có thể đánh giá bác sĩ sau khi lịch hẹn hoàn thành',
+    FEEDBACK_NOT_FOUND: 'Không tìm thấy góp ý',
+    CODE_PACKAGE_NOT_FOUND: 'Không tìm thấy gói mã',
+    CODE_PACKAGE_NAME_EXISTS: 'Đã có gói mã với tên này',
+    CODE_UNKNOWN: 'Mã này không tồn tại',
+    CODE_USED: 'Mã này đã được sử dụng',
+    CODE_LOCKED: 'Mã này đã bị khóa',
+    CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng',
+    CODE_EXPIRED: 'Mã này đã hết hạn',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
@@ -328,6 +369,7 @@ export const portalVi: PortalCatalogue = {
       overview: 'Tổng quan',
       organization: 'Tổ chức',
       administration: 'Quản trị',
+      billing: 'Gói dịch vụ và thanh toán',
       communication: 'Liên lạc',
       personal: 'Cá nhân',
     },
@@ -534,6 +576,8 @@ export const portalVi: PortalCatalogue = {
     NotificationSend: 'Gửi thông báo',
     NotificationAnnouncement: 'Soạn thông cáo',
     MessageLogView: 'Xem e-mail và SMS đã gửi',
+    RatingManage: 'Quản lý đánh giá và nhận xét',
+    FeedbackManage: 'Quản lý góp ý',
     RelativeView: 'Xem người thân',
     RelativeManage: 'Quản lý người thân',
     StaffView: 'Xem nhân viên',
@@ -552,6 +596,8 @@ export const portalVi: PortalCatalogue = {
     TransactionView: 'Xem giao dịch',
     TransactionExport: 'Xuất giao dịch',
     PackageManage: 'Quản lý gói dịch vụ',
+    CodePackageManage: 'Quản lý gói mã',
+    TransactionReconcile: 'Đối soát giao dịch',
     PatientView: 'Xem bệnh nhân',
     PatientCreate: 'Tạo bệnh nhân',
     PatientUpdate: 'Cập nhật bệnh nhân',
@@ -583,4 +629,12 @@ export const portalVi: PortalCatalogue = {
   alertConfig: alertConfigVi,
   security: securityVi,
   prescriptions: prescriptionsVi,
+  transactions: transactionsVi,
+  ratings: ratingsVi,
+  announcements: announcementsVi,
+  feedback: feedbackVi,
+  codePackages: codePackagesVi,
+  packages: packagesVi,
+  paymentResults: paymentResultsVi,
+  paymentConfig: paymentConfigVi,
 };

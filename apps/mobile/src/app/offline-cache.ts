@@ -19,6 +19,8 @@ const PERSISTED: readonly QueryKey[] = [
   ['me', 'events', 'list'],
   // Medication (issue 16): today's doses, prescriptions and reminders.
   ['me', 'medication'],
+  // Subscription (issue 17): the last known plan and its dates.
+  ['me', 'subscription'],
 ];
 /** Older answers than this are not restored (a phone left in a drawer for months shows nothing stale as current). */
 const MAX_AGE_MS = 30 * 24 * 60 * 60_000;

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './errors.ts';
+import { UpgradeToBasic, isBasicRequired } from '../features/subscription/upgrade-to-basic.tsx';
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -13,6 +14,8 @@ export function LoadingScreen() {
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
+  // A feature of the Basic package refused on Zero (402 BASIC_REQUIRED): the way to upgrade, not an error.
+  if (isBasicRequired(error)) return <UpgradeToBasic />;
   return (
     <Alert color="red" title={t('common.loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">

@@ -11,8 +11,15 @@ import { appointmentsNavItems } from '../features/appointments/appointments.modu
 import { schedulesNavItems } from '../features/schedules/schedules.module.tsx';
 import { prescriptionsNavItems } from '../features/prescriptions/prescriptions.module.tsx';
 import { doctorsNavItems } from '../features/doctors/doctors.module.tsx';
+import { packagesNavItems } from '../features/packages/packages.module.tsx';
+import { codePackagesNavItems } from '../features/code-packages/code-packages.module.tsx';
+import { transactionsNavItems } from '../features/transactions/transactions.module.tsx';
+import { paymentConfigNavItems } from '../features/payment-config/payment-config.module.tsx';
+import { ratingsNavItems } from '../features/ratings/ratings.module.tsx';
+import { announcementsNavItems } from '../features/announcements/announcements.module.tsx';
+import { feedbackNavItems } from '../features/feedback/feedback.module.tsx';
 
-export type NavGroup = 'overview' | 'organization' | 'administration' | 'communication' | 'personal';
+export type NavGroup = 'overview' | 'organization' | 'administration' | 'billing' | 'communication' | 'personal';
 export interface NavItem {
   path: string;
   /** i18n key of the label (also the link's accessible name). */
@@ -32,6 +39,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...prescriptionsNavItems,
   ...schedulesNavItems,
   ...doctorsNavItems,
+  ...packagesNavItems,
+  ...codePackagesNavItems,
+  ...transactionsNavItems,
+  ...paymentConfigNavItems,
   ...orgNavItems,
   ...tenantsNavItems,
   ...staffNavItems,
@@ -39,10 +50,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/registrations', labelKey: 'nav.registrations', permission: Permission.AccountApproveRegistration, group: 'administration' },
   { path: '/roles', labelKey: 'nav.roles', permission: Permission.RoleView, group: 'administration' },
   { path: '/messages', labelKey: 'nav.messages', permission: Permission.MessageLogView, group: 'communication' },
+  ...announcementsNavItems,
+  ...ratingsNavItems,
+  ...feedbackNavItems,
   { path: '/account', labelKey: 'nav.account', permission: Permission.AccountProfileView, group: 'personal' },
 ];
 
-export const NAV_GROUPS: readonly NavGroup[] = ['overview', 'organization', 'administration', 'communication', 'personal'];
+export const NAV_GROUPS: readonly NavGroup[] = ['overview', 'organization', 'administration', 'billing', 'communication', 'personal'];
 
 export function visibleNav(permissions: readonly number[]): NavItem[] {
   return NAV_ITEMS.filter((item) => permissions.includes(item.permission));

@@ -27,6 +27,13 @@ import { appointmentsPrintRoutes, appointmentsRoutes } from '../features/appoint
 import { schedulesRoutes } from '../features/schedules/schedules.module.tsx';
 import { prescriptionsPrintRoutes, prescriptionsRoutes } from '../features/prescriptions/prescriptions.module.tsx';
 import { doctorsRoutes } from '../features/doctors/doctors.module.tsx';
+import { ratingsRoutes } from '../features/ratings/ratings.module.tsx';
+import { announcementsRoutes } from '../features/announcements/announcements.module.tsx';
+import { feedbackRoutes } from '../features/feedback/feedback.module.tsx';
+import { packagesRoutes } from '../features/packages/packages.module.tsx';
+import { codePackagesRoutes } from '../features/code-packages/code-packages.module.tsx';
+import { transactionsRoutes } from '../features/transactions/transactions.module.tsx';
+import { paymentConfigRoutes } from '../features/payment-config/payment-config.module.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -60,6 +67,11 @@ export const router = createBrowserRouter([
           ...schedulesRoutes,
           ...prescriptionsRoutes,
           ...doctorsRoutes,
+          ...ratingsRoutes, ...announcementsRoutes, ...feedbackRoutes,
+          ...packagesRoutes,
+          ...codePackagesRoutes,
+          ...transactionsRoutes,
+          ...paymentConfigRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -17,6 +17,7 @@ import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { registerRealtime } from './ws.ts';
 import { auditAccess, patientIdsOf } from './access-audit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { keepRawBody } from './raw-body.ts';
 import { accountOfBody, registerRateLimits, type RateLimiter } from './rate-limit.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
@@ -142,6 +143,7 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
     schema,
     // What the route holds, for the headers (security-headers.ts: only a route without patient data may be cached).
     config: { phi: r.audit?.phi ?? 'public' },
+    ...(r.rawBody ? { preParsing: keepRawBody } : {}),
     // Files (raw routes) are downloads the browser must never render or sniff as HTML/SVG, whatever was uploaded.
     ...(r.raw ? {
       onSend: async (req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {

@@ -89,6 +89,10 @@ export type Config = {
   jobLeaseMs: number;
   /** Time limit of one tenant database connection test (TENANT_DB_TIMEOUT_MS, default 3000). */
   tenantDbTimeoutMs: number;
+  /** Stripe API address (STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL; default https://api.stripe.com:443) and time limit (STRIPE_TIMEOUT_MS, default 10000). */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https'; timeoutMs: number };
+  /** The embedded sandbox payment provider (PAYMENT_SANDBOX): auto (default) = offered while a tenant has no real method verified; on; off. */
+  paymentSandbox: 'auto' | 'on' | 'off';
 };
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -181,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: iceServers(env.ICE_SERVERS),
     jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
+    stripeApi: {
+      host: env.STRIPE_API_HOST || 'api.stripe.com', port: int(env.STRIPE_API_PORT, 443),
+      protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https', timeoutMs: Math.max(100, int(env.STRIPE_TIMEOUT_MS, 10_000)),
+    },
+    paymentSandbox: env.PAYMENT_SANDBOX === 'on' || env.PAYMENT_SANDBOX === 'off' ? env.PAYMENT_SANDBOX : 'auto',
   };
 }
 

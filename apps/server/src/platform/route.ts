@@ -23,6 +23,8 @@ type Common<B, Q, P, R extends z.ZodType> = {
   /** multipart: the handler reads the upload itself; form: JSON or urlencoded. */
   bodyKind?: 'json' | 'multipart' | 'form';
   raw?: boolean;
+  /** Keep the exact body bytes (raw-body.ts rawBodyOf) for a signature check over them (webhooks). */
+  rawBody?: boolean;
   /**
    * Rate limit group (per address and per account: the login name the body names, or the signed-in user). Multipart
    * routes are in 'upload' unless they name another group.

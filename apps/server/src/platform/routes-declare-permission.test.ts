@@ -15,7 +15,9 @@ describe('route table', () => {
   test('public routes are only the sign-in, registration, password reset, health and signed provider callbacks', () => {
     const pub = ROUTES.filter((r) => r.permission === 'public').map((r) => r.url);
     // Provider callbacks authenticate the request by its signature (Twilio: X-Twilio-Signature), not by a user token.
-    const callbacks = ['/api/providers/twilio/call-status'];
+    // Payment providers: VNPay (HMAC-SHA512), Stripe (Stripe-Signature), the sandbox page and callback (HMAC-SHA256).
+    const callbacks = ['/api/providers/twilio/call-status', '/api/payments/vnpay/ipn', '/api/payments/vnpay/return', '/api/payments/stripe/webhook',
+      '/api/payments/sandbox/pay/:code', '/api/payments/sandbox/callback'];
     expect(pub.filter((u) => !(u === '/api/health' || u.startsWith('/api/auth/') || callbacks.includes(u)))).toEqual([]);
   });
   test('only ingest routes also accept device credentials, and they still declare a permission for users', () => {

@@ -20,8 +20,11 @@ const KNOWN_PENDING: string[] = [];
  * tenant, whichever they belong to. For them these routes may read the other tenant; their writes are not sent (they
  * would legitimately change the other side). Everyone else gets the ordinary rules.
  */
+// Payment config is per tenant and platform-level the same way (payment-config.service.ts targetTenant: ?tenantId=).
+// So are announcements for root and super admins (announcements.service.ts targetTenant: tenantId picks the tenant).
 const PLATFORM_LEVEL = (r: AnyRoute) =>
-  r.permission === Permission.TenantManage || r.url.startsWith('/api/account/tenant/:id') || r.url === '/api/auth/tenant/all' || r.url === '/api/manage/sadmin/tenant/all';
+  r.permission === Permission.TenantManage || r.permission === Permission.PaymentConfigManage
+  || (r.permission === Permission.NotificationAnnouncement && r.url.startsWith('/api/account/announcements')) || r.url.startsWith('/api/account/tenant/:id') || r.url === '/api/auth/tenant/all' || r.url === '/api/manage/sadmin/tenant/all';
 const PLATFORM_ROLES = ['root', 'super_admin'];
 
 type Principal = {

@@ -61,8 +61,31 @@ type Factory = (db: Db, r: TenantRefs, now: Date) => Promise<void>;
  * Rows are minimal but valid (constraints of the migrations), hung on the tenant's own demo rows.
  */
 const SQL_FACTORIES: Record<string, Factory> = {
+  orders: async (db, r, now) => {
+    const [p] = await db.query<{ id: string }>("select id from packages where tenant_id = $1 and code = 'BASIC'", [r.tenantId]);
+    await db.query(`insert into orders (id, tenant_id, code, user_id, package_id, item_type, months, quantity, amount_minor, tax_minor, total_minor, currency, channel, status, created_at, updated_at)
+      values ($1, $2, $3, $4, $5, 'SERVICE_PACKAGE', 12, 1, 120000, 0, 120000, 'VND', 'APP', 1, $6, $6)`, [newId(), r.tenantId, `CWF${r.code.toUpperCase()}`, r.users.patient!, p!.id, now]);
+  },
+  subscriptions: async (db, r, now) => {
+    // A cancelled one: the row exists for the matrix without changing whose plan is in effect.
+    const [p] = await db.query<{ id: string }>("select id from packages where tenant_id = $1 and code = 'BASIC'", [r.tenantId]);
+    await db.query(`insert into subscriptions (id, tenant_id, user_id, package_id, status, months, price_minor, currency, starts_at, ends_at, source, created_at, updated_at)
+      values ($1, $2, $3, $4, 'cancelled', 12, 120000, 'VND', $5, $5, 'seed', $5, $5)`, [newId(), r.tenantId, r.users.patient!, p!.id, now]);
+  },
+  addon_balances: async (db, r, now) => {
+    const [p] = await db.query<{ id: string }>("select id from packages where tenant_id = $1 and code = 'BASIC'", [r.tenantId]);
+    await db.query('insert into addon_balances (tenant_id, user_id, package_id, remaining_uses, updated_at) values ($1, $2, $3, 1, $4)', [r.tenantId, r.users.patient!, p!.id, now]);
+  },
   app_feedback: async (db, r, now) => {
     await db.query("insert into app_feedback (id, tenant_id, user_id, kind, category, description, created_at) values ($1, $2, $3, 'IMPROVE', 'SOFTWARE', 'factory', $4)", [newId(), r.tenantId, r.users.patient!, now]);
+  },
+  doctor_ratings: async (db, r, now) => {
+    await db.query("insert into doctor_ratings (id, tenant_id, doctor_id, user_id, stars, comment, created_at, updated_at) values ($1, $2, $3, $4, 4, 'factory', $5, $5)",
+      [newId(), r.tenantId, r.users.doctor!, r.users.patient!, now]);
+  },
+  announcements: async (db, r, now) => {
+    await db.query("insert into announcements (id, tenant_id, title, message, status, created_by, created_at, sent_at) values ($1, $2, 'Factory', 'Factory row', 'sent', $3, $4, $4)",
+      [newId(), r.tenantId, r.users.sysadmin!, now]);
   },
   alerts: async (db, r, now) => {
     await db.query(`insert into alerts (id, tenant_id, patient_id, metric, idx, level, status, source, value, state, opened_at, updated_at)
@@ -248,6 +271,40 @@ const SQL_FACTORIES: Record<string, Factory> = {
   refresh_tokens: async (db, r, now) => {
     const [s] = await db.query<{ id: string }>('select id from sessions where tenant_id = $1 limit 1', [r.tenantId]);
     await db.query('insert into refresh_tokens (token_hash, tenant_id, session_id, created_at) values ($1, $2, $3, $4)', [`factory-${newId()}`, r.tenantId, s!.id, now]);
+  },
+  // Payment config (issue 17, H2). Values are not sealed here: the service treats an unreadable key as not configured.
+  payment_configs: async (db, r, now) => {
+    await db.query('insert into payment_configs (tenant_id, partner_id, partner_api_key_enc, partner_verified_at, tax_rate_bp, updated_at) values ($1, $2, $3, $4, 0, $4)',
+      [r.tenantId, `FACTORY-${r.code.toUpperCase()}`, 'factory', now]);
+  },
+  payment_methods: async (db, r, now) => {
+    await db.query(`insert into payment_methods (id, tenant_id, method, access_key, share_key_enc, secret_key_enc, callback_url, verified_at)
+      values ($1, $2, 'sandbox', $3, 'factory', 'factory', 'https://factory.example/', $4)`, [newId(), r.tenantId, `factory-${r.code}`, now]);
+  },
+  payment_events: async (db, r, now) => {
+    await db.query("insert into payment_events (id, tenant_id, provider, event_id, event_type, order_code, outcome, received_at) values ($1, $2, 'SANDBOX', $3, 'PAID', null, 'factory', $4)",
+      [newId(), r.tenantId, `factory-${r.code}`, now]);
+  },
+  reconciliations: async (db, r, now) => {
+    await db.query(`insert into reconciliations (id, tenant_id, provider, currency, file_name, period_from, period_to, lines, created_by, created_at)
+      values ($1, $2, 'VN_PAY', 'VND', 'factory.csv', '2026-11-20', '2026-11-20', 1, $3, $4)`, [newId(), r.tenantId, r.users.sysadmin!, now]);
+  },
+  reconciliation_items: async (db, r) => {
+    const [rec] = await db.query<{ id: string }>('select id from reconciliations where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query(`insert into reconciliation_items (id, tenant_id, reconciliation_id, position, grp, line, order_code, file_amount_minor, day)
+      values ($1, $2, $3, 0, 'missing_ours', 2, 'CWFACTORY', 1000, '2026-11-20')`, [newId(), r.tenantId, rec!.id]);
+  },
+  // Code packages (issue 17, H4): a package of one code on the tenant's Basic plan.
+  code_packages: async (db, r, now) => {
+    const [p] = await db.query<{ id: string }>("select id from packages where tenant_id = $1 and code = 'BASIC'", [r.tenantId]);
+    await db.query(`insert into code_packages (id, tenant_id, number, name, type, total_codes, available_from, expires_on, benefits, total_vouchers,
+      recipient_organization, upgrade_package_id, upgrade_months, created_by, created_at)
+      values ($1, $2, 1, 'Factory', 'COUPON', 1, '2026-01-01', '2030-12-31', 'factory', 1, 'Factory org', $3, 12, $4, $5)`, [newId(), r.tenantId, p!.id, r.users.sysadmin!, now]);
+  },
+  code_package_codes: async (db, r, now) => {
+    const [cp] = await db.query<{ id: string }>('select id from code_packages where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query("insert into code_package_codes (id, tenant_id, package_id, seq, code, status, updated_at) values ($1, $2, $3, 1, $4, 'not_paid', $5)",
+      [newId(), r.tenantId, cp!.id, r.code === 'demo' ? 'FACTRY2DEM02' : 'FACTRY2DEM03', now]);
   },
 };
 

@@ -28,6 +28,9 @@ const BY_FIELD: Array<[RegExp, string]> = [
   [/^imageId$/, 'medicine_images'],
   [/^intakeId$/, 'medication_intakes'],
   [/^attachmentId$/, 'medical_record_attachments'],
+  [/^codeIds$/, 'code_package_codes'],
+  [/^itemId$/, 'reconciliation_items'],
+  [/^packageId$/, 'packages'],
 ];
 
 const BY_SEGMENT: Record<string, string> = {
@@ -40,6 +43,10 @@ const BY_SEGMENT: Record<string, string> = {
   prescriptions: 'prescriptions', 'medicine-images': 'medicine_images', intakes: 'medication_intakes',
   'medical-records': 'medical_records',
   'doctor-requests': 'contacts', 'patient-requests': 'contacts',
+  'code-packages': 'code_packages',
+  ratings: 'doctor_ratings', feedback: 'app_feedback',
+  transactions: 'orders', reconciliations: 'reconciliations',
+  packages: 'packages',
 };
 
 export function tableForField(field: string, url: string): string {

@@ -10,6 +10,7 @@ import { SOS_RECORDING_MAX_BYTES } from '@carewatch/contracts/alerts';
 import { FEEDBACK_IMAGE_MAX_BYTES } from '@carewatch/contracts/app-profile';
 import { MEDICAL_RECORD_FILE_MAX_BYTES } from '@carewatch/contracts/medical-records';
 import { MEDICINE_IMAGE_MAX_BYTES } from '@carewatch/contracts/prescriptions';
+import { RECONCILIATION_MAX_BYTES } from '@carewatch/contracts/transactions';
 import { ROUTES } from '../routes.ts';
 import { AVATAR_MAX_BYTES } from '../modules/account/account.service.ts';
 import type { Row, SqlValue } from '../platform/db.ts';
@@ -126,6 +127,7 @@ test('hostile uploads are refused or stored under a random name and served as do
     { route: 'POST /api/account/devices/import', url: '/api/account/devices/import', field: 'file', limit: DEVICE_IMPORT_MAX_BYTES, acceptsPng: false },
     { route: 'POST /api/account/prescriptions/medicine-images', url: '/api/account/prescriptions/medicine-images', field: 'file', limit: MEDICINE_IMAGE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `/api/account/prescriptions/medicine-images/${b.id}` : null) },
     { route: 'POST /api/account/medical-records/:id/attachments', url: recordFiles, field: 'file', fields: { type: 'OTHER' }, limit: MEDICAL_RECORD_FILE_MAX_BYTES, acceptsPng: true, serve: (b) => (typeof b.id === 'string' ? `${recordFiles}/${b.id}` : null) },
+    { route: 'POST /api/account/transactions/reconciliations', url: '/api/account/transactions/reconciliations', field: 'file', fields: { provider: 'VN_PAY' }, limit: RECONCILIATION_MAX_BYTES, acceptsPng: false },
   ];
 
   // Every upload route of the route table is covered: a new one fails here until it is added above.

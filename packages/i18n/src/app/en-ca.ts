@@ -2,9 +2,14 @@ import { appDevicesEnCa } from './devices-en-ca.ts';
 import { appMetricPagesEnCa } from './metricPages-en-ca.ts';
 import { appContactsEnCa } from './contacts-en-ca.ts';
 import { appDoctorsEnCa } from './doctors-en-ca.ts';
+import { appRatingsEnCa } from './ratings-en-ca.ts';
+import { appAnnouncementsEnCa } from './announcements-en-ca.ts';
 import { appEventsEnCa } from './events-en-ca.ts';
 import { appRecordsEnCa } from './records-en-ca.ts';
 import { appMedicationEnCa } from './medication-en-ca.ts';
+import { appRedeemCodeEnCa } from './redeem-code-en-ca.ts';
+import { appPaymentResultsEnCa } from './payment-results-en-ca.ts';
+import { appSubscriptionEnCa } from './subscription-en-ca.ts';
 import { appFollowedEnCa } from './followed-en-ca.ts';
 import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
@@ -36,10 +41,15 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   metricPages: appMetricPagesEnCa,
   contacts: appContactsEnCa,
   doctors: appDoctorsEnCa,
+  ratings: appRatingsEnCa,
+  announcements: appAnnouncementsEnCa,
   followed: appFollowedEnCa,
   events: appEventsEnCa,
   records: appRecordsEnCa,
   medication: appMedicationEnCa,
+  redeemCode: appRedeemCodeEnCa,
+  paymentResults: appPaymentResultsEnCa,
+  subscription: appSubscriptionEnCa,
   profile: appProfileEnCa,
   legal: {
     privacy: {

@@ -4,9 +4,14 @@ import { appDevicesEn } from './devices-en.ts';
 import { appMetricPagesEn } from './metricPages-en.ts';
 import { appContactsEn } from './contacts-en.ts';
 import { appDoctorsEn } from './doctors-en.ts';
+import { appRatingsEn } from './ratings-en.ts';
+import { appAnnouncementsEn } from './announcements-en.ts';
 import { appEventsEn } from './events-en.ts';
 import { appRecordsEn } from './records-en.ts';
 import { appMedicationEn } from './medication-en.ts';
+import { appRedeemCodeEn } from './redeem-code-en.ts';
+import { appPaymentResultsEn } from './payment-results-en.ts';
+import { appSubscriptionEn } from './subscription-en.ts';
 import { appFollowedEn } from './followed-en.ts';
 import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
@@ -203,6 +208,39 @@ export const appEn = {
     INTAKE_TOO_EARLY: 'This dose cannot be confirmed yet.',
     INTAKE_ANSWERED: 'This dose has already been answered.',
     APPOINTMENT_NOT_FOUND: 'Appointment not found.',
+    BASIC_REQUIRED: 'Upgrade to Basic needed.',
+    PACKAGE_CODE_EXISTS: 'Package id exists.',
+    PACKAGE_NAME_EXISTS: 'Package name exists.',
+    PACKAGE_NOT_FOUND: 'Package not found.',
+    PACKAGE_DISABLED: 'This package is not available.',
+    PACKAGE_DEFAULT_READONLY: 'The default package cannot be changed or disabled.',
+    PACKAGE_OPTION_INVALID: 'This package has no such option.',
+    PAID_PACKAGE_NEEDS_WEARABLE: 'Paid packages only take effect while a wearable is connected.',
+    ORDER_NOT_FOUND: 'Order not found.',
+    ORDER_NOT_PENDING: 'This order is already settled.',
+    PAYMENT_METHOD_NOT_FINALIZED: 'Payment method not finalized.',
+    PAYMENT_FAILED: 'Payment failed, not enough money.',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider could not be reached. Please try again.',
+    CARD_WRONG: 'Incorrect security code or scratch card code.',
+    CARD_LOCKED: 'This card is locked after too many wrong entries.',
+    SUBSCRIPTION_EXPIRED: 'Subscription expired.',
+    PARTNER_VERIFY_FAILED: 'Verification of partner failed: wrong tenant id or api key.',
+    PAYMENT_KEY_WRONG: 'Verification of partner failed: wrong payment key.',
+    PARTNER_NOT_VERIFIED: 'Verify the partner first.',
+    TRANSACTION_NOT_FOUND: 'Transaction not found.',
+    RECONCILIATION_NOT_FOUND: 'Reconciliation not found.',
+    RECONCILIATION_ITEM_RESOLVED: 'This item is already resolved.',
+    SETTLEMENT_FILE_INVALID: 'File invalid: some lines cannot be read.',
+    RATING_NOT_FOUND: 'Rating not found.',
+    APPOINTMENT_NOT_COMPLETED: 'You can rate a doctor after the appointment is completed.',
+    FEEDBACK_NOT_FOUND: 'Feedback not found.',
+    CODE_PACKAGE_NOT_FOUND: 'Code package not found.',
+    CODE_PACKAGE_NAME_EXISTS: 'A code package with this name exists.',
+    CODE_UNKNOWN: 'This code does not exist. Check it and try again.',
+    CODE_USED: 'This code has already been used.',
+    CODE_LOCKED: 'This code is locked. Contact the organization that gave it to you.',
+    CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet.',
+    CODE_EXPIRED: 'This code has expired.',
   },
   sosTimeline: sosTimelineEn,
   video: videoEn,
@@ -212,10 +250,15 @@ export const appEn = {
   metricPages: appMetricPagesEn,
   contacts: appContactsEn,
   doctors: appDoctorsEn,
+  ratings: appRatingsEn,
+  announcements: appAnnouncementsEn,
   followed: appFollowedEn,
   events: appEventsEn,
   records: appRecordsEn,
   medication: appMedicationEn,
+  redeemCode: appRedeemCodeEn,
+  paymentResults: appPaymentResultsEn,
+  subscription: appSubscriptionEn,
   profile: appProfileEn,
   home: {
     title: 'Home',

@@ -4,9 +4,14 @@ import { appDevicesVi } from './devices-vi.ts';
 import { appMetricPagesVi } from './metricPages-vi.ts';
 import { appContactsVi } from './contacts-vi.ts';
 import { appDoctorsVi } from './doctors-vi.ts';
+import { appRatingsVi } from './ratings-vi.ts';
+import { appAnnouncementsVi } from './announcements-vi.ts';
 import { appEventsVi } from './events-vi.ts';
 import { appRecordsVi } from './records-vi.ts';
 import { appMedicationVi } from './medication-vi.ts';
+import { appRedeemCodeVi } from './redeem-code-vi.ts';
+import { appPaymentResultsVi } from './payment-results-vi.ts';
+import { appSubscriptionVi } from './subscription-vi.ts';
 import { appFollowedVi } from './followed-vi.ts';
 import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
@@ -204,6 +209,39 @@ export const appVi: AppMessages = {
     INTAKE_TOO_EARLY: 'Chưa thể xác nhận liều thuốc này.',
     INTAKE_ANSWERED: 'Liều thuốc này đã được trả lời.',
     APPOINTMENT_NOT_FOUND: 'Không tìm thấy lịch hẹn.',
+    BASIC_REQUIRED: 'Cần nâng cấp lên gói Basic.',
+    PACKAGE_CODE_EXISTS: 'Mã gói đã tồn tại.',
+    PACKAGE_NAME_EXISTS: 'Tên gói đã tồn tại.',
+    PACKAGE_NOT_FOUND: 'Không tìm thấy gói.',
+    PACKAGE_DISABLED: 'Gói này hiện không khả dụng.',
+    PACKAGE_DEFAULT_READONLY: 'Không thể thay đổi hoặc tắt gói mặc định.',
+    PACKAGE_OPTION_INVALID: 'Gói này không có lựa chọn đó.',
+    PAID_PACKAGE_NEEDS_WEARABLE: 'Gói trả phí chỉ có hiệu lực khi đang kết nối thiết bị đeo.',
+    ORDER_NOT_FOUND: 'Không tìm thấy đơn hàng.',
+    ORDER_NOT_PENDING: 'Đơn hàng này đã được xử lý.',
+    PAYMENT_METHOD_NOT_FINALIZED: 'Phương thức thanh toán chưa được hoàn tất.',
+    PAYMENT_FAILED: 'Thanh toán thất bại, không đủ tiền.',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Không kết nối được nhà cung cấp thanh toán. Vui lòng thử lại.',
+    CARD_WRONG: 'Mã thẻ cào hoặc mã bảo mật không đúng.',
+    CARD_LOCKED: 'Thẻ đã bị khóa do nhập sai quá nhiều lần.',
+    SUBSCRIPTION_EXPIRED: 'Gói dịch vụ đã hết hạn.',
+    PARTNER_VERIFY_FAILED: 'Xác minh đối tác thất bại: sai mã tenant hoặc api key.',
+    PAYMENT_KEY_WRONG: 'Xác minh đối tác thất bại: sai khóa thanh toán.',
+    PARTNER_NOT_VERIFIED: 'Vui lòng xác minh đối tác trước.',
+    TRANSACTION_NOT_FOUND: 'Không tìm thấy giao dịch.',
+    RECONCILIATION_NOT_FOUND: 'Không tìm thấy phiên đối soát.',
+    RECONCILIATION_ITEM_RESOLVED: 'Mục này đã được xử lý.',
+    SETTLEMENT_FILE_INVALID: 'Tệp không hợp lệ: có dòng không đọc được.',
+    RATING_NOT_FOUND: 'Không tìm thấy đánh giá.',
+    APPOINTMENT_NOT_COMPLETED: 'Bạn có thể đánh giá bác sĩ sau khi lịch hẹn hoàn thành.',
+    FEEDBACK_NOT_FOUND: 'Không tìm thấy góp ý.',
+    CODE_PACKAGE_NOT_FOUND: 'Không tìm thấy gói mã.',
+    CODE_PACKAGE_NAME_EXISTS: 'Đã có gói mã với tên này.',
+    CODE_UNKNOWN: 'Mã này không tồn tại. Vui lòng kiểm tra và thử lại.',
+    CODE_USED: 'Mã này đã được sử dụng.',
+    CODE_LOCKED: 'Mã này đã bị khóa. Vui lòng liên hệ tổ chức đã cấp mã cho bạn.',
+    CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng.',
+    CODE_EXPIRED: 'Mã này đã hết hạn.',
   },
   sosTimeline: sosTimelineVi,
   video: videoVi,
@@ -213,10 +251,15 @@ export const appVi: AppMessages = {
   metricPages: appMetricPagesVi,
   contacts: appContactsVi,
   doctors: appDoctorsVi,
+  ratings: appRatingsVi,
+  announcements: appAnnouncementsVi,
   followed: appFollowedVi,
   events: appEventsVi,
   records: appRecordsVi,
   medication: appMedicationVi,
+  redeemCode: appRedeemCodeVi,
+  paymentResults: appPaymentResultsVi,
+  subscription: appSubscriptionVi,
   profile: appProfileVi,
   home: {
     title: 'Trang chủ',

@@ -13,6 +13,7 @@ import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
 import { BackToContacts, MaxNote } from './shared.tsx';
 import { DoctorSearch } from './doctor-search.tsx';
+import { UpgradeOr } from '../subscription/upgrade-to-basic.tsx';
 
 /** Field messages for a refused request: only the form's own validation; the §8 errors show once, above the button. */
 function fieldErrorsOf(t: TFunction, err: unknown): Record<string, string> {
@@ -166,7 +167,7 @@ export function AddDoctorPage() {
             <Select label={t('contacts.doctor.specialty')} placeholder={t('contacts.doctor.specialtyPlaceholder')} searchable required
               data={specialties} value={specialty} onChange={(x) => { setSpecialty(x); setErrors({}); }} error={errors.specialty} />
           )}
-          {send.isError && <Alert color="red" role="alert">{contactErrorText(t, send.error)}</Alert>}
+          {send.isError && <UpgradeOr error={send.error} compact><Alert color="red" role="alert">{contactErrorText(t, send.error)}</Alert></UpgradeOr>}
           <Button type="submit" loading={send.isPending}>{t('contacts.doctor.submit')}</Button>
         </Stack>
       </form>

@@ -10,6 +10,8 @@ import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
 import { api } from '../../app/api.ts';
 import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
+import { UpgradeOr } from '../subscription/upgrade-to-basic.tsx';
+import { DoctorRatings } from '../ratings/rate-doctor.tsx';
 
 const doctors = doctorsApi(api.request);
 type Position = { lat: number; lng: number };
@@ -54,11 +56,12 @@ function DoctorResult({ doctor }: { doctor: TAppDoctor }) {
         )}
         {doctor.officeAddress && <Text size="sm">{doctor.officeAddress}</Text>}
         {doctor.examinationCost !== null && <Text size="xs" c="dimmed">{t('doctors.search.cost', { cost: doctor.examinationCost.toLocaleString(i18n.language) })}</Text>}
+        <DoctorRatings doctorId={doctor.id} doctorName={doctor.fullName} />
         {asking === 'specialist' && (
           <Select label={t('doctors.search.specialtyFor', { name: doctor.fullName })} value={specialty} onChange={setSpecialty}
             data={doctor.specialties.map((s) => ({ value: s, label: specialtyLabel(s, i18n.language) }))} />
         )}
-        {send.isError && <Alert color="red" role="alert">{contactErrorText(t, send.error)}</Alert>}
+        {send.isError && <UpgradeOr error={send.error} compact><Alert color="red" role="alert">{contactErrorText(t, send.error)}</Alert></UpgradeOr>}
         <Stack gap="xs">
           <Button size="xs" variant="light" loading={send.isPending && send.variables === 'family_doctor'} onClick={() => ask('family_doctor')}
             aria-label={t('doctors.search.askFamilyLabel', { name: doctor.fullName })}>{t('doctors.search.askFamily')}</Button>
@@ -112,7 +115,7 @@ export function DoctorSearch() {
       {locate.state === 'denied' && <Alert color="yellow" role="alert">{t('doctors.search.denied')}</Alert>}
       {locate.state === 'unsupported' && <Alert color="yellow" role="alert">{t('doctors.search.unsupported')}</Alert>}
       {enabled && (results.isPending ? <Text size="sm" c="dimmed">…</Text>
-        : results.isError ? <Alert color="red" role="alert">{contactErrorText(t, results.error)}</Alert>
+        : results.isError ? <UpgradeOr error={results.error}><Alert color="red" role="alert">{contactErrorText(t, results.error)}</Alert></UpgradeOr>
           : results.data.items.length === 0 ? <Text c="dimmed" role="status">{t('doctors.search.empty')}</Text> : (
             <Stack gap="xs">
               <Text size="sm" fw={500}>{position ? t('doctors.search.nearResults') : t('doctors.search.results')}</Text>

@@ -8,6 +8,7 @@ import { SUBJECT_KEYS } from '../followed/subjects-api.ts';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
 import { displayName, mmss, requestSentence, resendWaitMs } from './rules.ts';
 import { useNow } from './use-now.ts';
+import { UpgradeOr } from '../subscription/upgrade-to-basic.tsx';
 
 type Action = 'accept' | 'reject' | 'cancel' | 'resend';
 const DONE_KEY: Record<Action, string> = { accept: 'accepted', reject: 'rejected', cancel: 'cancelled', resend: 'resent' };
@@ -68,7 +69,7 @@ function RequestCard({ request }: { request: TContact }) {
         {request.direction === 'received' && request.kind === 'family_doctor' && request.side === 'owner' && (
           <Text size="xs">{t('contacts.requests.familyDoctorReplace')}</Text>
         )}
-        {act.isError && <Text c="red" size="sm" role="alert">{contactErrorText(t, act.error)}</Text>}
+        {act.isError && <UpgradeOr error={act.error} compact><Text c="red" size="sm" role="alert">{contactErrorText(t, act.error)}</Text></UpgradeOr>}
         <Group gap="xs">
           {request.direction === 'received' ? (
             <>

@@ -11,6 +11,7 @@ import { useSubject } from '../../app/subject.ts';
 import { BackLink } from '../profile/back-link.tsx';
 import { STATUS_COLORS } from './event-rules.ts';
 import { EVENT_KEYS, eventErrorText, myEventsApi } from './events-api.ts';
+import { RateDoctorForm } from '../ratings/rate-doctor.tsx';
 
 const REASON_MAX = 500;
 
@@ -77,6 +78,7 @@ function AppointmentDetails({ a }: { a: TAppointmentDetail }) {
         </Stack>
         {a.overdue && <Text size="sm" c="orange.9" mt="sm">{t('events.appointment.overdue')}</Text>}
       </Card>
+      {a.status === 'COMPLETED' && !subject && <RateDoctorForm doctorId={a.doctorId} doctorName={a.doctorName} appointmentId={a.id} />}
       {canJoin && <Button component={Link} to={`/visits/${a.id}`} size="md" color="teal">{t('events.appointment.join')}</Button>}
       {mayCancel && <Button variant="light" color="red" size="md" onClick={() => setCancelling(true)}>{t('events.appointment.cancel')}</Button>}
       {a.status === 'UPCOMING' && !mayCancel && <Text size="sm" c="dimmed">{t('events.appointment.readOnly')}</Text>}

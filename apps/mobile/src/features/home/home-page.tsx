@@ -17,6 +17,7 @@ import { useSubject } from '../../app/subject.ts';
 import { Link } from 'react-router';
 import { useNetwork } from '@mantine/hooks';
 import { dateTimeText } from '../../app/format.ts';
+import { ExpiryBanner } from '../subscription/expiry-banner.tsx';
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
@@ -107,6 +108,8 @@ export function HomePage() {
     <Stack gap="md">
       <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
       <SubjectSwitch />
+      {/* My plan ends in 7 days or less, or has ended (mine only, not while viewing someone else). */}
+      {!subjectId && <ExpiryBanner />}
       {/* Manual entry writes my own readings: not offered while viewing someone else's data. */}
       {!subjectId && <AddReadingLink />}
       <section aria-label={t('home.latest')}>

@@ -92,6 +92,8 @@ export function SettingsPage() {
           <Anchor component={Link} to="/events">{t('events.title')}</Anchor>
           <Anchor component={Link} to="/records">{t('records.title')}</Anchor>
           <Anchor component={Link} to="/medication">{t('medication.title')}</Anchor>
+          <Anchor component={Link} to="/subscription">{t('subscription.link')}</Anchor>
+          <Anchor component={Link} to="/announcements">{t('announcements.link')}</Anchor>
         </Stack>
       </Card>
 

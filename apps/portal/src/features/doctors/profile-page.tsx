@@ -14,6 +14,7 @@ import { DoctorProfileFields, profileRequest, profileValues, type ProfileValues 
 import { serverPathErrors, specialtyLabel, useAuthedImage, zodPathErrors } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors } from './doctors-shared.ts';
 import { LicensesSection } from './licenses-section.tsx';
+import { DoctorRatingSummary } from '../ratings/ratings-page.tsx';
 
 function ProfileView({ d }: { d: TDoctorDetail }) {
   const { t } = useTranslation();
@@ -116,6 +117,7 @@ export function DoctorProfilePage() {
               {d.centerName && <Badge variant="outline">{d.centerName}</Badge>}
             </Group>
             <Text size="sm" c="dimmed">{[d.email, d.phone].filter(Boolean).join(' · ')}</Text>
+            <DoctorRatingSummary doctorId={d.id} />
           </Stack>
         </Group>
         {d.canEdit && !editing && <Button variant="light" onClick={() => setEditing(true)}>{t('doctors.profile.edit')}</Button>}

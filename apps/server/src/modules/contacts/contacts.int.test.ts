@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { newId } from '../../platform/ids.ts';
+import { grantBasic } from '../../test-support/billing.ts';
 import { escalationRecipients, followerCanSee } from './contacts.service.ts';
 
 const C = '/api/account/contacts';
@@ -276,6 +277,8 @@ describe('followers and contacts', () => {
 
   it('family doctor: only a doctor, one pending request at a time, accepting replaces the current one', async () => {
     const owner = await makeUser();
+    // Asking a doctor is a Basic feature (issue 17).
+    await grantBasic(t.db, tenantId, owner.id, t.clock.now());
     const tok = await login(owner.email);
     const f = await makeUser();
     expect((await send(tok, { phone: f.phone, kind: 'family_doctor' })).body).toMatchObject({ code: 'CONTACT_NOT_A_DOCTOR', details: { field: 'phone' } });
@@ -302,6 +305,7 @@ describe('followers and contacts', () => {
 
   it('specialists: the specialty must be offered; at most 5 specialties', async () => {
     const owner = await makeUser();
+    await grantBasic(t.db, tenantId, owner.id, t.clock.now());
     const tok = await login(owner.email);
     const specs = ['cardiology', 'endocrinology', 'toxicology', 'telemedicine', 'medical_genetics', 'palliative_care'];
     const docs = [];

@@ -11,6 +11,7 @@ import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { requireVisiblePatient } from '../patients/patient-access.ts';
 import * as repo from './contacts.repo.ts';
+import { requireFeature } from '../subscriptions/subscriptions.service.ts';
 
 const LIVE = ['pending', 'accepted'];
 const isDoctorKind = (k: string) => k === 'family_doctor' || k === 'specialist';
@@ -203,6 +204,8 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
   if (existing) throw fieldError(existing.status === 'pending' ? 'CONTACT_ALREADY_ASKED' : 'ALREADY_FOLLOWER', by);
   if (input.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, me))) throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
   await checkLimits(ctx.db, tenantId, rel, null);
+  // Asking a doctor from the app is a Basic feature (issue 17); follower and emergency requests are never gated.
+  if (input.kind === 'family_doctor' || input.kind === 'specialist') await requireFeature(ctx, 'doctor_requests');
   const mineIsOwner = rel.ownerId === me;
   try {
     await repo.insert(ctx.db, tenantId, {

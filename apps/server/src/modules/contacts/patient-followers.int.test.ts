@@ -3,6 +3,7 @@ import type { TPatientFollower } from '@carewatch/contracts/contacts';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { newId } from '../../platform/ids.ts';
+import { grantBasic } from '../../test-support/billing.ts';
 
 const C = '/api/account/contacts';
 const followersOf = (patientId: string) => `/api/account/patients/${patientId}/followers`;
@@ -39,6 +40,8 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     const id = newId();
     await t.db.query(`insert into patients (id, tenant_id, user_id, first_name, last_name, status) values ($1,$2,$3,'Owner',$4,'normal')`,
       [id, tenantId, user?.id ?? null, `P${nextPhone}`]);
+    // Asking a doctor from the app is a Basic feature (issue 17).
+    if (user) await grantBasic(t.db, tenantId, user.id, t.clock.now());
     return { id, user, token: user ? await login(user.email, 'app') : null };
   }
   const send = (token: string, body: Record<string, unknown>) => t.call('POST', `${C}/requests`, { token, body });

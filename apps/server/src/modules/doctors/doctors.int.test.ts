@@ -3,6 +3,7 @@ import { startTestApp, type Res, type TestApp } from '../../test-support/test-ap
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { DEMO_CENTER_POSITIONS } from '../seed/demo-doctors.ts';
 import { newId } from '../../platform/ids.ts';
+import { grantBasic } from '../../test-support/billing.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
 
@@ -235,6 +236,8 @@ describe('doctor directory, licences, doctor and patient requests, near me', () 
 
   it('patient requests: the app request is the same contact — the doctor accepts it in the portal; a doctor asks a patient who answers in the app', async () => {
     const p = await makeUser('patient', centerA, { patient: true });
+    // Asking a doctor from the app is a Basic feature (issue 17).
+    await grantBasic(t.db, tenantId, p.id, t.clock.now());
     const appTok = await login(p.email, 'demo', true);
     // The app sends by the id found in the doctor search.
     const sent = await t.post('/api/account/contacts/requests', { userId: doctorId, kind: 'family_doctor' }, appTok);

@@ -13,6 +13,7 @@ import { requireAppSubject, requireVisiblePatient } from '../patients/patient-ac
 import { safeFileName, sniffAttachment } from '../patients/patients.service.ts';
 import { requireDoctor } from '../schedules/schedules.service.ts';
 import * as repo from './records.repo.ts';
+import { requirePatientFeature } from '../subscriptions/subscriptions.service.ts';
 
 /** Where platform/files.ts keeps the papers (one folder per tenant below it). */
 const FILE_AREA = 'medical-records';
@@ -165,11 +166,14 @@ async function requireAppRecord(ctx: AuthedCtx, id: string): Promise<repo.Record
     if (e instanceof AppError && e.code === 'PATIENT_NOT_FOUND') throw new AppError('NOT_FOUND');
     throw e;
   }
+  await requirePatientFeature(ctx, r.patient_id, 'medical_records');
   return r;
 }
 
 export async function appRecords(ctx: AuthedCtx, subject: string, q: TPageQuery): Promise<TMedicalRecordPage> {
   const s = await requireAppSubject(ctx, subject);
+  // Medical records in the app are a Basic feature of the patient's own account (issue 17); staff screens are not gated.
+  await requirePatientFeature(ctx, s.id, 'medical_records');
   return pageOf(ctx, s.id, q);
 }
 

@@ -11,6 +11,8 @@ import { seedDemoPrescriptions } from './demo-prescriptions.ts';
 import { seedDemoRecords } from './demo-records.ts';
 import { seedDemoContacts } from '../contacts/demo-contacts.ts';
 import { seedDemoDoctors } from './demo-doctors.ts';
+import { seedDemoBasic } from './demo-billing.ts';
+import { seedDemoCards } from '../payments/providers/card-simulator.ts';
 
 export const DEMO_PASSWORD = 'CareWatch@2026';
 
@@ -99,6 +101,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
     });
     await seedDemoPrescriptions(db, tenantId, { doctorId: ids.doctor!, patientId, patientUserId: ids.patient!, now });
     await seedDemoRecords(db, tenantId, { patientId, doctorId: ids.doctor!, clinic: centerA.name, now, dataDir: opts.dataDir });
+    // patient@demo.test is on Basic; patient@demo2.test stays on Zero (issue 17).
+    if (t.code === 'demo') await seedDemoBasic(db, tenantId, ids.patient!, now);
+    // Simulated scratch cards / phone accounts (Viettel Pay, BCCS) with known codes (card-simulator.ts DEMO_CARDS).
+    await seedDemoCards(db, tenantId, now);
   }
   return true;
 }

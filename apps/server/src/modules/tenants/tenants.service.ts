@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './tenants.repo.ts';
 import * as rolesRepo from '../roles/roles.repo.ts';
+import { ensureDefaultPackages } from '../packages/packages.service.ts';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_CODES, type TRoleCode } from '@carewatch/contracts/roles';
 
 const DEFAULT_ROLE_NAMES: Record<TRoleCode, string> = {
@@ -63,7 +64,7 @@ export const codesRevealable = (db: Db, tenantId: string) => repo.revealsCodes(d
  * Creates a tenant with its default settings and the default roles of spec §6 with their default matrix.
  * `revealCodes` (the demo tenants only): its super admin may reveal the codes recorded under Messages.
  */
-export async function provisionTenant(db: Db, t: { id: string; code: string; name: string; officialName?: string; settings?: Partial<Record<string, string>>; newId: () => string; revealCodes?: boolean }) {
+export async function provisionTenant(db: Db, t: { id: string; code: string; name: string; officialName?: string; settings?: Partial<Record<string, string>>; newId: () => string; revealCodes?: boolean; /** Creation time of the default packages (default: now). */ now?: Date }) {
   await db.tx(async (tx) => {
     await repo.insert(tx, { id: t.id, code: t.code, name: t.name, officialName: t.officialName ?? null });
     if (t.revealCodes) await repo.setRevealCodes(tx, t.id, true);
@@ -71,5 +72,7 @@ export async function provisionTenant(db: Db, t: { id: string; code: string; nam
     for (const code of ROLE_CODES) {
       await rolesRepo.insert(tx, t.id, { id: t.newId(), code, name: DEFAULT_ROLE_NAMES[code], description: null, isDefault: true, permissions: DEFAULT_ROLE_PERMISSIONS[code] });
     }
+    // Every tenant sells from its default Zero package and the Basic plan (issue 17).
+    await ensureDefaultPackages(tx, t.id, t.now ?? new Date());
   });
 }

@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { CodePackageListPage } from './code-package-list-page.tsx';
+import { CodePackageFormPage } from './code-package-form-page.tsx';
+import { CodePackageDetailPage } from './code-package-detail-page.tsx';
+
+/** Sidebar entry of the "code packages" domain (issue 17). */
+export const codePackagesNavItems: NavItem[] = [
+  { path: '/code-packages', labelKey: 'codePackages.nav.list', permission: Permission.CodePackageManage, group: 'billing' },
+];
+
+/** Pages inside the app layout. */
+export const codePackagesRoutes: RouteObject[] = [
+  { path: 'code-packages', element: <RequirePermission permission={Permission.CodePackageManage}><CodePackageListPage /></RequirePermission> },
+  { path: 'code-packages/new', element: <RequirePermission permission={Permission.CodePackageManage}><CodePackageFormPage /></RequirePermission> },
+  { path: 'code-packages/:id', element: <RequirePermission permission={Permission.CodePackageManage}><CodePackageDetailPage /></RequirePermission> },
+];

@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { PaymentConfigPage } from './payment-config-page.tsx';
+
+/** Sidebar entry of the "payment config" domain (group billing; super admin only). */
+export const paymentConfigNavItems: NavItem[] = [
+  { path: '/payment-methods', labelKey: 'paymentConfig.nav', permission: Permission.PaymentConfigManage, group: 'billing' },
+];
+
+/** Pages inside the app layout. */
+export const paymentConfigRoutes: RouteObject[] = [
+  { path: 'payment-methods', element: <RequirePermission permission={Permission.PaymentConfigManage}><PaymentConfigPage /></RequirePermission> },
+];

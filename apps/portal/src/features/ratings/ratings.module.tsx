@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavItem } from '../../app/navigation.ts';
+import { RequirePermission } from '../../app/require-auth.tsx';
+import { RatingsPage } from './ratings-page.tsx';
+
+/** Sidebar entries of the "ratings" domain. */
+export const ratingsNavItems: NavItem[] = [
+  { path: '/ratings', labelKey: 'ratings.nav.ratings', permission: Permission.RatingManage, group: 'communication' },
+];
+
+/** Pages inside the app layout. */
+export const ratingsRoutes: RouteObject[] = [
+  { path: 'ratings', element: <RequirePermission permission={Permission.RatingManage}><RatingsPage /></RequirePermission> },
+];

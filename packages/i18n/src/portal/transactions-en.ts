@@ -1,0 +1,58 @@
+/** Portal catalogue, domain "transactions" (transactions, export, reconciliation; English). */
+export const transactionsEn = {
+  nav: { transactions: 'Transactions', reconciliation: 'Reconciliation' },
+  status: { failed: 'Failed', pending: 'Pending', success: 'Success', refund: 'Refund' },
+  channels: { ALL: 'All channels', APP: 'App', PORTAL: 'Portal', CODE: 'Code' },
+  providers: { VIETTEL_PAY: 'Viettel Pay', VN_PAY: 'VNPay', BCCS: 'BCCS', IKITECH: 'IKITECH', STRIPE: 'Stripe', SANDBOX: 'Sandbox' },
+  itemTypes: { SERVICE_PACKAGE: 'Service package', COUPON: 'Coupon' },
+  categories: { plan: 'Service plan', addon: 'Add-on pack' },
+  currencies: { VND: 'VND (đ)', USD: 'USD ($)', CAD: 'CAD ($)' },
+  list: {
+    title: 'Transactions', subtitle: 'Payments of service packages and add-on packs by your customers.',
+    status: 'Status', all: 'All', method: 'Payment method', channel: 'Channel', from: 'From', to: 'To', search: 'Customer',
+    searchPlaceholder: 'Name, phone or order code', total: '{{count}} transactions', empty: 'No transaction yet.',
+    emptyFiltered: 'No transaction matches these filters.', clear: 'Clear filters', table: 'Transactions', open: 'Open transaction {{code}}',
+    export: 'Export', pagination: 'Pages', page: 'Page {{n}}', firstPage: 'First page', previousPage: 'Previous page', nextPage: 'Next page',
+    lastPage: 'Last page', sortBy: 'Sort by {{column}}', sortedAsc: '{{column}}, ascending', sortedDesc: '{{column}}, descending',
+    toBeforeFrom: 'End date must be on or after the start date',
+  },
+  columns: {
+    code: 'Order code', time: 'Time', customer: 'Customer', phone: 'Phone', package: 'Package', method: 'Method', channel: 'Channel',
+    total: 'Total', status: 'Status',
+  },
+  detail: {
+    title: 'Transaction {{code}}', back: 'Back to transactions', notFound: 'This transaction does not exist.',
+    orderCode: 'Order code', customer: 'Customer', phone: 'Phone', email: 'Email', package: 'Package', method: 'Payment method',
+    amount: 'Amount', tax: 'Tax', total: 'Total amount', createdAt: 'Time', paidAt: 'Paid at', status: 'Status', referenceId: 'Reference id',
+    merchant: 'Merchant', responseCode: 'Response code', responseMessage: 'Response message', channel: 'Channel', category: 'Category',
+    items: 'Items', itemType: 'Type', itemName: 'Name', months: 'Months', quantity: 'Quantity', itemAmount: 'Amount',
+  },
+  export: {
+    title: 'Export transactions', channel: 'Payment channel', from: 'From', to: 'To', attributes: 'Attributes',
+    attributesHint: 'Choose the columns of the file (at least one).', selectAll: 'Select all', submit: 'Export', cancel: 'Cancel',
+    done: 'The file is downloaded.', required: 'Required', atLeastOne: 'Choose at least one attribute', chooseChannel: 'Choose…',
+  },
+  attributes: {
+    code: 'Order code', createdAt: 'Time', paidAt: 'Paid at', customerName: 'Customer', phone: 'Phone', packageName: 'Package', category: 'Category',
+    itemType: 'Item type', provider: 'Payment method', channel: 'Channel', amount: 'Amount', tax: 'Tax', total: 'Total amount', currency: 'Currency',
+    status: 'Status', referenceId: 'Reference id', merchant: 'Merchant', responseCode: 'Response code', responseMessage: 'Response message',
+  },
+  rec: {
+    title: 'Reconciliation', subtitle: "Compare a payment provider's settlement file with our transactions.",
+    upload: 'Upload a settlement file', provider: 'Provider', currency: 'Currency', file: 'Settlement file (.csv or .xlsx)',
+    fileHint: 'Columns: order code, amount, provider reference, date. At most 10 MB.', submit: 'Reconcile', chooseProvider: 'Choose…',
+    problems: {
+      code_missing: 'order code missing', code_too_long: 'order code too long', amount_invalid: 'amount is not an amount in the chosen currency',
+      date_invalid: 'date is not a date (YYYY-MM-DD or dd/MM/yyyy)', reference_too_long: 'provider reference too long', code_repeated: 'order code already on line {{line}}',
+    },
+    badLines: 'These lines cannot be read:', badLine: 'Line {{line}}: {{reason}}', missingColumns: 'The header lacks: {{columns}}',
+    history: 'Previous reconciliations', historyEmpty: 'No reconciliation yet.', createdAt: 'Uploaded', fileName: 'File', period: 'Period',
+    lines: 'Lines', by: 'By', unresolved: 'Unresolved', open: 'Open reconciliation of {{file}}',
+    detailTitle: 'Reconciliation of {{file}}', back: 'Back to reconciliations', summary: '{{provider}}, {{from}} – {{to}}, {{lines}} lines',
+    groups: { matched: 'Matched', missing_ours: 'Missing on our side', missing_theirs: 'Missing on theirs', amount_mismatch: 'Amount mismatch' },
+    tab: '{{group}} ({{count}})', unresolvedOnly: 'Only unresolved', empty: 'Nothing in this group.',
+    line: 'Line', orderCode: 'Order code', fileAmount: 'Amount in file', ourAmount: 'Our amount', ourStatus: 'Our status', reference: 'Reference',
+    date: 'Date', resolution: 'Resolution', notHere: 'Not found here', resolve: 'Resolve', resolveItem: 'Resolve {{code}}',
+    note: 'Note', save: 'Resolve', cancel: 'Cancel', resolvedBy: '{{name}}, {{time}}', resolved: 'Resolved', items: 'Items of the group',
+  },
+};
