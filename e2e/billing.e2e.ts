@@ -127,9 +127,9 @@ describe('patient app: subscriptions', () => {
     const table = portal.getByRole('table', { name: 'Transactions', exact: true });
     const link = table.getByRole('link', { name: `Open transaction ${code}`, exact: true });
     await link.waitFor({ timeout: 15_000 });
-    const row = table.locator('tbody tr', { has: link });
+    const row = table.locator('tbody tr', { has: portal.getByRole('link', { name: `Open transaction ${code}`, exact: true }) });
     expect(await row.getByText('Success', { exact: true }).count()).toBe(1);
-    expect(await row.getByText('120,000 ₫', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('120,000 ₫', { exact: true }).count()).toBe(1); // one formatter in both apps (@carewatch/i18n/money)
     await link.click();
     await portal.getByRole('heading', { name: `Transaction ${code}`, exact: true }).waitFor();
     await shot(portal, 'billing-portal-transaction');

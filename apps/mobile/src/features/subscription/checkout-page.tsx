@@ -12,7 +12,7 @@ import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { BackLink } from '../profile/back-link.tsx';
 import { Field } from './subscription-parts.tsx';
 import { SUBSCRIPTION_KEYS, mySubscriptionApi } from './subscription-api.ts';
-import { formatMoney } from './subscription-rules.ts';
+import { formatMoney } from '@carewatch/i18n/money';
 
 type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
 type CardProvider = (typeof CARD_PROVIDERS)[number];

@@ -14,7 +14,8 @@ import { CheckoutPage } from './checkout-page.tsx';
 import { Field } from './subscription-parts.tsx';
 import { ResultPage } from './result-page.tsx';
 import { SUBSCRIPTION_KEYS, mySubscriptionApi, useAvailablePackages, useMySubscription } from './subscription-api.ts';
-import { buyableAddons, buyablePlans, formatMoney, optionTotalMinor, subscriptionView } from './subscription-rules.ts';
+import { formatMoney } from '@carewatch/i18n/money';
+import { buyableAddons, buyablePlans, optionTotalMinor, subscriptionView } from './subscription-rules.ts';
 
 /** Subscriptions (patient-app spec §2): my subscription, choose a package, checkout, the payment result. */
 export function SubscriptionPage() {

@@ -1,50 +1,9 @@
-import {
-  CURRENCY_MINOR_DIGITS, TX_STATUS, type TCurrency, type TPackage, type TPackageOption, type TSubscriptionMe,
-} from '@carewatch/contracts/billing';
+import { TX_STATUS, type TPackage, type TPackageOption, type TSubscriptionMe } from '@carewatch/contracts/billing';
 
 /**
- * The subscription screens' pure rules: money as text (integers only: the minor units are split as digits, never
- * divided into a float), what a subscription's status says, and when Home shows the expiry notice.
+ * The subscription screens' pure rules: what a subscription's status says, which packages are on sale, and when Home
+ * shows the expiry notice. Money as text is `formatMoney` of @carewatch/i18n/money (one formatter for both apps).
  */
-
-type Separators = { group: string; decimal: string };
-const isVietnamese = (lang: string) => lang.toLowerCase().startsWith('vi');
-const separators = (lang: string): Separators => (isVietnamese(lang) ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' });
-
-/** 14000 → "14,000" (en) / "14.000" (vi): digits grouped by three, from a whole number's decimal digits. */
-function groupDigits(digits: string, group: string): string {
-  let out = '';
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += group;
-    out += digits[i];
-  }
-  return out;
-}
-
-/** The number part of an amount: grouped whole units, then the minor digits (cents) when the currency has them. */
-export function amountNumber(minor: number, currency: TCurrency, lang: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError('Amounts are whole minor units');
-  const sep = separators(lang);
-  const digits = CURRENCY_MINOR_DIGITS[currency];
-  const negative = minor < 0;
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  const whole = text.slice(0, text.length - digits);
-  const fraction = digits > 0 ? text.slice(text.length - digits) : '';
-  return `${negative ? '-' : ''}${groupDigits(whole, sep.group)}${fraction ? `${sep.decimal}${fraction}` : ''}`;
-}
-
-/**
- * An amount in minor units as the reader expects it: "14.000 đ" (vi), "14,000 ₫" (en); "$12.50" / "CA$12.50" (en),
- * "$12.50" for CAD in Canadian English; "12,50 US$" (vi).
- */
-export function formatMoney(minor: number, currency: TCurrency, lang: string): string {
-  const n = amountNumber(minor, currency, lang);
-  if (currency === 'VND') return isVietnamese(lang) ? `${n} đ` : `${n} ₫`;
-  if (isVietnamese(lang)) return `${n} ${currency === 'USD' ? 'US$' : 'CA$'}`;
-  const canadian = lang.toLowerCase() === 'en-ca';
-  const symbol = currency === 'USD' ? (canadian ? 'US$' : '$') : (canadian ? '$' : 'CA$');
-  return n.startsWith('-') ? `-${symbol}${n.slice(1)}` : `${symbol}${n}`;
-}
 
 /** A plan option's total: months × the monthly price (integers, so exact). */
 export const optionTotalMinor = (o: TPackageOption): number => o.months * o.monthlyPriceMinor;

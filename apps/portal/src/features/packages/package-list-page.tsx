@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { UNLIMITED, type TPackage } from '@carewatch/contracts/billing';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { notifyError, notifySuccess } from '../../app/errors.ts';
-import { formatMinor, packageKeys, packages } from './packages-shared.ts';
+import { formatMoney } from '@carewatch/i18n/money';
+import { packageKeys, packages } from './packages-shared.ts';
 
 const base = (kind: 'plan' | 'addon') => (kind === 'plan' ? '/packages' : '/add-on-packs');
 
@@ -26,7 +27,7 @@ export function PackageListPage({ kind }: { kind: 'plan' | 'addon' }) {
     },
     onError: (e) => { notifyError(e); setConfirm(null); },
   });
-  const money = (minor: number, p: TPackage) => formatMinor(minor, p.currency, i18n.language);
+  const money = (minor: number, p: TPackage) => formatMoney(minor, p.currency, i18n.language);
   const limit = (n: number) => (n === UNLIMITED ? t('packages.list.unlimited') : String(n));
   const prefix = kind === 'plan' ? 'plans' : 'addons';
   return (

@@ -10,21 +10,6 @@ export const packageKeys = {
   list: (kind: 'plan' | 'addon') => ['packages', 'list', kind] as const,
 };
 
-/**
- * An integer amount in minor units shown in its currency: 14000 VND → "14.000 ₫" (vi) / "₫14,000" (en), 1234 USD →
- * "$12.34". The major/minor split is done on the digits (BigInt), never by dividing a float.
- */
-export function formatMinor(minor: number, currency: TCurrency, language: string): string {
-  const digits = CURRENCY_MINOR_DIGITS[currency];
-  const locale = language.startsWith('vi') ? 'vi-VN' : 'en-US';
-  const neg = minor < 0;
-  const abs = BigInt(Math.abs(Math.trunc(minor)));
-  const unit = 10n ** BigInt(digits);
-  const frac = (abs % unit).toString().padStart(digits, '0');
-  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return nf.formatToParts(neg ? -(abs / unit) : abs / unit).map((p) => (p.type === 'fraction' ? frac : p.value)).join('');
-}
-
 /** The minor units of a major amount as typed ("14000", "12.5", "12,50"), exactly (string digits); null when not a valid amount. */
 export function parseMajor(text: string, currency: TCurrency): number | null {
   const digits = CURRENCY_MINOR_DIGITS[currency];

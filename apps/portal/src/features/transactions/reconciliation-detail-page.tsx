@@ -10,7 +10,7 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '@carewatch/i18n/money';
 import { TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
 
 const PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ import { isApiError } from '@carewatch/api-client/client';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '@carewatch/i18n/money';
 import { TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
 
 /** One transaction with every field of the spec (§3 Transaction) and its items. */
@@ -51,7 +51,8 @@ function TransactionView({ tx }: { tx: TTransaction }) {
     ['referenceId', tx.referenceId ?? none],
     ['merchant', tx.merchant ?? none],
     ['responseCode', tx.responseCode ?? none],
-    ['responseMessage', tx.responseMessage ?? none],
+    // Providers store a payment result key (contracts/payment-results.ts); older or foreign texts show as they are.
+    ['responseMessage', tx.responseMessage ? t(`paymentResults.${tx.responseMessage}`, { defaultValue: tx.responseMessage }) : none],
   ];
   return (
     <>

@@ -12,7 +12,7 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { ExportModal } from './export-modal.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '@carewatch/i18n/money';
 import { STATUS_KEY, TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
 
 const PAGE_SIZE = 15;

@@ -110,7 +110,7 @@ describe('payment providers (sandbox, cards, VNPay, Stripe)', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(String(page.headers['content-security-policy'])).toContain("form-action 'self'");
     expect(page.raw).toContain('Thanh toán');
-    expect(page.raw).toContain('132.000 ₫');
+    expect(page.raw).toContain('132.000 đ');
     expect(page.raw).not.toContain('<script');
     const forged = await t.get(`/api/payments/sandbox/pay/${o.code}?tenant=${demo}&sig=${'0'.repeat(64)}&lang=en`);
     expect(forged.raw).toContain('Payment not found');

@@ -1,4 +1,5 @@
-import { CURRENCY_MINOR_DIGITS, type TOrder } from '@carewatch/contracts/billing';
+import type { TOrder } from '@carewatch/contracts/billing';
+import { formatMoney } from '@carewatch/i18n/money';
 import type { SandboxCallback } from './sandbox.ts';
 
 /**
@@ -26,18 +27,6 @@ export function pageLang(lang: string | undefined, acceptLanguage: string | unde
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** Integer minor units to a display amount (no floating point): 140000 VND → "140,000 ₫" / "140.000 ₫"; 1999 USD → "19.99 USD". */
-export function formatMoney(minor: number, currency: TOrder['currency'], lang: Lang): string {
-  const digits = CURRENCY_MINOR_DIGITS[currency];
-  const s = String(minor).padStart(digits + 1, '0');
-  const whole = digits ? s.slice(0, -digits) : s;
-  const frac = digits ? s.slice(-digits) : '';
-  const group = lang === 'vi' ? '.' : ',';
-  const dec = lang === 'vi' ? ',' : '.';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return currency === 'VND' ? `${grouped} ₫` : `${grouped}${dec}${frac} ${currency}`;
-}
 
 const shell = (lang: Lang, title: string, body: string) => `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
