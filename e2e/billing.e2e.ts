@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -142,7 +141,7 @@ describe('patient app: subscriptions', () => {
     await dialog.getByRole('checkbox', { name: 'Select all', exact: true }).check();
     const [download] = await Promise.all([portal.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(fs.readFileSync((await download.path())!));
+    await book.xlsx.readFile((await download.path())!);
     const cells: string[] = [];
     book.worksheets[0]!.eachRow((r) => r.eachCell((c) => { cells.push(String(c.value)); }));
     expect(cells).toContain(code);
