@@ -119,8 +119,8 @@ export type TCodeListQuery = z.infer<typeof ZCodeListQuery>;
 export const ZCodeStatusRequest = z.object({
   status: ZSettableCodeStatus,
   codeIds: z.array(ZId).min(1, 'Required').max(1000, 'At most 1000 codes').optional(),
-  seqFrom: z.number().int().min(1).optional(),
-  seqTo: z.number().int().min(1).optional(),
+  seqFrom: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
+  seqTo: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
 }).superRefine((v, c) => {
   const range = v.seqFrom !== undefined || v.seqTo !== undefined;
   if (!v.codeIds && !range) c.addIssue({ code: 'custom', path: ['codeIds'], message: 'Choose codes or a series range' });

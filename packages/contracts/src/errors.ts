@@ -185,6 +185,7 @@ export const ERRORS = {
   CODE_UNKNOWN: { status: 400, message: 'This code does not exist' },
   CODE_USED: { status: 409, message: 'This code has already been used' },
   CODE_LOCKED: { status: 423, message: 'This code is locked' },
+  CODE_NOT_PAID: { status: 409, message: 'This code has not been paid for yet' },
   CODE_NOT_YET_AVAILABLE: { status: 400, message: 'This code cannot be used yet' },
   CODE_EXPIRED: { status: 400, message: 'This code has expired' },
 } as const;

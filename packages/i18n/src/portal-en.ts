@@ -223,6 +223,7 @@ export const portalEn = {
     CODE_UNKNOWN: 'This code does not exist',
     CODE_USED: 'This code has already been used',
     CODE_LOCKED: 'This code is locked',
+    CODE_NOT_PAID: 'This code has not been paid for yet',
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet',
     CODE_EXPIRED: 'This code has expired',
     CONTACT_NOT_FOUND: 'Contact or request not found',

@@ -239,6 +239,7 @@ export const appEn = {
     CODE_UNKNOWN: 'This code does not exist. Check it and try again.',
     CODE_USED: 'This code has already been used.',
     CODE_LOCKED: 'This code is locked. Contact the organization that gave it to you.',
+    CODE_NOT_PAID: 'This code has not been paid for yet. Contact the organization that gave it to you.',
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet.',
     CODE_EXPIRED: 'This code has expired.',
   },

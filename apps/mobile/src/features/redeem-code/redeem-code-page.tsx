@@ -22,7 +22,8 @@ export function RedeemCodePage() {
   const redeem = useMutation({
     mutationFn: (c: string) => codes.redeem(c),
     meta: { inlineError: true },
-    onSuccess: () => void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me }),
+    // 'all': the subscription screen is not open now, and its saved copy on the phone must not come back after a reload.
+    onSuccess: () => void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, refetchType: 'all' }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

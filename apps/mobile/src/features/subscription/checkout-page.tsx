@@ -127,7 +127,7 @@ function CardForm({ order, provider }: { order: TOrder; provider: CardProvider }
     mutationFn: () => mySubscriptionApi.scratchCard(order.code, { provider, code: code.trim(), securityCode: securityCode.trim() }),
     onSuccess: async (o) => {
       queryClient.setQueryData(SUBSCRIPTION_KEYS.order(o.code), o);
-      await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true });
+      await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true, refetchType: 'all' });
       void navigate(resultPath(o.code));
     },
   });

@@ -54,7 +54,7 @@ function Outcome({ order, gaveUp }: { order: TOrder; gaveUp: boolean }) {
   const outcome = orderOutcome(order.status);
   // Once paid, the subscription changed on the server: read it again for the new end date.
   useEffect(() => {
-    if (outcome === 'success') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true });
+    if (outcome === 'success') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true, refetchType: 'all' });
   }, [outcome, queryClient]);
   const sub = useMySubscription({ enabled: outcome === 'success' });
   const orderLine = <Text size="xs" c="dimmed">{t('subscription.result.order', { code: order.code })}</Text>;

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import i18n, { type TFunction } from 'i18next';
 import { ApiError, isApiError } from '@carewatch/api-client/client';
 import { patientsApi } from '@carewatch/api-client/patients';
 import { staffApi } from '@carewatch/api-client/staff';
@@ -113,7 +113,8 @@ export function serverPatientErrors(t: TFunction, error: unknown): Record<string
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const get = () => {
     const token = api.tokens.access();
-    return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    // The screen's language, not the browser's: the file's headers and values follow what the user reads.
+    return fetch(url, { headers: { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   };
   let res = await get();
   if (res.status === 401 && (await api.refresh())) res = await get();

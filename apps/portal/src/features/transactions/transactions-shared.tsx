@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import i18n, { type TFunction } from 'i18next';
 import { ApiError } from '@carewatch/api-client/client';
 import { transactionsApi } from '@carewatch/api-client/transactions';
 import type { TTxStatus } from '@carewatch/contracts/billing';
@@ -31,7 +31,8 @@ export function TxStatusBadge({ t, status }: { t: TFunction; status: TTxStatus }
 export async function downloadPost(url: string, body: unknown, fallbackName: string): Promise<void> {
   const post = () => {
     const token = api.tokens.access();
-    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    // The screen's language, not the browser's: the file's headers and values follow what the user reads.
+    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   };
   let res = await post();
   if (res.status === 401 && (await api.refresh())) res = await post();

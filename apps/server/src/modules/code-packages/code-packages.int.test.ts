@@ -120,6 +120,14 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     expect((await patch(pkg.id, { status: 'paid' })).status).toBe(400);
     expect((await patch(pkg.id, { status: 'used', seqFrom: 1, seqTo: 2 })).status).toBe(400);
     expect((await patch(pkg.id, { status: 'paid', seqFrom: 5, seqTo: 2 })).body.details!.field).toBe('seqTo');
+    // A range never unlocks: code 11 stays locked when 9–12 are marked paid.
+    expect((await patch(pkg.id, { status: 'paid', seqFrom: 9, seqTo: 12 })).body).toEqual({ updated: 3, skipped: 1 });
+    expect((await allCodes(pkg.id, '&status=locked')).map((c) => c.seq)).toEqual([11]);
+    expect((await patch(pkg.id, { status: 'not_paid', codeIds: [codes[11]!.id] })).body).toEqual({ updated: 1, skipped: 0 });
+    // A series number beyond any package is a 400 naming the field, not a database error.
+    const huge = await patch(pkg.id, { status: 'paid', seqFrom: 1, seqTo: 99_999_999_999 });
+    expect(huge.status).toBe(400);
+    expect(huge.body.details!.field).toBe('seqTo');
   });
 
   it('redeeming makes the plan mine for its months, records the activation, and works once only', async () => {
@@ -169,10 +177,15 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     expect((await redeem('', follower)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'code' } });
     const later = (await t.post(P, body({ name: 'Later', totalCodes: 1, availableFrom: '2026-11-23', expiresOn: '2026-12-31' }), admin)).body as unknown as Pkg;
     const [laterCode] = await allCodes(later.id);
+    // Not paid for yet: refused until staff mark it paid.
+    expect((await redeem(laterCode!.code, follower)).body).toMatchObject({ code: 'CODE_NOT_PAID', details: { field: 'code' } });
+    expect((await redeem(codes[20]!.code, follower)).body.code).toBe('CODE_NOT_PAID');
+    await patch(later.id, { status: 'paid', seqFrom: 1, seqTo: 1 });
     expect((await redeem(laterCode!.code, follower)).body.code).toBe('CODE_NOT_YET_AVAILABLE');
     const old = (await t.post(P, body({ name: 'Old', totalCodes: 1, availableFrom: '2026-10-01', expiresOn: '2026-11-21' }), admin)).body as unknown as Pkg;
     expect(old.seriesPrefix).toBe('CP0003');
     const [oldCode] = await allCodes(old.id);
+    await patch(old.id, { status: 'paid', seqFrom: 1, seqTo: 1 });
     expect((await redeem(oldCode!.code, follower)).body.code).toBe('CODE_EXPIRED');
     // Another tenant: the code does not exist there, and the package answers 404.
     expect((await redeem(codes[5]!.code, patient2)).body.code).toBe('CODE_UNKNOWN');

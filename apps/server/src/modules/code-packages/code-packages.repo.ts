@@ -140,7 +140,7 @@ export async function* exportCodes(db: Db, tenantId: string, packageId: string, 
  * Sets the status of the chosen codes (ids or a seq range) of one package; used codes never change. Paid sets the
  * purchase date (kept if already set); not paid clears it; locked keeps it. Returns how many changed and were skipped.
  */
-export async function setStatus(db: Db, tenantId: string, packageId: string, req: TCodeStatusRequest, now: Date): Promise<{ updated: number; matched: number }> {
+export async function setStatus(db: Db, tenantId: string, packageId: string, req: TCodeStatusRequest, now: Date, opts: { keepLocked: boolean }): Promise<{ updated: number; matched: number }> {
   const params: SqlValue[] = [tenantId, packageId];
   let sel: string;
   if (req.codeIds) { params.push(req.codeIds); sel = `c.id = any($${params.length}::uuid[])`; } else { params.push(req.seqFrom!, req.seqTo!); sel = `c.seq between $${params.length - 1} and $${params.length}`; }
@@ -151,7 +151,7 @@ export async function setStatus(db: Db, tenantId: string, packageId: string, req
     `update code_package_codes c set status = $${s},
        purchased_at = case when $${s} = 'paid' then coalesce(c.purchased_at, $${s + 1}) when $${s} = 'not_paid' then null else c.purchased_at end,
        updated_at = $${s + 1}
-     where c.tenant_id = $1 and c.package_id = $2 and ${sel} and c.status <> 'used' returning c.id`,
+     where c.tenant_id = $1 and c.package_id = $2 and ${sel} and c.status <> 'used'${opts.keepLocked ? " and c.status <> 'locked'" : ''} returning c.id`,
     params,
   );
   return { updated: rows.length, matched };

@@ -118,10 +118,13 @@ export async function listCodes(ctx: AuthedCtx, id: string, q: TCodeListQuery) {
   return { items: rows.map((r) => toCode(r, prefix, ctx.auth.language)), total, page: q.page, size: q.size };
 }
 
-/** Marks codes paid / not paid or locks them (a selection or a series range). Used codes are never changed. */
+/**
+ * Marks codes paid / not paid or locks them (a selection or a series range). Used codes are never changed; a range
+ * leaves locked codes locked (a lock is lifted only by choosing that code), so "mark 1–500 paid" cannot unlock one.
+ */
 export async function setCodeStatus(ctx: AuthedCtx, id: string, req: TCodeStatusRequest): Promise<TCodeStatusResult> {
   await packageRow(ctx, id);
-  const r = await repo.setStatus(ctx.db, ctx.auth.tenantId, id, req, ctx.clock.now());
+  const r = await repo.setStatus(ctx.db, ctx.auth.tenantId, id, req, ctx.clock.now(), { keepLocked: !req.codeIds });
   await audit(ctx, {
     action: 'code_package.codes_status', resource: 'code_package', resourceId: id,
     details: { status: req.status, updated: r.updated, range: req.codeIds ? null : `${req.seqFrom}-${req.seqTo}` },
@@ -201,6 +204,8 @@ export async function redeemCode(ctx: AuthedCtx, typed: string): Promise<TRedeem
     if (!row) throw fieldError('CODE_UNKNOWN', 'code');
     if (row.status === 'used') throw fieldError('CODE_USED', 'code');
     if (row.status === 'locked') throw fieldError('CODE_LOCKED', 'code');
+    // A code works once its organization paid for it (staff mark codes paid in the portal).
+    if (row.status === 'not_paid') throw fieldError('CODE_NOT_PAID', 'code');
     if (row.today < row.available_from) throw fieldError('CODE_NOT_YET_AVAILABLE', 'code');
     if (row.today > row.expires_on) throw fieldError('CODE_EXPIRED', 'code');
     if (!(await repo.claimCode(tx, t, row.id, userId, now))) throw fieldError('CODE_USED', 'code');

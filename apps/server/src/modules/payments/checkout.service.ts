@@ -3,6 +3,7 @@ import { TX_STATUS, type ZCheckoutRequest, type TOrder, type TPaymentProvider, t
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { enforceRateLimit, type RateRule } from '../../platform/rate-buckets.ts';
 import { getMyOrder, setOrderProvider } from './orders.service.ts';
 import { availableProviders, PROVIDERS } from './providers/registry.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -34,9 +35,16 @@ export async function checkout(ctx: AuthedCtx, code: string, body: TCheckoutRequ
   return { orderCode: order.code, redirectUrl: started.redirectUrl };
 }
 
+/**
+ * Card tries per account: without it one signed-in user could probe which card numbers exist and lock other people's
+ * cards (three wrong security codes lock a card). Every try on a pending order counts, right or wrong.
+ */
+export const CARD_RATE: RateRule = { name: 'card-pay', limit: 10, windowMs: 15 * 60_000 };
+
 /** POST /api/account/orders/:code/scratch-card: pays the order with a scratch card / phone account in one call. */
 export async function payWithCard(ctx: AuthedCtx, code: string, body: TScratchCardRequest): Promise<TOrder> {
   const { order, provider } = await prepare(ctx, code, body.provider, 'card');
+  await enforceRateLimit(ctx, CARD_RATE, ctx.auth.userId);
   await setOrderProvider(ctx, ctx.auth.tenantId, order.code, provider.id);
   try {
     await provider.start({ deps: ctx, tenantId: ctx.auth.tenantId, order, lang: langOf(ctx), ip: ctx.ip, card: { code: body.code, securityCode: body.securityCode } });

@@ -143,6 +143,11 @@ describe('payment providers (sandbox, cards, VNPay, Stripe)', () => {
     expect((await activeSubs('patient'))[0]!.ends_at.getTime()).toBe(ends);
     expect((await t.db.query("select 1 from payment_events where provider = 'SANDBOX' and event_id = $1", [pay.txn!]))).toHaveLength(1);
     expect((await t.get(`/api/account/orders/${o.code}`, tokens.patient)).body.status).toBe(2);
+    // Back to the pay page after paying: no buttons, a link to the order's result in the app.
+    const back = await t.call('GET', co.body.redirectUrl as string);
+    expect(back.raw).toContain('This payment is finished');
+    expect(back.raw).toContain(`href="/app/subscription/result?order=${o.code}"`);
+    expect(back.raw).not.toContain('<form');
     const trail = await t.db.query<{ outcome: string }>("select outcome from audit_log where action = 'payment.sandbox_callback' and (details->>'order' = $1 or tenant_id is null)", [o.code]);
     expect(trail.map((r) => r.outcome).sort()).toEqual(['denied', 'denied', 'denied', 'denied', 'ok', 'ok']);
   });
@@ -217,6 +222,16 @@ describe('payment providers (sandbox, cards, VNPay, Stripe)', () => {
     // The demo tenants' documented card (README): Viettel Pay 10000000000001 / 12345678901, 500,000 đ.
     const demoCard = DEMO_CARDS[0]!;
     expect((await t.post(`/api/account/orders/${o2.code}/scratch-card`, { provider: demoCard.provider, code: demoCard.code, securityCode: demoCard.securityCode }, tokens.patient)).body).toMatchObject({ status: 2 });
+  });
+
+  it('scratch cards: at most 10 tries per account in 15 minutes (no probing for card numbers)', async () => {
+    const o = await order('follower');
+    const pay = () => t.post(`/api/account/orders/${o.code}/scratch-card`, { provider: 'VIETTEL_PAY', code: '900000000000', securityCode: '9999888877' }, tokens.follower);
+    for (let i = 0; i < 10; i++) expect((await pay()).body.code).toBe('CARD_WRONG');
+    const limited = await pay();
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect((await orderRow(o.code)).status).toBe(1);
   });
 
   // ------------------------------------------------------------ VNPay

@@ -87,7 +87,8 @@ export async function reconcile(ctx: AuthedCtx, body: SettlementUpload): Promise
   const days = read.lines.map((l) => l.date).sort();
   const periodFrom = days[0]!;
   const periodTo = days[days.length - 1]!;
-  const byCode = await repo.ordersByCodes(ctx.db, t, read.lines.map((l) => l.orderCode), tz);
+  // A line naming an order paid through another provider is not this provider's payment: missing on our side.
+  const byCode = await repo.ordersByCodes(ctx.db, t, provider, read.lines.map((l) => l.orderCode), tz);
   const inPeriod = await repo.successfulOrdersIn(ctx.db, t, provider, localDayRange(periodFrom, tz).fromUtc, localDayRange(periodTo, tz).toUtc, tz);
   const now = ctx.clock.now();
   const items = matchSettlement(read.lines, byCode, inPeriod).map((it) => ({ ...it, id: newId(now.getTime()) }));

@@ -221,6 +221,13 @@ describe('reconciliation', () => {
     'CW261119EEEE0005,140000,VNP0005,2026-11-21',
   ].join('\r\n');
 
+  test("a line naming another provider's order is not this provider's payment: missing on our side, not matched to it", async () => {
+    const res = await upload(sysadmin, Buffer.from(['Order code,Amount,Provider reference,Date', 'CW261121DDDD0004,1234,X1,2026-11-21'].join('\r\n')));
+    expect(res.status).toBe(201);
+    const items = (await app.get(`/api/account/transactions/reconciliations/${String(res.body.id)}/items?group=missing_ours`, sysadmin)).body.items as Array<Record<string, unknown>>;
+    expect(items).toMatchObject([{ orderCode: 'CW261121DDDD0004', transactionId: null, ourStatus: null }]);
+  });
+
   test('a file with one of each group; resolving keeps who, when and the note (audited)', async () => {
     const res = await upload(sysadmin, Buffer.from(CSV));
     expect(res.status).toBe(201);
@@ -302,7 +309,7 @@ describe('reconciliation', () => {
     expect(noProvider.body.details?.field).toBe('provider');
     const big = await upload(sysadmin, Buffer.alloc(10 * 1024 * 1024 + 10, 0x41));
     expect(big.body.code).toBe('FILE_TOO_LARGE');
-    expect((await app.db.query<{ n: number }>('select count(*)::int as n from reconciliations where tenant_id = $1', [ids.demo]))[0]!.n).toBe(2);
+    expect((await app.db.query<{ n: number }>('select count(*)::int as n from reconciliations where tenant_id = $1', [ids.demo]))[0]!.n).toBe(3); // the good files of the tests above only
   });
 });
 

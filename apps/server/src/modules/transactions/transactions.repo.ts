@@ -94,11 +94,13 @@ const ourOrder = (r: OurOrderRow): OurOrder => ({
 });
 
 /** Our orders named by these codes (any status), compared case-insensitively. */
-export async function ordersByCodes(db: Db, tenantId: string, codes: string[], timeZone: string): Promise<OurOrder[]> {
+/** Our orders of one provider (or not yet paid through any) that the file names by code. */
+export async function ordersByCodes(db: Db, tenantId: string, provider: string, codes: string[], timeZone: string): Promise<OurOrder[]> {
   if (!codes.length) return [];
   const rows = await db.query<OurOrderRow>(
     `select id, code, status, total_minor, provider_ref, to_char(coalesce(paid_at, created_at) at time zone $3, 'YYYY-MM-DD') as paid_day
-       from orders where tenant_id = $1 and upper(code) = any($2::text[])`, [tenantId, codes.map((c) => c.trim().toUpperCase()), timeZone]);
+       from orders where tenant_id = $1 and upper(code) = any($2::text[]) and (provider = $4 or provider is null)`,
+    [tenantId, codes.map((c) => c.trim().toUpperCase()), timeZone, provider]);
   return rows.map(ourOrder);
 }
 

@@ -7,16 +7,18 @@ import type { SandboxCallback } from './sandbox.ts';
  * callbacks to our own origin (form-action 'self'). Texts in the customer's language (en, vi).
  */
 type Lang = 'en' | 'vi';
-const TEXTS: Record<Lang, Record<'title' | 'intro' | 'order' | 'item' | 'amount' | 'pay' | 'decline' | 'notFound' | 'notFoundText', string>> = {
+const TEXTS: Record<Lang, Record<'title' | 'intro' | 'order' | 'item' | 'amount' | 'pay' | 'decline' | 'notFound' | 'notFoundText' | 'settled' | 'settledText' | 'seeResult' | 'backToApp', string>> = {
   en: {
     title: 'CareWatch test payment', intro: 'This is the sandbox payment page: no money is taken. Choose Pay to complete the payment or Decline to refuse it.',
     order: 'Order', item: 'Item', amount: 'Amount', pay: 'Pay', decline: 'Decline',
     notFound: 'Payment not found', notFoundText: 'This payment link is not valid or has been used. Go back to the app and try again.',
+    settled: 'This payment is finished', settledText: 'Nothing more to do on this page.', seeResult: 'See the result in the app', backToApp: 'Back to the app',
   },
   vi: {
     title: 'Thanh toán thử nghiệm CareWatch', intro: 'Đây là trang thanh toán thử nghiệm (sandbox): không có tiền nào bị trừ. Chọn Thanh toán để hoàn tất hoặc Từ chối để hủy.',
     order: 'Đơn hàng', item: 'Mục', amount: 'Số tiền', pay: 'Thanh toán', decline: 'Từ chối',
     notFound: 'Không tìm thấy giao dịch', notFoundText: 'Liên kết thanh toán không hợp lệ hoặc đã được sử dụng. Hãy quay lại ứng dụng và thử lại.',
+    settled: 'Giao dịch này đã hoàn tất', settledText: 'Không cần làm gì thêm trên trang này.', seeResult: 'Xem kết quả trong ứng dụng', backToApp: 'Quay lại ứng dụng',
   },
 };
 
@@ -53,5 +55,11 @@ export function renderPayPage(lang: Lang, order: TOrder, pay: SandboxCallback, d
 
 export function renderNotFound(lang: Lang): string {
   const t = TEXTS[lang];
-  return shell(lang, t.notFound, `<h1>${esc(t.notFound)}</h1><p>${esc(t.notFoundText)}</p>`);
+  return shell(lang, t.notFound, `<h1>${esc(t.notFound)}</h1><p>${esc(t.notFoundText)}</p><p><a href="/app/subscription">${esc(t.backToApp)}</a></p>`);
+}
+
+/** The link of an order already paid or declined (Back after paying): where to see its result. */
+export function renderSettled(lang: Lang, resultHref: string): string {
+  const t = TEXTS[lang];
+  return shell(lang, t.settled, `<h1>${esc(t.settled)}</h1><p>${esc(t.settledText)}</p><p><a href="${esc(resultHref)}">${esc(t.seeResult)}</a></p>`);
 }

@@ -40,12 +40,14 @@ export const sandboxProvider: PaymentProvider = {
 };
 
 /** The pay page's order and its two signed callbacks (Pay, Decline), or null when the address is not one we issued. */
-export async function payPage(deps: Deps, code: string, tenantId: string, sig: string): Promise<{ order: TOrder; pay: SandboxCallback; decline: SandboxCallback } | null> {
+export async function payPage(deps: Deps, code: string, tenantId: string, sig: string): Promise<{ order: TOrder; pay: SandboxCallback; decline: SandboxCallback } | { settled: string } | null> {
   if (!/^[0-9a-f-]{36}$/.test(tenantId) || !(await sandboxActive(deps, tenantId))) return null;
   const key = await sandboxKey(deps, tenantId);
   if (!same(payPageSig(key, tenantId, code), sig)) return null;
   const order = await getOrderByCode(deps, tenantId, code);
-  if (!order || order.status !== TX_STATUS.PENDING) return null;
+  if (!order) return null;
+  // A genuine link of an order already paid or declined (the customer pressed Back): point to its result, no buttons.
+  if (order.status !== TX_STATUS.PENDING) return { settled: order.code };
   const base = { tenant: tenantId, order: code, amount: String(order.totalMinor), currency: order.currency, txn: `SBX${newId().replace(/-/g, '').slice(0, 20).toUpperCase()}`, ts: String(deps.clock.now().getTime()) };
   return { order, pay: signCallback(key, { ...base, result: 'PAID' }), decline: signCallback(key, { ...base, result: 'DECLINED' }) };
 }

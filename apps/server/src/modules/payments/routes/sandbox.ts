@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definePublicRoute } from '../../../platform/route.ts';
 import { payPage, sandboxCallback, resultPath } from '../providers/sandbox.ts';
-import { pageLang, renderNotFound, renderPayPage } from '../providers/sandbox-page.ts';
+import { pageLang, renderNotFound, renderPayPage, renderSettled } from '../providers/sandbox-page.ts';
 
 const tags = ['payments'];
 
@@ -18,6 +18,7 @@ export const sandboxPayPageRoute = definePublicRoute({
     // Not an address a checkout issued, or the order is no longer pending: a page saying so, without buttons
     // (the route answers 200 either way: the status of a non-raw route is fixed).
     if (!page) return renderNotFound(lang);
+    if ('settled' in page) return renderSettled(lang, resultPath(page.settled));
     return renderPayPage(lang, page.order, page.pay, page.decline);
   },
 });
