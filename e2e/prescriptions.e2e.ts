@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, login, newPage, shot } from './browser.ts';
+import { dismissAlertPopups, launch, login, newPage, shot } from './browser.ts';
 import { apiToken, getJson } from './mobile.ts';
 
 let browser: Browser;
@@ -11,6 +11,9 @@ afterAll(async () => { await browser?.close(); });
 
 async function staffPage(email: string): Promise<Page> {
   const page = await newPage(browser, baseUrl, { lang: 'en' });
+  // The mobile suites raise SOS and high-risk alerts for this very patient just before: their modal pop-ups would hide
+  // the form from the test (a clinician closes them the same way).
+  await dismissAlertPopups(page);
   await login(page, email);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;
