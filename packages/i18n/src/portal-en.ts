@@ -24,7 +24,8 @@ import { announcementsEn } from './portal/announcements-en.ts';
 import { feedbackEn } from './portal/feedback-en.ts';
 import { codePackagesEn } from './portal/code-packages-en.ts';
 import { packagesEn } from './portal/packages-en.ts';
-import { paymentResultsEn } from './portal/payment-results-en.ts';
+// The same bank result texts as the app (one catalogue of the spec's payment results).
+import { appPaymentResultsEn } from './app/payment-results-en.ts';
 import { paymentConfigEn } from './portal/payment-config-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
@@ -634,7 +635,7 @@ export const portalEn = {
   feedback: feedbackEn,
   codePackages: codePackagesEn,
   packages: packagesEn,
-  paymentResults: paymentResultsEn,
+  paymentResults: appPaymentResultsEn,
   paymentConfig: paymentConfigEn,
 };
 

@@ -24,7 +24,8 @@ import { announcementsVi } from './portal/announcements-vi.ts';
 import { feedbackVi } from './portal/feedback-vi.ts';
 import { codePackagesVi } from './portal/code-packages-vi.ts';
 import { packagesVi } from './portal/packages-vi.ts';
-import { paymentResultsVi } from './portal/payment-results-vi.ts';
+// The same bank result texts as the app (one catalogue of the spec's payment results).
+import { appPaymentResultsVi } from './app/payment-results-vi.ts';
 import { paymentConfigVi } from './portal/payment-config-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
@@ -636,6 +637,6 @@ export const portalVi: PortalCatalogue = {
   feedback: feedbackVi,
   codePackages: codePackagesVi,
   packages: packagesVi,
-  paymentResults: paymentResultsVi,
+  paymentResults: appPaymentResultsVi,
   paymentConfig: paymentConfigVi,
 };

@@ -1,6 +1,6 @@
 import type { TPaymentResult } from '@carewatch/contracts/payment-results';
 
-/** Patient app: payment result texts (patient-app spec §8 "Bank result texts"; English). Keys: contracts/payment-results.ts. */
+/** Payment result texts, app and portal (patient-app §8 "Bank result texts", staff-portal §8 "Payment result codes"; English). Keys: contracts/payment-results.ts. */
 export const appPaymentResultsEn: Record<TPaymentResult, string> = {
   success: 'Payment successful.',
   insufficient_balance: 'Not enough balance in your account.',

@@ -1,6 +1,6 @@
 import type { TPaymentResult } from '@carewatch/contracts/payment-results';
 
-/** Patient app: payment result texts (Vietnamese). */
+/** Payment result texts, app and portal (Vietnamese). */
 export const appPaymentResultsVi: Record<TPaymentResult, string> = {
   success: 'Thanh toán thành công.',
   insufficient_balance: 'Tài khoản của bạn không đủ số dư.',
