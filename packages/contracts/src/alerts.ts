@@ -328,6 +328,8 @@ export type TSnoozeRequest = z.infer<typeof ZSnoozeRequest>;
 export const ZNotificationFrame = z.object({
   id: ZId, type: z.string(), title: z.string(), body: z.string(), createdAt: z.string(), read: z.boolean(),
   alertId: ZId.nullable().optional(), patientId: ZId.nullable().optional(),
+  /** A medication reminder's dose (live frame only): the app's prompt shows that dose first. */
+  intakeId: ZId.nullable().optional(),
 });
 /** WebSocket `/api/ws?access_token=…`: one JSON frame per event. */
 export const ZRealtimeEvent = z.discriminatedUnion('type', [

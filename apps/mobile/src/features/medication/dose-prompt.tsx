@@ -33,7 +33,7 @@ export function DosePrompt() {
   const subjects = useSubjects();
   const selfId = subjects.data?.items.find((s) => s.relation === 'self')?.patientId ?? null;
   // Whose dose the last notification was about: null = mine (the patient), or a sub-user managed by this account.
-  const [target, setTarget] = useState<{ subjectId: string | null } | null>(null);
+  const [target, setTarget] = useState<{ subjectId: string | null; intakeId: string | null } | null>(null);
   const [putOff, setPutOff] = useState<ReadonlySet<string>>(() => new Set());
   const [snoozing, setSnoozing] = useState(false);
   const [now, setNow] = useState(() => new Date());
@@ -45,7 +45,7 @@ export function DosePrompt() {
     void queryClient.invalidateQueries({ queryKey: MEDICATION_KEYS.all });
     if (type !== DOSE_TYPE) return;
     const pid = e.notification.patientId ?? null;
-    setTarget({ subjectId: pid && pid !== selfId ? pid : null });
+    setTarget({ subjectId: pid && pid !== selfId ? pid : null, intakeId: e.notification.intakeId ?? null });
     setNow(new Date());
   });
   useRealtimeOpen(appRealtime, () => void queryClient.invalidateQueries({ queryKey: MEDICATION_KEYS.all }));
@@ -76,7 +76,7 @@ export function DosePrompt() {
   }, [open]);
 
   const data = medication.data;
-  const due = open && data?.canConfirm ? duePrompts(data.today, now, putOff) : [];
+  const due = open && data?.canConfirm ? duePrompts(data.today, now, putOff, target.intakeId) : [];
   const dose = due[0];
   const doseText = useDoseText();
   if (!dose) return null;

@@ -31,6 +31,10 @@ describe('medication rules', () => {
       dose({ id: 'off' }),
     ];
     expect(duePrompts(list, NOW, new Set(['off'])).map((d) => d.id)).toEqual(['a', 'snoozeOver', 'b', 'skew']);
+    // The dose the notification named comes first, even when an earlier one of the morning is still open.
+    expect(duePrompts(list, NOW, new Set(['off']), 'skew').map((d) => d.id)).toEqual(['skew', 'a', 'snoozeOver', 'b']);
+    // A named dose that is not due (taken meanwhile, snoozed) does not bring it back.
+    expect(duePrompts(list, NOW, new Set(['off']), 'done').map((d) => d.id)).toEqual(['a', 'snoozeOver', 'b', 'skew']);
   });
 
   test('doses in the order of the day', () => {

@@ -29,15 +29,16 @@ export const answerableFrom = (dueAt: string): Date => new Date(new Date(dueAt).
 const DUE_SLACK_MS = 60_000;
 
 /**
- * The doses the dose prompt asks about, earliest first: due (or within a minute of it), still to take, not snoozed to
- * later, not put off on this phone ("Later").
+ * The doses the dose prompt asks about: due (or within a minute of it), still to take, not snoozed to later, not put
+ * off on this phone ("Later"). The dose the notification named comes first (the patient just read its name), then the
+ * others earliest first.
  */
-export function duePrompts(intakes: readonly TIntake[], now: Date, putOff: ReadonlySet<string>): TIntake[] {
+export function duePrompts(intakes: readonly TIntake[], now: Date, putOff: ReadonlySet<string>, notified: string | null = null): TIntake[] {
   const limit = now.getTime() + DUE_SLACK_MS;
   return intakes
     .filter((i) => i.state === 'to_take' && !putOff.has(i.id) && new Date(i.dueAt).getTime() <= limit
       && (i.snoozedUntil === null || new Date(i.snoozedUntil).getTime() <= limit))
-    .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+    .sort((a, b) => Number(b.id === notified) - Number(a.id === notified) || a.dueAt.localeCompare(b.dueAt));
 }
 
 /** Today's doses in the order of the day (then by medicine). */

@@ -50,13 +50,14 @@ async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAn
       const userId = d.recipient_user_id;
       const patientId = typeof d.payload.patientId === 'string' ? d.payload.patientId : null;
       const senderId = typeof d.payload.senderId === 'string' ? d.payload.senderId : null;
+      const intakeId = typeof d.payload.intakeId === 'string' ? d.payload.intakeId : null;
       const id = await deps.db.tx(async (tx) => {
         const nid = await repo.insertNotification(tx, d.tenant_id, { userId, type: r.type, title: r.title, body: r.body, alertId: d.alert_id, patientId, senderId, deliveryId: d.id, now: new Date(d.created_at) });
         // Published in the same transaction: the frame is sent at commit, never before the row exists, never twice.
         if (nid) {
           await publishEvent(tx, { tenantId: d.tenant_id, patientId, userIds: [userId] }, {
             type: 'notification.created', at: now.toISOString(),
-            notification: { id: nid, type: r.type, title: r.title, body: r.body, createdAt: now.toISOString(), read: false, alertId: d.alert_id, patientId },
+            notification: { id: nid, type: r.type, title: r.title, body: r.body, createdAt: now.toISOString(), read: false, alertId: d.alert_id, patientId, intakeId },
           });
         }
         return nid;
