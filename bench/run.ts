@@ -1,6 +1,6 @@
 // `npm run bench`: one JSON line per benchmark, {"bench", "value", "unit", "baseline", "baseline_value", "ratio"}.
 // Runs on real PostgreSQL (BENCH_DATABASE_URL, default the local server) in a fresh database.
-// `npm run bench -- ingest chart-year` runs only the named benchmarks (login, authed-call, ingest, patient-list, chart-year, import, alert-latency, reminders).
+// `npm run bench -- ingest chart-year` runs only the named benchmarks (login, authed-call, ingest, patient-list, chart-year, import, alert-latency, reminders, storage, lighthouse).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,9 @@ import { benchChartYear } from './chart-year.ts';
 import { benchImport } from './import.ts';
 import { benchAlertLatency } from './alert-latency.ts';
 import { benchReminders } from './reminders.ts';
+import { benchStorage } from './storage.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchFirstLoad } from './first-load.ts';
 
 // The benchmarks sign in and upload far more often than a person (the login benchmark: 40 times as one account):
 // high rate limits for every server they start, read by loadConfig (the limits' own cost is still measured).
@@ -112,6 +115,9 @@ async function main() {
     await run('import', () => benchImport(b));
     await run('alert-latency', () => benchAlertLatency(b));
     await run('reminders', () => benchReminders(b));
+    await run('storage', () => benchStorage(b));
+    await run('lighthouse', () => benchLighthouse(b));
+    await run('first-load-js', async () => benchFirstLoad());
     await started.close();
   } finally {
     await db.close();

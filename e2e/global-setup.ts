@@ -27,12 +27,17 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-e2e-'));
   // Each run builds into its own folder, so parallel runs never overwrite each other's build.
   const webDirs: Record<string, string> = {};
+  const compressing: Array<Promise<void>> = [];
   for (const app of ['portal', 'mobile']) {
     webDirs[app] = path.join(dataDir, `web-${app}`);
     if (process.env.E2E_SKIP_BUILD) { webDirs[app] = path.join(root, 'apps', app, 'dist'); continue; }
     const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDirs[app]!], { cwd: path.join(root, 'apps', app), stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`${app} build failed`);
+    // As `npm run build` does: the server sends the .br/.gz files written beside the assets (while the next app builds).
+    const c = spawn(process.execPath, [path.join(root, 'scripts/precompress.mjs'), webDirs[app]!], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    compressing.push(new Promise((resolve, reject) => c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${app} precompression failed`))))));
   }
+  await Promise.all(compressing);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), SEED_DEMO: '1', DEMO_VITALS_DAYS: '7', LOG_LEVEL: 'warn', PORTAL_DIST: webDirs.portal, MOBILE_DIST: webDirs.mobile, MQTT_PORT: 'off',
     // As an operator would: dedicated tenants' databases may be on this machine's PostgreSQL (tenants.e2e.ts).

@@ -1,9 +1,13 @@
-// `npm start`: builds the two web apps when their build is missing or older than their sources, then runs the server.
+// `npm start`: builds what is missing or older than its sources (the server into apps/server/dist, the two web apps
+// into apps/*/dist), then runs the compiled server with plain Node — never the TypeScript dev loader (that is `npm run dev`).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const at = (...p) => path.join(root, ...p);
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+/** The newest modification time of any file below `dir` (0 when absent). */
 const newest = (dir) => {
   let t = 0;
   if (!fs.existsSync(dir)) return t;
@@ -14,17 +18,29 @@ const newest = (dir) => {
   }
   return t;
 };
-const sources = ['packages/contracts/src', 'packages/i18n/src', 'packages/api-client/src', 'packages/clinical/src', 'packages/devices/src'].map((d) => newest(path.join(root, d)));
+const run = (what, cmd, args) => {
+  console.log(what);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+const packages = Math.max(...['contracts', 'i18n', 'api-client', 'clinical', 'devices'].map((p) => Math.max(newest(at('packages', p, 'src')), mtime(at('packages', p, 'package.json')))));
+
+// The server: its sources, the workspace packages it bundles, its migrations, the dependency lists (what stays external)
+// and the build script itself.
+const serverBuilt = mtime(at('apps/server/dist/main.js'));
+const serverSources = Math.max(packages, newest(at('apps/server/src')), newest(at('apps/server/migrations')), mtime(at('apps/server/package.json')), mtime(at('package.json')), mtime(at('scripts/build-server.mjs')));
+if (serverBuilt < serverSources) run('Building the server...', process.execPath, [at('scripts/build-server.mjs')]);
+
 for (const app of ['portal', 'mobile']) {
-  const index = path.join(root, 'apps', app, 'dist', 'index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const src = Math.max(newest(path.join(root, 'apps', app, 'src')), ...sources, fs.statSync(path.join(root, 'apps', app, 'index.html')).mtimeMs);
-  if (built < src) {
-    console.log(`Building the ${app} app...`);
-    const r = spawnSync('npm', ['run', 'build', '-w', `@carewatch/${app}`], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  const built = mtime(at('apps', app, 'dist', 'index.html'));
+  const src = Math.max(newest(at('apps', app, 'src')), newest(at('apps', app, 'public')), packages, mtime(at('apps', app, 'index.html')), mtime(at('apps', app, 'vite.config.ts')));
+  if (built < src) run(`Building the ${app} app...`, 'npm', ['run', 'build', '-w', `@carewatch/${app}`]);
+  // A build made without the precompression step (e.g. `npx vite build`): compress it now rather than on every request.
+  else if (!fs.existsSync(at('apps', app, 'dist', 'index.html.br'))) run(`Compressing the ${app} app...`, process.execPath, [at('scripts/precompress.mjs'), at('apps', app, 'dist')]);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+
+// Source maps: stack traces in the log name the TypeScript files and lines.
+const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

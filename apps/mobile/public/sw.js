@@ -6,20 +6,45 @@ const SCOPE = new URL(self.registration.scope).pathname; // '/app/'
 const SHELL = [SCOPE, `${SCOPE}manifest.webmanifest`, `${SCOPE}icon.svg`, `${SCOPE}icon-192.png`, `${SCOPE}icon-512.png`];
 
 /**
- * The page plus the built scripts and styles that index.html names, so even a first visit can later start offline.
- * Only the page is required; anything else that fails now is cached on first use instead of failing the install.
+ * The built files a page names plus every other file of its build (the screens loaded on first use, listed by the
+ * build in precache.json) that are not cached yet. A file that fails is tried once more (a dropped connection), then
+ * left to be cached on first use.
  */
-async function cacheShell() {
-  const cache = await caches.open(CACHE);
-  await cache.add(SCOPE);
-  const html = await (await cache.match(SCOPE)).text();
+async function precacheBuild(cache, html) {
   const assets = [...html.matchAll(/(?:src|href)="([^"]+\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  // Every other built file (the screens loaded on first use), listed by the build.
   try {
     const listed = await (await fetch(`${SCOPE}precache.json`, { cache: 'no-store' })).json();
     for (const f of listed) assets.push(`${SCOPE}${f}`);
   } catch { /* an older build without the list: those files are cached on first use */ }
-  await Promise.allSettled([...new Set([...SHELL.slice(1), ...assets])].map((url) => cache.add(url)));
+  let missing = [];
+  for (const url of new Set(assets)) if (!(await cache.match(url))) missing.push(url);
+  for (let attempt = 0; attempt < 2 && missing.length > 0; attempt++) {
+    const results = await Promise.allSettled(missing.map((url) => cache.add(url)));
+    missing = missing.filter((_, i) => results[i].status === 'rejected');
+  }
+}
+
+/** The page, the icons and the whole build, so even a first visit can later start offline. Only the page is required. */
+async function cacheShell() {
+  const cache = await caches.open(CACHE);
+  await cache.add(SCOPE);
+  const html = await (await cache.match(SCOPE)).text();
+  await Promise.allSettled(SHELL.slice(1).map((url) => cache.add(url)));
+  await precacheBuild(cache, html);
+}
+
+/**
+ * The page as just served, kept for offline starts. When it differs from the kept one (a new build: the worker itself
+ * is unchanged, so it is not installed again), that build's files are cached now: the screens the app loads on first
+ * use, SOS among them, then open offline although they were never opened online.
+ */
+async function refreshShell(response) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(SCOPE);
+  const before = kept ? await kept.text() : '';
+  const html = await response.clone().text();
+  await cache.put(SCOPE, response);
+  if (html !== before) await precacheBuild(cache, html);
 }
 
 self.addEventListener('install', (event) => {
@@ -45,10 +70,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put(SCOPE, copy));
-          }
+          if (response.ok) event.waitUntil(refreshShell(response.clone()).catch(() => undefined));
           return response;
         })
         .catch(() => caches.match(SCOPE).then((cached) => cached || Response.error())),

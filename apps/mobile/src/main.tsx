@@ -8,27 +8,43 @@ import { api } from './app/api.ts';
 import { queryClient } from './app/query-client.ts';
 import { clearOfflineCache, persistOfflineCache, restoreOfflineCache } from './app/offline-cache.ts';
 import { recheckOfflineSession } from './app/queries.ts';
+import { loadSignedInShell } from './app/router.tsx';
 
 // `/app` (no slash) is outside the router's basename and the service worker's scope: use `/app/`.
 if (window.location.pathname === '/app') window.history.replaceState(null, '', `/app/${window.location.search}${window.location.hash}`);
 
-initI18n();
-
 // The signed-in user's last answers (profile, latest values, alerts, SOS contacts) are on the phone: the app opens on
 // them offline. Without a stored session they belong to nobody and are dropped.
-if (api.tokens.has()) restoreOfflineCache(queryClient);
-else clearOfflineCache();
+if (api.tokens.has()) {
+  restoreOfflineCache(queryClient);
+  // The layout, Home and the SOS button (their own chunks) load while the catalogue and the session do; fetched at
+  // every signed-in start, the service worker keeps them cached with the entry, so SOS also starts offline.
+  void loadSignedInShell().catch(() => undefined);
+} else clearOfflineCache();
 persistOfflineCache(queryClient);
 window.addEventListener('online', () => recheckOfflineSession(queryClient));
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// After a new build, the chunks of the build this page started with are gone: a screen opened for the first time
+// then fails to load. Reload onto the new build instead (at most once a minute: never a loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'cw.reloadedForNewBuild';
+  if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
+// The first render waits for the language's catalogue (a separate chunk): no flash of untranslated keys.
+void initI18n().then(() => {
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});
 
 // Offline start of the app shell (public/sw.js); not under the dev server, where Vite serves modules that change.
 // The build mode, not PROD: PROD follows NODE_ENV, which test runners set to 'test' while building the real app.

@@ -4,13 +4,9 @@ import {
   ZCheckTokenResponse, ZLevelList, ZOtpSentResponse, ZPermissionResponse, ZRegisterResponse, ZTokenResponse,
   ZVerifyRegisterResponse, type TOtpTokenRequest, type TRegisterRequest, type TTokenResponse,
 } from '@carewatch/contracts/auth';
-import {
-  ZMessage, ZProfile, ZRegistrationList, ZRevealedMessage, type TChangePasswordRequest, type TMessageQuery,
-  type TUpdateProfileRequest, type TUpdateUnitsRequest,
-} from '@carewatch/contracts/account';
-import { ZPermissionCatalogue, ZRole, ZRoleList, type TCreateRoleRequest, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
-import { ZTenantList, ZTenantSettings } from '@carewatch/contracts/tenants';
-import { ZOk, page } from '@carewatch/contracts/common';
+import { ZProfile, type TChangePasswordRequest, type TUpdateProfileRequest, type TUpdateUnitsRequest } from '@carewatch/contracts/account';
+import { ZTenantSettings } from '@carewatch/contracts/tenants';
+import { ZOk } from '@carewatch/contracts/common';
 
 export const ACCESS_TOKEN_KEY = 'cw.access';
 export const REFRESH_TOKEN_KEY = 'cw.refresh';
@@ -194,7 +190,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   const A = '/api/auth';
   const M = '/api/account';
-  const ZMessagePage = page(ZMessage);
 
   const withTokens = async (p: Promise<TTokenResponse>) => {
     const t = await p;
@@ -237,7 +232,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     levels: () => request('GET', `${A}/levels`, { schema: ZLevelList }),
     switchLevel: (levelId: string) => withTokens(request('POST', `${A}/switch-level`, { body: { levelId }, schema: ZTokenResponse })),
     tenantSettings: () => request('GET', `${A}/tenant/setting/getAll`, { schema: ZTenantSettings }),
-    tenants: () => request('GET', `${A}/tenant/all`, { schema: ZTenantList }),
     // --- account
     profile: () => request('GET', `${M}/me/profile/get`, { schema: ZProfile }),
     updateProfile: (body: TUpdateProfileRequest) => request('PUT', `${M}/me/profile`, { body, schema: ZProfile }),
@@ -251,16 +245,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     updateTimezone: (tz: string) => request('POST', `${M}/me/profile/update-time-zone`, { query: { tz }, schema: ZProfile }),
     updateUnits: (body: TUpdateUnitsRequest) => request('POST', `${M}/me/profile/update-units`, { body, schema: ZProfile }),
     changePassword: (body: TChangePasswordRequest) => request('POST', `${M}/change-password`, { body, schema: ZOk }),
-    roles: () => request('GET', `${M}/roles`, { schema: ZRoleList }),
-    permissionCatalogue: () => request('GET', `${M}/permissions`, { schema: ZPermissionCatalogue }),
-    createRole: (body: TCreateRoleRequest) => request('POST', `${M}/roles`, { body, schema: ZRole }),
-    togglePermission: (roleId: string, body: TTogglePermissionRequest) =>
-      request('PUT', `${M}/roles/${encodeURIComponent(roleId)}/permissions`, { body, schema: ZRole }),
-    messages: (query: Partial<TMessageQuery>) => request('GET', `${M}/messages`, { query, schema: ZMessagePage }),
-    revealMessage: (id: string) => request('POST', `${M}/messages/${encodeURIComponent(id)}/reveal`, { schema: ZRevealedMessage }),
-    registrations: () => request('GET', `${M}/registrations`, { schema: ZRegistrationList }),
-    approveRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/approve`, { schema: ZOk }),
-    rejectRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/reject`, { schema: ZOk }),
   };
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZOtpCode, ZTokenResponse } from './auth.ts';
-import { BLOOD_TYPES } from './patients.ts';
-import { CONTACT_RELATIONSHIPS } from './contacts.ts';
+import { BLOOD_TYPES, CONTACT_RELATIONSHIPS } from './codes.ts';
 import { isValidTimezone } from './rules.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_RE } from './rules.ts';
-import { BLOOD_TYPES } from './patients.ts';
-import { CONTACT_RELATIONSHIPS } from './contacts.ts';
+import { BLOOD_TYPES, CONTACT_RELATIONSHIPS } from './codes.ts';
 import { SKIN_COLOURS } from './app-auth.ts';
 import { UNIT_SYSTEMS } from './account.ts';
 

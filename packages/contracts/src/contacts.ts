@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_RELATIONSHIPS } from './codes.ts';
+export { CONTACT_RELATIONSHIPS } from './codes.ts';
 import { ZId } from './common.ts';
 import { SPECIALTY_CODES } from './staff.ts';
 
@@ -14,7 +16,6 @@ export type TContactKind = z.infer<typeof ZContactKind>;
 export const FOLLOWER_KINDS: readonly TContactKind[] = ['emergency', 'caring'];
 
 /** Contact relationships (spec §3). */
-export const CONTACT_RELATIONSHIPS = ['father', 'mother', 'son', 'daughter', 'husband', 'wife', 'sister', 'relative', 'friend', 'other'] as const;
 export const ZContactRelationship = z.enum(CONTACT_RELATIONSHIPS, 'Invalid relationship');
 export type TContactRelationship = z.infer<typeof ZContactRelationship>;
 

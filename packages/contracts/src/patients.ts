@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BLOOD_TYPES, PATIENT_LIST_COLUMNS } from './codes.ts';
+export { BLOOD_TYPES, DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS, type TPatientListColumn } from './codes.ts';
 import { ZId, ZPageQuery } from './common.ts';
 import { EMAIL_RE } from './rules.ts';
 
@@ -8,7 +10,6 @@ export const ZPatientStatus = z.enum(PATIENT_STATUSES);
 export type TPatientStatus = z.infer<typeof ZPatientStatus>;
 
 export const GENDERS = ['male', 'female'] as const;
-export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 /** Emergency-contact relations (spec §3). */
 export const RELATIONSHIPS = [
   'son', 'daughter', 'brother', 'sister', 'siblings', 'wife', 'husband', 'spouses', 'mother', 'father', 'parents',
@@ -129,11 +130,6 @@ export const ZPatientRow = ZPatient.pick({
   status: true, packageExpiry: true, contractId: true, centerId: true, centerName: true, accountCreatedAt: true, createdAt: true,
 });
 export type TPatientRow = z.infer<typeof ZPatientRow>;
-export const PATIENT_LIST_COLUMNS = [
-  'patientCode', 'fullName', 'birthday', 'gender', 'phone', 'email', 'status', 'center', 'packageExpiry', 'contractId', 'accountCreatedAt', 'createdAt',
-] as const;
-export type TPatientListColumn = (typeof PATIENT_LIST_COLUMNS)[number];
-export const DEFAULT_PATIENT_LIST_COLUMNS: TPatientListColumn[] = ['patientCode', 'fullName', 'birthday', 'gender', 'phone', 'status', 'center', 'createdAt'];
 
 export const PATIENT_SORTS = ['createdAt', '-createdAt', 'name', '-name'] as const;
 export const ZPatientListQuery = ZPageQuery.extend({

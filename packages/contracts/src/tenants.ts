@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS } from './patients.ts';
+import { DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS } from './codes.ts';
 
 /** Tenant setting keys of spec §3, plus PHONE_RULE (our answer to the spec's two phone rules). */
 export const TENANT_SETTING_KEYS = [

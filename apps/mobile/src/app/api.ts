@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { createApiClient, type ApiError } from '@carewatch/api-client/client';
-import { APP_TOKEN_KEYS, appAuthApi } from '@carewatch/api-client/app-auth';
-import { vitalsApi } from '@carewatch/api-client/vitals';
-import { alertsApi } from '@carewatch/api-client/alerts';
+import { APP_TOKEN_KEYS } from '@carewatch/api-client/app-auth';
 
 type AuthErrorListener = (error: ApiError) => void;
 let authErrorListener: AuthErrorListener | null = null;
@@ -18,6 +16,3 @@ export const api = createApiClient({
   onAuthError: (error) => authErrorListener?.(error),
   language: () => i18n.language,
 });
-export const appAuth = appAuthApi(api);
-export const vitals = vitalsApi(api.request);
-export const alerts = alertsApi(api.request);

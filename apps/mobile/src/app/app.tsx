@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
@@ -9,6 +9,11 @@ import { handleSessionEnded } from './session.ts';
 import i18n from 'i18next';
 import { refetchOnLanguageChange } from '@carewatch/i18n/language-refetch';
 import { ProfileTimeZone } from './time-zone.tsx';
+import { LoadingScreen } from './states.tsx';
+
+// The toasts' container (with its transitions) loads after the first screen; a toast shown before it is kept in the
+// notifications store and appears when it mounts.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 onSessionEnded(handleSessionEnded);
 // Names the server writes follow the screen's language: a switch refetches what is cached in the old order.
@@ -25,9 +30,14 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>
-        <Notifications limit={3} position="top-center" />
+        <Suspense fallback={null}>
+          <Notifications limit={3} position="top-center" />
+        </Suspense>
         <ProfileTimeZone>
-          <RouterProvider router={router} />
+          {/* The signed-in shell (layout, Home, Alerts) loads after the entry. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </ProfileTimeZone>
       </MantineProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@carewatch/api-client/client';
-import { appEn } from '@carewatch/i18n/app/en';
+import i18n from 'i18next';
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
 
@@ -43,7 +43,8 @@ export function zodFieldErrors(t: TFunction, error: { issues: ReadonlyArray<Issu
   return out;
 }
 
-const knownCodes = new Set(Object.keys(appEn.errors));
+/** A server error code the catalogue translates (the catalogue is loaded by now; codes are UPPER_SNAKE_CASE). */
+const knownCode = (code: string) => /^[A-Z][A-Z0-9_]*$/.test(code) && i18n.exists(`errors.${code}`);
 
 /** The translated text of any error: errors.<CODE> when the catalogue has it, else network / busy / generic. */
 export function errorText(t: TFunction, error: unknown): string {
@@ -51,7 +52,7 @@ export function errorText(t: TFunction, error: unknown): string {
     if (error.code === 'WEAK_PASSWORD' && typeof error.details?.rule === 'string') {
       return `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${error.details.rule}`, { specials: '' })}`;
     }
-    if (knownCodes.has(error.code)) return t(`errors.${error.code}`);
+    if (knownCode(error.code)) return t(`errors.${error.code}`);
     if (error.code === 'NETWORK') return t('errors.network');
     if (error.code === 'PERMISSION_DENIED') return t('errors.permissionDenied');
     if (error.status === 502 || error.status === 503 || error.status === 429) return t('errors.busy');

@@ -1,8 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { appEn } from '@carewatch/i18n/app/en';
-import { appEnCa } from '@carewatch/i18n/app/en-ca';
-import { appVi } from '@carewatch/i18n/app/vi';
 
 export const APP_LANGUAGES = ['en', 'en-CA', 'vi'] as const;
 export type AppLanguage = (typeof APP_LANGUAGES)[number];
@@ -36,19 +33,41 @@ export function languageFromProfile(profileLanguage: string, current: AppLanguag
   return current;
 }
 
-export function initI18n(): void {
+/**
+ * Each language's catalogue is a chunk of its own, loaded when that language is shown (the service worker precaches
+ * them all, so any language starts offline). All have the same keys (the catalogue test checks it).
+ */
+const CATALOGUES: Record<AppLanguage, () => Promise<Record<string, unknown>>> = {
+  en: async () => (await import('@carewatch/i18n/app/en')).appEn,
+  'en-CA': async () => (await import('@carewatch/i18n/app/en-ca')).appEnCa,
+  vi: async () => (await import('@carewatch/i18n/app/vi')).appVi,
+};
+
+async function ensureCatalogue(lng: AppLanguage): Promise<void> {
+  if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await CATALOGUES[lng]());
+}
+
+/** Loads the stored language's catalogue and starts i18next; render after it resolves (no untranslated flash). */
+export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: appEn }, 'en-CA': { translation: appEnCa }, vi: { translation: appVi } },
+  let translation: Record<string, unknown> = {};
+  try {
+    translation = await CATALOGUES[lng]();
+  } catch {
+    // Its download failed: the screen still renders (with the keys) rather than staying blank; a reload retries.
+  }
+  await i18n.use(initReactI18next).init({
+    resources: { [lng]: { translation } },
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
   });
 }
 
+/** Switches the language at once in storage; the screen follows when its catalogue is here (at once if loaded). */
 export function switchLanguage(lang: AppLanguage): void {
   storage()?.setItem(APP_LANGUAGE_KEY, lang);
   document.documentElement.lang = lang;
-  void i18n.changeLanguage(lang);
+  void ensureCatalogue(lang).then(() => i18n.changeLanguage(lang));
 }

@@ -1,5 +1,6 @@
 import { AppShell, Group, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { HighRiskPrompt } from '../features/alerts/high-risk-prompt.tsx';
@@ -7,6 +8,7 @@ import { SosLevelNotice } from '../features/alerts/sos-level-notice.tsx';
 import { SyncStatus } from '../features/sync/sync-status.tsx';
 import { PendingSosBanner } from '../features/alerts/pending-sos-banner.tsx';
 import { useAppRealtime } from './realtime.ts';
+import { PageLoading } from './states.tsx';
 import { PushIntro } from '../features/profile/push-intro.tsx';
 import { DosePrompt } from '../features/medication/dose-prompt.tsx';
 
@@ -30,7 +32,9 @@ export function AppLayout() {
         )}
         <PendingSosBanner />
         <SyncStatus />
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
         <HighRiskPrompt />
         <SosLevelNotice />
         <DosePrompt />

@@ -12,6 +12,16 @@ export function LoadingScreen() {
   );
 }
 
+/** While a screen's code loads on first use, inside the layout (the navigation stays). */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   // A feature of the Basic package refused on Zero (402 BASIC_REQUIRED): the way to upgrade, not an error.

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { createApiClient, type ApiError } from '@carewatch/api-client/client';
+import { staffApi } from '@carewatch/api-client/staff-client';
 
 type AuthErrorListener = (error: ApiError) => void;
 let authErrorListener: AuthErrorListener | null = null;
@@ -10,7 +11,8 @@ export function onSessionEnded(listener: AuthErrorListener): void {
 }
 
 /** The portal's single API client (same origin; Vite proxies /api in development). */
-export const api = createApiClient({
+const base = createApiClient({
   onAuthError: (error) => authErrorListener?.(error),
   language: () => i18n.language,
 });
+export const api = { ...base, ...staffApi(base.request) };

@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { useTenantSettings } from './queries.ts';
@@ -14,6 +13,11 @@ import { handleSessionEnded } from './session-end.ts';
 import i18n from 'i18next';
 import { refetchOnLanguageChange } from '@carewatch/i18n/language-refetch';
 import { ProfileTimeZone } from './time-zone.tsx';
+import { LoadingScreen } from './states.tsx';
+
+// The toasts' container (with its transitions) loads after the first screen; a toast shown before it is kept in the
+// notifications store and appears when it mounts.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 onSessionEnded(handleSessionEnded);
 // Names the server writes follow the screen's language: a switch refetches what is cached in the old order.
@@ -30,10 +34,15 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandedMantine>
-        <Notifications limit={6} autoClose={false} position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications limit={6} autoClose={false} position="top-right" />
+        </Suspense>
         <ProfileTimeZone>
           <DesktopOnly>
-            <RouterProvider router={router} />
+            {/* Pages outside the layout (sign-up, print pages, the layout itself) load on first use. */}
+            <Suspense fallback={<LoadingScreen />}>
+              <RouterProvider router={router} />
+            </Suspense>
           </DesktopOnly>
         </ProfileTimeZone>
         <PermissionsChangedDialog />

@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { isApiError, type ApiError } from '@carewatch/api-client/client';
 import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
-import { portalEn } from '@carewatch/i18n/portal-en';
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
 
@@ -39,13 +38,14 @@ export function zodFieldErrors(t: TFunction, error: { issues: ReadonlyArray<Issu
   return out;
 }
 
-const knownCodes = new Set(Object.keys(portalEn.errors));
+/** A server error code the catalogue translates (the catalogue is loaded by now; codes are UPPER_SNAKE_CASE). */
+const knownCode = (code: string) => /^[A-Z][A-Z0-9_]*$/.test(code) && i18n.exists(`errors.${code}`);
 
 /** The translated text of an error: errors.<CODE> when known, else the generic message. */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'WEAK_PASSWORD' && error.details?.rule) return `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${error.details.rule}`, { specials: ',!@#$%^&*' })}`;
-    if (knownCodes.has(error.code)) return t(`errors.${error.code}`);
+    if (knownCode(error.code)) return t(`errors.${error.code}`);
     if (error.status === 502) return t('toast.maintenance');
   }
   return t('toast.generic');

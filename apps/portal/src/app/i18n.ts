@@ -1,25 +1,44 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { portalEn } from '@carewatch/i18n/portal-en';
-import { portalVi } from '@carewatch/i18n/portal-vi';
+import type { Language } from '@carewatch/contracts/rules';
 import { saveLanguage, storedLanguage } from '@carewatch/i18n/language';
 
-export function initI18n(): void {
+/**
+ * Each language's catalogue is a chunk of its own, loaded when that language is shown: a page in English never
+ * downloads the Vietnamese texts (and the reverse). Both have the same keys (the catalogue test checks it).
+ */
+const CATALOGUES: Record<Language, () => Promise<Record<string, unknown>>> = {
+  en: async () => (await import('@carewatch/i18n/portal-en')).portalEn,
+  vi: async () => (await import('@carewatch/i18n/portal-vi')).portalVi,
+};
+
+async function ensureCatalogue(lng: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await CATALOGUES[lng]());
+}
+
+/** Loads the stored language's catalogue and starts i18next; render after it resolves (no untranslated flash). */
+export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: portalEn }, vi: { translation: portalVi } },
+  let translation: Record<string, unknown> = {};
+  try {
+    translation = await CATALOGUES[lng]();
+  } catch {
+    // Its download failed: the screen still renders (with the keys) rather than staying blank; a reload retries.
+  }
+  await i18n.use(initReactI18next).init({
+    resources: { [lng]: { translation } },
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
   });
 }
 
-/** Switches the interface language; refuses unsupported ones. */
+/** Switches the interface language (its catalogue loads first, if not yet here); refuses unsupported ones. */
 export function switchLanguage(lang: string): boolean {
   if (!saveLanguage(lang)) return false;
   const stored = storedLanguage();
   document.documentElement.lang = stored;
-  void i18n.changeLanguage(stored);
+  void ensureCatalogue(stored).then(() => i18n.changeLanguage(stored));
   return true;
 }

@@ -1,6 +1,7 @@
 import { personName } from '@carewatch/contracts/names';
 import { AppShell, Avatar, Badge, Box, Button, Group, Image, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import type { TLevel } from '@carewatch/contracts/auth';
@@ -13,6 +14,7 @@ import { markLevelChosen } from './level.ts';
 import { useAvatarUrl } from './avatar.ts';
 import { NotificationBell } from '../features/realtime/notification-bell.tsx';
 import { SosPopup } from '../features/realtime/sos-popup.tsx';
+import { PageLoading } from './states.tsx';
 
 /** "Doctor · North scope · Center A" */
 export function levelLabel(level: TLevel, tenantWide: string): string {
@@ -146,7 +148,9 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
         <SosPopup />
       </AppShell.Main>
     </AppShell>

@@ -1,22 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
-import { AppLayout } from './layout.tsx';
 import { RequireAuth, RequirePermission } from './require-auth.tsx';
 import { registerNavigate } from './navigate.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { LevelChooserPage } from '../features/auth/level-chooser-page.tsx';
-import { PrivacyPage } from '../features/auth/privacy-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { RegistrationsPage } from '../features/registrations/registrations-page.tsx';
-import { RolesPage } from '../features/roles/roles-page.tsx';
-import { MessagesPage } from '../features/messages/messages-page.tsx';
-import { AccountPage } from '../features/account/account-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { orgRoutes } from '../features/org/org.module.tsx';
 import { tenantsRoutes } from '../features/tenants/tenants.module.tsx';
-import { TrialRequestPage } from '../features/tenants/trial-request-page.tsx';
 import { staffRoutes } from '../features/staff/staff.module.tsx';
 import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
 import { patientsRoutes } from '../features/patients/patients.module.tsx';
@@ -34,6 +23,20 @@ import { packagesRoutes } from '../features/packages/packages.module.tsx';
 import { codePackagesRoutes } from '../features/code-packages/code-packages.module.tsx';
 import { transactionsRoutes } from '../features/transactions/transactions.module.tsx';
 import { paymentConfigRoutes } from '../features/payment-config/payment-config.module.tsx';
+import { lazyPage } from './lazy-page.tsx';
+
+// The sign-in page is the first load; everything behind it (the layout, every page) loads on first use.
+const AppLayout = lazyPage(async () => (await import('./layout.tsx')).AppLayout);
+const RegisterPage = lazyPage(async () => (await import('../features/auth/register-page.tsx')).RegisterPage);
+const ForgotPasswordPage = lazyPage(async () => (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage);
+const LevelChooserPage = lazyPage(async () => (await import('../features/auth/level-chooser-page.tsx')).LevelChooserPage);
+const PrivacyPage = lazyPage(async () => (await import('../features/auth/privacy-page.tsx')).PrivacyPage);
+const DashboardPage = lazyPage(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage);
+const RegistrationsPage = lazyPage(async () => (await import('../features/registrations/registrations-page.tsx')).RegistrationsPage);
+const RolesPage = lazyPage(async () => (await import('../features/roles/roles-page.tsx')).RolesPage);
+const MessagesPage = lazyPage(async () => (await import('../features/messages/messages-page.tsx')).MessagesPage);
+const AccountPage = lazyPage(async () => (await import('../features/account/account-page.tsx')).AccountPage);
+const TrialRequestPage = lazyPage(async () => (await import('../features/tenants/trial-request-page.tsx')).TrialRequestPage);
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },

@@ -11,6 +11,16 @@ export function LoadingScreen() {
   );
 }
 
+/** While a page's code loads on first use, inside the layout (the navigation stays). */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (

@@ -19,6 +19,7 @@ import { auditAccess, patientIdsOf } from './access-audit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { keepRawBody } from './raw-body.ts';
 import { accountOfBody, registerRateLimits, type RateLimiter } from './rate-limit.ts';
+import { PRECOMPRESSED_FILE, registerCompression } from './compression.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
 
@@ -43,6 +44,8 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
   });
   await registerSecurityHeaders(app);
+  // Before any route: the plugin attaches itself to each route as it is added.
+  await registerCompression(app);
   const limiter = await registerRateLimits(app, deps);
 
   // Validation is ours (Zod, with the 400 shape); the JSON schemas are for the docs only.
@@ -91,7 +94,13 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
         // immutable; everything else (HTML, the service worker, the manifest, icons, sounds) is revalidated, so a
         // rebuild shows at once.
         cacheControl: false,
-        setHeaders: (res, file) => res.setHeader('cache-control', /[\\/]assets[\\/][^\\/]+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        // The .br/.gz written beside each text file at build time (scripts/precompress.mjs) are sent as they are; the
+        // same address then answers by Accept-Encoding, which caches must know (Vary).
+        preCompressed: true,
+        setHeaders: (res, file) => {
+          res.setHeader('cache-control', /[\\/]assets[\\/][^\\/]+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          if (PRECOMPRESSED_FILE.test(file)) res.setHeader('vary', 'accept-encoding');
+        },
       });
     }
   }

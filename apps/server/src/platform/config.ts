@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ZIceServer, type TIceServer } from '@carewatch/contracts/meetings';
 import { parseHostAllowList } from './host-allow-list.ts';
+import { REPO_ROOT } from './server-dir.ts';
 
 /** A configuration problem that stops the start; main prints its message alone (no stack trace). */
 export class StartupError extends Error {}
@@ -93,6 +94,10 @@ export type Config = {
   stripeApi: { host: string; port: number; protocol: 'http' | 'https'; timeoutMs: number };
   /** The embedded sandbox payment provider (PAYMENT_SANDBOX): auto (default) = offered while a tenant has no real method verified; on; off. */
   paymentSandbox: 'auto' | 'on' | 'off';
+  /** Where files are kept (FILE_STORE): postgres (default: the database every process shares) or s3 (an S3-compatible bucket, S3_*). */
+  fileStore: 'postgres' | 's3';
+  /** S3_ENDPOINT, S3_BUCKET, S3_REGION (default us-east-1), S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (default true with an endpoint). */
+  s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
 };
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -145,7 +150,7 @@ export function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
-  const webRoot = path.resolve(env.WEB_ROOT || path.join(import.meta.dirname, '../../../../'));
+  const webRoot = path.resolve(env.WEB_ROOT || REPO_ROOT);
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -190,6 +195,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https', timeoutMs: Math.max(100, int(env.STRIPE_TIMEOUT_MS, 10_000)),
     },
     paymentSandbox: env.PAYMENT_SANDBOX === 'on' || env.PAYMENT_SANDBOX === 'off' ? env.PAYMENT_SANDBOX : 'auto',
+    ...fileStoreConfig(env),
+  };
+}
+
+/** FILE_STORE and S3_*: a bucket store without a bucket, or an unknown store, stops the start. */
+export function fileStoreConfig(env: NodeJS.ProcessEnv): Pick<Config, 'fileStore' | 's3'> {
+  const kind = (env.FILE_STORE ?? '').trim().toLowerCase() || 'postgres';
+  if (kind !== 'postgres' && kind !== 's3') throw new StartupError(`FILE_STORE: "${kind}" is not postgres or s3`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  const bucket = env.S3_BUCKET?.trim() || undefined;
+  if (kind === 's3' && !bucket) throw new StartupError('FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)');
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new StartupError(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
+  return {
+    fileStore: kind,
+    s3: {
+      endpoint, bucket, region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+    },
   };
 }
 

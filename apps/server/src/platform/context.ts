@@ -9,12 +9,15 @@ import type { ReadingsHandler } from '../modules/vitals/readings-seam.ts';
 import type { VoiceProvider } from './providers/voice.ts';
 import type { PushSender } from './providers/push.ts';
 import type { SecretBox } from './crypto.ts';
+import type { FileStore } from './file-store.ts';
 
 /** Everything a service needs, built once at start (composition root) and shared by requests. */
 export type Deps = {
   db: Db;
   clock: Clock;
   config: Config;
+  /** Every file the product keeps (the database or an S3-compatible bucket: every process sees every file). */
+  files: FileStore;
   mail: MailProvider;
   sms: SmsProvider;
   /** Voice calls (default: recorded in the call log; Twilio-compatible by config). */

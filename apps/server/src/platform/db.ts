@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { SERVER_DIR } from './server-dir.ts';
 
 export type Row = Record<string, unknown>;
 export type SqlValue = string | number | boolean | null | Date | Buffer | Uint8Array | string[] | number[] | undefined;
@@ -132,29 +133,34 @@ export async function openPgliteRaw(dataDir: string | undefined, loadDataDir?: B
   return { db: new PgliteDb(raw, raw), raw };
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'migrations');
 
-/** Applies migrations/*.sql in name order, each once, in its own transaction. Same files on both engines. */
+/**
+ * Applies migrations/*.sql in name order, each once. Same files on both engines. On PostgreSQL, processes starting at
+ * once take turns under a transaction-scoped advisory lock, taken first (two concurrent `create table if not exists`
+ * collide) and on one connection (a session lock taken through the pool can be released on another connection and
+ * stay held): the pending migrations then apply in that one transaction. The embedded database (one process) applies
+ * each in its own.
+ */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-  if (db.kind === 'pg') await db.query('select pg_advisory_lock(727001)');
-  try {
-    const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+  const run = async (d: Db) => {
+    await d.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await d.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
     const applied: string[] = [];
     for (const f of files) {
       if (done.has(f)) continue;
       const text = await fs.readFile(path.join(dir, f), 'utf8');
-      await db.tx(async (t) => {
+      await d.tx(async (t) => {
         for (const stmt of splitSql(text)) await t.query(stmt);
         await t.query('insert into schema_migrations (name) values ($1)', [f]);
       });
       applied.push(f);
     }
     return applied;
-  } finally {
-    if (db.kind === 'pg') await db.query('select pg_advisory_unlock(727001)');
-  }
+  };
+  if (db.kind === 'pg') return db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727001)'); return run(t); });
+  return run(db);
 }
 
 /** Splits a migration on semicolons at line ends; migrations avoid semicolons inside bodies. */

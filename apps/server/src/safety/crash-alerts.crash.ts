@@ -11,7 +11,7 @@ import { apiOk, demoLogin, envInt, FULL, scratchDatabase, ServerProcess, sleep, 
  */
 
 const KILLS = envInt('CRASH_ALERT_KILLS', 5, 20);
-/** After the kills the provider recovers; the drain waits for claim locks of killed workers (60 s) and backoffs. */
+/** After the kills the provider recovers; the drain waits for claim leases of killed workers (15 s) and backoffs. */
 const DRAIN_MS = FULL ? 600_000 : 240_000;
 const INGEST = '/api/ingest/measurements';
 

@@ -6,7 +6,9 @@ import { DEMO_PASSWORD, DEMO_TENANTS } from '../modules/seed/demo.ts';
 /** Every table of the schema that carries a tenant_id (read from the database, so a new table is covered at once). */
 export async function tenantTables(db: Db): Promise<string[]> {
   const rows = await db.query<{ table_name: string }>(
-    "select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name");
+    // Partitions (measurements by month) are read through their parent.
+    `select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'
+       and table_name not in (select relname from pg_class where relispartition) order by table_name`);
   return rows.map((r) => r.table_name);
 }
 
@@ -300,6 +302,19 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into code_packages (id, tenant_id, number, name, type, total_codes, available_from, expires_on, benefits, total_vouchers,
       recipient_organization, upgrade_package_id, upgrade_months, created_by, created_at)
       values ($1, $2, 1, 'Factory', 'COUPON', 1, '2026-01-01', '2030-12-31', 'factory', 1, 'Factory org', $3, 12, $4, $5)`, [newId(), r.tenantId, p!.id, r.users.sysadmin!, now]);
+  },
+  // A compacted day of readings (measurement-storage.ts): one heart-rate reading at 00:00 UTC, 40 days ago.
+  measurements_cold: async (db, r, now) => {
+    const day = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000 - 40 * 86_400_000);
+    await db.query(`insert into measurements_cold (tenant_id, patient_id, metric, day, n, offs, vals, vals2, sources, devices)
+      values ($1, $2, 'heart_rate', $3, 1, '{0}', '{70}', null, '{app}', null) on conflict do nothing`, [r.tenantId, r.patientId, day]);
+  },
+  // A stored file (platform/file-store.ts) of the tenant, with its one chunk.
+  stored_files: async (db, r, now) => {
+    const blobId = newId();
+    await db.query("insert into stored_file_chunks (blob_id, seq, data) values ($1, 0, convert_to('factory', 'UTF8'))", [blobId]);
+    await db.query('insert into stored_files (key, blob_id, tenant_id, size, content_type, created_at) values ($1, $2, $3, 7, $4, $5)',
+      [`files/factory/${r.tenantId}/factory.txt`, blobId, r.tenantId, 'text/plain', now]);
   },
   code_package_codes: async (db, r, now) => {
     const [cp] = await db.query<{ id: string }>('select id from code_packages where tenant_id = $1 limit 1', [r.tenantId]);

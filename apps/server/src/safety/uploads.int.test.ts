@@ -215,6 +215,10 @@ test('hostile uploads are refused or stored under a random name and served as do
     if (!path.resolve(f).startsWith(path.resolve(dataDir) + path.sep)) problems.push(`stored outside DATA_DIR: ${f}`);
     if (/^(x|evil|empty|big)\.(jpg|png)$/.test(path.basename(f))) problems.push(`stored under the given name: ${f}`);
   }
+  // In the file store (issue 18): keys the server chose, never a given name or a path.
+  for (const { key } of await t.db.query<{ key: string }>('select key from stored_files')) {
+    if (/(^|\/)(x|evil|empty|big)\.(jpg|png)$/.test(key) || key.includes('..') || !/^(files|cdr)\//.test(key)) problems.push(`stored under the given name: ${key}`);
+  }
   console.log(`uploads: ${targets.length} upload routes, ${uploads} hostile uploads, ${refused} refused, ${stored} stored safely, ${served} served back, ${files.length} files on disk`);
   if (storedHostile.length) console.log(`uploads: hostile files accepted (stored under random names, checked above):\n${storedHostile.join('\n')}`);
   expect(problems).toEqual([]);

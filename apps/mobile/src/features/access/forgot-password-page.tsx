@@ -6,7 +6,7 @@ import { Link, Navigate } from 'react-router';
 import {
   ZAppForgotOtpRequest, ZAppForgotResetRequest, type TAppForgotOtpRequest, type TAppForgotResetRequest,
 } from '@carewatch/contracts/app-auth';
-import { appAuth } from '../../app/api.ts';
+import { appAuth } from './app-auth.ts';
 import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { storedTenant } from '../../app/tenant.ts';
 import { useFormState } from '../../app/use-form.ts';

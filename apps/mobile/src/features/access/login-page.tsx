@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { ZTokenRequest } from '@carewatch/contracts/auth';
-import { appAuth } from '../../app/api.ts';
+import { appAuth } from './app-auth.ts';
 import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { sessionStarted } from '../../app/session.ts';
 import { storedTenant } from '../../app/tenant.ts';

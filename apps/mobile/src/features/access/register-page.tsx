@@ -13,7 +13,7 @@ import {
 } from '@carewatch/contracts/app-auth';
 import { ZOtpCode } from '@carewatch/contracts/auth';
 import { BLOOD_TYPES } from '@carewatch/contracts/patients';
-import { appAuth } from '../../app/api.ts';
+import { appAuth } from './app-auth.ts';
 import { errorText, serverFieldErrors, translateValidation, zodFieldErrors } from '../../app/errors.ts';
 import { storedLanguage } from '../../app/i18n.ts';
 import { sessionStarted } from '../../app/session.ts';

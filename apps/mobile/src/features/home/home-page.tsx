@@ -5,7 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import type { TAlertLevel } from '@carewatch/contracts/alerts';
-import { alerts, vitals } from '../../app/api.ts';
+import { vitalsApi } from '@carewatch/api-client/vitals';
+import { alertsApi } from '@carewatch/api-client/alerts';
+import { api } from '../../app/api.ts';
 import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { dashboardItems, timeAgo, type DashboardItem } from './latest.ts';
@@ -18,6 +20,10 @@ import { Link } from 'react-router';
 import { useNetwork } from '@mantine/hooks';
 import { dateTimeText } from '../../app/format.ts';
 import { ExpiryBanner } from '../subscription/expiry-banner.tsx';
+
+// Here, not in app/api.ts: their contracts stay out of the first load (Welcome, sign-in).
+const vitals = vitalsApi(api.request);
+const alerts = alertsApi(api.request);
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };

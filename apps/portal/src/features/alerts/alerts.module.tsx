@@ -2,14 +2,17 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { SosPatientsPage } from './sos-patients-page.tsx';
-import { SosCasesPage } from './sos-cases-page.tsx';
-import { SosCaseDetailPage } from './sos-case-detail-page.tsx';
-import { AlertsPage } from './alerts-page.tsx';
-import { SmsPage } from './sms-page.tsx';
-import { CallsPage } from './calls-page.tsx';
-import { NotificationsPage } from './notifications-page.tsx';
-import { ThresholdDefaultsPage } from './threshold-defaults-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const SosPatientsPage = lazyPage(async () => (await import('./sos-patients-page.tsx')).SosPatientsPage);
+const SosCasesPage = lazyPage(async () => (await import('./sos-cases-page.tsx')).SosCasesPage);
+const SosCaseDetailPage = lazyPage(async () => (await import('./sos-case-detail-page.tsx')).SosCaseDetailPage);
+const AlertsPage = lazyPage(async () => (await import('./alerts-page.tsx')).AlertsPage);
+const SmsPage = lazyPage(async () => (await import('./sms-page.tsx')).SmsPage);
+const CallsPage = lazyPage(async () => (await import('./calls-page.tsx')).CallsPage);
+const NotificationsPage = lazyPage(async () => (await import('./notifications-page.tsx')).NotificationsPage);
+const ThresholdDefaultsPage = lazyPage(async () => (await import('./threshold-defaults-page.tsx')).ThresholdDefaultsPage);
 
 /** Sidebar entries of the "alerts" domain (each shown only with its permission). */
 export const alertsNavItems: NavItem[] = [

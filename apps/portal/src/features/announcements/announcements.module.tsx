@@ -2,7 +2,10 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { AnnouncementsPage } from './announcements-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const AnnouncementsPage = lazyPage(async () => (await import('./announcements-page.tsx')).AnnouncementsPage);
 
 /** Sidebar entries of the "announcements" domain. */
 export const announcementsNavItems: NavItem[] = [

@@ -2,10 +2,13 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { AppointmentsPage } from './appointments-page.tsx';
-import { AppointmentDetailPage } from './appointment-detail-page.tsx';
-import { AppointmentPrintPage } from './appointment-print-page.tsx';
-import { VideoVisitPage } from './video-visit-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const AppointmentsPage = lazyPage(async () => (await import('./appointments-page.tsx')).AppointmentsPage);
+const AppointmentDetailPage = lazyPage(async () => (await import('./appointment-detail-page.tsx')).AppointmentDetailPage);
+const AppointmentPrintPage = lazyPage(async () => (await import('./appointment-print-page.tsx')).AppointmentPrintPage);
+const VideoVisitPage = lazyPage(async () => (await import('./video-visit-page.tsx')).VideoVisitPage);
 
 /** Sidebar entries of the "appointments" domain. */
 export const appointmentsNavItems: NavItem[] = [

@@ -2,9 +2,12 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { CodePackageListPage } from './code-package-list-page.tsx';
-import { CodePackageFormPage } from './code-package-form-page.tsx';
-import { CodePackageDetailPage } from './code-package-detail-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const CodePackageListPage = lazyPage(async () => (await import('./code-package-list-page.tsx')).CodePackageListPage);
+const CodePackageFormPage = lazyPage(async () => (await import('./code-package-form-page.tsx')).CodePackageFormPage);
+const CodePackageDetailPage = lazyPage(async () => (await import('./code-package-detail-page.tsx')).CodePackageDetailPage);
 
 /** Sidebar entry of the "code packages" domain (issue 17). */
 export const codePackagesNavItems: NavItem[] = [

@@ -2,8 +2,11 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { DevicesListPage } from './devices-list-page.tsx';
-import { DeviceHistoryPage } from './device-history-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const DevicesListPage = lazyPage(async () => (await import('./devices-list-page.tsx')).DevicesListPage);
+const DeviceHistoryPage = lazyPage(async () => (await import('./device-history-page.tsx')).DeviceHistoryPage);
 
 /** Sidebar entries of the "devices" domain (each shown only with its permission). */
 export const devicesNavItems: NavItem[] = [

@@ -2,9 +2,12 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { DirectoryPage } from './directory-page.tsx';
-import { DoctorProfilePage } from './profile-page.tsx';
-import { RequestsPage } from './requests-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const DirectoryPage = lazyPage(async () => (await import('./directory-page.tsx')).DirectoryPage);
+const DoctorProfilePage = lazyPage(async () => (await import('./profile-page.tsx')).DoctorProfilePage);
+const RequestsPage = lazyPage(async () => (await import('./requests-page.tsx')).RequestsPage);
 
 /**
  * Sidebar entries of the "doctors" domain. The directory is for everyone who books or plans doctors' time (the staff

@@ -2,8 +2,11 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { FeedbackDetailPage } from './feedback-detail-page.tsx';
-import { FeedbackListPage } from './feedback-list-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const FeedbackDetailPage = lazyPage(async () => (await import('./feedback-detail-page.tsx')).FeedbackDetailPage);
+const FeedbackListPage = lazyPage(async () => (await import('./feedback-list-page.tsx')).FeedbackListPage);
 
 /** Sidebar entries of the "feedback" domain. */
 export const feedbackNavItems: NavItem[] = [

@@ -2,8 +2,11 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { AuditLogPage } from './audit-log-page.tsx';
-import { DeactivationRequestsPage } from './deactivation-requests-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const AuditLogPage = lazyPage(async () => (await import('./audit-log-page.tsx')).AuditLogPage);
+const DeactivationRequestsPage = lazyPage(async () => (await import('./deactivation-requests-page.tsx')).DeactivationRequestsPage);
 
 /** Sidebar entries of the "lifecycle" domain (each shown only with its permission). */
 export const lifecycleNavItems: NavItem[] = [

@@ -2,12 +2,16 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { ScopesPage } from './scopes-page.tsx';
-import { ScopeDetailPage } from './scope-detail-page.tsx';
-import { CentersPage } from './centers-page.tsx';
-import { CenterCreatePage, CenterEditPage } from './center-form-page.tsx';
-import { CenterDetailPage } from './center-detail-page.tsx';
-import { MyOrgPage } from './my-org-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const ScopesPage = lazyPage(async () => (await import('./scopes-page.tsx')).ScopesPage);
+const ScopeDetailPage = lazyPage(async () => (await import('./scope-detail-page.tsx')).ScopeDetailPage);
+const CentersPage = lazyPage(async () => (await import('./centers-page.tsx')).CentersPage);
+const CenterCreatePage = lazyPage(async () => (await import('./center-form-page.tsx')).CenterCreatePage);
+const CenterEditPage = lazyPage(async () => (await import('./center-form-page.tsx')).CenterEditPage);
+const CenterDetailPage = lazyPage(async () => (await import('./center-detail-page.tsx')).CenterDetailPage);
+const MyOrgPage = lazyPage(async () => (await import('./my-org-page.tsx')).MyOrgPage);
 
 /**
  * Sidebar entries of the "org" domain. Scopes and health centers are for ScopeManage / CenterManage holders (super admin);

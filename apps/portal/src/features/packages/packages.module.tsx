@@ -3,8 +3,11 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { PackageListPage } from './package-list-page.tsx';
-import { PackageFormPage } from './package-form-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const PackageListPage = lazyPage(async () => (await import('./package-list-page.tsx')).PackageListPage);
+const PackageFormPage = lazyPage(async () => (await import('./package-form-page.tsx')).PackageFormPage);
 
 /** Sidebar entries of the "packages" domain (issue 17): service packages and add-on packs. */
 export const packagesNavItems: NavItem[] = [

@@ -2,9 +2,12 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { PatientListPage } from './patient-list-page.tsx';
-import { PatientCreatePage } from './patient-create-page.tsx';
-import { PatientDetailPage } from './patient-detail-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const PatientListPage = lazyPage(async () => (await import('./patient-list-page.tsx')).PatientListPage);
+const PatientCreatePage = lazyPage(async () => (await import('./patient-create-page.tsx')).PatientCreatePage);
+const PatientDetailPage = lazyPage(async () => (await import('./patient-detail-page.tsx')).PatientDetailPage);
 
 /** Sidebar entries of the "patients" domain (each shown only with its permission). */
 export const patientsNavItems: NavItem[] = [

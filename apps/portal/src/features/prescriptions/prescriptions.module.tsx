@@ -2,10 +2,14 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { AdherencePage } from './adherence-page.tsx';
-import { PrescriptionDetailPage } from './prescription-detail-page.tsx';
-import { PrescriptionEditPage, PrescriptionNewPage } from './prescription-form-page.tsx';
-import { PrescriptionPrintPage } from './prescription-print-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const AdherencePage = lazyPage(async () => (await import('./adherence-page.tsx')).AdherencePage);
+const PrescriptionDetailPage = lazyPage(async () => (await import('./prescription-detail-page.tsx')).PrescriptionDetailPage);
+const PrescriptionEditPage = lazyPage(async () => (await import('./prescription-form-page.tsx')).PrescriptionEditPage);
+const PrescriptionNewPage = lazyPage(async () => (await import('./prescription-form-page.tsx')).PrescriptionNewPage);
+const PrescriptionPrintPage = lazyPage(async () => (await import('./prescription-print-page.tsx')).PrescriptionPrintPage);
 
 /** Sidebar entries of the "prescriptions" domain (the prescriptions themselves live on the patient page). */
 export const prescriptionsNavItems: NavItem[] = [

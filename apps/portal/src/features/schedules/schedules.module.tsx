@@ -2,9 +2,13 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { MyCalendarPage, WorkCalendarPage } from './calendar-page.tsx';
-import { ScheduleApprovalsPage } from './approvals-page.tsx';
-import { ScheduleReportPage } from './report-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const MyCalendarPage = lazyPage(async () => (await import('./calendar-page.tsx')).MyCalendarPage);
+const WorkCalendarPage = lazyPage(async () => (await import('./calendar-page.tsx')).WorkCalendarPage);
+const ScheduleApprovalsPage = lazyPage(async () => (await import('./approvals-page.tsx')).ScheduleApprovalsPage);
+const ScheduleReportPage = lazyPage(async () => (await import('./report-page.tsx')).ScheduleReportPage);
 
 /** Sidebar entries of the "schedules" domain (doctor schedules, spec §2). */
 export const schedulesNavItems: NavItem[] = [

@@ -2,9 +2,12 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { StaffListPage } from './staff-list-page.tsx';
-import { StaffCreatePage } from './staff-create-page.tsx';
-import { StaffDetailPage } from './staff-detail-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const StaffListPage = lazyPage(async () => (await import('./staff-list-page.tsx')).StaffListPage);
+const StaffCreatePage = lazyPage(async () => (await import('./staff-create-page.tsx')).StaffCreatePage);
+const StaffDetailPage = lazyPage(async () => (await import('./staff-detail-page.tsx')).StaffDetailPage);
 
 /** Sidebar entries of the "staff" domain (each shown only with its permission). */
 export const staffNavItems: NavItem[] = [

@@ -2,11 +2,15 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { TenantsListPage } from './tenants-list-page.tsx';
-import { TenantCreatePage, TenantEditPage } from './tenant-form-page.tsx';
-import { TenantDetailPage } from './tenant-detail-page.tsx';
-import { TenantRequestsPage } from './tenant-requests-page.tsx';
-import { OwnTenantSettingsPage } from './own-settings-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const TenantsListPage = lazyPage(async () => (await import('./tenants-list-page.tsx')).TenantsListPage);
+const TenantCreatePage = lazyPage(async () => (await import('./tenant-form-page.tsx')).TenantCreatePage);
+const TenantEditPage = lazyPage(async () => (await import('./tenant-form-page.tsx')).TenantEditPage);
+const TenantDetailPage = lazyPage(async () => (await import('./tenant-detail-page.tsx')).TenantDetailPage);
+const TenantRequestsPage = lazyPage(async () => (await import('./tenant-requests-page.tsx')).TenantRequestsPage);
+const OwnTenantSettingsPage = lazyPage(async () => (await import('./own-settings-page.tsx')).OwnTenantSettingsPage);
 
 /** Sidebar entries of the "tenants" domain (each shown only with its permission). */
 export const tenantsNavItems: NavItem[] = [

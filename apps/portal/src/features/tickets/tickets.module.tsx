@@ -2,8 +2,11 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { TicketsPage } from './tickets-page.tsx';
-import { TicketDetailPage } from './ticket-detail-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const TicketsPage = lazyPage(async () => (await import('./tickets-page.tsx')).TicketsPage);
+const TicketDetailPage = lazyPage(async () => (await import('./ticket-detail-page.tsx')).TicketDetailPage);
 
 /** Sidebar entries of the "tickets" domain. */
 export const ticketsNavItems: NavItem[] = [

@@ -2,10 +2,13 @@ import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { NavItem } from '../../app/navigation.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
-import { TransactionListPage } from './transaction-list-page.tsx';
-import { TransactionDetailPage } from './transaction-detail-page.tsx';
-import { ReconciliationPage } from './reconciliation-page.tsx';
-import { ReconciliationDetailPage } from './reconciliation-detail-page.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each page loads on first use (a chunk of its own); the layout shows a loader meanwhile.
+const TransactionListPage = lazyPage(async () => (await import('./transaction-list-page.tsx')).TransactionListPage);
+const TransactionDetailPage = lazyPage(async () => (await import('./transaction-detail-page.tsx')).TransactionDetailPage);
+const ReconciliationPage = lazyPage(async () => (await import('./reconciliation-page.tsx')).ReconciliationPage);
+const ReconciliationDetailPage = lazyPage(async () => (await import('./reconciliation-detail-page.tsx')).ReconciliationDetailPage);
 
 /** Sidebar entries of the "transactions" domain (group billing). */
 export const transactionsNavItems: NavItem[] = [

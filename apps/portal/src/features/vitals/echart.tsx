@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Box, VisuallyHidden } from '@mantine/core';
 import * as echarts from 'echarts/core';
-import { BarChart, CustomChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
-echarts.use([LineChart, BarChart, CustomChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, MarkAreaComponent, DataZoomComponent, CanvasRenderer]);
+// Only what the vitals and schedule charts draw (line and bar series, threshold lines, the ECG's zoom), registered once
+// here; the rest of ECharts stays out of the bundle, and this module only loads with the pages that chart.
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
 
 export type ChartOption = EChartsCoreOption;
 

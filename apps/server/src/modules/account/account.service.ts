@@ -3,7 +3,8 @@ import type { TProfile, TUpdateProfileRequest, TUpdateUnitsRequest } from '@care
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import * as users from '../users/users.repo.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
 
@@ -73,7 +74,7 @@ export async function uploadAvatar(ctx: AuthedCtx, data: Buffer | null): Promise
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_1mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
-  const rel = await storeFile(ctx.config.dataDir, 'avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg', data);
+  const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { avatar_path: rel }, ctx.clock.now());
   await audit(ctx, { action: 'account.avatar.update', resource: 'user', resourceId: ctx.auth.userId });
   return getProfile(ctx);
@@ -81,7 +82,7 @@ export async function uploadAvatar(ctx: AuthedCtx, data: Buffer | null): Promise
 
 export async function readAvatar(ctx: AuthedCtx): Promise<{ data: Buffer; type: string }> {
   const u = await me(ctx);
-  const data = u.avatar_path ? await readStoredFile(ctx.config.dataDir, u.avatar_path) : null;
+  const data = u.avatar_path ? await ctx.files.readAll(u.avatar_path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: sniffImage(data) === 'png' ? 'image/png' : 'image/jpeg' };
 }

@@ -8,7 +8,6 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { removeStoredFile } from '../../platform/files.ts';
 import { revokeUserSessions } from '../auth/sessions.repo.ts';
 import * as users from '../users/users.repo.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
@@ -166,7 +165,7 @@ export async function eraseDeletedAccount(deps: Deps, tenantId: string, userId: 
     await repo.detachFeedback(db, tenantId, userId);
     await repo.anonymizeUser(db, tenantId, userId, now);
   });
-  for (const rel of [...images, ...(u.avatar_path ? [u.avatar_path] : [])]) await removeStoredFile(deps.config.dataDir, rel);
+  for (const rel of [...images, ...(u.avatar_path ? [u.avatar_path] : [])]) await deps.files.remove(rel);
   // The tombstone goes with the lifecycle's final purge (all data within 90 days, §9).
   await scheduleJob(deps, { kind: 'account.purge', runAt: new Date(now.getTime() + PURGE_AFTER_DELETE_MS), tenantId, payload: { userId } });
   return true;

@@ -3,7 +3,6 @@ import type { TFeedbackItem, TFeedbackListQuery, TFeedbackPage } from '@carewatc
 import type { AuthedCtx } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readStoredFile } from '../../platform/files.ts';
 import * as repo from './feedback.repo.ts';
 import { sniffFeedbackImage } from './feedback.service.ts';
 
@@ -43,7 +42,7 @@ const MIME = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'im
 /** The feedback's image (its type judged by content); another tenant's feedback, or none: 404. */
 export async function feedbackImage(ctx: AuthedCtx, id: string): Promise<{ data: Buffer; type: string; ext: string }> {
   const r = await oneFeedback(ctx, id);
-  const data = r.image_path ? await readStoredFile(ctx.config.dataDir, r.image_path) : null;
+  const data = r.image_path ? await ctx.files.readAll(r.image_path) : null;
   const kind = data ? sniffFeedbackImage(data) : null;
   if (!data || !kind) throw new AppError('NOT_FOUND', { field: 'image', rule: 'not_found' });
   await audit(ctx, { action: 'feedback.image', resource: 'app_feedback', resourceId: id });

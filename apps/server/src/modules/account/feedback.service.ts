@@ -3,7 +3,8 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError, validationError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import { sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import * as repo from './feedback.repo.ts';
 
 type FeedbackImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -30,7 +31,7 @@ export async function sendFeedback(ctx: AuthedCtx, fields: Record<string, string
     if (file.length > FEEDBACK_IMAGE_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'image', 'max_5mb');
     const kind = sniffFeedbackImage(file);
     if (!kind) throw fieldError('INVALID_FILE_TYPE', 'image', 'png_jpeg_gif_webp');
-    imagePath = await storeFile(ctx.config.dataDir, 'feedback', ctx.auth.tenantId, kind === 'jpeg' ? 'jpg' : kind, file);
+    imagePath = (await ctx.files.put(newFileKey('feedback', ctx.auth.tenantId, kind === 'jpeg' ? 'jpg' : kind), file)).key;
   }
   const id = newId();
   const now = ctx.clock.now();

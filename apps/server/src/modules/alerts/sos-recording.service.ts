@@ -2,7 +2,7 @@ import { SOS_RECORDING_MAX_BYTES, type TSosRecording } from '@carewatch/contract
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { storeFile } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import { newId } from '../../platform/ids.ts';
 import { ownPatient } from '../patients/patient-access.ts';
 import * as patientsRepo from '../patients/patients.repo.ts';
@@ -32,7 +32,7 @@ export async function saveSosRecording(ctx: AuthedCtx, file: { name: string; dat
   const kind = sniffAudio(file.data);
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   const t = ctx.auth.tenantId;
-  const rel = await storeFile(ctx.config.dataDir, 'sos-recordings', t, kind.ext, file.data);
+  const { key: rel } = await ctx.files.put(newFileKey('sos-recordings', t, kind.ext), file.data, { contentType: kind.type });
   const id = newId();
   const now = ctx.clock.now();
   const fileName = `sos-message-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${kind.ext}`;

@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import * as repo from './centers.repo.ts';
 import { eligibleAdmins, requireUsableScope, scopeVisible, toAdmin, visibleRootScope } from '../scopes/scopes.service.ts';
 import { tenantSettings } from '../tenants/tenants.service.ts';
@@ -67,7 +68,7 @@ function checkLogo(data: Buffer | null, field = 'logo'): 'png' | 'jpeg' | null {
 }
 
 async function storeLogo(ctx: AuthedCtx, data: Buffer, kind: 'png' | 'jpeg'): Promise<string> {
-  return storeFile(ctx.config.dataDir, 'center-logos', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg', data);
+  return (await ctx.files.put(newFileKey('center-logos', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data)).key;
 }
 
 async function checkAdmins(ctx: AuthedCtx, mainId: string | null | undefined, supportIds: string[] | undefined) {
@@ -201,7 +202,7 @@ export async function unassignAdmin(ctx: AuthedCtx, id: string, userId: string):
 
 export async function readLogo(ctx: AuthedCtx, id: string): Promise<{ data: Buffer; type: string }> {
   const row = await visibleCenter(ctx, id);
-  const data = row.logo_path ? await readStoredFile(ctx.config.dataDir, row.logo_path) : null;
+  const data = row.logo_path ? await ctx.files.readAll(row.logo_path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: sniffImage(data) === 'png' ? 'image/png' : 'image/jpeg' };
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db.ts';
+// The readings of a patient, hot and cold (issue 18): one SQL fragment shared by every history read.
+import { readingsSql } from '../vitals/measurements.repo.ts';
 
 export type AppSubjectRow = {
   id: string; user_id: string | null; first_name: string; last_name: string; relation: 'self' | 'sub_user' | 'emergency' | 'caring';
@@ -40,9 +42,8 @@ export type VitalAtRow = { metric: string; value: number | null; value2: number 
 /** The newest reading of each metric in (`at` − `windowHours`, `at`]: the vital indexes as they were at a moment. */
 export async function vitalsAt(db: Db, tenantId: string, patientId: string, at: Date, windowHours: number): Promise<VitalAtRow[]> {
   return db.query<VitalAtRow>(
-    `select distinct on (metric) metric, value, value2, measured_at from measurements
-      where tenant_id = $1 and patient_id = $2::uuid and measured_at <= $3 and measured_at > $3 - make_interval(hours => $4::int)
-        and metric <> 'ecg'
+    `select distinct on (metric) metric, value, value2, measured_at
+       from ${readingsSql({ metric: "metric <> 'ecg'", from: '$3::timestamptz - make_interval(hours => $4::int)', fromOp: '>', to: '$3::timestamptz', toOp: '<=' })} r
       order by metric, measured_at desc`,
     [tenantId, patientId, at, windowHours],
   );

@@ -181,6 +181,25 @@ describe('delivery outbox, providers, SMS / call logs and CDR', () => {
     expect(await t.db.query("select 1 from messages where idempotency_key = 'crashed-worker'")).toHaveLength(1);
   });
 
+  it('a live worker renews its claim; a renewal of a claim another worker took over changes nothing', async () => {
+    await enqueue([item(null, 'slow-provider', 'sms', { phone: '0904000001' })]);
+    const now = t.clock.now();
+    const [first] = (await repo.claimDue(t.db, now, new Date(now.getTime() + DELIVERY_LOCK_MS), 100)).filter((c) => c.dedupe_key === 'slow-provider');
+    const lockOf = async () => (await t.db.query<{ locked_until: Date }>("select locked_until from deliveries where dedupe_key = 'slow-provider'"))[0]!.locked_until.getTime();
+    // Still sending after most of the lease: the renewal keeps another worker off it.
+    t.clock.advance(DELIVERY_LOCK_MS - 1000);
+    await repo.renewClaim(t.db, first!.id, first!.attempts, new Date(t.clock.now().getTime() + DELIVERY_LOCK_MS));
+    t.clock.advance(2000);
+    expect(await runDueDeliveries(t.deps)).toBe(0);
+    // The worker dies; past the renewed lease another claims it (attempt 2), and the dead one's late renewal is ignored.
+    t.clock.advance(DELIVERY_LOCK_MS);
+    const [second] = (await repo.claimDue(t.db, t.clock.now(), new Date(t.clock.now().getTime() + DELIVERY_LOCK_MS), 100)).filter((c) => c.dedupe_key === 'slow-provider');
+    expect(second!.attempts).toBe(first!.attempts + 1);
+    const held = await lockOf();
+    await repo.renewClaim(t.db, first!.id, first!.attempts, new Date(t.clock.now().getTime() + 10 * DELIVERY_LOCK_MS));
+    expect(await lockOf()).toBe(held);
+  });
+
   it('sends SMS and calls through a Twilio-compatible HTTP API (local stub) and logs 200 / 500', async () => {
     const seen: { url: string; auth: string; idem: string; form: URLSearchParams }[] = [];
     let failNext = false;

@@ -26,6 +26,11 @@ export async function claimDue(db: Db, now: Date, lockUntil: Date, limit: number
   );
 }
 
+/** Extends a claim still held by the same attempt (the attempt count fences a claim another worker took over). */
+export async function renewClaim(db: Db, id: string, attempts: number, lockUntil: Date) {
+  await db.query("update deliveries set locked_until = $3 where id = $1 and attempts = $2 and status = 'sending'", [id, attempts, lockUntil]);
+}
+
 export async function markSent(db: Db, id: string, now: Date, answer: string) {
   await db.query("update deliveries set status = 'sent', sent_at = $2, updated_at = $2, locked_until = null, provider_answer = $3, last_error = null where id = $1", [id, now, answer]);
 }

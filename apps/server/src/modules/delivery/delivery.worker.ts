@@ -14,8 +14,13 @@ export const MAX_DELIVERY_ATTEMPTS = 10;
  * until they are this old — a provider down for an hour must not cost the follower's SOS text.
  */
 export const URGENT_RETRY_MS = 24 * 3600_000;
-/** A claimed delivery whose worker died is claimed again after this. */
-export const DELIVERY_LOCK_MS = 60_000;
+/**
+ * A claimed delivery whose worker died is claimed again after this. A live worker renews the claim every
+ * DELIVERY_LEASE_RENEW_MS while the provider is slow (an SMTP server may take minutes), so the lease can be short: a
+ * follower's SOS text held by a process that died goes out from another process within 15 s, not a minute.
+ */
+export const DELIVERY_LOCK_MS = 15_000;
+export const DELIVERY_LEASE_RENEW_MS = 5_000;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 /** Wait before attempt n + 1 after n failed attempts: 2 s, 4 s, 8 s … capped at 5 min. */
@@ -101,6 +106,18 @@ async function trail(deps: DeliveryDeps, d: repo.DeliveryRow, providerStatus: st
 
 /** Attempts one claimed delivery: send, record the provider's answer, and the alert trail entry. */
 async function attempt(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<boolean> {
+  const lease = setInterval(() => {
+    void repo.renewClaim(deps.db, d.id, d.attempts, new Date(deps.clock.now().getTime() + DELIVERY_LOCK_MS)).catch(() => undefined);
+  }, DELIVERY_LEASE_RENEW_MS);
+  lease.unref();
+  try {
+    return await attemptClaimed(deps, d);
+  } finally {
+    clearInterval(lease);
+  }
+}
+
+async function attemptClaimed(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<boolean> {
   try {
     const a = await send(deps, d);
     const text = answerText(a);

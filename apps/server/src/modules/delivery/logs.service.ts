@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { loadExcel } from '../../platform/lazy.ts';
 import type { TCallLogItem, TCallLogQuery, TCdrExportQuery, TCdrFile, TSmsLogItem, TSmsLogQuery } from '@carewatch/contracts/notifications';
@@ -12,6 +9,7 @@ import { scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import * as repo from './logs.repo.ts';
 
 const DAY_MS = 86_400_000;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
 
 function filterOf(q: TSmsLogQuery): repo.LogFilter {
@@ -78,23 +76,24 @@ export async function exportCdr(ctx: AuthedCtx, q: TCdrExportQuery): Promise<{ s
 
 export const CDR_JOB = 'cdr.daily';
 const nextMidnightUtc = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
-const cdrDir = (dataDir: string, tenantId: string) => path.join(dataDir, 'cdr', tenantId);
+/** The file-store key of a tenant's daily CDR file (the path it had under DATA_DIR before the file store). */
+const cdrKey = (tenantId: string, fileName: string) => `cdr/${tenantId}/${fileName}`;
 
 /** Writes each tenant's CDR file of `day` (YYYY-MM-DD, UTC) once; answers how many files were written. */
-export async function writeDailyCdr(deps: Pick<Deps, 'db' | 'clock' | 'config'>, day: string): Promise<number> {
+export async function writeDailyCdr(deps: Pick<Deps, 'db' | 'clock' | 'files'>, day: string): Promise<number> {
   let written = 0;
   for (const tenantId of await repo.activeTenantIds(deps.db)) {
     if (await repo.cdrFileExists(deps.db, tenantId, day)) continue;
-    const dir = cdrDir(deps.config.dataDir, tenantId);
-    await fsp.mkdir(dir, { recursive: true });
     const fileName = `cdr-${day}.xlsx`;
-    const tmp = path.join(dir, `.${fileName}.${newId()}.tmp`);
-    const out = fs.createWriteStream(tmp);
-    const done = new Promise<void>((resolve, reject) => { out.on('finish', resolve); out.on('error', reject); });
-    const rows = await writeCdr(deps, tenantId, dayStart(day), new Date(dayStart(day).getTime() + DAY_MS), out);
-    await done;
-    await fsp.rename(tmp, path.join(dir, fileName));
-    const { size } = await fsp.stat(path.join(dir, fileName));
+    // Written straight into the store as it is produced; the key appears only once the file is complete.
+    const out = new PassThrough();
+    const stored = deps.files.put(cdrKey(tenantId, fileName), out, { contentType: XLSX_TYPE });
+    stored.catch(() => undefined);
+    const rows = await writeCdr(deps, tenantId, dayStart(day), new Date(dayStart(day).getTime() + DAY_MS), out).catch((e: unknown) => {
+      out.destroy(e instanceof Error ? e : new Error('CDR failed'));
+      throw e;
+    });
+    const { size } = await stored;
     await repo.insertCdrFile(deps.db, { id: newId(), tenantId, day, fileName, rows, sizeBytes: size, now: deps.clock.now() });
     written++;
   }
@@ -123,11 +122,11 @@ const toCdrFile = (r: repo.CdrFileRow): TCdrFile => ({ id: r.id, day: r.day, fil
 export async function listCdrFiles(ctx: AuthedCtx) {
   return { items: (await repo.listCdrFiles(ctx.db, ctx.auth.tenantId)).map(toCdrFile) };
 }
-export async function openCdrFile(ctx: AuthedCtx, id: string): Promise<{ stream: Readable; name: string }> {
+export async function openCdrFile(ctx: AuthedCtx, id: string): Promise<{ stream: Readable; size: number; name: string }> {
   const f = await repo.getCdrFile(ctx.db, ctx.auth.tenantId, id);
   if (!f) throw new AppError('NOT_FOUND');
-  const abs = path.join(cdrDir(ctx.config.dataDir, ctx.auth.tenantId), path.basename(f.file_name));
-  try { await fsp.access(abs); } catch { throw new AppError('NOT_FOUND'); }
+  const file = await ctx.files.open(cdrKey(ctx.auth.tenantId, f.file_name));
+  if (!file) throw new AppError('NOT_FOUND');
   await audit(ctx, { action: 'calls.cdr_download', resource: 'cdr_file', resourceId: id });
-  return { stream: fs.createReadStream(abs), name: f.file_name };
+  return { stream: file.stream, size: file.size, name: f.file_name };
 }

@@ -8,7 +8,7 @@ import {
 import { nearestFirst } from '@carewatch/clinical/geo';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readStoredFile, sniffImage } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
 import * as staff from '../staff/staff.service.ts';
 import * as repo from './doctors.repo.ts';
 
@@ -77,7 +77,7 @@ export async function updateDoctor(ctx: AuthedCtx, id: string, input: TDoctorPro
 
 export async function readDoctorAvatar(ctx: AuthedCtx, id: string): Promise<{ data: Buffer; type: string }> {
   const r = await visibleDoctor(ctx, id);
-  const data = r.avatar_path ? await readStoredFile(ctx.config.dataDir, r.avatar_path) : null;
+  const data = r.avatar_path ? await ctx.files.readAll(r.avatar_path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: sniffImage(data) === 'png' ? 'image/png' : 'image/jpeg' };
 }

@@ -5,7 +5,6 @@ import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { revokeUserSessions } from '../auth/sessions.repo.ts';
-import { removeStoredFile } from '../../platform/files.ts';
 import * as repo from './lifecycle.repo.ts';
 import { personName } from '@carewatch/contracts/names';
 
@@ -150,7 +149,7 @@ export const LIFECYCLE_JOBS: JobHandlers = {
     const u = await repo.findUser(deps.db, job.tenant_id!, userId);
     const done = await deps.db.tx((db) => repo.anonymizeIfDeactivated(db, job.tenant_id!, userId, deps.clock.now()));
     if (!done) return; // recovered in the meantime
-    if (u?.avatar_path) await removeStoredFile(deps.config.dataDir, u.avatar_path);
+    if (u?.avatar_path) await deps.files.remove(u.avatar_path);
     await scheduleJob(deps, { kind: 'account.purge', runAt: new Date(deps.clock.now().getTime() + PURGE_AFTER_DELETE_MS), tenantId: job.tenant_id, payload: { userId } });
   },
   'account.purge': async (deps, job) => {

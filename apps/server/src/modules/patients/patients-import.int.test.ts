@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ExcelJS from 'exceljs';
 import { IMPORT_HEADER } from '@carewatch/contracts/patients';
@@ -198,5 +200,45 @@ describe('import', () => {
     expect(lines).toContain('Line 1702: patientCode: Patient id exists');
     expect(lines.filter((l) => l.endsWith('phone: Phone number is not valid'))).toHaveLength(25);
     expect(lines.some((l) => l.includes('Patient id exists') && !l.startsWith('Line 1702:'))).toBe(false);
+  });
+});
+
+describe('file store (issue 18: any process may run the import)', () => {
+  test('the upload and the error file live in the file store, not on this process\'s disk; the upload goes when done', async () => {
+    const up = await upload(operator, 'store.xlsx', await xlsx(IMPORT_HEADER, [row(800), row(801, { 8: 'bad-phone' })]));
+    expect(up.status, up.raw).toBe(201);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    expect(imp!.file_path).toMatch(/^files\/patient-imports\/[0-9a-f-]+\/[A-Za-z0-9_-]+\.xlsx$/);
+    expect(await t.deps.files.size(imp!.file_path)).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(t.deps.config.dataDir, 'files'))).toBe(false);
+    const done = await finishImport();
+    expect(done).toMatchObject({ status: 'done', importedRows: 1, errorRows: 1, hasErrorFile: true });
+    expect(await t.deps.files.size(imp!.file_path)).toBeNull();
+    const errs = await t.app.inject({ method: 'GET', url: `${I}/${done.id}/errors`, headers: { authorization: `Bearer ${operator}` } });
+    expect(errs.statusCode).toBe(200);
+    expect(errs.body).toBe('Line 3: phone: Phone number is not valid\n');
+    expect(errs.headers['content-length']).toBe(String(Buffer.byteLength(errs.body)));
+    expect(await t.db.query('select 1 from patient_import_error_parts where import_id = $1', [done.id])).toEqual([]);
+    expect(fs.existsSync(path.join(t.deps.config.dataDir, 'files'))).toBe(false);
+  });
+
+  test('an upload gone from the store ends the import as failed with a plain message (no server path)', async () => {
+    const up = await upload(operator, 'gone.xlsx', await xlsx(IMPORT_HEADER, [row(810)]));
+    expect(up.status, up.raw).toBe(201);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    await t.deps.files.remove(imp!.file_path);
+    const done = await finishImport();
+    expect(done).toMatchObject({ status: 'failed', failure: 'The uploaded file is no longer available' });
+  });
+
+  test('a file the reader cannot parse fails with a fixed message', async () => {
+    const up = await upload(operator, 'broken.xlsx', await xlsx(IMPORT_HEADER, [row(820)]));
+    expect(up.status, up.raw).toBe(201);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    // Replaced by bytes that start like a zip but are not one.
+    await t.deps.files.put(imp!.file_path, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]));
+    const done = await finishImport();
+    expect(done.status).toBe('failed');
+    expect(done.failure).toBe('The file could not be read');
   });
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../platform/lazy.ts';
 import { isValidPhone, type PhoneRuleName } from '@carewatch/contracts/rules';
@@ -14,7 +15,8 @@ import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { newId, randomToken } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
+import { FileTooLargeError, newFileKey, type FileStore } from '../../platform/file-store.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
 import * as repo from './patients.repo.ts';
@@ -66,30 +68,14 @@ export function cellText(v: CellValue, isDate = false): string {
   return '';
 }
 
-function rowValues(row: ExcelJS.Row): string[] {
-  const values = Array.isArray(row.values) ? row.values : [];
-  return IMPORT_HEADER.map((_h, i) => cellText(values[i + 1] as CellValue, i === 3 || i === 12));
-}
-
 // ---------------------------------------------------------------- start (request)
-
-/** Opens the first worksheet with the streaming reader; yields its rows; the file is closed when the caller stops. */
-async function* sheetRows(file: string): AsyncGenerator<ExcelJS.Row> {
-  const input: Readable = fs.createReadStream(file);
-  try {
-    const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-    for await (const sheet of reader) {
-      for await (const row of sheet) yield row;
-      return; // first worksheet only
-    }
-  } finally {
-    input.destroy();
-  }
-}
 
 const isBlank = (vals: string[]) => vals.every((v) => v === '');
 
-/** Checks the header (unmodified template) and that at least one data row exists, reading only the start of the file. */
+/**
+ * Checks the header (unmodified template) and that at least one data row exists, reading only the start of the file.
+ * Read by the reader worker like the job does, so the spreadsheet library never loads into the server's own heap.
+ */
 export async function checkImportFile(file: string): Promise<void> {
   const fd = await fsp.open(file, 'r');
   const magic = Buffer.alloc(4);
@@ -102,15 +88,18 @@ export async function checkImportFile(file: string): Promise<void> {
   let header: string[] | null = null;
   let hasData = false;
   try {
-    for await (const row of sheetRows(file)) {
-      if (!header) {
-        if (row.number !== 1) break;
-        const values = Array.isArray(row.values) ? row.values : [];
-        header = values.slice(1).map((v) => cellText(v as CellValue));
-        while (header.length && header[header.length - 1] === '') header.pop();
-        continue;
+    // One column more than the template: an added column is seen (and refused).
+    scan: for await (const chunk of workerRows(file, IMPORT_HEADER.length + 1)) {
+      for (let k = 0; k < chunk.lines.length; k++) {
+        const cells = chunk.values[k]!;
+        if (!header) {
+          if (chunk.lines[k] !== 1) break scan;
+          header = cells.map((v) => cellText(v));
+          while (header.length && header[header.length - 1] === '') header.pop();
+          continue;
+        }
+        if (!isBlank(IMPORT_HEADER.map((_h, i) => cellText(cells[i], i === 3 || i === 12)))) { hasData = true; break scan; }
       }
-      if (!isBlank(rowValues(row))) { hasData = true; break; }
     }
   } catch {
     throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
@@ -121,11 +110,13 @@ export async function checkImportFile(file: string): Promise<void> {
   if (!hasData) throw new AppError('FILE_EMPTY', { field: 'file', rule: 'empty' });
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Upload = { filename: string; file: Readable & { truncated?: boolean } };
 
 /**
- * Starts a bulk import: streams the upload to DATA_DIR (never buffered), checks type, header and emptiness, records
- * the import (one queued/running per tenant) and schedules the background job.
+ * Starts a bulk import: streams the upload to a temporary file of this process (never buffered whole), checks type,
+ * header and emptiness there, streams it into the file store (any process may run the job), records the import (one
+ * queued/running per tenant) and schedules the job.
  */
 export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promise<TPatientImport> {
   const t = ctx.auth.tenantId;
@@ -139,18 +130,21 @@ export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promis
     upload.file.resume();
     throw new AppError('IMPORT_IN_PROGRESS');
   }
-  const rel = path.join('files', 'patient-imports', t, `${randomToken(18)}.xlsx`);
-  const abs = path.join(ctx.config.dataDir, rel);
-  await fsp.mkdir(path.dirname(abs), { recursive: true });
+  const rel = newFileKey('patient-imports', t, 'xlsx');
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cw-upload-'));
   try {
-    await pipeline(upload.file, fs.createWriteStream(abs));
-    if (upload.file.truncated || (await fsp.stat(abs)).size > IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
-    await checkImportFile(abs);
+    const tmp = path.join(dir, 'upload.xlsx');
+    await pipeline(upload.file, fs.createWriteStream(tmp));
+    if (upload.file.truncated || (await fsp.stat(tmp)).size > IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+    await checkImportFile(tmp);
+    await ctx.files.put(rel, fs.createReadStream(tmp), { maxBytes: IMPORT_MAX_BYTES, contentType: XLSX_TYPE });
   } catch (e) {
-    await fsp.rm(abs, { force: true });
+    await ctx.files.remove(rel).catch(() => undefined);
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || e instanceof FileTooLargeError) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
     throw e;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
   }
   const id = newId();
   try {
@@ -159,7 +153,7 @@ export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promis
       await scheduleJob({ db }, { kind: IMPORT_JOB_KIND, runAt: ctx.clock.now(), tenantId: t, payload: { importId: id, centerId: ctx.auth.centerId } });
     });
   } catch (e) {
-    await fsp.rm(abs, { force: true });
+    await ctx.files.remove(rel).catch(() => undefined);
     if ((e as { code?: string }).code === '23505') throw new AppError('IMPORT_IN_PROGRESS');
     throw e;
   }
@@ -176,13 +170,14 @@ export async function currentImport(ctx: AuthedCtx): Promise<TCurrentImport> {
   const r = await repo.currentImport(ctx.db, ctx.auth.tenantId);
   return { item: r ? toImport(r) : null };
 }
-export async function importErrors(ctx: AuthedCtx, id: string): Promise<{ stream: Readable; name: string }> {
+/** The import's error file, streamed from the file store (whichever process wrote it). */
+export async function importErrors(ctx: AuthedCtx, id: string): Promise<{ stream: Readable; size: number; name: string }> {
   const r = await repo.findImport(ctx.db, ctx.auth.tenantId, id);
   if (!r) throw new AppError('IMPORT_NOT_FOUND');
-  const abs = r.error_file_path ? path.resolve(ctx.config.dataDir, r.error_file_path) : null;
-  if (!abs || !abs.startsWith(path.resolve(ctx.config.dataDir) + path.sep) || !fs.existsSync(abs)) throw new AppError('NOT_FOUND');
+  const f = r.error_file_path ? await ctx.files.open(r.error_file_path) : null;
+  if (!f) throw new AppError('NOT_FOUND');
   await audit(ctx, { action: 'patient.import.errors', resource: 'patient_import', resourceId: id });
-  return { stream: fs.createReadStream(abs), name: `import-errors-${id}.txt` };
+  return { stream: f.stream, size: f.size, name: `import-errors-${id}.txt` };
 }
 
 // ---------------------------------------------------------------- the job
@@ -258,12 +253,14 @@ const READER_URL = new URL('./patients-import.reader.mjs', import.meta.url);
 const READ_BATCH = 500;
 
 /** The first worksheet's rows, read by a worker thread (see patients-import.reader.mjs), in batches. */
-async function* workerRows(file: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
+async function* workerRows(file: string, width: number = IMPORT_HEADER.length): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
   // A bounded heap so the reader's garbage is collected early instead of growing the process (a shared-strings table,
-  // kept whole by exceljs, needs room in proportion to the file).
+  // kept whole by exceljs, needs room in proportion to the file). A 2 MB young generation: the reader's garbage is
+  // short-lived, and V8's default for a worker kept ~40 MB more resident during a 200k-row import (bench import-rss:
+  // 365-400 MB → 327-344 MB) without making it slower.
   const maxOldGenerationSizeMb = 48 + Math.ceil((await fsp.stat(file)).size / 1048576) * 4;
   const worker = new Worker(READER_URL, {
-    workerData: { file, batchRows: READ_BATCH, width: IMPORT_HEADER.length, credit: 2 }, execArgv: [], stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb },
+    workerData: { file, batchRows: READ_BATCH, width, credit: 2 }, execArgv: [], stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 2 },
   });
   type Msg = { lines: number[]; values: CellValue[][] } | { done: true } | { error: string };
   const queue: Msg[] = [];
@@ -298,42 +295,54 @@ class ImportFileError extends Error {}
 /** Another worker claimed this import meanwhile (this one was too slow to renew its claim): stop, it carries on. */
 class ImportTakenOver extends Error {}
 
-async function* fileRows(file: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
-  if (!fs.existsSync(file)) throw new ImportFileError('The uploaded file is no longer available');
+/**
+ * The stored spreadsheet's rows. The reader (a worker thread) needs a file, so the stored file is first copied,
+ * streamed, to a temporary file of this process, deleted when the rows end. The failure texts are fixed: they are
+ * shown to the user, and the reader's own messages may name that temporary path.
+ */
+async function* fileRows(files: FileStore, key: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
+  const stored = await files.open(key);
+  if (!stored) throw new ImportFileError('The uploaded file is no longer available');
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cw-import-'));
   try {
-    yield* workerRows(file);
-  } catch (e) {
-    throw new ImportFileError((e as Error).message || 'The file could not be read');
+    const file = path.join(dir, 'import.xlsx');
+    try {
+      await pipeline(stored.stream, fs.createWriteStream(file));
+    } catch {
+      // The store could not be read (a database failure): the job runner retries.
+      throw new Error('The uploaded file could not be fetched from the file store');
+    }
+    try {
+      yield* workerRows(file);
+    } catch {
+      throw new ImportFileError('The file could not be read');
+    }
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
  * Runs one import as a resumable job: streams the rows, validates each like the form, inserts good rows in batches
  * (skipping those whose patient id, phone or contract id is taken — in the database or by an earlier row — or whose
- * e-mail has an account) and writes bad ones to the error file. Each batch commits in one transaction with the
- * import's progress (last line covered, counts, error-file size; the error lines are on disk before the commit), so
- * after a crash the job — claimed again by any process — truncates the error file to its committed size and resumes
- * after the last committed line: nothing is inserted twice and the counts are exactly what was committed. A database
+ * e-mail has an account) and keeps the error lines of bad ones. Each batch commits in one transaction with the
+ * import's progress (last line covered, counts) and its error lines, so after a crash the job — claimed again by any
+ * process, reading the upload from the file store — resumes after the last committed line: nothing is inserted twice
+ * and the counts and error lines are exactly what was committed. When the import ends, the error file is written to
+ * the file store from the committed lines. A database
  * failure is thrown to the job runner, which retries (resumes) with backoff; on the last attempt, or when the file
  * cannot be read, the import ends as failed with the committed counts. The database write of one batch overlaps the
  * reading and validation of the next.
  */
-export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, importId: string, centerId: string | null = null, opts: { lastAttempt?: boolean } = {}): Promise<void> {
+export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'>, importId: string, centerId: string | null = null, opts: { lastAttempt?: boolean } = {}): Promise<void> {
   const imp = await repo.findImportById(deps.db, importId);
   if (!imp || imp.status === 'done' || imp.status === 'failed') return;
   const t = imp.tenant_id;
   await repo.markImportRunning(deps.db, importId);
   const phoneRule = await phoneRuleOf(deps.db, t);
-  const errRel = path.join('files', 'patient-imports', t, `${importId}-errors.txt`);
-  const errAbs = path.join(deps.config.dataDir, errRel);
-  const source = path.resolve(deps.config.dataDir, imp.file_path);
-  await fsp.mkdir(path.dirname(errAbs), { recursive: true });
-  const errFile = await fsp.open(errAbs, 'a');
-  // Lines written for a batch that did not commit are dropped (a file shorter than recorded lost its tail: kept as is).
-  const size = (await errFile.stat()).size;
-  if (size > imp.error_file_bytes) await errFile.truncate(imp.error_file_bytes);
+  const errRel = `files/patient-imports/${t}/${importId}-errors.txt`;
   let committed: repo.ImportProgress = {
-    processed: imp.processed_rows, imported: imp.imported_rows, errors: imp.error_rows, committedLine: imp.committed_line, errorBytes: Math.min(size, imp.error_file_bytes),
+    processed: imp.processed_rows, imported: imp.imported_rows, errors: imp.error_rows, committedLine: imp.committed_line, errorBytes: imp.error_file_bytes,
   };
   let processed = committed.processed;
   let lastLine = committed.committedLine;
@@ -344,7 +353,7 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
   let pending: Array<{ line: number; text: string }> = [];
   let inFlight: Promise<void> | null = null;
 
-  /** Stores one window in one transaction: insert, explain skipped rows, error lines (synced), progress. */
+  /** Stores one window in one transaction: insert, explain skipped rows, error lines, progress. */
   const store = async (b: EncodedBatch, errors: Array<{ line: number; text: string }>, processedSoFar: number, upToLine: number) => {
     committed = await deps.db.tx(async (tx) => {
       let inserted = 0;
@@ -356,10 +365,7 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
       const failed = new Set(errors.map((e) => e.line));
       errors.sort((a, c) => a.line - c.line);
       const text = errors.map((e) => `Line ${e.line}: ${e.text}\n`).join('');
-      if (text) {
-        await errFile.write(text);
-        await errFile.datasync();
-      }
+      if (text) await repo.insertImportErrorPart(tx, importId, upToLine, text);
       const next: repo.ImportProgress = {
         processed: processedSoFar, imported: committed.imported + inserted, errors: committed.errors + failed.size, committedLine: upToLine,
         errorBytes: committed.errorBytes + Buffer.byteLength(text),
@@ -380,15 +386,16 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
     inFlight.catch(() => undefined);
   };
   const finish = async (status: 'done' | 'failed', failure: string | null) => {
-    await errFile.close().catch(() => undefined);
-    if (committed.errors === 0) await fsp.rm(errAbs, { force: true });
+    // Written again whole if a crash comes before the import is marked finished (the same key is replaced).
+    if (committed.errors) await deps.files.put(errRel, Readable.from(repo.importErrorParts(deps.db, importId)), { contentType: 'text/plain; charset=utf-8' });
     await repo.finishImport(deps.db, importId, { status, total: committed.processed, errorFilePath: committed.errors ? errRel : null, failure, now: deps.clock.now() });
-    await fsp.rm(source, { force: true }).catch(() => undefined);
+    await repo.deleteImportErrorParts(deps.db, importId);
+    await deps.files.remove(imp.file_path).catch(() => undefined);
   };
 
   try {
     let pendingRows = 0;
-    for await (const chunk of fileRows(source)) {
+    for await (const chunk of fileRows(deps.files, imp.file_path)) {
       for (let k = 0; k < chunk.lines.length; k++) {
         const line = chunk.lines[k]!;
         // The header, and every line a committed batch already covered (a resumed import).
@@ -414,15 +421,16 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'config
     await finish('done', null);
   } catch (e) {
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
-    if (e instanceof ImportTakenOver) {
-      await errFile.close().catch(() => undefined);
+    if (e instanceof ImportTakenOver) return;
+    if (e instanceof ImportFileError) {
+      await finish('failed', e.message);
       return;
     }
-    if (e instanceof ImportFileError || opts.lastAttempt) {
-      await finish('failed', (e as Error).message.slice(0, 500) || 'Import failed');
+    if (opts.lastAttempt) {
+      // The cause (a database error) is kept in the job's last_error for operators; the user sees a fixed text.
+      await finish('failed', 'The import could not be completed');
       return;
     }
-    await errFile.close().catch(() => undefined);
     // Resumed by the job runner from the last committed batch.
     throw e;
   }

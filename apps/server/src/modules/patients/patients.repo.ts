@@ -383,3 +383,24 @@ export async function finishImport(db: Db, id: string, f: { status: 'done' | 'fa
 export async function setImportTotal(db: Db, id: string, total: number) {
   await db.query('update patient_imports set total_rows = $2 where id = $1', [id, total]);
 }
+
+// ---------------------------------------------------------------- import error lines (committed with each batch)
+
+/** One batch's error lines, in the batch's transaction: a resumed import (on any process) has exactly the committed ones. */
+export async function insertImportErrorPart(db: Db, importId: string, upToLine: number, body: string) {
+  await db.query('insert into patient_import_error_parts (import_id, up_to_line, body) values ($1, $2, $3)', [importId, upToLine, body]);
+}
+/** The committed error lines, a few batches per query, in line order (the error file is written from them). */
+export async function* importErrorParts(db: Db, importId: string): AsyncGenerator<string> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.query<{ up_to_line: number; body: string }>(
+      'select up_to_line, body from patient_import_error_parts where import_id = $1 and up_to_line > $2 order by up_to_line limit 20', [importId, after]);
+    for (const r of rows) yield r.body;
+    if (rows.length < 20) return;
+    after = rows[rows.length - 1]!.up_to_line;
+  }
+}
+export async function deleteImportErrorParts(db: Db, importId: string) {
+  await db.query('delete from patient_import_error_parts where import_id = $1', [importId]);
+}

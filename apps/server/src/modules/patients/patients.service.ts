@@ -13,7 +13,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import { readStoredFile, removeStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
+import type { Readable } from 'node:stream';
 import * as users from '../users/users.repo.ts';
 import * as roles from '../roles/roles.repo.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
@@ -303,7 +305,7 @@ export async function addAttachment(ctx: AuthedCtx, id: string, file: { name: st
   const kind = sniffAttachment(file.data);
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   const t = ctx.auth.tenantId;
-  const rel = await storeFile(ctx.config.dataDir, 'patient-attachments', t, kind.ext, file.data);
+  const { key: rel } = await ctx.files.put(newFileKey('patient-attachments', t, kind.ext), file.data, { contentType: kind.type });
   const attachmentId = newId();
   const now = ctx.clock.now();
   const fileName = safeFileName(file.name, `attachment.${kind.ext}`);
@@ -312,13 +314,14 @@ export async function addAttachment(ctx: AuthedCtx, id: string, file: { name: st
   return { id: attachmentId, fileName, contentType: kind.type, sizeBytes: file.data.length, createdAt: now.toISOString() };
 }
 
-export async function readAttachment(ctx: AuthedCtx, id: string, fileId: string): Promise<{ data: Buffer; type: string; name: string }> {
+/** The attachment as a stream from the file store (never read whole) with its size. */
+export async function readAttachment(ctx: AuthedCtx, id: string, fileId: string): Promise<{ stream: Readable; size: number; type: string; name: string }> {
   await requireVisiblePatient(ctx, id);
   const a = await repo.findAttachment(ctx.db, ctx.auth.tenantId, id, fileId);
-  const data = a ? await readStoredFile(ctx.config.dataDir, a.path) : null;
-  if (!a || !data) throw new AppError('NOT_FOUND');
+  const f = a ? await ctx.files.open(a.path) : null;
+  if (!a || !f) throw new AppError('NOT_FOUND');
   await audit(ctx, { action: 'patient.attachment.read', resource: 'patient', resourceId: id });
-  return { data, type: a.content_type, name: safeFileName(a.file_name) };
+  return { stream: f.stream, size: f.size, type: a.content_type, name: safeFileName(a.file_name) };
 }
 
 export async function deleteAttachment(ctx: AuthedCtx, id: string, fileId: string): Promise<{ ok: true }> {
@@ -326,7 +329,7 @@ export async function deleteAttachment(ctx: AuthedCtx, id: string, fileId: strin
   const a = await repo.findAttachment(ctx.db, ctx.auth.tenantId, id, fileId);
   if (!a) throw new AppError('NOT_FOUND');
   await repo.deleteAttachment(ctx.db, ctx.auth.tenantId, fileId);
-  await removeStoredFile(ctx.config.dataDir, a.path);
+  await ctx.files.remove(a.path);
   await audit(ctx, { action: 'patient.attachment.delete', resource: 'patient', resourceId: id });
   return { ok: true };
 }

@@ -2,7 +2,6 @@ import type { TAppMedication, TIntake, TIntakeConfirmRequest, TIntakeSnoozeReque
 import { INTAKE_WINDOWS, canConfirmAt, localDayRange } from '@carewatch/clinical/medication';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readStoredFile } from '../../platform/files.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
 import { checkMissedRun } from './medication.jobs.ts';
 import * as repo from './prescriptions.repo.ts';
@@ -93,7 +92,7 @@ export async function appMedicineImage(ctx: AuthedCtx, id: string): Promise<{ da
       break;
     } catch { /* not this one */ }
   }
-  const data = allowed ? await readStoredFile(ctx.config.dataDir, img.path) : null;
+  const data = allowed ? await ctx.files.readAll(img.path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: img.mime };
 }

@@ -10,7 +10,8 @@ import { INTAKE_WINDOWS, adherencePercent, intakeState, localDate, type IntakeSt
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import { newId } from '../../platform/ids.ts';
 import { patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
 import { actingDoctorIds, requireDoctor } from '../schedules/schedules.service.ts';
@@ -366,14 +367,14 @@ export async function uploadMedicineImage(ctx: AuthedCtx, data: Buffer | null): 
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'png_jpg' });
   const now = ctx.clock.now();
   const id = newId(now.getTime());
-  const path = await storeFile(ctx.config.dataDir, 'medicines', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg', data);
+  const { key: path } = await ctx.files.put(newFileKey('medicines', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
   await repo.insertImage(ctx.db, ctx.auth.tenantId, { id, path, mime: kind === 'png' ? 'image/png' : 'image/jpeg', by: ctx.auth.userId, now });
   return { id };
 }
 
 export async function readMedicineImage(ctx: AuthedCtx, id: string): Promise<{ data: Buffer; type: string }> {
   const img = await repo.findImage(ctx.db, ctx.auth.tenantId, id);
-  const data = img ? await readStoredFile(ctx.config.dataDir, img.path) : null;
+  const data = img ? await ctx.files.readAll(img.path) : null;
   if (!img || !data) throw new AppError('NOT_FOUND');
   return { data, type: img.mime };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
@@ -206,7 +204,7 @@ describe('medical records', () => {
     const rec = (await create(doctor, { title: 'Draft', examinationDate: '2026-07-01', place: 'Home' })).body as unknown as Rec;
     const a1 = (await upload(doctor, rec.id, 'PRESCRIPTION', { name: 'rx.pdf', type: 'application/pdf', data: PDF })).body as unknown as Attachment;
     const a2 = (await upload(doctor, rec.id, 'OTHER', { name: 'other.png', type: 'image/png', data: PNG })).body as unknown as Attachment;
-    const files = async () => (await t.db.query<{ path: string }>('select path from medical_record_attachments where record_id = $1', [rec.id])).map((r) => path.join(t.deps.config.dataDir, r.path));
+    const files = async () => (await t.db.query<{ path: string }>('select path from medical_record_attachments where record_id = $1', [rec.id])).map((r) => r.path);
     const stored = await files();
     expect(stored).toHaveLength(2);
     const put = await t.put(`/api/account/medical-records/${rec.id}`, { title: 'Final', examinationDate: '2026-07-02', place: '', doctorName: 'Dr. Lan' }, assistant);
@@ -217,12 +215,13 @@ describe('medical records', () => {
     const del = await t.call('DELETE', `/api/account/medical-records/${rec.id}/attachments/${a1.id}`, { token: doctor });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ ok: true, patientId });
-    await expect(fs.access(stored[0]!)).rejects.toThrow();
+    expect(await t.deps.files.size(stored[0]!)).toBeNull();
+    expect(await t.deps.files.size(stored[1]!)).not.toBeNull();
     expect((await t.get(`/api/account/medical-records/${rec.id}/attachments/${a1.id}`, doctor)).status).toBe(404);
     expect((await t.call('DELETE', `/api/account/medical-records/${rec.id}/attachments/${a1.id}`, { token: doctor })).status).toBe(404);
 
     expect((await t.call('DELETE', `/api/account/medical-records/${rec.id}`, { token: doctor })).status).toBe(200);
-    await expect(fs.access(stored[1]!)).rejects.toThrow();
+    expect(await t.deps.files.size(stored[1]!)).toBeNull();
     expect((await t.get(`/api/account/medical-records/${rec.id}`, doctor)).status).toBe(404);
     expect(await t.db.query('select 1 from medical_record_attachments where record_id = $1', [rec.id])).toEqual([]);
   });

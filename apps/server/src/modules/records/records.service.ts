@@ -8,7 +8,8 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import { readStoredFile, removeStoredFile, storeFile } from '../../platform/files.ts';
+import type { Readable } from 'node:stream';
+import { newFileKey } from '../../platform/file-store.ts';
 import { requireAppSubject, requireVisiblePatient } from '../patients/patient-access.ts';
 import { safeFileName, sniffAttachment } from '../patients/patients.service.ts';
 import { requireDoctor } from '../schedules/schedules.service.ts';
@@ -106,7 +107,7 @@ export async function updateRecord(ctx: AuthedCtx, id: string, input: TMedicalRe
 export async function deleteRecord(ctx: AuthedCtx, id: string): Promise<{ ok: true; patientId: string }> {
   const r = await requireRecord(ctx, id);
   const paths = await repo.deleteRecord(ctx.db, ctx.auth.tenantId, id);
-  for (const p of paths) await removeStoredFile(ctx.config.dataDir, p);
+  for (const p of paths) await ctx.files.remove(p);
   await audit(ctx, { action: 'medical_record.delete', resource: 'patient', resourceId: r.patient_id, details: { recordId: id } });
   return { ok: true, patientId: r.patient_id };
 }
@@ -120,7 +121,7 @@ export async function addRecordAttachment(ctx: AuthedCtx, id: string, type: TMed
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   const t = ctx.auth.tenantId;
   const now = ctx.clock.now();
-  const path = await storeFile(ctx.config.dataDir, FILE_AREA, t, kind.ext, file.data);
+  const { key: path } = await ctx.files.put(newFileKey(FILE_AREA, t, kind.ext), file.data, { contentType: kind.type });
   const attachmentId = newId();
   const fileName = safeFileName(file.name, `record.${kind.ext}`);
   await repo.insertAttachment(ctx.db, t, { id: attachmentId, recordId: id, type, fileName, contentType: kind.type, size: file.data.length, path, userId: ctx.auth.userId, now });
@@ -134,20 +135,21 @@ export async function deleteRecordAttachment(ctx: AuthedCtx, id: string, attachm
   const a = await repo.findAttachment(ctx.db, ctx.auth.tenantId, id, attachmentId);
   if (!a) throw new AppError('ATTACHMENT_NOT_FOUND');
   await repo.deleteAttachment(ctx.db, ctx.auth.tenantId, attachmentId);
-  await removeStoredFile(ctx.config.dataDir, a.path);
+  await ctx.files.remove(a.path);
   await repo.touchRecord(ctx.db, ctx.auth.tenantId, id, ctx.auth.userId, ctx.clock.now());
   await audit(ctx, { action: 'medical_record.attachment.delete', resource: 'patient', resourceId: r.patient_id, details: { recordId: id } });
   return { ok: true, patientId: r.patient_id };
 }
 
-export type RecordFile = { data: Buffer; type: string; name: string; patientId: string };
+/** A paper to download: streamed from the file store (never read whole), with its size for Content-Length. */
+export type RecordFile = { stream: Readable; size: number; type: string; name: string; patientId: string };
 
 async function fileOf(ctx: AuthedCtx, r: repo.RecordRow, attachmentId: string): Promise<RecordFile> {
   const a = await repo.findAttachment(ctx.db, ctx.auth.tenantId, r.id, attachmentId);
-  const data = a ? await readStoredFile(ctx.config.dataDir, a.path) : null;
-  if (!a || !data) throw new AppError('ATTACHMENT_NOT_FOUND');
+  const f = a ? await ctx.files.open(a.path) : null;
+  if (!a || !f) throw new AppError('ATTACHMENT_NOT_FOUND');
   await audit(ctx, { action: 'medical_record.attachment.read', resource: 'patient', resourceId: r.patient_id, details: { recordId: r.id } });
-  return { data, type: a.content_type, name: safeFileName(a.file_name), patientId: r.patient_id };
+  return { stream: f.stream, size: f.size, type: a.content_type, name: safeFileName(a.file_name), patientId: r.patient_id };
 }
 
 export async function readRecordAttachment(ctx: AuthedCtx, id: string, attachmentId: string): Promise<RecordFile> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { storeFile } from '../../platform/files.ts';
+import { newFileKey, type FileStore } from '../../platform/file-store.ts';
 import * as records from '../records/records.repo.ts';
 
 /** A one-page PDF with a few lines of text (Helvetica), built by hand so the demo needs no file on disk. */
@@ -25,19 +25,19 @@ export function demoPdf(lines: string[]): Buffer {
 
 /**
  * The demo patient's medical record (issue 16): last month's check-up at the center with the demo doctor, and its
- * result card as a PDF. The file goes through platform/files.ts; without a data folder (the test template, the
+ * result card as a PDF. The file goes into the file store; without one (the test template, the
  * benchmark) the record is seeded without its paper.
  */
-export async function seedDemoRecords(db: Db, tenantId: string, o: { patientId: string; doctorId: string; clinic: string; now: Date; dataDir?: string }): Promise<void> {
+export async function seedDemoRecords(db: Db, tenantId: string, o: { patientId: string; doctorId: string; clinic: string; now: Date; files?: FileStore | undefined }): Promise<void> {
   const day = new Date(o.now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10);
   const id = newId();
   await records.insertRecord(db, tenantId, id, o.patientId, {
     title: 'Quarterly check-up: blood tests', examinedOn: day, place: o.clinic, doctorId: o.doctorId, doctorName: null,
     note: 'Fasting glucose slightly high; repeat in three months.', userId: o.doctorId, now: new Date(`${day}T09:30:00Z`),
   });
-  if (!o.dataDir) return;
+  if (!o.files) return;
   const pdf = demoPdf(['Result card - blood tests', `Date: ${day}`, 'Fasting glucose: 6.4 mmol/L (3.9 - 5.6)', 'HbA1c: 6.0 %', 'Total cholesterol: 5.1 mmol/L', 'Creatinine: 78 umol/L']);
-  const path = await storeFile(o.dataDir, 'medical-records', tenantId, 'pdf', pdf);
+  const { key: path } = await o.files.put(newFileKey('medical-records', tenantId, 'pdf'), pdf, { contentType: 'application/pdf' });
   await records.insertAttachment(db, tenantId, {
     id: newId(), recordId: id, type: 'RESULT_CARD', fileName: 'result-card.pdf', contentType: 'application/pdf', size: pdf.length, path, userId: o.doctorId, now: new Date(`${day}T09:30:00Z`),
   });

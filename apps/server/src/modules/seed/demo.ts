@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.ts';
+import type { FileStore } from '../../platform/file-store.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { provisionTenant } from '../tenants/tenants.service.ts';
@@ -43,8 +44,8 @@ export type SeedDemoOptions = {
   vitalsDays?: number;
   /** End of the vitals series (default: the current time). */
   now?: Date;
-  /** Where platform/files.ts keeps files: the demo medical record's paper is stored there (none without it). */
-  dataDir?: string;
+  /** The file store: the demo medical record's paper is stored there (none without it). */
+  files?: FileStore;
 };
 
 /** Seeds the two demo tenants on first start (when no tenant exists). Returns whether it seeded. */
@@ -100,7 +101,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
       doctorId: ids.doctor!, adminId: ids.mhscadmin!, operatorId: ids.operator!, patientId, centerId: centerA.id, clinic: centerA.name, now,
     });
     await seedDemoPrescriptions(db, tenantId, { doctorId: ids.doctor!, patientId, patientUserId: ids.patient!, now });
-    await seedDemoRecords(db, tenantId, { patientId, doctorId: ids.doctor!, clinic: centerA.name, now, dataDir: opts.dataDir });
+    await seedDemoRecords(db, tenantId, { patientId, doctorId: ids.doctor!, clinic: centerA.name, now, files: opts.files });
     // patient@demo.test is on Basic; patient@demo2.test stays on Zero (issue 17).
     if (t.code === 'demo') await seedDemoBasic(db, tenantId, ids.patient!, now);
     // Simulated scratch cards / phone accounts (Viettel Pay, BCCS) with known codes (card-simulator.ts DEMO_CARDS).

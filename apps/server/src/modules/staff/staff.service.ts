@@ -14,7 +14,8 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import * as users from '../users/users.repo.ts';
 import * as roles from '../roles/roles.repo.ts';
 import { passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
@@ -380,7 +381,7 @@ async function storeLicenseImage(ctx: AuthedCtx, data: Buffer | null): Promise<s
   if (data.length > LICENSE_IMAGE_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_5mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
-  return storeFile(ctx.config.dataDir, 'licenses', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg', data);
+  return (await ctx.files.put(newFileKey('licenses', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data)).key;
 }
 
 export async function listLicenses(ctx: AuthedCtx, id: string): Promise<{ items: TLicense[] }> {
@@ -421,7 +422,7 @@ export async function readLicenseImage(ctx: AuthedCtx, id: string, licenseId: st
   const u = await visibleDoctor(ctx, id);
   const lic = await repo.findLicense(ctx.db, ctx.auth.tenantId, u.id, licenseId);
   if (!lic) throw new AppError('LICENSE_NOT_FOUND');
-  const data = lic.image_path ? await readStoredFile(ctx.config.dataDir, lic.image_path) : null;
+  const data = lic.image_path ? await ctx.files.readAll(lic.image_path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: sniffImage(data) === 'png' ? 'image/png' : 'image/jpeg' };
 }
@@ -475,7 +476,7 @@ export async function uploadAvatarFor(ctx: AuthedCtx, username: string, data: Bu
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_1mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
-  const rel = await storeFile(ctx.config.dataDir, 'avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg', data);
+  const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, u.id, { avatar_path: rel }, ctx.clock.now());
   await audit(ctx, { action: 'staff.avatar.update', resource: 'user', resourceId: u.id });
   return getStaff(ctx, u.id);
@@ -483,7 +484,7 @@ export async function uploadAvatarFor(ctx: AuthedCtx, username: string, data: Bu
 
 export async function readStaffAvatar(ctx: AuthedCtx, id: string): Promise<{ data: Buffer; type: string }> {
   const u = await visible(ctx, id);
-  const data = u.avatar_path ? await readStoredFile(ctx.config.dataDir, u.avatar_path) : null;
+  const data = u.avatar_path ? await ctx.files.readAll(u.avatar_path) : null;
   if (!data) throw new AppError('NOT_FOUND');
   return { data, type: sniffImage(data) === 'png' ? 'image/png' : 'image/jpeg' };
 }

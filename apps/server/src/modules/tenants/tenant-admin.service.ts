@@ -12,7 +12,8 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
-import { readStoredFile, sniffImage, storeFile } from '../../platform/files.ts';
+import { sniffImage } from '../../platform/files.ts';
+import { newFileKey } from '../../platform/file-store.ts';
 import { enforceRateLimit, type RateRule } from '../../platform/rate-buckets.ts';
 import { allowListOf, allowedAddress } from '../../platform/host-allow-list.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -351,7 +352,7 @@ export function checkLogo(data: Buffer | null, field: string): Buffer {
 
 /** Stores a checked logo under its owner (a tenant or a request); returns its public URL path. */
 export async function storeLogo(ctx: Ctx, ownerId: string, data: Buffer): Promise<string> {
-  return logoUrl(await storeFile(ctx.config.dataDir, LOGO_AREA, ownerId, 'png', data));
+  return logoUrl((await ctx.files.put(newFileKey(LOGO_AREA, ownerId, 'png'), data, { contentType: 'image/png' })).key);
 }
 
 export async function uploadLogo(ctx: AuthedCtx, id: string, kind: TLogoKind, data: Buffer | null): Promise<TTenantDetail> {
@@ -363,7 +364,7 @@ export async function uploadLogo(ctx: AuthedCtx, id: string, kind: TLogoKind, da
 
 export async function readLogo(ctx: Ctx, ownerId: string, file: string): Promise<Buffer> {
   if (!isUuid(ownerId) || !LOGO_FILE_RE.test(file)) throw new AppError('NOT_FOUND');
-  const data = await readStoredFile(ctx.config.dataDir, `files/${LOGO_AREA}/${ownerId}/${file}`);
+  const data = await ctx.files.readAll(`files/${LOGO_AREA}/${ownerId}/${file}`);
   if (!data || sniffImage(data) !== 'png') throw new AppError('NOT_FOUND');
   return data;
 }

@@ -204,6 +204,60 @@ function summarise(rows: readonly MeasurementRow[]): { hourly: Hourly[]; newest:
  */
 export async function insertMeasurements(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean } = {}): Promise<InsertResult> {
   if (rows.length === 0) return { count: 0, indexes: null };
+  // Readings old enough that their day may already be compacted into the cold store (issue 18) take the slower path
+  // that leaves out those already stored there; a live batch never does.
+  const coldBefore = receivedAt.getTime() - COLD_CHECK_MS;
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]!.measuredAt.getTime() < coldBefore) return db.tx((tx) => insertBesideCold(tx, tenantId, rows, receivedAt, opts, coldBefore));
+  }
+  return insertHot(db, tenantId, rows, receivedAt, opts);
+}
+
+/**
+ * Ingest checks the cold store for readings older than this: a day less than compaction's horizon (COLD_AFTER_DAYS),
+ * so two processes' clocks may differ by up to a day without a compacted reading being stored again.
+ */
+export const COLD_CHECK_MS = 6 * 86_400_000;
+/** Advisory lock class (with hashtext(patient id)) held exclusively by a compaction and shared by late ingest. */
+export const COMPACT_LOCK = 727045;
+
+const COLD_DUPLICATES = `with u as (
+       select * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[]) with ordinality as u(patient_id, metric, measured_at, source, ord)
+     ),
+     d as (select distinct patient_id, metric, date_trunc('day', measured_at, 'UTC') as day from u),
+     k as (
+       select c.patient_id, c.metric, c.day + o.off * interval '1 millisecond' as measured_at, coalesce(o.src, c.sources[1]) as source
+         from d join measurements_cold c on c.tenant_id = $1 and c.patient_id = d.patient_id and c.metric = d.metric and c.day = d.day
+         cross join lateral unnest(c.offs, c.sources) as o(off, src)
+     )
+     select u.ord::int as ord from u join k using (patient_id, metric, measured_at, source)`;
+
+/**
+ * A batch with readings older than `coldBefore`: under the patients' shared compaction lock (a compaction of them
+ * waits, and this waits for one running), the readings already in the cold store are left out — a retried late
+ * reading is stored once and counted once in the hourly rollup — and the rest go through the usual insert.
+ */
+async function insertBesideCold(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean }, coldBefore: number): Promise<InsertResult> {
+  const old: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (rows[i]!.measuredAt.getTime() < coldBefore) old.push(i);
+  const oldRows = old.map((i) => rows[i]!);
+  for (const p of [...new Set(oldRows.map((r) => r.patientId))].sort()) {
+    await db.query('select pg_advisory_xact_lock_shared($1, hashtext($2))', [COMPACT_LOCK, p]);
+  }
+  const dupes = await db.query<{ ord: number }>(COLD_DUPLICATES, [
+    tenantId, arrayLiteral(oldRows, (r) => r.patientId, str), arrayLiteral(oldRows, (r) => r.metric, str), isoArray(oldRows), arrayLiteral(oldRows, (r) => r.source, str),
+  ]);
+  if (dupes.length === 0) return insertHot(db, tenantId, rows, receivedAt, opts);
+  const skip = new Set(dupes.map((d) => old[d.ord - 1]!));
+  const keep: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (!skip.has(i)) keep.push(i);
+  if (keep.length === 0) return { count: 0, indexes: [] };
+  const r = await insertHot(db, tenantId, keep.map((i) => rows[i]!), receivedAt, opts);
+  return { count: r.count, indexes: r.indexes === null ? keep : r.indexes.map((i) => keep[i]!) };
+}
+
+/** The insert proper (see insertMeasurements). */
+async function insertHot(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean }): Promise<InsertResult> {
   const params = [
     tenantId,
     arrayLiteral(rows, (r) => r.patientId, str), arrayLiteral(rows, (r) => r.metric, str), isoArray(rows),
@@ -232,3 +286,40 @@ export async function insertMeasurements(db: Db, tenantId: string, rows: Measure
 
 /** A failed `fresh` insert: some key was already stored (or is being stored by a concurrent batch). */
 export const isDuplicateKey = (e: unknown): boolean => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+/**
+ * SQL of the readings of patient $2 of tenant $1 whose `metric` satisfies `metric` (a condition on the column
+ * `metric`) and whose time lies between `from` and `to` (SQL expressions; `>=`/`<` unless told): the hot rows and the
+ * cold store's days unnested back into rows, with the columns metric, measured_at, source, value, value2 (and
+ * data when asked: always null for cold readings, which never carry any). Every history read goes through this.
+ * With `limit` (an SQL expression) each part answers only its first readings in (measured_at, source) order — the
+ * caller orders and limits the union the same way — so a short read stops early instead of sorting every reading:
+ * the hot part along the primary key; the cold part unnests only the first days whose stored counts (`n`, of days
+ * wholly inside the range) reach the limit, not every day of the range.
+ */
+export function readingsSql(o: { metric: string; from: string; to: string; fromOp?: '>=' | '>'; toOp?: '<' | '<='; data?: boolean; limit?: string }): string {
+  const fromOp = o.fromOp ?? '>=';
+  const toOp = o.toOp ?? '<';
+  // Readings of a cold day wholly inside the range, else 0 (a partial first or last day counts for nothing).
+  const inside = `case when c.day > (${o.from})::timestamptz and c.day + interval '24 hours' < (${o.to})::timestamptz then c.n else 0 end`;
+  return `((select metric, measured_at, source, value, value2${o.data ? ', data' : ''} from measurements
+            where tenant_id = $1 and patient_id = $2 and ${o.metric} and measured_at ${fromOp} ${o.from} and measured_at ${toOp} ${o.to}
+            ${o.limit ? `order by measured_at, source limit ${o.limit}` : ''})
+          union all
+          (select c.metric, x.measured_at, x.source, x.value, x.value2${o.data ? ', null::jsonb as data' : ''}
+            from ${o.limit ? `(select d.d_metric, d.d_day from (
+                   select c.metric as d_metric, c.day as d_day, sum(${inside}) over (order by c.day) - sum(${inside}) over (partition by c.day) as n_before
+                     from measurements_cold c
+                    where c.tenant_id = $1 and c.patient_id = $2 and ${o.metric}
+                      and c.day > (${o.from})::timestamptz - interval '24 hours' and c.day ${toOp} (${o.to})::timestamptz
+                 ) d where d.n_before < ${o.limit}) d
+            join measurements_cold c on c.tenant_id = $1 and c.patient_id = $2 and c.metric = d.d_metric and c.day = d.d_day` : 'measurements_cold c'}
+            cross join lateral (
+              select c.day + o.off * interval '1 millisecond' as measured_at, coalesce(o.src, c.sources[1]) as source, o.v as value, o.v2 as value2
+                from unnest(c.offs, c.vals, c.vals2, c.sources) as o(off, v, v2, src)
+            ) x
+           where c.tenant_id = $1 and c.patient_id = $2 and ${o.metric}
+             and c.day > (${o.from})::timestamptz - interval '24 hours' and c.day ${toOp} (${o.to})::timestamptz
+             and x.measured_at ${fromOp} ${o.from} and x.measured_at ${toOp} ${o.to}
+            ${o.limit ? `order by x.measured_at, x.source limit ${o.limit}` : ''}))`;
+}

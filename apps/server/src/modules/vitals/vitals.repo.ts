@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.ts';
+import { readingsSql } from './measurements.repo.ts';
 
 export type RawRow = { measured_at: Date; value: number | null; value2: number | null };
 export type BucketRow = { b: number; n: number; avg: number | null; min: number | null; max: number | null; avg2: number | null; min2: number | null; max2: number | null };
@@ -6,8 +7,7 @@ export type BucketRow = { b: number; n: number; avg: number | null; min: number 
 /** Up to `limit` raw readings of [from, to), oldest first (primary-key range scan). */
 export async function rawSeries(db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, limit: number): Promise<RawRow[]> {
   return db.query<RawRow>(
-    `select measured_at, value, value2 from measurements
-      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+    `select measured_at, value, value2 from ${readingsSql({ metric: 'metric = $3', from: '$4', to: '$5', limit: '$6' })} r
       order by measured_at, source limit $6`,
     [tenantId, patientId, metric, from, to, limit],
   );
@@ -18,8 +18,7 @@ export async function bucketSeries(db: Db, tenantId: string, patientId: string, 
   return db.query<BucketRow>(
     `select floor(extract(epoch from (measured_at - $4::timestamptz)) / $6)::int as b, count(*)::int as n,
             avg(value) as avg, min(value) as min, max(value) as max, avg(value2) as avg2, min(value2) as min2, max(value2) as max2
-       from measurements
-      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+       from ${readingsSql({ metric: 'metric = $3', from: '$4', to: '$5' })} r
       group by 1 order by 1`,
     [tenantId, patientId, metric, from, to, bucketSec],
   );
@@ -39,8 +38,7 @@ export type DataRow = { measured_at: Date; value: number | null; value2: number 
 /** Rows with their `data` (sleep sessions), newest last, at most `limit`. */
 export async function withData(db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, limit: number): Promise<DataRow[]> {
   return db.query<DataRow>(
-    `select measured_at, value, value2, data from measurements
-      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
+    `select measured_at, value, value2, data from ${readingsSql({ metric: 'metric = $3', from: '$4', to: '$5', data: true, limit: '$6' })} r
       order by measured_at limit $6`,
     [tenantId, patientId, metric, from, to, limit],
   );
@@ -52,8 +50,7 @@ export async function dailyTotals(db: Db, tenantId: string, patientId: string, f
   return db.query<DailyRow>(
     `select to_char((measured_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
             sum(value) filter (where metric = 'steps') as steps, sum(value) filter (where metric = 'calories') as calories
-       from measurements
-      where tenant_id = $1 and patient_id = $2 and metric in ('steps', 'calories') and measured_at >= $3 and measured_at < $4
+       from ${readingsSql({ metric: "metric in ('steps', 'calories')", from: '$3', to: '$4' })} r
       group by 1 order by 1`,
     [tenantId, patientId, from, to],
   );
@@ -62,13 +59,14 @@ export async function dailyTotals(db: Db, tenantId: string, patientId: string, f
 export type EcgListRow = { measured_at: Date; sampling_rate: number | null; duration: number | null; hr: number | null };
 export async function ecgList(db: Db, tenantId: string, patientId: string, from: Date, to: Date, limit: number): Promise<EcgListRow[]> {
   return db.query<EcgListRow>(
-    `select measured_at, (data->>'samplingRate')::float8 as sampling_rate, coalesce(value2, jsonb_array_length(data->'samples') / nullif((data->>'samplingRate')::float8, 0)) as duration, value as hr from measurements
-      where tenant_id = $1 and patient_id = $2 and metric = 'ecg' and measured_at >= $3 and measured_at < $4
+    `select measured_at, (data->>'samplingRate')::float8 as sampling_rate, coalesce(value2, jsonb_array_length(data->'samples') / nullif((data->>'samplingRate')::float8, 0)) as duration, value as hr
+       from ${readingsSql({ metric: "metric = 'ecg'", from: '$3', to: '$4', data: true })} r
       order by measured_at desc limit $5`,
     [tenantId, patientId, from, to, limit],
   );
 }
 
+/** One ECG strip: its samples are in `data`, and readings with `data` are never compacted, so the hot table has it. */
 export async function ecgStrip(db: Db, tenantId: string, patientId: string, measuredAt: Date): Promise<{ measured_at: Date; data: { samplingRate?: number; samples?: number[] } | null } | null> {
   const rows = await db.query<{ measured_at: Date; data: { samplingRate?: number; samples?: number[] } | null }>(
     `select measured_at, data from measurements where tenant_id = $1 and patient_id = $2 and metric = 'ecg' and measured_at = $3 limit 1`,
@@ -93,15 +91,15 @@ export async function hourlyBucketSeries(
 ): Promise<BucketRow[]> {
   const h0 = new Date(Math.ceil(from.getTime() / 3_600_000) * 3_600_000);
   const h1 = new Date(Math.max(h0.getTime(), Math.floor(to.getTime() / 3_600_000) * 3_600_000));
-  const raw = `select measured_at as t, 1 as n, (value is not null)::int as c, value as s, value as mn, value as mx,
+  const raw = (from: string, to: string) => `select measured_at as t, 1 as n, (value is not null)::int as c, value as s, value as mn, value as mx,
                       (value2 is not null)::int as c2, value2 as s2, value2 as mn2, value2 as mx2
-                 from measurements where tenant_id = $1 and patient_id = $2 and metric = $3`;
+                 from ${readingsSql({ metric: 'metric = $3', from, to })} r`;
   return db.query<BucketRow>(
     `with src as (
        select hour as t, n, c, s, mn, mx, c2, s2, mn2, mx2 from measurement_hourly
         where tenant_id = $1 and patient_id = $2 and metric = $3 and hour >= $4 and hour < $5
-       union all ${raw} and measured_at >= $6 and measured_at < $4
-       union all ${raw} and measured_at >= $5 and measured_at < $7
+       union all ${raw('$6', '$4')}
+       union all ${raw('$5', '$7')}
      )
      select floor(extract(epoch from (t - $8::timestamptz)) / $9)::int as b, sum(n)::int as n,
             sum(s) / nullif(sum(c), 0) as avg, min(mn) as min, max(mx) as max,
@@ -116,18 +114,37 @@ export type LocalDayRow = {
   c: number; s: number | null; mn: number | null; mx: number | null;
   c2: number; s2: number | null; mn2: number | null; mx2: number | null;
 };
-/** Count, sum, min and max of both values per local day (in the IANA zone `timeZone`) of [from, to). */
+/**
+ * Count, sum, min and max of both values per local day (in the IANA zone `timeZone`) of [from, to). Whole hours come
+ * from the hourly rollup (a year is ~8,800 rows, not 525,000 readings, hot or cold) when every one of them lies within
+ * one local day — the zone's offset is whole hours throughout the range; otherwise (e.g. +05:30) from the readings.
+ * The first and last partial hours always come from the readings.
+ */
 export async function localDailyAggregates(
   db: Db, tenantId: string, patientId: string, metric: string, from: Date, to: Date, timeZone: string,
 ): Promise<LocalDayRow[]> {
+  const h0 = new Date(Math.min(to.getTime(), Math.ceil(from.getTime() / 3_600_000) * 3_600_000));
+  const h1 = new Date(Math.max(h0.getTime(), Math.floor(to.getTime() / 3_600_000) * 3_600_000));
+  const raw = (a: string, b: string) => `select measured_at as t, 1 as n, (value is not null)::int as c, value as s, value as mn, value as mx,
+                      (value2 is not null)::int as c2, value2 as s2, value2 as mn2, value2 as mx2
+                 from ${readingsSql({ metric: 'metric = $3', from: a, to: b })} r`;
   return db.query<LocalDayRow>(
-    `select to_char((measured_at at time zone $6)::date, 'YYYY-MM-DD') as day, count(*)::int as n,
-            count(value)::int as c, sum(value)::float8 as s, min(value)::float8 as mn, max(value)::float8 as mx,
-            count(value2)::int as c2, sum(value2)::float8 as s2, min(value2)::float8 as mn2, max(value2)::float8 as mx2
-       from measurements
-      where tenant_id = $1 and patient_id = $2 and metric = $3 and measured_at >= $4 and measured_at < $5
-      group by 1 order by 1`,
-    [tenantId, patientId, metric, from, to, timeZone],
+    `with h as (
+       select hour as t, n, c, s, mn, mx, c2, s2, mn2, mx2 from measurement_hourly
+        where tenant_id = $1 and patient_id = $2 and metric = $3 and hour >= $7 and hour < $8
+     ),
+     whole as (select not exists (select 1 from h where to_char(t at time zone $6, 'MI:SS') <> '00:00') as ok),
+     src as (
+       select * from h where (select ok from whole)
+       union all select * from (${raw('$7', '$8')}) x where not (select ok from whole)
+       union all ${raw('$4', '$7')}
+       union all ${raw('$8', '$5')}
+     )
+     select to_char((t at time zone $6)::date, 'YYYY-MM-DD') as day, sum(n)::int as n,
+            sum(c)::int as c, sum(s)::float8 as s, min(mn)::float8 as mn, max(mx)::float8 as mx,
+            sum(c2)::int as c2, sum(s2)::float8 as s2, min(mn2)::float8 as mn2, max(mx2)::float8 as mx2
+       from src group by 1 order by 1`,
+    [tenantId, patientId, metric, from, to, timeZone, h0, h1],
   );
 }
 

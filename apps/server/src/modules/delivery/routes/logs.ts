@@ -42,6 +42,7 @@ export const cdrFileRoute = defineRoute({
   summary: 'Download one daily CDR file (.xlsx)', params: ZIdParams, response: z.unknown(), raw: true,
   handler: async ({ params, reply }, ctx) => {
     const f = await openCdrFile(ctx, params.id);
-    await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff').send(f.stream);
+    await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')
+      .header('content-length', f.size).send(f.stream);
   },
 });

@@ -29,7 +29,7 @@ export const getAttachmentRoute = defineRoute({
   handler: async ({ params, reply }, ctx) => {
     const f = await readAttachment(ctx, params.id, params.fileId);
     await reply.type(f.type).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store').send(f.data);
+      .header('cache-control', 'private, no-store').header('content-length', f.size).send(f.stream);
   },
 });
 export const deleteAttachmentRoute = defineRoute({

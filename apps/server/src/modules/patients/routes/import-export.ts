@@ -46,7 +46,7 @@ export const importErrorsRoute = defineRoute({
   handler: async ({ params, reply }, ctx) => {
     const f = await importErrors(ctx, params.id);
     await reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')
-      .send(f.stream);
+      .header('content-length', f.size).send(f.stream);
   },
 });
 export const exportPatientsRoute = defineRoute({
