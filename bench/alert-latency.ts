@@ -1,6 +1,6 @@
 // alert-latency: an SOS-level heart rate posted through the HTTP ingest while a background load of ≥ 1,000 readings/s
 // (normal values from devices of other patients, evaluated too) runs and BENCH_WS_CLIENTS (10,000) WebSocket clients
-// are connected, spread over TWO server processes (separate OS processes, `node --import tsx apps/server/src/main.ts`
+// are connected, spread over TWO server processes (separate OS processes running the compiled server, `node apps/server/dist/main.js`
 // on the bench database, their own DATA_DIRs): the reading goes to one, the frame reaches the other's sockets through
 // PostgreSQL LISTEN/NOTIFY. Latency of the `alert.opened` frame at every client (p50 / p99 / max over all clients and
 // samples). The engine runs before the ingest answers, so most frames arrive BEFORE the acknowledgement: the lines
@@ -20,7 +20,7 @@ import { newId } from '../apps/server/src/platform/ids.ts';
 import { issueDeviceSecret } from '../apps/server/src/modules/devices/device-credentials.ts';
 import { MASTER_KEY_FILE } from '../apps/server/src/platform/secrets.ts';
 import { ServerProcess } from '../apps/server/src/safety/crash-support.ts';
-import { api, line, login, note, pct, type Bench } from './lib.ts';
+import { api, buildServer, line, login, note, pct, type Bench } from './lib.ts';
 
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 10_000);
 /** Server processes the clients are spread over (the SOS reading goes to the first). */
@@ -203,7 +203,8 @@ function rssOf(pid: number): number {
 /** The server processes: the bench database, its master key (the vault's secrets are shared), no MQTT, no demo seed. */
 async function startProcesses(b: Bench): Promise<ServerProcess[]> {
   const env = { DATABASE_URL: b.dbUrl, SEED_DEMO: '0', SECRETS_KEY_FILE: path.join(b.tmp, MASTER_KEY_FILE) };
-  const procs = await Promise.all(Array.from({ length: PROCESSES }, () => ServerProcess.create(env)));
+  buildServer();
+  const procs = await Promise.all(Array.from({ length: PROCESSES }, () => ServerProcess.create(env, { compiled: true })));
   await Promise.all(procs.map((p) => p.start()));
   return procs;
 }

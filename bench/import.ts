@@ -11,7 +11,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { IMPORT_HEADER } from '@carewatch/contracts/patients';
 import { newId } from '../apps/server/src/platform/ids.ts';
-import { api, line, login, note, type Bench } from './lib.ts';
+import { api, buildServer, line, login, note, type Bench } from './lib.ts';
 
 const ROWS = 200_000;
 const RSS_GOAL_MB = 300;
@@ -71,7 +71,8 @@ export async function benchImport(b: Bench) {
   delete env.MQTT_URL;
   // Spawned like `npm start` runs it; BENCH_IMPORT_NODE_ARGS adds node flags for profiling (e.g. `--cpu-prof`).
   const extra = (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  buildServer();
+  const child = spawn(process.execPath, [...extra, '--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {

@@ -1,4 +1,6 @@
 // Shared helpers of the benchmarks.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Db, Row, SqlValue } from '../apps/server/src/platform/db.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/modules/seed/demo.ts';
 
@@ -14,6 +16,12 @@ export const line = (bench: string, value: number, unit: string, baseline: strin
 
 /** Progress and diagnostics go to stderr so stdout stays one JSON object per line. */
 export const note = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+/** Builds the production server (apps/server/dist), which the benchmarks' server processes run, as `npm start` does. */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('the server build failed');
+}
 
 export type Bench = { base: string; db: Db; rec: RecordingDb; tenantId: string; dbUrl: string; tmp: string };
 

@@ -59,19 +59,23 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; po
  * The real server (`node --import tsx apps/server/src/main.ts`) as a child process, restartable on the same port,
  * database and DATA_DIR. Its output is kept in memory (last lines) and shown only when a start fails.
  */
+const SOURCE_ENTRY = ['--import', 'tsx', 'apps/server/src/main.ts'];
+const COMPILED_ENTRY = ['--enable-source-maps', 'apps/server/dist/main.js'];
+
 export class ServerProcess {
   readonly baseUrl: string;
   private child: ChildProcess | null = null;
   private tail: string[] = [];
   kills = 0;
-  constructor(readonly port: number, private readonly env: Record<string, string>) {
+  constructor(readonly port: number, private readonly env: Record<string, string>, private readonly entry: string[] = SOURCE_ENTRY) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
-  static async create(env: Record<string, string>): Promise<ServerProcess> {
+  /** `compiled`: the production build (apps/server/dist, built by the caller), as `npm start` runs it; else the sources through tsx. */
+  static async create(env: Record<string, string>, opts: { compiled?: boolean } = {}): Promise<ServerProcess> {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-crash-'));
-    return new ServerProcess(port, { DATA_DIR: dataDir, ...env });
+    return new ServerProcess(port, { DATA_DIR: dataDir, ...env }, opts.compiled ? COMPILED_ENTRY : SOURCE_ENTRY);
   }
 
   get dataDir(): string { return this.env.DATA_DIR!; }
@@ -82,7 +86,7 @@ export class ServerProcess {
     const t0 = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', MQTT_PORT: 'off', LOG_LEVEL: 'warn', ...this.env, PORT: String(this.port) };
     delete env.MQTT_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, this.entry, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (b: Buffer) => {
       this.tail.push(...b.toString('utf8').split('\n').filter(Boolean));
