@@ -140,6 +140,38 @@ describe('patient app: sign-in, home, language, sign out', () => {
     await context.close();
   });
 
+  test('a screen whose code cannot be downloaded says so, with a retry and the emergency call; the tabs stay', async () => {
+    // No service worker (a first visit before it has cached the build), and the new-build reload already spent.
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    await context.addInitScript(() => {
+      localStorage.setItem('cw.app.lang', 'en');
+      sessionStorage.setItem('cw.reloadedForNewBuild', String(Date.now()));
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'patient@demo.test');
+      await page.waitForURL(/\/app\/?$/);
+      const chunk = /\/app\/assets\/contacts-page-[^/]+\.js$/;
+      await context.route(chunk, (r) => r.abort());
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Contacts', exact: true }).tap();
+      const failed = page.getByRole('alert').filter({ hasText: 'This screen could not be opened' });
+      await failed.waitFor({ timeout: 15_000 });
+      expect(await failed.getByRole('link', { name: 'Call emergency 115', exact: true }).getAttribute('href')).toBe('tel:115');
+      // The tabs (and with them the SOS tab) stay.
+      expect(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
+      await shot(page, 'mobile-route-error');
+      await context.unroute(chunk);
+      await failed.getByRole('button', { name: 'Try again', exact: true }).tap();
+      await page.waitForURL(/\/app\/contacts/);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This screen could not be opened' }).count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a wrong password is refused with the server message', async () => {
     const { context, page } = await phone(browser, baseUrl);
     await signIn(page, 'nobody@demo.test', 'Wrong@2026x');

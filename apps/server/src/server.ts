@@ -12,6 +12,7 @@ import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsPro
 import { buildApp } from './platform/app.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { importLocalFiles } from './platform/file-store-import.ts';
+import { prepareTempRoot } from './platform/temp-files.ts';
 import { startMqtt, type MqttService } from './platform/mqtt.ts';
 import type { Deps } from './platform/context.ts';
 import type { ReadingsHandler } from './modules/vitals/readings-seam.ts';
@@ -69,6 +70,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   const pepper = await vault.get('hash_pepper', () => randomToken(48));
   const secrets = createSecretBox(await vault.get('secrets_key', () => randomToken(48)));
   const providers = await deliveryProviders(db, vault, config);
+  await prepareTempRoot(config.dataDir);
   const files = await createFileStore(config, db);
   // Files an older version kept under DATA_DIR move into the store (same keys), so every process can serve them.
   const moved = await importLocalFiles(files, config.dataDir);

@@ -35,6 +35,9 @@ export const portalEn = {
     loading: 'Loading…',
     desktopOnly: 'This portal is designed for desktop. Some features are for desktop only.',
     desktopOnlyTitle: 'Please use a desktop computer',
+    routeErrorTitle: 'This page could not be opened',
+    routeErrorBody: 'Part of the portal could not be loaded, probably because of the connection or a new version. Nothing you saved is lost.',
+    routeErrorRetry: 'Try again',
   },
   language: {
     label: 'Language',

@@ -37,6 +37,9 @@ export const portalVi: PortalCatalogue = {
     loading: 'Đang tải…',
     desktopOnly: 'Cổng thông tin này được thiết kế cho máy tính. Một số tính năng chỉ dùng được trên máy tính.',
     desktopOnlyTitle: 'Vui lòng sử dụng máy tính',
+    routeErrorTitle: 'Không mở được trang này',
+    routeErrorBody: 'Một phần của cổng thông tin không tải được, có thể do kết nối mạng hoặc có phiên bản mới. Dữ liệu đã lưu không bị mất.',
+    routeErrorRetry: 'Thử lại',
   },
   language: {
     label: 'Ngôn ngữ',

@@ -51,14 +51,17 @@ async function ensureCatalogue(lng: AppLanguage): Promise<void> {
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
-  let translation: Record<string, unknown> = {};
+  const resources: Record<string, { translation: Record<string, unknown> }> = {};
   try {
-    translation = await CATALOGUES[lng]();
+    resources[lng] = { translation: await CATALOGUES[lng]() };
   } catch {
-    // Its download failed: the screen still renders (with the keys) rather than staying blank; a reload retries.
+    // Its download failed (a first visit on a bad network): English, another file, rather than raw keys; if that
+    // fails too the screen still renders (with the keys) rather than staying blank, and a reload retries.
+    resources[lng] = { translation: {} };
+    if (lng !== 'en') resources.en = { translation: await CATALOGUES.en().catch(() => ({})) };
   }
   await i18n.use(initReactI18next).init({
-    resources: { [lng]: { translation } },
+    resources,
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

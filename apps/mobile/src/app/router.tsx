@@ -3,6 +3,7 @@ import { RequireAuth } from './require-auth.tsx';
 import { registerNavigate } from './navigate.ts';
 import { WelcomePage } from '../features/access/welcome-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import { RouteError } from './route-error.tsx';
 
 /**
  * The signed-in shell: the layout, Home and Alerts (the SOS button), fetched together whichever is needed first, and
@@ -23,19 +24,24 @@ const AlertsPage = lazyPage(async () => (await loadSignedInShell())[2].AlertsPag
  * service worker's scope (`/app` would be outside it, and would not start offline).
  */
 export const router = createBrowserRouter([
-  { path: '/welcome', element: <WelcomePage /> },
-  { path: '/login', lazy: async () => ({ Component: (await import('../features/access/login-page.tsx')).LoginPage }) },
-  { path: '/register', lazy: async () => ({ Component: (await import('../features/access/register-page.tsx')).RegisterPage }) },
-  { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/access/forgot-password-page.tsx')).ForgotPasswordPage }) },
-  { path: '/terms', lazy: async () => ({ Component: (await import('../features/access/legal-pages.tsx')).TermsPage }) },
-  { path: '/privacy', lazy: async () => ({ Component: (await import('../features/access/legal-pages.tsx')).PrivacyPage }) },
-  { path: '/visitor/*', lazy: async () => ({ Component: (await import('../features/visitor/visitor-app.tsx')).VisitorApp }) },
+  { path: '/welcome', element: <WelcomePage />, errorElement: <RouteError full /> },
+  { path: '/login', lazy: async () => ({ Component: (await import('../features/access/login-page.tsx')).LoginPage }), errorElement: <RouteError full /> },
+  { path: '/register', lazy: async () => ({ Component: (await import('../features/access/register-page.tsx')).RegisterPage }), errorElement: <RouteError full /> },
+  { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/access/forgot-password-page.tsx')).ForgotPasswordPage }), errorElement: <RouteError full /> },
+  { path: '/terms', lazy: async () => ({ Component: (await import('../features/access/legal-pages.tsx')).TermsPage }), errorElement: <RouteError full /> },
+  { path: '/privacy', lazy: async () => ({ Component: (await import('../features/access/legal-pages.tsx')).PrivacyPage }), errorElement: <RouteError full /> },
+  { path: '/visitor/*', lazy: async () => ({ Component: (await import('../features/visitor/visitor-app.tsx')).VisitorApp }), errorElement: <RouteError full /> },
   {
     element: <RequireAuth />,
+    // The shell itself failed (its chunk unreachable): a full-screen message with the emergency call.
+    errorElement: <RouteError full />,
     children: [
       {
         element: <AppLayout />,
-        children: [
+        children: [{
+          // A screen that failed: the message takes its place inside the layout (tabs and SOS stay).
+          errorElement: <RouteError />,
+          children: [
           { index: true, element: <HomePage /> },
           { path: 'alerts', element: <AlertsPage /> },
           { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }) },
@@ -61,7 +67,8 @@ export const router = createBrowserRouter([
           { path: 'feedback', lazy: async () => ({ Component: (await import('../features/profile/feedback-page.tsx')).FeedbackPage }) },
           { path: 'announcements', lazy: async () => ({ Component: (await import('../features/announcements/announcements-page.tsx')).AnnouncementsPage }) },
           { path: 'delete-account', lazy: async () => ({ Component: (await import('../features/profile/delete-account-page.tsx')).DeleteAccountPage }) },
-        ],
+          ],
+        }],
       },
     ],
   },

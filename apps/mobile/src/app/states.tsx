@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './errors.ts';
 import { UpgradeToBasic, isBasicRequired } from '../features/subscription/upgrade-to-basic.tsx';
@@ -36,9 +37,14 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
-/** Placeholder cards while a list loads (announced as busy). */
+/**
+ * Placeholder cards while a list loads (announced as busy). Offline, nothing is loading (the request waits for the
+ * connection): the screen says so instead of showing placeholders for ever.
+ */
 export function CardsSkeleton({ rows = 4 }: { rows?: number }) {
   const { t } = useTranslation();
+  const network = useNetwork();
+  if (!network.online) return <Alert color="gray" role="status">{t('common.offlineNothingSaved')}</Alert>;
   return (
     <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
       {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { RouteError } from './route-error.tsx';
 import { Permission } from '@carewatch/contracts/permissions';
 import { RequireAuth, RequirePermission } from './require-auth.tsx';
 import { registerNavigate } from './navigate.ts';
@@ -39,11 +40,11 @@ const AccountPage = lazyPage(async () => (await import('../features/account/acco
 const TrialRequestPage = lazyPage(async () => (await import('../features/tenants/trial-request-page.tsx')).TrialRequestPage);
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
-  { path: '/trial', element: <TrialRequestPage /> },
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: '/register', element: <RegisterPage />, errorElement: <RouteError /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage />, errorElement: <RouteError /> },
+  { path: '/privacy', element: <PrivacyPage />, errorElement: <RouteError /> },
+  { path: '/trial', element: <TrialRequestPage />, errorElement: <RouteError /> },
   {
     element: <RequireAuth />,
     children: [
@@ -52,7 +53,10 @@ export const router = createBrowserRouter([
       ...prescriptionsPrintRoutes,
       {
         element: <AppLayout />,
-        children: [
+        children: [{
+          // A page that failed to load: the message takes its place, the menu stays.
+          errorElement: <RouteError />,
+          children: [
           { index: true, element: <RequirePermission permission={Permission.DashboardView}><DashboardPage /></RequirePermission> },
           { path: 'registrations', element: <RequirePermission permission={Permission.AccountApproveRegistration}><RegistrationsPage /></RequirePermission> },
           { path: 'roles', element: <RequirePermission permission={Permission.RoleView}><RolesPage /></RequirePermission> },
@@ -76,9 +80,11 @@ export const router = createBrowserRouter([
           ...transactionsRoutes,
           ...paymentConfigRoutes,
           { path: '*', element: <NotFoundPage /> },
-        ],
+          ],
+        }],
       },
     ],
+    errorElement: <RouteError />,
   },
 ]);
 

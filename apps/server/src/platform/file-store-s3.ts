@@ -1,13 +1,15 @@
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException,
+  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileTooLargeError, READ_ALL_MAX_BYTES, checkKey, collect, type FileStore, type FileStoreSettings, type PutOptions } from './file-store.ts';
 
 /** The S3 SDK reports a missing object as NoSuchKey / NotFound or a bare 404, depending on the call and the server. */
 function isMissing(e: unknown): boolean {
+  // A missing bucket is a broken store, not a missing file (a clinician must not be told a paper does not exist).
+  if (e instanceof S3ServiceException && e.name === 'NoSuchBucket') return false;
   if (e instanceof S3ServiceException) return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404;
   return (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 }
@@ -25,11 +27,24 @@ export class S3FileStore implements FileStore {
       region: s.region,
       ...(s.endpoint ? { endpoint: s.endpoint } : {}),
       forcePathStyle: s.forcePathStyle,
+      // A store that accepts connections and never answers must fail a request in seconds, not hold it for ever.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+      maxAttempts: 3,
       // Checksums only where S3 requires them: the SDK's default (a streamed body with trailing checksums) is not
       // understood by every S3-compatible server.
       requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
       ...(s.accessKeyId && s.secretAccessKey ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } } : {}),
     });
+  }
+
+  /** At start: the bucket exists and these credentials reach it (a wrong bucket or endpoint stops the start). */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (e) {
+      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      throw new Error(`bucket "${this.bucket}" is not reachable${status ? ` (HTTP ${status})` : ''}: ${(e as Error).name || 'error'}`);
+    }
   }
 
   async put(key: string, body: Buffer | Readable, opts: PutOptions = {}): Promise<{ key: string; size: number }> {

@@ -254,4 +254,16 @@ describe('configuration', () => {
     expect(fileStoreConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toMatchObject({ region: 'us-east-1', forcePathStyle: true, bucket: 'b' });
     expect(fileStoreConfig({ FILE_STORE: 's3', S3_BUCKET: 'b' }).s3.forcePathStyle).toBe(false);
   });
+  test('FILE_STORE=s3 with a bucket that does not exist, or a server that is not there, stops the start', async () => {
+    const s3 = await startS3();
+    try {
+      const env = { FILE_STORE: 's3', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+      await expect(createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db)).rejects.toThrow(StartupError);
+      await expect(createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db)).rejects.toThrow(/no-such-bucket/);
+    } finally {
+      await s3.stop();
+    }
+    await expect(createFileStore(fileStoreConfig({ FILE_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:1', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'y' }), null as unknown as Db))
+      .rejects.toThrow(StartupError);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { StartupError } from './config.ts';
 import type { Db } from './db.ts';
 import { newId, randomToken } from './ids.ts';
 
@@ -271,7 +272,13 @@ export type FileStoreSettings = {
 export async function createFileStore(settings: FileStoreSettings, db: Db): Promise<FileStore> {
   if (settings.fileStore === 's3') {
     const { S3FileStore } = await import('./file-store-s3.ts');
-    return new S3FileStore(settings.s3);
+    const store = new S3FileStore(settings.s3);
+    try {
+      await store.check();
+    } catch (e) {
+      throw new StartupError(`FILE_STORE=s3: ${(e as Error).message}; check S3_BUCKET, S3_ENDPOINT and the credentials (the bucket must exist)`);
+    }
+    return store;
   }
   const store = new PgFileStore(db);
   await store.sweepAbandoned();

@@ -23,6 +23,13 @@ export const appEn = {
     name: 'CareWatch',
     loading: 'Loading…',
     offline: 'You are offline. Connect to the Internet to update your data.',
+    routeError: {
+      title: 'This screen could not be opened',
+      body: 'Part of the app could not be loaded, probably because of the connection. Try again; in an emergency, call now.',
+      retry: 'Try again',
+      call: 'Call emergency {{number}}',
+      sos: 'Open SOS',
+    },
   },
   nav: {
     label: 'Main navigation',
@@ -34,6 +41,7 @@ export const appEn = {
     back: 'Back',
     retry: 'Try again',
     loadFailed: 'Could not load the data',
+    offlineNothingSaved: 'No connection, and nothing of this screen is saved on this phone yet. It loads once the connection is back.',
     errorTitle: 'Something went wrong',
     phone: 'Phone',
     email: 'E-mail',

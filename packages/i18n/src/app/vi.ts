@@ -24,6 +24,13 @@ export const appVi: AppMessages = {
     name: 'CareWatch',
     loading: 'Đang tải…',
     offline: 'Bạn đang ngoại tuyến. Hãy kết nối Internet để cập nhật dữ liệu.',
+    routeError: {
+      title: 'Không mở được màn hình này',
+      body: 'Một phần của ứng dụng không tải được, có thể do kết nối mạng. Hãy thử lại; nếu khẩn cấp, hãy gọi ngay.',
+      retry: 'Thử lại',
+      call: 'Gọi cấp cứu {{number}}',
+      sos: 'Mở SOS',
+    },
   },
   nav: {
     label: 'Điều hướng chính',
@@ -35,6 +42,7 @@ export const appVi: AppMessages = {
     back: 'Quay lại',
     retry: 'Thử lại',
     loadFailed: 'Không tải được dữ liệu',
+    offlineNothingSaved: 'Không có kết nối và điện thoại chưa lưu dữ liệu của màn hình này. Màn hình sẽ tải khi có kết nối trở lại.',
     errorTitle: 'Đã có lỗi xảy ra',
     phone: 'Điện thoại',
     email: 'E-mail',

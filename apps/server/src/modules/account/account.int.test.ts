@@ -56,6 +56,17 @@ describe('profile', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(PNG)).toBe(true);
+    // A second picture replaces the first: the first is gone from the store (not kept for ever).
+    const avatars = async () => (await t.db.query<{ key: string }>("select key from stored_files where key like $1", [`files/avatars/%`]))
+      .map((r) => r.key);
+    const first = (await t.db.query<{ avatar_path: string }>("select avatar_path from users where email = 'assistant@demo.test'"))[0]!.avatar_path;
+    expect(await avatars()).toContain(first);
+    const again = multipart('file', 'me2.png', PNG, 'image/png');
+    expect((await t.call('POST', '/api/account/me/profile/upload-avatar', { token: s.access, payload: again.payload, headers: again.headers })).status).toBe(200);
+    const second = (await t.db.query<{ avatar_path: string }>("select avatar_path from users where email = 'assistant@demo.test'"))[0]!.avatar_path;
+    expect(second).not.toBe(first);
+    expect(await avatars()).toContain(second);
+    expect(await avatars()).not.toContain(first);
 
     const html = multipart('file', 'evil.png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
     const bad = await t.call('POST', '/api/account/me/profile/upload-avatar', { token: s.access, payload: html.payload, headers: html.headers });

@@ -74,8 +74,11 @@ export async function uploadAvatar(ctx: AuthedCtx, data: Buffer | null): Promise
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_1mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
+  const before = (await me(ctx)).avatar_path;
   const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { avatar_path: rel }, ctx.clock.now());
+  // The replaced picture is deleted, not kept for ever in the store (and its backups).
+  if (before && before !== rel) await ctx.files.remove(before);
   await audit(ctx, { action: 'account.avatar.update', resource: 'user', resourceId: ctx.auth.userId });
   return getProfile(ctx);
 }

@@ -75,6 +75,8 @@ describe('feedback management', () => {
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['x-content-type-options']).toBe('nosniff');
+    // A patient's screenshot may show health data: never kept by a browser cache.
+    expect(img.headers['cache-control']).toBe('no-store');
     expect((await t.get(`/api/account/feedback/${improveId}/image`, cskh)).status).toBe(404);
   });
 

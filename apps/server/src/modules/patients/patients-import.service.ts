@@ -1,6 +1,6 @@
 import fs from 'node:fs';
+import { makeTempDir } from '../../platform/temp-files.ts';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
@@ -131,7 +131,7 @@ export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promis
     throw new AppError('IMPORT_IN_PROGRESS');
   }
   const rel = newFileKey('patient-imports', t, 'xlsx');
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cw-upload-'));
+  const dir = await makeTempDir('cw-upload-');
   try {
     const tmp = path.join(dir, 'upload.xlsx');
     await pipeline(upload.file, fs.createWriteStream(tmp));
@@ -303,7 +303,7 @@ class ImportTakenOver extends Error {}
 async function* fileRows(files: FileStore, key: string): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
   const stored = await files.open(key);
   if (!stored) throw new ImportFileError('The uploaded file is no longer available');
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cw-import-'));
+  const dir = await makeTempDir('cw-import-');
   try {
     const file = path.join(dir, 'import.xlsx');
     try {

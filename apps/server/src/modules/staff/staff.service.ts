@@ -478,6 +478,8 @@ export async function uploadAvatarFor(ctx: AuthedCtx, username: string, data: Bu
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
   const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, u.id, { avatar_path: rel }, ctx.clock.now());
+  // The replaced picture is deleted, not kept for ever in the store (and its backups).
+  if (u.avatar_path && u.avatar_path !== rel) await ctx.files.remove(u.avatar_path);
   await audit(ctx, { action: 'staff.avatar.update', resource: 'user', resourceId: u.id });
   return getStaff(ctx, u.id);
 }

@@ -29,7 +29,7 @@ export const feedbackImageRoute = defineRoute({
   handler: async ({ params, reply }, ctx) => {
     const { data, type, ext } = await feedbackImage(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `inline; filename="feedback.${ext}"`)
-      .header('cache-control', 'private, max-age=3600').send(data);
+      .header('cache-control', 'no-store').send(data);
   },
 });
 export const markFeedbackHandledRoute = defineRoute({
