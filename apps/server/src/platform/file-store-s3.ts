@@ -28,8 +28,8 @@ export class S3FileStore implements FileStore {
       ...(s.endpoint ? { endpoint: s.endpoint } : {}),
       forcePathStyle: s.forcePathStyle,
       // A store that accepts connections and never answers must fail a request in seconds, not hold it for ever.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+      maxAttempts: 2,
       // Checksums only where S3 requires them: the SDK's default (a streamed body with trailing checksums) is not
       // understood by every S3-compatible server.
       requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
