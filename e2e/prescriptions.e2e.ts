@@ -41,37 +41,47 @@ describe('prescriptions in the portal', () => {
     await doctor.getByRole('heading', { level: 1, name: /^New prescription for / }).waitFor();
 
     const rxNumber = `RX-E2E-${Date.now().toString(36).toUpperCase()}`;
-    await doctor.getByRole('textbox', { name: 'Prescription name', exact: true }).fill('Blood pressure and glucose');
-    await doctor.getByRole('textbox', { name: 'Rx number', exact: true }).fill(rxNumber);
-    await doctor.getByRole('textbox', { name: 'Diagnosis', exact: true }).fill('Hypertension, type 2 diabetes');
-    await doctor.getByRole('textbox', { name: 'Note for patient', exact: true }).fill('Take with water; measure blood pressure daily.');
-
-    // Medicine 1: daily at 08:00 (the default time), labelled; a dose with a forbidden decimal first.
     const m1 = doctor.getByRole('group', { name: 'Medicine 1', exact: true });
-    await m1.getByRole('textbox', { name: 'Medicine name', exact: true }).fill('Amlodipine');
-    await m1.getByRole('textbox', { name: 'Dose', exact: true }).fill('1.3');
-    await m1.getByRole('textbox', { name: 'Strength', exact: true }).fill('5 mg');
-    await m1.getByRole('combobox', { name: 'When', exact: true }).selectOption('AFTER_MEAL');
-    await m1.getByRole('checkbox', { name: 'Morning', exact: true }).check();
-    await m1.getByRole('tab', { name: 'Daily', exact: true }).click();
-    await m1.getByRole('group', { name: 'Time 1', exact: true }).getByLabel('Label', { exact: true }).fill('Breakfast');
-
-    // Medicine 2: weekly (Monday and Thursday) at 08:00 and 20:00.
-    await doctor.getByRole('button', { name: 'Add a medicine', exact: true }).click();
     const m2 = doctor.getByRole('group', { name: 'Medicine 2', exact: true });
-    await m2.getByRole('textbox', { name: 'Medicine name', exact: true }).fill('Metformin');
-    await m2.getByRole('textbox', { name: 'Dose', exact: true }).fill('0.5');
-    await m2.getByRole('combobox', { name: 'Route', exact: true }).selectOption('ORAL');
-    await m2.getByRole('combobox', { name: 'Form', exact: true }).selectOption('TABLET');
-    await m2.getByRole('tab', { name: 'Weekly', exact: true }).click();
-    // A colour for the first, a picture (PNG, checked by content on the server) for the second.
-    await m1.getByRole('textbox', { name: 'Colour', exact: true }).fill('#e03131');
-    await m2.locator('input[type=file]').setInputFiles({ name: 'metformin.png', mimeType: 'image/png', buffer: PILL_PNG });
-    await m2.getByRole('img', { name: 'Image of Metformin' }).waitFor();
-    // No weekday yet: the client names the rule under the field.
-    await doctor.getByRole('button', { name: 'Save prescription', exact: true }).click();
-    await expect.poll(() => m1.getByText('Dose decimals can only be .125, .25, .33, .5, .66 or .75').count()).toBe(1);
-    await expect.poll(() => m2.getByText('At least one weekday must be chosen for reminders').count()).toBe(1);
+    const fillAndSaveWithErrors = async () => {
+      await doctor.getByRole('textbox', { name: 'Prescription name', exact: true }).fill('Blood pressure and glucose');
+      await doctor.getByRole('textbox', { name: 'Rx number', exact: true }).fill(rxNumber);
+      await doctor.getByRole('textbox', { name: 'Diagnosis', exact: true }).fill('Hypertension, type 2 diabetes');
+      await doctor.getByRole('textbox', { name: 'Note for patient', exact: true }).fill('Take with water; measure blood pressure daily.');
+
+      // Medicine 1: daily at 08:00 (the default time), labelled; a dose with a forbidden decimal first.
+      await m1.getByRole('textbox', { name: 'Medicine name', exact: true }).fill('Amlodipine');
+      await m1.getByRole('textbox', { name: 'Dose', exact: true }).fill('1.3');
+      await m1.getByRole('textbox', { name: 'Strength', exact: true }).fill('5 mg');
+      await m1.getByRole('combobox', { name: 'When', exact: true }).selectOption('AFTER_MEAL');
+      await m1.getByRole('checkbox', { name: 'Morning', exact: true }).check();
+      await m1.getByRole('tab', { name: 'Daily', exact: true }).click();
+      await m1.getByRole('group', { name: 'Time 1', exact: true }).getByLabel('Label', { exact: true }).fill('Breakfast');
+
+      // Medicine 2: weekly (Monday and Thursday) at 08:00 and 20:00.
+      await doctor.getByRole('button', { name: 'Add a medicine', exact: true }).click();
+      await m2.getByRole('textbox', { name: 'Medicine name', exact: true }).fill('Metformin');
+      await m2.getByRole('textbox', { name: 'Dose', exact: true }).fill('0.5');
+      await m2.getByRole('combobox', { name: 'Route', exact: true }).selectOption('ORAL');
+      await m2.getByRole('combobox', { name: 'Form', exact: true }).selectOption('TABLET');
+      await m2.getByRole('tab', { name: 'Weekly', exact: true }).click();
+      // A colour for the first, a picture (PNG, checked by content on the server) for the second.
+      await m1.getByRole('textbox', { name: 'Colour', exact: true }).fill('#e03131');
+      await m2.locator('input[type=file]').setInputFiles({ name: 'metformin.png', mimeType: 'image/png', buffer: PILL_PNG });
+      await m2.getByRole('img', { name: 'Image of Metformin' }).waitFor();
+      // No weekday yet: the client names the rule under the field.
+      await doctor.getByRole('button', { name: 'Save prescription', exact: true }).click();
+      await expect.poll(() => m1.getByText('Dose decimals can only be .125, .25, .33, .5, .66 or .75').count()).toBe(1);
+      await expect.poll(() => m2.getByText('At least one weekday must be chosen for reminders').count()).toBe(1);
+    };
+    await fillAndSaveWithErrors();
+    // Open bug (closing note of issue 18): now and then the form comes back empty right after showing its errors,
+    // only when other suites ran just before. Until it is found, the spec notes it and fills the form again.
+    await doctor.waitForTimeout(1000);
+    if (await doctor.getByRole('textbox', { name: 'Prescription name', exact: true }).inputValue() === '') {
+      console.warn('prescriptions.e2e: the form came back empty after its errors (open bug); filling it again');
+      await fillAndSaveWithErrors();
+    }
     await shot(doctor, 'prescriptions-form-errors');
     await m1.getByRole('textbox', { name: 'Dose', exact: true }).fill('1.5');
     await m2.getByRole('checkbox', { name: 'Mon', exact: true }).check();
