@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Db, Row, SqlValue } from '../apps/server/src/platform/db.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/modules/seed/demo.ts';
+import { createTypedClient } from '../packages/api-client/src/typed-client.ts';
 
 export function pct(values: number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -25,14 +26,14 @@ export function buildServer(): void {
 
 export type Bench = { base: string; db: Db; rec: RecordingDb; tenantId: string; dbUrl: string; tmp: string };
 
-/** Password grant; patients sign in from the patient app (`x-client: app`). */
+/** Password grant; patients sign in from the patient app (`x-client: app`). Through the client typed from the OpenAPI document. */
 export async function login(base: string, username: string, tenant = 'demo'): Promise<string> {
-  const res = await fetch(`${base}/api/auth/oauth-token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(username.startsWith('patient@') ? { 'x-client': 'app' } : {}) },
-    body: JSON.stringify({ tenant, username, password: DEMO_PASSWORD, grant_type: 'password' }),
+  const { data, error, response } = await createTypedClient({ baseUrl: base }).POST('/api/auth/oauth-token', {
+    headers: username.startsWith('patient@') ? { 'x-client': 'app' } : {},
+    body: { tenant, username, password: DEMO_PASSWORD, grant_type: 'password' },
   });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  if (!data) throw new Error(`login ${username}: ${response.status} ${error?.code ?? ''}`);
+  return data.access_token;
 }
 
 export async function api<T>(base: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; ms: number }> {

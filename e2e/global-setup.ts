@@ -42,20 +42,23 @@ export default async function setup(project: TestProject) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), SEED_DEMO: '1', DEMO_VITALS_DAYS: '7', LOG_LEVEL: 'warn', PORTAL_DIST: webDirs.portal, MOBILE_DIST: webDirs.mobile, MQTT_PORT: 'off',
     // As an operator would: dedicated tenants' databases may be on this machine's PostgreSQL (tenants.e2e.ts).
     TENANT_DB_ALLOWED_HOSTS: '127.0.0.1',
+    // Webhook receivers started by a spec listen on this machine over http (webhooks.e2e.ts).
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     // Every spec signs in from 127.0.0.1 against this one server: high limits (the limits have their own tests).
     ...Object.fromEntries(['SIGNIN', 'OTP', 'REGISTER', 'RESET', 'CONNECTION_TEST', 'UPLOAD'].map((g) => [`RATE_LIMIT_${g}`, '1000000/1000000'])) };
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // E2E_START_TIMEOUT_MS: a loaded machine (several runs at once) may need longer than the default 90 s.
+  const deadline = Date.now() + (Number(process.env.E2E_START_TIMEOUT_MS) || 90_000);
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
+    if (Date.now() > deadline) throw new Error(`server did not become healthy in ${Math.round((Number(process.env.E2E_START_TIMEOUT_MS) || 90_000) / 1000)} s`);
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);

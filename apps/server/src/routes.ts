@@ -28,6 +28,7 @@ import { ALERTS_ROUTES } from './modules/alerts/alerts.routes.ts';
 import { NOTIFICATIONS_ROUTES } from './modules/notifications/notifications.routes.ts';
 import { DELIVERY_ROUTES } from './modules/delivery/delivery.routes.ts';
 import { APP_VITALS_ROUTES } from './modules/vitals/routes/app-vitals.ts';
+import { VITALS_EXPORT_ROUTES } from './modules/vitals/routes/vitals-export.ts';
 import { APP_SUBJECT_ROUTES } from './modules/contacts/routes/app-subjects.ts';
 import { APP_PROFILE_ROUTES } from './modules/account/routes/app-profile.ts';
 import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
@@ -45,6 +46,8 @@ import { ANNOUNCEMENTS_ROUTES } from './modules/announcements/announcements.rout
 import { FEEDBACK_ADMIN_ROUTES } from './modules/account/routes/feedback-admin.ts';
 import { CODE_PACKAGES_ROUTES } from './modules/code-packages/code-packages.routes.ts';
 import { TRANSACTIONS_ROUTES } from './modules/transactions/transactions.routes.ts';
+import { FHIR_ROUTES } from './modules/fhir/fhir.routes.ts';
+import { WEBHOOKS_ROUTES } from './modules/webhooks/webhooks.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -63,7 +66,7 @@ export const ROUTES: AnyRoute[] = [
   revealMessageRoute,
   listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
   ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
-  ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES,
+  ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES, ...VITALS_EXPORT_ROUTES,
   ...CONTACTS_ROUTES,
   ...ALERTS_ROUTES,
   ...TICKETS_ROUTES,
@@ -76,6 +79,8 @@ export const ROUTES: AnyRoute[] = [
   ...RATINGS_ROUTES, ...ANNOUNCEMENTS_ROUTES, ...FEEDBACK_ADMIN_ROUTES,
   ...CODE_PACKAGES_ROUTES,
   ...TRANSACTIONS_ROUTES,
+  ...FHIR_ROUTES,
+  ...WEBHOOKS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

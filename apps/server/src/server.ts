@@ -29,16 +29,18 @@ import { EVENT_JOBS } from './modules/appointments/app-events.service.ts';
 import { ALERTS_JOBS, alertsReadingHandler } from './modules/alerts/alerts.engine.ts';
 import { deliveryProviders } from './modules/delivery/delivery.providers.ts';
 import { startDeliveryWorker } from './modules/delivery/delivery.worker.ts';
+import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
 import { DELIVERY_JOBS, ensureCdrJob } from './modules/delivery/logs.service.ts';
 import { MEDICATION_JOBS, ensureMedicationSweep } from './modules/prescriptions/medication.jobs.ts';
 import { SUBSCRIPTION_JOBS, ensureSubscriptionSweep } from './modules/subscriptions/subscriptions.jobs.ts';
 import { ANNOUNCEMENT_JOBS } from './modules/announcements/announcements.jobs.ts';
 import { STORAGE_JOBS, ensureStorageSweep } from './modules/vitals/measurement-storage.jobs.ts';
+import { FHIR_JOBS } from './modules/fhir/fhir.jobs.ts';
 import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS, ...SUBSCRIPTION_JOBS, ...ANNOUNCEMENT_JOBS, ...STORAGE_JOBS };
+export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS, ...SUBSCRIPTION_JOBS, ...ANNOUNCEMENT_JOBS, ...STORAGE_JOBS, ...FHIR_JOBS };
 
 export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
 export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
@@ -106,6 +108,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   if (opts.jobs !== false && db.kind === 'pg') await db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727003)'); await ensureJobs({ ...deps, db: t }); });
   else if (opts.jobs !== false) await ensureJobs(deps);
   const stopDeliveries = opts.jobs === false ? null : startDeliveryWorker(deps);
+  const stopWebhooks = opts.jobs === false ? null : startWebhookWorker(deps);
   const mqtt = await startMqtt(deps, (line) => app.log.warn(line));
   return {
     app,
@@ -115,6 +118,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
       await mqtt.close();
       await stopJobs?.();
       await stopDeliveries?.();
+      await stopWebhooks?.();
       await app.close();
       await files.close();
       if (ownDb) await db.close();

@@ -188,6 +188,9 @@ export const ERRORS = {
   CODE_NOT_PAID: { status: 409, message: 'This code has not been paid for yet' },
   CODE_NOT_YET_AVAILABLE: { status: 400, message: 'This code cannot be used yet' },
   CODE_EXPIRED: { status: 400, message: 'This code has expired' },
+  // Webhooks (issue 19)
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'This webhook address is not allowed' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -38,6 +38,8 @@ export const Permission = {
   HealthRecordManage: 93,
   HealthSosHandle: 94,
   HealthOwnData: 95,
+  /** The read-only FHIR R4 API and its Bulk Data export (/fhir/R4), for the patients the caller may see (issue 19). */
+  FhirRead: 96,
   // Notification
   NotificationView: 110,
   NotificationSend: 111,
@@ -65,6 +67,8 @@ export const Permission = {
   ScopeManage: 174,
   PaymentConfigManage: 175,
   AuditLogView: 176,
+  /** Outgoing webhooks of the tenant: endpoints, secrets, delivery log, replay (issue 19). */
+  WebhookManage: 177,
   // Transaction
   TransactionView: 200,
   TransactionExport: 201,

@@ -16,7 +16,7 @@ export const ROLE_PATH: Record<TRoleCode, string> = {
 };
 
 const SELF: PermissionId[] = [P.AccountProfileView, P.AccountProfileUpdate, P.AccountPasswordChange, P.AccountDeactivate, P.NotificationView];
-const CLINICAL_READ: PermissionId[] = [P.DashboardView, P.DashboardPatientCount, P.PatientView, P.HealthView, P.DeviceView, P.AppointmentView, P.AppointmentScheduleView, P.RelativeView];
+const CLINICAL_READ: PermissionId[] = [P.DashboardView, P.DashboardPatientCount, P.PatientView, P.HealthView, P.DeviceView, P.AppointmentView, P.AppointmentScheduleView, P.RelativeView, P.FhirRead];
 const CENTER_ADMIN: PermissionId[] = [
   ...CLINICAL_READ, P.StaffView, P.StaffCreate, P.StaffUpdate, P.StaffDisable, P.StaffScheduleApprove,
   P.AccountApproveRegistration, P.NotificationSend, P.RoleView, P.PermissionView, P.TenantView, P.PatientExport,
@@ -32,7 +32,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   root: everything,
   super_admin: everything,
   system_admin: everything.filter((id) => !([P.CenterManage, P.ScopeManage, P.TenantManage, P.PaymentConfigManage, P.SystemAdminManage, P.HealthOwnData] as number[]).includes(id)),
-  admin: [...SELF, ...CENTER_ADMIN, P.TransactionView, P.TransactionExport, P.TransactionReconcile, P.PackageManage, P.CodePackageManage, P.RatingManage, P.FeedbackManage, P.NotificationAnnouncement],
+  admin: [...SELF, ...CENTER_ADMIN, P.TransactionView, P.TransactionExport, P.TransactionReconcile, P.PackageManage, P.CodePackageManage, P.RatingManage, P.FeedbackManage, P.NotificationAnnouncement, P.WebhookManage],
   scope_admin: [...SELF, ...CENTER_ADMIN],
   mhsc_admin: [...SELF, ...CENTER_ADMIN],
   operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],

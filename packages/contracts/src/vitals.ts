@@ -42,6 +42,19 @@ export const ZEcgValues = z.object({
   samples: z.array(z.number('Invalid number')).min(1, 'Required').max(30000, 'Max length is 30000'),
 });
 
+/** Sources a patient-app reading may be imported from (issue 19). */
+export const IMPORT_SOURCES = ['apple_health'] as const;
+export type TImportSource = (typeof IMPORT_SOURCES)[number];
+/**
+ * Imported readings measured longer ago than this are stored (history, charts, reports) but not given to the alert
+ * engine: an import of last year's data must not page caregivers. Newer ones are evaluated like any late reading.
+ */
+export const IMPORT_ALERT_WINDOW_MS = 60 * 60 * 1000;
+/** True for a stored reading of an import source measured more than IMPORT_ALERT_WINDOW_MS before `now`. */
+export function isHistoricImport(source: string, measuredAt: Date, now: Date): boolean {
+  return (IMPORT_SOURCES as readonly string[]).includes(source) && now.getTime() - measuredAt.getTime() > IMPORT_ALERT_WINDOW_MS;
+}
+
 /** One reading as sent by the app or a device. Ranges are checked by `@carewatch/clinical` so a bad reading is refused alone. */
 export const ZReading = z.object({
   metric: ZMetric,
@@ -59,6 +72,12 @@ export const ZReading = z.object({
    * apart by the device and their time.
    */
   clientId: ZId.optional(),
+  /**
+   * Issue 19: where an app reading was imported from (`apple_health`: the Health app's export). Stored as the row's
+   * source, so re-importing the same export stores each reading once (unique per patient, metric, time and source).
+   * Ignored when a device sends or is named (the device is the source).
+   */
+  source: z.enum(IMPORT_SOURCES, 'Unknown source').optional(),
 });
 export type TReading = z.infer<typeof ZReading>;
 

@@ -6,6 +6,7 @@ import { staffEn } from './portal/staff-en.ts';
 import { patientsEn } from './portal/patients-en.ts';
 import { devicesEn } from './portal/devices-en.ts';
 import { vitalsEn } from './portal/vitals-en.ts';
+import { vitalsExportEn } from './portal/vitals-export-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
 import { alertsEn } from './portal/alerts-en.ts';
 import { ticketsEn } from './portal/tickets-en.ts';
@@ -23,6 +24,7 @@ import { ratingsEn } from './portal/ratings-en.ts';
 import { announcementsEn } from './portal/announcements-en.ts';
 import { feedbackEn } from './portal/feedback-en.ts';
 import { codePackagesEn } from './portal/code-packages-en.ts';
+import { webhooksEn } from './portal/webhooks-en.ts';
 import { packagesEn } from './portal/packages-en.ts';
 // The same bank result texts as the app (one catalogue of the spec's payment results).
 import { appPaymentResultsEn } from './app/payment-results-en.ts';
@@ -230,6 +232,8 @@ export const portalEn = {
     CODE_NOT_PAID: 'This code has not been paid for yet',
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet',
     CODE_EXPIRED: 'This code has expired',
+    WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+    WEBHOOK_URL_NOT_ALLOWED: 'This address is not allowed: use https:// and a public host',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',
@@ -575,6 +579,7 @@ export const portalEn = {
     HealthRecordManage: 'Manage medical records',
     HealthSosHandle: 'Handle SOS cases',
     HealthOwnData: 'Own health data',
+    FhirRead: 'FHIR API and bulk export',
     NotificationView: 'View notifications',
     NotificationSend: 'Send notifications',
     NotificationAnnouncement: 'Compose announcements',
@@ -596,6 +601,7 @@ export const portalEn = {
     ScopeManage: 'Manage scopes',
     PaymentConfigManage: 'Manage payment configuration',
     AuditLogView: 'View audit log',
+    WebhookManage: 'Manage webhooks',
     TransactionView: 'View transactions',
     TransactionExport: 'Export transactions',
     PackageManage: 'Manage packages',
@@ -618,6 +624,7 @@ export const portalEn = {
   patients: patientsEn,
   devices: devicesEn,
   vitals: vitalsEn,
+  vitalsExport: vitalsExportEn,
   lifecycle: lifecycleEn,
   sosTimeline: sosTimelineEn,
   video: videoEn,
@@ -637,6 +644,7 @@ export const portalEn = {
   announcements: announcementsEn,
   feedback: feedbackEn,
   codePackages: codePackagesEn,
+  webhooks: webhooksEn,
   packages: packagesEn,
   paymentResults: appPaymentResultsEn,
   paymentConfig: paymentConfigEn,

@@ -6,6 +6,7 @@ import { staffVi } from './portal/staff-vi.ts';
 import { patientsVi } from './portal/patients-vi.ts';
 import { devicesVi } from './portal/devices-vi.ts';
 import { vitalsVi } from './portal/vitals-vi.ts';
+import { vitalsExportVi } from './portal/vitals-export-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import { alertsVi } from './portal/alerts-vi.ts';
 import { ticketsVi } from './portal/tickets-vi.ts';
@@ -23,6 +24,7 @@ import { ratingsVi } from './portal/ratings-vi.ts';
 import { announcementsVi } from './portal/announcements-vi.ts';
 import { feedbackVi } from './portal/feedback-vi.ts';
 import { codePackagesVi } from './portal/code-packages-vi.ts';
+import { webhooksVi } from './portal/webhooks-vi.ts';
 import { packagesVi } from './portal/packages-vi.ts';
 // The same bank result texts as the app (one catalogue of the spec's payment results).
 import { appPaymentResultsVi } from './app/payment-results-vi.ts';
@@ -232,6 +234,8 @@ export const portalVi: PortalCatalogue = {
     CODE_NOT_PAID: 'Mã này chưa được thanh toán',
     CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng',
     CODE_EXPIRED: 'Mã này đã hết hạn',
+    WEBHOOK_NOT_FOUND: 'Không tìm thấy điểm nhận webhook',
+    WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ này không được phép: dùng https:// và một máy chủ công khai',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
@@ -577,6 +581,7 @@ export const portalVi: PortalCatalogue = {
     HealthRecordManage: 'Quản lý hồ sơ bệnh án',
     HealthSosHandle: 'Xử lý ca SOS',
     HealthOwnData: 'Dữ liệu sức khỏe cá nhân',
+    FhirRead: 'API FHIR và xuất dữ liệu hàng loạt',
     NotificationView: 'Xem thông báo',
     NotificationSend: 'Gửi thông báo',
     NotificationAnnouncement: 'Soạn thông cáo',
@@ -598,6 +603,7 @@ export const portalVi: PortalCatalogue = {
     ScopeManage: 'Quản lý phạm vi',
     PaymentConfigManage: 'Quản lý cấu hình thanh toán',
     AuditLogView: 'Xem nhật ký kiểm tra',
+    WebhookManage: 'Quản lý webhook',
     TransactionView: 'Xem giao dịch',
     TransactionExport: 'Xuất giao dịch',
     PackageManage: 'Quản lý gói dịch vụ',
@@ -620,6 +626,7 @@ export const portalVi: PortalCatalogue = {
   patients: patientsVi,
   devices: devicesVi,
   vitals: vitalsVi,
+  vitalsExport: vitalsExportVi,
   lifecycle: lifecycleVi,
   sosTimeline: sosTimelineVi,
   video: videoVi,
@@ -639,6 +646,7 @@ export const portalVi: PortalCatalogue = {
   announcements: announcementsVi,
   feedback: feedbackVi,
   codePackages: codePackagesVi,
+  webhooks: webhooksVi,
   packages: packagesVi,
   paymentResults: appPaymentResultsVi,
   paymentConfig: paymentConfigVi,

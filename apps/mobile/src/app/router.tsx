@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
           { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }) },
           { path: 'entry', lazy: async () => ({ Component: (await import('../features/entry/entry-page.tsx')).EntryPage }) },
           { path: 'devices/*', lazy: async () => ({ Component: (await import('../features/devices/devices-page.tsx')).DevicesPage }) },
+          { path: 'health-import', lazy: async () => ({ Component: (await import('../features/health-import/health-import-page.tsx')).HealthImportPage }) },
           // The other screens load when first opened (charts, QR encoder and decoder are most of their weight); the
           // service worker caches every built chunk at install and at the first start of a new build, so they open
           // offline too.

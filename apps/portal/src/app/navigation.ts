@@ -18,6 +18,7 @@ import { paymentConfigNavItems } from '../features/payment-config/payment-config
 import { ratingsNavItems } from '../features/ratings/ratings.module.tsx';
 import { announcementsNavItems } from '../features/announcements/announcements.module.tsx';
 import { feedbackNavItems } from '../features/feedback/feedback.module.tsx';
+import { webhooksNavItems } from '../features/webhooks/webhooks.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'billing' | 'communication' | 'personal';
 export interface NavItem {
@@ -49,6 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...lifecycleNavItems,
   { path: '/registrations', labelKey: 'nav.registrations', permission: Permission.AccountApproveRegistration, group: 'administration' },
   { path: '/roles', labelKey: 'nav.roles', permission: Permission.RoleView, group: 'administration' },
+  ...webhooksNavItems,
   { path: '/messages', labelKey: 'nav.messages', permission: Permission.MessageLogView, group: 'communication' },
   ...announcementsNavItems,
   ...ratingsNavItems,

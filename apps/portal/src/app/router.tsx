@@ -22,6 +22,7 @@ import { announcementsRoutes } from '../features/announcements/announcements.mod
 import { feedbackRoutes } from '../features/feedback/feedback.module.tsx';
 import { packagesRoutes } from '../features/packages/packages.module.tsx';
 import { codePackagesRoutes } from '../features/code-packages/code-packages.module.tsx';
+import { webhooksRoutes } from '../features/webhooks/webhooks.module.tsx';
 import { transactionsRoutes } from '../features/transactions/transactions.module.tsx';
 import { paymentConfigRoutes } from '../features/payment-config/payment-config.module.tsx';
 import { lazyPage } from './lazy-page.tsx';
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
           ...ratingsRoutes, ...announcementsRoutes, ...feedbackRoutes,
           ...packagesRoutes,
           ...codePackagesRoutes,
+          ...webhooksRoutes,
           ...transactionsRoutes,
           ...paymentConfigRoutes,
           { path: '*', element: <NotFoundPage /> },

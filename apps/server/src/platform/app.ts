@@ -7,8 +7,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { ZErrorBody } from '@carewatch/contracts/errors';
 import type { AnyRoute } from './route.ts';
+import { buildOpenApi, type OpenApiDocument } from './openapi.ts';
 import type { Ctx, Deps } from './context.ts';
 import { AppError, isMalformedMultipart, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
@@ -20,8 +20,15 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { keepRawBody } from './raw-body.ts';
 import { accountOfBody, registerRateLimits, type RateLimiter } from './rate-limit.ts';
 import { PRECOMPRESSED_FILE, registerCompression } from './compression.ts';
+import { isFhirUrl, registerFhirSpace } from './fhir-http.ts';
 
-const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+const openApiDocuments = new WeakMap<readonly AnyRoute[], OpenApiDocument>();
+/** The OpenAPI document of a route table (built once). */
+export function openApiDocumentOf(routes: readonly AnyRoute[]): OpenApiDocument {
+  let doc = openApiDocuments.get(routes);
+  if (!doc) openApiDocuments.set(routes, doc = buildOpenApi(routes, { rateLimitGroupOf }));
+  return doc;
+}
 
 function ctxFor(deps: Deps, req: FastifyRequest): Ctx {
   return { ...deps, requestId: req.id, ip: req.ip, auth: null };
@@ -44,6 +51,8 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
   });
   await registerSecurityHeaders(app);
+  // The FHIR URL space (/fhir/R4): FHIR's media type, errors as OperationOutcome (before compression sees the body).
+  registerFhirSpace(app);
   // Before any route: the plugin attaches itself to each route as it is added.
   await registerCompression(app);
   const limiter = await registerRateLimits(app, deps);
@@ -56,13 +65,9 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CareWatch API', version: '0.1.0', description: 'Paths: /api/auth/* (authentication, session, permissions, tenant settings), /api/account/* (profile, roles, messages, registrations), /api/health. Every route names its permission id in x-permission.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, device: { type: 'http', scheme: 'basic' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is built from the route table (openapi.ts) on its first request, not at start: the plugin serves it.
+  await app.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'CareWatch API', version: '0.1.0' }, paths: {} } } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformSpecificationClone: false, transformSpecification: () => openApiDocumentOf(routes) });
   await registerRealtime(app, deps);
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
@@ -81,7 +86,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
   for (const r of routes) registerRoute(app, deps, r, limiter);
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    if (req.url.startsWith('/api/') || isFhirUrl(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     return serveSpa(deps, req.url, reply);
   });
 
@@ -134,22 +139,10 @@ export const rateLimitGroupOf = (r: AnyRoute) => r.rateLimit ?? (r.bodyKind === 
 function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: RateLimiter) {
   const status = r.status ?? 200;
   const limitGroup = rateLimitGroupOf(r);
-  const schema: Record<string, unknown> = {
-    summary: r.summary,
-    tags: r.tags,
-    ...(r.permission === 'public' ? {} : { security: r.deviceAuth ? [{ bearer: [] }, { device: [] }] : [{ bearer: [] }] }),
-    'x-permission': r.permission,
-    response: { [status]: jsonSchema(r.response, 'output'), '4XX': jsonSchema(ZErrorBody, 'output') },
-  };
-  if (r.body && r.bodyKind !== 'multipart') schema.body = jsonSchema(r.body, 'input');
-  if (r.query) schema.querystring = jsonSchema(r.query, 'input');
-  if (r.params) schema.params = jsonSchema(r.params, 'input');
-  if (r.bodyKind === 'multipart') schema.consumes = ['multipart/form-data'];
-
+  // The route's schemas are Zod (checked in handle below); the OpenAPI document is built from the table (openapi.ts).
   app.route({
     method: r.method,
     url: r.url,
-    schema,
     // What the route holds, for the headers (security-headers.ts: only a route without patient data may be cached).
     config: { phi: r.audit?.phi ?? 'public' },
     ...(r.rawBody ? { preParsing: keepRawBody } : {}),

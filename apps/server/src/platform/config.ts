@@ -81,6 +81,13 @@ export type Config = {
    * `*.suffix` names, IPv4/IPv6 addresses and CIDRs). Empty = no dedicated connection is allowed.
    */
   tenantDbAllowedHosts: string[];
+  /**
+   * Webhook targets exempt from the private-address rule, and the only ones that may use http:// (WEBHOOK_ALLOWED_HOSTS:
+   * same syntax as TENANT_DB_ALLOWED_HOSTS; for tests and development). Empty = https to public addresses only.
+   */
+  webhookAllowedHosts: string[];
+  /** Extra CA certificates (PEM file) trusted for webhook https connections (WEBHOOK_CA_FILE; a test receiver's own CA). */
+  webhookCaFile: string | undefined;
   /** STUN/TURN servers for video visits (ICE_SERVERS: JSON RTCIceServer list, or comma-separated stun:/turn: URLs); none by default. */
   iceServers: TIceServer[];
   /**
@@ -187,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
     // Parsed here so that a typo stops the start with a message naming the entry.
     tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
+    webhookAllowedHosts: allowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
+    webhookCaFile: env.WEBHOOK_CA_FILE || undefined,
     iceServers: iceServers(env.ICE_SERVERS),
     jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROUTES } from '../routes.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { errorOf } from '../safety/fuzz-harness.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -19,7 +20,8 @@ test('no route answers 5xx to bad input', async () => {
       for (const body of r.method === 'GET' ? [undefined] : BODIES) {
         const res = await t.call(r.method, url, { token: access, ...(body === undefined ? {} : typeof body === 'string' ? { payload: body, headers: { 'content-type': 'application/json' } } : { body }) });
         if (res.status >= 500) failures.push(`${r.method} ${url} ${JSON.stringify(body)} → ${res.status} ${res.raw.slice(0, 120)}`);
-        else if (res.status >= 400 && !(typeof res.body.code === 'string' && typeof res.body.message === 'string')) failures.push(`${r.method} ${url} → ${res.status} without the error shape`);
+        // The error shape: `{ code, message }`, or under /fhir/ an OperationOutcome carrying the same (errorOf reads both).
+        else if (res.status >= 400 && !(typeof errorOf(res).code === 'string' && typeof errorOf(res).message === 'string')) failures.push(`${r.method} ${url} → ${res.status} without the error shape`);
       }
     }
   }

@@ -30,7 +30,17 @@ type Common<B, Q, P, R extends z.ZodType> = {
    * routes are in 'upload' unless they name another group.
    */
   rateLimit?: RateLimitGroup;
+  /** The OpenAPI operationId (camelCase, unique); by default derived from method + url (openapi.ts operationIdOf). */
+  operationId?: string;
+  /**
+   * What the route answers, for the OpenAPI document: file kinds ('xlsx', 'png'…, see openapi.ts) or media types. A
+   * `raw` route without it is documented as application/octet-stream; any other answers application/json by default.
+   */
+  produces?: ReadonlyArray<FileKind | `${string}/${string}`>;
 };
+
+/** Short names of the files raw routes answer (openapi.ts maps them to media types); 'redirect' is a 303 to a page. */
+export type FileKind = 'xlsx' | 'csv' | 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'image' | 'audio' | 'txt' | 'html' | 'json' | 'zip' | 'ndjson' | 'file' | 'redirect';
 
 /**
  * What a route does with patient data, for the access trail (HIPAA 164.312(b)): 'read', 'write' or 'export' writes

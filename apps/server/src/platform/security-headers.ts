@@ -48,8 +48,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
 const isAppPath = (p: string) => p === '/app' || p.startsWith('/app/');
-/** API answers carry patient data and tokens: never stored by a browser or a proxy. The docs are not data. */
-const isApiData = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
+/** API answers (and the FHIR API's) carry patient data and tokens: never stored by a browser or a proxy. The docs are not data. */
+const isApiData = (p: string) => (p.startsWith('/api/') && !p.startsWith('/api/docs')) || p.startsWith('/fhir/');
 
 /**
  * Security headers on every answer (@fastify/helmet: CSP, frame and MIME-sniffing protection, referrer policy,
@@ -69,7 +69,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   app.addHook('onRequest', async (req, reply) => {
     const p = pathOf(req);
-    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : p.startsWith('/api/') ? PERMISSIONS_POLICY.other : PERMISSIONS_POLICY.portal);
+    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : p.startsWith('/api/') || p.startsWith('/fhir/') ? PERMISSIONS_POLICY.other : PERMISSIONS_POLICY.portal);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (req, reply, payload) => {

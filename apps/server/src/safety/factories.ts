@@ -227,6 +227,11 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into medical_record_attachments (id, tenant_id, record_id, type, file_name, content_type, size_bytes, path, created_at) values ($1, $2, $3, 'OTHER', 'card.pdf', 'application/pdf', 3, $4, $5)`,
       [newId(), r.tenantId, m!.id, `factory/${newId()}.pdf`, now]);
   },
+  fhir_exports: async (db, r, now) => {
+    await db.query(`insert into fhir_exports (id, tenant_id, requested_by, request_url, base_url, types, visibility, status, output, transaction_time, created_at, updated_at, finished_at)
+      values ($1, $2, $3, 'http://localhost/fhir/R4/$export', 'http://localhost/fhir/R4', '{Patient}', '{"kind":"tenant"}'::jsonb, 'done', '[]'::jsonb, $4, $4, $4, $4)`,
+      [newId(), r.tenantId, r.users.operator!, now]);
+  },
   patient_imports: async (db, r, now) => {
     await db.query(`insert into patient_imports (id, tenant_id, created_by, file_name, file_path, status, total_rows, processed_rows, imported_rows, error_rows, created_at, finished_at)
       values ($1, $2, $3, 'p.xlsx', $4, 'done', 1, 1, 1, 0, $5, $5)`, [newId(), r.tenantId, r.users.operator!, `factory/${newId()}.xlsx`, now]);
@@ -320,6 +325,24 @@ const SQL_FACTORIES: Record<string, Factory> = {
     const [cp] = await db.query<{ id: string }>('select id from code_packages where tenant_id = $1 limit 1', [r.tenantId]);
     await db.query("insert into code_package_codes (id, tenant_id, package_id, seq, code, status, updated_at) values ($1, $2, $3, 1, $4, 'not_paid', $5)",
       [newId(), r.tenantId, cp!.id, r.code === 'demo' ? 'FACTRY2DEM02' : 'FACTRY2DEM03', now]);
+  },
+  // Webhooks (issue 19): a disabled endpoint (the worker never calls it), one event delivered to it with its attempt.
+  webhook_endpoints: async (db, r, now) => {
+    await db.query(`insert into webhook_endpoints (id, tenant_id, url, description, events, enabled, secret_sealed, created_at, updated_at)
+      values ($1, $2, 'https://factory.example/hook', 'factory', '{alert.opened}', false, 'v1.factory.factory.factory', $3, $3)`, [newId(), r.tenantId, now]);
+  },
+  webhook_events: async (db, r, now) => {
+    await db.query(`insert into webhook_events (id, tenant_id, type, aggregate_key, data, occurred_at) values ($1, $2, 'alert.opened', 'factory', '{}'::jsonb, $3)`, [newId(), r.tenantId, now]);
+  },
+  webhook_deliveries: async (db, r, now) => {
+    const [e] = await db.query<{ id: string }>('select id from webhook_endpoints where tenant_id = $1 limit 1', [r.tenantId]);
+    const [v] = await db.query<{ id: string; seq: string }>('select id, seq from webhook_events where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query(`insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, aggregate_key, seq, status, attempts, next_attempt_at, last_status_code, delivered_at, created_at, updated_at)
+      values ($1, $2, $3, $4, 'factory', $5, 'delivered', 1, $6, 200, $6, $6, $6)`, [newId(), r.tenantId, e!.id, v!.id, v!.seq, now]);
+  },
+  webhook_attempts: async (db, r, now) => {
+    const [d] = await db.query<{ id: string }>('select id from webhook_deliveries where tenant_id = $1 limit 1', [r.tenantId]);
+    await db.query('insert into webhook_attempts (id, tenant_id, delivery_id, attempt, at, status_code, duration_ms) values ($1, $2, $3, 1, $4, 200, 5)', [newId(), r.tenantId, d!.id, now]);
   },
 };
 

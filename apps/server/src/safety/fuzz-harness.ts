@@ -141,12 +141,26 @@ export async function loadSecrets(t: TestApp): Promise<Secrets> {
   return { values: [...new Set(values)], ownTokens: new Set() };
 }
 
+/**
+ * An error answer's code, message and named field: the API's JSON error `{ code, message, details.field }`, or under
+ * /fhir/ the same carried by an OperationOutcome (issue coding, diagnostics, expression; platform/fhir-http.ts).
+ */
+export function errorOf(res: Res): { code: unknown; message: unknown; field: unknown } {
+  const b = res.body as Record<string, unknown> & { details?: Record<string, unknown> };
+  if (b.resourceType === 'OperationOutcome') {
+    const issue = (b.issue as Array<{ details?: { coding?: Array<{ code?: unknown }> }; diagnostics?: unknown; expression?: unknown[] }> | undefined)?.[0];
+    return { code: issue?.details?.coding?.[0]?.code, message: issue?.diagnostics, field: issue?.expression?.[0] };
+  }
+  return { code: b.code, message: b.message, field: b.details?.field };
+}
+
 /** Problems with one answer: a 5xx, a 4xx without the error shape, a stack trace, SQL, a secret or another's token. */
 export function answerProblems(res: Res, secrets: Secrets, callerToken?: string): string[] {
   const out: string[] = [];
   if (res.status >= 500) out.push(`status ${res.status}`);
   if (res.status >= 400) {
-    if (typeof res.body.code !== 'string' || typeof res.body.message !== 'string') out.push(`${res.status} without the error shape`);
+    const e = errorOf(res);
+    if (typeof e.code !== 'string' || typeof e.message !== 'string') out.push(`${res.status} without the error shape`);
   }
   const text = `${res.raw}\n${JSON.stringify(res.headers)}`;
   if (STACK.test(text)) out.push('stack trace in answer');

@@ -11,7 +11,7 @@ import {
   INJECTIONS, JUNK_DATES, UNICODE_EDGES, WRONG_CONTENT_TYPES, dateFields, firstIssueField, invalidJsonText, mutationArb, overWire, parseQuery, queryString,
   validSample, type Wire,
 } from './fuzz-schema.ts';
-import { answerProblems, callerFor, loginToken, decodedParam, fillPath, loadSecrets, ownParams, permissionsByAccount, type Secrets } from './fuzz-harness.ts';
+import { answerProblems, callerFor, errorOf, loginToken, decodedParam, fillPath, loadSecrets, ownParams, permissionsByAccount, type Secrets } from './fuzz-harness.ts';
 
 /**
  * Schema-driven fuzzing (issue 7): every route of the route table gets ≥ CASES invalid inputs generated from its
@@ -220,12 +220,12 @@ test('every route refuses generated invalid input safely', async () => {
         }
         for (const p of answerProblems(res, secrets, token)) failures.push(`${where}: ${p}`);
         if (c.expect && !c.expect.includes(res.status)) failures.push(`${where}: expected ${c.expect.join('/')}`);
-        if (res.status === 400 && res.body.code === 'VALIDATION_ERROR') {
-          const named = res.body.details?.field;
+        if (res.status === 400 && errorOf(res).code === 'VALIDATION_ERROR') {
+          const named = errorOf(res).field;
           if (typeof named !== 'string' || !named) failures.push(`${where}: no field named`);
           else if (c.field !== null && named !== c.field) fieldMismatches.push(`${where}: named ${named}, Zod says ${c.field}`);
         }
-        if (res.status === 415 && res.body.code !== 'UNSUPPORTED_MEDIA_TYPE') failures.push(`${where}: 415 with code ${String(res.body.code)}`);
+        if (res.status === 415 && errorOf(res).code !== 'UNSUPPORTED_MEDIA_TYPE') failures.push(`${where}: 415 with code ${String(errorOf(res).code)}`);
       }
     }
   }
@@ -290,7 +290,7 @@ test('every date-like field refuses junk dates with 400 naming it, whatever its 
             failures.push(`${what} → the answer broke off (${(e as Error).message})`);
             continue;
           }
-          const named = String(res.body.details?.field ?? '');
+          const named = String(errorOf(res).field ?? '');
           if ((IGNORED_WHEN_IMPLAUSIBLE[routeKey(r)] ?? []).includes(field) && ISO_INSTANT.test(String(junk)) && res.status < 300) continue;
           if (res.status !== 400 || !(named === field || named.startsWith(`${field}.`))) failures.push(`${what} → ${res.status} ${named} ${res.raw.slice(0, 100)}`);
         }

@@ -31,6 +31,7 @@ const BY_FIELD: Array<[RegExp, string]> = [
   [/^codeIds$/, 'code_package_codes'],
   [/^itemId$/, 'reconciliation_items'],
   [/^packageId$/, 'packages'],
+  [/^deliveryId$/, 'webhook_deliveries'],
 ];
 
 const BY_SEGMENT: Record<string, string> = {
@@ -47,6 +48,7 @@ const BY_SEGMENT: Record<string, string> = {
   ratings: 'doctor_ratings', feedback: 'app_feedback',
   transactions: 'orders', reconciliations: 'reconciliations',
   packages: 'packages',
+  webhooks: 'webhook_endpoints',
 };
 
 export function tableForField(field: string, url: string): string {

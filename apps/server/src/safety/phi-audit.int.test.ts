@@ -22,7 +22,7 @@ import { schemaFields } from './schema-sample.ts';
 const key = (r: AnyRoute) => `${r.method} ${r.url}`;
 
 /** Looks like patient data, whatever the route declares: by URL segment or by a field of its schemas. */
-const PHI_URL = /\/(patients|alerts|sos|vitals|contacts|followers|tickets|messages|sms|calls|registrations|deactivation|devices?|ingest|sub-users|medical-profile|thresholds|alert-settings|app-profile|notification)(\/|-|$)/;
+const PHI_URL = /\/(patients|alerts|sos|vitals|contacts|followers|tickets|messages|sms|calls|registrations|deactivation|devices?|ingest|sub-users|medical-profile|thresholds|alert-settings|app-profile|notification|fhir)(\/|-|$)/;
 const PHI_FIELDS = ['patientId', 'patientIds', 'patientCode', 'birthday', 'dateOfBirth', 'diagnosis', 'medicalHistory', 'readings', 'value'];
 
 /** Routes that look like patient data but hold none, each with its reason. */

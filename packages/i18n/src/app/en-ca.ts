@@ -1,5 +1,7 @@
 import { appDevicesEnCa } from './devices-en-ca.ts';
+import { appHealthImportEnCa } from './health-import-en-ca.ts';
 import { appMetricPagesEnCa } from './metricPages-en-ca.ts';
+import { appVitalsExportEnCa } from './vitals-export-en-ca.ts';
 import { appContactsEnCa } from './contacts-en-ca.ts';
 import { appDoctorsEnCa } from './doctors-en-ca.ts';
 import { appRatingsEnCa } from './ratings-en-ca.ts';
@@ -38,7 +40,9 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   validation: { skinColour: 'Skin colour is required' },
   entry: appEntryEnCa,
   devices: appDevicesEnCa,
+  healthImport: appHealthImportEnCa,
   metricPages: appMetricPagesEnCa,
+  vitalsExport: appVitalsExportEnCa,
   contacts: appContactsEnCa,
   doctors: appDoctorsEnCa,
   ratings: appRatingsEnCa,

@@ -1,7 +1,9 @@
 import { videoEn } from '../video-en.ts';
 import { sosTimelineEn } from '../sos-timeline-en.ts';
 import { appDevicesEn } from './devices-en.ts';
+import { appHealthImportEn } from './health-import-en.ts';
 import { appMetricPagesEn } from './metricPages-en.ts';
+import { appVitalsExportEn } from './vitals-export-en.ts';
 import { appContactsEn } from './contacts-en.ts';
 import { appDoctorsEn } from './doctors-en.ts';
 import { appRatingsEn } from './ratings-en.ts';
@@ -250,13 +252,17 @@ export const appEn = {
     CODE_NOT_PAID: 'This code has not been paid for yet. Contact the organization that gave it to you.',
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet.',
     CODE_EXPIRED: 'This code has expired.',
+    WEBHOOK_NOT_FOUND: 'Webhook endpoint not found.',
+    WEBHOOK_URL_NOT_ALLOWED: 'This webhook address is not allowed.',
   },
   sosTimeline: sosTimelineEn,
   video: videoEn,
   alerts: appAlertsEn,
   entry: appEntryEn,
   devices: appDevicesEn,
+  healthImport: appHealthImportEn,
   metricPages: appMetricPagesEn,
+  vitalsExport: appVitalsExportEn,
   contacts: appContactsEn,
   doctors: appDoctorsEn,
   ratings: appRatingsEn,

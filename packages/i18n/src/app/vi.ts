@@ -1,7 +1,9 @@
 import { videoVi } from '../video-vi.ts';
 import { sosTimelineVi } from '../sos-timeline-vi.ts';
 import { appDevicesVi } from './devices-vi.ts';
+import { appHealthImportVi } from './health-import-vi.ts';
 import { appMetricPagesVi } from './metricPages-vi.ts';
+import { appVitalsExportVi } from './vitals-export-vi.ts';
 import { appContactsVi } from './contacts-vi.ts';
 import { appDoctorsVi } from './doctors-vi.ts';
 import { appRatingsVi } from './ratings-vi.ts';
@@ -251,13 +253,17 @@ export const appVi: AppMessages = {
     CODE_NOT_PAID: 'Mã này chưa được thanh toán. Vui lòng liên hệ tổ chức đã cấp mã cho bạn.',
     CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng.',
     CODE_EXPIRED: 'Mã này đã hết hạn.',
+    WEBHOOK_NOT_FOUND: 'Không tìm thấy điểm nhận webhook.',
+    WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ webhook này không được phép.',
   },
   sosTimeline: sosTimelineVi,
   video: videoVi,
   alerts: appAlertsVi,
   entry: appEntryVi,
   devices: appDevicesVi,
+  healthImport: appHealthImportVi,
   metricPages: appMetricPagesVi,
+  vitalsExport: appVitalsExportVi,
   contacts: appContactsVi,
   doctors: appDoctorsVi,
   ratings: appRatingsVi,

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { useNetwork } from '@mantine/hooks';
 import { dateTimeText } from '../../app/format.ts';
 import { ExpiryBanner } from '../subscription/expiry-banner.tsx';
+import { ExportForDoctor } from '../vitals-export/export-for-doctor.tsx';
 
 // Here, not in app/api.ts: their contracts stay out of the first load (Welcome, sign-in).
 const vitals = vitalsApi(api.request);
@@ -125,6 +126,8 @@ export function HomePage() {
         )}
         {body}
       </section>
+      {/* My own readings, for my doctor (not while viewing someone else; not for a follower-only account). */}
+      {!subjectId && latest.isSuccess && <ExportForDoctor />}
     </Stack>
   );
 }

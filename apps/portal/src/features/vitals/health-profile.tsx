@@ -12,6 +12,7 @@ import { SleepPanel } from './sleep-panel.tsx';
 import { StepsPanel } from './steps-panel.tsx';
 import { EcgPanel } from './ecg-panel.tsx';
 import { TargetsCard } from './targets-card.tsx';
+import { VitalsExportMenu } from './vitals-export-menu.tsx';
 import {
   CHART_METRICS, DEFAULT_UNITS, RANGES, displayUnit, fmtDateTime, formatMinutes, formatValue, periodLabel, periodOf, shiftAnchor,
   startOfDay, unitText, vitals, vitalsKeys, type ChartMetric, type RangeKind, type UnitPrefs,
@@ -30,6 +31,7 @@ export function PatientHealthProfile({ patient }: { patient: TPatient }) {
 
   return (
     <Stack gap="md" data-patient-id={patient.id}>
+      <Group justify="flex-end"><VitalsExportMenu patientId={patient.id} /></Group>
       <LatestStrip patientId={patient.id} prefs={prefs} />
       <Card withBorder padding="md">
         <Stack gap="sm">

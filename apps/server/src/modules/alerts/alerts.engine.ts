@@ -3,7 +3,7 @@ import {
   type TAlertLevel, type TAlertRule, type TAlertSettings, type TAlertStatus, type TAlertSummary, type TAlertTrailEntry, type TRealtimeEvent,
   type TThresholdIndex,
 } from '@carewatch/contracts/alerts';
-import type { TMetric } from '@carewatch/contracts/vitals';
+import { isHistoricImport, type TMetric } from '@carewatch/contracts/vitals';
 import type { TPatientStatus } from '@carewatch/contracts/patients';
 import { evaluate, levelRank, worstLevel, type Evaluation } from '@carewatch/clinical/thresholds';
 import { DEFAULT_TIME_ZONE, localMinutesAt, suppressReason } from '@carewatch/clinical/alert-settings';
@@ -21,6 +21,7 @@ import type { ReadingsBatch, ReadingsHandler } from '../vitals/readings-seam.ts'
 import { escalationRecipients } from '../contacts/contacts.service.ts';
 import { changePatientStatus } from '../patients/patients.service.ts';
 import { closeTicketForSos, openTicketForSos } from '../tickets/tickets.service.ts';
+import { emitAlertWebhooks } from '../webhooks/webhooks.outbox.ts';
 import * as repo from './alerts.repo.ts';
 import { engineContextCache } from './engine-cache.ts';
 import { effectiveThresholds, patientContext } from './thresholds.service.ts';
@@ -243,12 +244,14 @@ export class AlertTx {
   /** Writes everything collected, in foreign-key order, then the patient's status and the realtime frames. */
   async flush(): Promise<void> {
     const { db, tenantId, now } = this;
+    const sosClosed: Array<{ sosCaseId: string; alertId: string; patientId: string; outcome: string }> = [];
     for (const rec of this.records.values()) {
       if (rec.isNew) await repo.insertAlert(db, rec.row);
       else await repo.updateAlert(db, rec.row);
       if (rec.row.status === 'closed' && rec.prevStatus !== 'closed') {
         // The alert closed another way than by closing its case (staff closed the alert): the case and ticket end too.
         for (const c of await repo.closeSosCaseOfAlert(db, tenantId, rec.row.id, null, now)) {
+          sosClosed.push({ sosCaseId: c.id, alertId: rec.row.id, patientId: this.patient.id, outcome: 'other' });
           if (c.ticket_id) await closeTicketForSos(db, tenantId, c.ticket_id, { outcome: 'other', note: null, actorId: null, now });
         }
       }
@@ -260,6 +263,8 @@ export class AlertTx {
     }
     await repo.insertTrail(db, tenantId, this.trail);
     await enqueueDeliveries(db, tenantId, this.items, now);
+    // Issue 19: the tenant's webhooks hear of it in the same transaction (webhooks/webhooks.outbox.ts).
+    await emitAlertWebhooks(db, tenantId, now, [...this.records.values()], this.sos.map((s) => ({ sosCaseId: s.id, alertId: s.alert.id, patientId: this.patient.id, reason: s.reason })), sosClosed);
     for (const j of this.jobs) {
       if (j.op === 'cancel') await cancelJob({ db }, j.key);
       else await scheduleJob({ db }, { kind: ALERT_TIMER_JOB, runAt: new Date(j.at), tenantId, dedupeKey: j.key, payload: { alertId: j.alertId, kind: j.kind } });
@@ -340,7 +345,9 @@ export type EngineDeps = Pick<Deps, 'db' | 'clock'> & { config: Pick<Deps['confi
 
 export async function alertEngine(deps: EngineDeps, batch: ReadingsBatch): Promise<void> {
   const now = deps.clock.now();
-  const readings = [...batch.readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
+  // Issue 19: imported history (an Apple Health export of last year) is stored, never a live alert or SOS.
+  const readings = batch.readings.filter((r) => !isHistoricImport(r.source, r.measuredAt, now)).sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
+  if (readings.length === 0) return;
   /** Evaluates the batch against one view of the patient; the metrics that need the engine (abnormal or with an open alert). */
   const plan = (ctxRow: repo.EnginePatientRow) => {
     const thresholds = effectiveThresholds(ctxRow.thresholds, ctxRow.tenant_thresholds);

@@ -15,6 +15,7 @@ import { requireOwnRecording } from './sos-recording.service.ts';
 import { closeTicketForSos } from '../tickets/tickets.service.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import { buildSosTimeline } from './sos-timeline.ts';
+import { emitAlertWebhooks } from '../webhooks/webhooks.outbox.ts';
 import {
   AlertTx, existingRecord, feedEvent, newAlertRecord, patientRef, stateOf, toSummary, withPatientTx,
 } from './alerts.engine.ts';
@@ -279,6 +280,7 @@ export async function closeSosCase(ctx: AuthedCtx, id: string, input: TCloseSosC
   const now = ctx.clock.now();
   const closed = await withPatientTx(ctx, ctx.auth.tenantId, row.patient_id, async (db) => {
     if (!(await repo.closeSosCase(db, ctx.auth.tenantId, id, by, input.outcome, input.note, now))) return false;
+    await emitAlertWebhooks(db, ctx.auth.tenantId, now, [], [], [{ sosCaseId: id, alertId: row.alert_id, patientId: row.patient_id, outcome: input.outcome }]);
     // The case and its ticket move together (same transaction).
     if (row.ticket_id) await closeTicketForSos(db, ctx.auth.tenantId, row.ticket_id, { outcome: input.outcome, note: input.note, actorId: by, now });
     const alert = await repo.findAlert(db, ctx.auth.tenantId, row.alert_id, true);

@@ -183,3 +183,12 @@ export async function resetTenantThresholds(ctx: AuthedCtx, input: TResetThresho
   await audit(ctx, { action: 'tenant.thresholds.reset', resource: 'tenant', resourceId: ctx.auth.tenantId, details: { indexes: all ? 'all' : input.indexes!.join(',') } });
   return tenantView(ctx.db, ctx.auth.tenantId);
 }
+
+/**
+ * The thresholds the alert engine judges a patient's readings against (no access check, no audit: the caller has done
+ * both), for other modules that flag readings (the vitals export's out-of-range column). Personalize with `patientContext`.
+ */
+export async function thresholdsForEvaluation(db: Db, tenantId: string, patientId: string): Promise<TThreshold[]> {
+  const [rows, tenantRows] = await Promise.all([repo.thresholdRows(db, tenantId, patientId), repo.tenantThresholdRows(db, tenantId)]);
+  return effectiveThresholds(rows, tenantRows);
+}

@@ -22,6 +22,7 @@ import { phoneRuleOf } from '../tenants/tenants.service.ts';
 import { getSetting } from '../tenants/tenants.repo.ts';
 import { patientVisibility, requireVisiblePatient } from './patient-access.ts';
 import * as repo from './patients.repo.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
 
 // ---------------------------------------------------------------- mapping
 
@@ -228,6 +229,7 @@ export async function changePatientStatus(deps: Pick<Deps, 'db' | 'clock'>, tena
     const now = deps.clock.now();
     await repo.setStatus(db, tenantId, patientId, to, now);
     await repo.insertStatusHistory(db, tenantId, { id: newId(), patientId, from, to, by: byUserId, reason, at: now });
+    await emitWebhookEvent(db, tenantId, { type: 'patient.status_changed', aggregateKey: `patient:${patientId}`, data: { patientId, from, to, reason }, occurredAt: now });
     return true;
   });
 }

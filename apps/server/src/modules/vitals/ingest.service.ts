@@ -1,4 +1,4 @@
-import { METRICS, ZReading, type TIngestResponse, type TMetric } from '@carewatch/contracts/vitals';
+import { IMPORT_SOURCES, METRICS, ZReading, type TImportSource, type TIngestResponse, type TMetric } from '@carewatch/contracts/vitals';
 import { modelMeasures } from '@carewatch/contracts/devices';
 import { toCanonical } from '@carewatch/clinical/units';
 import { validateReading, type RejectCode } from '@carewatch/clinical/vitals';
@@ -8,15 +8,20 @@ import { isUuid } from '../../platform/ids.ts';
 import { insertMeasurements, isDuplicateKey, type MeasurementRow } from './measurements.repo.ts';
 import { dispatchReadings, type AcceptedReading } from './readings-seam.ts';
 import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
+import { emitReadingsRejected } from '../webhooks/webhooks.outbox.ts';
 
 /** Whose readings these are: the patient, and the device (and its model) when a device itself is sending (HTTP Basic or MQTT). */
 export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null };
 type Rejection = TIngestResponse['rejected'][number];
 
 /** The fields of a reading the ingest uses once its shape is known to be valid. */
-type ShapedReading = { metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined; clientId?: string | undefined };
+type ShapedReading = {
+  metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined; clientId?: string | undefined;
+  source?: TImportSource | undefined;
+};
 
 const METRIC_SET: ReadonlySet<string> = new Set(METRICS);
+const IMPORT_SOURCE_SET: ReadonlySet<unknown> = new Set(IMPORT_SOURCES);
 /** The contract's own date-time pattern (`z.iso.datetime({ offset: true })`), so the fast check accepts exactly what it accepts. */
 const ISO_DATETIME: RegExp | undefined = ZReading.shape.measuredAt._zod.def.pattern;
 
@@ -28,13 +33,14 @@ const ISO_DATETIME: RegExp | undefined = ZReading.shape.measuredAt._zod.def.patt
 export function isSimpleReading(item: unknown): item is ShapedReading {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || !ISO_DATETIME) return false;
   const o = item as Record<string, unknown>;
-  const { metric, measuredAt, value, seq, clientId } = o;
+  const { metric, measuredAt, value, seq, clientId, source } = o;
   return typeof metric === 'string' && METRIC_SET.has(metric)
     && typeof measuredAt === 'string' && ISO_DATETIME.test(measuredAt)
     && (value === undefined || (typeof value === 'number' && Number.isFinite(value)))
     && o.values === undefined && o.unit === undefined && o.deviceId === undefined
     && (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0))
-    && (clientId === undefined || (typeof clientId === 'string' && isUuid(clientId)));
+    && (clientId === undefined || (typeof clientId === 'string' && isUuid(clientId)))
+    && (source === undefined || IMPORT_SOURCE_SET.has(source));
 }
 
 /**
@@ -80,7 +86,9 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
       if (value !== undefined) value = converted;
     }
     // A device's own readings and app readings tagged with a paired device are sensor readings; the rest were typed.
-    const origin = targetDevice || r.deviceId !== undefined ? 'sensor' : 'manual';
+    // Imported readings (Apple Health) were measured by the phone or a watch: sensor limits too.
+    const imported = !targetDevice && r.deviceId === undefined ? r.source : undefined;
+    const origin = targetDevice || r.deviceId !== undefined || imported !== undefined ? 'sensor' : 'manual';
     const v = validateReading({ metric: r.metric, measuredAt: r.measuredAt, value, values: rawValues }, now, origin);
     if (!v.ok) { reject(index, v.code, v.message, v.field); continue; }
     let source = 'app';
@@ -99,6 +107,9 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     } else if (r.deviceId !== undefined) {
       deviceId = r.deviceId.toLowerCase();
       source = `device:${deviceId}`;
+    } else if (imported !== undefined) {
+      // An import (issue 19): the source itself is the identity, so importing the same export again stores nothing new.
+      source = imported;
     } else if (r.clientId !== undefined) {
       // A reading the app took (typed): its own id is part of its identity, so a resend is the same row while a
       // second reading of the same index in the same second is a row of its own.
@@ -134,6 +145,7 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     rows.push(row);
   }
   rejected.sort((a, b) => a.index - b.index);
+  if (target.deviceId && rejected.length > 0) await emitReadingsRejected(deps.db, target.tenantId, { deviceId: target.deviceId, patientId: target.patientId, rejected, at: now });
 
   // One transaction per batch. An app batch is one statement, a transaction on its own (no BEGIN/COMMIT round
   // trips: the rollup and latest rows it locks, shared by the patient's concurrent batches, are held only until its

@@ -25,7 +25,7 @@ export const feedbackDetailRoute = defineRoute({
 export const feedbackImageRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: `${F}/:id/image`, tags, permission: Permission.FeedbackManage,
-  summary: "A feedback's image (png, jpeg, gif or webp)", params: ZIdParams, response: z.unknown(), raw: true,
+  summary: "A feedback's image (png, jpeg, gif or webp)", params: ZIdParams, response: z.unknown(), raw: true, produces: ['png', 'jpeg', 'gif', 'webp'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type, ext } = await feedbackImage(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `inline; filename="feedback.${ext}"`)

@@ -56,7 +56,7 @@ export const uploadAvatarRoute = defineRoute({
 export const getAvatarRoute = defineRoute({
   audit: { phi: 'read' },
   method: 'GET', url: '/api/account/me/avatar', tags: ['account'], permission: Permission.AccountProfileView,
-  summary: 'My avatar image', response: z.unknown(), raw: true,
+  summary: 'My avatar image', response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ reply }, ctx) => {
     const { data, type } = await readAvatar(ctx);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

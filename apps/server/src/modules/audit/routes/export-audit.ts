@@ -9,7 +9,7 @@ export const exportAuditRoute = defineRoute({
   audit: { phi: 'export' },
   method: 'GET', url: '/api/account/audit-log/export', tags: ['audit'], permission: Permission.AuditLogView,
   summary: "My tenant's audit log between two instants (from, to; at most 366 days) as CSV, oldest first",
-  query: ZAuditExportQuery, response: z.unknown(), raw: true,
+  query: ZAuditExportQuery, response: z.unknown(), raw: true, produces: ['csv'],
   handler: async ({ query, reply }, ctx) => {
     const { stream, name } = exportAudit(ctx, query);
     await reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);

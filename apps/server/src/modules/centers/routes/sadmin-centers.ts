@@ -70,7 +70,7 @@ export const unassignCenterAdminRoute = defineRoute({
 export const centerLogoRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/mhsc/:id/logo', tags, permission: Permission.AccountProfileView,
-  summary: 'A health center’s logo (within the caller’s level)', params: ZIdParams, response: z.unknown(), raw: true,
+  summary: 'A health center’s logo (within the caller’s level)', params: ZIdParams, response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readLogo(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

@@ -54,7 +54,7 @@ export const codePackageStatsRoute = defineRoute({
 export const exportCodesRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: `${P}/:id/export`, tags, permission: Permission.CodePackageManage,
-  summary: "The package's codes as .xlsx (series, code, status, purchase and activation dates)", params: ZIdParams, response: z.unknown(), raw: true,
+  summary: "The package's codes as .xlsx (series, code, status, purchase and activation dates)", params: ZIdParams, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ params, reply }, ctx) => {
     const f = await exportCodes(ctx, params.id);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff').send(f.stream);

@@ -24,7 +24,7 @@ export const callLogRoute = defineRoute({
 export const cdrExportRoute = defineRoute({
   audit: { phi: 'export' },
   method: 'GET', url: '/api/account/calls/export', tags, permission: Permission.MessageLogView,
-  summary: 'CDR of the UTC days from..to (inclusive) as .xlsx', query: ZCdrExportQuery, response: z.unknown(), raw: true,
+  summary: 'CDR of the UTC days from..to (inclusive) as .xlsx', query: ZCdrExportQuery, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ query, reply }, ctx) => {
     const f = await exportCdr(ctx, query);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff').send(f.stream);
@@ -39,7 +39,7 @@ export const cdrFilesRoute = defineRoute({
 export const cdrFileRoute = defineRoute({
   audit: { phi: 'read' },
   method: 'GET', url: '/api/account/calls/cdr-files/:id', tags, permission: Permission.MessageLogView,
-  summary: 'Download one daily CDR file (.xlsx)', params: ZIdParams, response: z.unknown(), raw: true,
+  summary: 'Download one daily CDR file (.xlsx)', params: ZIdParams, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ params, reply }, ctx) => {
     const f = await openCdrFile(ctx, params.id);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')

@@ -10,7 +10,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const deviceTemplateRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'GET', url: '/api/account/devices/import/template', tags, permission: Permission.DeviceImport, raw: true,
+  method: 'GET', url: '/api/account/devices/import/template', tags, permission: Permission.DeviceImport, raw: true, produces: ['xlsx'],
   summary: 'The device import template (.xlsx)', response: z.unknown(),
   handler: async ({ reply }) => {
     await reply.type(XLSX).header('content-disposition', 'attachment; filename="device-import-template.xlsx"').send(await deviceTemplate());

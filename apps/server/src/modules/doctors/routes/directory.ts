@@ -33,7 +33,7 @@ export const updateDoctorRoute = defineRoute({
 export const doctorAvatarRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/doctors/:id/avatar', tags, permission: Permission.AppointmentScheduleView,
-  summary: "A doctor's avatar image (set through the existing avatar uploads)", params: ZIdParams, response: z.unknown(), raw: true,
+  summary: "A doctor's avatar image (set through the existing avatar uploads)", params: ZIdParams, response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readDoctorAvatar(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

@@ -40,7 +40,7 @@ export const updateDoctorLicenseRoute = defineRoute({
 export const doctorLicenseImageRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: `${P}/:licenseId/image`, tags, permission: Permission.AccountProfileView,
-  summary: "A medical licence's image", params: ZLicenseParams, response: z.unknown(), raw: true,
+  summary: "A medical licence's image", params: ZLicenseParams, response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await doctorLicenseImage(ctx, params.id, params.licenseId);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

@@ -25,7 +25,7 @@ export const addAttachmentRoute = defineRoute({
 export const getAttachmentRoute = defineRoute({
   audit: { phi: 'read' },
   method: 'GET', url: '/api/account/patients/:id/attachments/:fileId', tags: ['patients'], permission: Permission.PatientView,
-  summary: "Download a patient's attachment", params: ZFileParams, response: z.unknown(), raw: true,
+  summary: "Download a patient's attachment", params: ZFileParams, response: z.unknown(), raw: true, produces: ['pdf', 'jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => {
     const f = await readAttachment(ctx, params.id, params.fileId);
     await reply.type(f.type).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')

@@ -12,7 +12,7 @@ const ZExportQuery = ZPatientListQuery.pick({ search: true, status: true, mhscId
 export const importTemplateRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/patients/import/template', tags: ['patients'], permission: Permission.PatientImport,
-  summary: 'The .xlsx import template (header row only)', response: z.unknown(), raw: true,
+  summary: 'The .xlsx import template (header row only)', response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ reply }) => {
     await reply.type(XLSX).header('content-disposition', 'attachment; filename="patients-import-template.xlsx"').header('x-content-type-options', 'nosniff')
       .send(await importTemplate());
@@ -42,7 +42,7 @@ export const getImportRoute = defineRoute({
 export const importErrorsRoute = defineRoute({
   audit: { phi: 'export' },
   method: 'GET', url: '/api/account/patients/import/:id/errors', tags: ['patients'], permission: Permission.PatientImport,
-  summary: "An import's error file (.txt, one line per bad field: line number and field)", params: ZIdParams, response: z.unknown(), raw: true,
+  summary: "An import's error file (.txt, one line per bad field: line number and field)", params: ZIdParams, response: z.unknown(), raw: true, produces: ['txt'],
   handler: async ({ params, reply }, ctx) => {
     const f = await importErrors(ctx, params.id);
     await reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff')
@@ -52,7 +52,7 @@ export const importErrorsRoute = defineRoute({
 export const exportPatientsRoute = defineRoute({
   audit: { phi: 'export' },
   method: 'GET', url: '/api/account/patients/export', tags: ['patients'], permission: Permission.PatientExport,
-  summary: 'The filtered patient list as .xlsx (tenant list columns)', query: ZExportQuery, response: z.unknown(), raw: true,
+  summary: 'The filtered patient list as .xlsx (tenant list columns)', query: ZExportQuery, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ query, reply }, ctx) => {
     const f = await exportPatients(ctx, query);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff').send(f.stream);

@@ -24,7 +24,7 @@ export const sandboxPayPageRoute = definePublicRoute({
 });
 
 export const sandboxCallbackRoute = definePublicRoute({
-  method: 'POST', url: '/api/payments/sandbox/callback', tags, bodyKind: 'form', raw: true,
+  method: 'POST', url: '/api/payments/sandbox/callback', tags, bodyKind: 'form', raw: true, produces: ['redirect'],
   summary: 'The sandbox provider\'s signed callback (HMAC-SHA256): a bad or stale signature changes nothing (400); a replay changes nothing. Then to /app/subscription/result?order=<code>',
   body: z.object({
     tenant: z.string().max(64), order: z.string().max(40), amount: z.string().regex(/^\d{1,16}$/), currency: z.string().max(3),

@@ -14,7 +14,7 @@ export const vnpayIpnRoute = definePublicRoute({
   handler: async ({ query }, ctx) => vnpayIpn(ctx, query),
 });
 export const vnpayReturnRoute = definePublicRoute({
-  method: 'GET', url: '/api/payments/vnpay/return', tags, raw: true,
+  method: 'GET', url: '/api/payments/vnpay/return', tags, raw: true, produces: ['redirect'],
   summary: 'VNPay return URL: verifies the signature and sends the browser to /app/subscription/result?order=<code>. Never marks an order paid',
   query: ZVnpQuery, response: z.unknown(),
   handler: async ({ query, reply }, ctx) => {

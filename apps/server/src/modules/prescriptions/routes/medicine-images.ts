@@ -27,7 +27,7 @@ export const uploadMedicineImageRoute = defineRoute({
 export const medicineImageRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/prescriptions/medicine-images/:id', tags, permission: Permission.HealthView,
-  summary: 'A medicine picture', params: ZIdParams, response: z.unknown(), raw: true,
+  summary: 'A medicine picture', params: ZIdParams, response: z.unknown(), raw: true, produces: ['jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readMedicineImage(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)
@@ -37,7 +37,7 @@ export const medicineImageRoute = defineRoute({
 export const appMedicineImageRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/app/medication/medicine-images/:id', tags: [...tags, 'patient-app'], permission: Permission.HealthOwnData,
-  summary: 'A medicine picture of my (or a followed patient’s) prescription', params: ZIdParams, response: z.unknown(), raw: true,
+  summary: 'A medicine picture of my (or a followed patient’s) prescription', params: ZIdParams, response: z.unknown(), raw: true, produces: ['jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await appMedicineImage(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)

@@ -25,6 +25,6 @@ export const appRecordDetailRoute = defineRoute({
 export const appRecordAttachmentRoute = defineRoute({
   audit: { phi: 'read' },
   method: 'GET', url: `${P}/:id/attachments/:attachmentId`, tags, permission: Permission.HealthOwnData,
-  summary: 'Download a paper of a medical record I may view', params: ZMedicalRecordFileParams, response: z.unknown(), raw: true,
+  summary: 'Download a paper of a medical record I may view', params: ZMedicalRecordFileParams, response: z.unknown(), raw: true, produces: ['pdf', 'jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => sendRecordFile(reply, await appReadRecordAttachment(ctx, params.id, params.attachmentId)),
 });

@@ -28,7 +28,7 @@ export const addRecordAttachmentRoute = defineRoute({
 export const downloadRecordAttachmentRoute = defineRoute({
   audit: { phi: 'read' },
   method: 'GET', url: `${P}/:attachmentId`, tags, permission: Permission.HealthView,
-  summary: 'Download a paper of a medical record (its own content type, as an attachment)', params: ZMedicalRecordFileParams, response: z.unknown(), raw: true,
+  summary: 'Download a paper of a medical record (its own content type, as an attachment)', params: ZMedicalRecordFileParams, response: z.unknown(), raw: true, produces: ['pdf', 'jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => sendRecordFile(reply, await readRecordAttachment(ctx, params.id, params.attachmentId)),
 });
 export const deleteRecordAttachmentRoute = defineRoute({

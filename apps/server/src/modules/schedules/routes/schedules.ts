@@ -66,7 +66,7 @@ export const scheduleReportRoute = defineRoute({
 export const exportScheduleReportRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: `${P}/report/export`, tags, permission: Permission.AppointmentScheduleView,
-  summary: 'The statistical report as .xlsx', query: ZScheduleReportQuery, response: z.unknown(), raw: true,
+  summary: 'The statistical report as .xlsx', query: ZScheduleReportQuery, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ query, reply }, ctx) => {
     const f = await exportScheduleReport(ctx, query);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);

@@ -9,7 +9,7 @@ import { allScopes } from '../scopes.service.ts';
 export const manageScopeAllRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/manage/scope/all', tags: ['scopes'], permission: Permission.AccountProfileView,
-  summary: 'All scopes of the caller’s level (cached: Cache-Control and ETag)', response: z.unknown(), raw: true,
+  summary: 'All scopes of the caller’s level (cached: Cache-Control and ETag)', response: z.unknown(), raw: true, produces: ['json'],
   handler: async ({ req, reply }, ctx) => {
     const body = JSON.stringify(ZScopeAll.parse(await allScopes(ctx)));
     const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -46,7 +46,7 @@ export const updateLicenseRoute = defineRoute({
 export const licenseImageRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/staff/:id/licenses/:licenseId/image', tags: ['staff'], permission: Permission.StaffView,
-  summary: "A medical license's image", params: ZLicenseParams, response: z.unknown(), raw: true,
+  summary: "A medical license's image", params: ZLicenseParams, response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readLicenseImage(ctx, params.id, params.licenseId);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

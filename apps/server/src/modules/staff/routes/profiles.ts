@@ -83,7 +83,7 @@ export const accountAvatarRoute = defineRoute({
 export const staffAvatarRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'GET', url: '/api/account/staff/:id/avatar', tags: ['staff'], permission: Permission.StaffView,
-  summary: "A staff account's avatar image", params: ZIdParams, response: z.unknown(), raw: true,
+  summary: "A staff account's avatar image", params: ZIdParams, response: z.unknown(), raw: true, produces: ['image'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readStaffAvatar(ctx, params.id);
     await reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').send(data);

@@ -44,7 +44,7 @@ export const updateOtherSettingsRoute = defineRoute({
 /** Logos must load in <img> tags (no bearer header): public, by owner id and an unguessable file name. */
 export const tenantLogoRoute = definePublicRoute({
   method: 'GET', url: '/api/auth/tenant/logo/:owner/:file', tags,
-  summary: 'A tenant or request logo (PNG)', params: z.object({ owner: z.string().max(64), file: z.string().max(64) }), response: z.unknown(), raw: true,
+  summary: 'A tenant or request logo (PNG)', params: z.object({ owner: z.string().max(64), file: z.string().max(64) }), response: z.unknown(), raw: true, produces: ['png'],
   handler: async ({ params, reply }, ctx) => {
     const data = await readLogo(ctx, params.owner, params.file);
     await reply.type('image/png').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400, immutable').send(data);

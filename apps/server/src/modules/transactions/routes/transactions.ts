@@ -21,7 +21,7 @@ export const exportTransactionsRoute = defineRoute({
   audit: { phi: 'none' },
   method: 'POST', url: `${P}/export`, tags, permission: Permission.TransactionExport,
   summary: 'Transactions as .xlsx: payment channel, both dates and at least one attribute are required (400 naming the field); audited',
-  body: ZTransactionExportRequest, response: z.unknown(), raw: true,
+  body: ZTransactionExportRequest, response: z.unknown(), raw: true, produces: ['xlsx'],
   handler: async ({ body, reply }, ctx) => {
     const f = await exportTransactions(ctx, body);
     await reply.type(XLSX).header('content-disposition', `attachment; filename="${f.name}"`).header('x-content-type-options', 'nosniff').send(f.stream);
