@@ -225,7 +225,7 @@ export const ZFhirExportQuery = z.object({
   _type: z.string().trim().max(500, 'Max length is 500').refine(
     (s) => s.split(',').every((x) => (FHIR_RESOURCE_TYPES as readonly string[]).includes(x.trim())), `Unknown resource type (${FHIR_RESOURCE_TYPES.join(', ')})`,
   ).optional(),
-  _since: z.string().max(64, 'Max length is 64').refine((s) => { const d = parseFhirDate(s); return d !== null && d.prefix === 'eq' && s.includes('T'); }, 'Invalid _since (an instant: 2026-11-01T00:00:00Z)').optional(),
+  _since: z.string().max(64, 'Max length is 64').refine((s) => { const d = parseFhirDate(s); return d !== null && !/^(eq|gt|lt|ge|le)/.test(s) && s.includes('T'); }, 'Invalid _since (an instant: 2026-11-01T00:00:00Z)').optional(),
 });
 export type TFhirExportQuery = z.infer<typeof ZFhirExportQuery>;
 export const ZFhirExportParams = z.object({ id: z.string().uuid('Invalid id') });

@@ -31,7 +31,9 @@ export const ZVitalsExportQuery = z.object({
   format: ZVitalsExportFormat.default('xlsx'),
   units: ZVitalsExportUnits.default('profile'),
 }).superRefine((v, c) => {
-  if (v.from > v.to) c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
+  // The day after `to` must exist too (the period's end instant): 9999-12-31 would be year 10000.
+  if (v.to >= '9999-12-31') c.addIssue({ code: 'custom', path: ['to'], message: 'Invalid date (YYYY-MM-DD)' });
+  else if (v.from > v.to) c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
   else if (dayNumber(v.to) - dayNumber(v.from) + 1 > VITALS_EXPORT_MAX_DAYS) {
     c.addIssue({ code: 'custom', path: ['to'], message: `The period is at most ${VITALS_EXPORT_MAX_DAYS} days` });
   }

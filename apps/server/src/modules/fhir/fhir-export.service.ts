@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import {
-  FHIR_NDJSON_MEDIA_TYPE, FHIR_RESOURCE_TYPES, type TFhirExportManifest, type TFhirExportQuery, type TFhirResource, type TFhirResourceType,
+  FHIR_NDJSON_MEDIA_TYPE, FHIR_RESOURCE_TYPES, parseFhirDate, type TFhirExportManifest, type TFhirExportQuery, type TFhirResource, type TFhirResourceType,
 } from '@carewatch/contracts/fhir';
 import { METRICS } from '@carewatch/contracts/vitals';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
@@ -10,6 +10,7 @@ import { cancelJob, scheduleJob } from '../../platform/jobs.ts';
 import { patientVisibility } from '../patients/patient-access.ts';
 import { centerVisible } from '../patients/patients.repo.ts';
 import { toObservation } from './fhir.mapping.ts';
+import { fhirTypeAllowed, requireFhirType } from './fhir.service.ts';
 import * as repo from './fhir.repo.ts';
 import { LISTERS } from './fhir.service.ts';
 
@@ -36,12 +37,15 @@ export async function kickOffExport(ctx: AuthedCtx, k: KickOff): Promise<{ id: s
   const t = ctx.auth.tenantId;
   const v = patientVisibility(ctx.auth);
   if (k.groupId && !(await centerVisible(ctx.db, t, v, k.groupId))) throw new AppError('NOT_FOUND', undefined, `Group/${k.groupId} not found`);
-  const types = k.query._type ? [...new Set(k.query._type.split(',').map((x) => x.trim()))] : [...FHIR_RESOURCE_TYPES];
+  // Named types the caller may not read are refused; without `_type`, the export holds only the types they may read.
+  const named = k.query._type ? [...new Set(k.query._type.split(',').map((x) => x.trim() as TFhirResourceType))] : null;
+  for (const type of named ?? []) requireFhirType(ctx, type);
+  const types = named ?? FHIR_RESOURCE_TYPES.filter((type) => fhirTypeAllowed(ctx, type));
   const id = newId();
   const now = ctx.clock.now();
   await ctx.db.tx(async (db) => {
     await repo.insertExport(db, t, {
-      id, requestedBy: ctx.auth.userId, requestUrl: k.requestUrl, baseUrl: k.base, types, since: k.query._since ? new Date(k.query._since) : null,
+      id, requestedBy: ctx.auth.userId, requestUrl: k.requestUrl, baseUrl: k.base, types, since: k.query._since ? parseFhirDate(k.query._since)?.lo ?? null : null,
       groupId: k.groupId, visibility: v, now,
     });
     await scheduleJob({ db }, { kind: FHIR_EXPORT_JOB, runAt: now, tenantId: t, payload: { exportId: id }, dedupeKey: jobKey(id) });

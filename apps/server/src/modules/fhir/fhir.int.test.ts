@@ -244,4 +244,33 @@ describe('FHIR R4 API', () => {
     const errors = produced.flatMap((r) => fhirErrors(r));
     expect(errors.slice(0, 20)).toEqual([]);
   });
+
+  // From a review: inputs that reached the database as Invalid Date, and FhirRead alone reading guarded data.
+  test('a crafted Observation id past the date range is 404, a prefixed _since is 400, never 500', async () => {
+    const hex = demoPatientId.replace(/-/g, '');
+    const crafted = await t.call('GET', `/fhir/R4/Observation/${hex}-0-2dnw4tonmyo-abcdef12`, { token: sysadmin });
+    expect(crafted.status).toBe(404);
+    const since = await t.call('GET', '/fhir/R4/$export?_since=eq2026-11-01T00:00:00Z', { token: sysadmin, headers: { prefer: 'respond-async' } });
+    expect(since.status).toBe(400);
+    expect(since.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [expect.objectContaining({ expression: ['_since'] })] });
+  });
+
+  test('FHIR reads need the staff permission of the same data too: without HealthView, no Observation, Flag or export of them', async () => {
+    const [role] = await t.db.query<{ role_id: string; tenant_id: string }>(
+      "select ur.role_id, ur.tenant_id from user_roles ur join users u on u.id = ur.user_id join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'doctor@demo.test' limit 1");
+    await t.db.query('delete from role_permissions where tenant_id = $1 and role_id = $2 and permission_id = 90', [role!.tenant_id, role!.role_id]);
+    const token = (await t.login('doctor')).access;
+    const obs = await t.call('GET', `/fhir/R4/Observation?patient=${demoPatientId}`, { token });
+    expect(obs.status).toBe(403);
+    expect(obs.body.resourceType).toBe('OperationOutcome');
+    expect((await t.call('GET', `/fhir/R4/Flag?patient=${demoPatientId}`, { token })).status).toBe(403);
+    expect((await t.call('GET', '/fhir/R4/$export?_type=Observation', { token, headers: { prefer: 'respond-async' } })).status).toBe(403);
+    // Patients stay readable (PatientView), and an export without _type holds only what the role may read.
+    expect((await t.call('GET', '/fhir/R4/Patient', { token })).status).toBe(200);
+    const kick = await t.call('GET', '/fhir/R4/$export', { token, headers: { prefer: 'respond-async' } });
+    expect(kick.status).toBe(202);
+    const [row] = await t.db.query<{ types: string[] }>('select types from fhir_exports order by created_at desc limit 1');
+    expect(row!.types).not.toContain('Observation');
+    expect(row!.types).toContain('Patient');
+  });
 });

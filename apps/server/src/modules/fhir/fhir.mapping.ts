@@ -38,7 +38,8 @@ export function parseObservationId(id: string): ObservationKey | null {
   if (!m) return null;
   const metric = METRICS[Number(m[2])];
   const ms = parseInt(m[3]!, 36);
-  if (!metric || !Number.isSafeInteger(ms)) return null;
+  // A time past JavaScript's date range (8.64e15 ms) is not a reading's: refused, not sent to the database as NaN.
+  if (!metric || !Number.isSafeInteger(ms) || !Number.isFinite(new Date(ms).getTime())) return null;
   const h = m[1]!;
   return { patientId: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`, metric, at: new Date(ms), sourceHash: m[4]! };
 }

@@ -5,6 +5,7 @@ import {
 import { METRICS, type TMetric } from '@carewatch/contracts/vitals';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { Permission, type PermissionId } from '@carewatch/contracts/permissions';
 import { patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
 import { metricsForCategoryParam, metricsForCodeParam } from './fhir.codes.ts';
 import {
@@ -73,6 +74,7 @@ async function visiblePatient(ctx: AuthedCtx, id: string): Promise<boolean> {
 // ---------------------------------------------------------------- search
 
 export async function searchPatients(ctx: AuthedCtx, q: TFhirPatientSearch): Promise<SearchPage> {
+  requireFhirType(ctx, 'Patient');
   const ids = idsOf(q._id);
   if (ids && ids.length === 0) return { resources: [], more: false };
   let code: string | undefined;
@@ -91,6 +93,7 @@ export async function searchPatients(ctx: AuthedCtx, q: TFhirPatientSearch): Pro
 
 /** Device, Flag, MedicationRequest, Appointment, RelatedPerson: of one patient or of every patient the caller sees. */
 export async function searchScoped(ctx: AuthedCtx, type: Exclude<TFhirResourceType, 'Observation' | 'Patient'>, q: TFhirPatientScopedSearch): Promise<SearchPage> {
+  requireFhirType(ctx, type);
   const ids = idsOf(q._id);
   if (ids && ids.length === 0) return { resources: [], more: false };
   const patientId = patientIdOf(q.patient);
@@ -107,6 +110,7 @@ export async function searchScoped(ctx: AuthedCtx, type: Exclude<TFhirResourceTy
  * time a reading was taken: readings are never changed once stored).
  */
 export async function searchObservations(ctx: AuthedCtx, q: TFhirObservationSearch): Promise<SearchPage> {
+  requireFhirType(ctx, 'Observation');
   const patientId = patientIdOf(q.patient ?? q.subject);
   if (!patientId) throw new AppError('VALIDATION_ERROR', { field: 'patient', rule: 'required' }, 'patient: a patient (patient=Patient/<id>) is required');
   if (!(await visiblePatient(ctx, patientId))) return { resources: [], more: false };
@@ -162,10 +166,24 @@ export function bundleOf(page: SearchPage, links: SearchLinks, q: { _count: numb
   };
 }
 
+/**
+ * Beside FhirRead, each type needs the permission that guards the same data in the staff API: a role given FhirRead
+ * without, say, HealthView reads no Observation here either.
+ */
+export const FHIR_TYPE_PERMISSION: Record<TFhirResourceType, PermissionId> = {
+  Patient: Permission.PatientView, Observation: Permission.HealthView, Flag: Permission.HealthView, MedicationRequest: Permission.HealthView,
+  Device: Permission.DeviceView, Appointment: Permission.AppointmentView, RelatedPerson: Permission.RelativeView,
+};
+export const fhirTypeAllowed = (ctx: AuthedCtx, type: TFhirResourceType) => ctx.auth.permissions.has(FHIR_TYPE_PERMISSION[type]);
+export function requireFhirType(ctx: AuthedCtx, type: TFhirResourceType): void {
+  if (!fhirTypeAllowed(ctx, type)) throw new AppError('PERMISSION_DENIED', { permission: FHIR_TYPE_PERMISSION[type] });
+}
+
 // ---------------------------------------------------------------- read
 
 /** One resource by id, or NOT_FOUND (a missing id, another tenant's and one of a patient the caller may not see alike). */
 export async function readResource(ctx: AuthedCtx, type: TFhirResourceType, id: string): Promise<TFhirResource> {
+  requireFhirType(ctx, type);
   const notFound = () => new AppError('NOT_FOUND', undefined, `${type}/${id} not found`);
   if (type === 'Observation') {
     const key = parseObservationId(id);
@@ -220,7 +238,7 @@ export function capabilityStatement(base: string, now: Date): TFhirCapabilitySta
           interaction: [{ code: 'read' }, { code: 'search-type' }],
           searchParam: SEARCH_PARAMS[type].map((p) => ({ ...p })),
         })),
-        { type: 'Group', interaction: [], operation: [{ ...exportOp, name: 'export', documentation: 'Group/{health center id}/$export: the patients of one health center' }] },
+        { type: 'Group', operation: [{ ...exportOp, name: 'export', documentation: 'Group/{health center id}/$export: the patients of one health center' }] },
       ],
       operation: [exportOp],
     }],

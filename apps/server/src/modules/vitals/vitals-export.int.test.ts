@@ -137,6 +137,8 @@ describe('staff export', () => {
       [{ from: '2024-01-01', to: '2025-01-01' }, 'to'],
       [{ ...DAY, format: 'docx' }, 'format'],
       [{ ...DAY, units: 'furlongs' }, 'units'],
+      // The last day there is: its end would be in year 10000 (was a 500 for the PDF).
+      [{ from: '9999-12-30', to: '9999-12-31', format: 'pdf' }, 'to'],
     ];
     for (const [q, field] of cases) {
       const r = await bad(q);
