@@ -191,6 +191,8 @@ export const ERRORS = {
   // Webhooks (issue 19)
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'This webhook address is not allowed' },
+  WEBHOOK_DISABLED: { status: 409, message: 'The endpoint is disabled: enable it to send events to it' },
+  WEBHOOK_ROTATION_IN_PROGRESS: { status: 409, message: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

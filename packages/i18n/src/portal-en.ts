@@ -233,6 +233,8 @@ export const portalEn = {
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet',
     CODE_EXPIRED: 'This code has expired',
     WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+    WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it',
+    WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends',
     WEBHOOK_URL_NOT_ALLOWED: 'This address is not allowed: use https:// and a public host',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',

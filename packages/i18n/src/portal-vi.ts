@@ -235,6 +235,8 @@ export const portalVi: PortalCatalogue = {
     CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng',
     CODE_EXPIRED: 'Mã này đã hết hạn',
     WEBHOOK_NOT_FOUND: 'Không tìm thấy điểm nhận webhook',
+    WEBHOOK_DISABLED: 'Điểm nhận đang bị tắt: hãy bật để gửi sự kiện',
+    WEBHOOK_ROTATION_IN_PROGRESS: 'Đang đổi khóa bí mật: khóa cũ vẫn được chấp nhận cho đến hết thời gian chuyển tiếp',
     WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ này không được phép: dùng https:// và một máy chủ công khai',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',

@@ -253,6 +253,8 @@ export const appEn = {
     CODE_NOT_YET_AVAILABLE: 'This code cannot be used yet.',
     CODE_EXPIRED: 'This code has expired.',
     WEBHOOK_NOT_FOUND: 'Webhook endpoint not found.',
+    WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it.',
+    WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends.',
     WEBHOOK_URL_NOT_ALLOWED: 'This webhook address is not allowed.',
   },
   sosTimeline: sosTimelineEn,

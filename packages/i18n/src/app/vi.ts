@@ -254,6 +254,8 @@ export const appVi: AppMessages = {
     CODE_NOT_YET_AVAILABLE: 'Mã này chưa thể sử dụng.',
     CODE_EXPIRED: 'Mã này đã hết hạn.',
     WEBHOOK_NOT_FOUND: 'Không tìm thấy điểm nhận webhook.',
+    WEBHOOK_DISABLED: 'Điểm nhận đang bị tắt: hãy bật để gửi sự kiện.',
+    WEBHOOK_ROTATION_IN_PROGRESS: 'Đang đổi khóa bí mật: khóa cũ vẫn được chấp nhận cho đến hết thời gian chuyển tiếp.',
     WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ webhook này không được phép.',
   },
   sosTimeline: sosTimelineVi,

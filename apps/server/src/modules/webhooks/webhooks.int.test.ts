@@ -268,6 +268,8 @@ describe('delivery', () => {
     const next = String(rot.body.secret);
     expect(next).not.toBe(secret);
     expect((rot.body.endpoint as Endpoint).previousSecretExpiresAt).toBe(new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString());
+    // A second rotation inside the overlap would drop the previous secret at once: refused.
+    expect((await t.post(`${W}/${endpoint.id}/rotate-secret`, {}, admin)).body).toMatchObject({ code: 'WEBHOOK_ROTATION_IN_PROGRESS' });
     const before = receivedAt('/hook').length;
     expect((await t.post(`${W}/${endpoint.id}/test`, {}, admin)).status).toBe(201);
     await drainWebhooks(t.deps);
@@ -314,6 +316,11 @@ describe('delivery', () => {
     await ingest('heart_rate', 107);
     await drainWebhooks(t.deps);
     expect(receivedAt('/hook').length).toBe(count);
+    // Nothing can be queued for it while disabled (it would wait forever): a test event or a replay is a 409.
+    const test409 = await t.post(`${W}/${endpoint.id}/test`, {}, admin);
+    expect(test409.status).toBe(409);
+    expect(test409.body).toMatchObject({ code: 'WEBHOOK_DISABLED' });
+    expect((await t.post(`${W}/${endpoint.id}/deliveries/${past.id}/replay`, {}, admin)).status).toBe(409);
     expect((await t.call('PATCH', `${W}/${endpoint.id}`, { token: admin, body: { enabled: true } })).status).toBe(200);
     await ingest('heart_rate', 70);
     await drainWebhooks(t.deps);

@@ -78,8 +78,10 @@ export async function deleteEndpoint(ctx: AuthedCtx, id: string): Promise<{ ok: 
 
 /** A new secret signs from now on; the old one adds a second signature for ROTATION_OVERLAP_MS, then is dropped. */
 export async function rotateSecret(ctx: AuthedCtx, id: string): Promise<TWebhookEndpointWithSecret> {
-  await requireEndpoint(ctx, id);
+  const row = await requireEndpoint(ctx, id);
   const now = ctx.clock.now();
+  // A second rotation inside the overlap would end the previous secret at once, under a receiver still using it.
+  if (row.previous_expires_at && row.previous_expires_at > now) throw new AppError('WEBHOOK_ROTATION_IN_PROGRESS');
   const secret = newWebhookSecret();
   await repo.rotateSecret(ctx.db, ctx.auth.tenantId, id, ctx.secrets.seal(secret), new Date(now.getTime() + ROTATION_OVERLAP_MS), now);
   await audit(ctx, { action: 'webhook.rotate_secret', resource: 'webhook_endpoint', resourceId: id });
@@ -103,7 +105,8 @@ async function deliveryOf(ctx: AuthedCtx, id: string): Promise<TWebhookDelivery>
 
 /** "Send test event": a `webhook.test` event to this endpoint only (whatever it subscribes to). */
 export async function sendTestEvent(ctx: AuthedCtx, id: string): Promise<TWebhookDelivery> {
-  await requireEndpoint(ctx, id);
+  // A disabled endpoint is sent nothing: a delivery queued for it would wait forever.
+  if (!(await requireEndpoint(ctx, id)).enabled) throw new AppError('WEBHOOK_DISABLED');
   const now = ctx.clock.now();
   const eventId = newId(now.getTime());
   const deliveryId = await ctx.db.tx(async (tx) => {
@@ -125,7 +128,7 @@ export async function listDeliveries(ctx: AuthedCtx, id: string, q: TWebhookDeli
 
 /** Re-sends a past event to the endpoint as a new delivery (same event id; it waits for no other delivery). */
 export async function replayDelivery(ctx: AuthedCtx, id: string, deliveryId: string): Promise<TWebhookDelivery> {
-  await requireEndpoint(ctx, id);
+  if (!(await requireEndpoint(ctx, id)).enabled) throw new AppError('WEBHOOK_DISABLED');
   const d = await repo.findDelivery(ctx.db, ctx.auth.tenantId, id, deliveryId);
   if (!d) throw new AppError('WEBHOOK_NOT_FOUND');
   const now = ctx.clock.now();
