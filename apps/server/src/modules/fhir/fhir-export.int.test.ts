@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, JOB_HANDLERS } from '../../server.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
+import { expireFhirExports } from './fhir-export.service.ts';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -62,6 +63,26 @@ describe('FHIR Bulk Data export', () => {
     expect(other.status).toBe(404);
     expect(other.body.resourceType).toBe('OperationOutcome');
     expect((await t.call('GET', status, { token: operator })).status).toBe(404);
+  });
+
+  test('an ended export and its files are removed 24 h after it ended (health data is not kept forever)', async () => {
+    const { manifest, status } = await exportAll(sysadmin, '/fhir/R4/$export?_type=Patient');
+    const url = pathOf(manifest.output[0]!.url);
+    t.clock.advance(23 * 3600_000);
+    sysadmin = (await t.login('sysadmin')).access; // the morning's token has expired; the export is the user's
+    expect(await expireFhirExports(t.deps)).toBe(0);
+    expect((await t.call('GET', url, { token: sysadmin })).status).toBe(200);
+    t.clock.advance(2 * 3600_000);
+    sysadmin = (await t.login('sysadmin')).access;
+    expect(await expireFhirExports(t.deps)).toBeGreaterThanOrEqual(1);
+    expect((await t.call('GET', status, { token: sysadmin })).status).toBe(404);
+    expect((await t.call('GET', url, { token: sysadmin })).status).toBe(404);
+    const id = status.split('/').pop()!;
+    expect(await t.db.query('select 1 from fhir_exports where id = $1', [id])).toEqual([]);
+    expect(await t.deps.files.open(`files/fhir-export/${tenantId}/${id}-Patient.ndjson`)).toBeNull();
+    // A day later the tokens of the other tests have expired: sign in again.
+    doctor = (await t.login('doctor')).access;
+    operator = (await t.login('operator')).access;
   });
 
   test('_type and _since: only the types asked for, only what changed since', async () => {

@@ -95,6 +95,22 @@ export async function exportFile(ctx: AuthedCtx, id: string, type: TFhirResource
   return file;
 }
 
+/**
+ * How long an ended export and its NDJSON files (health data) are kept: long enough to download them, then removed
+ * (the status URL and the files answer 404 afterwards, as the Bulk Data spec allows).
+ */
+export const FHIR_EXPORT_TTL_MS = 24 * 3600_000;
+
+/** Removes the exports that ended more than FHIR_EXPORT_TTL_MS ago, files first. Returns how many. */
+export async function expireFhirExports(deps: Pick<Deps, 'db' | 'clock' | 'files'>): Promise<number> {
+  const rows = await repo.endedExportsBefore(deps.db, new Date(deps.clock.now().getTime() - FHIR_EXPORT_TTL_MS), 500);
+  for (const r of rows) {
+    await removeFiles(deps, r.tenant_id, r.id);
+    await repo.deleteExport(deps.db, r.tenant_id, r.id);
+  }
+  return rows.length;
+}
+
 async function removeFiles(deps: Pick<Deps, 'files'>, tenantId: string, id: string) {
   for (const type of FHIR_RESOURCE_TYPES) await deps.files.remove(fileKey(tenantId, id, type)).catch(() => undefined);
 }

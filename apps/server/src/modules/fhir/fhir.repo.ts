@@ -245,6 +245,13 @@ export async function finishExport(db: Db, tenantId: string, id: string, f: { st
 export async function cancelExport(db: Db, tenantId: string, id: string, now: Date) {
   await db.query("update fhir_exports set status = 'cancelled', updated_at = $3, finished_at = coalesce(finished_at, $3) where tenant_id = $1 and id = $2", [tenantId, id, now]);
 }
+/** Finished, failed or cancelled exports that ended before `before` (a sweep across tenants, oldest first). */
+export async function endedExportsBefore(db: Db, before: Date, limit: number): Promise<Array<{ id: string; tenant_id: string }>> {
+  return db.query("select id, tenant_id from fhir_exports where status in ('done', 'failed', 'cancelled') and finished_at < $1 order by finished_at limit $2", [before, limit]);
+}
+export async function deleteExport(db: Db, tenantId: string, id: string) {
+  await db.query('delete from fhir_exports where tenant_id = $1 and id = $2', [tenantId, id]);
+}
 /** The tenant's code (the system of its patient codes). */
 export async function tenantCodeOf(db: Db, tenantId: string): Promise<string> {
   const rows = await db.query<{ code: string }>('select code from tenants where id = $1', [tenantId]);
