@@ -38,7 +38,19 @@ export type TargetAnswer =
   | { ok: true; url: URL; /** The checked address the connection goes to (never resolved again). */ address: string }
   | { ok: false; rule: 'invalid' | 'https' | 'private_address' | 'unresolved' };
 
-const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+/** A tenant's slow name server must not hold a delivery (and its lease) for long: no answer in time is "unresolved". */
+export function lookupWithTimeout(lookup: Lookup, ms: number): Lookup {
+  return async (host) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_r, reject) => { timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms); });
+    try {
+      return await Promise.race([lookup(host), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+const systemLookup: Lookup = lookupWithTimeout(async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address), 5_000);
 
 /**
  * Where a webhook for `raw` may connect, or why not: https only (http for allow-listed hosts), no credentials in the
