@@ -128,9 +128,11 @@ export async function listDeliveries(ctx: AuthedCtx, id: string, q: TWebhookDeli
 
 /** Re-sends a past event to the endpoint as a new delivery (same event id; it waits for no other delivery). */
 export async function replayDelivery(ctx: AuthedCtx, id: string, deliveryId: string): Promise<TWebhookDelivery> {
-  if (!(await requireEndpoint(ctx, id)).enabled) throw new AppError('WEBHOOK_DISABLED');
+  const endpoint = await requireEndpoint(ctx, id);
   const d = await repo.findDelivery(ctx.db, ctx.auth.tenantId, id, deliveryId);
   if (!d) throw new AppError('WEBHOOK_NOT_FOUND');
+  // After the lookups: a missing (or another tenant's) delivery is a 404 whatever the endpoint's state.
+  if (!endpoint.enabled) throw new AppError('WEBHOOK_DISABLED');
   const now = ctx.clock.now();
   const newIdOf = newId(now.getTime());
   const [created] = await repo.insertDeliveries(ctx.db, ctx.auth.tenantId, d.event_id, `replay:${newIdOf}`, d.seq, [id], now, d.id);
