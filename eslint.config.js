@@ -2,6 +2,52 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+
+/**
+ * Layering (ARCHITECTURE.md). Known exceptions are listed by file so that no new one appears; each listed file is debt to
+ * remove (a module reaching another module's repository instead of its service; platform code importing a domain module).
+ */
+const PLATFORM_IMPORTING_MODULES = ['app.ts', 'authenticate.ts', 'context.ts', 'mqtt.ts', 'session-events.ts', 'ws.ts'].map((f) => `apps/server/src/platform/${f}`);
+const MODULES_REACHING_OTHER_REPOS = [
+  'account/account.service.ts',
+  'account/app-profile.service.ts',
+  'alerts/alerts.repo.ts',
+  'alerts/alerts.service.ts',
+  'alerts/sos-recording.service.ts',
+  'alerts/worklist.repo.ts',
+  'appointments/appointments.repo.ts',
+  'appointments/appointments.service.ts',
+  'auth/app-register.service.ts',
+  'auth/auth.service.ts',
+  'centers/centers.repo.ts',
+  'contacts/app-subjects.repo.ts',
+  'contacts/app-subjects.service.ts',
+  'devices/devices.repo.ts',
+  'doctors/doctors.repo.ts',
+  'doctors/requests.service.ts',
+  'fhir/fhir-export.service.ts',
+  'fhir/fhir.repo.ts',
+  'lifecycle/lifecycle.service.ts',
+  'meetings/meetings.service.ts',
+  'patients/patients.service.ts',
+  'payment-config/payment-config.service.ts',
+  'payments/orders.service.ts',
+  'prescriptions/prescriptions.repo.ts',
+  'roles/roles.service.ts',
+  'schedules/schedules.repo.ts',
+  'schedules/schedules.service.ts',
+  'scopes/scopes.service.ts',
+  'staff/staff.service.ts',
+  'tenants/tenant-admin.service.ts',
+  'tenants/tenant-requests.service.ts',
+  'tenants/tenants.service.ts',
+  'tickets/tickets.repo.ts',
+  'users/registrations.service.ts',
+].map((f) => `apps/server/src/modules/${f}`);
+const OTHER_MODULE_REPO = { group: ['../*/*.repo.ts', '../../*/*.repo.ts'], message: 'A module reaches another module through its service, never its repository.' };
+const SERVER_FROM_WEB = { group: ['**/apps/server/**', '**/server/src/**', '@carewatch/server', '@carewatch/server/*'], message: 'The web apps and packages never import the server.' };
+const TESTS = ['**/*.test.ts', '**/*.int.test.ts', '**/*.crash.ts'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-*/**'] },
   js.configs.recommended,
@@ -16,6 +62,30 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrel files: export named symbols from their own module.' }],
     },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: [...TESTS, ...PLATFORM_IMPORTING_MODULES],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../modules/*', '../modules/**'], message: 'platform imports no domain module: pass what it needs in Deps, or move the code into the module.' }] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [...TESTS, ...MODULES_REACHING_OTHER_REPOS, 'apps/server/src/modules/seed/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_MODULE_REPO] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/routes/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_MODULE_REPO, { group: ['../*.repo.ts', './*.repo.ts'], message: 'Routes are thin: validate, call one service function, shape the reply. No repository (SQL) in a route.' }] }] },
+  },
+  {
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/mobile/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FROM_WEB, { group: ['**/apps/portal/**', '**/apps/mobile/**'], message: 'An app never imports the other app, and packages never import apps: share it through a package.' }] }] },
+  },
+  {
+    files: ['packages/clinical/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FROM_WEB, { group: ['@carewatch/*', '!@carewatch/contracts', '!@carewatch/contracts/*', '**/apps/**'], message: 'clinical is pure: it imports only contracts.' }] }] },
   },
   {
     files: ['**/*.{js,mjs}'],
