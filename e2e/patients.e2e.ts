@@ -129,6 +129,8 @@ describe('patients', () => {
 
   test('the doctor sees patient counts by status on the dashboard, opens the list and a patient; Vietnamese too', async () => {
     const page = await loggedIn('doctor@demo.test');
+    // The doctor lands on the worklist (issue 20); the dashboard is a menu entry away.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Patients by status' }).count()).toBe(1);
     const total = page.getByRole('link', { name: /^All patients: \d+ patients/ });
     await expect.poll(() => total.count()).toBe(1);

@@ -55,7 +55,7 @@ describe('roles and permissions', () => {
     await shot(cskh, 'permissions-changed');
     await cskh.getByRole('dialog').getByRole('button', { name: 'Log in again' }).click();
     await login(cskh, 'cskh@demo.test');
-    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Tickets', 'Adherence', 'Transactions', 'Ratings and reviews', 'Feedback', 'Account settings']);
+    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Tickets', 'Adherence', 'Transactions', 'Ratings and reviews', 'Feedback', 'Account settings']);
     // Put the permission back: other specs share this server and expect the default customer-care menu.
     await sw.click({ force: true });
     await expect.poll(() => sw.isChecked()).toBe(true);

@@ -7,7 +7,7 @@ export type SimResult = { scenario: string; patientId: string; deviceId: string;
  * Runs `npm run simulate` in scenario mode for DEMO-P0001 (one reading sent by the patient's simulated cellular device,
  * over HTTP: the e2e server runs without MQTT); expects exit code 0 and one JSON line on stdout.
  */
-export async function simulate(baseUrl: string, scenario: 'sos' | 'normal', extra: string[] = []): Promise<SimResult> {
+export async function simulate(baseUrl: string, scenario: 'sos' | 'high-risk' | 'normal', extra: string[] = []): Promise<SimResult> {
   const root = path.resolve(import.meta.dirname, '..');
   // SIM_* variables of the developer's shell would change the simulator's defaults.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIM_')));

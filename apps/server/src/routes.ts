@@ -48,6 +48,7 @@ import { CODE_PACKAGES_ROUTES } from './modules/code-packages/code-packages.rout
 import { TRANSACTIONS_ROUTES } from './modules/transactions/transactions.routes.ts';
 import { FHIR_ROUTES } from './modules/fhir/fhir.routes.ts';
 import { WEBHOOKS_ROUTES } from './modules/webhooks/webhooks.routes.ts';
+import { TIMELINE_ROUTES } from './modules/timeline/timeline.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -81,6 +82,7 @@ export const ROUTES: AnyRoute[] = [
   ...TRANSACTIONS_ROUTES,
   ...FHIR_ROUTES,
   ...WEBHOOKS_ROUTES,
+  ...TIMELINE_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

@@ -36,6 +36,7 @@ import { SUBSCRIPTION_JOBS, ensureSubscriptionSweep } from './modules/subscripti
 import { ANNOUNCEMENT_JOBS } from './modules/announcements/announcements.jobs.ts';
 import { STORAGE_JOBS, ensureStorageSweep } from './modules/vitals/measurement-storage.jobs.ts';
 import { ensureFhirExportSweep, FHIR_JOBS } from './modules/fhir/fhir.jobs.ts';
+import { ensureSilentDigest } from './modules/patients/silent-digest.service.ts';
 import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
@@ -102,7 +103,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   }
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
-  const ensureJobs = async (d: Deps) => { await ensureCdrJob(d); await ensureMedicationSweep(d); await ensureSubscriptionSweep(d); await ensureStorageSweep(d); await ensureFhirExportSweep(d); };
+  const ensureJobs = async (d: Deps) => { await ensureCdrJob(d); await ensureMedicationSweep(d); await ensureSubscriptionSweep(d); await ensureStorageSweep(d); await ensureFhirExportSweep(d); await ensureSilentDigest(d); };
   // The periodic jobs are scheduled once per database, not once per process: processes starting at once take turns
   // (without the lock the second died on the CDR job's dedupe key, and each sweep ran twice as often).
   if (opts.jobs !== false && db.kind === 'pg') await db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727003)'); await ensureJobs({ ...deps, db: t }); });

@@ -4,6 +4,7 @@ import { ZIsoDateTime, ZIsoDay } from './common.ts';
 /** An instant (2026-01-15T08:00:00Z, what the portal sends) or a day (2026-01-15, its UTC midnight); nothing looser. */
 const instantOrDay = z.union([ZIsoDateTime, ZIsoDay], 'Date is not valid');
 
+export const AUDIT_SORTS = ['createdAt', '-createdAt', 'actor', '-actor', 'action', '-action', 'resource', '-resource', 'outcome', '-outcome'] as const;
 export const ZAuditQuery = z.object({
   actor: z.string().trim().max(254, 'Max length is 254').optional(),
   action: z.string().trim().max(100, 'Max length is 100').optional(),
@@ -15,6 +16,8 @@ export const ZAuditQuery = z.object({
   to: instantOrDay.optional(),
   page: z.coerce.number().int().min(0, 'Min value is 0').default(0),
   size: z.coerce.number().int().min(1, 'Min value is 1').max(200, 'Max value is 200').default(20),
+  /** Issue 20: `-` = descending; default newest first (created_at desc, id desc). */
+  sort: z.enum(AUDIT_SORTS, 'Invalid sort').default('-createdAt'),
 }).refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'Start time can\'t after end time', path: ['to'] });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 

@@ -63,7 +63,8 @@ export const ZCenterFields = z.object({
   lat: coord(90),
   lng: coord(180),
   address: text(500),
-  scopeId: z.preprocess((v) => (v === '' ? undefined : v), ZId),
+  /** A scope must be picked: none picked answers 'Required' (not Zod's wording). */
+  scopeId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string('Required').uuid('Invalid id')),
   level: text(100),
   region: text(100),
   province: text(100),

@@ -82,7 +82,13 @@ export const ZDevice = z.object({
 export type TDevice = z.infer<typeof ZDevice>;
 export const ZDevicePage = page(ZDevice);
 export type TDevicePage = z.infer<typeof ZDevicePage>;
+/** Device list sorts (issue 20): `-` = descending; default newest imported first (created_at desc, id desc). */
+export const DEVICE_SORTS = [
+  'createdAt', '-createdAt', 'name', '-name', 'model', '-model', 'serial', '-serial', 'status', '-status',
+  'latestSync', '-latestSync', 'lastConnect', '-lastConnect', 'patientName', '-patientName',
+] as const;
 export const ZDeviceListQuery = ZPageQuery.extend({
+  sort: z.enum(DEVICE_SORTS, 'Invalid sort').default('-createdAt'),
   category: z.enum(DEVICE_CATEGORIES).optional(),
   model: ZDeviceModel.optional(),
   status: z.coerce.number().pipe(ZConnectionStatus).optional(),

@@ -128,10 +128,30 @@ export type TPatient = z.infer<typeof ZPatient>;
 export const ZPatientRow = ZPatient.pick({
   id: true, patientCode: true, fullName: true, firstName: true, lastName: true, birthday: true, gender: true, phone: true, email: true,
   status: true, packageExpiry: true, contractId: true, centerId: true, centerName: true, accountCreatedAt: true, createdAt: true,
+}).extend({
+  /** ISO instant of the latest reading of any metric from any source; null when none was ever received. */
+  lastReadingAt: z.string().nullable(),
+  /**
+   * Silent device (issue 20): the patient has an active paired device or has ever sent readings, and nothing was
+   * received for the tenant's `silentAfterHours`.
+   */
+  silent: z.boolean(),
+  /**
+   * When the patient became silent: the last reading (or, with none, the first activation of a paired device) plus
+   * silentAfterHours; null when not silent.
+   */
+  silentSince: z.string().nullable(),
 });
 export type TPatientRow = z.infer<typeof ZPatientRow>;
 
-export const PATIENT_SORTS = ['createdAt', '-createdAt', 'name', '-name'] as const;
+/** Severity rank of a status for the `status` sort: higher = more severe (unassigned and assigned rank below normal). */
+export const PATIENT_STATUS_SEVERITY: Record<TPatientStatus, number> = { sos: 5, high_risk: 4, at_risk: 3, normal: 2, unassigned: 1, assigned: 0 };
+/**
+ * `status`: most severe first (sos, high_risk, at_risk, normal, unassigned, assigned — PATIENT_STATUS_SEVERITY), ties
+ * by id; `-status`: least severe first.
+ * `lastReadingAt`/`-lastReadingAt`: oldest/newest reading first, patients without readings last in both directions.
+ */
+export const PATIENT_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'status', '-status', 'lastReadingAt', '-lastReadingAt'] as const;
 export const ZPatientListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100, 'Max length is 100').optional(),
   status: ZPatientStatus.optional(),

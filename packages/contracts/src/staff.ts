@@ -203,7 +203,11 @@ export const ZStaffDetail = ZStaffSummary.extend({
 });
 export type TStaffDetail = z.infer<typeof ZStaffDetail>;
 
-export const STAFF_SORTS = ['name', 'email', 'createdAt'] as const;
+/**
+ * Staff list sorts: `-` = descending (issue 20); the unprefixed ones also honour the older `order` parameter.
+ * Default `name` (first name, last name, id ascending).
+ */
+export const STAFF_SORTS = ['name', 'email', 'createdAt', '-name', '-email', '-createdAt', 'status', '-status'] as const;
 export const ZStaffQuery = z.object({
   page: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
   size: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(15),
@@ -212,7 +216,7 @@ export const ZStaffQuery = z.object({
   centerId: ZId.optional(),
   status: z.enum(ACCOUNT_STATES).optional(),
   specialty: z.enum(SPECIALTY_CODES).optional(),
-  sort: z.enum(STAFF_SORTS).default('name'),
+  sort: z.enum(STAFF_SORTS, 'Invalid sort').default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type TStaffQuery = z.infer<typeof ZStaffQuery>;

@@ -10,6 +10,8 @@ export const TENANT_SETTING_KEYS = [
   'PATIENT_LIST_COLUMNS',
   // Issue 13: the number the patient app offers to call when an SOS cannot reach the server ('' = the country's).
   'EMERGENCY_NUMBER',
+  // Issue 20: a patient whose device/app sent nothing for this many hours counts as silent (1..168).
+  'SILENT_AFTER_HOURS',
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 /** Keys whose values are secrets: never returned in clear. */
@@ -21,7 +23,17 @@ export const DEFAULT_TENANT_SETTINGS: Record<TenantSettingKey, string> = {
   ORGANIZATION_NAME: '', ACID_URIC_UNIT: 'umol/L', BLOOD_GLUCOSE_UNIT: 'mmol/L', AI_CLOUD_TENANT_ID: '',
   OCR_HEALTH_DEVICE_API_KEY: '', OCR_PRESCRIPTION_API_KEY: '', ALLOW_WEB_SOS_POPUP: 'true',
   PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','), EMERGENCY_NUMBER: '',
+  SILENT_AFTER_HOURS: '6',
 };
+/** SILENT_AFTER_HOURS bounds and default (issue 20). */
+export const SILENT_AFTER_HOURS_MIN = 1;
+export const SILENT_AFTER_HOURS_MAX = 168;
+export const SILENT_AFTER_HOURS_DEFAULT = 6;
+/** The tenant's SILENT_AFTER_HOURS as a number; the default when unset or out of range. */
+export function silentAfterHoursOf(settings: { SILENT_AFTER_HOURS?: string | undefined }): number {
+  const n = Number(settings.SILENT_AFTER_HOURS);
+  return Number.isInteger(n) && n >= SILENT_AFTER_HOURS_MIN && n <= SILENT_AFTER_HOURS_MAX ? n : SILENT_AFTER_HOURS_DEFAULT;
+}
 
 export const ZTenantSettings = z.object({
   tenantId: z.string().uuid(),
@@ -208,6 +220,13 @@ export const ZOtherSettings = z.object({
   emergencyNumber: z.string().trim().regex(/^([0-9]{2,6})?$/, 'Emergency number must be 2 to 6 digits').optional(),
   /** Columns of the patient list (PATIENT_LIST_COLUMNS setting); absent = keep. */
   patientListColumns: z.array(z.enum(PATIENT_LIST_COLUMNS, 'Unknown column')).min(1, 'Choose at least one column').optional(),
+  /** SILENT_AFTER_HOURS: hours without readings before a patient is flagged silent (1..168); absent = keep. */
+  silentAfterHours: z
+    .number('Silent after hours must be a whole number from 1 to 168')
+    .int('Silent after hours must be a whole number from 1 to 168')
+    .min(SILENT_AFTER_HOURS_MIN, 'Silent after hours must be a whole number from 1 to 168')
+    .max(SILENT_AFTER_HOURS_MAX, 'Silent after hours must be a whole number from 1 to 168')
+    .optional(),
 }).superRefine((v, c) => {
   if (COUNTRIES[v.country] !== v.dialCode) c.addIssue({ code: 'custom', path: ['dialCode'], message: 'Dial code does not match the country' });
 });

@@ -7,6 +7,7 @@ import { patientsEn } from './portal/patients-en.ts';
 import { devicesEn } from './portal/devices-en.ts';
 import { vitalsEn } from './portal/vitals-en.ts';
 import { vitalsExportEn } from './portal/vitals-export-en.ts';
+import { timelineEn } from './portal/timeline-en.ts';
 import { lifecycleEn } from './portal/lifecycle-en.ts';
 import { alertsEn } from './portal/alerts-en.ts';
 import { ticketsEn } from './portal/tickets-en.ts';
@@ -20,15 +21,18 @@ import { alertConfigEn } from './portal/alert-config-en.ts';
 import { securityEn } from './portal/security-en.ts';
 import { prescriptionsEn } from './portal/prescriptions-en.ts';
 import { transactionsEn } from './portal/transactions-en.ts';
+import { listsEn } from './portal/lists-en.ts';
 import { ratingsEn } from './portal/ratings-en.ts';
 import { announcementsEn } from './portal/announcements-en.ts';
 import { feedbackEn } from './portal/feedback-en.ts';
 import { codePackagesEn } from './portal/code-packages-en.ts';
 import { webhooksEn } from './portal/webhooks-en.ts';
 import { packagesEn } from './portal/packages-en.ts';
+import { fieldRulesEn } from './portal/field-rules-en.ts';
 // The same bank result texts as the app (one catalogue of the spec's payment results).
 import { appPaymentResultsEn } from './app/payment-results-en.ts';
 import { paymentConfigEn } from './portal/payment-config-en.ts';
+import { worklistEn } from './portal/worklist-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -390,6 +394,8 @@ export const portalEn = {
   },
   header: {
     toggleNavigation: 'Toggle navigation',
+    showMenu: 'Show the menu',
+    hideMenu: 'Hide the menu',
     level: 'Level',
     switchLevel: 'Switch level',
     profileMenu: 'Profile menu',
@@ -627,6 +633,7 @@ export const portalEn = {
   devices: devicesEn,
   vitals: vitalsEn,
   vitalsExport: vitalsExportEn,
+  patientTimeline: timelineEn,
   lifecycle: lifecycleEn,
   sosTimeline: sosTimelineEn,
   video: videoEn,
@@ -642,14 +649,17 @@ export const portalEn = {
   security: securityEn,
   prescriptions: prescriptionsEn,
   transactions: transactionsEn,
+  lists: listsEn,
   ratings: ratingsEn,
   announcements: announcementsEn,
   feedback: feedbackEn,
   codePackages: codePackagesEn,
   webhooks: webhooksEn,
   packages: packagesEn,
+  fieldRules: fieldRulesEn,
   paymentResults: appPaymentResultsEn,
   paymentConfig: paymentConfigEn,
+  worklist: worklistEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

@@ -7,6 +7,7 @@ import { patientsVi } from './portal/patients-vi.ts';
 import { devicesVi } from './portal/devices-vi.ts';
 import { vitalsVi } from './portal/vitals-vi.ts';
 import { vitalsExportVi } from './portal/vitals-export-vi.ts';
+import { timelineVi } from './portal/timeline-vi.ts';
 import { lifecycleVi } from './portal/lifecycle-vi.ts';
 import { alertsVi } from './portal/alerts-vi.ts';
 import { ticketsVi } from './portal/tickets-vi.ts';
@@ -20,15 +21,18 @@ import { alertConfigVi } from './portal/alert-config-vi.ts';
 import { securityVi } from './portal/security-vi.ts';
 import { prescriptionsVi } from './portal/prescriptions-vi.ts';
 import { transactionsVi } from './portal/transactions-vi.ts';
+import { listsVi } from './portal/lists-vi.ts';
 import { ratingsVi } from './portal/ratings-vi.ts';
 import { announcementsVi } from './portal/announcements-vi.ts';
 import { feedbackVi } from './portal/feedback-vi.ts';
 import { codePackagesVi } from './portal/code-packages-vi.ts';
 import { webhooksVi } from './portal/webhooks-vi.ts';
 import { packagesVi } from './portal/packages-vi.ts';
+import { fieldRulesVi } from './portal/field-rules-vi.ts';
 // The same bank result texts as the app (one catalogue of the spec's payment results).
 import { appPaymentResultsVi } from './app/payment-results-vi.ts';
 import { paymentConfigVi } from './portal/payment-config-vi.ts';
+import { worklistVi } from './portal/worklist-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -392,6 +396,8 @@ export const portalVi: PortalCatalogue = {
   },
   header: {
     toggleNavigation: 'Ẩn/hiện điều hướng',
+    showMenu: 'Hiện menu',
+    hideMenu: 'Ẩn menu',
     level: 'Cấp',
     switchLevel: 'Chuyển cấp',
     profileMenu: 'Menu hồ sơ',
@@ -629,6 +635,7 @@ export const portalVi: PortalCatalogue = {
   devices: devicesVi,
   vitals: vitalsVi,
   vitalsExport: vitalsExportVi,
+  patientTimeline: timelineVi,
   lifecycle: lifecycleVi,
   sosTimeline: sosTimelineVi,
   video: videoVi,
@@ -644,12 +651,15 @@ export const portalVi: PortalCatalogue = {
   security: securityVi,
   prescriptions: prescriptionsVi,
   transactions: transactionsVi,
+  lists: listsVi,
   ratings: ratingsVi,
   announcements: announcementsVi,
   feedback: feedbackVi,
   codePackages: codePackagesVi,
   webhooks: webhooksVi,
   packages: packagesVi,
+  fieldRules: fieldRulesVi,
   paymentResults: appPaymentResultsVi,
   paymentConfig: paymentConfigVi,
+  worklist: worklistVi,
 };

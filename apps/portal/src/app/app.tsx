@@ -2,9 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { queryClient } from './query-client.ts';
 import { useTenantSettings } from './queries.ts';
-import { brandTheme } from './theme.ts';
+import { brandTheme, readableColors } from './theme.ts';
 import { router } from './router.tsx';
 import { DesktopOnly } from './desktop-only.tsx';
 import { PermissionsChangedDialog } from './permissions-changed-dialog.tsx';
@@ -26,8 +27,10 @@ refetchOnLanguageChange(i18n, queryClient);
 /** Mantine theme from the tenant setting (COLOR → primary palette, FONT → font family). */
 function BrandedMantine({ children }: { children: ReactNode }) {
   const settings = useTenantSettings();
-  const theme = useMemo(() => brandTheme(settings?.settings), [settings]);
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  // `t` changes with the language: the theme names icon-only controls (pagination arrows, modal close) in it.
+  const { t } = useTranslation();
+  const theme = useMemo(() => brandTheme(settings?.settings, t), [settings, t]);
+  return <MantineProvider theme={theme} cssVariablesResolver={readableColors}>{children}</MantineProvider>;
 }
 
 export function App() {

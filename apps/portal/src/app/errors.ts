@@ -2,30 +2,14 @@ import type { TFunction } from 'i18next';
 import { isApiError, type ApiError } from '@carewatch/api-client/client';
 import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
+import { fieldRule } from '@carewatch/contracts/field-rules';
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
 
-const PATTERNS: Array<[RegExp, string]> = [
-  [/^Required$/, 'validation.required'],
-  [/^Min length is (\d+)$/, 'validation.minLength'],
-  [/^Max length is (\d+)$/, 'validation.maxLength'],
-  [/^Min value is (\d+)$/, 'validation.minValue'],
-  [/^Max value is (\d+)$/, 'validation.maxValue'],
-  [/^Email is not valid$/, 'validation.email'],
-  [/^Phone number is not valid$/, 'validation.phone'],
-  [/^The code must be 6 digits$/, 'validation.otp'],
-  [/^Names must not contain digits$/, 'validation.nameDigits'],
-  [/^You must accept the terms$/, 'validation.acceptTerms'],
-  [/^You must accept the privacy policy$/, 'validation.acceptPrivacy'],
-];
-
-/** Translates a contract validation message ('Required', 'Max length is 64', ...). */
+/** Translates a contract validation message ('Required', 'Max length is 64', 'Invalid Mac address format', ...). */
 export function translateValidation(t: TFunction, message: string): string {
-  for (const [re, key] of PATTERNS) {
-    const m = re.exec(message);
-    if (m) return t(key, { n: m[1] });
-  }
-  return t('validation.invalid');
+  const rule = fieldRule(message);
+  return rule ? t(`fieldRules.${rule.key}`, { n: rule.n }) : t('validation.invalid');
 }
 
 /** Field → translated message, from a Zod error of a contract schema. */

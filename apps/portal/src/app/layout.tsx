@@ -1,5 +1,6 @@
 import { personName } from '@carewatch/contracts/names';
-import { AppShell, Avatar, Badge, Box, Button, Group, Image, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Badge, Box, Burger, Button, Group, Image, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { useAvatarUrl } from './avatar.ts';
 import { NotificationBell } from '../features/realtime/notification-bell.tsx';
 import { SosPopup } from '../features/realtime/sos-popup.tsx';
 import { PageLoading } from './states.tsx';
+import { MAIN_CONTENT_ID } from './landmarks.ts';
 
 /** "Doctor · North scope · Center A" */
 export function levelLabel(level: TLevel, tenantWide: string): string {
@@ -88,8 +90,23 @@ function ProfileMenu() {
   );
 }
 
+/** Below this width the sidebar starts collapsed (a 1024 px screen keeps its width for the page). */
+const WIDE_SCREEN = '(min-width: 1200px)';
+
+/**
+ * The sidebar's state: what the user last chose with the burger (remembered in localStorage), else open on wide
+ * screens and collapsed below 1200 px.
+ */
+function useSidebar(): [boolean, () => void] {
+  const wide = useMediaQuery(WIDE_SCREEN, window.matchMedia(WIDE_SCREEN).matches, { getInitialValueInEffect: false });
+  const [chosen, setChosen] = useLocalStorage<'open' | 'closed' | ''>({ key: 'cw.sidebar', defaultValue: '', getInitialValueInEffect: false });
+  const opened = chosen ? chosen === 'open' : wide;
+  return [opened, () => setChosen(opened ? 'closed' : 'open')];
+}
+
 export function AppLayout() {
   const { t } = useTranslation();
+  const [navOpened, toggleNav] = useSidebar();
   const location = useLocation();
   const perms = usePermissions();
   const settings = useTenantSettings();
@@ -98,12 +115,14 @@ export function AppLayout() {
   const orgName = settings?.settings.ORGANIZATION_NAME || settings?.tenantName || t('app.name');
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 0 }} padding="lg">
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 0, collapsed: { desktop: !navOpened, mobile: !navOpened } }} padding="lg">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-controls="main-navigation" aria-expanded={navOpened}
+              aria-label={navOpened ? t('header.hideMenu') : t('header.showMenu')} />
             {logo ? <Image src={logo} alt={t('header.logo', { name: orgName })} h={36} w="auto" fit="contain" /> : null}
-            <Title order={4} c="brand.7">{orgName}</Title>
+            <Title order={4} c="brand.7" lineClamp={1}>{orgName}</Title>
           </Group>
           <Group gap="md" wrap="nowrap">
             {perms ? (
@@ -119,7 +138,7 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('nav.mainLabel')}>
+      <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('nav.mainLabel')} style={navOpened ? undefined : { visibility: 'hidden' }}>
         <ScrollArea>
           {NAV_GROUPS.map((group) => {
             const groupItems = items.filter((i) => i.group === group);
@@ -147,7 +166,7 @@ export function AppLayout() {
           })}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

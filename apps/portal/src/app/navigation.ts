@@ -19,6 +19,7 @@ import { ratingsNavItems } from '../features/ratings/ratings.module.tsx';
 import { announcementsNavItems } from '../features/announcements/announcements.module.tsx';
 import { feedbackNavItems } from '../features/feedback/feedback.module.tsx';
 import { webhooksNavItems } from '../features/webhooks/webhooks.module.tsx';
+import { worklistNavItems } from '../features/worklist/worklist.module.tsx';
 
 export type NavGroup = 'overview' | 'organization' | 'administration' | 'billing' | 'communication' | 'personal';
 export interface NavItem {
@@ -32,6 +33,7 @@ export interface NavItem {
 /** Sidebar entries; each is shown only when its permission is in the user's list. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', permission: Permission.DashboardView, group: 'overview' },
+  ...worklistNavItems,
   ...patientsNavItems,
   ...devicesNavItems,
   ...alertsNavItems,

@@ -11,8 +11,14 @@ export interface PlainTab {
  * Tabs whose single panel is not labelled by its tab, so that a field named like a tab
  * (e.g. "Password", "Language") stays the only element with that accessible name.
  */
-export function PlainTabs({ id, label, tabs, mb = 'md' }: { id: string; label: string; tabs: PlainTab[]; mb?: string }) {
-  const [value, setValue] = useState<string | null>(tabs[0]?.value ?? null);
+export function PlainTabs({ id, label, tabs, mb = 'md', value: controlled, onChange }: {
+  id: string; label: string; tabs: PlainTab[]; mb?: string;
+  /** Controlled use (e.g. the tab kept in the URL with `useUrlParam`): an unknown value shows the first tab. */
+  value?: string; onChange?: (value: string) => void;
+}) {
+  const [local, setLocal] = useState<string | null>(tabs[0]?.value ?? null);
+  const value = controlled ?? local;
+  const setValue = (v: string | null) => (onChange ? onChange(v ?? '') : setLocal(v));
   const active = tabs.find((tab) => tab.value === value) ?? tabs[0];
   return (
     <>

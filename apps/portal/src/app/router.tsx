@@ -25,6 +25,7 @@ import { codePackagesRoutes } from '../features/code-packages/code-packages.modu
 import { webhooksRoutes } from '../features/webhooks/webhooks.module.tsx';
 import { transactionsRoutes } from '../features/transactions/transactions.module.tsx';
 import { paymentConfigRoutes } from '../features/payment-config/payment-config.module.tsx';
+import { HomeRoute, worklistRoutes } from '../features/worklist/worklist.module.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // The sign-in page is the first load; everything behind it (the layout, every page) loads on first use.
@@ -58,7 +59,7 @@ export const router = createBrowserRouter([
           // A page that failed to load: the message takes its place, the menu stays.
           errorElement: <RouteError />,
           children: [
-          { index: true, element: <RequirePermission permission={Permission.DashboardView}><DashboardPage /></RequirePermission> },
+          { index: true, element: <HomeRoute dashboard={<RequirePermission permission={Permission.DashboardView}><DashboardPage /></RequirePermission>} /> },
           { path: 'registrations', element: <RequirePermission permission={Permission.AccountApproveRegistration}><RegistrationsPage /></RequirePermission> },
           { path: 'roles', element: <RequirePermission permission={Permission.RoleView}><RolesPage /></RequirePermission> },
           { path: 'messages', element: <RequirePermission permission={Permission.MessageLogView}><MessagesPage /></RequirePermission> },
@@ -81,6 +82,7 @@ export const router = createBrowserRouter([
           ...webhooksRoutes,
           ...transactionsRoutes,
           ...paymentConfigRoutes,
+          ...worklistRoutes,
           { path: '*', element: <NotFoundPage /> },
           ],
         }],

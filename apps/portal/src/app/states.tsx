@@ -6,7 +6,7 @@ export function LoadingScreen() {
   const { t } = useTranslation();
   return (
     <Center h="100vh">
-      <Loader aria-label={t('app.loading')} />
+      <Loader role="status" aria-label={t('app.loading')} />
     </Center>
   );
 }
@@ -16,7 +16,7 @@ export function PageLoading() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('app.loading')} />
+      <Loader role="status" aria-label={t('app.loading')} />
     </Center>
   );
 }
@@ -40,5 +40,5 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 /** Placeholder rows while a list or detail loads (announced as busy). */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   const { t } = useTranslation();
-  return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={32} />)}</Stack>;
+  return <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={32} />)}</Stack>;
 }

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Badge, ColorInput, Modal, Pagination, TableScrollContainer, createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 
 type Rgb = [number, number, number];
@@ -23,7 +23,11 @@ export function paletteFromHex(hex: string): MantineColorsTuple {
   return [tint(0.08), tint(0.2), tint(0.35), tint(0.5), tint(0.65), tint(0.82), toHex(base), shade(0.15), shade(0.3), shade(0.45)];
 }
 
-export function brandTheme(settings: Record<string, string> | undefined): MantineThemeOverride {
+/**
+ * The portal's theme from the tenant settings (COLOR → primary palette, FONT → font family), with accessible names for
+ * Mantine's icon-only controls in the screen's language (`t`).
+ */
+export function brandTheme(settings: Record<string, string> | undefined, t: (key: string, opts?: Record<string, unknown>) => string = (k) => k): MantineThemeOverride {
   const color = settings?.COLOR || DEFAULT_TENANT_SETTINGS.COLOR;
   const font = (settings?.FONT || DEFAULT_TENANT_SETTINGS.FONT).replace(/[;{}]/g, '');
   const family = `${font}, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
@@ -33,5 +37,87 @@ export function brandTheme(settings: Record<string, string> | undefined): Mantin
     colors: { brand: paletteFromHex(color) },
     fontFamily: family,
     headings: { fontFamily: family },
+    components: {
+      // A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages.
+      Badge: Badge.extend({ styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } }),
+      // A table wider than the page scrolls inside its own area, which the keyboard can reach (arrow keys scroll it).
+      TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 } }),
+      // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
+      ColorInput: ColorInput.extend({ defaultProps: { withEyeDropper: false } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } }),
+      Pagination: Pagination.extend({
+        defaultProps: {
+          getControlProps: (control) => ({ 'aria-label': t(`messages.${control}Page`) }),
+          getItemProps: (page) => ({ 'aria-label': t('messages.page', { n: page }) }),
+        },
+      }),
+    },
   });
 }
+
+const luminance = (rgb: Rgb) => {
+  const [r, g, b] = rgb.map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [parseHex(a), parseHex(b)];
+  if (!x || !y) return 1;
+  const [l1, l2] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (l1 + 0.05) / (l2 + 0.05);
+}
+
+/** WCAG AA for normal text. */
+const AA = 4.5;
+
+/** The first colour, from the palette's shade `from` towards black, that reaches AA as text on `background`. */
+export function readableShade(palette: readonly string[], background: string, from = 6): string {
+  for (let i = from; i < palette.length; i++) {
+    const c = palette[i]!;
+    if (contrast(c, background) >= AA) return c;
+  }
+  const darkest = parseHex(palette[palette.length - 1] ?? '#000000') ?? [0, 0, 0];
+  for (let t = 0.1; t < 1; t += 0.1) {
+    const c = toHex(mix(darkest, [0, 0, 0], t));
+    if (contrast(c, background) >= AA) return c;
+  }
+  return '#000000';
+}
+
+/** The darkest light ground text sits on: gray.1 under a light tint of the primary colour. */
+const TINTED_GROUND = '#e9eef0';
+
+const over = (color: string, alpha: number, background = '#ffffff') =>
+  toHex(mix(parseHex(background) ?? [255, 255, 255], parseHex(color) ?? [0, 0, 0], alpha));
+
+/**
+ * Mantine's light-scheme colour variables, made readable (WCAG AA, 4.5:1) without changing the palettes: text, light
+ * (tinted badge/alert) and outline variants take the first shade from 6 that reads on their background, filled
+ * variants the first shade white text reads on; dimmed text and errors likewise. Works for a tenant's own colour too.
+ */
+export const readableColors: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {};
+  for (const [name, palette] of Object.entries(theme.colors)) {
+    if (!palette || palette.length < 10 || !parseHex(palette[6] ?? '')) continue;
+    // A tinted badge may sit on a striped row or on an active (tinted) menu entry: read on the darker of those.
+    const tinted = over(palette[6]!, 0.12, TINTED_GROUND);
+    const onTint = readableShade(palette, tinted);
+    const onWhite = readableShade(palette, '#ffffff');
+    const filledIndex = palette.findIndex((c, i) => i >= 6 && contrast(c, '#ffffff') >= AA);
+    const filled = filledIndex >= 0 ? palette[filledIndex]! : readableShade(palette, '#ffffff', 9);
+    const filledHover = filledIndex >= 0 && filledIndex < 9 ? palette[filledIndex + 1]! : toHex(mix(parseHex(filled) ?? [0, 0, 0], [0, 0, 0], 0.15));
+    light[`--mantine-color-${name}-text`] = onWhite;
+    light[`--mantine-color-${name}-light-color`] = contrast(onTint, tinted) >= AA ? onTint : onWhite;
+    light[`--mantine-color-${name}-outline`] = onWhite;
+    light[`--mantine-color-${name}-filled`] = filled;
+    light[`--mantine-color-${name}-filled-hover`] = filledHover;
+  }
+  const gray = theme.colors.gray;
+  // Dimmed text reads on white, on striped rows and on an active (tinted) menu entry.
+  const brand = theme.colors[theme.primaryColor] ?? gray;
+  light['--mantine-color-dimmed'] = readableShade(gray, over(brand[6] ?? '#0b7285', 0.12, TINTED_GROUND));
+  light['--mantine-color-error'] = readableShade(theme.colors.red, '#ffffff');
+  light['--mantine-color-anchor'] = readableShade(theme.colors[theme.primaryColor] ?? gray, '#ffffff');
+  return { variables: {}, light, dark: {} };
+};

@@ -25,6 +25,7 @@ import * as doctors from '@carewatch/contracts/doctors';
 import * as errors from '@carewatch/contracts/errors';
 import * as feedback from '@carewatch/contracts/feedback';
 import * as fhir from '@carewatch/contracts/fhir';
+import * as fieldRules from '@carewatch/contracts/field-rules';
 import * as lifecycle from '@carewatch/contracts/lifecycle';
 import * as medicalRecords from '@carewatch/contracts/medical-records';
 import * as meetings from '@carewatch/contracts/meetings';
@@ -43,15 +44,17 @@ import * as scopes from '@carewatch/contracts/scopes';
 import * as staff from '@carewatch/contracts/staff';
 import * as tenants from '@carewatch/contracts/tenants';
 import * as tickets from '@carewatch/contracts/tickets';
+import * as timeline from '@carewatch/contracts/timeline';
 import * as transactions from '@carewatch/contracts/transactions';
 import * as vitalsExport from '@carewatch/contracts/vitals-export';
 import * as vitals from '@carewatch/contracts/vitals';
 import * as webhooks from '@carewatch/contracts/webhooks';
+import * as worklist from '@carewatch/contracts/worklist';
 
 export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   account, alerts, announcements, appAuth, appDevices, appEvents, appProfile, appSubjects, appVitals, appointments,
   audit, auth, billing, centers, codePackages, codes, common, contacts, devices, doctors, errors, feedback, fhir,
   lifecycle, medicalRecords, meetings, names, notifications, patients, paymentConfig, paymentResults, permissions,
   prescriptions, ratings, roles, rules, schedules, scopes, staff, tenants, tickets, transactions, vitalsExport,
-  vitals, webhooks,
+  vitals, webhooks, timeline, worklist, fieldRules,
 };

@@ -344,6 +344,11 @@ const SQL_FACTORIES: Record<string, Factory> = {
     const [d] = await db.query<{ id: string }>('select id from webhook_deliveries where tenant_id = $1 limit 1', [r.tenantId]);
     await db.query('insert into webhook_attempts (id, tenant_id, delivery_id, attempt, at, status_code, duration_ms) values ($1, $2, $3, 1, $4, 200, 5)', [newId(), r.tenantId, d!.id, now]);
   },
+  // Clinician notes (issue 20): one by doctor@ on the demo patient.
+  patient_notes: async (db, r, now) => {
+    await db.query('insert into patient_notes (id, tenant_id, patient_id, author_id, text, created_at) values ($1, $2, $3, $4, $5, $6)',
+      [newId(), r.tenantId, r.patientId, r.users.doctor!, 'factory note', now]);
+  },
 };
 
 /** Rows created through the real API: an SOS from the patient app (alerts, SOS case, ticket, deliveries, notifications …), sign-ins, a reset code. */

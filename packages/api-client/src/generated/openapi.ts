@@ -3598,6 +3598,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Triage worklist: the patients I may see with an open alert or SOS case, SOS first, then high risk, then at risk, oldest waiting first; the triggering value and its trend, the assigned doctors and the acknowledgement */
+        get: operations["getAccountWorklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/tickets": {
         parameters: {
             query?: never;
@@ -5966,6 +5983,58 @@ export interface paths {
         put?: never;
         /** Send a past event again (a new delivery, same event id) */
         post: operations["postAccountWebhooksByIdDeliveriesByDeliveryIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A patient's story on one time axis, newest first: readings out of range, alerts with their trail, SOS cases, status changes, notes, devices paired and unpaired (types, period; at most 500 a call with nextCursor) */
+        get: operations["getPatientTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clinicians' notes on a patient, newest first (at most 200), each with its author */
+        get: operations["listPatientNotes"];
+        put?: never;
+        /** Write a note on a patient (1 to 4000 characters), attributed to the signed-in clinician and audited */
+        post: operations["createPatientNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/{id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient report PDF of the days from..to (the reader's time zone, at most 366 days): vitals charts, a summary per index, the alerts and the notes, in the reader's language (or lang) */
+        get: operations["getPatientReportPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8692,6 +8761,7 @@ export interface components {
             allowWebSosPopup: boolean;
             emergencyNumber?: string;
             patientListColumns?: ("patientCode" | "fullName" | "birthday" | "gender" | "phone" | "email" | "status" | "center" | "packageExpiry" | "contractId" | "accountCreatedAt" | "createdAt")[];
+            silentAfterHours?: number;
         };
         OtpCode: string;
         OtpSendMailRequestInput: {
@@ -8946,6 +9016,20 @@ export interface components {
             createdAt: string;
             finishedAt: string | null;
         };
+        PatientNote: {
+            id: components["schemas"]["Id"];
+            patientId: components["schemas"]["Id"];
+            text: string;
+            authorId: components["schemas"]["Id"] | null;
+            authorName: string | null;
+            createdAt: string;
+        };
+        PatientNoteInput: {
+            text: string;
+        };
+        PatientNoteList: {
+            items: components["schemas"]["PatientNote"][];
+        };
         PatientPage: {
             items: components["schemas"]["PatientRow"][];
             total: number;
@@ -8971,6 +9055,9 @@ export interface components {
             centerName: string | null;
             accountCreatedAt: string | null;
             createdAt: string;
+            lastReadingAt: string | null;
+            silent: boolean;
+            silentSince: string | null;
         };
         /** @enum {string} */
         PatientStatus: "normal" | "at_risk" | "high_risk" | "sos" | "unassigned" | "assigned";
@@ -10438,6 +10525,78 @@ export interface components {
         TicketType: "sos_call" | "sos_indicator" | "hotline";
         /** @enum {string} */
         TimeOfDay: "MORNING" | "AFTERNOON" | "EVENING" | "NIGHT";
+        TimelineAlert: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "alert";
+            alert: components["schemas"]["Alert"];
+        };
+        TimelineDevice: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "device";
+            /** @enum {string} */
+            action: "paired" | "unpaired";
+            deviceId: components["schemas"]["Id"];
+            model: string | null;
+            serial: string | null;
+            name: string | null;
+            by: string | null;
+        };
+        TimelineEvent: components["schemas"]["TimelineReading"] | components["schemas"]["TimelineAlert"] | components["schemas"]["TimelineSos"] | components["schemas"]["TimelineStatus"] | components["schemas"]["TimelineNote"] | components["schemas"]["TimelineDevice"];
+        TimelineNote: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "note";
+            note: components["schemas"]["PatientNote"];
+        };
+        TimelinePage: {
+            items: components["schemas"]["TimelineEvent"][];
+            from: string;
+            to: string;
+            nextCursor: string | null;
+        };
+        TimelineReading: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "reading";
+            metric: components["schemas"]["Metric"];
+            value: number | null;
+            value2: number | null;
+            unit: string;
+            level: components["schemas"]["AlertLevel"];
+        };
+        TimelineSos: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "sos";
+            sosCase: {
+                id: components["schemas"]["Id"];
+                alertId: components["schemas"]["Id"];
+                /** @enum {string} */
+                reason: "sos_level" | "sos_button" | "send_sos";
+                status: components["schemas"]["SosCaseStatus"];
+                outcome: components["schemas"]["SosCaseOutcome"] | null;
+                closedAt: string | null;
+                closedBy: string | null;
+                closeNote: string | null;
+            };
+        };
+        TimelineStatus: {
+            id: string;
+            at: string;
+            /** @constant */
+            type: "status";
+            fromStatus: components["schemas"]["PatientStatus"];
+            toStatus: components["schemas"]["PatientStatus"];
+            changedBy: string | null;
+            reason: string | null;
+        };
         TogglePermissionRequestInput: {
             permissionId: number;
             enabled: boolean;
@@ -10532,6 +10691,8 @@ export interface components {
         };
         /** @enum {string} */
         TransactionSort: "-createdAt" | "createdAt" | "-total" | "total" | "code" | "-code" | "status" | "-status" | "customer" | "-customer";
+        /** @enum {string} */
+        TrendDirection: "up" | "down" | "flat";
         TxStatus: 0 | 1 | 2 | 3;
         TxStatusFilter: number;
         UnitSettingsInput: {
@@ -10730,6 +10891,37 @@ export interface components {
         };
         /** @enum {string} */
         WebhookEventType: "alert.opened" | "alert.escalated" | "alert.acknowledged" | "alert.closed" | "sos.opened" | "sos.closed" | "patient.status_changed" | "reading.rejected";
+        WorklistItem: {
+            patientId: components["schemas"]["Id"];
+            patientName: string;
+            patientCode: string | null;
+            level: components["schemas"]["AlertLevel"];
+            alertId: components["schemas"]["Id"];
+            sosCaseId: components["schemas"]["Id"] | null;
+            metric: components["schemas"]["Metric"] | null;
+            index: components["schemas"]["ThresholdIndex"] | null;
+            value: number | null;
+            trend: components["schemas"]["TrendDirection"] | null;
+            assignees: components["schemas"]["WorklistPerson"][];
+            acknowledgedAt: string | null;
+            acknowledgedBy: components["schemas"]["WorklistPerson"] | null;
+            waitingSince: string;
+            openAlerts: number;
+            silent: boolean;
+            silentSince: string | null;
+        };
+        WorklistPage: {
+            items: components["schemas"]["WorklistItem"][];
+            total: number;
+            page: number;
+            size: number;
+        };
+        WorklistPerson: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        /** @enum {string} */
+        WorklistTier: "sos" | "high_risk" | "at_risk";
     };
     responses: {
         /** @description Bad request (validation or a business rule): the body names the error code (one of 84 codes); the apps translate it, `message` is the English default */
@@ -11124,6 +11316,9 @@ export type SchemaPatientFieldsInput = components['schemas']['PatientFieldsInput
 export type SchemaPatientFollower = components['schemas']['PatientFollower'];
 export type SchemaPatientFollowers = components['schemas']['PatientFollowers'];
 export type SchemaPatientImport = components['schemas']['PatientImport'];
+export type SchemaPatientNote = components['schemas']['PatientNote'];
+export type SchemaPatientNoteInput = components['schemas']['PatientNoteInput'];
+export type SchemaPatientNoteList = components['schemas']['PatientNoteList'];
 export type SchemaPatientPage = components['schemas']['PatientPage'];
 export type SchemaPatientRow = components['schemas']['PatientRow'];
 export type SchemaPatientStatus = components['schemas']['PatientStatus'];
@@ -11316,6 +11511,14 @@ export type SchemaTicketStatus = components['schemas']['TicketStatus'];
 export type SchemaTicketTransitionRequestInput = components['schemas']['TicketTransitionRequestInput'];
 export type SchemaTicketType = components['schemas']['TicketType'];
 export type SchemaTimeOfDay = components['schemas']['TimeOfDay'];
+export type SchemaTimelineAlert = components['schemas']['TimelineAlert'];
+export type SchemaTimelineDevice = components['schemas']['TimelineDevice'];
+export type SchemaTimelineEvent = components['schemas']['TimelineEvent'];
+export type SchemaTimelineNote = components['schemas']['TimelineNote'];
+export type SchemaTimelinePage = components['schemas']['TimelinePage'];
+export type SchemaTimelineReading = components['schemas']['TimelineReading'];
+export type SchemaTimelineSos = components['schemas']['TimelineSos'];
+export type SchemaTimelineStatus = components['schemas']['TimelineStatus'];
 export type SchemaTogglePermissionRequestInput = components['schemas']['TogglePermissionRequestInput'];
 export type SchemaTokenRequestInput = components['schemas']['TokenRequestInput'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
@@ -11327,6 +11530,7 @@ export type SchemaTransactionItem = components['schemas']['TransactionItem'];
 export type SchemaTransactionPage = components['schemas']['TransactionPage'];
 export type SchemaTransactionRow = components['schemas']['TransactionRow'];
 export type SchemaTransactionSort = components['schemas']['TransactionSort'];
+export type SchemaTrendDirection = components['schemas']['TrendDirection'];
 export type SchemaTxStatus = components['schemas']['TxStatus'];
 export type SchemaTxStatusFilter = components['schemas']['TxStatusFilter'];
 export type SchemaUnitSettingsInput = components['schemas']['UnitSettingsInput'];
@@ -11357,6 +11561,10 @@ export type SchemaWebhookEndpointList = components['schemas']['WebhookEndpointLi
 export type SchemaWebhookEndpointPatchInput = components['schemas']['WebhookEndpointPatchInput'];
 export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 export type SchemaWebhookEventType = components['schemas']['WebhookEventType'];
+export type SchemaWorklistItem = components['schemas']['WorklistItem'];
+export type SchemaWorklistPage = components['schemas']['WorklistPage'];
+export type SchemaWorklistPerson = components['schemas']['WorklistPerson'];
+export type SchemaWorklistTier = components['schemas']['WorklistTier'];
 export type ResponseError400 = components['responses']['Error400'];
 export type ResponseError401 = components['responses']['Error401'];
 export type ResponseError403 = components['responses']['Error403'];
@@ -14279,7 +14487,7 @@ export interface operations {
                 centerId?: components["schemas"]["Id"];
                 status?: "active" | "pending_approval" | "rejected" | "disabled" | "deactivated" | "deleted";
                 specialty?: "general_practice" | "family_medicine" | "internal_medicine" | "cardiology" | "interventional_cardiology" | "cardiac_surgery" | "endocrinology" | "diabetology" | "gastroenterology" | "hepatology" | "nephrology" | "urology" | "pulmonology" | "allergy_immunology" | "rheumatology" | "hematology" | "oncology" | "radiation_oncology" | "infectious_diseases" | "neurology" | "neurosurgery" | "psychiatry" | "psychology" | "geriatrics" | "pediatrics" | "neonatology" | "pediatric_surgery" | "obstetrics_gynecology" | "reproductive_medicine" | "andrology" | "general_surgery" | "orthopedics" | "plastic_surgery" | "vascular_surgery" | "thoracic_surgery" | "anesthesiology" | "emergency_medicine" | "intensive_care" | "dermatology" | "ophthalmology" | "otorhinolaryngology" | "dentistry" | "orthodontics" | "radiology" | "nuclear_medicine" | "pathology" | "laboratory_medicine" | "rehabilitation" | "sports_medicine" | "nutrition" | "traditional_medicine" | "occupational_medicine" | "preventive_medicine" | "public_health" | "sleep_medicine" | "pain_medicine" | "palliative_care" | "tuberculosis" | "toxicology" | "medical_genetics" | "telemedicine";
-                sort?: "name" | "email" | "createdAt";
+                sort?: "name" | "email" | "createdAt" | "-name" | "-email" | "-createdAt" | "status" | "-status";
                 order?: "asc" | "desc";
             };
             header?: never;
@@ -15319,6 +15527,7 @@ export interface operations {
                 to?: components["schemas"]["IsoDateTime"] | components["schemas"]["IsoDay"];
                 page?: number;
                 size?: number;
+                sort?: "createdAt" | "-createdAt" | "actor" | "-actor" | "action" | "-action" | "resource" | "-resource" | "outcome" | "-outcome";
             };
             header?: never;
             path?: never;
@@ -15524,7 +15733,7 @@ export interface operations {
                 search?: string;
                 status?: components["schemas"]["PatientStatus"];
                 mhscId?: components["schemas"]["Id"];
-                sort?: "createdAt" | "-createdAt" | "name" | "-name";
+                sort?: "createdAt" | "-createdAt" | "name" | "-name" | "status" | "-status" | "lastReadingAt" | "-lastReadingAt";
             };
             header?: never;
             path?: never;
@@ -15556,7 +15765,7 @@ export interface operations {
                 search?: string;
                 status?: components["schemas"]["PatientStatus"];
                 mhscId?: components["schemas"]["Id"];
-                sort?: "createdAt" | "-createdAt" | "name" | "-name";
+                sort?: "createdAt" | "-createdAt" | "name" | "-name" | "status" | "-status" | "lastReadingAt" | "-lastReadingAt";
                 cursor?: string;
             };
             header?: never;
@@ -16019,6 +16228,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
+                sort?: "createdAt" | "-createdAt" | "name" | "-name" | "model" | "-model" | "serial" | "-serial" | "status" | "-status" | "latestSync" | "-latestSync" | "lastConnect" | "-lastConnect" | "patientName" | "-patientName";
                 category?: "watch" | "cellular";
                 model?: components["schemas"]["DeviceModel"];
                 status?: number;
@@ -18755,6 +18965,35 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountWorklist: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                tier?: components["schemas"]["WorklistTier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorklistPage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             500: components["responses"]["Error500"];
             default: components["responses"]["Error"];
         };
@@ -23833,6 +24072,134 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPatientTimeline: {
+        parameters: {
+            query?: {
+                from?: components["schemas"]["IsoDateTime"];
+                to?: components["schemas"]["IsoDateTime"];
+                types?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelinePage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPatientNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNoteList"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPatientNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientNoteInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNote"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPatientReportPdf: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                lang?: "en" | "vi";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (sent as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             default: components["responses"]["Error"];
         };

@@ -293,7 +293,7 @@ export function AccountPage() {
     <Stack>
       <Title order={1}>{t('account.title')}</Title>
       {profile.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
       ) : profile.isError ? (
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (

@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ALERT_LEVELS, ALERT_STATUSES, type TAlertLevel, type TAlertListQuery, type TAlertStatus } from '@carewatch/contracts/alerts';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { AlertStatusBadge, LIVE_MS, LevelBadge, Pager, alertKeys, alerts } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
+const LIST: ListSpec<'level' | 'status' | 'patientId'> = { filters: ['level', 'status', 'patientId'], filterDefaults: { status: 'open' }, pageSize: PAGE_SIZE };
 const isLevel = (v: string): v is TAlertLevel => (ALERT_LEVELS as readonly string[]).includes(v);
 const isStatus = (v: string): v is TAlertStatus => (ALERT_STATUSES as readonly string[]).includes(v);
 
@@ -19,11 +21,11 @@ export function AlertsPage() {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const queryClient = useQueryClient();
-  const patientId = useSearchParams()[0].get('patientId') ?? undefined;
-  const [level, setLevel] = useState<TAlertLevel | ''>('');
-  const [status, setStatus] = useState<TAlertStatus | ''>('open');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [level, status, patientId]);
+  const state = useListState(LIST);
+  const { page } = state;
+  const patientId = state.filters.patientId || undefined;
+  const level = isLevel(state.filters.level) ? state.filters.level : '';
+  const status = isStatus(state.filters.status) ? state.filters.status : '';
   const query: Partial<TAlertListQuery> = { page, size: PAGE_SIZE, ...(level ? { level } : {}), ...(status ? { status } : {}), ...(patientId ? { patientId } : {}) };
   const list = useQuery({
     queryKey: alertKeys.list(query), queryFn: () => alerts.list(query), placeholderData: keepPreviousData, refetchInterval: LIVE_MS, meta: { inlineError: true },
@@ -44,13 +46,13 @@ export function AlertsPage() {
         <NativeSelect
           label={t('alerts.common.level')}
           value={level}
-          onChange={(e) => setLevel(isLevel(e.currentTarget.value) ? e.currentTarget.value : '')}
+          onChange={(e) => state.setFilter('level', e.currentTarget.value)}
           data={[{ value: '', label: t('alerts.common.all') }, ...ALERT_LEVELS.filter((l) => l !== 'normal').map((l) => ({ value: l, label: t(`alerts.level.${l}`) }))]}
         />
         <NativeSelect
           label={t('alerts.common.status')}
           value={status}
-          onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('alerts.common.all') }, ...ALERT_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
@@ -102,7 +104,7 @@ export function AlertsPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={setPage} />
+          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={state.setPage} />
         </>
       )}
     </Stack>

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, ZSendNotificationRequest, type TAdminNotificationQuery } from '@carewatch/contracts/notifications';
@@ -10,9 +9,13 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 type Sort = TAdminNotificationQuery['sort'];
+const SORTS: readonly Sort[] = ['createdAt,desc', 'createdAt,asc'];
+const LIST: ListSpec<'username' | 'type', Sort> = { filters: ['username', 'type'], sorts: SORTS, defaultSort: 'createdAt,desc', pageSize: NOTIFICATION_PAGE_SIZE };
 
 function SendModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -83,13 +86,12 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const has = useHasPermission();
-  const [username, setUsername] = useState('');
-  const [debounced] = useDebouncedValue(username.trim(), 300);
-  const [type, setType] = useState('');
-  const [sort, setSort] = useState<Sort>('createdAt,desc');
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const username = useFilterText(state, 'username');
+  const { page, setPage } = state;
+  const sort = state.sort || 'createdAt,desc';
+  const { username: debounced, type } = state.filters;
   const [sending, setSending] = useState(false);
-  useEffect(() => setPage(0), [debounced, type, sort]);
   const query: Partial<TAdminNotificationQuery> = { page, size: NOTIFICATION_PAGE_SIZE, sort, ...(debounced ? { username: debounced } : {}), ...(type ? { type } : {}) };
   const list = useQuery({ queryKey: alertKeys.notifications(query), queryFn: () => notifs.adminList(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   return (
@@ -102,17 +104,17 @@ export function NotificationsPage() {
         {has(Permission.NotificationSend) && <Button onClick={() => setSending(true)}>{t('alerts.notifications.send')}</Button>}
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('alerts.notifications.username')} type="search" value={username} onChange={(e) => setUsername(e.currentTarget.value)} w={260} />
+        <TextInput label={t('alerts.notifications.username')} type="search" value={username.value} onChange={(e) => username.set(e.currentTarget.value)} w={260} />
         <NativeSelect
           label={t('alerts.notifications.type')}
           value={type}
-          onChange={(e) => setType(e.currentTarget.value)}
+          onChange={(e) => state.setFilter('type', e.currentTarget.value)}
           data={[{ value: '', label: t('alerts.common.all') }, ...NOTIFICATION_TYPES.map((v) => ({ value: v, label: t(`alerts.notifications.types.${v}`) }))]}
         />
         <NativeSelect
           label={t('alerts.notifications.sort')}
           value={sort}
-          onChange={(e) => setSort(e.currentTarget.value === 'createdAt,asc' ? 'createdAt,asc' : 'createdAt,desc')}
+          onChange={(e) => state.setSort(e.currentTarget.value === 'createdAt,asc' ? 'createdAt,asc' : 'createdAt,desc')}
           data={[{ value: 'createdAt,desc', label: t('alerts.notifications.newest') }, { value: 'createdAt,asc', label: t('alerts.notifications.oldest') }]}
         />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}

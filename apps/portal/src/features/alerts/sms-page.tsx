@@ -1,26 +1,30 @@
 import { DayInput } from '../../app/day-input.tsx';
-import { useEffect, useState } from 'react';
 import { Badge, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSmsLogQuery } from '@carewatch/contracts/notifications';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
+import { typedDay, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { LIVE_MS, Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
+const LIST: ListSpec<'to' | 'status' | 'start' | 'end'> = { filters: ['to', 'status', 'start', 'end'], pageSize: PAGE_SIZE };
 
-/** Shared filters of the SMS and call logs: recipient, status 200/500, UTC day range. */
+/** Shared filters of the SMS and call logs: recipient, status 200/500, UTC day range; kept in the URL with the page. */
 export function useLogFilters() {
-  const [to, setTo] = useState('');
-  const [debouncedTo] = useDebouncedValue(to.trim(), 300);
-  const [status, setStatus] = useState<'' | '200' | '500'>('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [debouncedTo, status, start, end]);
+  const state = useListState(LIST);
+  const toText = useFilterText(state, 'to');
+  const { page, setPage } = state;
+  const { to: debouncedTo, start, end } = state.filters;
+  const status = state.filters.status === '200' || state.filters.status === '500' ? state.filters.status : '';
+  const setTo = toText.set;
+  const setStatus = (v: string) => state.setFilter('status', v);
+  const setStart = (v: string) => state.setFilter('start', typedDay(v, start));
+  const setEnd = (v: string) => state.setFilter('end', typedDay(v, end));
+  const to = toText.value;
   const query: Partial<TSmsLogQuery> = {
     page, size: PAGE_SIZE, ...(debouncedTo ? { to: debouncedTo } : {}), ...(status ? { status: status === '200' ? 200 as const : 500 as const } : {}),
     ...(start ? { start } : {}), ...(end ? { end } : {}),
@@ -37,7 +41,7 @@ export function LogFilterBar({ f }: { f: LogFilters }) {
       <NativeSelect
         label={t('alerts.sms.status')}
         value={f.status}
-        onChange={(e) => { const v = e.currentTarget.value; f.setStatus(v === '200' || v === '500' ? v : ''); }}
+        onChange={(e) => f.setStatus(e.currentTarget.value)}
         data={[{ value: '', label: t('alerts.common.all') }, { value: '200', label: t('alerts.sms.success') }, { value: '500', label: t('alerts.sms.failed') }]}
       />
       <DayInput label={t('alerts.sms.startDate')} value={f.start} onValue={f.setStart} />
@@ -75,30 +79,32 @@ export function SmsPage() {
         <Text c="dimmed" role="status">{t('alerts.sms.empty')}</Text>
       ) : (
         <>
-          <Table striped withTableBorder aria-label={t('alerts.sms.table')} style={{ tableLayout: 'fixed' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={170}>{t('alerts.sms.sendDate')}</Table.Th>
-                <Table.Th w={140}>{t('alerts.sms.from')}</Table.Th>
-                <Table.Th w={150}>{t('alerts.sms.to')}</Table.Th>
-                <Table.Th w={110}>{t('alerts.sms.provider')}</Table.Th>
-                <Table.Th w={130}>{t('alerts.sms.status')}</Table.Th>
-                <Table.Th>{t('alerts.sms.body')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{formatDateTime(m.sendDate, tz)}</Table.Td>
-                  <Table.Td>{m.from ?? none}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
-                  <Table.Td>{m.provider}</Table.Td>
-                  <Table.Td><StatusBadge status={m.status} /></Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body}{m.error ? ` (${m.error})` : ''}</Table.Td>
+          <Table.ScrollContainer minWidth={860} type="native">
+            <Table striped withTableBorder aria-label={t('alerts.sms.table')} style={{ tableLayout: 'fixed' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={170}>{t('alerts.sms.sendDate')}</Table.Th>
+                  <Table.Th w={140}>{t('alerts.sms.from')}</Table.Th>
+                  <Table.Th w={150}>{t('alerts.sms.to')}</Table.Th>
+                  <Table.Th w={110}>{t('alerts.sms.provider')}</Table.Th>
+                  <Table.Th w={130}>{t('alerts.sms.status')}</Table.Th>
+                  <Table.Th>{t('alerts.sms.body')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>{formatDateTime(m.sendDate, tz)}</Table.Td>
+                    <Table.Td>{m.from ?? none}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
+                    <Table.Td>{m.provider}</Table.Td>
+                    <Table.Td><StatusBadge status={m.status} /></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body}{m.error ? ` (${m.error})` : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Pager t={t} total={list.data.total} size={f.size} page={f.page} onChange={f.setPage} />
         </>
       )}

@@ -1,26 +1,27 @@
-import { useEffect, useState } from 'react';
 import { Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { SOS_CASE_STATUSES, type TSosCaseListQuery, type TSosCaseStatus } from '@carewatch/contracts/alerts';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { LIVE_MS, LevelBadge, Pager, alertKeys, alerts, sosMessageText } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
+const LIST: ListSpec<'status' | 'patientId'> = { filters: ['status', 'patientId'], filterDefaults: { status: 'open' }, pageSize: PAGE_SIZE };
 const isStatus = (v: string): v is TSosCaseStatus => (SOS_CASE_STATUSES as readonly string[]).includes(v);
 
 /** SOS cases (newest first), filtered by status and optionally by patient (`?patientId=`); refreshes itself. */
 export function SosCasesPage() {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [params] = useSearchParams();
-  const patientId = params.get('patientId') ?? undefined;
-  const [status, setStatus] = useState<TSosCaseStatus | ''>('open');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [status, patientId]);
+  const state = useListState(LIST);
+  const { page } = state;
+  const patientId = state.filters.patientId || undefined;
+  const status = isStatus(state.filters.status) ? state.filters.status : '';
   const query: Partial<TSosCaseListQuery> = { page, size: PAGE_SIZE, ...(status ? { status } : {}), ...(patientId ? { patientId } : {}) };
   const list = useQuery({
     queryKey: alertKeys.sosCases(query),
@@ -39,7 +40,7 @@ export function SosCasesPage() {
         <NativeSelect
           label={t('alerts.common.status')}
           value={status}
-          onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('alerts.common.all') }, ...SOS_CASE_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
@@ -78,7 +79,7 @@ export function SosCasesPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={setPage} />
+          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={state.setPage} />
         </>
       )}
     </Stack>

@@ -131,46 +131,48 @@ export function ThresholdDefaultsPage() {
       {q.isPending ? <ListSkeleton /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
         <>
           {reset.isError && <Alert color="red" role="alert">{errorText(t, reset.error)}</Alert>}
-          <Table withTableBorder striped aria-label={t('alertConfig.defaults.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('alertConfig.defaults.index')}</Table.Th>
-                {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Th key={`${side}.${tier}`}>{t(`alertConfig.defaults.${COLUMN[side][tier]}`)}</Table.Th>))}
-                <Table.Th>{t('alertConfig.defaults.source')}</Table.Th>
-                <Table.Th>{t('alertConfig.defaults.updatedAt')}</Table.Th>
-                {canManage && <Table.Th>{t('alertConfig.defaults.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.items.map((item) => {
-                const indexName = t(`alerts.index.${item.index}`);
-                return (
-                  <Table.Tr key={item.index} aria-label={indexName}>
-                    <Table.Td fw={600}>{indexName}</Table.Td>
-                    {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Td key={`${side}.${tier}`}>{item[side][tier] ?? none}</Table.Td>))}
-                    <Table.Td>
-                      <Badge variant="light" color={item.source === 'tenant' ? 'blue' : 'gray'} tt="none" w="max-content">{t(`alertConfig.defaults.sources.${item.source}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>{item.updatedAt ? formatDateTime(item.updatedAt, tz) : none}</Table.Td>
-                    {canManage && (
+          <Table.ScrollContainer minWidth={900} type="native">
+            <Table withTableBorder striped aria-label={t('alertConfig.defaults.table')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('alertConfig.defaults.index')}</Table.Th>
+                  {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Th key={`${side}.${tier}`}>{t(`alertConfig.defaults.${COLUMN[side][tier]}`)}</Table.Th>))}
+                  <Table.Th>{t('alertConfig.defaults.source')}</Table.Th>
+                  <Table.Th>{t('alertConfig.defaults.updatedAt')}</Table.Th>
+                  {canManage && <Table.Th>{t('alertConfig.defaults.actions')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.items.map((item) => {
+                  const indexName = t(`alerts.index.${item.index}`);
+                  return (
+                    <Table.Tr key={item.index} aria-label={indexName}>
+                      <Table.Td fw={600}>{indexName}</Table.Td>
+                      {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Td key={`${side}.${tier}`}>{item[side][tier] ?? none}</Table.Td>))}
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="compact-xs" variant="light" aria-label={t('alertConfig.defaults.editIndex', { index: indexName })} onClick={() => setEditing(item)}>
-                            {t('alertConfig.defaults.edit')}
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" disabled={item.source === 'builtin'}
-                            loading={reset.isPending && reset.variables?.[0] === item.index}
-                            aria-label={t('alertConfig.defaults.resetIndex', { index: indexName })} onClick={() => reset.mutate([item.index])}>
-                            {t('alertConfig.defaults.reset')}
-                          </Button>
-                        </Group>
+                        <Badge variant="light" color={item.source === 'tenant' ? 'blue' : 'gray'} tt="none" w="max-content">{t(`alertConfig.defaults.sources.${item.source}`)}</Badge>
                       </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                      <Table.Td>{item.updatedAt ? formatDateTime(item.updatedAt, tz) : none}</Table.Td>
+                      {canManage && (
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button size="compact-xs" variant="light" aria-label={t('alertConfig.defaults.editIndex', { index: indexName })} onClick={() => setEditing(item)}>
+                              {t('alertConfig.defaults.edit')}
+                            </Button>
+                            <Button size="compact-xs" variant="subtle" disabled={item.source === 'builtin'}
+                              loading={reset.isPending && reset.variables?.[0] === item.index}
+                              aria-label={t('alertConfig.defaults.resetIndex', { index: indexName })} onClick={() => reset.mutate([item.index])}>
+                              {t('alertConfig.defaults.reset')}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {canManage && (
             <Group>
               <Button variant="default" disabled={q.data.items.every((i) => i.source === 'builtin')} onClick={() => { reset.reset(); setConfirmAll(true); }}>

@@ -97,80 +97,82 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
         <Text size="sm" c="dimmed">{t('alerts.thresholds.subtitle')}</Text>
         {!canEdit && <Text size="sm" c="dimmed">{t('alerts.thresholds.readOnly')}</Text>}
       </div>
-      <Table withTableBorder striped aria-label={t('alerts.thresholds.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('alerts.thresholds.index')}</Table.Th>
-            <Table.Th>{t('alerts.thresholds.low')}</Table.Th>
-            <Table.Th>{t('alerts.thresholds.high')}</Table.Th>
-            <Table.Th>{t('alerts.thresholds.source')}</Table.Th>
-            <Table.Th>{t('alerts.thresholds.locked')}</Table.Th>
-            <Table.Th>{t('alerts.thresholds.patientMayEdit')}</Table.Th>
-            {canEdit && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => {
-            const indexName = t(`alerts.index.${r.index}`);
-            return (
-              <Table.Tr key={r.index}>
-                <Table.Td fw={600}>{indexName}</Table.Td>
-                {SIDES.map((side) => (
-                  <Table.Td key={side}>
-                    <Group gap={4} wrap="nowrap" align="flex-start">
-                      {THRESHOLD_TIERS.map((tier) => (
-                        <NumberInput
-                          key={tier}
-                          w={92}
-                          size="xs"
-                          hideControls
-                          decimalScale={2}
-                          disabled={!canEdit}
-                          label={t(`alerts.tier.${tier}`)}
-                          aria-label={t('alerts.thresholds.field', { index: indexName, side: t(side === 'low' ? 'alerts.thresholds.sideLow' : 'alerts.thresholds.sideHigh'), tier: t(`alerts.tier.${tier}`) })}
-                          value={r[side][tier] ?? ''}
-                          onChange={(v) => setLevel(i, side, tier, v)}
-                          error={err(i, `${side}.${tier}`)}
-                        />
-                      ))}
-                    </Group>
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <Badge variant="light" color={r.source === 'custom' ? 'blue' : 'gray'} tt="none" w="max-content">
-                    {r.source === 'custom' ? t('alerts.thresholds.custom') : t('alerts.thresholds.default')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${indexName}: ${t('alerts.thresholds.locked')}`}
-                    checked={r.locked}
-                    disabled={!canEdit}
-                    onChange={(e) => update(i, { locked: e.currentTarget.checked, ...(e.currentTarget.checked ? { patientMayEdit: false } : {}) })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${indexName}: ${t('alerts.thresholds.patientMayEdit')}`}
-                    checked={r.patientMayEdit}
-                    disabled={!canEdit || r.locked}
-                    onChange={(e) => update(i, { patientMayEdit: e.currentTarget.checked })}
-                    error={err(i, 'patientMayEdit')}
-                  />
-                </Table.Td>
-                {canEdit && (
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table withTableBorder striped aria-label={t('alerts.thresholds.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('alerts.thresholds.index')}</Table.Th>
+              <Table.Th>{t('alerts.thresholds.low')}</Table.Th>
+              <Table.Th>{t('alerts.thresholds.high')}</Table.Th>
+              <Table.Th>{t('alerts.thresholds.source')}</Table.Th>
+              <Table.Th>{t('alerts.thresholds.locked')}</Table.Th>
+              <Table.Th>{t('alerts.thresholds.patientMayEdit')}</Table.Th>
+              {canEdit && <Table.Th />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => {
+              const indexName = t(`alerts.index.${r.index}`);
+              return (
+                <Table.Tr key={r.index}>
+                  <Table.Td fw={600}>{indexName}</Table.Td>
+                  {SIDES.map((side) => (
+                    <Table.Td key={side}>
+                      <Group gap={4} wrap="nowrap" align="flex-start">
+                        {THRESHOLD_TIERS.map((tier) => (
+                          <NumberInput
+                            key={tier}
+                            w={92}
+                            size="xs"
+                            hideControls
+                            decimalScale={2}
+                            disabled={!canEdit}
+                            label={t(`alerts.tier.${tier}`)}
+                            aria-label={t('alerts.thresholds.field', { index: indexName, side: t(side === 'low' ? 'alerts.thresholds.sideLow' : 'alerts.thresholds.sideHigh'), tier: t(`alerts.tier.${tier}`) })}
+                            value={r[side][tier] ?? ''}
+                            onChange={(v) => setLevel(i, side, tier, v)}
+                            error={err(i, `${side}.${tier}`)}
+                          />
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  ))}
                   <Table.Td>
-                    <Button size="compact-xs" variant="subtle" disabled={r.source === 'default'} loading={reset.isPending && reset.variables?.[0] === r.index}
-                      onClick={() => reset.mutate([r.index])} aria-label={t('alerts.thresholds.resetIndex', { index: indexName })}>
-                      {t('alerts.thresholds.reset')}
-                    </Button>
+                    <Badge variant="light" color={r.source === 'custom' ? 'blue' : 'gray'} tt="none" w="max-content">
+                      {r.source === 'custom' ? t('alerts.thresholds.custom') : t('alerts.thresholds.default')}
+                    </Badge>
                   </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`${indexName}: ${t('alerts.thresholds.locked')}`}
+                      checked={r.locked}
+                      disabled={!canEdit}
+                      onChange={(e) => update(i, { locked: e.currentTarget.checked, ...(e.currentTarget.checked ? { patientMayEdit: false } : {}) })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`${indexName}: ${t('alerts.thresholds.patientMayEdit')}`}
+                      checked={r.patientMayEdit}
+                      disabled={!canEdit || r.locked}
+                      onChange={(e) => update(i, { patientMayEdit: e.currentTarget.checked })}
+                      error={err(i, 'patientMayEdit')}
+                    />
+                  </Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Button size="compact-xs" variant="subtle" disabled={r.source === 'default'} loading={reset.isPending && reset.variables?.[0] === r.index}
+                        onClick={() => reset.mutate([r.index])} aria-label={t('alerts.thresholds.resetIndex', { index: indexName })}>
+                        {t('alerts.thresholds.reset')}
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {!canEdit && <Text size="sm">{t('alertConfig.settings.readOnly', { n: data.data.confirmSeconds })}</Text>}
       {(save.error || reset.error) && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, save.error ?? reset.error)}</Alert>}
       {canEdit && (

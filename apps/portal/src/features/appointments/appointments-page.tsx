@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,25 +11,32 @@ import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { typedDay, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState, useUrlParam } from '../../app/use-list-state.ts';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
 import { CreateAppointmentModal } from './appointment-create-modal.tsx';
 
 const PAGE_SIZE = 15;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+type Filter = 'doctorId' | 'q' | 'from' | 'to' | 'overdue';
+const FILTERS: Filter[] = ['doctorId', 'q', 'from', 'to', 'overdue'];
+/** Each tab keeps its own filters and page in the URL (prefixed but for the first tab). */
+const LISTS: Record<TAppointmentTab, ListSpec<Filter>> = {
+  upcoming: { filters: FILTERS, pageSize: PAGE_SIZE },
+  waiting: { filters: FILTERS, pageSize: PAGE_SIZE, prefix: 'w.' },
+  history: { filters: FILTERS, pageSize: PAGE_SIZE, prefix: 'h.' },
+};
 
 function AppointmentList({ tab }: { tab: TAppointmentTab }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const has = useHasPermission();
-  const [doctorId, setDoctorId] = useState('');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [overdue, setOverdue] = useState(false);
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [doctorId, q, from, to, overdue]);
+  const state = useListState(LISTS[tab]);
+  const search = useFilterText(state, 'q');
+  const { page, setPage } = state;
+  const { doctorId, q, from, to } = state.filters;
+  const overdue = state.filters.overdue === 'true';
   const doctors = useQuery({ queryKey: appointmentKeys.doctors, queryFn: () => schedules.doctors(), enabled: has(Permission.AppointmentScheduleView), meta: { inlineError: true } });
   // Days are the reader's (profile zone): from its midnight to the midnight after `to`.
   const query: Partial<TAppointmentListQuery> = {
@@ -41,14 +47,14 @@ function AppointmentList({ tab }: { tab: TAppointmentTab }) {
   return (
     <Stack>
       <Group align="flex-end">
-        <TextInput label={t('appointments.fields.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput label={t('appointments.fields.search')} value={search.value} onChange={(e) => search.set(e.currentTarget.value)} />
         {doctors.data && (
-          <NativeSelect label={t('appointments.fields.doctor')} value={doctorId} onChange={(e) => setDoctorId(e.currentTarget.value)}
+          <NativeSelect label={t('appointments.fields.doctor')} value={doctorId} onChange={(e) => state.setFilter('doctorId', e.currentTarget.value)}
             data={[{ value: '', label: t('appointments.fields.all') }, ...doctors.data.items.map((d) => ({ value: d.id, label: d.fullName }))]} />
         )}
-        <DayInput label={t('appointments.fields.from')} value={from} onValue={setFrom} />
-        <DayInput label={t('appointments.fields.to')} value={to} onValue={setTo} />
-        {tab !== 'history' && <Checkbox label={t('appointments.fields.overdueOnly')} checked={overdue} onChange={(e) => setOverdue(e.currentTarget.checked)} />}
+        <DayInput label={t('appointments.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
+        <DayInput label={t('appointments.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
+        {tab !== 'history' && <Checkbox label={t('appointments.fields.overdueOnly')} checked={overdue} onChange={(e) => state.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />}
         {list.data && <Text size="sm" c="dimmed" role="status">{t('appointments.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
@@ -91,6 +97,7 @@ export function AppointmentsPage() {
   const { t } = useTranslation();
   const has = useHasPermission();
   const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useUrlParam('tab');
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -103,6 +110,8 @@ export function AppointmentsPage() {
       <PlainTabs
         id="appointments-tabs"
         label={t('appointments.tabs')}
+        value={tab || 'upcoming'}
+        onChange={(v) => setTab(v === 'upcoming' ? '' : v)}
         tabs={[
           { value: 'upcoming', label: t('appointments.tab.upcoming'), content: () => <AppointmentList key="upcoming" tab="upcoming" /> },
           { value: 'waiting', label: t('appointments.tab.waiting'), content: () => <AppointmentList key="waiting" tab="waiting" /> },

@@ -14,6 +14,7 @@ import { sessionStarted } from '../../app/session-end.ts';
 import { forgetLevelChoice } from '../../app/level.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { LANDING_STATE } from '../worklist/worklist.module.tsx';
 
 const DEFAULT_TENANT = 'demo';
 
@@ -27,7 +28,9 @@ function useEnterApp() {
     sessionStarted();
     forgetLevelChoice();
     queryClient.removeQueries();
-    navigate(from && !from.startsWith('/login') ? from : '/', { replace: true });
+    // Straight after signing in (no page to go back to), `/` sends worklist users on to their worklist.
+    if (from && !from.startsWith('/login')) navigate(from, { replace: true });
+    else navigate('/', { replace: true, state: LANDING_STATE });
   };
 }
 

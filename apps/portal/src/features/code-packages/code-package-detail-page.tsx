@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, NativeSelect, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,10 +10,13 @@ import { formatCalendarDay } from '@carewatch/i18n/datetime';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';
 import { codePackageKeys, codePackages } from './code-packages-shared.ts';
 
 const SIZE = 50;
+const CODES: ListSpec<'status' | 'search'> = { filters: ['status', 'search'], pageSize: SIZE };
 const STATUS_COLOR: Record<TCodeStatus, string> = { not_paid: 'gray', paid: 'teal', used: 'blue', locked: 'red' };
 type Action = 'paid' | 'not_paid' | 'locked';
 
@@ -115,10 +117,11 @@ function Statistics({ id }: { id: string }) {
 function CodesSection({ p }: { p: TCodePackage }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [status, setStatus] = useState<TCodeStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const state = useListState(CODES);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const debounced = state.filters.search;
+  const status = CODE_STATUSES.find((s) => s === state.filters.status) ?? '';
   const [chosen, setChosen] = useState<string[]>([]);
   const [range, setRange] = useState({ from: '', to: '' });
   const [confirm, setConfirm] = useState<TCodeStatusRequest | null>(null);
@@ -151,9 +154,9 @@ function CodesSection({ p }: { p: TCodePackage }) {
       <Stack>
         <Group align="flex-end">
           <NativeSelect label={t('codePackages.codes.status')} value={status} w={200}
-            onChange={(e) => { setStatus(e.currentTarget.value as TCodeStatus | ''); setPage(0); setChosen([]); }}
+            onChange={(e) => { state.setFilter('status', e.currentTarget.value); setChosen([]); }}
             data={[{ value: '', label: t('codePackages.codes.all') }, ...CODE_STATUSES.map((s) => ({ value: s, label: t(`codePackages.statuses.${s}`) }))]} />
-          <TextInput label={t('codePackages.codes.search')} value={search} w={240} onChange={(e) => { setSearch(e.currentTarget.value); setPage(0); setChosen([]); }} />
+          <TextInput label={t('codePackages.codes.search')} value={search.value} w={240} onChange={(e) => { search.set(e.currentTarget.value); setChosen([]); }} />
         </Group>
         <Group align="flex-end" gap="xs">
           <Text size="sm" fw={500} w="100%">{t('codePackages.codes.range')}</Text>

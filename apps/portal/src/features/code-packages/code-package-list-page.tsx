@@ -1,23 +1,24 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ITEM_TYPES } from '@carewatch/contracts/billing';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { codePackageKeys, codePackages } from './code-packages-shared.ts';
 
 const SIZE = 20;
+const LIST: ListSpec<'search' | 'type'> = { filters: ['search', 'type'], pageSize: SIZE };
 
 /** Code packages: search by name or organization, filter by type; paged, newest first. */
 export function CodePackageListPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [type, setType] = useState('');
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const { search: debounced, type } = state.filters;
   const query = { page, size: SIZE, ...(debounced ? { search: debounced } : {}), ...(type ? { type: type as (typeof ITEM_TYPES)[number] } : {}) };
   const list = useQuery({ queryKey: codePackageKeys.list(query), queryFn: () => codePackages.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SIZE)) : 1;
@@ -32,8 +33,8 @@ export function CodePackageListPage() {
         <Button component={Link} to="/code-packages/new">{t('codePackages.list.new')}</Button>
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('codePackages.list.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(0); }} w={280} />
-        <NativeSelect label={t('codePackages.list.type')} value={type} onChange={(e) => { setType(e.currentTarget.value); setPage(0); }} w={220}
+        <TextInput label={t('codePackages.list.search')} value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={280} />
+        <NativeSelect label={t('codePackages.list.type')} value={type} onChange={(e) => state.setFilter('type', e.currentTarget.value)} w={220}
           data={[{ value: '', label: t('codePackages.list.all') }, ...ITEM_TYPES.map((v) => ({ value: v, label: t(`codePackages.types.${v}`) }))]} />
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

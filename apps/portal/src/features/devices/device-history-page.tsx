@@ -1,7 +1,6 @@
 import { DayInput } from '../../app/day-input.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,10 +10,23 @@ import { ErrorState } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { typedDay, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState, useUrlParam } from '../../app/use-list-state.ts';
+import { SortableTh } from '../../app/sortable-header.tsx';
 import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices, useDeviceRolePath } from './devices-shared.tsx';
 
 const PAGE_SIZE = 20;
 type Sort = 'eventAt' | '-eventAt';
+const SORTS: readonly Sort[] = ['-eventAt', 'eventAt'];
+/** The username feeds both tabs: typing one resets both pages. The phone tab's keys are prefixed `p.`. */
+const USERNAME: ListSpec<'username'> = { filters: ['username'], pageSize: PAGE_SIZE, alsoReset: ['p.page'] };
+const CONNECTIONS: ListSpec<'status' | 'model' | 'start' | 'end', Sort> = {
+  filters: ['status', 'model', 'start', 'end'], sorts: SORTS, defaultSort: '-eventAt', pageSize: PAGE_SIZE,
+};
+const PHONES: ListSpec<'status' | 'phoneName' | 'appVersion' | 'start' | 'end', Sort> = {
+  filters: ['status', 'phoneName', 'appVersion', 'start', 'end'], sorts: SORTS, defaultSort: '-eventAt', pageSize: PAGE_SIZE, prefix: 'p.',
+};
+const asSort = (v: string): Sort => (v === 'eventAt' ? 'eventAt' : '-eventAt');
 
 /** yyyy-mm-dd (a date input) → the start or the end of that local day as an ISO instant. */
 function dayBound(value: string, end: boolean): string | undefined {
@@ -26,14 +38,16 @@ function dayBound(value: string, end: boolean): string | undefined {
 /** Connection history and phone history (spec §2 Devices, §7 searchByUsername), filtered by username. */
 export function DeviceHistoryPage() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [debounced] = useDebouncedValue(username.trim(), 300);
+  const state = useListState(USERNAME);
+  const username = useFilterText(state, 'username');
+  const debounced = state.filters.username;
+  const [tab, setTab] = useUrlParam('tab');
   return (
     <Stack>
       <Title order={1}>{t('devices.history.title')}</Title>
-      <TextInput label={t('devices.history.username')} type="search" value={username} onChange={(e) => setUsername(e.currentTarget.value)} w={320}
+      <TextInput label={t('devices.history.username')} type="search" value={username.value} onChange={(e) => username.set(e.currentTarget.value)} w={320}
         description={t('devices.history.usernameHelp')} />
-      <PlainTabs id="device-history" label={t('devices.history.tabs')} tabs={[
+      <PlainTabs id="device-history" label={t('devices.history.tabs')} value={tab || 'connection'} onChange={(v) => setTab(v === 'connection' ? '' : v)} tabs={[
         { value: 'connection', label: t('devices.history.connection'), content: () => <ConnectionHistory username={debounced} /> },
         { value: 'phone', label: t('devices.history.phone'), content: () => <PhoneHistory username={debounced} /> },
       ]} />
@@ -77,13 +91,11 @@ function Pager({ total, page, setPage }: { total: number; page: number; setPage:
 function ConnectionHistory({ username }: { username: string }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [status, setStatus] = useState('');
-  const [model, setModel] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [sort, setSort] = useState<Sort>('-eventAt');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [username, status, model, start, end, sort]);
+  const state = useListState(CONNECTIONS);
+  const { page, setPage } = state;
+  const sort = asSort(state.sort);
+  const { status, model, start, end } = state.filters;
+  const setSort = (s: string) => state.setSort(asSort(s));
   const disconnected = useQuery({ queryKey: deviceKeys.disconnected, queryFn: () => devices.disconnectCount(), meta: { inlineError: true } });
   const query: Partial<TConnectionHistoryQuery> = {
     page, size: PAGE_SIZE, sort,
@@ -100,15 +112,15 @@ function ConnectionHistory({ username }: { username: string }) {
         <Group gap="xs"><Text size="sm">{t('devices.history.disconnectCount')}</Text><Badge color="orange" variant="light">{disconnected.data.count}</Badge></Group>
       )}
       <Filters>
-        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
-        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => setModel(e.currentTarget.value)}
+        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => state.setFilter('model', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
-        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <DateRange start={start} end={end} onStart={(v) => state.setFilter('start', typedDay(v, start))} onEnd={(v) => state.setFilter('end', typedDay(v, end))} />
         <SortSelect sort={sort} onChange={setSort} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
       </Filters>
-      {list.isPending ? <Skeleton height={160} aria-busy="true" aria-label={t('app.loading')} />
+      {list.isPending ? <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
         : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
           : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
             : (
@@ -116,7 +128,7 @@ function ConnectionHistory({ username }: { username: string }) {
                 <Table striped withTableBorder aria-label={t('devices.history.connection')}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('devices.history.time')}</Table.Th>
+                      <SortableTh label={t('devices.history.time')} field="eventAt" first="desc" sort={sort} onSort={setSort} />
                       <Table.Th>{t('devices.fields.account')}</Table.Th>
                       <Table.Th>{t('devices.fields.model')}</Table.Th>
                       <Table.Th>{t('devices.fields.name')}</Table.Th>
@@ -146,14 +158,11 @@ function PhoneHistory({ username }: { username: string }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const role = useDeviceRolePath();
-  const [status, setStatus] = useState('');
-  const [phoneName, setPhoneName] = useState('');
-  const [appVersion, setAppVersion] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [sort, setSort] = useState<Sort>('-eventAt');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [username, status, phoneName, appVersion, start, end, sort]);
+  const state = useListState(PHONES);
+  const { page, setPage } = state;
+  const sort = asSort(state.sort);
+  const { status, phoneName, appVersion, start, end } = state.filters;
+  const setSort = (s: string) => state.setSort(asSort(s));
   const names = useQuery({ queryKey: deviceKeys.phoneNames, queryFn: () => devices.phoneNames(), staleTime: 60_000, meta: { inlineError: true } });
   const versions = useQuery({ queryKey: deviceKeys.appVersions, queryFn: () => devices.appVersions(), staleTime: 60_000, meta: { inlineError: true } });
   const query: Partial<TPhoneHistoryQuery> = {
@@ -169,17 +178,17 @@ function PhoneHistory({ username }: { username: string }) {
   return (
     <Stack gap="sm">
       <Filters>
-        <NativeSelect label={t('devices.fields.appStatus')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+        <NativeSelect label={t('devices.fields.appStatus')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...APP_STATUSES.map((s) => ({ value: s, label: t(`devices.app.${s}`) }))]} />
-        <NativeSelect label={t('devices.history.phoneName')} value={phoneName} onChange={(e) => setPhoneName(e.currentTarget.value)}
+        <NativeSelect label={t('devices.history.phoneName')} value={phoneName} onChange={(e) => state.setFilter('phoneName', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...(names.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
-        <NativeSelect label={t('devices.history.appVersion')} value={appVersion} onChange={(e) => setAppVersion(e.currentTarget.value)}
+        <NativeSelect label={t('devices.history.appVersion')} value={appVersion} onChange={(e) => state.setFilter('appVersion', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...(versions.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
-        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <DateRange start={start} end={end} onStart={(v) => state.setFilter('start', typedDay(v, start))} onEnd={(v) => state.setFilter('end', typedDay(v, end))} />
         <SortSelect sort={sort} onChange={setSort} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
       </Filters>
-      {list.isPending ? <Skeleton height={160} aria-busy="true" aria-label={t('app.loading')} />
+      {list.isPending ? <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
         : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
           : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
             : (
@@ -187,7 +196,7 @@ function PhoneHistory({ username }: { username: string }) {
                 <Table striped withTableBorder aria-label={t('devices.history.phone')}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('devices.history.time')}</Table.Th>
+                      <SortableTh label={t('devices.history.time')} field="eventAt" first="desc" sort={sort} onSort={setSort} />
                       <Table.Th>{t('devices.fields.account')}</Table.Th>
                       <Table.Th>{t('devices.history.phoneName')}</Table.Th>
                       <Table.Th>{t('devices.history.os')}</Table.Th>

@@ -1,22 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Menu, NativeSelect, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONNECTION_STATUSES, DEVICE_CATEGORIES, DEVICE_MODELS, type TDevice, type TDeviceCategory, type TDeviceListQuery } from '@carewatch/contracts/devices';
+import { CONNECTION_STATUSES, DEVICE_CATEGORIES, DEVICE_MODELS, DEVICE_SORTS, type TDevice, type TDeviceListQuery } from '@carewatch/contracts/devices';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { pageCount, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
 import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices } from './devices-shared.tsx';
 import { DeviceFormModal } from './device-form-modal.tsx';
 import { DeviceAssignModal } from './device-assign-modal.tsx';
 import { DeviceCredentialsModal } from './device-credentials-modal.tsx';
 import { DeviceImportModal } from './device-import-modal.tsx';
+import { MAIN_CONTENT_ID } from '../../app/landmarks.ts';
 
-const PAGE_SIZE = 15;
-type Category = TDeviceCategory | 'all';
+const PAGE_SIZES = [15, 30, 50, 100] as const;
+type Sort = (typeof DEVICE_SORTS)[number];
+const LIST: ListSpec<'category' | 'model' | 'status' | 'search', Sort> = {
+  filters: ['category', 'model', 'status', 'search'], sorts: DEVICE_SORTS, defaultSort: '-createdAt', pageSize: 15, pageSizes: PAGE_SIZES,
+};
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'assign' | 'credentials'; device: TDevice } | { kind: 'import' } | null;
 
 /** The device fleet by category (all, watches, cellular) with model/status filters, search and paging. */
@@ -24,24 +30,24 @@ export function DevicesListPage() {
   const { t } = useTranslation();
   const has = useHasPermission();
   const tz = useProfile().data?.timezone;
-  const [category, setCategory] = useState<Category>('all');
-  const [model, setModel] = useState('');
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, size, sort } = state;
+  const category = DEVICE_CATEGORIES.find((c) => c === state.filters.category) ?? 'all';
+  const { model, status, search: debounced } = state.filters;
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => setPage(0), [category, model, status, debounced]);
+  const onSort = (s: string) => state.setSort(DEVICE_SORTS.find((x) => x === s) ?? '-createdAt');
+  const th = (label: string, field: string, first: 'asc' | 'desc' = 'asc') => <SortableTh label={t(label)} field={field} first={first} sort={sort} onSort={onSort} />;
 
   const query: Partial<TDeviceListQuery> = {
-    page, size: PAGE_SIZE,
+    page, size, ...(sort ? { sort } : {}),
     ...(category !== 'all' ? { category } : {}),
     ...(model ? { model: DEVICE_MODELS.find((m) => m === model) } : {}),
     ...(status ? { status: CONNECTION_STATUSES.find((s) => String(s) === status) } : {}),
     ...(debounced ? { search: debounced } : {}),
   };
   const list = useQuery({ queryKey: deviceKeys.list(query), queryFn: () => devices.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const totalPages = list.data ? pageCount(list.data.total, size) : 1;
   const canImport = has(Permission.DeviceImport);
   const canUpdate = has(Permission.DeviceUpdate);
 
@@ -55,17 +61,17 @@ export function DevicesListPage() {
           {canImport && <Button onClick={() => setDialog({ kind: 'create' })}>{t('devices.list.add')}</Button>}
         </Group>
       </Group>
-      <Tabs value={category} onChange={(v) => setCategory(v === 'watch' || v === 'cellular' ? v : 'all')}>
+      <Tabs value={category} onChange={(v) => state.setFilter('category', v === 'watch' || v === 'cellular' ? v : '')}>
         <Tabs.List aria-label={t('devices.list.categories')}>
-          <Tabs.Tab value="all">{t('devices.category.all')}</Tabs.Tab>
-          {DEVICE_CATEGORIES.map((c) => <Tabs.Tab key={c} value={c}>{t(`devices.category.${c}`)}</Tabs.Tab>)}
+          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="all">{t('devices.category.all')}</Tabs.Tab>
+          {DEVICE_CATEGORIES.map((c) => <Tabs.Tab aria-controls={MAIN_CONTENT_ID} key={c} value={c}>{t(`devices.category.${c}`)}</Tabs.Tab>)}
         </Tabs.List>
       </Tabs>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('devices.list.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
-        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => setModel(e.currentTarget.value)}
+        <TextInput label={t('devices.list.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={280} />
+        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => state.setFilter('model', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
-        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
         {list.data && <Text size="sm" c="dimmed" role="status" aria-busy={list.isPlaceholderData}>{t('devices.list.total', { count: list.data.total })}</Text>}
       </Group>
@@ -81,14 +87,14 @@ export function DevicesListPage() {
             <Table striped highlightOnHover withTableBorder aria-label={t('devices.list.table')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('devices.fields.model')}</Table.Th>
+                  {th('devices.fields.model', 'model')}
                   <Table.Th>{t('devices.fields.macImei')}</Table.Th>
-                  <Table.Th>{t('devices.fields.serial')}</Table.Th>
+                  {th('devices.fields.serial', 'serial')}
                   <Table.Th>{t('devices.fields.account')}</Table.Th>
-                  <Table.Th>{t('devices.fields.patient')}</Table.Th>
-                  <Table.Th>{t('devices.fields.connection')}</Table.Th>
+                  {th('devices.fields.patient', 'patientName')}
+                  {th('devices.fields.connection', 'status')}
                   <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
-                  <Table.Th>{t('devices.fields.latestSync')}</Table.Th>
+                  {th('devices.fields.latestSync', 'latestSync', 'desc')}
                   {(canUpdate || canImport) && <Table.Th>{t('devices.list.actions')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
@@ -127,11 +133,14 @@ export function DevicesListPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <nav aria-label={t('devices.list.pagination')}>
-            <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
-              getControlProps={(control) => ({ 'aria-label': t(`devices.list.${control}Page`) })}
-              getItemProps={(p) => ({ 'aria-label': t('devices.list.page', { n: p }) })} />
-          </nav>
+          <Group justify="space-between">
+            <nav aria-label={t('devices.list.pagination')}>
+              <Pagination total={totalPages} value={page + 1} onChange={(p) => state.setPage(p - 1)}
+                getControlProps={(control) => ({ 'aria-label': t(`devices.list.${control}Page`) })}
+                getItemProps={(p) => ({ 'aria-label': t('devices.list.page', { n: p }) })} />
+            </nav>
+            <PageSizeSelect value={size} sizes={PAGE_SIZES} onChange={state.setSize} />
+          </Group>
         </>
       )}
       {dialog?.kind === 'create' && <DeviceFormModal opened onClose={() => setDialog(null)} />}

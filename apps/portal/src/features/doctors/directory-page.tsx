@@ -1,33 +1,32 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SPECIALTIES } from '@carewatch/contracts/staff';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { useProfile } from '../../app/queries.ts';
 import { specialtyLabel } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors } from './doctors-shared.ts';
 
 const SIZE = 20;
+const LIST: ListSpec<'name' | 'specialty' | 'centerId'> = { filters: ['name', 'specialty', 'centerId'], pageSize: SIZE };
 
 /** The doctor directory: filters specialty (any of the doctor's), branch and name; paged. */
 export function DirectoryPage() {
   const { t } = useTranslation();
   const profile = useProfile().data;
-  const [name, setName] = useState('');
-  const [debounced] = useDebouncedValue(name.trim(), 300);
-  const [specialty, setSpecialty] = useState('');
-  const [centerId, setCenterId] = useState('');
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const name = useFilterText(state, 'name');
+  const { page, setPage } = state;
+  const { name: debounced, specialty, centerId } = state.filters;
   // The branches to filter by: those of the doctors the caller may see (no StaffView needed).
   const everyone = useQuery({ queryKey: doctorKeys.list({}), queryFn: () => doctors.list({}), meta: { inlineError: true } });
   const centers = [...new Map((everyone.data?.items ?? []).flatMap((d) => (d.centerId && d.centerName ? [[d.centerId, { id: d.centerId, name: d.centerName }] as const] : []))).values()];
   const query = { page, size: SIZE, ...(debounced ? { name: debounced } : {}), ...(specialty ? { specialty } : {}), ...(centerId ? { centerId } : {}) };
   const list = useQuery({ queryKey: doctorKeys.list(query), queryFn: () => doctors.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SIZE)) : 1;
-  const reset = () => setPage(0);
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -38,11 +37,11 @@ export function DirectoryPage() {
         {profile?.role === 'doctor' && <Button component={Link} to={`/doctor-directory/${profile.id}`} variant="light">{t('doctors.directory.myProfile')}</Button>}
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('doctors.directory.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); reset(); }} w={240} />
-        <NativeSelect label={t('doctors.directory.specialty')} value={specialty} onChange={(e) => { setSpecialty(e.currentTarget.value); reset(); }} w={240}
+        <TextInput label={t('doctors.directory.name')} value={name.value} onChange={(e) => name.set(e.currentTarget.value)} w={240} />
+        <NativeSelect label={t('doctors.directory.specialty')} value={specialty} onChange={(e) => state.setFilter('specialty', e.currentTarget.value)} w={240}
           data={[{ value: '', label: t('doctors.directory.all') }, ...SPECIALTIES.map((s) => ({ value: s.code, label: specialtyLabel(t, s.code) }))]} />
         {centers.length > 0 && (
-          <NativeSelect label={t('doctors.directory.center')} value={centerId} onChange={(e) => { setCenterId(e.currentTarget.value); reset(); }} w={240}
+          <NativeSelect label={t('doctors.directory.center')} value={centerId} onChange={(e) => state.setFilter('centerId', e.currentTarget.value)} w={240}
             data={[{ value: '', label: t('doctors.directory.all') }, ...centers.map((c) => ({ value: c.id, label: c.name }))]} />
         )}
       </Group>

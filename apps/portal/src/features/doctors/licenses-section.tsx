@@ -89,7 +89,7 @@ export function LicensesSection({ doctorId, canEdit }: { doctorId: string; canEd
         {canEdit && <Button onClick={() => setOpen('new')}>{t('staff.licenses.add')}</Button>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

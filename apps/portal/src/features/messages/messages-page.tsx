@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageQuery, TRevealedMessage } from '@carewatch/contracts/account';
 import { api } from '../../app/api.ts';
 import { ErrorState } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { errorText } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 
 const PAGE_SIZE = 15;
+const LIST: ListSpec<'channel' | 'search'> = { filters: ['channel', 'search'], pageSize: PAGE_SIZE };
 type Channel = NonNullable<TMessageQuery['channel']>;
 const isChannel = (v: string): v is Channel => v === 'email' || v === 'sms';
 
@@ -40,11 +41,11 @@ function MessageBody({ m }: { m: TMessage }) {
 export function MessagesPage() {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [channel, setChannel] = useState<Channel | ''>('');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [channel, debounced]);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const debounced = state.filters.search;
+  const channel: Channel | '' = isChannel(state.filters.channel) ? state.filters.channel : '';
 
   const query: Partial<TMessageQuery> = { page, size: PAGE_SIZE, ...(channel ? { channel } : {}), ...(debounced ? { search: debounced } : {}) };
   const messages = useQuery({
@@ -66,18 +67,18 @@ export function MessagesPage() {
         <NativeSelect
           label={t('messages.channel')}
           value={channel}
-          onChange={(e) => setChannel(isChannel(e.currentTarget.value) ? e.currentTarget.value : '')}
+          onChange={(e) => state.setFilter('channel', e.currentTarget.value)}
           data={[
             { value: '', label: t('messages.channelAll') },
             { value: 'email', label: t('messages.email') },
             { value: 'sms', label: t('messages.sms') },
           ]}
         />
-        <TextInput label={t('messages.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <TextInput label={t('messages.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
         {messages.data && <Text size="sm" c="dimmed" role="status">{t('messages.total', { count: messages.data.total })}</Text>}
       </Group>
       {messages.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : messages.isError ? (
         <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
       ) : messages.data.items.length === 0 ? (

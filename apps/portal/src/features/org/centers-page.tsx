@@ -1,23 +1,23 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TCenterListQuery } from '@carewatch/contracts/centers';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { PAGE_SIZE, Paging, StatusBadge, centerTypeLabel, org, orgKeys } from './org-shared.tsx';
 
 /** Health centers: server-paginated list with search, scope and status filters. */
+const LIST: ListSpec<'search' | 'scopeId' | 'status'> = { filters: ['search', 'scopeId', 'status'], pageSize: PAGE_SIZE };
+
 export function CentersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [scopeId, setScopeId] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [debounced, scopeId, status]);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const { search: debounced, scopeId, status } = state.filters;
   const query: Partial<TCenterListQuery> = {
     page, size: PAGE_SIZE, ...(debounced ? { searchValue: debounced } : {}), ...(scopeId ? { scopeId } : {}),
     ...(status ? { enabled: status === 'active' } : {}),
@@ -35,10 +35,10 @@ export function CentersPage() {
         <Button component={Link} to="/centers/new">{t('org.centers.add')}</Button>
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('org.centers.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={260} />
-        <NativeSelect label={t('org.centers.fields.scopeId')} value={scopeId} onChange={(e) => setScopeId(e.currentTarget.value)}
+        <TextInput label={t('org.centers.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={260} />
+        <NativeSelect label={t('org.centers.fields.scopeId')} value={scopeId} onChange={(e) => state.setFilter('scopeId', e.currentTarget.value)}
           data={[{ value: '', label: t('common.all') }, ...(scopes.data?.children ?? []).map((s) => ({ value: s.id, label: `${'— '.repeat(s.level - 1)}${s.name}` }))]} />
-        <NativeSelect label={t('org.status.label')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
+        <NativeSelect label={t('org.status.label')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('common.all') }, { value: 'active', label: t('org.status.active') }, { value: 'inactive', label: t('org.status.inactive') }]} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('org.centers.total', { count: list.data.total })}</Text>}
       </Group>

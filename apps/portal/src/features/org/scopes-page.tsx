@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Grid, Group, NativeSelect, NavLink, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SCOPE_LEVELS, SCOPE_TYPES, type TScope, type TScopeListQuery, type TScopeType } from '@carewatch/contracts/scopes';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { PAGE_SIZE, Paging, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
 import { ScopeFormModal } from './scope-form-modal.tsx';
 
@@ -42,17 +43,16 @@ export function ScopeTree() {
 }
 
 /** Scopes: tree + server-paginated list with search, type, level and parent filters. */
+const LIST: ListSpec<'search' | 'type' | 'level' | 'parentId'> = { filters: ['search', 'type', 'level', 'parentId'], pageSize: PAGE_SIZE };
+
 export function ScopesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [type, setType] = useState('');
-  const [level, setLevel] = useState('');
-  const [parentId, setParentId] = useState('');
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const { search: debounced, type, level, parentId } = state.filters;
   const [adding, setAdding] = useState(false);
-  useEffect(() => setPage(0), [debounced, type, level, parentId]);
 
   const query: Partial<TScopeListQuery> = {
     page, size: PAGE_SIZE, ...(debounced ? { searchValue: debounced } : {}), ...(isType(type) ? { type } : {}),
@@ -76,12 +76,12 @@ export function ScopesPage() {
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack>
             <Group align="flex-end">
-              <TextInput label={t('org.scopes.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
-              <NativeSelect label={t('org.scopes.type')} value={type} onChange={(e) => setType(e.currentTarget.value)}
+              <TextInput label={t('org.scopes.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={240} />
+              <NativeSelect label={t('org.scopes.type')} value={type} onChange={(e) => state.setFilter('type', e.currentTarget.value)}
                 data={[{ value: '', label: t('common.all') }, ...SCOPE_TYPES.map((v) => ({ value: v, label: t(`org.scopeTypes.${v}`) }))]} />
-              <NativeSelect label={t('org.scopes.level')} value={level} onChange={(e) => setLevel(e.currentTarget.value)}
+              <NativeSelect label={t('org.scopes.level')} value={level} onChange={(e) => state.setFilter('level', e.currentTarget.value)}
                 data={[{ value: '', label: t('common.all') }, ...SCOPE_LEVELS.map((l) => ({ value: String(l), label: t('org.scopes.levelN', { n: l }) }))]} />
-              <NativeSelect label={t('org.scopes.parent')} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}
+              <NativeSelect label={t('org.scopes.parent')} value={parentId} onChange={(e) => state.setFilter('parentId', e.currentTarget.value)}
                 data={[{ value: '', label: t('common.all') }, ...parents.map((p) => ({ value: p.id, label: p.name }))]} />
               {list.data && <Text size="sm" c="dimmed" role="status">{t('org.scopes.total', { count: list.data.total })}</Text>}
             </Group>

@@ -13,11 +13,14 @@ import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
+import { useUrlParam } from '../../app/use-list-state.ts';
 import { PatientHealthProfile } from '../vitals/health-profile.tsx';
 import { PatientThresholdsTab } from '../alerts/thresholds-tab.tsx';
 import { PatientFollowersTab } from './patient-followers-tab.tsx';
 import { PatientPrescriptionsTab } from '../prescriptions/prescriptions-tab.tsx';
 import { PatientRecordsTab } from '../records/records-tab.tsx';
+import { PatientTimelineTab } from '../timeline/timeline-tab.tsx';
+import { PatientReportButton } from '../timeline/report-button.tsx';
 import { MedicalProfileCard } from './medical-profile-card.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useDoctorChoices } from './patients-shared.tsx';
@@ -170,7 +173,7 @@ function HistoryTab({ patient }: { patient: TPatient }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const q = useQuery({ queryKey: patientKeys.history(patient.id), queryFn: () => patients.statusHistory(patient.id), meta: { inlineError: true } });
-  if (q.isPending) return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>;
+  if (q.isPending) return <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   if (q.data.items.length === 0) return <Text c="dimmed" role="status">{t('patients.history.empty')}</Text>;
   return (
@@ -291,9 +294,10 @@ export function PatientDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const has = useHasPermission();
+  const [tab, setTab] = useUrlParam('tab'); // the open tab is kept in the URL (reload, Back)
   const tz = useProfile().data?.timezone;
   const q = useQuery({ queryKey: patientKeys.detail(id), queryFn: () => patients.get(id), retry: false, meta: { inlineError: true } });
-  if (q.isPending) return <Stack aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
+  if (q.isPending) return <Stack role="status" aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
   if (q.isError) {
     return (
       <Stack>
@@ -308,6 +312,7 @@ export function PatientDetailPage() {
   const tabs: PlainTab[] = [
     { value: 'profile', label: t('patients.detail.tabProfile'), content: () => <ProfileTab key={patient.id} patient={patient} canEdit={has(Permission.PatientUpdate)} /> },
   ];
+  if (has(Permission.HealthView)) tabs.push({ value: 'timeline', label: t('patientTimeline.tab'), content: () => <PatientTimelineTab key={patient.id} patient={patient} /> });
   if (has(Permission.HealthView)) tabs.push({ value: 'health', label: t('patients.detail.tabHealth'), content: () => <PatientHealthProfile patient={patient} /> });
   if (has(Permission.HealthView)) tabs.push({ value: 'prescriptions', label: t('prescriptions.tab'), content: () => <PatientPrescriptionsTab patient={patient} /> });
   if (has(Permission.HealthView)) tabs.push({ value: 'thresholds', label: t('patients.detail.tabThresholds'), content: () => <PatientThresholdsTab patient={patient} /> });
@@ -329,11 +334,12 @@ export function PatientDetailPage() {
           <Text size="xs" c="dimmed">{t('patients.detail.created', { date: formatDateTime(patient.createdAt, tz) })}</Text>
         </Stack>
         <Group>
+          {has(Permission.HealthView) && <PatientReportButton patient={patient} />}
           {has(Permission.PatientUpdate) && has(Permission.StaffView) && <AssignDoctors patient={patient} />}
           {has(Permission.PatientStatusChange) && <ChangeStatus patient={patient} />}
         </Group>
       </Group>
-      <PlainTabs id="patient-detail" label={t('patients.detail.tabs')} tabs={tabs} />
+      <PlainTabs id="patient-detail" label={t('patients.detail.tabs')} tabs={tabs} value={tab || 'profile'} onChange={(v) => setTab(v === 'profile' ? '' : v)} />
     </Stack>
   );
 }

@@ -1,23 +1,35 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
   DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_SORTS, PATIENT_STATUSES, type TPatientListColumn, type TPatientListQuery, type TPatientRow, type TPatientStatus,
 } from '@carewatch/contracts/patients';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { formatDateTime } from '../../app/format.ts';
+import { pageCount, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PatientImportModal } from './patient-import-modal.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useCenterChoices } from './patients-shared.tsx';
 
-const PAGE_SIZE = 15;
 type Sort = (typeof PATIENT_SORTS)[number];
 const SORT_LABEL: Record<Sort, string> = {
   '-createdAt': 'patients.list.sortNewest', createdAt: 'patients.list.sortOldest', name: 'patients.list.sortName', '-name': 'patients.list.sortNameDesc',
+  status: 'patients.list.sortStatus', '-status': 'patients.list.sortStatusDesc',
+  lastReadingAt: 'patients.list.sortLastReading', '-lastReadingAt': 'patients.list.sortLastReadingDesc',
+};
+/** Columns sortable on the server, and the direction of their first click (most severe, newest first). */
+const SORTABLE: Partial<Record<TPatientListColumn, { field: string; first: 'asc' | 'desc' }>> = {
+  fullName: { field: 'name', first: 'asc' }, createdAt: { field: 'createdAt', first: 'desc' }, status: { field: 'status', first: 'asc' },
+};
+const PAGE_SIZES = [15, 30, 50, 100] as const;
+const LIST: ListSpec<'search' | 'status' | 'mhscId', Sort> = {
+  filters: ['search', 'status', 'mhscId'], sorts: PATIENT_SORTS, defaultSort: '-createdAt', pageSize: PAGE_SIZES[0], pageSizes: PAGE_SIZES,
 };
 const asStatus = (v: string | null): TPatientStatus | '' => PATIENT_STATUSES.find((s) => s === v) ?? '';
 
@@ -28,36 +40,26 @@ export function PatientListPage() {
   const has = useHasPermission();
   const tz = useProfile().data?.timezone;
   const centers = useCenterChoices();
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const status = asStatus(params.get('status'));
-  const mhscId = params.get('mhscId') ?? '';
-  const sort: Sort = PATIENT_SORTS.find((s) => s === params.get('sort')) ?? '-createdAt';
-  const [page, setPage] = useState(0);
+  const list = useListState(LIST);
+  const search = useFilterText(list, 'search');
+  const { page, size, sort } = list;
+  const status = asStatus(list.filters.status);
+  const mhscId = list.filters.mhscId;
   const [importOpen, setImportOpen] = useState(false);
-  useEffect(() => setPage(0), [debounced, status, mhscId, sort]);
-  const setParam = (key: string, value: string) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
-  };
+  const onSort = (s: string) => list.setSort(PATIENT_SORTS.find((x) => x === s) ?? '-createdAt');
 
   const filters: Partial<TPatientListQuery> = {
-    sort, ...(debounced ? { search: debounced } : {}), ...(status ? { status } : {}), ...(mhscId ? { mhscId } : {}),
+    sort: sort || '-createdAt', ...(list.filters.search ? { search: list.filters.search } : {}), ...(status ? { status } : {}), ...(mhscId ? { mhscId } : {}),
   };
-  const query: Partial<TPatientListQuery> = { ...filters, page, size: PAGE_SIZE };
-  const list = useQuery({ queryKey: patientKeys.list(query), queryFn: () => patients.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const query: Partial<TPatientListQuery> = { ...filters, page, size };
+  const rows = useQuery({ queryKey: patientKeys.list(query), queryFn: () => patients.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const exporter = useMutation({
     mutationFn: () => downloadFile(patients.exportUrl(filters), 'patients.xlsx'),
     onSuccess: () => notifySuccess(t('patients.list.exported')),
     meta: { inlineError: true },
   });
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const columns: readonly TPatientListColumn[] = list.data?.columns.length ? list.data.columns : DEFAULT_PATIENT_LIST_COLUMNS;
+  const totalPages = rows.data ? pageCount(rows.data.total, size) : 1;
+  const columns: readonly TPatientListColumn[] = rows.data?.columns.length ? rows.data.columns : DEFAULT_PATIENT_LIST_COLUMNS;
   const none = t('common.none');
 
   const cell = (p: TPatientRow, c: TPatientListColumn, open: () => void): ReactNode => {
@@ -82,6 +84,31 @@ export function PatientListPage() {
       case 'createdAt': return formatInstantDay(p.createdAt, tz) ?? none;
     }
   };
+  const header = (c: TPatientListColumn) => {
+    const s = SORTABLE[c];
+    return s
+      ? <SortableTh key={c} label={t(`patients.columns.${c}`)} field={s.field} first={s.first} sort={sort} onSort={onSort} />
+      : <Table.Th key={c}>{t(`patients.columns.${c}`)}</Table.Th>;
+  };
+  /** The last reading; a silent patient's badge tells since when nothing came (tooltip, and read out by screen readers). */
+  const lastReading = (p: TPatientRow) => {
+    const since = p.silent ? t('patients.list.silentSince', { time: formatDateTime(p.silentSince ?? p.lastReadingAt ?? p.createdAt, tz) }) : '';
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{p.lastReadingAt ? formatDateTime(p.lastReadingAt, tz) : t('patients.list.noReading')}</Text>
+        {p.silent && (
+          <>
+            <Tooltip label={since} events={{ hover: true, focus: true, touch: true }}>
+              <Badge color="orange" variant="outline" tt="none" tabIndex={0} style={{ maxWidth: 'none', overflow: 'visible', flexShrink: 0 }}>
+                {t('patients.list.silent')}
+              </Badge>
+            </Tooltip>
+            <VisuallyHidden>{since}</VisuallyHidden>
+          </>
+        )}
+      </Group>
+    );
+  };
 
   return (
     <Stack>
@@ -97,23 +124,23 @@ export function PatientListPage() {
       </Group>
       {exporter.isError && <Alert color="red" role="alert" withCloseButton onClose={() => exporter.reset()}>{errorText(t, exporter.error)}</Alert>}
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('patients.list.search')} placeholder={t('patients.list.searchPlaceholder')} type="search" value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setParam('search', e.currentTarget.value.trim()); }} w={320} />
-        <NativeSelect label={t('patients.list.status')} value={status} onChange={(e) => setParam('status', asStatus(e.currentTarget.value))}
+        <TextInput label={t('patients.list.search')} placeholder={t('patients.list.searchPlaceholder')} type="search" value={search.value}
+          onChange={(e) => search.set(e.currentTarget.value)} w={320} />
+        <NativeSelect label={t('patients.list.status')} value={status} onChange={(e) => list.setFilter('status', asStatus(e.currentTarget.value))}
           data={[{ value: '', label: t('patients.list.all') }, ...PATIENT_STATUSES.map((s) => ({ value: s, label: t(`patients.status.${s}`) }))]} />
         {centers.enabled && (
-          <NativeSelect label={t('patients.list.center')} value={mhscId} onChange={(e) => setParam('mhscId', e.currentTarget.value)}
+          <NativeSelect label={t('patients.list.center')} value={mhscId} onChange={(e) => list.setFilter('mhscId', e.currentTarget.value)}
             data={[{ value: '', label: t('patients.list.all') }, ...centers.centers.map((c) => ({ value: c.id, label: c.name }))]} />
         )}
-        <NativeSelect label={t('patients.list.sort')} value={sort} onChange={(e) => setParam('sort', e.currentTarget.value === '-createdAt' ? '' : e.currentTarget.value)}
+        <NativeSelect label={t('patients.list.sort')} value={sort} onChange={(e) => onSort(e.currentTarget.value)}
           data={PATIENT_SORTS.map((s) => ({ value: s, label: t(SORT_LABEL[s]) }))} />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('patients.list.total', { count: list.data.total })}</Text>}
+        {rows.data && <Text size="sm" c="dimmed" role="status">{t('patients.list.total', { count: rows.data.total })}</Text>}
       </Group>
-      {list.isPending ? (
+      {rows.isPending ? (
         <ListSkeleton />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
+      ) : rows.isError ? (
+        <ErrorState error={rows.error} onRetry={() => void rows.refetch()} />
+      ) : rows.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('patients.list.empty')}</Text>
       ) : (
         <>
@@ -121,16 +148,18 @@ export function PatientListPage() {
             <Table striped highlightOnHover withTableBorder>
               <Table.Thead>
                 <Table.Tr>
-                  {columns.map((c) => <Table.Th key={c}>{t(`patients.columns.${c}`)}</Table.Th>)}
+                  {columns.map(header)}
+                  <SortableTh label={t('patients.list.lastReading')} field="lastReadingAt" first="desc" sort={sort} onSort={onSort} />
                   {!columns.includes('fullName') && <Table.Th>{t('patients.columns.fullName')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.data.items.map((p) => {
+                {rows.data.items.map((p) => {
                   const open = () => navigate(`/patients/${p.id}`);
                   return (
                     <Table.Tr key={p.id} onClick={open} style={{ cursor: 'pointer' }}>
                       {columns.map((c) => <Table.Td key={c}>{cell(p, c, open)}</Table.Td>)}
+                      <Table.Td>{lastReading(p)}</Table.Td>
                       {!columns.includes('fullName') && (
                         <Table.Td>
                           <Text component="a" href={`/patients/${p.id}`} size="sm" aria-label={t('patients.list.open', { name: p.fullName })}
@@ -143,11 +172,14 @@ export function PatientListPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <nav aria-label={t('patients.list.pagination')}>
-            <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
-              getControlProps={(control) => ({ 'aria-label': t(`patients.list.${control}Page`) })}
-              getItemProps={(p) => ({ 'aria-label': t('patients.list.page', { n: p }) })} />
-          </nav>
+          <Group justify="space-between">
+            <nav aria-label={t('patients.list.pagination')}>
+              <Pagination total={totalPages} value={page + 1} onChange={(p) => list.setPage(p - 1)}
+                getControlProps={(control) => ({ 'aria-label': t(`patients.list.${control}Page`) })}
+                getItemProps={(p) => ({ 'aria-label': t('patients.list.page', { n: p }) })} />
+            </nav>
+            <PageSizeSelect value={size} sizes={PAGE_SIZES} onChange={list.setSize} />
+          </Group>
         </>
       )}
       {importOpen && <PatientImportModal onClose={() => setImportOpen(false)} />}

@@ -64,7 +64,7 @@ export function PaymentConfigPage() {
         />
       )}
       {status.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={48} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={48} />)}</Stack>
       ) : status.isError ? (
         <ErrorState error={status.error} onRetry={() => void status.refetch()} />
       ) : (

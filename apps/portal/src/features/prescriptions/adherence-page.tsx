@@ -1,28 +1,29 @@
-import { useState } from 'react';
 import { Anchor, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { IntakeLegend, Percent, prescriptions, rxKeys } from './prescriptions-shared.tsx';
 
 const SIZE = 20;
+const LIST: ListSpec<'q'> = { filters: ['q'], pageSize: SIZE };
 
 /** Patients the reader may see, lowest 7-day adherence first (nothing due: last); each links to the patient. */
 export function AdherencePage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const query = { page: page - 1, size: SIZE, ...(q ? { q } : {}) };
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'q');
+  const { page, setPage, filters: { q } } = state;
+  const query = { page, size: SIZE, ...(q ? { q } : {}) };
   const list = useQuery({ queryKey: rxKeys.ranking(query), queryFn: () => prescriptions.ranking(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SIZE)) : 1;
   return (
     <Stack>
       <Title order={1}>{t('prescriptions.adherence.title')}</Title>
       <Text c="dimmed">{t('prescriptions.adherence.subtitle')}</Text>
-      <TextInput label={t('common.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
+      <TextInput label={t('common.search')} value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('prescriptions.adherence.empty')}</Text> : (
           <>
@@ -51,7 +52,7 @@ export function AdherencePage() {
             </Table>
             <Group justify="space-between">
               <Text size="sm" c="dimmed">{t('prescriptions.adherence.total', { count: list.data.total })}</Text>
-              {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+              {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} />}
             </Group>
           </>
         )}

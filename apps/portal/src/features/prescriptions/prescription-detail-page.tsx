@@ -119,7 +119,7 @@ export function PrescriptionDetailPage() {
     },
     meta: { inlineError: true },
   });
-  if (q.isPending) return <Stack aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
+  if (q.isPending) return <Stack role="status" aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
   if (q.isError) {
     return isApiError(q.error) && q.error.status === 404
       ? <Alert color="gray" role="alert">{t('prescriptions.detail.notFound')}</Alert>

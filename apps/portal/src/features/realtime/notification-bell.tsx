@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ActionIcon, Alert, Box, Button, Group, Indicator, Popover, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ function Item({ n, onRead }: { n: TNotification; onRead: (id: string) => void })
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Text size="sm" fw={n.read ? 400 : 700} lineClamp={1}>{n.title}</Text>
-        {!n.read ? <Text size="xs" c="blue" fw={600}>{t('realtime.bell.unread')}</Text> : null}
+        {!n.read ? <Text size="xs" c="blue.9" fw={600} style={{ flexShrink: 0 }}>{t('realtime.bell.unread')}</Text> : null}
       </Group>
       <Text size="xs" c="dimmed" lineClamp={2}>{n.body}</Text>
       <Text size="xs" c="dimmed">{formatDateTime(n.createdAt)}</Text>
@@ -56,6 +56,7 @@ export function NotificationBell() {
   const allowed = perms?.permissions.includes(Permission.NotificationView) ?? false;
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   const state = useRealtimeState();
 
   const unread = useQuery({ queryKey: bellKeys.unread, queryFn: () => notifications.unreadCount(), enabled: allowed, refetchInterval: 60_000, meta: { inlineError: true } });
@@ -83,18 +84,19 @@ export function NotificationBell() {
   const label = count > 0 ? t('realtime.bell.labelUnread', { count }) : t('realtime.bell.label');
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : String(count)} disabled={count === 0} size={18} color="red" offset={4} data-testid="bell-count">
-          <ActionIcon variant="subtle" size="lg" aria-label={label} aria-haspopup="dialog" aria-expanded={opened}
-            data-realtime-state={state} onClick={() => setOpened((o) => !o)}>
+    // The popover's target is the button itself (it gets aria-haspopup / aria-expanded / aria-controls); the unread
+    // count is drawn around it, on a plain element without ARIA.
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus returnFocus>
+      <Indicator label={count > 99 ? '99+' : String(count)} disabled={count === 0} size={18} color="red.8" offset={4} data-testid="bell-count">
+        <Popover.Target>
+          <ActionIcon variant="subtle" size="lg" aria-label={label} data-realtime-state={state} onClick={() => setOpened((o) => !o)}>
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={t('realtime.bell.title')} p="xs">
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown aria-labelledby={titleId} p="xs">
         <Group justify="space-between" mb="xs" px="xs">
-          <Text fw={700}>{t('realtime.bell.title')}</Text>
+          <Text fw={700} id={titleId}>{t('realtime.bell.title')}</Text>
           <Button size="compact-xs" variant="subtle" disabled={count === 0} loading={readAll.isPending} onClick={() => readAll.mutate()}>
             {t('realtime.bell.markAllRead')}
           </Button>

@@ -7,18 +7,22 @@ import { Permission } from '@carewatch/contracts/permissions';
 import type { TPatient } from '@carewatch/contracts/patients';
 import { useHasPermission } from '../../app/queries.ts';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { RecordDetailModal } from './record-detail-modal.tsx';
 import { RecordFormModal } from './record-form-modal.tsx';
 import { recordKeys, records } from './records-shared.ts';
 
 const PAGE_SIZE = 10;
+/** The page is kept in the URL (`rec.page`), beside the patient page's `tab`. */
+const LIST: ListSpec = { pageSize: PAGE_SIZE, prefix: 'rec.' };
 
 /** The patient page's "Medical records" tab: newest examination first; a row opens the record and its papers. */
 export function PatientRecordsTab({ patient }: { patient: TPatient }) {
   const { t } = useTranslation();
   const has = useHasPermission();
   const canEdit = has(Permission.HealthRecordManage);
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(LIST);
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const list = useQuery({ queryKey: recordKeys.list(patient.id, page), queryFn: () => records.list(patient.id, { page, size: PAGE_SIZE }), meta: { inlineError: true } });

@@ -39,7 +39,7 @@ export function RegistrationsPage() {
         <Text c="dimmed">{t('registrations.subtitle')}</Text>
       </div>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
           {[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}
         </Stack>
       ) : list.isError ? (
@@ -47,37 +47,39 @@ export function RegistrationsPage() {
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('registrations.empty')}</Text>
       ) : (
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('registrations.name')}</Table.Th>
-              <Table.Th>{t('registrations.email')}</Table.Th>
-              <Table.Th>{t('registrations.phone')}</Table.Th>
-              <Table.Th>{t('registrations.createdAt')}</Table.Th>
-              <Table.Th>{t('registrations.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{fullName(r)}</Table.Td>
-                <Table.Td>{r.email ?? t('common.none')}</Table.Td>
-                <Table.Td>{r.phone ?? t('common.none')}</Table.Td>
-                <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Button size="xs" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id} aria-label={t('registrations.approveFor', { name: fullName(r) })}>
-                      {t('registrations.approve')}
-                    </Button>
-                    <Button size="xs" color="red" variant="light" onClick={() => setRejecting(r)} aria-label={t('registrations.rejectFor', { name: fullName(r) })}>
-                      {t('registrations.reject')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={760} type="native">
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('registrations.name')}</Table.Th>
+                <Table.Th>{t('registrations.email')}</Table.Th>
+                <Table.Th>{t('registrations.phone')}</Table.Th>
+                <Table.Th>{t('registrations.createdAt')}</Table.Th>
+                <Table.Th>{t('registrations.actions')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{fullName(r)}</Table.Td>
+                  <Table.Td>{r.email ?? t('common.none')}</Table.Td>
+                  <Table.Td>{r.phone ?? t('common.none')}</Table.Td>
+                  <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Button size="xs" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id} aria-label={t('registrations.approveFor', { name: fullName(r) })}>
+                        {t('registrations.approve')}
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(r)} aria-label={t('registrations.rejectFor', { name: fullName(r) })}>
+                        {t('registrations.reject')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('registrations.confirmRejectTitle')} centered>
         <Text mb="md">{t('registrations.confirmReject', { name: rejecting ? fullName(rejecting) : '' })}</Text>

@@ -150,7 +150,7 @@ export function RolesPage() {
         {has(Permission.RoleCreate) && <Button onClick={() => setAdding(true)}>{t('roles.addRole')}</Button>}
       </Group>
       {roles.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
       ) : roles.isError ? (
         <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
       ) : (

@@ -6,10 +6,13 @@ import { ZScheduleRejectRequest, type TDoctorSchedule, type TScheduleDecisionRes
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { errorText, zodFieldErrors } from '../../app/errors.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState, useUrlParam } from '../../app/use-list-state.ts';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { ScheduleStatusBadge, formatWhen, formatWindow, scheduleKeys, schedules } from './schedules-shared.tsx';
 
 const PAGE_SIZE = 20;
+const LISTS: Record<'pending' | 'history', ListSpec> = { pending: { pageSize: PAGE_SIZE }, history: { pageSize: PAGE_SIZE, prefix: 'h.' } };
 type Outcome = { results: TScheduleDecisionResult['results']; items: Map<string, TDoctorSchedule> };
 
 function Results({ outcome }: { outcome: Outcome }) {
@@ -39,7 +42,7 @@ function Results({ outcome }: { outcome: Outcome }) {
 function RequestList({ view }: { view: 'pending' | 'history' }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(LISTS[view]);
   const [selected, setSelected] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -162,6 +165,7 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
 /** The approval list of schedule requests: pending (new, leave) with multi-select approve / reject, and the history. */
 export function ScheduleApprovalsPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useUrlParam('tab');
   return (
     <Stack>
       <div>
@@ -171,6 +175,8 @@ export function ScheduleApprovalsPage() {
       <PlainTabs
         id="schedule-approvals-tabs"
         label={t('schedules.approvals.tabs')}
+        value={tab || 'pending'}
+        onChange={(v) => setTab(v === 'pending' ? '' : v)}
         tabs={[
           { value: 'pending', label: t('schedules.approvals.pending'), content: () => <RequestList view="pending" /> },
           { value: 'history', label: t('schedules.approvals.history'), content: () => <RequestList key="history" view="history" /> },

@@ -71,7 +71,8 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
 
   const items = list.data?.items;
   const events = useMemo<EventInput[]>(() => (items ?? []).map((s) => {
-    const colour = `var(--mantine-color-${STATUS_COLOR[s.status]}-${s.status === 'disabled' ? 5 : 7})`;
+    // The theme's filled shade of the status colour: white text reads on it (WCAG AA).
+    const colour = `var(--mantine-color-${STATUS_COLOR[s.status]}-filled)`;
     return {
       id: s.id, start: toWall(s.start, tz), end: toWall(s.end, tz), backgroundColor: colour, borderColor: colour, textColor: '#fff',
       title: `${mine ? '' : `${s.doctorName} · `}${t('schedules.calendar.eventSlots', { booked: s.bookedCount, slots: s.slotCount })}`,
@@ -79,6 +80,7 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
       classNames: [`cw-schedule-${s.status}`],
     };
   }), [items, tz, mine, t]);
+  const hours = useMemo(() => visibleHours(events), [events]);
 
   // FullCalendar resets on new option identities (a drag in progress would be dropped): stable callbacks only.
   const options = useMemo(() => {
@@ -199,7 +201,9 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
           now={options.now}
           headerToolbar={false}
           firstDay={1}
-          height={680}
+          height="auto"
+          slotMinTime={hours.min}
+          slotMaxTime={hours.max}
           allDaySlot={false}
           scrollTime="07:00:00"
           nowIndicator
@@ -228,6 +232,23 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
 }
 
 /** My calendar: a doctor's own schedules (or, for an assistant, a followed doctor's); drag a range to request one. */
+/**
+ * The hours the week grid shows: 06:00 to 22:00, widened to every shown schedule. The grid takes its full height (the
+ * page scrolls, not a region inside the calendar, which the keyboard could not reach).
+ */
+export function visibleHours(events: ReadonlyArray<{ start?: unknown; end?: unknown }>): { min: string; max: string } {
+  let min = 6;
+  let max = 22;
+  for (const e of events) {
+    const [start, end] = [String(e.start ?? ''), String(e.end ?? '')];
+    const h = (s: string) => Number(s.slice(11, 13)) + Number(s.slice(14, 16)) / 60;
+    if (start.length >= 16) min = Math.min(min, Math.floor(h(start)));
+    if (end.length >= 16) max = Math.max(max, end.slice(0, 10) > start.slice(0, 10) ? 24 : Math.ceil(h(end)));
+  }
+  const hh = (n: number) => `${String(n).padStart(2, '0')}:00:00`;
+  return { min: hh(min), max: hh(max) };
+}
+
 export function MyCalendarPage() {
   const { t } = useTranslation();
   return (

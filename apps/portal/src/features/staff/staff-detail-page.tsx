@@ -123,7 +123,7 @@ function LicensesTab({ person, canEdit }: { person: TStaffDetail; canEdit: boole
     <Stack>
       {canEdit && <Group><Button onClick={() => setOpen('new')}>{t('staff.licenses.add')}</Button></Group>}
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
@@ -274,7 +274,7 @@ export function StaffDetailPage() {
   const tz = useProfile().data?.timezone;
   const q = useQuery({ queryKey: staffKeys.detail(id), queryFn: () => staff.get(id), retry: false, meta: { inlineError: true } });
   const avatar = useAuthedImage(q.data?.hasAvatar ? `/api/account/staff/${encodeURIComponent(id)}/avatar` : null);
-  if (q.isPending) return <Stack aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
+  if (q.isPending) return <Stack role="status" aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
   if (q.isError) {
     return (
       <Stack>

@@ -1,6 +1,5 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,11 +9,16 @@ import { SPECIALTIES, STAFF_SORTS, type TStaffQuery } from '@carewatch/contracts
 import { ErrorState } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { pageCount, splitSort, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
 import { StatusBadge, fullName, levelPlace, roleLabel, specialtyLabel, staff, staffKeys, useStaffOptions } from './staff-shared.tsx';
 
-const PAGE_SIZE = 15;
-type Status = (typeof ACCOUNT_STATES)[number];
+const PAGE_SIZES = [15, 30, 50, 100] as const;
 type Sort = (typeof STAFF_SORTS)[number];
+const LIST: ListSpec<'search' | 'role' | 'centerId' | 'status' | 'specialty', Sort> = {
+  filters: ['search', 'role', 'centerId', 'status', 'specialty'], sorts: STAFF_SORTS, defaultSort: 'name', pageSize: 15, pageSizes: PAGE_SIZES,
+};
 export type StaffListPreset = 'all' | 'doctors' | 'customerCare';
 const PRESET_ROLE: Record<StaffListPreset, string> = { all: '', doctors: 'doctor', customerCare: 'customer_care' };
 const TITLE: Record<StaffListPreset, string> = { all: 'staff.title', doctors: 'staff.doctorsTitle', customerCare: 'staff.customerCareTitle' };
@@ -27,25 +31,24 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
   const tz = useProfile().data?.timezone;
   const options = useStaffOptions();
   const doctors = preset === 'doctors';
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState(PRESET_ROLE[preset]);
-  const [centerId, setCenterId] = useState('');
-  const [status, setStatus] = useState<Status | ''>('');
-  const [specialty, setSpecialty] = useState('');
-  const [sort, setSort] = useState<Sort>('name');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [debounced, role, centerId, status, specialty, sort, order]);
-  useEffect(() => setRole(PRESET_ROLE[preset]), [preset]);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, size } = state;
+  const sort = state.sort || 'name';
+  const { field: sortField, order } = splitSort(sort);
+  const { search: debounced, centerId, specialty } = state.filters;
+  const role = preset === 'all' ? state.filters.role : PRESET_ROLE[preset];
+  const status = ACCOUNT_STATES.find((s) => s === state.filters.status) ?? '';
+  const onSort = (v: string) => state.setSort(STAFF_SORTS.find((s) => s === v) ?? 'name');
+  const th = (label: string, field: string) => <SortableTh label={t(label)} field={field} sort={sort} onSort={onSort} />;
 
   const query: Partial<TStaffQuery> = {
-    page, size: PAGE_SIZE, sort, order,
+    page, size, sort,
     ...(debounced ? { searchValue: debounced } : {}), ...(role ? { role } : {}), ...(centerId ? { centerId } : {}),
     ...(status ? { status } : {}), ...(specialty && doctors ? { specialty: specialty as TStaffQuery['specialty'] } : {}),
   };
   const list = useQuery({ queryKey: staffKeys.list(query), queryFn: () => staff.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const totalPages = list.data ? pageCount(list.data.total, size) : 1;
   const roleChoices = (options.data?.roles ?? []).map((r) => ({ value: r.code, label: roleLabel(t, r.code, r.name) }));
   if (role && !roleChoices.some((r) => r.value === role)) roleChoices.push({ value: role, label: roleLabel(t, role) });
 
@@ -60,29 +63,29 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
         )}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('staff.list.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={300} />
+        <TextInput label={t('staff.list.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={300} />
         {preset === 'all' && (
-          <NativeSelect label={t('staff.list.role')} value={role} onChange={(e) => setRole(e.currentTarget.value)}
+          <NativeSelect label={t('staff.list.role')} value={role} onChange={(e) => state.setFilter('role', e.currentTarget.value)}
             data={[{ value: '', label: t('staff.list.all') }, ...roleChoices]} />
         )}
-        <NativeSelect label={t('staff.list.center')} value={centerId} onChange={(e) => setCenterId(e.currentTarget.value)}
+        <NativeSelect label={t('staff.list.center')} value={centerId} onChange={(e) => state.setFilter('centerId', e.currentTarget.value)}
           data={[{ value: '', label: t('staff.list.all') }, ...(options.data?.centers ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
         <NativeSelect label={t('staff.list.status')} value={status}
-          onChange={(e) => { const v = e.currentTarget.value; setStatus(ACCOUNT_STATES.find((s) => s === v) ?? ''); }}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('staff.list.all') }, ...ACCOUNT_STATES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }))]} />
         {doctors && (
-          <NativeSelect label={t('staff.list.specialty')} value={specialty} onChange={(e) => setSpecialty(e.currentTarget.value)}
+          <NativeSelect label={t('staff.list.specialty')} value={specialty} onChange={(e) => state.setFilter('specialty', e.currentTarget.value)}
             data={[{ value: '', label: t('staff.list.all') }, ...SPECIALTIES.map((s) => ({ value: s.code, label: specialtyLabel(t, s.code) }))]} />
         )}
-        <NativeSelect label={t('staff.list.sort')} value={sort}
-          onChange={(e) => { const v = e.currentTarget.value; setSort(STAFF_SORTS.find((s) => s === v) ?? 'name'); }}
-          data={[{ value: 'name', label: t('staff.list.sortName') }, { value: 'email', label: t('staff.list.sortEmail') }, { value: 'createdAt', label: t('staff.list.sortCreated') }]} />
-        <NativeSelect label={t('staff.list.order')} value={order} onChange={(e) => setOrder(e.currentTarget.value === 'desc' ? 'desc' : 'asc')}
+        <NativeSelect label={t('staff.list.sort')} value={sortField}
+          onChange={(e) => onSort(order === 'desc' ? `-${e.currentTarget.value}` : e.currentTarget.value)}
+          data={[{ value: 'name', label: t('staff.list.sortName') }, { value: 'email', label: t('staff.list.sortEmail') }, { value: 'createdAt', label: t('staff.list.sortCreated') }, { value: 'status', label: t('staff.list.status') }]} />
+        <NativeSelect label={t('staff.list.order')} value={order} onChange={(e) => onSort(e.currentTarget.value === 'desc' ? `-${sortField}` : sortField)}
           data={[{ value: 'asc', label: t('staff.list.asc') }, { value: 'desc', label: t('staff.list.desc') }]} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('staff.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
@@ -93,14 +96,14 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
           <Table striped highlightOnHover withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('staff.list.name')}</Table.Th>
-                <Table.Th>{t('staff.list.email')}</Table.Th>
+                {th('staff.list.name', 'name')}
+                {th('staff.list.email', 'email')}
                 <Table.Th>{t('staff.list.phone')}</Table.Th>
                 {!doctors && <Table.Th style={{ minWidth: 190 }}>{t('staff.list.roles')}</Table.Th>}
                 {doctors && <Table.Th>{t('staff.list.specialties')}</Table.Th>}
                 <Table.Th>{t('staff.list.place')}</Table.Th>
                 <Table.Th>{t('staff.list.mainSupport')}</Table.Th>
-                <Table.Th style={{ minWidth: 170 }}>{t('staff.list.status')}</Table.Th>
+                <SortableTh label={t('staff.list.status')} field="status" sort={sort} onSort={onSort} style={{ minWidth: 170 }} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -134,11 +137,14 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
             </Table.Tbody>
           </Table>
           </Table.ScrollContainer>
-          <nav aria-label={t('staff.list.pagination')}>
-            <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
-              getControlProps={(control) => ({ 'aria-label': t(`staff.list.${control}Page`) })}
-              getItemProps={(p) => ({ 'aria-label': t('staff.list.page', { n: p }) })} />
-          </nav>
+          <Group justify="space-between">
+            <nav aria-label={t('staff.list.pagination')}>
+              <Pagination total={totalPages} value={page + 1} onChange={(p) => state.setPage(p - 1)}
+                getControlProps={(control) => ({ 'aria-label': t(`staff.list.${control}Page`) })}
+                getItemProps={(p) => ({ 'aria-label': t('staff.list.page', { n: p }) })} />
+            </nav>
+            <PageSizeSelect value={size} sizes={PAGE_SIZES} onChange={state.setSize} />
+          </Group>
         </>
       )}
     </Stack>

@@ -25,7 +25,7 @@ export function OwnTenantSettingsPage() {
         <Text c="dimmed">{t('tenants.own.subtitle', { name: detail.data?.name ?? own?.tenantName ?? '' })}</Text>
       </div>
       {detail.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
       ) : detail.isError ? (
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (

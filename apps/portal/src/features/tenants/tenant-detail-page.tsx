@@ -30,7 +30,7 @@ export function TenantDetailPage() {
   });
 
   if (detail.isPending) {
-    return <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={40} />)}</Stack>;
+    return <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={40} />)}</Stack>;
   }
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   const d = detail.data;

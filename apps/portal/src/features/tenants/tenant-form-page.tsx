@@ -194,7 +194,7 @@ export function TenantEditPage() {
     <Stack>
       <Anchor component={Link} to={`/tenants/${id}`} size="sm">{t('tenants.detail.back')}</Anchor>
       {detail.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
       ) : detail.isError ? (
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (

@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge, Box, Button, Group, Image, Modal, NativeSelect, Pagination, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Textarea, Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZRejectTenantRequest, TENANT_REQUEST_STATUSES, type TTenantRequest, type TTenantRequestQuery, type TTenantRequestType } from '@carewatch/contracts/tenants';
 import { ErrorState } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { serverErrorsByPath, tenantKeys, tenants, zodErrorsByPath } from './tenants-shared.tsx';
+import { MAIN_CONTENT_ID } from '../../app/landmarks.ts';
 
 const PAGE_SIZE = 15;
 type Status = (typeof TENANT_REQUEST_STATUSES)[number];
+const LIST: ListSpec<'type' | 'status' | 'search'> = { filters: ['type', 'status', 'search'], filterDefaults: { status: 'new' }, pageSize: PAGE_SIZE };
 const isStatus = (s: string): s is Status => (TENANT_REQUEST_STATUSES as readonly string[]).includes(s);
 const STATUS_COLOR: Record<Status, string> = { new: 'blue', approved: 'teal', rejected: 'red' };
 
@@ -102,13 +105,13 @@ function RequestDialog({ request, onClose }: { request: TTenantRequest; onClose:
 export function TenantRequestsPage() {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [type, setType] = useState<TTenantRequestType>('TRIAL_REQUEST');
-  const [status, setStatus] = useState<Status | ''>('new');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const debounced = state.filters.search;
+  const type: TTenantRequestType = state.filters.type === 'UPDATE_BRANDING' ? 'UPDATE_BRANDING' : 'TRIAL_REQUEST';
+  const status: Status | '' = isStatus(state.filters.status) ? state.filters.status : '';
   const [open, setOpen] = useState<TTenantRequest | null>(null);
-  useEffect(() => setPage(0), [type, status, debounced]);
 
   const query: Partial<TTenantRequestQuery> = { page, size: PAGE_SIZE, type, ...(status ? { status } : {}), ...(debounced ? { searchValue: debounced } : {}) };
   const list = useQuery({ queryKey: tenantKeys.requests(query), queryFn: () => tenants.requests(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
@@ -120,23 +123,23 @@ export function TenantRequestsPage() {
         <Title order={1}>{t('tenants.requests.title')}</Title>
         <Text c="dimmed">{t('tenants.requests.subtitle')}</Text>
       </div>
-      <Tabs value={type} onChange={(v) => setType(v === 'UPDATE_BRANDING' ? 'UPDATE_BRANDING' : 'TRIAL_REQUEST')}>
+      <Tabs value={type} onChange={(v) => state.setFilter('type', v === 'UPDATE_BRANDING' ? v : '')}>
         <Tabs.List aria-label={t('tenants.requests.tabs')}>
-          <Tabs.Tab value="TRIAL_REQUEST">{t('tenants.requests.trial')}</Tabs.Tab>
-          <Tabs.Tab value="UPDATE_BRANDING">{t('tenants.requests.branding')}</Tabs.Tab>
+          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="TRIAL_REQUEST">{t('tenants.requests.trial')}</Tabs.Tab>
+          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="UPDATE_BRANDING">{t('tenants.requests.branding')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Group align="flex-end">
-        <TextInput label={t('tenants.requests.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <TextInput label={t('tenants.requests.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
         <NativeSelect
           label={t('tenants.requests.status')} value={status}
-          onChange={(e) => { const v = e.currentTarget.value; setStatus(isStatus(v) ? v : ''); }}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('tenants.list.statusAll') }, ...TENANT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`tenants.requests.statuses.${s}`) }))]}
         />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.requests.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

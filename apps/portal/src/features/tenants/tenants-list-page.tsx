@@ -1,28 +1,29 @@
-import { useEffect, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TTenantQuery } from '@carewatch/contracts/tenants';
 import { ErrorState } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { ActiveBadge, tenantKeys, tenants } from './tenants-shared.tsx';
 
 const PAGE_SIZE = 15;
 type ActiveFilter = '' | 'true' | 'false';
+const LIST: ListSpec<'search' | 'active'> = { filters: ['search', 'active'], pageSize: PAGE_SIZE };
 
 /** Tenants (super admin): server-paginated, searched, filtered by state; a row opens the tenant. */
 export function TenantsListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tz = useProfile().data?.timezone;
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState<ActiveFilter>('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [active, debounced]);
+  const state = useListState(LIST);
+  const search = useFilterText(state, 'search');
+  const { page, setPage } = state;
+  const debounced = state.filters.search;
+  const active: ActiveFilter = state.filters.active === 'true' || state.filters.active === 'false' ? state.filters.active : '';
 
   const query: Partial<TTenantQuery> = { page, size: PAGE_SIZE, ...(debounced ? { searchValue: debounced } : {}), ...(active ? { active } : {}) };
   const list = useQuery({ queryKey: tenantKeys.list(query), queryFn: () => tenants.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
@@ -38,11 +39,11 @@ export function TenantsListPage() {
         <Button component={Link} to="/tenants/new">{t('tenants.list.add')}</Button>
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('tenants.list.search')} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <TextInput label={t('tenants.list.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
         <NativeSelect
           label={t('tenants.list.status')}
           value={active}
-          onChange={(e) => setActive(e.currentTarget.value === 'true' ? 'true' : e.currentTarget.value === 'false' ? 'false' : '')}
+          onChange={(e) => state.setFilter('active', e.currentTarget.value)}
           data={[
             { value: '', label: t('tenants.list.statusAll') },
             { value: 'true', label: t('tenants.status.active') },
@@ -52,7 +53,7 @@ export function TenantsListPage() {
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

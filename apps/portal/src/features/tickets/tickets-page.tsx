@@ -1,5 +1,5 @@
 import { DayInput } from '../../app/day-input.tsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,23 +14,29 @@ import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
+import { typedDay, type ListSpec } from '../../app/list-state.ts';
+import { useListState, useUrlParam } from '../../app/use-list-state.ts';
 import { patients } from '../patients/patients-shared.tsx';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { TicketStatusBadge, formatDuration, ticketKeys, tickets } from './tickets-shared.tsx';
 
 const PAGE_SIZE = 15;
+type Filter = 'type' | 'status' | 'from' | 'to';
+const FILTERS: Filter[] = ['type', 'status', 'from', 'to'];
+/** The open list and the history keep their own filters and page in the URL (`h.` for the history tab). */
+const OPEN_LIST: ListSpec<Filter> = { filters: FILTERS, pageSize: PAGE_SIZE };
+const HISTORY_LIST: ListSpec<Filter> = { filters: FILTERS, pageSize: PAGE_SIZE, prefix: 'h.' };
 const isType = (v: string): v is TTicketType => (TICKET_TYPES as readonly string[]).includes(v);
 const isStatus = (v: string): v is TTicketStatus => (TICKET_STATUSES as readonly string[]).includes(v);
 
 function TicketList({ history }: { history: boolean }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [type, setType] = useState<TTicketType | ''>('');
-  const [status, setStatus] = useState<TTicketStatus | ''>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [type, status, from, to]);
+  const state = useListState(history ? HISTORY_LIST : OPEN_LIST);
+  const { page, setPage } = state;
+  const { from, to } = state.filters;
+  const type = isType(state.filters.type) ? state.filters.type : '';
+  const status = isStatus(state.filters.status) ? state.filters.status : '';
   const query: Partial<TTicketListQuery> = {
     page, size: PAGE_SIZE, open: history ? 'false' : 'true', ...(type ? { type } : {}), ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}),
   };
@@ -40,44 +46,46 @@ function TicketList({ history }: { history: boolean }) {
   return (
     <Stack>
       <Group align="flex-end">
-        <NativeSelect label={t('tickets.fields.type')} value={type} onChange={(e) => setType(isType(e.currentTarget.value) ? e.currentTarget.value : '')}
+        <NativeSelect label={t('tickets.fields.type')} value={type} onChange={(e) => state.setFilter('type', e.currentTarget.value)}
           data={[{ value: '', label: t('tickets.fields.all') }, ...TICKET_TYPES.map((v) => ({ value: v, label: t(`tickets.type.${v}`) }))]} />
-        <NativeSelect label={t('tickets.fields.status')} value={status} onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
+        <NativeSelect label={t('tickets.fields.status')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('tickets.fields.all') }, ...statuses.map((v) => ({ value: v, label: t(`tickets.status.${v}`) }))]} />
-        <DayInput label={t('tickets.fields.from')} value={from} onValue={setFrom} />
-        <DayInput label={t('tickets.fields.to')} value={to} onValue={setTo} />
+        <DayInput label={t('tickets.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
+        <DayInput label={t('tickets.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tickets.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('tickets.list.empty')}</Text>
       ) : (
         <>
-          <Table striped withTableBorder aria-label={t('tickets.list.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('tickets.fields.code')}</Table.Th>
-                <Table.Th>{t('tickets.fields.type')}</Table.Th>
-                <Table.Th>{t('tickets.fields.patient')}</Table.Th>
-                <Table.Th>{t('tickets.fields.status')}</Table.Th>
-                <Table.Th>{t('tickets.fields.createdAt')}</Table.Th>
-                <Table.Th>{t('tickets.fields.confirmed')}</Table.Th>
-                <Table.Th>{t('tickets.fields.completed')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((x) => (
-                <Table.Tr key={x.id}>
-                  <Table.Td><Anchor component={Link} to={`/tickets/${x.id}`} aria-label={t('tickets.list.open', { code: x.code })}>{x.code}</Anchor></Table.Td>
-                  <Table.Td>{t(`tickets.type.${x.type}`)}</Table.Td>
-                  <Table.Td>{x.patientName ?? x.callerName ?? none}{x.patientCode && <Text size="xs" c="dimmed">{x.patientCode}</Text>}</Table.Td>
-                  <Table.Td><TicketStatusBadge t={t} status={x.status} /></Table.Td>
-                  <Table.Td>{formatDateTime(x.createdAt, tz)}</Table.Td>
-                  <Table.Td>{formatDuration(t, x.kpi.secondsToConfirm)}</Table.Td>
-                  <Table.Td>{formatDuration(t, x.kpi.secondsToComplete)}</Table.Td>
+          <Table.ScrollContainer minWidth={760} type="native">
+            <Table striped withTableBorder aria-label={t('tickets.list.table')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('tickets.fields.code')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.type')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.patient')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.status')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.createdAt')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.confirmed')}</Table.Th>
+                  <Table.Th>{t('tickets.fields.completed')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((x) => (
+                  <Table.Tr key={x.id}>
+                    <Table.Td><Anchor component={Link} to={`/tickets/${x.id}`} aria-label={t('tickets.list.open', { code: x.code })}>{x.code}</Anchor></Table.Td>
+                    <Table.Td>{t(`tickets.type.${x.type}`)}</Table.Td>
+                    <Table.Td>{x.patientName ?? x.callerName ?? none}{x.patientCode && <Text size="xs" c="dimmed">{x.patientCode}</Text>}</Table.Td>
+                    <Table.Td><TicketStatusBadge t={t} status={x.status} /></Table.Td>
+                    <Table.Td>{formatDateTime(x.createdAt, tz)}</Table.Td>
+                    <Table.Td>{formatDuration(t, x.kpi.secondsToConfirm)}</Table.Td>
+                    <Table.Td>{formatDuration(t, x.kpi.secondsToComplete)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={setPage} prefix="tickets.list" />
         </>
       )}
@@ -193,6 +201,7 @@ export function TicketsPage() {
   const { t } = useTranslation();
   const has = useHasPermission();
   const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useUrlParam('tab');
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -205,6 +214,8 @@ export function TicketsPage() {
       <PlainTabs
         id="tickets-tabs"
         label={t('tickets.tabs')}
+        value={tab || 'list'}
+        onChange={(v) => setTab(v === 'list' ? '' : v)}
         tabs={[
           { value: 'list', label: t('tickets.tab.list'), content: () => <TicketList history={false} /> },
           { value: 'history', label: t('tickets.tab.history'), content: () => <TicketList key="history" history /> },

@@ -7,13 +7,17 @@ import { RECONCILIATION_GROUPS, ZResolveRequest, type TReconciliation, type TRec
 import { isApiError } from '@carewatch/api-client/client';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { formatMoney } from '@carewatch/i18n/money';
 import { TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
+import { MAIN_CONTENT_ID } from '../../app/landmarks.ts';
 
 const PAGE_SIZE = 20;
+const LIST: ListSpec<'unresolved'> = { filters: ['unresolved'], pageSize: PAGE_SIZE };
 const isGroup = (v: string | null): v is TReconciliationGroup => RECONCILIATION_GROUPS.some((g) => g === v);
 
 /** A reconciliation's result: one tab per group with its count; unmatched items are resolved with a note. */
@@ -49,7 +53,7 @@ function ReconciliationView({ rec }: { rec: TReconciliation }) {
       <Tabs value={group} onChange={(v) => { if (isGroup(v)) setGroup(v); }}>
         <Tabs.List aria-label={t('transactions.rec.title')}>
           {RECONCILIATION_GROUPS.map((g) => (
-            <Tabs.Tab key={g} value={g} rightSection={g !== 'matched' && rec.counts[g].unresolved > 0 ? <Badge size="xs" color="red" aria-hidden="true">{rec.counts[g].unresolved}</Badge> : null}>
+            <Tabs.Tab aria-controls={MAIN_CONTENT_ID} key={g} value={g} rightSection={g !== 'matched' && rec.counts[g].unresolved > 0 ? <Badge size="xs" color="red" aria-hidden="true">{rec.counts[g].unresolved}</Badge> : null}>
               {t('transactions.rec.tab', { group: t(`transactions.rec.groups.${g}`), count: rec.counts[g].total })}
             </Tabs.Tab>
           ))}
@@ -63,8 +67,9 @@ function ReconciliationView({ rec }: { rec: TReconciliation }) {
 function GroupItems({ rec, group }: { rec: TReconciliation; group: TReconciliationGroup }) {
   const { t, i18n } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const [page, setPage] = useState(0);
-  const [unresolvedOnly, setUnresolvedOnly] = useState(false);
+  const state = useListState(LIST);
+  const { page, setPage } = state;
+  const unresolvedOnly = state.filters.unresolved === 'true';
   const [resolving, setResolving] = useState<TReconciliationItem | null>(null);
   const q = { group, page, size: PAGE_SIZE, ...(unresolvedOnly ? { unresolved: 'true' as const } : {}) };
   const items = useQuery({ queryKey: txKeys.items(rec.id, q), queryFn: () => transactions.reconciliationItems(rec.id, q), placeholderData: keepPreviousData, meta: { inlineError: true } });
@@ -74,7 +79,7 @@ function GroupItems({ rec, group }: { rec: TReconciliation; group: TReconciliati
   return (
     <Stack role="tabpanel" aria-label={t(`transactions.rec.groups.${group}`)}>
       {group !== 'matched' && (
-        <Checkbox label={t('transactions.rec.unresolvedOnly')} checked={unresolvedOnly} onChange={(e) => { setUnresolvedOnly(e.currentTarget.checked); setPage(0); }} />
+        <Checkbox label={t('transactions.rec.unresolvedOnly')} checked={unresolvedOnly} onChange={(e) => state.setFilter('unresolved', e.currentTarget.checked ? 'true' : '')} />
       )}
       {items.isPending ? <ListSkeleton /> : items.isError ? <ErrorState error={items.error} onRetry={() => void items.refetch()} /> : items.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('transactions.rec.empty')}</Text>

@@ -8,12 +8,15 @@ import { RECONCILIATION_MAX_BYTES, ZBadLine, type TBadLine } from '@carewatch/co
 import { isApiError } from '@carewatch/api-client/client';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { errorText } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { transactions, txKeys } from './transactions-shared.tsx';
 
 const PAGE_SIZE = 10;
+const LIST: ListSpec = { pageSize: PAGE_SIZE };
 
 /** The bad lines a 400 lists (details.lines), when the server sent them. */
 function badLinesOf(e: unknown): TBadLine[] {
@@ -32,7 +35,7 @@ export function ReconciliationPage() {
   const [currency, setCurrency] = useState<TCurrency>('VND');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(LIST);
   const history = useQuery({
     queryKey: txKeys.reconciliations({ page }), queryFn: () => transactions.reconciliations({ page, size: PAGE_SIZE }), placeholderData: keepPreviousData,
     meta: { inlineError: true },

@@ -1,43 +1,38 @@
 import { useState, type MouseEvent } from 'react';
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CHANNELS, PAYMENT_PROVIDERS, type TTxStatus } from '@carewatch/contracts/billing';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ZTransactionListQuery, type TTransactionListQuery, type TTransactionSort } from '@carewatch/contracts/transactions';
+import { TRANSACTION_SORTS, ZTransactionListQuery, type TTransactionListQuery, type TTransactionSort } from '@carewatch/contracts/transactions';
 import { DayInput } from '../../app/day-input.tsx';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
+import { clearedFilters, hasFilters, pageCount, typedDay, type ListSpec } from '../../app/list-state.ts';
+import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SortableTh } from '../../app/sortable-header.tsx';
 import { ExportModal } from './export-modal.tsx';
 import { formatMoney } from '@carewatch/i18n/money';
 import { STATUS_KEY, TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
 
 const PAGE_SIZE = 15;
-const FILTER_KEYS = ['status', 'provider', 'channel', 'from', 'to', 'search'] as const;
+type Filter = 'status' | 'provider' | 'channel' | 'from' | 'to' | 'search';
+const LIST: ListSpec<Filter, TTransactionSort> = {
+  filters: ['status', 'provider', 'channel', 'from', 'to', 'search'], sorts: TRANSACTION_SORTS, defaultSort: '-createdAt', pageSize: PAGE_SIZE,
+};
 type SortColumn = 'code' | 'createdAt' | 'customer' | 'total' | 'status';
 const SORTABLE: Record<SortColumn, string> = { code: 'code', createdAt: 'time', customer: 'customer', total: 'total', status: 'status' };
 
-/** The list's state lives in the URL (filters, sort, page): a changed filter resets the page in the same update. */
+/** The list's state lives in the URL (filters, sort, page; `list-state.ts`), checked with the contract's query schema. */
 function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const raw = Object.fromEntries([...FILTER_KEYS, 'sort', 'page'].map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ZTransactionListQuery.safeParse({ ...raw, size: PAGE_SIZE });
+  const list = useListState(LIST);
+  const raw = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v !== ''));
+  const parsed = ZTransactionListQuery.safeParse({ ...raw, sort: list.sort || undefined, page: list.page, size: PAGE_SIZE });
   const query: TTransactionListQuery = parsed.success ? parsed.data : ZTransactionListQuery.parse({ size: PAGE_SIZE });
-  const update = (changes: Record<string, string>, keepPage = false) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      if (!keepPage) next.delete('page');
-      return next;
-    }, { replace: true });
-  };
-  return { params, query, valid: parsed.success, update };
+  const update = (changes: Partial<Record<Filter, string>>) => list.change({ filters: changes });
+  return { list, query, valid: parsed.success, update };
 }
 
 /** Transactions of the tenant: filters above a server-paginated, sortable table; a row opens its detail. */
@@ -46,30 +41,19 @@ export function TransactionListPage() {
   const navigate = useNavigate();
   const has = useHasPermission();
   const tz = useProfile().data?.timezone;
-  const { params, query, valid, update } = useListParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const pushSearch = useDebouncedCallback((v: string) => update({ search: v.trim() }), 300);
+  const { list: state, query, valid, update } = useListParams();
+  const search = useFilterText(state, 'search');
   const [exportOpen, setExportOpen] = useState(false);
   const list = useQuery({ queryKey: txKeys.list(query), queryFn: () => transactions.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
-  const filtered = FILTER_KEYS.some((k) => params.get(k));
-  const [pFrom, pTo] = [params.get('from') ?? '', params.get('to') ?? ''];
+  const filtered = hasFilters(state);
+  const [pFrom, pTo] = [state.filters.from, state.filters.to];
   const rangeError = pFrom && pTo && pFrom > pTo ? t('transactions.list.toBeforeFrom') : undefined;
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const totalPages = list.data ? pageCount(list.data.total, PAGE_SIZE) : 1;
 
-  const sortHeader = (col: SortColumn) => {
-    const label = t(`transactions.columns.${SORTABLE[col]}`);
-    const asc = col as TTransactionSort;
-    const desc = `-${col}` as TTransactionSort;
-    const state = query.sort === asc ? 'ascending' : query.sort === desc ? 'descending' : 'none';
-    const next = state === 'descending' ? asc : desc;
-    return (
-      <Table.Th aria-sort={state}>
-        <UnstyledButton onClick={() => update({ sort: next === '-createdAt' ? '' : next })} aria-label={t('transactions.list.sortBy', { column: label })} fw={700} fz="sm">
-          {label} {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
+  const sortHeader = (col: SortColumn) => (
+    <SortableTh label={t(`transactions.columns.${SORTABLE[col]}`)} field={col} first="desc" sort={query.sort}
+      onSort={(s) => state.setSort(TRANSACTION_SORTS.find((x) => x === s) ?? '-createdAt')} />
+  );
 
   return (
     <Stack>
@@ -87,11 +71,11 @@ export function TransactionListPage() {
           data={[{ value: '', label: t('transactions.list.all') }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`transactions.providers.${p}`) }))]} />
         <NativeSelect label={t('transactions.list.channel')} value={query.channel ?? ''} onChange={(e) => update({ channel: e.currentTarget.value })}
           data={[{ value: '', label: t('transactions.list.all') }, ...CHANNELS.map((c) => ({ value: c, label: t(`transactions.channels.${c}`) }))]} />
-        <DayInput label={t('transactions.list.from')} value={params.get('from') ?? ''} onValue={(v) => update({ from: /^\d{4}-\d{2}-\d{2}$/.test(v) || v === '' ? v : params.get('from') ?? '' })} w={140} />
-        <DayInput label={t('transactions.list.to')} value={params.get('to') ?? ''} onValue={(v) => update({ to: /^\d{4}-\d{2}-\d{2}$/.test(v) || v === '' ? v : params.get('to') ?? '' })} w={140} error={rangeError} />
-        <TextInput label={t('transactions.list.search')} placeholder={t('transactions.list.searchPlaceholder')} type="search" value={search} w={280}
-          onChange={(e) => { setSearch(e.currentTarget.value); pushSearch(e.currentTarget.value); }} />
-        {filtered && <Button variant="subtle" onClick={() => { setSearch(''); update(Object.fromEntries(FILTER_KEYS.map((k) => [k, '']))); }}>{t('transactions.list.clear')}</Button>}
+        <DayInput label={t('transactions.list.from')} value={pFrom} onValue={(v) => update({ from: typedDay(v, pFrom) })} w={140} />
+        <DayInput label={t('transactions.list.to')} value={pTo} onValue={(v) => update({ to: typedDay(v, pTo) })} w={140} error={rangeError} />
+        <TextInput label={t('transactions.list.search')} placeholder={t('transactions.list.searchPlaceholder')} type="search" value={search.value} w={280}
+          onChange={(e) => search.set(e.currentTarget.value)} />
+        {filtered && <Button variant="subtle" onClick={() => state.change(clearedFilters(state))}>{t('transactions.list.clear')}</Button>}
         {list.data && <Text size="sm" c="dimmed" role="status">{t('transactions.list.total', { count: list.data.total })}</Text>}
       </Group>
       {!valid && !rangeError && <Alert color="yellow">{t('validation.invalid')}</Alert>}
@@ -143,7 +127,7 @@ export function TransactionListPage() {
           </Table.ScrollContainer>
           {totalPages > 1 && (
             <nav aria-label={t('transactions.list.pagination')}>
-              <Pagination total={totalPages} value={query.page + 1} onChange={(p) => update({ page: p > 1 ? String(p - 1) : '' }, true)}
+              <Pagination total={totalPages} value={query.page + 1} onChange={(p) => state.setPage(p - 1)}
                 getControlProps={(control) => ({ 'aria-label': t(`transactions.list.${control}Page`) })}
                 getItemProps={(p) => ({ 'aria-label': t('transactions.list.page', { n: p }) })} />
             </nav>

@@ -14,7 +14,7 @@ export function ChartState<T>({ query, empty, emptyText, label, children, height
   height?: number;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton height={height} aria-busy="true" aria-label={t('vitals.loadingChart', { metric: label })} />;
+  if (query.isPending) return <Skeleton height={height} role="status" aria-busy="true" aria-label={t('vitals.loadingChart', { metric: label })} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (empty(query.data)) {
     return (

@@ -7,6 +7,7 @@ import type { TPatient } from '@carewatch/contracts/patients';
 import type { TLatestVitals } from '@carewatch/contracts/vitals';
 import { ErrorState } from '../../app/states.tsx';
 import { useProfile } from '../../app/queries.ts';
+import { useUrlChoice } from '../../app/use-list-state.ts';
 import { BP_COLORS, SeriesPanel } from './series-panel.tsx';
 import { SleepPanel } from './sleep-panel.tsx';
 import { StepsPanel } from './steps-panel.tsx';
@@ -23,8 +24,9 @@ export function PatientHealthProfile({ patient }: { patient: TPatient }) {
   const { t } = useTranslation();
   const profile = useProfile().data;
   const prefs: UnitPrefs = profile ?? DEFAULT_UNITS;
-  const [metric, setMetric] = useState<ChartMetric>('heart_rate');
-  const [kind, setKind] = useState<RangeKind>('week');
+  // Metric and period are kept in the URL: reload and Back come back to the same chart.
+  const [metric, setMetric] = useUrlChoice<ChartMetric>('metric', CHART_METRICS, 'heart_rate');
+  const [kind, setKind] = useUrlChoice<RangeKind>('period', RANGES, 'week');
   const [anchor, setAnchor] = useState(() => startOfDay(new Date()));
   const period = useMemo(() => periodOf(kind, anchor), [kind, anchor]);
   const atToday = anchor.getTime() >= startOfDay(new Date()).getTime();
@@ -37,10 +39,10 @@ export function PatientHealthProfile({ patient }: { patient: TPatient }) {
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <NativeSelect label={t('vitals.metric')} value={metric} w={240}
-              onChange={(e) => { const v = e.currentTarget.value; setMetric(CHART_METRICS.find((m) => m === v) ?? 'heart_rate'); }}
+              onChange={(e) => setMetric(e.currentTarget.value)}
               data={CHART_METRICS.map((m) => ({ value: m, label: t(`vitals.metrics.${m}`) }))} />
             <SegmentedControl aria-label={t('vitals.range')} value={kind}
-              onChange={(v) => setKind(RANGES.find((r) => r === v) ?? 'week')}
+              onChange={setKind}
               data={RANGES.map((r) => ({ value: r, label: t(`vitals.ranges.${r}`) }))} />
             <Group gap="xs" wrap="nowrap">
               <ActionIcon variant="default" size="lg" aria-label={t('vitals.previous')} onClick={() => setAnchor(shiftAnchor(kind, anchor, -1))}>
@@ -83,7 +85,7 @@ function latestText(t: ReturnType<typeof useTranslation>['t'], item: Latest, pre
 function LatestStrip({ patientId, prefs }: { patientId: string; prefs: UnitPrefs }) {
   const { t } = useTranslation();
   const latest = useQuery({ queryKey: vitalsKeys.latest(patientId), queryFn: () => vitals.latest(patientId), meta: { inlineError: true } });
-  if (latest.isPending) return <Skeleton height={84} aria-busy="true" aria-label={t('vitals.latest')} />;
+  if (latest.isPending) return <Skeleton height={84} role="status" aria-busy="true" aria-label={t('vitals.latest')} />;
   if (latest.isError) return <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
   const order = new Map<string, number>(CHART_METRICS.map((m, i) => [m, i]));
   const items = [...latest.data.items].sort((a, b) => (order.get(a.metric) ?? 99) - (order.get(b.metric) ?? 99));

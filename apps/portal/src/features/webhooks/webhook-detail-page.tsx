@@ -6,11 +6,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { TWebhookDelivery } from '@carewatch/contracts/webhooks';
 import { formatDateTime } from '@carewatch/i18n/datetime';
 import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { type ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { notifySuccess } from '../../app/errors.ts';
 import { eventLabelKey, webhookKeys, webhooks } from './webhooks-shared.ts';
 import { WebhookSecretModal } from './webhook-secret-modal.tsx';
 
 const SIZE = 20;
+const DELIVERIES: ListSpec = { pageSize: SIZE };
 const STATUS_COLOR: Record<TWebhookDelivery['status'], string> = { pending: 'yellow', sending: 'blue', delivered: 'green', failed: 'red' };
 
 function Confirm({ opened, title, text, label, onConfirm, onClose, loading }: { opened: boolean; title: string; text: string; label: string; onConfirm: () => void; onClose: () => void; loading: boolean }) {
@@ -49,7 +52,7 @@ export function WebhookDetailPage() {
   const { id = '' } = useParams();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(DELIVERIES);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'rotate' | 'delete' | null>(null);
   const endpoint = useQuery({ queryKey: webhookKeys.detail(id), queryFn: () => webhooks.get(id), meta: { inlineError: true } });

@@ -15,6 +15,7 @@ import { requireOwnRecording } from './sos-recording.service.ts';
 import { closeTicketForSos } from '../tickets/tickets.service.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import { buildSosTimeline } from './sos-timeline.ts';
+import { withProviderAnswers } from './trail-answers.ts';
 import { emitAlertWebhooks } from '../webhooks/webhooks.outbox.ts';
 import {
   AlertTx, existingRecord, feedEvent, newAlertRecord, patientRef, stateOf, toSummary, withPatientTx,
@@ -31,23 +32,7 @@ const REJECTED: Record<RejectReason, ErrorCode> = {
 async function trailOf(ctx: AuthedCtx, alertId: string): Promise<TAlertTrailEntry[]> {
   const [rows, answers] = await Promise.all([repo.trailOf(ctx.db, ctx.auth.tenantId, alertId), repo.deliveryAnswers(ctx.db, ctx.auth.tenantId, alertId).catch(() => [])]);
   // Provider answers of the outbox (by channel and recipient), shown on the matching notification step.
-  const answer = new Map<string, string>();
-  for (const a of answers) {
-    const parts = a.dedupe_key.split(':');
-    const recipient = parts[4];
-    const channel = parts[5];
-    const template = parts[3];
-    if (recipient && channel) answer.set(`${template}:${recipient}:${channel}`, a.provider_answer ? `${a.status} ${a.provider_answer}` : a.status);
-  }
-  return rows.map((r) => {
-    const e = r.entry as TAlertTrailEntry;
-    if (e.kind === 'notification' && e.channel) {
-      const template = (e.detail ?? '').split(':')[1] ?? '';
-      const found = answer.get(`${template}:${e.recipientId ?? ''}:${e.channel}`);
-      if (found) return { ...e, providerStatus: found };
-    }
-    return e;
-  });
+  return withProviderAnswers(rows.map((r) => r.entry as TAlertTrailEntry), answers);
 }
 
 async function alertView(ctx: AuthedCtx, id: string): Promise<TAlert> {

@@ -8,7 +8,7 @@ import { personName } from '@carewatch/contracts/names';
 export async function searchAudit(ctx: AuthedCtx, q: TAuditQuery) {
   const rows = await repo.search(ctx.db, ctx.auth.tenantId, {
     actor: q.actor || undefined, action: q.action || undefined, resource: q.resource || undefined, outcome: q.outcome, patientId: q.patientId,
-    from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined, page: q.page, size: q.size,
+    from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined, page: q.page, size: q.size, sort: q.sort,
   });
   return {
     items: rows.map((r) => ({

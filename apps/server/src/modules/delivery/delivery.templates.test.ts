@@ -47,3 +47,21 @@ describe('the patient\u2019s name in a text', () => {
     expect(renderDelivery('alert.sos', payload, 'en').text).toContain('Phuong Hoang');
   });
 });
+
+describe('silent-patients digest (issue 20)', () => {
+  const payload = {
+    hours: 6, total: 3,
+    patients: [{ firstName: 'Lan', lastName: 'Nguyen', code: 'P-1', quietHours: 14 }, { firstName: 'Minh', lastName: 'Tran', code: null, quietHours: null }],
+  };
+  it('lists the patients with their quiet hours, in the recipient language, naming those left out', () => {
+    const en = renderDelivery('patients.silent_digest', payload, 'en');
+    expect(en).toMatchObject({ type: 'system', title: 'Silent devices: 3 patients' });
+    expect(en.body.split('\n')).toEqual([
+      'Patients you follow from whom nothing was received for over 6 hours:', '- Lan Nguyen (P-1): no readings for 14 h', '- Minh Tran: never sent a reading', '… and 1 more',
+    ]);
+    const vi = renderDelivery('patients.silent_digest', payload, 'vi');
+    expect(vi.title).toBe('Thiết bị im lặng: 3 bệnh nhân');
+    expect(vi.body).toContain('- Nguyen Lan (P-1): không có dữ liệu 14 giờ');
+    expect(vi.body).toContain('… và 1 bệnh nhân khác');
+  });
+});

@@ -48,9 +48,35 @@ const TEMPLATES: Record<Lang, Record<string, T>> = {
   },
 };
 
+/**
+ * The daily silent-patients digest (issue 20, `patients.silent_digest`): payload `hours` (the tenant's setting),
+ * `total` and `patients` ({ firstName, lastName, code, quietHours (null: no reading ever) }, at most 50 listed).
+ */
+function renderSilentDigest(payload: P, lang: Lang): Rendered {
+  const hours = num(payload.hours) ?? '6';
+  const list = Array.isArray(payload.patients) ? (payload.patients as P[]) : [];
+  const total = typeof payload.total === 'number' ? payload.total : list.length;
+  const lines = list.map((p) => {
+    const who = personName({ firstName: str(p.firstName), lastName: str(p.lastName) }, lang);
+    const code = str(p.code) ? ` (${str(p.code)})` : '';
+    const quiet = typeof p.quietHours === 'number'
+      ? (lang === 'vi' ? `không có dữ liệu ${p.quietHours} giờ` : `no readings for ${p.quietHours} h`)
+      : (lang === 'vi' ? 'chưa từng gửi dữ liệu' : 'never sent a reading');
+    return `- ${who}${code}: ${quiet}`;
+  });
+  const more = total > list.length ? [lang === 'vi' ? `… và ${total - list.length} bệnh nhân khác` : `… and ${total - list.length} more`] : [];
+  const title = lang === 'vi' ? `Thiết bị im lặng: ${total} bệnh nhân` : `Silent devices: ${total} patient${total === 1 ? '' : 's'}`;
+  const intro = lang === 'vi'
+    ? `Các bệnh nhân bạn theo dõi không gửi dữ liệu trong hơn ${hours} giờ:`
+    : `Patients you follow from whom nothing was received for over ${hours} hours:`;
+  const body = [intro, ...lines, ...more].join('\n');
+  return { type: 'system', title, body, text: `CareWatch: ${title}` };
+}
+
 /** Renders a delivery's text. Unknown templates without a verbatim title/body fall back to a generic notice. */
 export function renderDelivery(template: string, payload: P, language: string | null | undefined): Rendered {
   const lang: Lang = (str(payload.lang) ?? language ?? 'en').startsWith('vi') ? 'vi' : 'en';
+  if (template === 'patients.silent_digest') return renderSilentDigest(payload, lang);
   const key = template.replace(/^alert\./, '');
   const t = TEMPLATES[lang][key];
   const idx = str(payload.index);

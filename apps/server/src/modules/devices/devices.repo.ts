@@ -1,3 +1,4 @@
+import type { TDeviceListQuery } from '@carewatch/contracts/devices';
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from '../patients/patient-access.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
@@ -51,7 +52,20 @@ export async function findByMac(db: Db, tenantId: string, mac: string): Promise<
   return rows[0] ?? null;
 }
 
-export type ListFilter = { category?: string[]; model?: string; status?: number; search?: string; page: number; size: number };
+export type ListFilter = { category?: string[]; model?: string; status?: number; search?: string; page: number; size: number; sort?: TDeviceListQuery['sort'] };
+
+/** Sort columns of the device list (issue 20); empty values last in both directions, ties by id. */
+const SORT_EXPR: Record<string, string> = {
+  createdAt: 'd.created_at', name: "lower(coalesce(d.name, ''))", model: 'd.model', serial: 'lower(d.serial)', status: 'd.connection_status',
+  latestSync: 'd.latest_sync', lastConnect: 'd.last_connect', patientName: "lower(p.last_name || ' ' || p.first_name)",
+};
+/** ORDER BY of a sort: default (`-createdAt`) the newest first, as always. */
+export function deviceOrder(sort: TDeviceListQuery['sort'] = '-createdAt'): string {
+  const desc = sort.startsWith('-');
+  const expr = SORT_EXPR[desc ? sort.slice(1) : sort] ?? SORT_EXPR.createdAt!;
+  const dir = desc ? 'desc' : 'asc';
+  return `${expr} ${dir} nulls last, d.id ${dir}`;
+}
 
 export async function list(db: Db, tenantId: string, v: PatientVisibility, f: ListFilter): Promise<{ rows: DeviceRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
@@ -67,7 +81,7 @@ export async function list(db: Db, tenantId: string, v: PatientVisibility, f: Li
   const w = where.join(' and ');
   const count = await db.query<{ n: number }>(`select count(*)::int as n from devices d where ${w}`, params);
   const rows = await db.query<DeviceRow>(
-    `select ${COLS} from ${FROM} where ${w} order by d.created_at desc, d.id desc limit ${p(f.size)} offset ${p(f.page * f.size)}`, params,
+    `select ${COLS} from ${FROM} where ${w} order by ${deviceOrder(f.sort)} limit ${p(f.size)} offset ${p(f.page * f.size)}`, params,
   );
   return { rows, total: count[0]?.n ?? 0 };
 }

@@ -102,7 +102,7 @@ function clashFromError(e: { constraint?: string; message: string }): string {
 export async function listDevices(ctx: AuthedCtx, q: TDeviceListQuery): Promise<TDevicePage> {
   const category = q.category ? DEVICE_MODELS.filter((m) => DEVICE_CATEGORY[m] === q.category) : undefined;
   const { rows, total } = await repo.list(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {
-    category: category ? [...category] : undefined, model: q.model, status: q.status, search: q.search || undefined, page: q.page, size: q.size,
+    category: category ? [...category] : undefined, model: q.model, status: q.status, search: q.search || undefined, page: q.page, size: q.size, sort: q.sort,
   });
   return { items: rows.map((r) => toDevice(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }

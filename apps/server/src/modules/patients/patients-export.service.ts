@@ -5,7 +5,7 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { patientVisibility } from './patient-access.ts';
 import * as repo from './patients.repo.ts';
-import { filterOf, listColumnsOf, toRow } from './patients.service.ts';
+import { filterOf, listColumnsOf, silenceRuleOf, toRow } from './patients.service.ts';
 
 export const EXPORT_LABELS: Record<TPatientListColumn, string> = {
   patientCode: 'Patient ID', fullName: 'Full name', birthday: 'Birthday', gender: 'Gender', phone: 'Phone', email: 'Email', status: 'Status',
@@ -26,6 +26,7 @@ export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 
   const columns = await listColumnsOf(ctx.db, t);
   const v = patientVisibility(ctx.auth);
   const f = filterOf(q);
+  const rule = await silenceRuleOf(ctx, t);
   await audit(ctx, { action: 'patient.export', resource: 'patient', details: { status: q.status ?? null, search: q.search ? true : false } });
   const out = new PassThrough();
   const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -33,7 +34,7 @@ export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 
   void (async () => {
     ws.addRow(columns.map((c) => EXPORT_LABELS[c])).commit();
     for await (const chunk of repo.exportRows(ctx.db, t, v, f, q.sort)) {
-      for (const r of chunk) ws.addRow(columns.map((c) => cell(toRow(r, ctx.auth.language), c))).commit();
+      for (const r of chunk) ws.addRow(columns.map((c) => cell(toRow(r, ctx.auth.language, rule), c))).commit();
     }
     ws.commit();
     await wb.commit();

@@ -1,3 +1,4 @@
+import { PATIENT_STATUS_SEVERITY, type TPatientListQuery } from '@carewatch/contracts/patients';
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from './patient-access.ts';
 import { visibilityCondition } from './patient-access.repo.ts';
@@ -26,12 +27,17 @@ export type PatientRow = {
   account_created_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Newest reading of any metric from any source (issue 20). */
+  last_reading_at: Date | null;
+  /** First activation of the devices paired with the patient (activated, assigned to them); null when none. */
+  paired_since: Date | null;
 };
 
 /** Columns of a patient with its center name and account creation time (aliases p, c, u). Dates as text (no time zone shift). */
 const COLS = `p.id, p.user_id, p.center_id, c.name as center_name, p.patient_code, p.first_name, p.last_name, p.birthday::text as birthday,
   p.gender, p.height_cm, p.weight_kg, p.blood_type, p.phone, p.email, p.address, p.status, p.package_expiry::text as package_expiry,
-  p.contract_id, p.sleep_target_minutes, p.steps_target, u.created_at as account_created_at, p.created_at, p.updated_at`;
+  p.contract_id, p.sleep_target_minutes, p.steps_target, u.created_at as account_created_at, p.created_at, p.updated_at, p.last_reading_at,
+  (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since`;
 const JOINS = `left join health_centers c on c.tenant_id = p.tenant_id and c.id = p.center_id
   left join users u on u.tenant_id = p.tenant_id and u.id = p.user_id`;
 
@@ -248,9 +254,16 @@ export async function setTargets(db: Db, tenantId: string, patientId: string, t:
 
 // ---------------------------------------------------------------- list, export, counts
 
+type TPatientSort = TPatientListQuery['sort'];
+
 export type ListFilter = { search?: string | undefined; status?: string | undefined; centerId?: string | undefined };
-export type ListSort = 'createdAt' | '-createdAt' | 'name' | '-name';
+export type ListSort = TPatientSort;
 const NAME_KEY = `lower(p.last_name || ' ' || p.first_name)`;
+/** Severity rank of the status (PATIENT_STATUS_SEVERITY; the expression of the index patients_severity_page). */
+const SEVERITY_KEY = `(case p.status ${Object.entries(PATIENT_STATUS_SEVERITY).filter(([, n]) => n > 0).map(([st, n]) => `when '${st}' then ${n}`).join(' ')} else 0 end)`;
+/** Last reading, patients without any last in each direction (indexes patients_last_reading_asc_page / _desc_page). */
+const LAST_READING_ASC_KEY = `coalesce(p.last_reading_at, 'infinity'::timestamptz)`;
+const LAST_READING_DESC_KEY = `coalesce(p.last_reading_at, '-infinity'::timestamptz)`;
 
 function whereOf(v: PatientVisibility, f: ListFilter, params: SqlValue[]): string {
   const where = ['p.tenant_id = $1', visibilityCondition(v, 'p', params)];
@@ -262,12 +275,22 @@ function whereOf(v: PatientVisibility, f: ListFilter, params: SqlValue[]): strin
   }
   return where.join(' and ');
 }
-function orderOf(sort: ListSort, alias = 'p'): { order: string; key: string; desc: boolean; isName: boolean } {
-  const isName = sort === 'name' || sort === '-name';
-  const desc = sort.startsWith('-');
-  const key = isName ? NAME_KEY.replaceAll('p.', `${alias}.`) : `${alias}.created_at`;
+/** The kind of a sort's key: how the keyset cursor's text is read back (see `sortKeyKind`). */
+export type SortKeyKind = 'text' | 'time' | 'rank';
+export const sortKeyKind = (sort: ListSort): SortKeyKind => (sort.endsWith('name') ? 'text' : sort.endsWith('status') ? 'rank' : 'time');
+
+/**
+ * The ORDER BY of a sort, its key expression, direction and kind. `status` orders by severity, most severe first
+ * (descending rank), `-status` least severe first. Ties by id in the same direction (keyset).
+ */
+function orderOf(sort: ListSort, alias = 'p'): { order: string; key: string; desc: boolean; kind: SortKeyKind } {
+  const kind = sortKeyKind(sort);
+  const desc = sort === 'status' ? true : sort === '-status' ? false : sort.startsWith('-');
+  const expr = kind === 'text' ? NAME_KEY : kind === 'rank' ? SEVERITY_KEY
+    : sort === 'lastReadingAt' ? LAST_READING_ASC_KEY : sort === '-lastReadingAt' ? LAST_READING_DESC_KEY : 'p.created_at';
+  const key = expr.replaceAll('p.', `${alias}.`);
   const dir = desc ? 'desc' : 'asc';
-  return { order: `${key} ${dir}, ${alias}.id ${dir}`, key, desc, isName };
+  return { order: `${key} ${dir}, ${alias}.id ${dir}`, key, desc, kind };
 }
 
 export type PageRow = PatientRow & { sort_key: string };
@@ -284,11 +307,12 @@ export async function listPage(db: Db, tenantId: string, v: PatientVisibility, f
     params.push(page.after.key, page.after.id);
     const k = `$${params.length - 1}`;
     const id = `$${params.length}::uuid`;
-    const keyVal = o.isName ? `${k}::text` : `(${k}::timestamp at time zone 'UTC')`;
+    const keyVal = o.kind === 'text' ? `${k}::text` : o.kind === 'rank' ? `${k}::int` : `(${k}::timestamp at time zone 'UTC')`;
     where += ` and (${o.key}, p.id) ${o.desc ? '<' : '>'} (${keyVal}, ${id})`;
   }
   params.push(page.limit, page.after ? 0 : page.offset);
-  const sortKeySql = o.isName ? NAME_KEY : `(p.created_at at time zone 'UTC')::text`;
+  // The key as text: a time in UTC without zone ('infinity' / '-infinity' for patients without readings), a rank, a name.
+  const sortKeySql = o.kind === 'time' ? `(${o.key} at time zone 'UTC')::text` : `(${o.key})::text`;
   const outer = orderOf(sort, 'p');
   return db.query<PageRow>(
     `with ids as (select p.id from patients p where ${where} order by ${o.order} limit $${params.length - 1} offset $${params.length})
@@ -314,6 +338,57 @@ export async function* exportRows(db: Db, tenantId: string, v: PatientVisibility
     const last = rows[rows.length - 1]!;
     after = { key: last.sort_key, id: last.id };
   }
+}
+
+// ---------------------------------------------------------------- last reading, silent patients (issue 20)
+
+/**
+ * Moves each patient's last_reading_at forward to the given time (never back: a historic import leaves it alone).
+ * Patients in id order, so concurrent batches lock the rows in the same order.
+ */
+export async function advanceLastReading(db: Db, tenantId: string, latest: Array<{ patientId: string; at: Date }>): Promise<void> {
+  if (latest.length === 0) return;
+  const sorted = [...latest].sort((a, b) => (a.patientId < b.patientId ? -1 : a.patientId > b.patientId ? 1 : 0));
+  await db.query(
+    `update patients p set last_reading_at = x.at
+       from unnest($2::uuid[], $3::timestamptz[]) as x(id, at)
+      where p.tenant_id = $1 and p.id = x.id and (p.last_reading_at is null or p.last_reading_at < x.at)`,
+    [tenantId, sorted.map((r) => r.patientId), sorted.map((r) => r.at.toISOString())],
+  );
+}
+
+/** Sets last_reading_at of every patient of the tenant from the stored readings (demo seeding). */
+export async function refreshLastReadings(db: Db, tenantId: string): Promise<void> {
+  await db.query(
+    `update patients p set last_reading_at = x.at
+       from (select patient_id, max(measured_at) as at from latest_measurements where tenant_id = $1 group by patient_id) x
+      where p.tenant_id = $1 and p.id = x.patient_id and (p.last_reading_at is null or p.last_reading_at < x.at)`,
+    [tenantId],
+  );
+}
+
+export type SilentFollowRow = {
+  doctor_id: string; doctor_email: string | null; patient_id: string; first_name: string; last_name: string; patient_code: string | null;
+  last_reading_at: Date | null; paired_since: Date | null;
+};
+/**
+ * The tenant's silent patients (see `silenceOf`: readings ever or an active paired device, and nothing since
+ * `cutoff`) with each active doctor following them, by doctor then patient name.
+ */
+export async function silentPatientsByDoctor(db: Db, tenantId: string, cutoff: Date): Promise<SilentFollowRow[]> {
+  return db.query<SilentFollowRow>(
+    `with s as (
+       select p.id, p.first_name, p.last_name, p.patient_code, p.last_reading_at,
+              (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since
+         from patients p where p.tenant_id = $1
+     )
+     select u.id as doctor_id, u.email as doctor_email, s.id as patient_id, s.first_name, s.last_name, s.patient_code, s.last_reading_at, s.paired_since
+       from s join patient_doctors pd on pd.tenant_id = $1 and pd.patient_id = s.id
+       join users u on u.tenant_id = pd.tenant_id and u.id = pd.doctor_id and u.status = 'active'
+      where coalesce(s.last_reading_at, s.paired_since) < $2
+      order by u.id, lower(s.last_name || ' ' || s.first_name), s.id`,
+    [tenantId, cutoff],
+  );
 }
 
 export type CountsRow = { total: number; normal: number; at_risk: number; high_risk: number; sos: number; unassigned: number; assigned: number };

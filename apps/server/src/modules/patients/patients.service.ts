@@ -18,7 +18,7 @@ import { newFileKey } from '../../platform/file-store.ts';
 import type { Readable } from 'node:stream';
 import * as users from '../users/users.repo.ts';
 import * as roles from '../roles/roles.repo.ts';
-import { phoneRuleOf } from '../tenants/tenants.service.ts';
+import { phoneRuleOf, silentAfterHoursFor } from '../tenants/tenants.service.ts';
 import { getSetting } from '../tenants/tenants.repo.ts';
 import { patientVisibility, requireVisiblePatient } from './patient-access.ts';
 import * as repo from './patients.repo.ts';
@@ -28,9 +28,35 @@ import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-/** A patient row for a reader: the name in their language's convention (contracts/names.ts). */
-export function toRow(r: repo.PatientRow, lang: string): TPatientRow {
+/** The silent-device rule's inputs (issue 20): the time now and the tenant's SILENT_AFTER_HOURS. */
+export type SilenceRule = { now: Date; hours: number };
+
+/**
+ * Silent device (issue 20): a patient who has sent readings or has an active paired device (activated, assigned to
+ * them) and from whom nothing was received for `hours` — counted from the last reading, or with none from the first
+ * activation of a paired device. `silentSince` = that time plus `hours`. (The same rule as
+ * `repo.silentPatientsByDoctor`.) No "not worn" signal reaches the server, so the time rule is the only one.
+ */
+export function silenceOf(lastReadingAt: Date | null, pairedSince: Date | null, rule: SilenceRule): { silent: boolean; silentSince: string | null } {
+  const ref = lastReadingAt ?? pairedSince;
+  if (!ref) return { silent: false, silentSince: null };
+  const since = new Date(ref).getTime() + rule.hours * 3600_000;
+  return since < rule.now.getTime() ? { silent: true, silentSince: new Date(since).toISOString() } : { silent: false, silentSince: null };
+}
+
+/** The rule in force for the caller's tenant now. */
+export async function silenceRuleOf(ctx: Pick<AuthedCtx, 'db' | 'clock'>, tenantId: string): Promise<SilenceRule> {
+  return { now: ctx.clock.now(), hours: await silentAfterHoursFor(ctx.db, tenantId) };
+}
+
+/**
+ * A patient row for a reader: the name in their language's convention (contracts/names.ts); the silent flag by
+ * `rule` (without one, as in the detail view, which shows no flag: not silent).
+ */
+export function toRow(r: repo.PatientRow, lang: string, rule?: SilenceRule): TPatientRow {
   return {
+    lastReadingAt: iso(r.last_reading_at),
+    ...(rule ? silenceOf(r.last_reading_at, r.paired_since, rule) : { silent: false, silentSince: null }),
     id: r.id, patientCode: r.patient_code, fullName: personName({ firstName: r.first_name, lastName: r.last_name }, lang), firstName: r.first_name, lastName: r.last_name,
     birthday: r.birthday, gender: r.gender, phone: r.phone, email: r.email, status: r.status as TPatientStatus, packageExpiry: r.package_expiry,
     contractId: r.contract_id, centerId: r.center_id, centerName: r.center_name, accountCreatedAt: iso(r.account_created_at),
@@ -132,12 +158,19 @@ export async function getPatient(ctx: AuthedCtx, id: string): Promise<TPatient> 
 }
 
 type Cursor = { key: string; id: string };
+/** A cursor's sort key, by the sort's kind: a name (any text), a severity rank, a UTC time (±infinity: no readings). */
+function cursorKeyOk(sort: string, key: string): boolean {
+  const kind = repo.sortKeyKind(sort as TPatientListQuery['sort']);
+  if (kind === 'text') return true;
+  if (kind === 'rank') return /^[0-5]$/.test(key);
+  return /^\d{4}-\d{2}-\d{2} [\d:.]+$/.test(key) || (sort.endsWith('lastReadingAt') && /^-?infinity$/.test(key));
+}
 const encodeCursor = (sort: string, c: Cursor) => Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
 function decodeCursor(sort: string, s: string): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     if (Array.isArray(v) && v.length === 3 && v[0] === sort && typeof v[1] === 'string' && typeof v[2] === 'string'
-      && /^[0-9a-f-]{36}$/i.test(v[2]) && (sort.endsWith('name') || /^\d{4}-\d{2}-\d{2} [\d:.]+$/.test(v[1]))) {
+      && /^[0-9a-f-]{36}$/i.test(v[2]) && cursorKeyOk(sort, v[1])) {
       return { key: v[1], id: v[2] };
     }
   } catch { /* fall through */ }
@@ -151,12 +184,13 @@ export async function listPatients(ctx: AuthedCtx, q: TPatientListQuery): Promis
   const v = patientVisibility(ctx.auth);
   const f = filterOf(q);
   const after = q.cursor ? decodeCursor(q.sort, q.cursor) : null;
+  const rule = await silenceRuleOf(ctx, t);
   const rows = await repo.listPage(ctx.db, t, v, f, q.sort, { limit: q.size + 1, offset: q.page * q.size, after });
   const more = rows.length > q.size;
   const items = rows.slice(0, q.size);
   const last = items[items.length - 1];
   return {
-    items: items.map((r) => toRow(r, ctx.auth.language)), total: await repo.countList(ctx.db, t, v, f), page: q.page, size: q.size,
+    items: items.map((r) => toRow(r, ctx.auth.language, rule)), total: await repo.countList(ctx.db, t, v, f), page: q.page, size: q.size,
     nextCursor: more && last ? encodeCursor(q.sort, { key: last.sort_key, id: last.id }) : null,
     columns: await listColumnsOf(ctx.db, t),
   };

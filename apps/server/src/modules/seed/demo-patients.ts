@@ -6,11 +6,18 @@ import * as demo from './demo.repo.ts';
 import { generateVitals, prng, seedOf, type Risk, type VitalsProfile } from './demo-vitals.ts';
 import type { TMetric } from '@carewatch/contracts/vitals';
 import { alertEngine } from '../alerts/alerts.engine.ts';
+import { refreshLastReadings } from '../patients/last-reading.service.ts';
 
 export const DEMO_PATIENTS_PER_TENANT = 50;
 const SEED_BATCH = 5000;
 /** The readings of the last hours of each unwell patient are read by the alert engine at seed time. */
 const ENGINE_WINDOW_MS = 3 * 60 * 60_000;
+/**
+ * A followed patient of center A (normal, GT2 watch: DEMO-P0005) whose watch stopped sending this many hours before
+ * the seed time, so the silent-device flag (issue 20, default 6 h) shows from the first start.
+ */
+export const QUIET_WATCH_PATIENT = 4;
+export const QUIET_WATCH_HOURS = 8;
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MALE = ['Văn Minh', 'Đức Anh', 'Quang Huy', 'Minh Tuấn', 'Văn Hùng', 'Hữu Phước', 'Thanh Sơn', 'Công Thành', 'Quốc Bảo', 'Đình Khoa', 'Văn Long', 'Trọng Nghĩa', 'Xuân Trường', 'Hoàng Nam'];
@@ -48,6 +55,8 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
   const profiles: VitalsProfile[] = [];
   const nowMs = opts.now.getTime();
   const followed: string[] = [];
+  /** Whose watch stopped sending QUIET_WATCH_HOURS ago (issue 20: flagged silent from the first start). */
+  let quietId: string | null = null;
 
   // Devices: the demo patient wears a GT5; a few other patients a GT2/GT5; one cellular J2025E.
   const demoWatch = newId();
@@ -116,6 +125,7 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
     }
     if (tier !== 'unassigned') {
       const risk: Risk = tier === 'at_risk' || tier === 'high_risk' || tier === 'sos' ? tier : 'normal';
+      if (i === QUIET_WATCH_PATIENT) quietId = id;
       profiles.push({ patientId: id, seed: seedOf(`${refs.tenantCode}:${i}`), risk, ageYears: age, gender, heightCm, weightKg, glucose: risk !== 'normal' || i % 5 === 0, ecg: false, deviceId });
     }
   }
@@ -140,7 +150,8 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
     const since = nowMs - ENGINE_WINDOW_MS;
     for (const p of profiles) {
       const rows: MeasurementRow[] = [];
-      generateVitals(p, opts.now, opts.vitalsDays, (r) => rows.push(r));
+      const quietFrom = p.patientId === quietId ? nowMs - QUIET_WATCH_HOURS * 3600_000 : Infinity;
+      generateVitals(p, opts.now, opts.vitalsDays, (r) => { if (r.measuredAt.getTime() <= quietFrom) rows.push(r); });
       if (p.risk !== 'normal') recent.set(p.patientId, rows.filter((r) => r.measuredAt.getTime() > since));
       for (const r of rows) {
         batch.push(r);
@@ -148,6 +159,7 @@ export async function seedDemoPatients(db: Db, refs: DemoTenantRefs, opts: { vit
       }
     }
     await flush();
+    await refreshLastReadings(db, refs.tenantId);
     // The last hours of the unwell patients go through the alert engine, as if just received: alerts, SOS cases,
     // tickets, timers and the patients' status come out exactly as in use.
     const engine = { db, clock: { now: () => opts.now }, config: { alertEngineCacheMs: 0 } };

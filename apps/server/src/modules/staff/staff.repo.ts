@@ -30,6 +30,7 @@ function reachSql(reach: Reach, params: SqlValue[]): string {
     and (v.center_id = any($${c}::uuid[]) or (v.center_id is null and v.scope_id = any($${s}::uuid[]))))`;
 }
 
+export type StaffSortColumn = 'name' | 'email' | 'createdAt' | 'status';
 export type StaffFilter = {
   reach: Reach;
   search?: string | undefined;
@@ -37,7 +38,7 @@ export type StaffFilter = {
   centerId?: string | undefined;
   status?: string | undefined;
   specialty?: string | undefined;
-  sort: 'name' | 'email' | 'createdAt';
+  sort: StaffSortColumn;
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
@@ -72,6 +73,7 @@ export async function listStaff(db: Db, tenantId: string, f: StaffFilter): Promi
   const dir = f.order === 'desc' ? 'desc' : 'asc';
   const orderBy = f.sort === 'email' ? `lower(coalesce(u.email, '')) ${dir}, u.id`
     : f.sort === 'createdAt' ? `u.created_at ${dir}, u.id`
+    : f.sort === 'status' ? `u.status ${dir}, lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`
     : `lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`;
   const whereSql = where.join(' and ');
   const count = await db.query<{ n: number }>(`select count(*)::int as n from users u where ${whereSql}`, params);

@@ -105,7 +105,10 @@ export async function listStaff(ctx: AuthedCtx, q: TStaffQuery): Promise<TStaffP
   const t = ctx.auth.tenantId;
   const { rows, total } = await repo.listStaff(ctx.db, t, {
     reach: await reachOf(ctx), search: q.searchValue || undefined, role: q.role || undefined, centerId: q.centerId, status: q.status,
-    specialty: q.specialty, sort: q.sort, order: q.order, limit: q.size, offset: q.page * q.size,
+    specialty: q.specialty,
+    // `-x` = x descending (issue 20); an unprefixed sort keeps honouring the older `order` parameter.
+    sort: q.sort.startsWith('-') ? (q.sort.slice(1) as repo.StaffSortColumn) : (q.sort as repo.StaffSortColumn),
+    order: q.sort.startsWith('-') ? 'desc' : q.order, limit: q.size, offset: q.page * q.size,
   });
   const ids = rows.map((r) => r.id);
   const levels = await repo.levelsOf(ctx.db, t, ids);

@@ -329,6 +329,7 @@ export async function updateOther(ctx: AuthedCtx, id: string, input: TOtherSetti
   };
   if (input.patientListColumns) values.PATIENT_LIST_COLUMNS = [...new Set(input.patientListColumns)].join(',');
   if (input.emergencyNumber !== undefined) values.EMERGENCY_NUMBER = input.emergencyNumber;
+  if (input.silentAfterHours !== undefined) values.SILENT_AFTER_HOURS = String(input.silentAfterHours);
   // OCR keys are write-only and encrypted at rest: absent = keep, '' = remove.
   if (input.ocrHealthDeviceApiKey !== undefined) values.OCR_HEALTH_DEVICE_API_KEY = input.ocrHealthDeviceApiKey ? box.seal(input.ocrHealthDeviceApiKey) : '';
   if (input.ocrPrescriptionApiKey !== undefined) values.OCR_PRESCRIPTION_API_KEY = input.ocrPrescriptionApiKey ? box.seal(input.ocrPrescriptionApiKey) : '';

@@ -1,5 +1,5 @@
 import { Permission } from '@carewatch/contracts/permissions';
-import { DEFAULT_TENANT_SETTINGS, SECRET_SETTING_KEYS, TENANT_SETTING_KEYS, emergencyNumberOf, type TTenantSettings, type TTenantSummary } from '@carewatch/contracts/tenants';
+import { DEFAULT_TENANT_SETTINGS, SECRET_SETTING_KEYS, TENANT_SETTING_KEYS, emergencyNumberOf, silentAfterHoursOf, type TTenantSettings, type TTenantSummary } from '@carewatch/contracts/tenants';
 import { isPasswordRuleName, isPhoneRuleName, type PasswordRuleName, type PhoneRuleName } from '@carewatch/contracts/rules';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -49,6 +49,11 @@ export async function phoneRuleOf(db: Db, tenantId: string): Promise<PhoneRuleNa
 export async function emergencyNumberFor(db: Db, tenantId: string): Promise<string> {
   const s = await repo.getSettings(db, tenantId);
   return emergencyNumberOf({ EMERGENCY_NUMBER: s.EMERGENCY_NUMBER, COUNTRY: s.COUNTRY ?? DEFAULT_TENANT_SETTINGS.COUNTRY });
+}
+
+/** Hours without readings before a patient counts as silent (SILENT_AFTER_HOURS, default 6; issue 20). */
+export async function silentAfterHoursFor(db: Db, tenantId: string): Promise<number> {
+  return silentAfterHoursOf({ SILENT_AFTER_HOURS: (await repo.getSetting(db, tenantId, 'SILENT_AFTER_HOURS')) ?? undefined });
 }
 
 export async function activeTenantByCode(db: Db, code: string) {
