@@ -8,39 +8,31 @@ import { defineConfig } from 'vitest/config';
 const RELAXED_RATE_LIMITS = Object.fromEntries(['SIGNIN', 'OTP', 'REGISTER', 'RESET', 'CONNECTION_TEST', 'UPLOAD'].map((g) => [`RATE_LIMIT_${g}`, '1000000/1000000']));
 
 /**
- * The browser suite may run as E2E_SHARDS projects (e2e, e2e-2, …), each with its own server and database, side by side:
- * CI uses 2 so the suite fits its time. Files go to shards by their last measured seconds (longest first, to the
- * lightest shard); a new file counts as 20 s until measured.
+ * The browser suite may run as shards side by side: `E2E_SHARD=1/2` and `E2E_SHARD=2/2` in two processes, each with its
+ * own server and database (CI does, so the suite fits its time). Files go to shards by their last measured seconds
+ * (longest first, to the lightest shard); a new file counts as 15 s until measured.
  */
 const E2E_SECONDS: Record<string, number> = {
-  portal: 38, 'ratings-announcements': 26, staff: 25, org: 23, patients: 23, lifecycle: 20, 'mobile-metrics': 19, 'mobile-profile': 19,
-  'medication-missed': 16, alerts: 16, roles: 15, 'vitals-export': 14, billing: 14, followers: 13, 'code-packages': 13, devices: 13,
-  records: 12, webhooks: 12, doctors: 12, 'mobile-health-import': 12, health: 11, 'mobile-entry': 9, timezone: 9, realtime: 6, trial: 3,
-  a11y: 90, 'mobile-sos': 30,
+  'mobile-medication': 75, a11y: 70, 'mobile-alerts': 55, 'mobile-sos': 42, 'vitals-export': 15, 'mobile-devices': 31, portal: 27,
+  tenants: 23, staff: 21, appointments: 21, 'mobile-contacts': 20, 'ratings-announcements': 20, prescriptions: 19, 'mobile-events': 18,
+  patients: 16, 'mobile-access': 16, org: 16, lifecycle: 15, schedules: 13, 'mobile-metrics': 12, 'mobile-profile': 12, 'code-packages': 12,
+  alerts: 11, devices: 10, lists: 10, roles: 10, 'medication-missed': 10, 'mobile-health-import': 10, billing: 9, followers: 8, doctors: 7,
+  health: 7, realtime: 7, 'patient-timeline': 7, worklist: 7, 'mobile-entry': 5, timezone: 5, records: 9, webhooks: 10, trial: 3,
 };
-const E2E_SHARDS = Math.max(1, Math.min(4, Number(process.env.E2E_SHARDS) || 1));
-function e2eShards(): string[][] {
+function e2eInclude(): string[] {
+  const m = /^(\d+)\/(\d+)$/.exec(process.env.E2E_SHARD ?? '');
+  if (!m) return ['e2e/**/*.e2e.ts'];
+  const [index, count] = [Number(m[1]), Number(m[2])];
   const files = fs.readdirSync(new URL('./e2e', import.meta.url)).filter((f) => f.endsWith('.e2e.ts')).sort();
-  const weight = (f: string) => E2E_SECONDS[f.replace('.e2e.ts', '')] ?? 20;
-  const shards = Array.from({ length: E2E_SHARDS }, () => ({ files: [] as string[], total: 0 }));
+  const weight = (f: string) => E2E_SECONDS[f.replace('.e2e.ts', '')] ?? 15;
+  const shards = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
   for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
-    const lightest = shards.reduce((m, s) => (s.total < m.total ? s : m));
+    const lightest = shards.reduce((min, sh) => (sh.total < min.total ? sh : min));
     lightest.files.push(`e2e/${f}`);
     lightest.total += weight(f);
   }
-  return shards.map((s) => s.files);
+  return shards[index - 1]?.files ?? [];
 }
-const e2eProjects = (E2E_SHARDS === 1 ? [['e2e/**/*.e2e.ts']] : e2eShards()).map((include, i) => ({
-  test: {
-    name: i === 0 ? 'e2e' : `e2e-${i + 1}`,
-    include,
-    globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
-    fileParallelism: false,
-    sequence: { groupOrder: 2 },
-  },
-}));
 
 export default defineConfig({
   test: {
@@ -66,7 +58,17 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      ...e2eProjects,
+      {
+        test: {
+          name: 'e2e',
+          include: e2eInclude(),
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
       {
         test: {
           // Crash and fault-injection suites (issue 7): real server processes on real PostgreSQL, one file at a time

@@ -94,7 +94,7 @@ describe('devices', () => {
     const watches = await total();
     await page.getByRole('tab', { name: 'Cellular devices', exact: true }).click();
     await expect.poll(async () => (await page.getByRole('cell', { name: /^(V19|GT2|GT5)$/ }).count()), { timeout: 15_000 }).toBe(0);
-    await expect.poll(async () => watches + (await total())).toBe(all);
+    await expect.poll(async () => watches + (await total()), { timeout: 15_000 }).toBe(all);
     await shot(page, 'devices-list-cellular-en');
 
     await page.getByRole('link', { name: 'Connection history', exact: true }).click();

@@ -95,7 +95,7 @@ describe('medical records', () => {
     expect(rec.attachments.map((a) => [a.type, a.contentType])).toEqual([['OTOSCOPE_RESULT', 'application/pdf'], ['EXAMINATION_CARD', 'image/png']]);
 
     // In Vietnamese: the tab, the types and the viewer.
-    await detail.getByRole('button', { name: 'Close', exact: true }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.getByLabel('Language', { exact: true }).selectOption('vi');
     await page.getByRole('tab', { name: 'Hồ sơ khám bệnh', exact: true }).click();
     await page.getByRole('table', { name: 'Hồ sơ khám bệnh' }).getByText('Kết quả nội soi tai, Phiếu khám bệnh').waitFor();

@@ -46,7 +46,7 @@ describe('webhooks', () => {
     const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
     expect(secret).toMatch(/^whsec_/);
     await shot(page, 'webhook-secret');
-    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.getByRole('link', { name: `Open endpoint ${hookUrl}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Webhook endpoint' }).waitFor();

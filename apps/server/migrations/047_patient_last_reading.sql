@@ -2,18 +2,12 @@
 --
 -- patients.last_reading_at: the newest measured_at of any reading of the patient (any metric, any source). Written
 -- by the ingest service after each stored batch, and only ever moved forward (a historic import leaves it alone).
--- Backfilled here from the hot readings (measurements, partitioned: max per patient reads each partition's primary
--- key) and from latest_measurements, which also covers readings compacted into the cold store.
+-- Backfilled here from latest_measurements (one row per patient and metric, moved forward by every stored reading,
+-- hot or compacted into the cold store), not from a scan of the whole measurement store under this table's lock.
 alter table patients add column last_reading_at timestamptz;
 
 update patients p set last_reading_at = x.at
-  from (
-    select tenant_id, patient_id, max(at) as at from (
-      select tenant_id, patient_id, max(measured_at) as at from measurements group by tenant_id, patient_id
-      union all
-      select tenant_id, patient_id, max(measured_at) as at from latest_measurements group by tenant_id, patient_id
-    ) u group by tenant_id, patient_id
-  ) x
+  from (select tenant_id, patient_id, max(measured_at) as at from latest_measurements group by tenant_id, patient_id) x
  where p.tenant_id = x.tenant_id and p.id = x.patient_id;
 
 -- Keyset pages of the `lastReadingAt` / `-lastReadingAt` sorts: patients without readings last in both directions,

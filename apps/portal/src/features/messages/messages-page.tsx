@@ -85,6 +85,7 @@ export function MessagesPage() {
         <Text c="dimmed" role="status">{t('messages.empty')}</Text>
       ) : (
         <>
+          <Table.ScrollContainer minWidth={1000} type="native">
           <Table striped withTableBorder style={{ tableLayout: 'fixed' }}>
             <Table.Thead>
               <Table.Tr>
@@ -115,6 +116,7 @@ export function MessagesPage() {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
           <nav aria-label={t('messages.pagination')}>
             <Pagination
               total={totalPages}

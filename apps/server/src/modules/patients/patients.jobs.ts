@@ -10,5 +10,5 @@ export const PATIENTS_JOBS: JobHandlers = {
     await runPatientImport(deps, p.importId, typeof p.centerId === 'string' ? p.centerId : null, { lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS });
   },
   // Daily digest of silent patients to the doctors following them (issue 20).
-  [SILENT_DIGEST_JOB]: async (deps) => runSilentDigestJob(deps),
+  [SILENT_DIGEST_JOB]: async (deps, job) => runSilentDigestJob(deps, job),
 };

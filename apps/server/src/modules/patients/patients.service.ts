@@ -163,7 +163,13 @@ function cursorKeyOk(sort: string, key: string): boolean {
   const kind = repo.sortKeyKind(sort as TPatientListQuery['sort']);
   if (kind === 'text') return true;
   if (kind === 'rank') return /^[0-5]$/.test(key);
-  return /^\d{4}-\d{2}-\d{2} [\d:.]+$/.test(key) || (sort.endsWith('lastReadingAt') && /^-?infinity$/.test(key));
+  if (sort.endsWith('lastReadingAt') && /^-?infinity$/.test(key)) return true;
+  // A real UTC time as the database writes it (a well-shaped but impossible date would fail in SQL: a 500).
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?$/.exec(key);
+  if (!m) return false;
+  const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === se;
 }
 const encodeCursor = (sort: string, c: Cursor) => Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
 function decodeCursor(sort: string, s: string): Cursor {

@@ -1,5 +1,4 @@
 import type { Deps } from '../../platform/context.ts';
-import { newId } from '../../platform/ids.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import { silentAfterHoursFor } from '../tenants/tenants.service.ts';
@@ -24,32 +23,54 @@ export function nextDigestAt(now: Date): Date {
   return at.getTime() > now.getTime() ? at : new Date(at.getTime() + 86_400_000);
 }
 
-const scheduleNext = (deps: Pick<Deps, 'db' | 'clock'>) =>
-  scheduleJob(deps, { kind: SILENT_DIGEST_JOB, runAt: nextDigestAt(deps.clock.now()), payload: {}, dedupeKey: `${SILENT_DIGEST_JOB}:${newId()}` });
+/**
+ * One job a day, keyed by its day: a run repeated after a crash (its next run already scheduled) cannot start a second
+ * chain. `after`: the later of the run's due time and now, so a late run schedules the next day, not today again.
+ */
+const scheduleNext = (deps: Pick<Deps, 'db' | 'clock'>, after: Date) => {
+  const at = nextDigestAt(after);
+  return scheduleJob(deps, { kind: SILENT_DIGEST_JOB, runAt: at, payload: {}, dedupeKey: `${SILENT_DIGEST_JOB}:${at.toISOString().slice(0, 10)}` });
+};
 
 /** Starts the daily chain when none is pending or running (at server start, under the jobs lock of server.ts). */
 export async function ensureSilentDigest(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
   const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [SILENT_DIGEST_JOB]);
   if (live.length > 0) return;
-  await scheduleNext(deps);
+  await scheduleNext(deps, deps.clock.now());
 }
 
-/** One run of the chain: today's digests of every active tenant, then the next day's run. */
-export async function runSilentDigestJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  await sendSilentDigests(deps);
-  await scheduleNext(deps);
+/**
+ * One run of the chain: the next day's run is scheduled first (a failure below cannot end the chain), then the digests
+ * of the run's day (its due time, so a run slipping past midnight still counts for its own day).
+ */
+export async function runSilentDigestJob(deps: Pick<Deps, 'db' | 'clock'>, job: { run_at: Date | string }): Promise<void> {
+  const runAt = new Date(job.run_at);
+  const now = deps.clock.now();
+  await scheduleNext(deps, runAt.getTime() > now.getTime() ? runAt : now);
+  const failed = await sendSilentDigests(deps, runAt.toISOString().slice(0, 10));
+  // Tenants that failed are retried by the job's own retry; the others' digests are deduplicated by their keys.
+  if (failed.length > 0) throw new Error(`silent digest failed for ${failed.length} tenant(s)`);
 }
 
-/** Queues today's digests of every active tenant; answers how many staff members got one queued now. */
-export async function sendSilentDigests(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+/**
+ * Queues the digests of `day` (UTC date, default today) for every active tenant, one tenant failing not stopping the
+ * others; answers the ids of the tenants that failed.
+ */
+export async function sendSilentDigests(deps: Pick<Deps, 'db' | 'clock'>, day?: string): Promise<string[]> {
   const tenants = await deps.db.query<{ id: string }>('select id from tenants where active order by id');
-  let n = 0;
-  for (const t of tenants) n += await sendTenantDigests(deps, t.id);
-  return n;
+  const failed: string[] = [];
+  for (const t of tenants) {
+    try {
+      await sendTenantDigests(deps, t.id, day);
+    } catch {
+      failed.push(t.id);
+    }
+  }
+  return failed;
 }
 
-/** Today's digests of one tenant: its silent patients grouped by the doctors following them. */
-export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string): Promise<number> {
+/** The digests of one tenant for `day`: its silent patients grouped by the doctors following them; answers how many staff members got one queued now. */
+export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, dayOf?: string): Promise<number> {
   const now = deps.clock.now();
   const hours = await silentAfterHoursFor(deps.db, tenantId);
   const rows = await repo.silentPatientsByDoctor(deps.db, tenantId, new Date(now.getTime() - hours * 3600_000));
@@ -59,7 +80,7 @@ export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenant
     list.push(r);
     byDoctor.set(r.doctor_id, list);
   }
-  const day = now.toISOString().slice(0, 10);
+  const day = dayOf ?? now.toISOString().slice(0, 10);
   const items: OutboxItem[] = [];
   for (const [doctorId, list] of byDoctor) {
     const payload = {

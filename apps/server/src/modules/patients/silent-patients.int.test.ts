@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { runDueDeliveries } from '../delivery/delivery.worker.ts';
 import { ingestReadings } from '../vitals/ingest.service.ts';
-import { ensureSilentDigest, nextDigestAt, sendSilentDigests, SILENT_DIGEST_JOB, SILENT_DIGEST_TEMPLATE } from './silent-digest.service.ts';
+import { ensureSilentDigest, nextDigestAt, runSilentDigestJob, sendSilentDigests, SILENT_DIGEST_JOB, SILENT_DIGEST_TEMPLATE } from './silent-digest.service.ts';
 
 // Issue 20: the patient list's status / last-reading sorts (keyset across pages), patients.last_reading_at kept by
 // the ingest (forward only), the silent-device flag with the tenant's SILENT_AFTER_HOURS, and the daily digest.
@@ -113,6 +113,13 @@ describe('sorts', () => {
     const wrong = await t.get(`${P}?sort=lastReadingAt&cursor=${encodeURIComponent(page.nextCursor!)}`, sysadmin);
     expect(wrong.status).toBe(400);
     expect(wrong.body.details).toMatchObject({ field: 'cursor' });
+    // A hand-made cursor with a well-shaped but impossible time: a 400, not a database error.
+    for (const [sort, key] of [['lastReadingAt', '2026-13-45 99:99:99'], ['-createdAt', '2026-02-30 10:00:00']]) {
+      const forged = Buffer.from(JSON.stringify([sort, key, '01a21c56-5a0a-764b-9388-dd5210805f28'])).toString('base64url');
+      const res = await t.get(`${P}?sort=${sort}&cursor=${forged}`, sysadmin);
+      expect(res.status, `${sort} ${key}`).toBe(400);
+      expect(res.body.details).toMatchObject({ field: 'cursor' });
+    }
   });
 
   test('the xlsx export honours the sort', async () => {
@@ -217,7 +224,11 @@ describe('daily digest', () => {
     expect(first.some((d) => d.tenant_id === demo2Tenant)).toBe(true);
 
     // A second run the same day (another process, a retry) adds nothing; the next day's run sends again.
-    expect(await sendSilentDigests(t.deps)).toBe(0);
+    expect(await sendSilentDigests(t.deps)).toEqual([]);
+    expect(await digests()).toHaveLength(first.length);
+    // The same run repeated (a crash after its next run was scheduled) starts no second daily chain.
+    await runSilentDigestJob(t.deps, job);
+    expect(await t.db.query("select 1 from jobs where kind = $1 and status = 'pending'", [SILENT_DIGEST_JOB])).toHaveLength(1);
     expect(await digests()).toHaveLength(first.length);
     const next = await one<{ run_at: Date }>("select run_at from jobs where kind = $1 and status = 'pending'", [SILENT_DIGEST_JOB]);
     expect(new Date(next.run_at).getTime() - new Date(job.run_at).getTime()).toBe(24 * HOUR);
