@@ -41,6 +41,8 @@ export const patientsApi = (request: ApiRequest) => ({
   statusHistory: (id: string) => request('GET', `${M}/patients/${enc(id)}/status-history`, { schema: ZStatusHistory }),
   assignDoctors: (id: string, body: TAssignDoctorsRequest) =>
     request('PUT', `${M}/patients/${enc(id)}/doctors`, { body, schema: ZPatient }),
+  /** The calling doctor starts following the patient; the other doctors stay. */
+  followAsDoctor: (id: string) => request('POST', `${M}/patients/${enc(id)}/doctors/me`, { schema: ZPatient }),
   updateTargets: (id: string, body: TTargetsRequest) => request('PUT', `${M}/patients/${enc(id)}/targets`, { body, schema: ZPatient }),
   // Attachments (pdf/jpg/png, checked by content).
   uploadAttachment: (id: string, file: Blob, filename = 'attachment') =>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { WORKLIST_TIERS, type TWorklistItem, type TWorklistQuery, type TWorklistTier } from '@carewatch/contracts/worklist';
 import { Permission } from '@carewatch/contracts/permissions';
 import { worklistApi } from '@carewatch/api-client/worklist';
@@ -13,13 +13,16 @@ import { errorText, notifySuccess } from '../../app/errors.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, usePermissions, useProfile } from '../../app/queries.ts';
 import { useRealtimeEvent } from '../../app/realtime.ts';
+import type { ListSpec } from '../../app/list-state.ts';
+import { useListState } from '../../app/use-list-state.ts';
 import { LevelBadge, Pager, alertKeys, alerts } from '../alerts/alerts-shared.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
-import { TREND_ARROW, WAITING_TICK_MS, WORKLIST_POLL_MS, canAssignToMe, changesWorklist, waitingDuration, withMe } from './worklist-rules.ts';
+import { TREND_ARROW, WAITING_TICK_MS, WORKLIST_POLL_MS, canAssignToMe, changesWorklist, waitingDuration } from './worklist-rules.ts';
 
 const worklist = worklistApi(api.request);
 export const worklistKeys = { all: ['worklist'] as const, list: (q: object) => ['worklist', 'list', q] as const };
 const PAGE_SIZE = 50;
+const LIST: ListSpec<'tier'> = { filters: ['tier'], pageSize: PAGE_SIZE };
 const isTier = (v: string | null): v is TWorklistTier => (WORKLIST_TIERS as readonly (string | null)[]).includes(v);
 
 function waitingText(t: TFunction, since: string, now: number): string {
@@ -45,11 +48,9 @@ export function WorklistPage() {
   const has = useHasPermission();
   const me = { id: profile?.id, roleCode: usePermissions()?.level?.roleCode, mayUpdatePatients: has(Permission.PatientUpdate) };
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const tierParam = params.get('tier');
-  const tier = isTier(tierParam) ? tierParam : undefined;
-  const pageParam = Number(params.get('page') ?? '0');
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 0;
+  const state = useListState(LIST);
+  const tier = isTier(state.filters.tier) ? state.filters.tier : undefined;
+  const page = state.page;
   const query: Partial<TWorklistQuery> = { page, size: PAGE_SIZE, ...(tier ? { tier } : {}) };
   const list = useQuery({
     queryKey: worklistKeys.list(query), queryFn: () => worklist.list(query), placeholderData: keepPreviousData,
@@ -58,6 +59,12 @@ export function WorklistPage() {
   useRealtimeEvent((e) => {
     if (changesWorklist(e)) void queryClient.invalidateQueries({ queryKey: worklistKeys.all });
   });
+  // Live changes may empty a later page (its alerts closed): go to the last page that has rows.
+  const lastPage = list.data ? Math.max(0, Math.ceil(list.data.total / PAGE_SIZE) - 1) : 0;
+  const stranded = Boolean(list.data && !list.isPlaceholderData && list.data.items.length === 0 && page > 0);
+  useEffect(() => {
+    if (stranded) state.change({ page: lastPage }, { replace: true });
+  }, [stranded, lastPage]); // eslint-disable-line react-hooks/exhaustive-deps
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), WAITING_TICK_MS);
@@ -74,18 +81,12 @@ export function WorklistPage() {
     meta: { inlineError: true },
   });
   const assign = useMutation({
-    mutationFn: (i: TWorklistItem) => patients.assignDoctors(i.patientId, { doctorIds: withMe(i.assignees, me.id ?? '') }),
+    mutationFn: (i: TWorklistItem) => patients.followAsDoctor(i.patientId),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: worklistKeys.all }), queryClient.invalidateQueries({ queryKey: patientKeys.all })]);
       notifySuccess(t('worklist.assigned'));
     },
     meta: { inlineError: true },
-  });
-  const setParam = (key: string, value: string | null) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    if (value) next.set(key, value); else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    return next;
   });
 
   return (
@@ -98,7 +99,7 @@ export function WorklistPage() {
         <NativeSelect
           label={t('worklist.tierFilter')}
           value={tier ?? ''}
-          onChange={(e) => setParam('tier', isTier(e.currentTarget.value) ? e.currentTarget.value : null)}
+          onChange={(e) => state.setFilter('tier', isTier(e.currentTarget.value) ? e.currentTarget.value : '')}
           data={[{ value: '', label: t('worklist.allTiers') }, ...WORKLIST_TIERS.map((l) => ({ value: l, label: t(`alerts.level.${l}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('worklist.live')}</Text>
@@ -106,7 +107,7 @@ export function WorklistPage() {
       </Group>
       {ack.error && <Alert color="red" role="alert">{errorText(t, ack.error)}</Alert>}
       {assign.error && <Alert color="red" role="alert">{errorText(t, assign.error)}</Alert>}
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
+      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 && page === 0 ? (
         <Text c="dimmed" role="status">{t('worklist.empty')}</Text>
       ) : (
         <>
@@ -181,7 +182,7 @@ export function WorklistPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={(p) => setParam('page', p > 0 ? String(p) : null)} />
+          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={state.setPage} />
         </>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { TAlertSummary, TRealtimeEvent } from '@carewatch/contracts/alerts';
-import { canAssignToMe, changesWorklist, waitingDuration, withMe } from './worklist-rules.ts';
+import { canAssignToMe, changesWorklist, waitingDuration } from './worklist-rules.ts';
 
 const id = '00000000-0000-7000-8000-000000000001';
 const at = '2026-11-22T08:00:00.000Z';
@@ -50,9 +50,5 @@ describe('assign to me', () => {
     expect(canAssignToMe({ ...me, roleCode: 'customer_care' }, [])).toBe(false);
     expect(canAssignToMe({ ...me, mayUpdatePatients: false }, [])).toBe(false);
     expect(canAssignToMe({ ...me, id: undefined }, [])).toBe(false);
-  });
-  test('the new doctor list keeps the others and adds me once', () => {
-    expect(withMe([{ id: 'd2' }, { id: 'd3' }], 'd1')).toEqual(['d2', 'd3', 'd1']);
-    expect(withMe([{ id: 'd1' }], 'd1')).toEqual(['d1']);
   });
 });

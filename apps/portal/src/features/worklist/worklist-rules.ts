@@ -30,15 +30,9 @@ export const WORKLIST_POLL_MS = 30_000;
 export const WAITING_TICK_MS = 30_000;
 
 /**
- * "Assign to me" (the patient's doctors, PUT /api/account/patients/{id}/doctors): offered to a doctor who may update
+ * "Assign to me" (POST /api/account/patients/{id}/doctors/me, which adds the caller and keeps the others): offered to a doctor who may update
  * patients and does not follow this one yet. There is no per-alert or per-SOS-case assignee to take instead.
  */
 export function canAssignToMe(me: { id: string | undefined; roleCode: string | undefined; mayUpdatePatients: boolean }, assignees: ReadonlyArray<{ id: string }>): boolean {
   return Boolean(me.id) && me.roleCode === 'doctor' && me.mayUpdatePatients && !assignees.some((a) => a.id === me.id);
-}
-
-/** The patient's doctors with me added (kept in their order, no duplicate). */
-export function withMe(assignees: ReadonlyArray<{ id: string }>, myId: string): string[] {
-  const ids = assignees.map((a) => a.id);
-  return ids.includes(myId) ? ids : [...ids, myId];
 }

@@ -111,14 +111,28 @@ describe('triage worklist', () => {
     expect((await worklist(cskh)).items.find((i) => i.patientId === demoPatientId)?.acknowledgedBy?.name).toBe('Duc Nguyen');
   });
 
-  test('"assign to me" is the patients\' doctors endpoint: the row then names the doctor', async () => {
+  test('"assign to me" adds the calling doctor and keeps the others; two doctors at once both stay; a non-doctor is refused', async () => {
     const row = (await worklist(doctor)).items.find((i) => i.assignees.length === 0)!;
     expect(row).toBeDefined();
     const me = (await t.db.query<{ id: string }>("select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'doctor@demo.test'"))[0]!.id;
-    const res = await t.put(`/api/account/patients/${row.patientId}/doctors`, { doctorIds: [me] }, doctor);
+    const res = await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, doctor);
     expect(res.status, res.raw).toBe(200);
     const after = (await worklist(doctor)).items.find((i) => i.patientId === row.patientId)!;
     expect(after.assignees).toEqual([{ id: me, name: 'Duc Nguyen' }]);
+    // Another doctor of the tenant joins on a stale page: the first stays.
+    // (Someone else's follow row written meanwhile: the demo's other staff account stands in for a second doctor.)
+    const other = (await t.db.query<{ id: string }>("select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'assistant@demo.test'"))[0];
+    expect(other).toBeDefined();
+    await t.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at) select tenant_id, $1, $2, now() from patients where id = $1', [row.patientId, other!.id]);
+    expect((await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, doctor)).status).toBe(200);
+    const ids = (await t.db.query<{ doctor_id: string }>('select doctor_id from patient_doctors where patient_id = $1 order by doctor_id', [row.patientId])).map((r) => r.doctor_id);
+    expect(ids).toEqual([me, other!.id].sort());
+    // Customer care is not a doctor: refused, nothing changes.
+    const cc = await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, cskh);
+    expect(cc.status).toBe(403);
+    // Another tenant's patient: 404, like a missing one.
+    const foreign = (await t.db.query<{ id: string }>("select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo2' limit 1"))[0]!;
+    expect((await t.post(`/api/account/patients/${foreign.id}/doctors/me`, {}, doctor)).status).toBe(404);
   });
 
   test('bad input is a 400 naming the field; a patient account may not read it', async () => {

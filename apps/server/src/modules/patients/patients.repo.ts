@@ -189,6 +189,10 @@ export async function setDoctors(db: Db, tenantId: string, patientId: string, do
   }
 }
 
+export async function addDoctor(db: Db, tenantId: string, patientId: string, doctorId: string, now: Date) {
+  await db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at) values ($1,$2,$3,$4) on conflict do nothing', [tenantId, patientId, doctorId, now]);
+}
+
 // ---------------------------------------------------------------- relatives, attachments
 
 export type RelativeRow = { id: string; name: string; phone: string | null; relationship: string };

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '../../platform/route.ts';
 import {
-  assignDoctorsRoute, changeStatusRoute, createPatientRoute, getPatientRoute, listPatientsRoute, statusHistoryRoute, updatePatientRoute, updateTargetsRoute,
+  assignDoctorsRoute, followAsDoctorRoute, changeStatusRoute, createPatientRoute, getPatientRoute, listPatientsRoute, statusHistoryRoute, updatePatientRoute, updateTargetsRoute,
 } from './routes/patients.ts';
 import { addAttachmentRoute, deleteAttachmentRoute, getAttachmentRoute } from './routes/attachments.ts';
 import { assistantCountsRoute, centerCountsRoute, doctorCountsRoute, operatorCountsRoute } from './routes/counts.ts';
@@ -11,7 +11,7 @@ import {
 /** The "patients" module's routes; the server's route table includes them. Static paths before `:id` ones. */
 export const PATIENTS_ROUTES: AnyRoute[] = [
   importTemplateRoute, currentImportRoute, startImportRoute, getImportRoute, importErrorsRoute, exportPatientsRoute,
-  listPatientsRoute, createPatientRoute, getPatientRoute, updatePatientRoute, changeStatusRoute, statusHistoryRoute, assignDoctorsRoute, updateTargetsRoute,
+  listPatientsRoute, createPatientRoute, getPatientRoute, updatePatientRoute, changeStatusRoute, statusHistoryRoute, assignDoctorsRoute, followAsDoctorRoute, updateTargetsRoute,
   addAttachmentRoute, getAttachmentRoute, deleteAttachmentRoute,
   doctorCountsRoute, operatorCountsRoute, assistantCountsRoute, centerCountsRoute,
 ];

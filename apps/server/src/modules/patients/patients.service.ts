@@ -316,6 +316,21 @@ export async function assignDoctors(ctx: AuthedCtx, id: string, input: TAssignDo
   return detail(ctx.db, t, id, ctx.auth.language);
 }
 
+/**
+ * The caller (an active doctor) starts following the patient, keeping the other doctors: one row added, so two doctors
+ * doing it at once, or a list changed meanwhile by someone else, lose nothing (the worklist's "Assign to me").
+ */
+export async function followAsDoctor(ctx: AuthedCtx, id: string): Promise<TPatient> {
+  const t = ctx.auth.tenantId;
+  const p = await requireVisiblePatient(ctx, id);
+  const me = ctx.auth.userId;
+  if (!(await repo.activeDoctorIds(ctx.db, t, [me])).has(me)) throw new AppError('PERMISSION_DENIED');
+  await repo.addDoctor(ctx.db, t, id, me, ctx.clock.now());
+  if (p.status === 'unassigned') await changePatientStatus(ctx, t, id, 'assigned', me, null);
+  await audit(ctx, { action: 'patient.doctors.follow', resource: 'patient', resourceId: id });
+  return detail(ctx.db, t, id, ctx.auth.language);
+}
+
 export async function updateTargets(ctx: AuthedCtx, id: string, input: TTargetsRequest): Promise<TPatient> {
   await requireVisiblePatient(ctx, id);
   await repo.setTargets(ctx.db, ctx.auth.tenantId, id, input, ctx.clock.now());

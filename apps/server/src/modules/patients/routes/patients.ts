@@ -6,7 +6,7 @@ import {
 } from '@carewatch/contracts/patients';
 import { defineRoute } from '../../../platform/route.ts';
 import {
-  assignDoctors, changeStatus, createPatient, getPatient, listPatients, statusHistory, updatePatient, updateTargets,
+  assignDoctors, changeStatus, followAsDoctor, createPatient, getPatient, listPatients, statusHistory, updatePatient, updateTargets,
 } from '../patients.service.ts';
 
 export const listPatientsRoute = defineRoute({
@@ -53,6 +53,12 @@ export const assignDoctorsRoute = defineRoute({
   method: 'PUT', url: '/api/account/patients/:id/doctors', tags: ['patients'], permission: Permission.PatientUpdate,
   summary: 'Set the doctors following a patient (unassigned ↔ assigned follows)', params: ZIdParams, body: ZAssignDoctorsRequest, response: ZPatient,
   handler: async ({ params, body }, ctx) => assignDoctors(ctx, params.id, body),
+});
+export const followAsDoctorRoute = defineRoute({
+  audit: { phi: 'write' },
+  method: 'POST', url: '/api/account/patients/:id/doctors/me', tags: ['patients'], permission: Permission.PatientUpdate,
+  summary: 'The calling doctor starts following the patient (the other doctors stay)', params: ZIdParams, response: ZPatient,
+  handler: async ({ params }, ctx) => followAsDoctor(ctx, params.id),
 });
 export const updateTargetsRoute = defineRoute({
   audit: { phi: 'write' },
