@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dismissAlertPopups, launch, login, newPage, shot } from './browser.ts';
@@ -6,6 +7,7 @@ import { apiToken, getJson } from './mobile.ts';
 import { pdfText } from '../apps/server/src/test-support/pdf-text.ts';
 
 let browser: Browser;
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => { browser = await launch(); });
@@ -61,6 +63,18 @@ describe('patient timeline', () => {
     await page.getByRole('button', { name: 'Add note', exact: true }).click();
     const noteItem = list.getByRole('listitem').filter({ hasText: note });
     await expect.poll(() => noteItem.count(), { timeout: 10_000 }).toBe(1);
+    // The "Note added" toast passes axe too (its close button is named, its text has 4.5:1 contrast).
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Note added' });
+    await toast.waitFor();
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+    const toastProblems = await page.evaluate(async () => {
+      const w = window as unknown as { axe: { run(ctx: Element, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null }> }> } };
+      const el = document.querySelector('.mantine-Notification-root');
+      if (!el) return ['no toast'];
+      const r = await w.axe.run(el, { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id);
+    });
+    expect(toastProblems).toEqual([]);
     expect(await noteItem.innerText()).toContain('By Duc Nguyen');
     const alertItems = list.locator('li[data-type="alert"]');
     await expect.poll(() => alertItems.count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { Badge, ColorInput, Modal, Pagination, TableScrollContainer, createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Badge, ColorInput, Modal, Notification, Pagination, TableScrollContainer, createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 
 type Rgb = [number, number, number];
@@ -45,6 +45,11 @@ export function brandTheme(settings: Record<string, string> | undefined, t: (key
       // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
       ColorInput: ColorInput.extend({ defaultProps: { withEyeDropper: false } }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } }),
+      // The toasts' (notifySuccess…) close button too; their message in the text colour (Mantine's grey is 4.0:1).
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
+        styles: { description: { color: 'var(--mantine-color-text)' } },
+      }),
       Pagination: Pagination.extend({
         defaultProps: {
           getControlProps: (control) => ({ 'aria-label': t(`messages.${control}Page`) }),
