@@ -43,5 +43,5 @@ export const worklistEn = {
   openAlerts_one: '{{count}} open alert',
   openAlerts_other: '{{count}} open alerts',
   silent: 'Device silent',
-  silentSince: 'Nothing received from the device or app since {{at}}',
+  silentSince: 'Flagged silent since {{at}}',
 };

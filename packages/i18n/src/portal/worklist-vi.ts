@@ -45,5 +45,5 @@ export const worklistVi: typeof worklistEn = {
   openAlerts_one: '{{count}} cảnh báo đang mở',
   openAlerts_other: '{{count}} cảnh báo đang mở',
   silent: 'Thiết bị im lặng',
-  silentSince: 'Không nhận được dữ liệu từ thiết bị hoặc ứng dụng từ {{at}}',
+  silentSince: 'Bị đánh dấu im lặng từ {{at}}',
 };

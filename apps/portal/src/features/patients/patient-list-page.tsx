@@ -92,7 +92,7 @@ export function PatientListPage() {
   };
   /** The last reading; a silent patient's badge tells since when nothing came (tooltip, and read out by screen readers). */
   const lastReading = (p: TPatientRow) => {
-    const since = p.silent ? t('patients.list.silentSince', { time: formatDateTime(p.silentSince ?? p.lastReadingAt ?? p.createdAt, tz) }) : '';
+    const since = p.silent ? t('patients.list.silentSince', { time: formatDateTime(p.lastReadingAt ?? p.silentSince ?? p.createdAt, tz) }) : '';
     return (
       <Group gap={6} wrap="nowrap">
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{p.lastReadingAt ? formatDateTime(p.lastReadingAt, tz) : t('patients.list.noReading')}</Text>
