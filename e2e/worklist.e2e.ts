@@ -65,4 +65,36 @@ describe('triage worklist', () => {
     // Back to normal: the alert closes (keeps the demo data tidy for other files).
     await simulate(baseUrl, 'normal');
   });
+
+  test('an operator assigns a waiting patient to another doctor from the worklist; the row names the doctor', async () => {
+    const page = await newPage(browser, baseUrl, { lang: 'en' });
+    await dismissAlertPopups(page);
+    await login(page, 'operator@demo.test');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.goto('/worklist');
+    const table = page.getByRole('table', { name: 'Triage worklist' });
+    await table.waitFor();
+    // The last row that is not the demo patient of the other test (its doctors stay as they are).
+    const rows = table.locator('tbody tr:not([data-patient-code="DEMO-P0001"])');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const row = rows.last();
+    const code = await row.getAttribute('data-patient-code');
+    await row.getByRole('button', { name: /^Assign .+ to a doctor$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Assign .+ to a doctor$/ });
+    await dialog.getByRole('textbox', { name: 'Doctor' }).click();
+    const option = dialog.getByRole('option').first();
+    await option.waitFor();
+    const doctor = (await option.innerText()).replace(/\s*\(.*\)\s*$/, '').trim();
+    await option.click();
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const same = table.locator(`tr[data-patient-code="${code}"]`);
+    await expect.poll(() => same.locator('td').nth(4).innerText(), { timeout: 5_000 }).toContain(doctor);
+    // Offered no more for that patient: the doctor now follows them.
+    await same.getByRole('button', { name: /^Assign .+ to a doctor$/ }).click();
+    await dialog.getByRole('textbox', { name: 'Doctor' }).click();
+    await expect.poll(() => dialog.getByRole('option', { name: new RegExp(`^${doctor}`) }).count()).toBe(0);
+    await page.close();
+  });
 });
+

@@ -1,13 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { reloadOnNewBuild, renderWhenReady } from '@carewatch/web/boot';
 import { initI18n } from './app/i18n.ts';
 import { App } from './app/app.tsx';
 import { api } from './app/api.ts';
 import { queryClient } from './app/query-client.ts';
 import { clearOfflineCache, persistOfflineCache, restoreOfflineCache } from './app/offline-cache.ts';
-import { recheckOfflineSession } from './app/queries.ts';
+import { recheckOfflineSession } from '@carewatch/web/queries';
 import { loadSignedInShell } from './app/router.tsx';
 
 // `/app` (no slash) is outside the router's basename and the service worker's scope: use `/app/`.
@@ -24,27 +23,9 @@ if (api.tokens.has()) {
 persistOfflineCache(queryClient);
 window.addEventListener('online', () => recheckOfflineSession(queryClient));
 
-// After a new build, the chunks of the build this page started with are gone: a screen opened for the first time
-// then fails to load. Reload onto the new build instead (at most once a minute: never a loop).
-window.addEventListener('vite:preloadError', (event) => {
-  const key = 'cw.reloadedForNewBuild';
-  if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
-  sessionStorage.setItem(key, String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnNewBuild();
 
-// The first render waits for the language's catalogue (a separate chunk): no flash of untranslated keys.
-void initI18n().then(() => {
-  const root = document.getElementById('root');
-  if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }
-});
+renderWhenReady(initI18n(), <App />);
 
 // Offline start of the app shell (public/sw.js); not under the dev server, where Vite serves modules that change.
 // The build mode, not PROD: PROD follows NODE_ENV, which test runners set to 'test' while building the real app.

@@ -29,7 +29,7 @@ import { NOTIFICATIONS_ROUTES } from './modules/notifications/notifications.rout
 import { DELIVERY_ROUTES } from './modules/delivery/delivery.routes.ts';
 import { APP_VITALS_ROUTES } from './modules/vitals/routes/app-vitals.ts';
 import { VITALS_EXPORT_ROUTES } from './modules/vitals/routes/vitals-export.ts';
-import { APP_SUBJECT_ROUTES } from './modules/contacts/routes/app-subjects.ts';
+import { APP_SUBJECT_ROUTES } from './modules/app-subjects/routes/app-subjects.ts';
 import { APP_PROFILE_ROUTES } from './modules/account/routes/app-profile.ts';
 import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
 import { SCHEDULES_ROUTES } from './modules/schedules/schedules.routes.ts';
@@ -40,7 +40,7 @@ import { RECORDS_ROUTES } from './modules/records/records.routes.ts';
 import { PRESCRIPTIONS_ROUTES } from './modules/prescriptions/prescriptions.routes.ts';
 import { PAYMENT_CONFIG_ROUTES } from './modules/payment-config/payment-config.routes.ts';
 import { PAYMENT_PROVIDER_ROUTES } from './modules/payments/payments-providers.routes.ts';
-import { BILLING_CORE_ROUTES } from './modules/subscriptions/billing-core.routes.ts';
+import { BILLING_CORE_ROUTES } from './modules/payments/billing-core.routes.ts';
 import { RATINGS_ROUTES } from './modules/ratings/ratings.routes.ts';
 import { ANNOUNCEMENTS_ROUTES } from './modules/announcements/announcements.routes.ts';
 import { FEEDBACK_ADMIN_ROUTES } from './modules/account/routes/feedback-admin.ts';
@@ -49,6 +49,7 @@ import { TRANSACTIONS_ROUTES } from './modules/transactions/transactions.routes.
 import { FHIR_ROUTES } from './modules/fhir/fhir.routes.ts';
 import { WEBHOOKS_ROUTES } from './modules/webhooks/webhooks.routes.ts';
 import { TIMELINE_ROUTES } from './modules/timeline/timeline.routes.ts';
+import { SAVED_VIEWS_ROUTES } from './modules/saved-views/saved-views.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -83,6 +84,7 @@ export const ROUTES: AnyRoute[] = [
   ...FHIR_ROUTES,
   ...WEBHOOKS_ROUTES,
   ...TIMELINE_ROUTES,
+  ...SAVED_VIEWS_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
 ];

@@ -10,12 +10,12 @@ import { randomToken } from './platform/ids.ts';
 import { TokenSigner } from './platform/tokens.ts';
 import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
-import { createFileStore } from './platform/file-store.ts';
+import { createFileStore } from './platform/file-store-create.ts';
 import { importLocalFiles } from './platform/file-store-import.ts';
 import { prepareTempRoot } from './platform/temp-files.ts';
 import { startMqtt, type MqttService } from './platform/mqtt.ts';
-import type { Deps } from './platform/context.ts';
-import type { ReadingsHandler } from './modules/vitals/readings-seam.ts';
+import type { Deps, ReadingsHandler } from './platform/context.ts';
+import { PLATFORM_PORTS } from './platform-ports.ts';
 import { ROUTES } from './routes.ts';
 import { seedDemo } from './modules/seed/demo.ts';
 import path from 'node:path';
@@ -90,6 +90,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     pepper,
     secrets,
     readingHandlers: opts.readingHandlers ?? [alertsReadingHandler, vitalsRealtimeHandler],
+    ports: PLATFORM_PORTS,
   };
   // Several processes started at once on one PostgreSQL database: one seeds (under a lock, in one transaction), the
   // others wait for it and find the tenants (without the lock the second died on a duplicate tenant code).

@@ -11,6 +11,9 @@ import { ZOk } from '@carewatch/contracts/common';
 export const ACCESS_TOKEN_KEY = 'cw.access';
 export const REFRESH_TOKEN_KEY = 'cw.refresh';
 
+/** One field's failure: `key` (and `n`) name the catalogue's field rule when the server found one. */
+export type FieldFailure = Pick<TFieldError, 'rule' | 'message' | 'key' | 'n'> & { code: string };
+
 type ErrorDetails = { field?: string; rule?: string; fields?: TFieldError[]; [key: string]: unknown };
 
 /** An error answered by the server (or a network failure: status 0, code 'NETWORK'). */
@@ -26,9 +29,9 @@ export class ApiError extends Error {
     this.details = details;
   }
   /** Field errors as a map field → { rule, message } (from details.fields, or details.field for a single one). */
-  fieldErrors(): Record<string, { rule: string; message: string; code: string }> {
-    const out: Record<string, { rule: string; message: string; code: string }> = {};
-    for (const f of this.details?.fields ?? []) out[f.field] = { rule: f.rule, message: f.message, code: this.code };
+  fieldErrors(): Record<string, FieldFailure> {
+    const out: Record<string, FieldFailure> = {};
+    for (const f of this.details?.fields ?? []) out[f.field] = { rule: f.rule, message: f.message, code: this.code, key: f.key, n: f.n };
     if (this.details?.field && !out[this.details.field]) {
       out[this.details.field] = { rule: this.details.rule ?? '', message: this.message, code: this.code };
     }

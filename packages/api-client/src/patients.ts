@@ -5,6 +5,7 @@ import {
   type TAssignDoctorsRequest, type TChangeStatusRequest, type TCreatePatientRequest, type TPatientListQuery,
   type TTargetsRequest, type TUpdatePatientRequest,
 } from '@carewatch/contracts/patients';
+import { ZBulkResult, type TBulkAssignDoctorRequest, type TBulkCenterRequest } from '@carewatch/contracts/bulk';
 
 const M = '/api/account';
 const enc = encodeURIComponent;
@@ -65,5 +66,10 @@ export const patientsApi = (request: ApiRequest) => ({
   getImport: (importId: string) => request('GET', `${M}/patients/import/${enc(importId)}`, { schema: ZPatientImport }),
   importErrorsUrl: (importId: string) => `${M}/patients/import/${enc(importId)}/errors`,
   exportUrl: (query: Partial<TPatientListQuery> = {}) => `${M}/patients/export${exportQuery(query)}`,
+  // Bulk actions of the list (issue 20): per-patient done / failed.
+  bulkAssignDoctor: (body: TBulkAssignDoctorRequest) => request('POST', `${M}/patients/bulk/assign-doctor`, { body, schema: ZBulkResult }),
+  bulkChangeCenter: (body: TBulkCenterRequest) => request('POST', `${M}/patients/bulk/center`, { body, schema: ZBulkResult }),
+  /** POST `{ patientIds }` (TBulkExportRequest) here with the Authorization header: the selected rows as .xlsx. */
+  bulkExportUrl: () => `${M}/patients/bulk/export`,
 });
 export type PatientsApi = ReturnType<typeof patientsApi>;

@@ -1,5 +1,6 @@
 import type { createApiClient } from './client.ts';
 import { ZAccountState, type TDisableRequest } from '@carewatch/contracts/lifecycle';
+import { ZBulkResult, type TBulkDisableRequest } from '@carewatch/contracts/bulk';
 import {
   ZDoctorMe, ZLicense, ZLicenseList, ZPersonList, ZStaffDetail, ZStaffOptions, ZStaffPage,
   type TCreateStaffRequest, type TDoctorProfileInput, type TLicenseInput, type TStaffQuery, type TUpdateStaffRequest,
@@ -47,5 +48,7 @@ export const staffApi = (request: ApiRequest) => ({
   // Account lifecycle (module lifecycle, permission StaffDisable).
   disable: (userId: string, body: TDisableRequest) => request('POST', `${M}/users/${enc(userId)}/disable`, { body, schema: ZAccountState }),
   enable: (userId: string) => request('POST', `${M}/users/${enc(userId)}/enable`, { schema: ZAccountState }),
+  /** Bulk disable of the staff list (issue 20): per-account done / failed. */
+  bulkDisable: (body: TBulkDisableRequest) => request('POST', `${M}/staff/bulk/disable`, { body, schema: ZBulkResult }),
 });
 export type StaffApi = ReturnType<typeof staffApi>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_RULE_KEYS } from './field-rules.ts';
 
 /** Stable error codes (the spec's error catalogue). The apps translate codes to text; `message` is the English default. */
 export const ERRORS = {
@@ -193,12 +194,26 @@ export const ERRORS = {
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'This webhook address is not allowed' },
   WEBHOOK_DISABLED: { status: 409, message: 'The endpoint is disabled: enable it to send events to it' },
   WEBHOOK_ROTATION_IN_PROGRESS: { status: 409, message: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends' },
+  // Saved views of the portal's lists (issue 20)
+  SAVED_VIEW_NOT_FOUND: { status: 404, message: 'Saved view not found' },
+  SAVED_VIEW_NAME_EXISTS: { status: 409, message: 'You already have a view with this name for this list' },
+  SAVED_VIEW_LIMIT: { status: 409, message: 'At most 20 saved views per list: delete one first' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ErrorCodes = Object.keys(ERRORS) as ErrorCode[];
 
-export const ZFieldError = z.object({ field: z.string(), rule: z.string(), message: z.string() });
+/**
+ * One field's failure in a 400: `rule` is Zod's issue code; `key` (and `n`) name the field rule of the catalogue
+ * (contracts/field-rules.ts) when the message is one, so clients translate by that key, never by the English text.
+ */
+export const ZFieldError = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  key: z.enum(FIELD_RULE_KEYS).optional(),
+  n: z.string().optional(),
+});
 export const ZErrorBody = z.object({
   code: z.string(),
   message: z.string(),

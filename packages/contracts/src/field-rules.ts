@@ -71,17 +71,22 @@ export const FIELD_RULES: ReadonlyArray<readonly [RegExp, FieldRuleKey]> = [
   [/^Expiry must not be before the availability date$/, 'expiry'],
   [/^You must accept the terms$/, 'acceptTerms'],
   [/^You must accept the privacy policy$/, 'acceptPrivacy'],
+  [/^Skin colou?r is required$/, 'skinColour'],
+  [/^Account type is required$/, 'accountType'],
+  [/^You must agree to the processing of your health data$/, 'acceptHealth'],
 ];
 
-export type FieldRuleKey =
-  | 'required' | 'minLength' | 'maxLength' | 'minValue' | 'maxValue' | 'email' | 'phone' | 'otp' | 'nameDigits'
-  | 'birthday' | 'birthdayFuture' | 'bloodType' | 'bloodTypeRequired' | 'heightWeight' | 'height' | 'weight' | 'gender'
-  | 'mac' | 'imei' | 'date' | 'time' | 'startAfterEnd' | 'endBeforeStart' | 'choose' | 'status' | 'number'
-  | 'passwordMismatch' | 'passwordSame' | 'passwordRule' | 'host' | 'port' | 'url' | 'colour' | 'tenantCode'
-  | 'latitude' | 'longitude' | 'timezone' | 'language' | 'dialCode' | 'cancelReason' | 'rejectReason' | 'role' | 'admin'
-  | 'mainAdmin' | 'connections' | 'patientContact' | 'patientId' | 'noSpecial' | 'lettersDigits' | 'option'
-  | 'scheduleTime' | 'onDemand' | 'assistantDoctor' | 'attribute' | 'relationship' | 'licenseExpired' | 'unique'
-  | 'expiry' | 'acceptTerms' | 'acceptPrivacy';
+export const FIELD_RULE_KEYS = [
+  'required', 'minLength', 'maxLength', 'minValue', 'maxValue', 'email', 'phone', 'otp', 'nameDigits', 'birthday',
+  'birthdayFuture', 'bloodType', 'bloodTypeRequired', 'heightWeight', 'height', 'weight', 'gender', 'mac', 'imei',
+  'date', 'time', 'startAfterEnd', 'endBeforeStart', 'choose', 'status', 'number', 'passwordMismatch',
+  'passwordSame', 'passwordRule', 'host', 'port', 'url', 'colour', 'tenantCode', 'latitude', 'longitude', 'timezone',
+  'language', 'dialCode', 'cancelReason', 'rejectReason', 'role', 'admin', 'mainAdmin', 'connections',
+  'patientContact', 'patientId', 'noSpecial', 'lettersDigits', 'option', 'scheduleTime', 'onDemand',
+  'assistantDoctor', 'attribute', 'relationship', 'licenseExpired', 'unique', 'expiry', 'acceptTerms',
+  'acceptPrivacy', 'skinColour', 'accountType', 'acceptHealth',
+] as const;
+export type FieldRuleKey = (typeof FIELD_RULE_KEYS)[number];
 
 /** The rule a contract message names (its i18n key under `fieldRules.` and its number), or null when it names none. */
 export function fieldRule(message: string): { key: FieldRuleKey; n?: string } | null {

@@ -22,6 +22,8 @@ import { securityEn } from './portal/security-en.ts';
 import { prescriptionsEn } from './portal/prescriptions-en.ts';
 import { transactionsEn } from './portal/transactions-en.ts';
 import { listsEn } from './portal/lists-en.ts';
+import { bulkEn } from './portal/bulk-en.ts';
+import { savedViewsEn } from './portal/saved-views-en.ts';
 import { ratingsEn } from './portal/ratings-en.ts';
 import { announcementsEn } from './portal/announcements-en.ts';
 import { feedbackEn } from './portal/feedback-en.ts';
@@ -76,6 +78,12 @@ export const portalEn = {
     sessionExpired: 'Your session is expired!',
     errorTitle: 'Error',
     successTitle: 'Done',
+  },
+  /** What errorText (packages/web) shows for an error the catalogue has no code for. */
+  errorFallback: {
+    generic: 'Something went wrong. Please contact technical support',
+    unavailable: 'System currently undergoing maintenance. Please try again later',
+    invalid: 'Invalid value',
   },
   errors: {
     VALIDATION_ERROR: 'Invalid request parameter',
@@ -240,6 +248,9 @@ export const portalEn = {
     WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it',
     WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends',
     WEBHOOK_URL_NOT_ALLOWED: 'This address is not allowed: use https:// and a public host',
+    SAVED_VIEW_NOT_FOUND: 'Saved view not found',
+    SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list',
+    SAVED_VIEW_LIMIT: 'At most 20 saved views per list: delete one first',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',
@@ -650,6 +661,8 @@ export const portalEn = {
   prescriptions: prescriptionsEn,
   transactions: transactionsEn,
   lists: listsEn,
+  bulk: bulkEn,
+  savedViews: savedViewsEn,
   ratings: ratingsEn,
   announcements: announcementsEn,
   feedback: feedbackEn,

@@ -22,6 +22,8 @@ import { securityVi } from './portal/security-vi.ts';
 import { prescriptionsVi } from './portal/prescriptions-vi.ts';
 import { transactionsVi } from './portal/transactions-vi.ts';
 import { listsVi } from './portal/lists-vi.ts';
+import { bulkVi } from './portal/bulk-vi.ts';
+import { savedViewsVi } from './portal/saved-views-vi.ts';
 import { ratingsVi } from './portal/ratings-vi.ts';
 import { announcementsVi } from './portal/announcements-vi.ts';
 import { feedbackVi } from './portal/feedback-vi.ts';
@@ -78,6 +80,11 @@ export const portalVi: PortalCatalogue = {
     sessionExpired: 'Phiên đăng nhập của bạn đã hết hạn!',
     errorTitle: 'Lỗi',
     successTitle: 'Hoàn tất',
+  },
+  errorFallback: {
+    generic: 'Đã xảy ra lỗi. Vui lòng liên hệ bộ phận hỗ trợ kỹ thuật',
+    unavailable: 'Hệ thống đang được bảo trì. Vui lòng thử lại sau',
+    invalid: 'Giá trị không hợp lệ',
   },
   errors: {
     VALIDATION_ERROR: 'Tham số yêu cầu không hợp lệ',
@@ -242,6 +249,9 @@ export const portalVi: PortalCatalogue = {
     WEBHOOK_DISABLED: 'Điểm nhận đang bị tắt: hãy bật để gửi sự kiện',
     WEBHOOK_ROTATION_IN_PROGRESS: 'Đang đổi khóa bí mật: khóa cũ vẫn được chấp nhận cho đến hết thời gian chuyển tiếp',
     WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ này không được phép: dùng https:// và một máy chủ công khai',
+    SAVED_VIEW_NOT_FOUND: 'Không tìm thấy chế độ xem đã lưu',
+    SAVED_VIEW_NAME_EXISTS: 'Bạn đã có một chế độ xem cùng tên cho danh sách này',
+    SAVED_VIEW_LIMIT: 'Tối đa 20 chế độ xem đã lưu cho mỗi danh sách: hãy xóa bớt một chế độ xem',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
@@ -652,6 +662,8 @@ export const portalVi: PortalCatalogue = {
   prescriptions: prescriptionsVi,
   transactions: transactionsVi,
   lists: listsVi,
+  bulk: bulkVi,
+  savedViews: savedViewsVi,
   ratings: ratingsVi,
   announcements: announcementsVi,
   feedback: feedbackVi,

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createCatalogues } from '@carewatch/web/i18n';
 
 export const APP_LANGUAGES = ['en', 'en-CA', 'vi'] as const;
 export type AppLanguage = (typeof APP_LANGUAGES)[number];
@@ -43,34 +42,13 @@ const CATALOGUES: Record<AppLanguage, () => Promise<Record<string, unknown>>> = 
   vi: async () => (await import('@carewatch/i18n/app/vi')).appVi,
 };
 
-async function ensureCatalogue(lng: AppLanguage): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await CATALOGUES[lng]());
-}
+const catalogues = createCatalogues(CATALOGUES);
 
 /** Loads the stored language's catalogue and starts i18next; render after it resolves (no untranslated flash). */
-export async function initI18n(): Promise<void> {
-  const lng = storedLanguage();
-  document.documentElement.lang = lng;
-  const resources: Record<string, { translation: Record<string, unknown> }> = {};
-  try {
-    resources[lng] = { translation: await CATALOGUES[lng]() };
-  } catch {
-    // Its download failed (a first visit on a bad network): English, another file, rather than raw keys; if that
-    // fails too the screen still renders (with the keys) rather than staying blank, and a reload retries.
-    resources[lng] = { translation: {} };
-    if (lng !== 'en') resources.en = { translation: await CATALOGUES.en().catch(() => ({})) };
-  }
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-}
+export const initI18n = (): Promise<void> => catalogues.initI18n(storedLanguage());
 
 /** Switches the language at once in storage; the screen follows when its catalogue is here (at once if loaded). */
 export function switchLanguage(lang: AppLanguage): void {
   storage()?.setItem(APP_LANGUAGE_KEY, lang);
-  document.documentElement.lang = lang;
-  void ensureCatalogue(lang).then(() => i18n.changeLanguage(lang));
+  catalogues.showLanguage(lang);
 }

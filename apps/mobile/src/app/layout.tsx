@@ -8,7 +8,7 @@ import { SosLevelNotice } from '../features/alerts/sos-level-notice.tsx';
 import { SyncStatus } from '../features/sync/sync-status.tsx';
 import { PendingSosBanner } from '../features/alerts/pending-sos-banner.tsx';
 import { useAppRealtime } from './realtime.ts';
-import { PageLoading } from './states.tsx';
+import { PageLoading } from '@carewatch/web/states';
 import { PushIntro } from '../features/profile/push-intro.tsx';
 import { DosePrompt } from '../features/medication/dose-prompt.tsx';
 
@@ -50,7 +50,7 @@ export function AppLayout() {
                 end={item.end}
                 style={({ isActive }) => ({
                   display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%', gap: 2,
-                  textDecoration: 'none', color: isActive ? 'var(--mantine-color-teal-8)' : 'var(--mantine-color-gray-7)', fontWeight: isActive ? 700 : 500,
+                  textDecoration: 'none', color: isActive ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-gray-7)', fontWeight: isActive ? 700 : 500,
                 })}
               >
                 <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1 }}>{item.icon}</span>

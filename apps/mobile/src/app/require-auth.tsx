@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { sessionQuery } from './queries.ts';
 import { storedTenant } from './tenant.ts';
-import { ErrorState, LoadingScreen } from './states.tsx';
+import { LoadingScreen } from '@carewatch/web/states';
+import { ErrorState } from './states.tsx';
 
 /** Signed-out visitors go to sign-in (or first to the organisation code when none is remembered). */
 export function RequireAuth() {

@@ -5,7 +5,8 @@ import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from './query-client.ts';
 import { useTenantSettings } from './queries.ts';
-import { brandTheme, readableColors } from './theme.ts';
+import { readableColors, webTheme } from '@carewatch/web/theme';
+import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 import { router } from './router.tsx';
 import { DesktopOnly } from './desktop-only.tsx';
 import { PermissionsChangedDialog } from './permissions-changed-dialog.tsx';
@@ -14,7 +15,7 @@ import { handleSessionEnded } from './session-end.ts';
 import i18n from 'i18next';
 import { refetchOnLanguageChange } from '@carewatch/i18n/language-refetch';
 import { ProfileTimeZone } from './time-zone.tsx';
-import { LoadingScreen } from './states.tsx';
+import { LoadingScreen } from '@carewatch/web/states';
 
 // The toasts' container (with its transitions) loads after the first screen; a toast shown before it is kept in the
 // notifications store and appears when it mounts.
@@ -29,7 +30,11 @@ function BrandedMantine({ children }: { children: ReactNode }) {
   const settings = useTenantSettings();
   // `t` changes with the language: the theme names icon-only controls (pagination arrows, modal close) in it.
   const { t } = useTranslation();
-  const theme = useMemo(() => brandTheme(settings?.settings, t), [settings, t]);
+  const theme = useMemo(() => webTheme({
+    primary: settings?.settings?.COLOR,
+    font: settings?.settings?.FONT || DEFAULT_TENANT_SETTINGS.FONT,
+    labels: { close: t('common.close'), pageControl: (c) => t(`messages.${c}Page`), page: (n) => t('messages.page', { n }) },
+  }), [settings, t]);
   return <MantineProvider theme={theme} cssVariablesResolver={readableColors}>{children}</MantineProvider>;
 }
 

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createCatalogues } from '@carewatch/web/i18n';
 import type { Language } from '@carewatch/contracts/rules';
 import { saveLanguage, storedLanguage } from '@carewatch/i18n/language';
 
@@ -12,36 +11,14 @@ const CATALOGUES: Record<Language, () => Promise<Record<string, unknown>>> = {
   vi: async () => (await import('@carewatch/i18n/portal-vi')).portalVi,
 };
 
-async function ensureCatalogue(lng: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await CATALOGUES[lng]());
-}
+const catalogues = createCatalogues(CATALOGUES);
 
 /** Loads the stored language's catalogue and starts i18next; render after it resolves (no untranslated flash). */
-export async function initI18n(): Promise<void> {
-  const lng = storedLanguage();
-  document.documentElement.lang = lng;
-  const resources: Record<string, { translation: Record<string, unknown> }> = {};
-  try {
-    resources[lng] = { translation: await CATALOGUES[lng]() };
-  } catch {
-    // Its download failed: English (another file) rather than raw keys; if that fails too the screen still renders
-    // (with the keys) rather than staying blank, and a reload retries.
-    resources[lng] = { translation: {} };
-    if (lng !== 'en') resources.en = { translation: await CATALOGUES.en().catch(() => ({})) };
-  }
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-}
+export const initI18n = (): Promise<void> => catalogues.initI18n(storedLanguage());
 
 /** Switches the interface language (its catalogue loads first, if not yet here); refuses unsupported ones. */
 export function switchLanguage(lang: string): boolean {
   if (!saveLanguage(lang)) return false;
-  const stored = storedLanguage();
-  document.documentElement.lang = stored;
-  void ensureCatalogue(stored).then(() => i18n.changeLanguage(stored));
+  catalogues.showLanguage(storedLanguage());
   return true;
 }

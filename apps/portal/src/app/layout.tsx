@@ -15,7 +15,7 @@ import { markLevelChosen } from './level.ts';
 import { useAvatarUrl } from './avatar.ts';
 import { NotificationBell } from '../features/realtime/notification-bell.tsx';
 import { SosPopup } from '../features/realtime/sos-popup.tsx';
-import { PageLoading } from './states.tsx';
+import { PageLoading } from '@carewatch/web/states';
 import { MAIN_CONTENT_ID } from './landmarks.ts';
 
 /** "Doctor · North scope · Center A" */

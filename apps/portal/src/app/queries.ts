@@ -1,28 +1,10 @@
-import { setDisplayTimeZone } from '@carewatch/i18n/datetime';
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@carewatch/api-client/client';
+import { profileQueryOptions, sessionQueryOptions } from '@carewatch/web/queries';
 import { api } from './api.ts';
 
 /** Step 1 of start-up: is there a valid session? null when not logged in. */
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: async () => {
-    if (!api.tokens.has()) return null;
-    try {
-      return await api.checkToken();
-    } catch (e) {
-      if (isApiError(e) && (e.status === 401 || e.status === 403)) {
-        api.tokens.clear();
-        return null;
-      }
-      throw e;
-    }
-  },
-  staleTime: Infinity,
-  retry: false,
-  meta: { inlineError: true },
-});
+export const sessionQuery = sessionQueryOptions(api, { offlineStart: false });
 
 /** Step 2: the user's permissions (cached for the session). */
 export const permissionsQuery = queryOptions({
@@ -42,16 +24,7 @@ export const tenantSettingsQuery = queryOptions({
   meta: { inlineError: true },
 });
 
-export const profileQuery = queryOptions({
-  queryKey: ['profile'],
-  queryFn: async () => {
-    const profile = await api.profile();
-    // Every date and time on screen is in the profile's time zone (packages/i18n/src/datetime.ts).
-    setDisplayTimeZone(profile.timezone);
-    return profile;
-  },
-  staleTime: 60_000,
-});
+export const profileQuery = profileQueryOptions(api);
 
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],

@@ -1,7 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@carewatch/api-client/client';
-import { notifyError } from './errors.ts';
-import { handleSessionEnded } from './session-end.ts';
+import { isApiError, type ApiError } from '@carewatch/api-client/client';
+import { notifyError } from './notify.ts';
+
+let handleSessionEnded: (error: ApiError) => void = () => undefined;
+/**
+ * Who ends the session when a query or mutation answers 401: session-end.ts registers itself when loaded (it clears
+ * this cache, so it imports this file and not the reverse).
+ */
+export function setSessionEndedHandler(handler: (error: ApiError) => void): void {
+  handleSessionEnded = handler;
+}
 
 function handle(error: unknown, inline: boolean): void {
   if (isApiError(error) && (error.status === 401 || error.code === 'LOGGED_IN_ELSEWHERE' || error.code === 'PERMISSIONS_CHANGED')) {

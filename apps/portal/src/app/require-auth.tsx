@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { permissionsQuery, sessionQuery, tenantSettingsQuery } from './queries.ts';
 import { levelChosen } from './level.ts';
-import { ErrorState, LoadingScreen } from './states.tsx';
+import { ErrorState, LoadingScreen } from '@carewatch/web/states';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { useHasPermission } from './queries.ts';
 

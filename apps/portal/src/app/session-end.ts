@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
 import type { ApiError } from '@carewatch/api-client/client';
 import { api } from './api.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient, setSessionEndedHandler } from './query-client.ts';
 import { navigateTo } from './navigate.ts';
 import { forgetLevelChoice } from './level.ts';
 
@@ -59,3 +59,6 @@ export function handleSessionEnded(error: ApiError): void {
   notifications.show({ id: 'session-ended', color: 'red', title: t('toast.errorTitle'), message });
   endSession();
 }
+
+// A 401 on any query or mutation ends the session (app.tsx imports this file at start, before any query runs).
+setSessionEndedHandler(handleSessionEnded);

@@ -13,7 +13,6 @@ import type { Ctx, Deps } from './context.ts';
 import { AppError, isMalformedMultipart, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
-import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { registerRealtime } from './ws.ts';
 import { auditAccess, patientIdsOf } from './access-audit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -187,7 +186,7 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
     if (limitGroup) await limiter.byAddress(limitGroup, req, reply);
     const basic = r.deviceAuth ? basicCredentials(req) : null;
     if (basic) {
-      const device = await verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
+      const device = await deps.ports.verifyDeviceSecret(deps.db, deps.pepper, basic.user, basic.password);
       if (!device) throw new AppError('DEVICE_AUTH_FAILED');
       ctx.device = device;
     } else if (r.permission !== 'public') {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthInfo, Deps } from './context.ts';
 import { AppError } from './errors.ts';
-import { findSessionForAuth } from '../modules/auth/sessions.repo.ts';
 import { isUuid } from './ids.ts';
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -17,7 +16,7 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Au
   const claims = await deps.signer.verify(token, now);
   if (claims === 'expired') throw new AppError('SESSION_EXPIRED');
   if (!claims || !isUuid(claims.tid) || !isUuid(claims.sid)) throw new AppError('UNAUTHORIZED');
-  const row = await findSessionForAuth(deps.db, claims.tid, claims.sid);
+  const row = await deps.ports.findSessionForAuth(deps.db, claims.tid, claims.sid);
   if (!row || row.user_id !== claims.uid) throw new AppError('UNAUTHORIZED');
   if (row.revoked_at) {
     if (row.revoked_reason === 'replaced') throw new AppError('LOGGED_IN_ELSEWHERE');

@@ -4,8 +4,8 @@ import type { Config } from './config.ts';
 import type { MailProvider, SmsProvider } from './providers/messaging.ts';
 import type { TokenSigner } from './tokens.ts';
 import type { TRoleCode } from '@carewatch/contracts/roles';
-import type { DevicePrincipal } from '../modules/devices/device-credentials.ts';
-import type { ReadingsHandler } from '../modules/vitals/readings-seam.ts';
+import type { TDeviceModel } from '@carewatch/contracts/devices';
+import type { TIngestResponse, TMetric } from '@carewatch/contracts/vitals';
 import type { VoiceProvider } from './providers/voice.ts';
 import type { PushSender } from './providers/push.ts';
 import type { SecretBox } from './crypto.ts';
@@ -31,7 +31,65 @@ export type Deps = {
   secrets: SecretBox;
   /** Called after commit with every batch of accepted readings (the alert engine plugs in here). */
   readingHandlers: ReadingsHandler[];
+  /** What platform code needs of the domain modules, wired by the composition root. */
+  ports: PlatformPorts;
 };
+
+/**
+ * The domain functions platform code (authentication, device auth, MQTT ingest, the realtime hub) calls. Platform
+ * imports no module: `platform-ports.ts` beside server.ts wires the modules' functions in.
+ */
+export type PlatformPorts = {
+  findSessionForAuth(db: Db, tenantId: string, sessionId: string): Promise<SessionAuthRow | null>;
+  /** A device id and secret (HTTP Basic, MQTT CONNECT); null when wrong. */
+  verifyDeviceSecret(db: Db, pepper: string, deviceId: string, secret: string): Promise<DevicePrincipal | null>;
+  /** The device whose secret signed this MQTT message (external broker), or null. */
+  verifyDeviceSignature(deps: Pick<Deps, 'db' | 'secrets'>, deviceId: string, topic: string, raw: string): Promise<DevicePrincipal | null>;
+  mqttBatchSeen(db: Db, tenantId: string, deviceId: string, batchId: string): Promise<boolean>;
+  rememberMqttBatch(db: Db, tenantId: string, deviceId: string, batchId: string, now: Date): Promise<unknown>;
+  forgetMqttBatchesBefore(db: Db, before: Date): Promise<unknown>;
+  /** The shared ingest of HTTP and MQTT batches (answers after the commit). */
+  ingestReadings(deps: Deps, target: { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null }, raw: readonly unknown[]): Promise<TIngestResponse>;
+  /** Whether this user (at this level) may see the patient: staff by patient visibility, app users by the app's subject rule. */
+  maySeePatient(db: Db, auth: AuthInfo, patientId: string): Promise<boolean>;
+};
+
+/** One authenticated call's session, user, level and permissions (the query is modules/auth/sessions.repo.ts). */
+export type SessionAuthRow = {
+  session_id: string;
+  /** The user's language: names and texts the server composes for them follow it. */
+  language: string | null;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  expires_at: Date;
+  session_pv: number;
+  user_id: string;
+  user_status: string;
+  user_pv: number;
+  tenant_code: string;
+  tenant_active: boolean;
+  level_id: string;
+  level_scope_id: string | null;
+  level_center_id: string | null;
+  role_code: string;
+  permissions: number[];
+};
+
+/** A device proven by its credentials (cellular devices only): the tenant and the patient it is assigned to. */
+export type DevicePrincipal = { deviceId: string; tenantId: string; tenantCode: string; model: TDeviceModel; patientId: string | null };
+
+/** A reading that was stored (not a duplicate), canonical units, as handed to the alert engine. */
+export type AcceptedReading = {
+  metric: TMetric; measuredAt: Date; source: string; deviceId: string | null;
+  value: number | null; value2: number | null; data: Record<string, unknown> | null;
+};
+export type ReadingsBatch = { tenantId: string; patientId: string; readings: AcceptedReading[] };
+
+/**
+ * Called after the batch is committed, on the same path as the ingest (HTTP or MQTT), before the caller is answered
+ * (modules/vitals/readings-seam.ts runs them). Handlers are listed in `Deps.readingHandlers` by server.ts.
+ */
+export type ReadingsHandler = (deps: Deps, batch: ReadingsBatch) => Promise<void>;
 
 export type AuthInfo = {
   userId: string;

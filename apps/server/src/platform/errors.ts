@@ -1,5 +1,6 @@
 import { ERRORS, type ErrorCode, type TErrorBody, type TFieldError } from '@carewatch/contracts/errors';
 import type { ZodError } from 'zod';
+import { fieldRule } from '@carewatch/contracts/field-rules';
 
 /** A failure the client can act on: a stable code from the catalogue, an HTTP status, optional details. */
 export class AppError extends Error {
@@ -18,11 +19,15 @@ export const fieldError = (code: ErrorCode, field: string, rule?: string) => new
 
 /** Turns a Zod failure into the 400 body: the first field named, every field listed. */
 export function validationError(err: ZodError, where: 'body' | 'query' | 'params'): AppError {
-  const fields: TFieldError[] = err.issues.map((i) => ({
-    field: i.path.length ? i.path.map(String).join('.') : where,
-    rule: i.code,
-    message: i.message,
-  }));
+  const fields: TFieldError[] = err.issues.map((i) => {
+    const named = fieldRule(i.message);
+    return {
+      field: i.path.length ? i.path.map(String).join('.') : where,
+      rule: i.code,
+      message: i.message,
+      ...(named ? { key: named.key, ...(named.n === undefined ? {} : { n: named.n }) } : {}),
+    };
+  });
   const first = fields[0] ?? { field: where, rule: 'invalid', message: 'Invalid' };
   return new AppError('VALIDATION_ERROR', { field: first.field, rule: first.rule, fields }, `${first.field}: ${first.message}`);
 }

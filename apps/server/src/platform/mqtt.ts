@@ -5,13 +5,10 @@ import type { MqttClient } from 'mqtt';
 import { loadMqttClient } from './lazy.ts';
 import { ERRORS, type ErrorCode } from '@carewatch/contracts/errors';
 import { MQTT_REPLAY_WINDOW_MS, MQTT_TOPIC_PREFIX, ZMqttBatch, mqttAckTopic, type TMqttAck } from '@carewatch/contracts/vitals';
-import type { Deps } from './context.ts';
+import type { Deps, DevicePrincipal } from './context.ts';
 import { AppError } from './errors.ts';
 import { audit } from './audit.ts';
 import { newId } from './ids.ts';
-import { verifyDeviceSecret, verifyDeviceSignature, type DevicePrincipal } from '../modules/devices/device-credentials.ts';
-import { batchSeen, forgetBatchesBefore, rememberBatch } from '../modules/devices/device-credentials.repo.ts';
-import { ingestReadings } from '../modules/vitals/ingest.service.ts';
 
 /**
  * MQTT ingest for cellular devices. Topic layout:
@@ -42,7 +39,7 @@ async function signedSender(deps: Deps, deviceId: string, topic: string, raw: st
   // The secret itself in a message is refused unchecked: it was readable by every subscriber, and checking it would
   // make this an oracle for guesses.
   if ('secret' in body) throw new AppError('DEVICE_AUTH_FAILED');
-  const device = await verifyDeviceSignature(deps, deviceId, topic, raw);
+  const device = await deps.ports.verifyDeviceSignature(deps, deviceId, topic, raw);
   if (!device) throw new AppError('DEVICE_AUTH_FAILED');
   const batchId = body.batchId;
   if (typeof batchId !== 'string' || !batchId || batchId.length > 100) throw new AppError('VALIDATION_ERROR', { field: 'batchId', rule: 'required' });
@@ -73,13 +70,13 @@ export async function handleMqttBatch(deps: Deps, topic: string, payload: Buffer
     if (device.deviceId.toLowerCase() !== deviceId.toLowerCase() || device.tenantCode !== tenantCode) ack = fail('DEVICE_AUTH_FAILED');
     else if (!parsed.success) ack = fail('VALIDATION_ERROR');
     else if (!device.patientId) ack = fail('DEVICE_NOT_ASSIGNED');
-    else if (signedBatch && await batchSeen(deps.db, device.tenantId, device.deviceId, signedBatch)) {
+    else if (signedBatch && await deps.ports.mqttBatchSeen(deps.db, device.tenantId, device.deviceId, signedBatch)) {
       // A replay or a redelivery of a handled batch: answered as the retry it may be, handled no further.
       ack = { batchId, accepted: 0, duplicates: parsed.data.readings.length, rejected: [] };
     } else {
-      const out = await ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId, deviceModel: device.model }, parsed.data.readings);
+      const out = await deps.ports.ingestReadings(deps, { tenantId: device.tenantId, patientId: device.patientId, deviceId: device.deviceId, deviceModel: device.model }, parsed.data.readings);
       // Remembered after the commit: a batch lost to a crash before it can come again.
-      if (signedBatch) await rememberBatch(deps.db, device.tenantId, device.deviceId, signedBatch, deps.clock.now());
+      if (signedBatch) await deps.ports.rememberMqttBatch(deps.db, device.tenantId, device.deviceId, signedBatch, deps.clock.now());
       await audit({ ...deps, requestId: newId(), ip: 'mqtt', auth: null }, {
         action: 'vitals.ingest', tenantId: device.tenantId, actorId: null, resource: 'patient', resourceId: device.patientId,
         details: { accepted: out.accepted, duplicates: out.duplicates, rejected: out.rejected.length, deviceId: device.deviceId, via: 'mqtt' },
@@ -109,7 +106,7 @@ async function startExternal(deps: Deps, url: string, log: Log): Promise<MqttSer
   await client.subscribeAsync(sharedSubscription(deps.config.mqttShareGroup), { qos: 1 });
   // Batch ids are needed only as long as a signed message is young enough to be accepted.
   const prune = setInterval(() => {
-    void forgetBatchesBefore(deps.db, new Date(deps.clock.now().getTime() - 2 * MQTT_REPLAY_WINDOW_MS)).catch(() => undefined);
+    void deps.ports.forgetMqttBatchesBefore(deps.db, new Date(deps.clock.now().getTime() - 2 * MQTT_REPLAY_WINDOW_MS)).catch(() => undefined);
   }, 60_000);
   prune.unref();
   return { mode: 'external', port: null, close: async () => { clearInterval(prune); await client.endAsync(true); } };
@@ -122,7 +119,7 @@ async function startEmbedded(deps: Deps, port: number, log: Log): Promise<MqttSe
     authenticate: (client, username, password, done) => {
       const refuse = () => { const e = new Error('Bad username or password') as AuthenticateError; e.returnCode = 4; done(e, false); };
       if (!username || !password) { refuse(); return; }
-      verifyDeviceSecret(deps.db, deps.pepper, username, password.toString('utf8')).then((p) => {
+      deps.ports.verifyDeviceSecret(deps.db, deps.pepper, username, password.toString('utf8')).then((p) => {
         if (!p) { refuse(); return; }
         principals.set(client, p);
         done(null, true);

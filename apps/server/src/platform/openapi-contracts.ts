@@ -15,6 +15,7 @@ import * as appointments from '@carewatch/contracts/appointments';
 import * as audit from '@carewatch/contracts/audit';
 import * as auth from '@carewatch/contracts/auth';
 import * as billing from '@carewatch/contracts/billing';
+import * as bulk from '@carewatch/contracts/bulk';
 import * as centers from '@carewatch/contracts/centers';
 import * as codePackages from '@carewatch/contracts/code-packages';
 import * as codes from '@carewatch/contracts/codes';
@@ -39,6 +40,7 @@ import * as prescriptions from '@carewatch/contracts/prescriptions';
 import * as ratings from '@carewatch/contracts/ratings';
 import * as roles from '@carewatch/contracts/roles';
 import * as rules from '@carewatch/contracts/rules';
+import * as savedViews from '@carewatch/contracts/saved-views';
 import * as schedules from '@carewatch/contracts/schedules';
 import * as scopes from '@carewatch/contracts/scopes';
 import * as staff from '@carewatch/contracts/staff';
@@ -53,8 +55,8 @@ import * as worklist from '@carewatch/contracts/worklist';
 
 export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   account, alerts, announcements, appAuth, appDevices, appEvents, appProfile, appSubjects, appVitals, appointments,
-  audit, auth, billing, centers, codePackages, codes, common, contacts, devices, doctors, errors, feedback, fhir,
+  audit, auth, billing, bulk, centers, codePackages, codes, common, contacts, devices, doctors, errors, feedback, fhir,
   lifecycle, medicalRecords, meetings, names, notifications, patients, paymentConfig, paymentResults, permissions,
   prescriptions, ratings, roles, rules, schedules, scopes, staff, tenants, tickets, transactions, vitalsExport,
-  vitals, webhooks, timeline, worklist, fieldRules,
+  vitals, webhooks, timeline, worklist, fieldRules, savedViews,
 };

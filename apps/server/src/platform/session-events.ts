@@ -1,5 +1,4 @@
-import type { AuthInfo } from './context.ts';
-import type { SessionAuthRow } from '../modules/auth/sessions.repo.ts';
+import type { AuthInfo, SessionAuthRow } from './context.ts';
 
 /**
  * The PostgreSQL NOTIFY channel of "who may be signed in changed": database triggers (migration 026) publish

@@ -5,10 +5,7 @@ import type { AuthInfo, Deps } from './context.ts';
 import { authenticate } from './authenticate.ts';
 import { AppError } from './errors.ts';
 import { REALTIME_CHANNEL, parseEnvelope, type RealtimeEnvelope } from './realtime.ts';
-import { findSessionForAuth } from '../modules/auth/sessions.repo.ts';
 import { SESSION_CHANNEL, parseSessionChange, socketStillValid } from './session-events.ts';
-import { patientVisibility } from '../modules/patients/patient-access.ts';
-import { findAppSubject, findVisible } from '../modules/patients/patient-access.repo.ts';
 
 /** Close codes: 4401 bad/expired token or ended session (the client refreshes its token and reconnects). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
@@ -163,11 +160,7 @@ export class RealtimeHub {
     const now = Date.now();
     const hit = this.visibility.get(key);
     if (hit && now - hit.at < this.opts.visibilityTtlMs) return hit.v;
-    const v = (async () => {
-      const vis = patientVisibility(auth);
-      if (await findVisible(this.deps.db, auth.tenantId, vis, patientId)) return true;
-      return (await findAppSubject(this.deps.db, auth.tenantId, auth.userId, patientId)) !== null;
-    })();
+    const v = this.deps.ports.maySeePatient(this.deps.db, auth, patientId);
     v.catch(() => this.visibility.delete(key));
     this.visibility.set(key, { at: now, v });
     if (this.visibility.size > 50_000) this.prune(now);
@@ -196,13 +189,13 @@ export class RealtimeHub {
    */
   async checkSessions(which: (c: Conn) => boolean = () => true): Promise<void> {
     const now = this.deps.clock.now().getTime();
-    const rows = new Map<string, ReturnType<typeof findSessionForAuth>>();
+    const rows = new Map<string, ReturnType<Deps['ports']['findSessionForAuth']>>();
     const conns = [...this.byTenant.values()].flatMap((s) => [...s]).filter(which);
     // One after the other (one query per session): a check of every socket must not take the whole pool.
     for (const c of conns) {
       const key = `${c.auth.tenantId}|${c.auth.sessionId}`;
       let row = rows.get(key);
-      if (!row) rows.set(key, (row = findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
+      if (!row) rows.set(key, (row = this.deps.ports.findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
       // A database hiccup does not drop everyone.
       const ok = await row.then((r) => socketStillValid(r, c.auth, now), () => true);
       if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');

@@ -160,7 +160,10 @@ function judge(r: AnyRoute, p: Principal, prep: Prepared, res: Res, otherIds: Se
     if (prep.otherInPath) return "2xx for another tenant's id in the path (expected 404)";
     // The audit log records the ids callers sent (this matrix sends the other tenant's ids on purpose): its answers
     // are checked for the other tenant's markers only (e-mail domain, patient codes), which no request carries.
-    const leaked = r.url === '/api/account/audit-log' ? otherData({ ...res, raw: res.raw.replace(UUID_RE, '') }, otherIds) : otherData(res, otherIds);
+    // A bulk answer lists the ids sent that failed (another tenant's among them): only its `done` ids are checked.
+    const bulk = /\/bulk\//.test(r.url) && Array.isArray(res.body.failed);
+    const leaked = r.url === '/api/account/audit-log' ? otherData({ ...res, raw: res.raw.replace(UUID_RE, '') }, otherIds)
+      : bulk ? otherData({ ...res, raw: JSON.stringify(res.body.done) }, otherIds) : otherData(res, otherIds);
     return leaked.length > 0 ? `2xx holding the other tenant's data ${leaked.join(',')}` : null;
   }
   // 400: validation refused first; 403: a service rule refused before any lookup; 404: as for a missing id.

@@ -349,6 +349,11 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query('insert into patient_notes (id, tenant_id, patient_id, author_id, text, created_at) values ($1, $2, $3, $4, $5, $6)',
       [newId(), r.tenantId, r.patientId, r.users.doctor!, 'factory note', now]);
   },
+  // Saved views of the portal's lists (issue 20): one of doctor@'s.
+  saved_views: async (db, r, now) => {
+    await db.query(`insert into saved_views (id, tenant_id, user_id, list_key, name, query, is_default, created_at, updated_at)
+      values ($1, $2, $3, 'patients', 'factory view', 'status=sos', false, $4, $4)`, [newId(), r.tenantId, r.users.doctor!, now]);
+  },
 };
 
 /** Rows created through the real API: an SOS from the patient app (alerts, SOS case, ticket, deliveries, notifications …), sign-ins, a reset code. */

@@ -8,7 +8,7 @@ const BY_FIELD: Array<[RegExp, string]> = [
   [/^(patientId|profileId|patientIds)$/, 'patients'],
   [/^(centerId|mhscId|centerIds)$/, 'health_centers'],
   [/^(scopeId|parentId|scope)$/, 'scopes'],
-  [/^(userId|doctorId|doctorIds|mainAdminId|supportAdminIds|mainAdmin|assistantId|contactUserId|staffId)$/, 'users'],
+  [/^(userId|userIds|doctorId|doctorIds|mainAdminId|supportAdminIds|mainAdmin|assistantId|contactUserId|staffId)$/, 'users'],
   [/^(tenantId|aiCloudTenantId)$/, 'tenants'],
   [/^fileId$/, 'patient_attachments'],
   [/^recordingId$/, 'patient_attachments'],
@@ -49,6 +49,7 @@ const BY_SEGMENT: Record<string, string> = {
   transactions: 'orders', reconciliations: 'reconciliations',
   packages: 'packages',
   webhooks: 'webhook_endpoints',
+  'saved-views': 'saved_views',
 };
 
 export function tableForField(field: string, url: string): string {

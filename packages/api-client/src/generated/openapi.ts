@@ -1852,6 +1852,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/staff/bulk/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable the selected accounts (1..200) for a period, as the single disable; per-account done / failed with its code */
+        post: operations["postAccountStaffBulkDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/audit-log": {
         parameters: {
             query?: never;
@@ -1982,6 +1999,57 @@ export interface paths {
         get: operations["getAccountPatientsExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/bulk/assign-doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A doctor starts following each selected patient (1..200; the other doctors stay); per-patient done / failed with its code */
+        post: operations["postAccountPatientsBulkAssignDoctor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/bulk/center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move each selected patient (1..200) to a health center; per-patient done / failed with its code */
+        post: operations["postAccountPatientsBulkCenter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/bulk/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected patients (1..200) as .xlsx, like the list export (ids not visible to the caller are left out) */
+        post: operations["postAccountPatientsBulkExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6058,6 +6126,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My saved views of one of the portal's lists, by name */
+        get: operations["listSavedViews"];
+        put?: never;
+        /** Save the state of a list (its URL search string) under a name: unique per list (409 SAVED_VIEW_NAME_EXISTS), at most 20 per list (409 SAVED_VIEW_LIMIT) */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/saved-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my views */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        /** Rename one of my views, or make it (or stop it being) its list's default */
+        patch: operations["updateSavedView"];
+        trace?: never;
+    };
     "/api/account/admin/notification": {
         parameters: {
             query?: never;
@@ -7200,6 +7304,29 @@ export interface components {
             /** @enum {string} */
             font: "Inter" | "Roboto" | "Open Sans" | "Noto Sans" | "Be Vietnam Pro" | "Arial" | "Georgia";
         };
+        BulkAssignDoctorRequestInput: {
+            patientIds: components["schemas"]["Id"][];
+            doctorId: components["schemas"]["Id"];
+        };
+        BulkCenterRequestInput: {
+            patientIds: components["schemas"]["Id"][];
+            centerId: components["schemas"]["Id"];
+        };
+        BulkDisableRequestInput: {
+            userIds: components["schemas"]["Id"][];
+            period: components["schemas"]["DisablePeriod"];
+            reason?: string;
+        };
+        BulkExportRequestInput: {
+            patientIds: components["schemas"]["Id"][];
+        };
+        BulkResult: {
+            done: components["schemas"]["Id"][];
+            failed: {
+                id: components["schemas"]["Id"];
+                code: string;
+            }[];
+        };
         CallLogItem: {
             id: components["schemas"]["Id"];
             from: string;
@@ -7818,7 +7945,7 @@ export interface components {
         /** @description Any error: its code is one of the catalogue. */
         Error: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
+            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
         };
         /** @description An error answered with HTTP 400: its code is one of these. */
         Error400: components["schemas"]["ErrorBody"] & {
@@ -7838,12 +7965,12 @@ export interface components {
         /** @description An error answered with HTTP 404: its code is one of these. */
         Error404: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_NOT_FOUND" | "ALERT_NOT_FOUND" | "APPOINTMENT_NOT_FOUND" | "ATTACHMENT_NOT_FOUND" | "CENTER_NOT_FOUND" | "CODE_PACKAGE_NOT_FOUND" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_REGISTERED" | "DEVICE_NOT_FOUND" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "IMPORT_NOT_FOUND" | "INTAKE_NOT_FOUND" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "NOT_FOUND" | "ORDER_NOT_FOUND" | "PACKAGE_NOT_FOUND" | "PATIENT_NOT_FOUND" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATING_NOT_FOUND" | "RECONCILIATION_NOT_FOUND" | "REQUEST_NOT_FOUND" | "ROLE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SCOPE_NOT_FOUND" | "SLOT_NOT_FOUND" | "SOS_CASE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_NOT_FOUND" | "TICKET_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+            code?: "ACCOUNT_NOT_FOUND" | "ALERT_NOT_FOUND" | "APPOINTMENT_NOT_FOUND" | "ATTACHMENT_NOT_FOUND" | "CENTER_NOT_FOUND" | "CODE_PACKAGE_NOT_FOUND" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_REGISTERED" | "DEVICE_NOT_FOUND" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "IMPORT_NOT_FOUND" | "INTAKE_NOT_FOUND" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "NOT_FOUND" | "ORDER_NOT_FOUND" | "PACKAGE_NOT_FOUND" | "PATIENT_NOT_FOUND" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATING_NOT_FOUND" | "RECONCILIATION_NOT_FOUND" | "REQUEST_NOT_FOUND" | "ROLE_NOT_FOUND" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SCOPE_NOT_FOUND" | "SLOT_NOT_FOUND" | "SOS_CASE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_NOT_FOUND" | "TICKET_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** @description An error answered with HTTP 409: its code is one of these. */
         Error409: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_EXISTS" | "ALERT_CLOSED" | "ALERT_NO_PENDING_PROMPT" | "ALREADY_FOLLOWER" | "APPOINTMENT_TRANSITION_INVALID" | "CENTER_IN_USE" | "CODE_NOT_PAID" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_NOT_PENDING" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTRACT_ID_EXISTS" | "DEACTIVATION_PENDING" | "DEVICE_EXISTS" | "DOCTOR_ALREADY_ASSIGNED" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "IMPORT_IN_PROGRESS" | "INTAKE_ANSWERED" | "ORDER_NOT_PENDING" | "PACKAGE_CODE_EXISTS" | "PACKAGE_NAME_EXISTS" | "PATIENT_EMAIL_EXISTS" | "PATIENT_ID_EXISTS" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "RECONCILIATION_ITEM_RESOLVED" | "ROLE_EXISTED" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_IN_USE" | "SCOPE_STATE_CHANGE_REFUSED" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "TICKET_TRANSITION_INVALID" | "WEBHOOK_DISABLED" | "WEBHOOK_ROTATION_IN_PROGRESS";
+            code?: "ACCOUNT_EXISTS" | "ALERT_CLOSED" | "ALERT_NO_PENDING_PROMPT" | "ALREADY_FOLLOWER" | "APPOINTMENT_TRANSITION_INVALID" | "CENTER_IN_USE" | "CODE_NOT_PAID" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_NOT_PENDING" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTRACT_ID_EXISTS" | "DEACTIVATION_PENDING" | "DEVICE_EXISTS" | "DOCTOR_ALREADY_ASSIGNED" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "IMPORT_IN_PROGRESS" | "INTAKE_ANSWERED" | "ORDER_NOT_PENDING" | "PACKAGE_CODE_EXISTS" | "PACKAGE_NAME_EXISTS" | "PATIENT_EMAIL_EXISTS" | "PATIENT_ID_EXISTS" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "RECONCILIATION_ITEM_RESOLVED" | "ROLE_EXISTED" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_IN_USE" | "SCOPE_STATE_CHANGE_REFUSED" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "TICKET_TRANSITION_INVALID" | "WEBHOOK_DISABLED" | "WEBHOOK_ROTATION_IN_PROGRESS";
         };
         /** @description An error answered with HTTP 413: its code is one of these. */
         Error413: components["schemas"]["ErrorBody"] & {
@@ -8160,6 +8287,9 @@ export interface components {
             field: string;
             rule: string;
             message: string;
+            /** @enum {string} */
+            key?: "required" | "minLength" | "maxLength" | "minValue" | "maxValue" | "email" | "phone" | "otp" | "nameDigits" | "birthday" | "birthdayFuture" | "bloodType" | "bloodTypeRequired" | "heightWeight" | "height" | "weight" | "gender" | "mac" | "imei" | "date" | "time" | "startAfterEnd" | "endBeforeStart" | "choose" | "status" | "number" | "passwordMismatch" | "passwordSame" | "passwordRule" | "host" | "port" | "url" | "colour" | "tenantCode" | "latitude" | "longitude" | "timezone" | "language" | "dialCode" | "cancelReason" | "rejectReason" | "role" | "admin" | "mainAdmin" | "connections" | "patientContact" | "patientId" | "noSpecial" | "lettersDigits" | "option" | "scheduleTime" | "onDemand" | "assistantDoctor" | "attribute" | "relationship" | "licenseExpired" | "unique" | "expiry" | "acceptTerms" | "acceptPrivacy" | "skinColour" | "accountType" | "acceptHealth";
+            n?: string;
         };
         FollowDoctorRequestInput: {
             doctorId: components["schemas"]["Id"];
@@ -9766,6 +9896,32 @@ export interface components {
         RoleList: {
             items: components["schemas"]["Role"][];
         };
+        SavedView: {
+            id: components["schemas"]["Id"];
+            list: components["schemas"]["SavedViewList"];
+            name: string;
+            query: string;
+            isDefault: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        SavedViewInput: {
+            list: components["schemas"]["SavedViewList"];
+            name: components["schemas"]["SavedViewName"];
+            query: components["schemas"]["SavedViewQuery"];
+            isDefault?: boolean;
+        };
+        SavedViewItems: {
+            items: components["schemas"]["SavedView"][];
+        };
+        /** @enum {string} */
+        SavedViewList: "patients" | "devices" | "staff" | "staff-doctors" | "staff-customer-care" | "audit" | "worklist" | "alerts" | "notifications" | "sms" | "sos-cases" | "appointments" | "tickets" | "messages" | "transactions" | "doctors" | "centers" | "scopes" | "code-packages" | "tenants" | "tenant-requests";
+        SavedViewName: string;
+        SavedViewPatchInput: {
+            name?: components["schemas"]["SavedViewName"];
+            isDefault?: boolean;
+        };
+        SavedViewQuery: string;
         ScheduleApproveRequestInput: {
             ids: components["schemas"]["Id"][];
         };
@@ -10968,7 +11124,7 @@ export interface components {
                 "application/json": components["schemas"]["Error403"];
             };
         };
-        /** @description Not found (also another tenant’s records): the body names the error code (one of 36 codes); the apps translate it, `message` is the English default */
+        /** @description Not found (also another tenant’s records): the body names the error code (one of 37 codes); the apps translate it, `message` is the English default */
         Error404: {
             headers: {
                 [name: string]: unknown;
@@ -10977,7 +11133,7 @@ export interface components {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description Conflict with the current state: the body names the error code (one of 39 codes); the apps translate it, `message` is the English default */
+        /** @description Conflict with the current state: the body names the error code (one of 41 codes); the apps translate it, `message` is the English default */
         Error409: {
             headers: {
                 [name: string]: unknown;
@@ -11103,6 +11259,11 @@ export type SchemaAvailablePaymentProviders = components['schemas']['AvailablePa
 export type SchemaBirthday = components['schemas']['Birthday'];
 export type SchemaBpClass = components['schemas']['BpClass'];
 export type SchemaBrandingSettingsInput = components['schemas']['BrandingSettingsInput'];
+export type SchemaBulkAssignDoctorRequestInput = components['schemas']['BulkAssignDoctorRequestInput'];
+export type SchemaBulkCenterRequestInput = components['schemas']['BulkCenterRequestInput'];
+export type SchemaBulkDisableRequestInput = components['schemas']['BulkDisableRequestInput'];
+export type SchemaBulkExportRequestInput = components['schemas']['BulkExportRequestInput'];
+export type SchemaBulkResult = components['schemas']['BulkResult'];
 export type SchemaCallLogItem = components['schemas']['CallLogItem'];
 export type SchemaCardProvider = components['schemas']['CardProvider'];
 export type SchemaCareRequest = components['schemas']['CareRequest'];
@@ -11430,6 +11591,13 @@ export type SchemaRevealedMessage = components['schemas']['RevealedMessage'];
 export type SchemaRole = components['schemas']['Role'];
 export type SchemaRoleCode = components['schemas']['RoleCode'];
 export type SchemaRoleList = components['schemas']['RoleList'];
+export type SchemaSavedView = components['schemas']['SavedView'];
+export type SchemaSavedViewInput = components['schemas']['SavedViewInput'];
+export type SchemaSavedViewItems = components['schemas']['SavedViewItems'];
+export type SchemaSavedViewList = components['schemas']['SavedViewList'];
+export type SchemaSavedViewName = components['schemas']['SavedViewName'];
+export type SchemaSavedViewPatchInput = components['schemas']['SavedViewPatchInput'];
+export type SchemaSavedViewQuery = components['schemas']['SavedViewQuery'];
 export type SchemaScheduleApproveRequestInput = components['schemas']['ScheduleApproveRequestInput'];
 export type SchemaScheduleCreateRequestInput = components['schemas']['ScheduleCreateRequestInput'];
 export type SchemaScheduleDecisionResult = components['schemas']['ScheduleDecisionResult'];
@@ -15532,6 +15700,38 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postAccountStaffBulkDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDisableRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
     getAccountAuditLog: {
         parameters: {
             query?: {
@@ -15770,6 +15970,102 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountPatientsBulkAssignDoctor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAssignDoctorRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountPatientsBulkCenter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCenterRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountPatientsBulkExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkExportRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The file (sent as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             default: components["responses"]["Error"];
         };
@@ -24246,6 +24542,128 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query: {
+                list: components["schemas"]["SavedViewList"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedViewItems"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewPatchInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             default: components["responses"]["Error"];
         };

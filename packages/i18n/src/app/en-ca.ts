@@ -38,6 +38,7 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   },
   alerts: appAlertsEnCa,
   validation: { skinColour: 'Skin colour is required' },
+  fieldRules: { skinColour: 'Skin colour is required' },
   entry: appEntryEnCa,
   devices: appDevicesEnCa,
   healthImport: appHealthImportEnCa,

@@ -1,3 +1,4 @@
+import { appFieldRulesEn } from './field-rules-en.ts';
 import { videoEn } from '../video-en.ts';
 import { sosTimelineEn } from '../sos-timeline-en.ts';
 import { appDevicesEn } from './devices-en.ts';
@@ -41,6 +42,7 @@ export const appEn = {
   common: {
     dayPlaceholder: 'dd/mm/yyyy',
     back: 'Back',
+    close: 'Close',
     retry: 'Try again',
     loadFailed: 'Could not load the data',
     offlineNothingSaved: 'No connection, and nothing of this screen is saved on this phone yet. It loads once the connection is back.',
@@ -184,7 +186,16 @@ export const appEn = {
     ruleMet: 'met',
     ruleNotMet: 'not met',
   },
+  fieldRules: appFieldRulesEn,
+  /** What errorText (packages/web) shows for an error the catalogue has no code for. */
+  errorFallback: {
+    generic: 'Server error. Please try again later.',
+    unavailable: 'The server is busy. Please try again in a moment.',
+    invalid: 'Invalid value',
+  },
   errors: {
+    NETWORK: 'Server unreachable: check your Internet connection.',
+    PERMISSION_DENIED: 'You do not have permission to access this data.',
     generic: 'Server error. Please try again later.',
     network: 'Server unreachable: check your Internet connection.',
     busy: 'The server is busy. Please try again in a moment.',
@@ -256,6 +267,9 @@ export const appEn = {
     WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it.',
     WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends.',
     WEBHOOK_URL_NOT_ALLOWED: 'This webhook address is not allowed.',
+    SAVED_VIEW_NOT_FOUND: 'Saved view not found.',
+    SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list.',
+    SAVED_VIEW_LIMIT: 'At most 20 saved views per list: delete one first.',
   },
   sosTimeline: sosTimelineEn,
   video: videoEn,

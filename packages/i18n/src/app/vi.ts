@@ -1,3 +1,4 @@
+import { appFieldRulesVi } from './field-rules-vi.ts';
 import { videoVi } from '../video-vi.ts';
 import { sosTimelineVi } from '../sos-timeline-vi.ts';
 import { appDevicesVi } from './devices-vi.ts';
@@ -42,6 +43,7 @@ export const appVi: AppMessages = {
   common: {
     dayPlaceholder: 'nn/tt/nnnn',
     back: 'Quay lại',
+    close: 'Đóng',
     retry: 'Thử lại',
     loadFailed: 'Không tải được dữ liệu',
     offlineNothingSaved: 'Không có kết nối và điện thoại chưa lưu dữ liệu của màn hình này. Màn hình sẽ tải khi có kết nối trở lại.',
@@ -185,7 +187,15 @@ export const appVi: AppMessages = {
     ruleMet: 'đạt',
     ruleNotMet: 'chưa đạt',
   },
+  fieldRules: appFieldRulesVi,
+  errorFallback: {
+    generic: 'Lỗi máy chủ. Vui lòng thử lại sau.',
+    unavailable: 'Máy chủ đang bận. Vui lòng thử lại sau giây lát.',
+    invalid: 'Giá trị không hợp lệ',
+  },
   errors: {
+    NETWORK: 'Không kết nối được máy chủ: hãy kiểm tra kết nối Internet.',
+    PERMISSION_DENIED: 'Bạn không có quyền truy cập dữ liệu này.',
     generic: 'Lỗi máy chủ. Vui lòng thử lại sau.',
     network: 'Không kết nối được máy chủ: hãy kiểm tra kết nối Internet.',
     busy: 'Máy chủ đang bận. Vui lòng thử lại sau giây lát.',
@@ -257,6 +267,9 @@ export const appVi: AppMessages = {
     WEBHOOK_DISABLED: 'Điểm nhận đang bị tắt: hãy bật để gửi sự kiện.',
     WEBHOOK_ROTATION_IN_PROGRESS: 'Đang đổi khóa bí mật: khóa cũ vẫn được chấp nhận cho đến hết thời gian chuyển tiếp.',
     WEBHOOK_URL_NOT_ALLOWED: 'Địa chỉ webhook này không được phép.',
+    SAVED_VIEW_NOT_FOUND: 'Không tìm thấy chế độ xem đã lưu.',
+    SAVED_VIEW_NAME_EXISTS: 'Bạn đã có một chế độ xem cùng tên cho danh sách này.',
+    SAVED_VIEW_LIMIT: 'Tối đa 20 chế độ xem đã lưu cho mỗi danh sách: hãy xóa bớt một chế độ xem.',
   },
   sosTimeline: sosTimelineVi,
   video: videoVi,

@@ -62,4 +62,7 @@ export const fieldRulesEn: Record<FieldRuleKey, string> = {
   expiry: 'Expiry must not be before the availability date',
   acceptTerms: 'You must accept the terms',
   acceptPrivacy: 'You must accept the privacy policy',
+  skinColour: 'Skin colour is required',
+  accountType: 'Account type is required',
+  acceptHealth: 'You must agree to the processing of your health data',
 };

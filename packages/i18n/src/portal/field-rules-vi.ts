@@ -62,4 +62,7 @@ export const fieldRulesVi: Record<FieldRuleKey, string> = {
   expiry: 'Ngày hết hạn không được trước ngày bắt đầu hiệu lực',
   acceptTerms: 'Bạn phải chấp nhận điều khoản',
   acceptPrivacy: 'Bạn phải chấp nhận chính sách quyền riêng tư',
+  skinColour: 'Màu da là bắt buộc',
+  accountType: 'Loại tài khoản là bắt buộc',
+  acceptHealth: 'Bạn phải đồng ý cho xử lý dữ liệu sức khỏe',
 };

@@ -7,10 +7,11 @@ import {
   ZAppForgotOtpRequest, ZAppForgotResetRequest, type TAppForgotOtpRequest, type TAppForgotResetRequest,
 } from '@carewatch/contracts/app-auth';
 import { appAuth } from './app-auth.ts';
-import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { storedTenant } from '../../app/tenant.ts';
-import { useFormState } from '../../app/use-form.ts';
-import { AccessFrame, ChannelTarget, OtpField, PasswordRules, type Channel } from './shared.tsx';
+import { useFormState } from '@carewatch/web/form';
+import { AccessFrame, ChannelTarget, OtpField, type Channel } from './shared.tsx';
+import { PasswordRules } from '@carewatch/web/password-rules';
 import { TenantLine } from './tenant-line.tsx';
 
 /** Forgotten password: phone or e-mail → code → new password (then sign in again). */
@@ -88,7 +89,7 @@ export function ForgotPasswordPage() {
             {reset.isError && !Object.keys(form.errors).length && <Alert color="red" role="alert">{errorText(t, reset.error)}</Alert>}
             <OtpField label={t('access.forgot.code')} value={form.values.otp} onChange={(s) => form.set('otp', s)} error={form.errors.otp} />
             <PasswordInput label={t('access.forgot.newPassword')} autoComplete="new-password" required {...form.text('newPassword')} />
-            <PasswordRules password={form.values.newPassword} />
+            <PasswordRules password={form.values.newPassword} forbidden={false} />
             <PasswordInput label={t('access.forgot.confirmPassword')} autoComplete="new-password" required {...form.text('confirmPassword')} />
             <Button type="submit" size="md" loading={reset.isPending}>{t('access.forgot.submit')}</Button>
             <Button variant="subtle" onClick={() => setStep('target')}>{t('common.back')}</Button>

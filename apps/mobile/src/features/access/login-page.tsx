@@ -6,10 +6,10 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { ZTokenRequest } from '@carewatch/contracts/auth';
 import { appAuth } from './app-auth.ts';
-import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { sessionStarted } from '../../app/session.ts';
 import { storedTenant } from '../../app/tenant.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { useFormState } from '@carewatch/web/form';
 import { AccessFrame, LegalLinks } from './shared.tsx';
 import { TenantLine } from './tenant-line.tsx';
 

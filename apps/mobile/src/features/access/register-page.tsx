@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import {
   Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, Stepper, Text, TextInput,
 } from '@mantine/core';
@@ -14,12 +14,13 @@ import {
 import { ZOtpCode } from '@carewatch/contracts/auth';
 import { BLOOD_TYPES } from '@carewatch/contracts/patients';
 import { appAuth } from './app-auth.ts';
-import { errorText, serverFieldErrors, translateValidation, zodFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors, translateValidation, zodFieldErrors } from '@carewatch/web/errors';
 import { storedLanguage } from '../../app/i18n.ts';
 import { sessionStarted } from '../../app/session.ts';
 import { storedTenant } from '../../app/tenant.ts';
-import { useFormState } from '../../app/use-form.ts';
-import { AccessFrame, ChannelTarget, OtpField, PasswordRules, type Channel } from './shared.tsx';
+import { useFormState } from '@carewatch/web/form';
+import { AccessFrame, ChannelTarget, OtpField, type Channel } from './shared.tsx';
+import { PasswordRules } from '@carewatch/web/password-rules';
 import { LegalContent } from './legal-pages.tsx';
 import { TenantLine } from './tenant-line.tsx';
 import { birthdayProblem } from './register-rules.ts';
@@ -229,7 +230,7 @@ export function RegisterPage() {
             <NativeSelect label={t('access.register.accountType')} required data={options(APP_ACCOUNT_TYPES, (v) => t(`options.accountType.${v}`))}
               value={form.values.accountType} onChange={(e) => form.set('accountType', e.currentTarget.value)} error={form.errors.accountType} />
             <PasswordInput label={t('access.register.password')} autoComplete="new-password" required {...form.text('password')} />
-            <PasswordRules password={form.values.password} />
+            <PasswordRules password={form.values.password} forbidden={false} />
             <PasswordInput label={t('access.register.confirmPassword')} autoComplete="new-password" required {...form.text('confirmPassword')} />
             <Checkbox
               checked={acceptTerms}

@@ -1,8 +1,7 @@
-import { Anchor, Box, Group, List, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PASSWORD_RULES, type PasswordRuleName } from '@carewatch/contracts/rules';
 import { storedLanguage, switchLanguage, APP_LANGUAGES, type AppLanguage } from '../../app/i18n.ts';
 
 const LANGUAGE_KEYS: Record<AppLanguage, string> = { en: 'settings.languages.en', 'en-CA': 'settings.languages.enCA', vi: 'settings.languages.vi' };
@@ -78,37 +77,6 @@ export function OtpField({ label, value, onChange, error }: { label: string; val
       value={value} onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))} error={error}
       styles={{ input: { letterSpacing: '0.4em', fontSize: 20, textAlign: 'center' } }}
     />
-  );
-}
-
-/** Live hints for the password rule (the server checks the organisation's rule and names the broken one). */
-export function PasswordRules({ password, rule = 'standard' }: { password: string; rule?: PasswordRuleName }) {
-  const { t } = useTranslation();
-  const r = PASSWORD_RULES[rule];
-  const chars = [...password];
-  const specials = r.specials.split('').join(' ');
-  const checks: Array<[string, boolean]> = [
-    [t('password.rules.min'), chars.length >= r.min && chars.length <= r.max],
-    [t('password.rules.upper'), /[A-Z]/.test(password)],
-    [t('password.rules.lower'), /[a-z]/.test(password)],
-    [t('password.rules.digit'), /[0-9]/.test(password)],
-    [t('password.rules.special', { specials }), chars.some((c) => r.specials.includes(c))],
-  ];
-  return (
-    <div aria-live="polite">
-      <Text size="sm" fw={500}>{t('password.rulesTitle')}</Text>
-      <List size="sm" spacing={2} listStyleType="none" aria-label={t('password.rulesTitle')}>
-        {checks.map(([label, ok]) => (
-          <List.Item key={label} c={ok ? 'teal.8' : 'dimmed'}>
-            <span aria-hidden="true">{ok ? '✓ ' : '○ '}</span>
-            {label}
-            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              {` (${ok ? t('password.ruleMet') : t('password.ruleNotMet')})`}
-            </span>
-          </List.Item>
-        ))}
-      </List>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ZAppRegisterOtpRequest } from '@carewatch/contracts/app-auth';
 import { saveTenant, storedTenant } from '../../app/tenant.ts';
-import { translateValidation } from '../../app/errors.ts';
+import { translateValidation } from '@carewatch/web/errors';
 import { AccessFrame, LegalLinks } from './shared.tsx';
 
 /** First screen: the organisation (tenant) code, remembered on the phone for sign-in and registration. */

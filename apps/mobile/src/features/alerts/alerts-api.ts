@@ -3,7 +3,7 @@ import { appAlertsApi } from '@carewatch/api-client/app-alerts';
 import { isApiError } from '@carewatch/api-client/client';
 import { appAlertsEn } from '@carewatch/i18n/app/alerts-en';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 
 /** The signed-in patient's alert calls (same client and session as the rest of the app). */
 export const myAlertsApi = appAlertsApi(api.request);

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { CONTACT_RELATIONSHIPS, ZCreateContactRequest, type TCreateContactRequest } from '@carewatch/contracts/contacts';
 import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
-import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
 import { BackToContacts, MaxNote } from './shared.tsx';

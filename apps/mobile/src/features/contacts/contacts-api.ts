@@ -3,7 +3,7 @@ import { contactsApi } from '@carewatch/api-client/contacts';
 import { isApiError } from '@carewatch/api-client/client';
 import { appContactsEn } from '@carewatch/i18n/app/contacts-en';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 
 /** The signed-in user's contact calls (same client and session as the rest of the app). */
 export const myContactsApi = contactsApi(api.request);

@@ -46,7 +46,7 @@ function DoctorResult({ doctor }: { doctor: TAppDoctor }) {
             <Text size="xs" c="dimmed">{t(`doctors.search.types.${doctor.doctorType}`)}{doctor.centerName ? ` · ${doctor.centerName}` : ''}</Text>
           </Stack>
           {doctor.distanceKm !== null && (
-            <Text size="sm" fw={600} c="teal.8" style={{ whiteSpace: 'nowrap' }} data-testid="distance">
+            <Text size="sm" fw={600} c="teal" style={{ whiteSpace: 'nowrap' }} data-testid="distance">
               {t('doctors.search.distance', { km: doctor.distanceKm.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })}
             </Text>
           )}

@@ -1,5 +1,5 @@
 import { maskTimeInput } from '@carewatch/i18n/datetime';
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -10,7 +10,7 @@ import { appVitalsApi } from '@carewatch/api-client/app-vitals';
 import { displayUnit, type UnitPrefs } from '@carewatch/clinical/units';
 import type { TReading } from '@carewatch/contracts/vitals';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { saveReadings } from '../sync/sync.ts';

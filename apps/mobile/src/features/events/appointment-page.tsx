@@ -61,11 +61,12 @@ function AppointmentDetails({ a }: { a: TAppointmentDetail }) {
           </div>
           <Badge color={STATUS_COLORS[a.status]} variant="light" style={{ flexShrink: 0 }}>{t(`events.statuses.${a.status}`)}</Badge>
         </Group>
+        {/* Date and time side by side: a list of their own (a <dl> holds its groups directly). */}
+        <Group component="dl" grow align="flex-start" m={0} mb="xs">
+          <Field label={t('events.appointment.date')}>{dateText(a.start)}</Field>
+          <Field label={t('events.appointment.time')}>{`${timeText(a.start)} – ${timeText(a.end)}`}</Field>
+        </Group>
         <Stack component="dl" gap="xs" m={0}>
-          <Group grow align="flex-start">
-            <Field label={t('events.appointment.date')}>{dateText(a.start)}</Field>
-            <Field label={t('events.appointment.time')}>{`${timeText(a.start)} – ${timeText(a.end)}`}</Field>
-          </Group>
           <Field label={t('events.appointment.organizer')}>{a.doctorName}</Field>
           <Field label={t('events.appointment.location')}>{t(`events.locations.${a.location}`)}</Field>
           {a.location !== 'ONLINE' && a.address && <Field label={t('events.appointment.address')}>{a.address}</Field>}

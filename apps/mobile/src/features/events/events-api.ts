@@ -4,7 +4,7 @@ import { appEventsApi } from '@carewatch/api-client/app-events';
 import { isApiError } from '@carewatch/api-client/client';
 import { appEventsEn } from '@carewatch/i18n/app/events-en';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { useSubject } from '../../app/subject.ts';
 
 /** The signed-in user's events calls (same client and session as the rest of the app). */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { appHealthImportApi } from '@carewatch/api-client/app-health-import';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { Stat, StatGrid } from '../metrics/parts.tsx';
 import { AppleHealthError } from './apple-health.ts';
 import { runAppleHealthImport, type ImportProgress } from './import-runner.ts';

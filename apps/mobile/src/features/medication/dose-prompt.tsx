@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtimeEvent, useRealtimeOpen } from '@carewatch/api-client/realtime-hooks';
 import { SNOOZE_MINUTES, type TAppMedication, type TIntake } from '@carewatch/contracts/prescriptions';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { timeText } from '../../app/format.ts';
 import { appRealtime } from '../../app/realtime.ts';
 import { useSubjects } from '../followed/subjects-api.ts';

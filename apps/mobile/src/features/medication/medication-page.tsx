@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import type { TAppMedication, TIntake, TIntakeConfirmRequest, TMedicine, TPrescription, TReminderItem } from '@carewatch/contracts/prescriptions';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { dateTimeText, dayText, timeText } from '../../app/format.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { BackLink } from '../profile/back-link.tsx';

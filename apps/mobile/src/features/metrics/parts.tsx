@@ -8,7 +8,7 @@ import { IDEAL_SLEEP_SHARE } from '@carewatch/clinical/sleep';
 import type { BpClass } from '@carewatch/clinical/cardio';
 import type { TGoals, TGoalsUpdate } from '@carewatch/contracts/app-vitals';
 import type { TMetric, TSleepReport } from '@carewatch/contracts/vitals';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { metricsApi } from './metrics-api.ts';
 import { timeText } from '../../app/format.ts';
 

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_CATEGORIES, FEEDBACK_IMAGE_TYPES, FEEDBACK_KINDS, ZFeedbackFields, type TFeedbackFields } from '@carewatch/contracts/app-profile';
 import { isApiError } from '@carewatch/api-client/client';
-import { zodFieldErrors } from '../../app/errors.ts';
+import { zodFieldErrors } from '@carewatch/web/errors';
 import { myProfileApi, profileErrorText } from './profile-api.ts';
 import { feedbackImageProblem } from './profile-rules.ts';
 import { BackLink } from './back-link.tsx';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SKIN_COLOURS } from '@carewatch/contracts/app-auth';
 import { BACKGROUND_DISEASES, ZUpdateMedicalProfileRequest, type TMedicalProfile, type TUpdateMedicalProfileRequest } from '@carewatch/contracts/app-profile';
 import { BLOOD_TYPES } from '@carewatch/contracts/patients';
-import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';

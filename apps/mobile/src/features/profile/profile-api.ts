@@ -4,7 +4,7 @@ import { notificationsApi } from '@carewatch/api-client/notifications';
 import { isApiError } from '@carewatch/api-client/client';
 import { appProfileEn } from '@carewatch/i18n/app/profile-en';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 
 /** The signed-in user's profile calls (same client and session as the rest of the app). */
 export const myProfileApi = appProfileApi(api.request);

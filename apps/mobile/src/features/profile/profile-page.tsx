@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { Alert, Anchor, Avatar, Button, Card, FileButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,10 +9,10 @@ import { isApiError } from '@carewatch/api-client/client';
 import type { TAppProfile } from '@carewatch/contracts/app-profile';
 import { personName } from '@carewatch/contracts/names';
 import { api } from '../../app/api.ts';
-import { serverFieldErrors } from '../../app/errors.ts';
+import { serverFieldErrors } from '@carewatch/web/errors';
 import { profileQuery } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
-import { useFormState } from '../../app/use-form.ts';
+import { useFormState } from '@carewatch/web/form';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { avatarProblem, checkProfileForm, profileFormOf } from './profile-rules.ts';
 import { BackLink } from './back-link.tsx';

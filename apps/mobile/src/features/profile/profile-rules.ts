@@ -3,7 +3,7 @@ import { kgToLb, lbToKg } from '@carewatch/clinical/units';
 import {
   adultBirthdayProblem, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES, ZUpdateAppProfileRequest, type TAppProfile, type TUpdateAppProfile,
 } from '@carewatch/contracts/app-profile';
-import { zodFieldErrors } from '../../app/errors.ts';
+import { zodFieldErrors } from '@carewatch/web/errors';
 import { birthdayProblem, localToday } from '../access/register-rules.ts';
 
 export type UnitSystem = TAppProfile['unitSystem'];

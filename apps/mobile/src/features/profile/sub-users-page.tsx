@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { Alert, Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router';
 import { CONTACT_RELATIONSHIPS } from '@carewatch/contracts/contacts';
 import { personName } from '@carewatch/contracts/names';
 import { ZSubUserRequest, type TSubUser, type TSubUserRequest } from '@carewatch/contracts/app-profile';
-import { serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { setSubject } from '../../app/subject.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { useFormState } from '@carewatch/web/form';
 import { birthdayProblem } from '../access/register-rules.ts';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
 import { BackLink } from './back-link.tsx';

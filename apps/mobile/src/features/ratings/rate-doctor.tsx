@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ratingsApi } from '@carewatch/api-client/ratings';
 import { RATING_COMMENT_MAX, ZRateDoctorRequest, type TMyRating } from '@carewatch/contracts/ratings';
 import { api } from '../../app/api.ts';
-import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { dateText } from '../../app/format.ts';
 
 export const ratings = ratingsApi(api.request);

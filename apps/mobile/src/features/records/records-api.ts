@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError } from '@carewatch/api-client/client';
+import { useBlobUrl } from '@carewatch/web/blob-url';
 import { appMedicalRecordsApi } from '@carewatch/api-client/medical-records';
 import { api } from '../../app/api.ts';
 import { useSubject } from '../../app/subject.ts';
@@ -27,29 +26,5 @@ export function useRecords() {
   return { query, subject };
 }
 
-async function fetchBlob(url: string): Promise<Blob> {
-  const get = () => {
-    const token = api.tokens.access();
-    return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await get();
-  if (res.status === 401 && (await api.refresh())) res = await get();
-  if (!res.ok) throw new ApiError(res.status, res.status === 404 ? 'ATTACHMENT_NOT_FOUND' : 'INTERNAL', res.statusText);
-  return res.blob();
-}
-
 /** An object URL of a paper (fetched with the session), revoked when the screen leaves it. */
-export function usePaperUrl(url: string): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ url: string; src: string | null; failed: boolean } | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let live = true;
-    fetchBlob(url).then((b) => {
-      objectUrl = URL.createObjectURL(b);
-      if (live) setState({ url, src: objectUrl, failed: false });
-      else URL.revokeObjectURL(objectUrl);
-    }, () => { if (live) setState({ url, src: null, failed: true }); });
-    return () => { live = false; if (objectUrl) URL.revokeObjectURL(objectUrl); };
-  }, [url]);
-  return state?.url === url ? state : { src: null, failed: false };
-}
+export const usePaperUrl = (url: string) => useBlobUrl(api, url);

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { codePackagesApi } from '@carewatch/api-client/code-packages';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { dateText } from '../../app/format.ts';
 import { SUBSCRIPTION_KEYS } from '../subscription/subscription-api.ts';
 import { maskRedeemCode, redeemCodeProblem } from './redeem-code-rules.ts';

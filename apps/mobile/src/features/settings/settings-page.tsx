@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TProfile, TUpdateUnitsRequest } from '@carewatch/contracts/account';
 import { personName } from '@carewatch/contracts/names';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { APP_LANGUAGES, serverLanguage, storedLanguage, switchLanguage, type AppLanguage } from '../../app/i18n.ts';
 import { profileQuery, useProfile } from '../../app/queries.ts';
 import { signOut } from '../../app/session.ts';
@@ -19,6 +20,11 @@ const ACCOUNT_LINKS = [
   ['/profile', 'profile'], ['/profile/medical', 'medical'], ['/sub-users', 'subUsers'], ['/devices', 'devices'], ['/contacts', 'contacts'], ['/followed', 'followed'],
   ['/settings/notifications', 'notifications'], ['/feedback', 'feedback'], ['/delete-account', 'deleteAccount'],
 ] as const;
+
+/** A link of a list: a 44 px tall row (issue 21: a phone's thumb). */
+function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return <Anchor component={Link} to={to} mih={44} display="flex" style={{ alignItems: 'center' }}>{children}</Anchor>;
+}
 
 /** Settings of this slice: language (profile + phone), units (metric/imperial, °C/°F), legal texts, sign out. */
 export function SettingsPage() {
@@ -87,21 +93,21 @@ export function SettingsPage() {
 
       <Card withBorder component="section" aria-labelledby="settings-more">
         <Title order={2} size="h5" id="settings-more" mb="xs">{t('settings.more')}</Title>
-        <Stack gap={6}>
-          {ACCOUNT_LINKS.map(([to, key]) => <Anchor key={to} component={Link} to={to}>{t(`settings.links.${key}`)}</Anchor>)}
-          <Anchor component={Link} to="/events">{t('events.title')}</Anchor>
-          <Anchor component={Link} to="/records">{t('records.title')}</Anchor>
-          <Anchor component={Link} to="/medication">{t('medication.title')}</Anchor>
-          <Anchor component={Link} to="/subscription">{t('subscription.link')}</Anchor>
-          <Anchor component={Link} to="/announcements">{t('announcements.link')}</Anchor>
+        <Stack gap={0}>
+          {ACCOUNT_LINKS.map(([to, key]) => <RowLink key={to} to={to}>{t(`settings.links.${key}`)}</RowLink>)}
+          <RowLink to="/events">{t('events.title')}</RowLink>
+          <RowLink to="/records">{t('records.title')}</RowLink>
+          <RowLink to="/medication">{t('medication.title')}</RowLink>
+          <RowLink to="/subscription">{t('subscription.link')}</RowLink>
+          <RowLink to="/announcements">{t('announcements.link')}</RowLink>
         </Stack>
       </Card>
 
       <Card withBorder component="section" aria-labelledby="settings-legal">
         <Title order={2} size="h5" id="settings-legal" mb="xs">{t('settings.legal')}</Title>
-        <Stack gap={6}>
-          <Anchor component={Link} to="/terms">{t('settings.terms')}</Anchor>
-          <Anchor component={Link} to="/privacy">{t('settings.privacy')}</Anchor>
+        <Stack gap={0}>
+          <RowLink to="/terms">{t('settings.terms')}</RowLink>
+          <RowLink to="/privacy">{t('settings.privacy')}</RowLink>
         </Stack>
       </Card>
 

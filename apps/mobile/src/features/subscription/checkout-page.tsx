@@ -7,7 +7,7 @@ import { isApiError } from '@carewatch/api-client/client';
 import {
   CARD_PROVIDERS, REDIRECT_PROVIDERS, TX_STATUS, ZScratchCardRequest, type TOrder,
 } from '@carewatch/contracts/billing';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { BackLink } from '../profile/back-link.tsx';
 import { Field } from './subscription-parts.tsx';

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { UNLIMITED, type TPackage, type TSubscriptionMe } from '@carewatch/contracts/billing';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { dateText, dateTimeText } from '../../app/format.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { BackLink } from '../profile/back-link.tsx';
@@ -94,7 +94,7 @@ function SubscriptionDetails({ s, offline }: { s: TSubscriptionMe; offline: bool
           <Button component={Link} to="/devices" variant="light" color="orange" size="md">{t('subscription.connectWearable')}</Button>
         </Alert>
       )}
-      {view.canCancel && !view.needsWearable && <Text size="sm" c="teal.8" role="status">✓ {t('subscription.inEffect')}</Text>}
+      {view.canCancel && !view.needsWearable && <Text size="sm" c="teal" role="status">✓ {t('subscription.inEffect')}</Text>}
 
       {s.addons.length > 0 && (
         <Card withBorder component="section" aria-labelledby="subscription-addons">
@@ -224,7 +224,7 @@ function PlanCard({ p, current, highlighted, busy, onBuy }: { p: TPackage; curre
                 </Stack>
                 <Stack gap={0} align="flex-end">
                   <Text fw={700}>{total}</Text>
-                  <Text size="xs" c="teal.8">{t('subscription.choose.buy')} →</Text>
+                  <Text size="xs" c="teal">{t('subscription.choose.buy')} →</Text>
                 </Stack>
               </Group>
             </Button>

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { meetingsApi } from '@carewatch/api-client/meetings';
 import { MediaVideo, useVideoCall } from '@carewatch/api-client/video-hooks';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { useProfile } from '../../app/queries.ts';
 import { appRealtime } from '../../app/realtime.ts';
 

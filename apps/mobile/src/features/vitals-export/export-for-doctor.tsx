@@ -7,7 +7,7 @@ import { ApiError } from '@carewatch/api-client/client';
 import { vitalsExportApi } from '@carewatch/api-client/vitals-export';
 import { addToDay, formatCalendarDay, zonedDay } from '@carewatch/i18n/datetime';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { fileNameOf, shareOrDownload, type ShareOutcome } from './share-file.ts';
 
 const exportsApi = vitalsExportApi();

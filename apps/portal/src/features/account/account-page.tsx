@@ -12,17 +12,18 @@ import {
 import { PASSWORD_RULES, SUPPORTED_LANGUAGES, checkPassword, isValidTimezone } from '@carewatch/contracts/rules';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useProfile, useTenantSettings } from '../../app/queries.ts';
-import { useFormState } from '../../app/use-form.ts';
-import { PasswordRules, ruleName } from '../../app/password-rules.tsx';
+import { useFormState } from '@carewatch/web/form';
+import { PasswordRules, ruleName } from '@carewatch/web/password-rules';
 import { switchLanguage } from '../../app/i18n.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { DeactivateTab } from '../lifecycle/deactivate-tab.tsx';
 import { useAvatarUrl } from '../../app/avatar.ts';
+import { avatarProblem, initials, passwordErrorField, passwordProblems, profileBody } from './account-rules.ts';
 
-const MAX_AVATAR_BYTES = 1024 * 1024;
 
 function useSetProfile() {
   const queryClient = useQueryClient();
@@ -52,8 +53,8 @@ function AvatarSection({ profile }: { profile: TProfile }) {
   const choose = (f: File | null) => {
     setError(null);
     if (!f) return setFile(null);
-    if (!['image/png', 'image/jpeg'].includes(f.type)) return setError(t('validation.imageType'));
-    if (f.size > MAX_AVATAR_BYTES) return setError(t('validation.imageSize'));
+    const problem = avatarProblem(f);
+    if (problem) return setError(t(problem));
     setFile(f);
   };
   const name = personName(profile, i18n.language);
@@ -62,7 +63,7 @@ function AvatarSection({ profile }: { profile: TProfile }) {
       <Text fw={500} size="sm">{t('account.profile.avatar')}</Text>
       <Group>
         <Avatar src={preview ?? current} size={80} radius={80} alt={t('account.profile.avatarAlt', { name })} color="brand">
-          {`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase()}
+          {initials(profile.firstName, profile.lastName)}
         </Avatar>
         <Stack gap={4}>
           <Group gap="xs">
@@ -94,7 +95,7 @@ function ProfileTab({ profile }: { profile: TProfile }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...form.values, email: form.values.email || undefined };
+    const values = profileBody(form.values);
     const parsed = ZUpdateProfileRequest.safeParse(values);
     if (!parsed.success) return form.setErrors(zodFieldErrors(t, parsed.error));
     save.mutate(parsed.data);
@@ -119,14 +120,9 @@ function ProfileTab({ profile }: { profile: TProfile }) {
   );
 }
 
-const PASSWORD_ERROR_FIELD: Record<string, string> = {
-  WRONG_CURRENT_PASSWORD: 'password', SAME_PASSWORD: 'newPassword', WEAK_PASSWORD: 'newPassword', PASSWORD_MISMATCH: 'confirmPassword',
-};
-
 function PasswordTab() {
   const { t } = useTranslation();
   const rule = ruleName(useTenantSettings()?.settings.PASSWORD_RULE);
-  const specials = PASSWORD_RULES[rule].specials.split('').join(' ');
   const form = useFormState({ password: '', newPassword: '', confirmPassword: '' });
   const change = useMutation({
     mutationFn: (body: Parameters<typeof api.changePassword>[0]) => api.changePassword(body),
@@ -135,7 +131,7 @@ function PasswordTab() {
       notifySuccess(t('account.password.changed'));
     },
     onError: (e) => {
-      const field = isApiError(e) ? PASSWORD_ERROR_FIELD[e.code] : undefined;
+      const field = isApiError(e) ? passwordErrorField(e.code) : undefined;
       form.setErrors(field ? { [field]: errorText(t, e) } : serverFieldErrors(t, e));
     },
     meta: { inlineError: true },
@@ -144,14 +140,13 @@ function PasswordTab() {
     e.preventDefault();
     const parsed = ZChangePasswordRequest.safeParse(form.values);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
-    const problem = form.values.newPassword ? checkPassword(form.values.newPassword, rule) : null;
-    if (problem && !errors.newPassword) errors.newPassword = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials })}`;
-    if (form.values.newPassword && form.values.newPassword === form.values.password && !errors.newPassword) errors.newPassword = t('errors.SAME_PASSWORD');
-    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.newPassword) errors.confirmPassword = t('validation.passwordMismatch');
+    const more = passwordProblems(form.values, rule, Boolean(errors.newPassword));
+    if (more.newPassword) errors.newPassword = more.newPassword.kind === 'weak' ? `${t('errors.WEAK_PASSWORD')}: ${t(more.newPassword.ruleKey, { specials: more.newPassword.specials })}` : t('errors.SAME_PASSWORD');
+    if (more.confirmPassword) errors.confirmPassword = t(more.confirmPassword);
     if (!parsed.success || Object.keys(errors).length) return form.setErrors(errors);
     change.mutate(parsed.data);
   };
-  const inline = isApiError(change.error) && PASSWORD_ERROR_FIELD[change.error.code];
+  const inline = isApiError(change.error) && passwordErrorField(change.error.code);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={420}>

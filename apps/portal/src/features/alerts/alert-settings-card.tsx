@@ -5,29 +5,23 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import { alertConfigApi } from '@carewatch/api-client/alert-config';
-import { ZPutAlertSettingsRequest, type TAlertSettings, type TPatientAlertSettings } from '@carewatch/contracts/alerts';
+import { ZPutAlertSettingsRequest } from '@carewatch/contracts/alerts';
 import { api } from '../../app/api.ts';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, translateValidation } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, translateValidation } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { alertKeys } from './alerts-shared.tsx';
+import { ALERT_SETTINGS_FIELDS, ALERT_SWITCHES as SWITCHES, confirmSecondsFromInput, settingsBody, settingsMessageKey, toSettingsForm as toForm, type AlertSettingsForm as Form } from './thresholds-rules.ts';
 
 export const alertConfig = alertConfigApi(api.request);
 export const alertSettingsKey = (patientId: string) => ['alerts', 'alertSettings', patientId] as const;
 
-type Form = Omit<TAlertSettings, 'validFrom' | 'validTo'> & { allDay: boolean; validFrom: string; validTo: string };
-const SWITCHES = ['push', 'sms', 'automaticCall', 'inApp'] as const;
-
-const toForm = (s: TPatientAlertSettings): Form => ({
-  push: s.push, sms: s.sms, automaticCall: s.automaticCall, inApp: s.inApp, confirmSeconds: s.confirmSeconds,
-  allDay: s.validFrom === null, validFrom: s.validFrom ?? '', validTo: s.validTo ?? '',
-});
 
 /** The contract's (and server's) messages about the valid time have their own texts; the rest are the common ones. */
 function fieldMessage(t: TFunction, message: string): string {
-  if (message.includes('Give both times or neither')) return t('alertConfig.settings.bothTimes');
-  if (message.includes('must differ')) return t('alertConfig.settings.timesDiffer');
-  if (message.includes('HH:mm') || message === 'Invalid time') return t('alertConfig.settings.invalidTime');
-  return translateValidation(t, message);
+  const own = settingsMessageKey(message);
+  return own ? t(own) : translateValidation(t, message);
 }
 
 /**
@@ -69,12 +63,7 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
   }
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const submit = () => {
-    const body = {
-      push: form.push, sms: form.sms, automaticCall: form.automaticCall, inApp: form.inApp, confirmSeconds: form.confirmSeconds,
-      // An empty end is a missing one, so one time alone is named "give both" rather than "invalid time".
-      validFrom: form.allDay ? null : form.validFrom || null, validTo: form.allDay ? null : form.validTo || null,
-    };
-    const parsed = ZPutAlertSettingsRequest.safeParse(body);
+    const parsed = ZPutAlertSettingsRequest.safeParse(settingsBody(form));
     if (!parsed.success) {
       const out: Record<string, string> = {};
       for (const issue of parsed.error.issues) out[String(issue.path[0] ?? '_')] ??= fieldMessage(t, issue.message);
@@ -82,7 +71,7 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
     }
     save.mutate(parsed.data);
   };
-  const fieldErrorShown = Object.keys(errors).some((f) => ['push', 'sms', 'automaticCall', 'inApp', 'validFrom', 'validTo', 'confirmSeconds'].includes(f));
+  const fieldErrorShown = Object.keys(errors).some((f) => ALERT_SETTINGS_FIELDS.includes(f));
 
   return (
     <Card withBorder component="section" aria-label={t('alertConfig.settings.title')}>
@@ -108,7 +97,7 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
         )}
         <Text size="xs" c="dimmed">{t('alertConfig.settings.validHint')}</Text>
         <NumberInput label={t('alertConfig.settings.confirmSeconds')} w={320} min={5} max={600} allowDecimal={false}
-          value={form.confirmSeconds} onChange={(v) => set({ confirmSeconds: typeof v === 'number' ? v : Number(v) || 0 })} error={errors.confirmSeconds} />
+          value={form.confirmSeconds} onChange={(v) => set({ confirmSeconds: confirmSecondsFromInput(v) })} error={errors.confirmSeconds} />
         {save.isError && !fieldErrorShown && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
         <Group>
           <Button onClick={submit} loading={save.isPending}>{t('alertConfig.settings.save')}</Button>

@@ -3,12 +3,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALERT_LEVELS, ALERT_STATUSES, type TAlertLevel, type TAlertListQuery, type TAlertStatus } from '@carewatch/contracts/alerts';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { AlertStatusBadge, LIVE_MS, LevelBadge, Pager, alertKeys, alerts } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
@@ -56,6 +59,7 @@ export function AlertsPage() {
           data={[{ value: '', label: t('alerts.common.all') }, ...ALERT_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
+        <SavedViews list="alerts" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {ack.error && <Alert color="red" role="alert">{errorText(t, ack.error)}</Alert>}

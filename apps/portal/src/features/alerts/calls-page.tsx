@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } f
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TCdrFile } from '@carewatch/contracts/notifications';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText } from '@carewatch/web/errors';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';

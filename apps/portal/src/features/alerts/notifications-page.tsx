@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, ZSendNotificationRequest, type TAdminNotificationQuery } from '@carewatch/contracts/notifications';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ROLE_CODES, type TRoleCode } from '@carewatch/contracts/roles';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 type Sort = TAdminNotificationQuery['sort'];
@@ -117,6 +120,7 @@ export function NotificationsPage() {
           onChange={(e) => state.setSort(e.currentTarget.value === 'createdAt,asc' ? 'createdAt,asc' : 'createdAt,desc')}
           data={[{ value: 'createdAt,desc', label: t('alerts.notifications.newest') }, { value: 'createdAt,asc', label: t('alerts.notifications.oldest') }]}
         />
+        <SavedViews list="notifications" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

@@ -1,13 +1,15 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { Badge, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSmsLogQuery } from '@carewatch/contracts/notifications';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { LIVE_MS, Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
@@ -73,6 +75,7 @@ export function SmsPage() {
       </div>
       <Group align="flex-end">
         <LogFilterBar f={f} />
+        <SavedViews list="sms" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

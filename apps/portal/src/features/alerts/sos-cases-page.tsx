@@ -3,11 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SOS_CASE_STATUSES, type TSosCaseListQuery, type TSosCaseStatus } from '@carewatch/contracts/alerts';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { LIVE_MS, LevelBadge, Pager, alertKeys, alerts, sosMessageText } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
@@ -44,6 +46,7 @@ export function SosCasesPage() {
           data={[{ value: '', label: t('alerts.common.all') }, ...SOS_CASE_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
+        <SavedViews list="sos-cases" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

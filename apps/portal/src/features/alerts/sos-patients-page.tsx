@@ -2,7 +2,8 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { patients } from '../patients/patients-shared.tsx';
 import { LIVE_MS, alertKeys } from './alerts-shared.tsx';
 

@@ -8,33 +8,24 @@ import {
   THRESHOLD_TIERS, ZPutTenantThresholdsRequest, type TThresholdIndex, type TThresholdSide, type TThresholdTier, type TTenantThresholds,
 } from '@carewatch/contracts/alerts';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, translateValidation } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, translateValidation } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { alertConfig } from './alert-settings-card.tsx';
+import { SIDES, canResetAll, levelField, levelFromInput, levelMessage as levelMessageOf, thresholdColumn, type Side } from './thresholds-rules.ts';
 
 type Item = TTenantThresholds['items'][number];
-const SIDES = ['low', 'high'] as const;
-type Side = (typeof SIDES)[number];
 const defaultsKey = ['alerts', 'thresholdDefaults'] as const;
-const COLUMN: Record<Side, Record<TThresholdTier, string>> = {
-  low: { atRisk: 'lowAtRisk', highRisk: 'lowHighRisk', sos: 'lowSos' },
-  high: { atRisk: 'highAtRisk', highRisk: 'highHighRisk', sos: 'highSos' },
-};
 
 /** The contract's threshold messages in the user's language (range, order of the tiers, low below high). */
 function levelMessage(t: TFunction, message: string): string {
-  const between = /^Must be between (\S+) and (\S+)$/.exec(message);
-  if (between) return t('alertConfig.defaults.between', { min: between[1], max: between[2] });
-  if (/^Low .* level must be at or below/.test(message)) return t('alertConfig.defaults.orderLow');
-  if (/^High .* level must be at or above/.test(message)) return t('alertConfig.defaults.orderHigh');
-  if (message === 'Low levels must be below the high levels') return t('alertConfig.defaults.lowBelowHigh');
-  return translateValidation(t, message);
+  const own = levelMessageOf(message);
+  return own ? t(own.key, own.params) : translateValidation(t, message);
 }
 
-/** `items.0.low.atRisk` (or the server's field name) → `low.atRisk`, the key of the modal's inputs. */
-const levelField = (path: string) => path.replace(/^items\.\d+\./, '');
 
 function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
   const { t } = useTranslation();
@@ -54,8 +45,8 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
     meta: { inlineError: true },
   });
   const setLevel = (side: Side, tier: TThresholdTier, v: string | number) => {
-    const n = typeof v === 'number' ? v : v.trim() === '' ? null : Number(v);
-    setSides((s) => ({ ...s, [side]: { ...s[side], [tier]: n === null || Number.isNaN(n) ? null : n } }));
+    const n = levelFromInput(v);
+    setSides((s) => ({ ...s, [side]: { ...s[side], [tier]: n } }));
   };
   const submit = () => {
     const body = { items: [{ index: item.index, low: sides.low, high: sides.high, locked: item.locked, patientMayEdit: item.patientMayEdit, personalized: item.personalized }] };
@@ -82,7 +73,7 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
                   w={150}
                   hideControls
                   decimalScale={2}
-                  label={t(`alertConfig.defaults.${COLUMN[side][tier]}`)}
+                  label={t(`alertConfig.defaults.${thresholdColumn(side, tier)}`)}
                   value={sides[side][tier] ?? ''}
                   onChange={(v) => setLevel(side, tier, v)}
                   error={errors[`${side}.${tier}`]}
@@ -136,7 +127,7 @@ export function ThresholdDefaultsPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('alertConfig.defaults.index')}</Table.Th>
-                  {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Th key={`${side}.${tier}`}>{t(`alertConfig.defaults.${COLUMN[side][tier]}`)}</Table.Th>))}
+                  {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Th key={`${side}.${tier}`}>{t(`alertConfig.defaults.${thresholdColumn(side, tier)}`)}</Table.Th>))}
                   <Table.Th>{t('alertConfig.defaults.source')}</Table.Th>
                   <Table.Th>{t('alertConfig.defaults.updatedAt')}</Table.Th>
                   {canManage && <Table.Th>{t('alertConfig.defaults.actions')}</Table.Th>}
@@ -175,7 +166,7 @@ export function ThresholdDefaultsPage() {
           </Table.ScrollContainer>
           {canManage && (
             <Group>
-              <Button variant="default" disabled={q.data.items.every((i) => i.source === 'builtin')} onClick={() => { reset.reset(); setConfirmAll(true); }}>
+              <Button variant="default" disabled={!canResetAll(q.data.items)} onClick={() => { reset.reset(); setConfirmAll(true); }}>
                 {t('alertConfig.defaults.resetAll')}
               </Button>
             </Group>

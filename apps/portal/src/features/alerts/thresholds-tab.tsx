@@ -3,24 +3,19 @@ import { Alert, Badge, Button, Checkbox, Group, NumberInput, Stack, Table, Text,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  THRESHOLD_TIERS, ZPutThresholdsRequest, type TPatientThresholds, type TThresholdIndex, type TThresholdSide,
+  THRESHOLD_TIERS, ZPutThresholdsRequest, type TPatientThresholds, type TThresholdIndex,
 } from '@carewatch/contracts/alerts';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TPatient } from '@carewatch/contracts/patients';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission } from '../../app/queries.ts';
 import { alertKeys, alerts } from './alerts-shared.tsx';
 import { AlertSettingsCard } from './alert-settings-card.tsx';
+import { SIDES, levelFromInput, rowErrors, thresholdsBody, toRows, type ThresholdRow as Row } from './thresholds-rules.ts';
 
-type Item = TPatientThresholds['items'][number];
-type Row = { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean; personalized: boolean; source: Item['source'] };
-const SIDES = ['low', 'high'] as const;
-
-const toRows = (d: TPatientThresholds): Row[] => d.items.map((i) => ({
-  index: i.index, low: { ...i.low }, high: { ...i.high }, locked: i.locked, patientMayEdit: i.patientMayEdit, personalized: i.personalized, source: i.source,
-}));
-const same = (a: Row, b: Row) => JSON.stringify([a.low, a.high, a.locked, a.patientMayEdit]) === JSON.stringify([b.low, b.high, b.locked, b.patientMayEdit]);
 
 /**
  * "Thresholds" tab of a patient: per index, the lower and upper levels of each tier (at risk, high risk, SOS), lock and
@@ -64,28 +59,13 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
 
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const setLevel = (i: number, side: 'low' | 'high', tier: (typeof THRESHOLD_TIERS)[number], v: string | number) => {
-    const n = typeof v === 'number' ? v : v.trim() === '' ? null : Number(v);
     const row = rows[i]!;
-    update(i, { [side]: { ...row[side], [tier]: n === null || Number.isNaN(n) ? null : n } });
+    update(i, { [side]: { ...row[side], [tier]: levelFromInput(v) } });
   };
   const submit = () => {
-    const changed = rows.map((r, i) => ({ r, i })).filter(({ r, i }) => !same(r, original[i]!) || r.source === 'custom');
-    const items = (changed.length ? changed : rows.map((r, i) => ({ r, i }))).map(({ r }) => ({
-      index: r.index, low: r.low, high: r.high, locked: r.locked, patientMayEdit: r.locked ? false : r.patientMayEdit, personalized: r.personalized,
-    }));
-    const body = { items };
-    const parsed = ZPutThresholdsRequest.safeParse(body);
-    if (!parsed.success) {
-      // Map `items.<k>.…` (position in the sent list) back to the row index for display.
-      const errs = zodFieldErrors(t, parsed.error);
-      const mapped: Record<string, string> = {};
-      const source = changed.length ? changed : rows.map((r, i) => ({ r, i }));
-      for (const [field, msg] of Object.entries(errs)) {
-        const m = /^items\.(\d+)\.(.*)$/.exec(field);
-        mapped[m ? `rows.${source[Number(m[1])]?.i ?? 0}.${m[2]}` : field] = msg;
-      }
-      return setErrors(mapped);
-    }
+    const { items, sent } = thresholdsBody(rows, original);
+    const parsed = ZPutThresholdsRequest.safeParse({ items });
+    if (!parsed.success) return setErrors(rowErrors(zodFieldErrors(t, parsed.error), sent));
     save.mutate(parsed.data);
   };
   const err = (i: number, path: string) => errors[`rows.${i}.${path}`];

@@ -5,11 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_LOCATIONS, ZAppointmentCreateRequest, type TAppointmentLocation } from '@carewatch/contracts/appointments';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useProfile } from '../../app/queries.ts';
 import { patients } from '../patients/patients-shared.tsx';
 import { SlotPicker, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
+import { addressField, bookingBody, doctorOptionLabel, hasFreeSlot, isDay, patientOptionLabel } from './appointments-rules.ts';
 
 const isLocation = (v: string): v is TAppointmentLocation => (APPOINTMENT_LOCATIONS as readonly string[]).includes(v);
 
@@ -45,7 +47,7 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
     meta: { inlineError: true },
   });
   const doctors = useQuery({ queryKey: appointmentKeys.doctors, queryFn: () => schedules.doctors(), meta: { inlineError: true } });
-  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const validDay = isDay(day);
   const slots = useQuery({
     queryKey: appointmentKeys.slots(doctorId ?? '', day), queryFn: () => schedules.slots(doctorId!, day), enabled: !!doctorId && validDay, meta: { inlineError: true },
   });
@@ -65,9 +67,7 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
     meta: { inlineError: true },
   });
   const submit = () => {
-    const parsed = ZAppointmentCreateRequest.safeParse({
-      patientId, doctorId, slotId, location, reason, paid, ...(note.trim() ? { note } : {}), ...(location === 'PATIENT_ADDRESS' || address.trim() ? { address } : {}),
-    });
+    const parsed = ZAppointmentCreateRequest.safeParse(bookingBody({ patientId, doctorId, slotId, location, address, reason, note, paid }));
     if (!parsed.success) {
       const e = zodFieldErrors(t, parsed.error);
       if (!slotId) e.slotId = t('appointments.create.slotRequired');
@@ -76,7 +76,8 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
     setErrors({});
     create.mutate(parsed.data);
   };
-  const patientOptions = (found.data?.items ?? []).map((p) => ({ value: p.id, label: p.patientCode ? `${p.fullName} (${p.patientCode})` : p.fullName }));
+  const patientOptions = (found.data?.items ?? []).map((p) => ({ value: p.id, label: patientOptionLabel(p) }));
+  const addressUi = addressField(location);
   return (
     <Modal opened onClose={onClose} title={t('appointments.create.title')} size="lg">
       <Stack>
@@ -88,7 +89,7 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
         )}
         {!selfDoctor && <Select
           label={t('appointments.fields.doctor')} required searchable value={doctorId} onChange={(v) => { setDoctorId(v); setSlotId(null); }} error={errors.doctorId}
-          data={(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.specialty ? `${d.fullName} — ${d.specialty}` : d.fullName }))}
+          data={(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: doctorOptionLabel(d) }))}
         />}
         <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
         <div>
@@ -96,7 +97,7 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
           {!doctorId || !validDay ? <Text size="sm" c="dimmed">{t('appointments.create.pickDay')}</Text>
             : slots.isPending ? <Text size="sm" c="dimmed">…</Text>
               : slots.isError ? <Alert color="red" role="alert">{errorText(t, slots.error)}</Alert>
-                : slots.data.items.filter((s) => !s.booked).length === 0 ? <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text> : (
+                : !hasFreeSlot(slots.data.items) ? <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text> : (
                   <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
                 )}
           {errors.slotId && <Text size="sm" c="red" role="alert">{errors.slotId}</Text>}
@@ -105,8 +106,8 @@ export function CreateAppointmentModal({ onClose, patientId: fixedPatient }: { o
           label={t('appointments.fields.location')} value={location} onChange={(e) => isLocation(e.currentTarget.value) && setLocation(e.currentTarget.value)}
           data={APPOINTMENT_LOCATIONS.map((l) => ({ value: l, label: t(`appointments.location.${l}`) }))}
         />
-        {location !== 'ONLINE' && (
-          <TextInput label={t('appointments.fields.address')} value={address} onChange={(e) => setAddress(e.currentTarget.value)} error={errors.address} required={location === 'PATIENT_ADDRESS'} />
+        {addressUi.shown && (
+          <TextInput label={t('appointments.fields.address')} value={address} onChange={(e) => setAddress(e.currentTarget.value)} error={errors.address} required={addressUi.required} />
         )}
         <Textarea label={t('appointments.fields.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} required autosize minRows={2} />
         <Textarea label={t('appointments.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} autosize minRows={2} />

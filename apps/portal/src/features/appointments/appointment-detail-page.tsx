@@ -4,13 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
-import { canMoveAppointment, isFinalAppointmentStatus, type TAppointmentDetail, type TAppointmentStatus } from '@carewatch/contracts/appointments';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
+import { isFinalAppointmentStatus, type TAppointmentDetail } from '@carewatch/contracts/appointments';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { AppointmentStatusBadge, OverdueBadge, SlotPicker, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
+import { appointmentActions, completeBody, hasFreeSlot, historyChange, isDay, rescheduleBody } from './appointments-rules.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -29,7 +32,7 @@ function CompleteModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => v
   const [advice, setAdvice] = useState(a.advice ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const complete = useMutation({
-    mutationFn: () => appointments.complete(a.id, { diagnosis, ...(advice.trim() ? { advice } : {}) }),
+    mutationFn: () => appointments.complete(a.id, completeBody(diagnosis, advice)),
     onSuccess: async (d) => {
       queryClient.setQueryData(appointmentKeys.detail(a.id), d);
       await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
@@ -93,10 +96,10 @@ function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () =>
   const [day, setDay] = useState('');
   const [slotId, setSlotId] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const valid = isDay(day);
   const slots = useQuery({ queryKey: appointmentKeys.slots(a.doctorId, day), queryFn: () => schedules.slots(a.doctorId, day), enabled: valid, meta: { inlineError: true } });
   const move = useMutation({
-    mutationFn: () => appointments.reschedule(a.id, { slotId: slotId!, ...(note.trim() ? { note } : {}) }),
+    mutationFn: () => appointments.reschedule(a.id, rescheduleBody(slotId!, note)),
     onSuccess: async (d) => {
       queryClient.setQueryData(appointmentKeys.detail(a.id), d);
       await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
@@ -110,7 +113,7 @@ function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () =>
     <Modal opened onClose={onClose} title={t('appointments.detail.rescheduleTitle')}>
       <Stack>
         <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
-        {valid && slots.data && (slots.data.items.some((s) => !s.booked) ? (
+        {valid && slots.data && (hasFreeSlot(slots.data.items) ? (
           <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
         ) : <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text>)}
         <Textarea label={t('appointments.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
@@ -146,9 +149,9 @@ export function AppointmentDetailPage() {
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const a = q.data;
-  // Starting and completing are the doctor's (or their assistant's); the server checks it as well.
-  const doctorSide = profile?.id === a.doctorId || profile?.role === 'doctor_assistant';
-  const can = (to: TAppointmentStatus) => canMoveAppointment(a.status, to);
+  const actions = appointmentActions(a, {
+    profileId: profile?.id, role: profile?.role, canUpdate: has(Permission.AppointmentUpdate), canCancel: has(Permission.AppointmentCancel),
+  });
   const open = !isFinalAppointmentStatus(a.status);
   return (
     <Stack>
@@ -185,25 +188,25 @@ export function AppointmentDetailPage() {
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">{t('appointments.detail.actions')}</Title>
           <Group>
-            {a.location === 'ONLINE' && (doctorSide || has(Permission.AppointmentUpdate)) && (
+            {actions.join && (
               <Button component={Link} to={`/visits/${a.id}`} color="teal">{t('appointments.detail.join')}</Button>
             )}
-            {has(Permission.AppointmentUpdate) && can('WAITING_FOR_DOCTOR') && (
+            {actions.waiting && (
               <Button variant="light" onClick={() => move.mutate('WAITING_FOR_DOCTOR')} loading={move.isPending}>{t('appointments.detail.waiting')}</Button>
             )}
-            {doctorSide && has(Permission.AppointmentUpdate) && can('PROCESSING') && (
+            {actions.start && (
               <Button onClick={() => move.mutate('PROCESSING')} loading={move.isPending}>{t('appointments.detail.start')}</Button>
             )}
-            {has(Permission.AppointmentUpdate) && can('PENDING') && (
+            {actions.pending && (
               <Button variant="light" onClick={() => move.mutate('PENDING')} loading={move.isPending}>{t('appointments.detail.pending')}</Button>
             )}
-            {doctorSide && has(Permission.AppointmentUpdate) && can('COMPLETED') && (
+            {actions.complete && (
               <Button color="green" onClick={() => setDialog('complete')}>{t('appointments.detail.complete')}</Button>
             )}
-            {has(Permission.AppointmentUpdate) && (a.status === 'UPCOMING' || a.status === 'WAITING_FOR_DOCTOR') && (
+            {actions.reschedule && (
               <Button variant="light" onClick={() => setDialog('reschedule')}>{t('appointments.detail.reschedule')}</Button>
             )}
-            {has(Permission.AppointmentCancel) && can('CANCELED') && (
+            {actions.cancel && (
               <Button color="red" variant="light" onClick={() => setDialog('cancel')}>{t('appointments.detail.cancel')}</Button>
             )}
           </Group>
@@ -221,8 +224,11 @@ export function AppointmentDetailPage() {
               <Table.Tr key={i}>
                 <Table.Td>{formatDateTime(h.at, tz)}</Table.Td>
                 <Table.Td>
-                  {h.rescheduledTo ? t('appointments.detail.rescheduledTo', { when: formatDateTime(h.rescheduledTo, tz) })
-                    : h.from ? `${t(`appointments.status.${h.from}`)} → ${t(`appointments.status.${h.to}`)}` : `${t('appointments.detail.created')} → ${t(`appointments.status.${h.to}`)}`}
+                  {(() => {
+                    const c = historyChange(h);
+                    if (c.kind === 'rescheduled') return t('appointments.detail.rescheduledTo', { when: formatDateTime(c.when, tz) });
+                    return `${c.kind === 'moved' ? t(`appointments.status.${c.from}`) : t('appointments.detail.created')} → ${t(`appointments.status.${c.to}`)}`;
+                  })()}
                 </Table.Td>
                 <Table.Td>{h.actorName ?? t('appointments.detail.system')}</Table.Td>
                 <Table.Td>{h.note ?? ''}</Table.Td>

@@ -6,13 +6,15 @@ import { Link } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TAppointmentListQuery, TAppointmentTab } from '@carewatch/contracts/appointments';
 import { zonedMidnight, addToDay } from '@carewatch/i18n/datetime';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState, useUrlParam } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
 import { CreateAppointmentModal } from './appointment-create-modal.tsx';
@@ -55,6 +57,7 @@ function AppointmentList({ tab }: { tab: TAppointmentTab }) {
         <DayInput label={t('appointments.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
         <DayInput label={t('appointments.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
         {tab !== 'history' && <Checkbox label={t('appointments.fields.overdueOnly')} checked={overdue} onChange={(e) => state.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />}
+        <SavedViews list="appointments" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('appointments.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

@@ -6,6 +6,7 @@ import type { TAppointmentStatus } from '@carewatch/contracts/appointments';
 import type { TSlot } from '@carewatch/contracts/schedules';
 import { formatTime } from '@carewatch/i18n/datetime';
 import { api } from '../../app/api.ts';
+import { APPOINTMENT_STATUS_COLOR } from './appointments-rules.ts';
 
 export const appointments = appointmentsApi(api.request);
 export const schedules = schedulesApi(api.request);
@@ -18,11 +19,8 @@ export const appointmentKeys = {
   doctors: ['appointments', 'doctors'] as const,
 };
 
-const COLOR: Record<TAppointmentStatus, string> = {
-  UPCOMING: 'blue', WAITING_FOR_DOCTOR: 'orange', PROCESSING: 'grape', PENDING: 'yellow', COMPLETED: 'green', CANCELED: 'gray',
-};
 export function AppointmentStatusBadge({ t, status }: { t: TFunction; status: TAppointmentStatus }) {
-  return <Badge color={COLOR[status]} variant="light" tt="none">{t(`appointments.status.${status}`)}</Badge>;
+  return <Badge color={APPOINTMENT_STATUS_COLOR[status]} variant="light" tt="none">{t(`appointments.status.${status}`)}</Badge>;
 }
 export function OverdueBadge({ t }: { t: TFunction }) {
   return <Badge color="red" variant="outline" tt="none">{t('appointments.overdue')}</Badge>;

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { meetingsApi } from '@carewatch/api-client/meetings';
 import { MediaVideo, useVideoCall } from '@carewatch/api-client/video-hooks';
 import { api } from '../../app/api.ts';
-import { errorText, serverFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors } from '@carewatch/web/errors';
 import { useProfile } from '../../app/queries.ts';
 import { realtime } from '../../app/realtime.ts';
 import { appointmentKeys, appointments } from './appointments-shared.tsx';

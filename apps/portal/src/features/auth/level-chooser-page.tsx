@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { levelsQuery, usePermissions } from '../../app/queries.ts';
 import { levelLabel, useSwitchLevel } from '../../app/layout.tsx';
-import { ErrorState, LoadingScreen } from '../../app/states.tsx';
+import { ErrorState, LoadingScreen } from '@carewatch/web/states';
 import { LanguageSwitcher } from '../../app/language-switcher.tsx';
 
 /** Spec §2: level chooser (role, scope, health center) after login when the user has several levels. */

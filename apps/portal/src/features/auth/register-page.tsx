@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { ZOtpCode, ZRegisterRequest } from '@carewatch/contracts/auth';
 import { checkPassword } from '@carewatch/contracts/rules';
 import { api } from '../../app/api.ts';
-import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { useFormState } from '../../app/use-form.ts';
-import { PasswordRules } from '../../app/password-rules.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { useFormState } from '@carewatch/web/form';
+import { PasswordRules } from '@carewatch/web/password-rules';
 import { AuthFrame } from './auth-frame.tsx';
 
 type Step = 'form' | 'code' | 'verified' | 'done';

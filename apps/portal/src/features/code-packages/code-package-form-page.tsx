@@ -6,9 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { ITEM_TYPES } from '@carewatch/contracts/billing';
 import { ZCodePackageInput, type TCodePackageInput } from '@carewatch/contracts/code-packages';
 import { isApiError } from '@carewatch/api-client/client';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
+import { useFormState } from '@carewatch/web/form';
 import { codePackageKeys, codePackages } from './code-packages-shared.ts';
 
 const EMPTY = {

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ITEM_TYPES } from '@carewatch/contracts/billing';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { codePackageKeys, codePackages } from './code-packages-shared.ts';
 
 const SIZE = 20;
@@ -36,6 +38,7 @@ export function CodePackageListPage() {
         <TextInput label={t('codePackages.list.search')} value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={280} />
         <NativeSelect label={t('codePackages.list.type')} value={type} onChange={(e) => state.setFilter('type', e.currentTarget.value)} w={220}
           data={[{ value: '', label: t('codePackages.list.all') }, ...ITEM_TYPES.map((v) => ({ value: v, label: t(`codePackages.types.${v}`) }))]} />
+        <SavedViews list="code-packages" />
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t(filtered ? 'codePackages.list.emptyFiltered' : 'codePackages.list.empty')}</Text>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLevel } from '@carewatch/contracts/auth';
 import type { TPatientCounts, TPatientStatus } from '@carewatch/contracts/patients';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { patientKeys, patients, statusColor } from '../patients/patients-shared.tsx';
 
 const CARDS: Array<{ status: TPatientStatus | null; key: keyof TPatientCounts }> = [

@@ -4,7 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TDevice } from '@carewatch/contracts/devices';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { deviceKeys, devices, patientsForDevices } from './devices-shared.tsx';
 
 /** Assign the device to a patient found by name, code, phone or e-mail, or release it. */

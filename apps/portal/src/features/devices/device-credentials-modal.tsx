@@ -2,7 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text } fro
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TDevice } from '@carewatch/contracts/devices';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { devices } from './devices-shared.tsx';
 
 /** Issue (or re-issue) the credentials of a cellular device: the secret is shown once, with the MQTT username and topic. */

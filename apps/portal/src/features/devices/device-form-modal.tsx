@@ -4,21 +4,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import { DEVICE_CATEGORY, DEVICE_MODELS, ZCreateDeviceRequest, type TDevice } from '@carewatch/contracts/devices';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { deviceBody, deviceFormValues, isCellular, missingIdentifier, type DeviceValues as Values } from './devices-rules.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { deviceKeys, devices } from './devices-shared.tsx';
-
-type Values = { model: string; account: string; mac: string; imei: string; serial: string; name: string };
 
 /** Add one device, or edit one that is not activated yet (an activated device is read-only, spec §5). */
 export function DeviceFormModal({ opened, onClose, device }: { opened: boolean; onClose: () => void; device?: TDevice }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>({
-    model: device?.model ?? 'V19', account: device?.account ?? '', mac: device?.mac ?? '', imei: device?.imei ?? '', serial: device?.serial ?? '', name: device?.name ?? '',
-  });
+  const [values, setValues] = useState<Values>(() => deviceFormValues(device));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const locked = Boolean(device?.activated);
-  const cellular = DEVICE_CATEGORY[DEVICE_MODELS.find((m) => m === values.model) ?? 'V19'] === 'cellular';
+  const cellular = isCellular(values.model);
   const set = (k: keyof Values, v: string) => {
     setValues((o) => ({ ...o, [k]: v }));
     setErrors((e) => { const n = { ...e }; delete n[k]; return n; });
@@ -35,9 +33,10 @@ export function DeviceFormModal({ opened, onClose, device }: { opened: boolean; 
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZCreateDeviceRequest.safeParse({ ...values, mac: cellular ? '' : values.mac, imei: cellular ? values.imei : '' });
+    const parsed = ZCreateDeviceRequest.safeParse(deviceBody(values));
     if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
-    if (cellular ? !parsed.data.imei : !parsed.data.mac) return setErrors({ [cellular ? 'imei' : 'mac']: t('validation.required') });
+    const missing = missingIdentifier(values.model, parsed.data);
+    if (missing) return setErrors({ [missing]: t('validation.required') });
     save.mutate(parsed.data);
   };
   const general = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_IMPORT_HEADER, DEVICE_IMPORT_MAX_BYTES } from '@carewatch/contracts/devices';
-import { errorText, notifyError } from '../../app/errors.ts';
+import { DEVICE_IMPORT_HEADER } from '@carewatch/contracts/devices';
+import { errorText } from '@carewatch/web/errors';
+import { notifyError } from '../../app/notify.ts';
 import { deviceKeys, devices, downloadAuthed } from './devices-shared.tsx';
+import { importFileProblem, importResultColor } from './devices-rules.ts';
 
 /** Devices import (spec §5): template download, .xlsx upload, result with the refused lines and why. */
 export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -19,9 +21,8 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
     meta: { inlineError: true },
   });
   const submit = () => {
-    if (!file) return setFileError(t('validation.required'));
-    if (!file.name.toLowerCase().endsWith('.xlsx')) return setFileError(t('devices.import.xlsxOnly'));
-    if (file.size > DEVICE_IMPORT_MAX_BYTES) return setFileError(t('devices.import.tooLarge'));
+    const problem = importFileProblem(file);
+    if (problem || !file) return setFileError(t(problem ?? 'validation.required'));
     setFileError(null);
     upload.mutate(file);
   };
@@ -36,7 +37,7 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
         {upload.isError && <Alert color="red" role="alert">{errorText(t, upload.error)}</Alert>}
         {result && (
           <Stack gap="xs" role="status" aria-label={t('devices.import.result')}>
-            <Alert color={result.errors.length ? 'yellow' : 'green'}>
+            <Alert color={importResultColor(result.errors)}>
               {t('devices.import.summary', { imported: result.imported, errors: result.errors.length })}
             </Alert>
             {result.errors.length > 0 && (

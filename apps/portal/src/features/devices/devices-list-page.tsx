@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONNECTION_STATUSES, DEVICE_CATEGORIES, DEVICE_MODELS, DEVICE_SORTS, type TDevice, type TDeviceListQuery } from '@carewatch/contracts/devices';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { pageCount, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
 import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices } from './devices-shared.tsx';
 import { DeviceFormModal } from './device-form-modal.tsx';
@@ -73,6 +75,7 @@ export function DevicesListPage() {
           data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
         <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
+        <SavedViews list="devices" />
         {list.data && <Text size="sm" c="dimmed" role="status" aria-busy={list.isPlaceholderData}>{t('devices.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (

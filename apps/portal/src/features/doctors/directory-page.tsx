@@ -3,9 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SPECIALTIES } from '@carewatch/contracts/staff';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { useProfile } from '../../app/queries.ts';
 import { specialtyLabel } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors } from './doctors-shared.ts';
@@ -44,6 +46,7 @@ export function DirectoryPage() {
           <NativeSelect label={t('doctors.directory.center')} value={centerId} onChange={(e) => state.setFilter('centerId', e.currentTarget.value)} w={240}
             data={[{ value: '', label: t('doctors.directory.all') }, ...centers.map((c) => ({ value: c.id, label: c.name }))]} />
         )}
+        <SavedViews list="doctors" />
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('doctors.directory.empty')}</Text>

@@ -3,12 +3,14 @@ import { Alert, Badge, Button, FileButton, Group, Image, Modal, Skeleton, Stack,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
-import { LICENSE_IMAGE_MAX_BYTES, ZLicenseInput, type TLicense } from '@carewatch/contracts/staff';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { ZLicenseInput, type TLicense } from '@carewatch/contracts/staff';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { serverPathErrors, useAuthedImage, zodPathErrors } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors } from './doctors-shared.ts';
+import { licenseBadge, licenseFormValues, licenseImageProblem } from './doctors-rules.ts';
 
 function LicenseImage({ doctorId, license }: { doctorId: string; license: TLicense }) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ function LicenseModal({ doctorId, license, onClose }: { doctorId: string; licens
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = license !== 'new' ? license : null;
-  const [values, setValues] = useState({ name: editing?.name ?? '', number: editing?.number ?? '', expiryDate: editing?.expiryDate ?? '' });
+  const [values, setValues] = useState(() => licenseFormValues(editing));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
@@ -41,8 +43,8 @@ function LicenseModal({ doctorId, license, onClose }: { doctorId: string; licens
   });
   const choose = (f: File | null) => {
     setErrors((e) => ({ ...e, file: '' }));
-    if (f && !['image/png', 'image/jpeg'].includes(f.type)) return setErrors((e) => ({ ...e, file: t('validation.imageType') }));
-    if (f && f.size > LICENSE_IMAGE_MAX_BYTES) return setErrors((e) => ({ ...e, file: t('staff.licenses.imageSize') }));
+    const problem = licenseImageProblem(f);
+    if (problem) return setErrors((e) => ({ ...e, file: t(problem) }));
     setFile(f);
   };
   const set = (k: keyof typeof values, v: string) => { setValues((o) => ({ ...o, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
@@ -112,7 +114,7 @@ export function LicensesSection({ doctorId, canEdit }: { doctorId: string; canEd
                 <Table.Td>{l.name}</Table.Td>
                 <Table.Td>{l.number ?? t('common.none')}</Table.Td>
                 <Table.Td>{l.expiryDate.split('-').reverse().join('/')}</Table.Td>
-                <Table.Td><Badge color={l.expired ? 'red' : 'teal'} variant="light">{l.expired ? t('staff.licenses.expired') : t('staff.licenses.valid')}</Badge></Table.Td>
+                <Table.Td><Badge color={licenseBadge(l).color} variant="light">{t(licenseBadge(l).labelKey)}</Badge></Table.Td>
                 <Table.Td><LicenseImage doctorId={doctorId} license={l} /></Table.Td>
                 {canEdit && <Table.Td><Button size="xs" variant="light" aria-label={t('staff.licenses.edit', { name: l.name })} onClick={() => setOpen(l)}>{t('staff.licenses.editTitle')}</Button></Table.Td>}
               </Table.Tr>

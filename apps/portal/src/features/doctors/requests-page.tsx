@@ -7,17 +7,19 @@ import type { TFunction } from 'i18next';
 import { CONTACT_STATUSES } from '@carewatch/contracts/contacts';
 import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
 import { REQUEST_KINDS, ZCreateDoctorRequest, ZCreatePatientRequest, type TCareRequest } from '@carewatch/contracts/doctors';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { specialtyLabel } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors, patients } from './doctors-shared.ts';
+import { requestStatusColor, requestsPath } from './doctors-rules.ts';
 
 type Which = 'doctor' | 'patient';
-const path = (w: Which) => (w === 'doctor' ? 'doctor-requests' : 'patient-requests') as 'doctor-requests' | 'patient-requests';
-const STATUS_COLOR: Record<string, string> = { pending: 'yellow', accepted: 'teal', rejected: 'red', cancelled: 'gray', removed: 'gray' };
+const path = requestsPath;
 
 function kindText(t: TFunction, r: Pick<TCareRequest, 'kind' | 'specialty'>) {
   const kind = t(`doctors.requests.kinds.${r.kind}`);
@@ -156,7 +158,7 @@ function RequestTable({ which, items, direction }: { which: Which; items: TCareR
               <Table.Td>{r.patient.code ? `${r.patient.name} (${r.patient.code})` : r.patient.name}</Table.Td>
               <Table.Td>{r.doctor.name}</Table.Td>
               <Table.Td>{kindText(t, r)}</Table.Td>
-              <Table.Td><Badge color={STATUS_COLOR[r.status] ?? 'gray'} variant="light">{t(`doctors.requests.statuses.${r.status}`)}</Badge></Table.Td>
+              <Table.Td><Badge color={requestStatusColor(r.status)} variant="light">{t(`doctors.requests.statuses.${r.status}`)}</Badge></Table.Td>
               <Table.Td>{r.requestedBy.name}</Table.Td>
               <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
               <Table.Td>

@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { Button, Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { addToDay, zonedDay, zonedMidnight } from '@carewatch/i18n/datetime';
@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_SORTS, type TAuditQuery } from '@carewatch/contracts/audit';
 import { lifecycleApi } from '@carewatch/api-client/lifecycle';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { pageCount, typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { SortableTh } from '../../app/sortable-header.tsx';
 import { downloadFile } from '../patients/patients-shared.tsx';
 
@@ -77,6 +78,7 @@ export function AuditLogPage() {
         <DayInput label={t('lifecycle.audit.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
         <TextInput label={t('lifecycle.audit.patient')} type="search" value={patientText.value} onChange={(e) => patientText.set(e.currentTarget.value)} />
         <Button variant="light" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} title={t('lifecycle.audit.exportHint')}>{t('lifecycle.audit.export')}</Button>
+        <SavedViews list="audit" />
         {log.data && <Text size="sm" c="dimmed" role="status">{t('lifecycle.audit.total', { count: log.data.total })}</Text>}
       </Group>
       {exportCsv.isError && <ErrorState error={exportCsv.error} />}

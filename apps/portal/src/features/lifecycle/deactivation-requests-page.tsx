@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { TDeactivationRequest } from '@carewatch/contracts/lifecycle';
 import { lifecycleApi } from '@carewatch/api-client/lifecycle';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { errorText, notifyError, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { DEACTIVATION_STATUSES, canDecide, deactivationColor, statusFilter, type DeactivationStatus as Status } from './lifecycle-rules.ts';
 
 const life = lifecycleApi(api.request);
-type Status = TDeactivationRequest['status'];
-const isStatus = (v: string): v is Status => v === 'pending' || v === 'approved' || v === 'rejected';
 
 /** Deactivation requests: approve (deactivate now, recoverable 30 days) or reject with a reason. */
 export function DeactivationRequestsPage() {
@@ -38,8 +38,8 @@ export function DeactivationRequestsPage() {
         <NativeSelect
           label={t('lifecycle.deactivations.status')}
           value={status}
-          onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
-          data={[{ value: '', label: t('lifecycle.deactivations.all') }, ...(['pending', 'approved', 'rejected'] as const).map((s) => ({ value: s, label: t(`lifecycle.deactivations.statuses.${s}`) }))]}
+          onChange={(e) => setStatus(statusFilter(e.currentTarget.value))}
+          data={[{ value: '', label: t('lifecycle.deactivations.all') }, ...DEACTIVATION_STATUSES.map((s) => ({ value: s, label: t(`lifecycle.deactivations.statuses.${s}`) }))]}
         />
       </Group>
       {list.isPending ? (
@@ -67,9 +67,9 @@ export function DeactivationRequestsPage() {
                 <Table.Td>{r.email ?? ''}</Table.Td>
                 <Table.Td>{r.reason ?? ''}</Table.Td>
                 <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
-                <Table.Td><Badge variant="light" color={r.status === 'pending' ? 'yellow' : r.status === 'approved' ? 'red' : 'gray'}>{t(`lifecycle.deactivations.statuses.${r.status}`)}</Badge></Table.Td>
+                <Table.Td><Badge variant="light" color={deactivationColor(r.status)}>{t(`lifecycle.deactivations.statuses.${r.status}`)}</Badge></Table.Td>
                 <Table.Td>
-                  {r.status === 'pending' && (
+                  {canDecide(r.status) && (
                     <Group gap="xs">
                       <Button size="xs" color="red" aria-label={t('lifecycle.deactivations.approve', { name: r.userName })} onClick={() => setApproving(r)}>{t('lifecycle.deactivations.approveShort')}</Button>
                       <Button size="xs" variant="default" aria-label={t('lifecycle.deactivations.reject', { name: r.userName })} onClick={() => setRejecting(r)}>{t('lifecycle.deactivations.rejectShort')}</Button>

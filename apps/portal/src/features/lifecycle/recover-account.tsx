@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { lifecycleApi } from '@carewatch/api-client/lifecycle';
 import { api } from '../../app/api.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { formatDateTime } from '../../app/format.ts';
 
 const life = lifecycleApi(api.request);

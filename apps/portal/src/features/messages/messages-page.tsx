@@ -3,10 +3,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageQuery, TRevealedMessage } from '@carewatch/contracts/account';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
-import { errorText } from '../../app/errors.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
+import { errorText } from '@carewatch/web/errors';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 
@@ -75,6 +76,7 @@ export function MessagesPage() {
           ]}
         />
         <TextInput label={t('messages.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
+        <SavedViews list="messages" />
         {messages.data && <Text size="sm" c="dimmed" role="status">{t('messages.total', { count: messages.data.total })}</Text>}
       </Group>
       {messages.isPending ? (

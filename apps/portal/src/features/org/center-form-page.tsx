@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CENTER_TYPES, LOGO_MAX_BYTES, ZCreateCenterRequest, ZUpdateCenterRequest, ZUpdateOwnCenterRequest, type TCenter } from '@carewatch/contracts/centers';
 import { isApiError } from '@carewatch/api-client/client';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { org, orgKeys, useCenterLogo } from './org-shared.tsx';
 
 export type CenterFormMode = 'create' | 'edit' | 'own';

@@ -3,9 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TCenterListQuery } from '@carewatch/contracts/centers';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { PAGE_SIZE, Paging, StatusBadge, centerTypeLabel, org, orgKeys } from './org-shared.tsx';
 
 /** Health centers: server-paginated list with search, scope and status filters. */
@@ -40,6 +42,7 @@ export function CentersPage() {
           data={[{ value: '', label: t('common.all') }, ...(scopes.data?.children ?? []).map((s) => ({ value: s.id, label: `${'— '.repeat(s.level - 1)}${s.name}` }))]} />
         <NativeSelect label={t('org.status.label')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('common.all') }, { value: 'active', label: t('org.status.active') }, { value: 'inactive', label: t('org.status.inactive') }]} />
+        <SavedViews list="centers" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('org.centers.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
 import { CenterFacts } from './center-detail-page.tsx';
 import { AdminList } from './scope-detail-page.tsx';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SCOPE_LEVELS, SCOPE_TYPES, ZCreateScopeRequest, type TScopeDetail } from '@carewatch/contracts/scopes';
 import { isApiError } from '@carewatch/api-client/client';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { org, orgKeys } from './org-shared.tsx';
 
 type Values = { name: string; level: string; type: string; parentId: string; mainAdminId: string; supportAdminIds: string[] };

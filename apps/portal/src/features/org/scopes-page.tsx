@@ -4,9 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SCOPE_LEVELS, SCOPE_TYPES, type TScope, type TScopeListQuery, type TScopeType } from '@carewatch/contracts/scopes';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { PAGE_SIZE, Paging, StatusBadge, org, orgKeys, scopeTypeLabel } from './org-shared.tsx';
 import { ScopeFormModal } from './scope-form-modal.tsx';
 
@@ -83,6 +85,7 @@ export function ScopesPage() {
                 data={[{ value: '', label: t('common.all') }, ...SCOPE_LEVELS.map((l) => ({ value: String(l), label: t('org.scopes.levelN', { n: l }) }))]} />
               <NativeSelect label={t('org.scopes.parent')} value={parentId} onChange={(e) => state.setFilter('parentId', e.currentTarget.value)}
                 data={[{ value: '', label: t('common.all') }, ...parents.map((p) => ({ value: p.id, label: p.name }))]} />
+              <SavedViews list="scopes" />
               {list.data && <Text size="sm" c="dimmed" role="status">{t('org.scopes.total', { count: list.data.total })}</Text>}
             </Group>
             {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />

@@ -8,65 +8,23 @@ import {
   CURRENCIES, CURRENCY_MINOR_DIGITS, PACKAGE_FEATURES, PACKAGE_TIERS, ZPackageInput, type TCurrency, type TPackage, type TPackageInput,
 } from '@carewatch/contracts/billing';
 import { isApiError } from '@carewatch/api-client/client';
-import { errorText, notifySuccess, translateValidation } from '../../app/errors.ts';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { PACKAGE_ICONS, minorToInput, packageKeys, packages, parseMajor } from './packages-shared.ts';
+import { errorText, translateValidation } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { PACKAGE_ICONS, packageKeys, packages } from './packages-shared.ts';
+import {
+  MAX_OPTIONS, initialPackageValues, issuesByPath, optionErrorKey, ownMessageKey, packageListPath as listPath, toPackageInput,
+  type OptionRow, type PackageKind, type PackageValues,
+} from './packages-rules.ts';
 
-type Kind = 'plan' | 'addon';
-type OptionRow = { months: string; price: string };
-type Values = {
-  code: string; name: string; tier: string; currency: TCurrency; icon: string; description: string; features: string[];
-  options: OptionRow[]; addonUses: string; addonPrice: string; timeMinutes: string; storageMb: string; uses: string;
+type Kind = PackageKind;
+type Values = PackageValues;
+
+const translate = (t: TFunction, message: string) => {
+  const own = ownMessageKey(message);
+  return own ? t(own) : translateValidation(t, message);
 };
-
-const listPath = (kind: Kind) => (kind === 'plan' ? '/packages' : '/add-on-packs');
-
-function initial(kind: Kind, p: TPackage | null): Values {
-  if (!p) {
-    return {
-      code: '', name: '', tier: 'standard', currency: 'VND', icon: '', description: '', features: [], options: kind === 'plan' ? [{ months: '12', price: '' }] : [],
-      addonUses: '', addonPrice: '', timeMinutes: '-1', storageMb: '-1', uses: '-1',
-    };
-  }
-  return {
-    code: p.code, name: p.name, tier: p.tier, currency: p.currency, icon: p.icon ?? '', description: p.description, features: [...p.features],
-    options: p.options.map((o) => ({ months: String(o.months), price: minorToInput(o.monthlyPriceMinor, p.currency) })),
-    addonUses: p.addonUses === null ? '' : String(p.addonUses), addonPrice: p.addonPriceMinor === null ? '' : minorToInput(p.addonPriceMinor, p.currency),
-    timeMinutes: String(p.limits.timeMinutes), storageMb: String(p.limits.storageMb), uses: String(p.limits.uses),
-  };
-}
-
-const num = (s: string) => (s.trim() === '' ? undefined : Number(s.trim()));
-
-/** The form as the contract reads it; money typed in major units becomes integer minor units (exactly) or an error of its own. */
-function toInput(kind: Kind, v: Values): { input: Record<string, unknown>; moneyErrors: Record<string, true> } {
-  const moneyErrors: Record<string, true> = {};
-  const money = (s: string, path: string) => {
-    if (s.trim() === '') return undefined;
-    const m = parseMajor(s, v.currency);
-    if (m === null) moneyErrors[path] = true;
-    return m ?? undefined;
-  };
-  const input = {
-    code: v.code, name: v.name, kind, tier: v.tier, currency: v.currency, icon: v.icon || null, description: v.description, features: v.features,
-    options: kind === 'plan' ? v.options.map((o, i) => ({ months: num(o.months), monthlyPriceMinor: money(o.price, `options.${i}.monthlyPriceMinor`) })) : [],
-    addonUses: kind === 'addon' ? (num(v.addonUses) ?? null) : null,
-    addonPriceMinor: kind === 'addon' ? (money(v.addonPrice, 'addonPriceMinor') ?? null) : null,
-    limits: { timeMinutes: num(v.timeMinutes), storageMb: num(v.storageMb), uses: num(v.uses) },
-  };
-  return { input, moneyErrors };
-}
-
-/** The contract's own messages of the code and name rules (spec: no special characters). */
-const OWN_MESSAGES: Record<string, string> = { 'Letters, digits, - and _ only': 'packages.validation.code', 'No special characters': 'packages.validation.name' };
-const translate = (t: TFunction, message: string) => (OWN_MESSAGES[message] ? t(OWN_MESSAGES[message]) : translateValidation(t, message));
-
-/** Issues by their full path ('options.0.months'), translated. */
-function pathErrors(t: TFunction, issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[i.path.map(String).join('.') || '_'] ??= translate(t, i.message);
-  return out;
-}
 
 /** Create or edit a package / add-on pack, checked inline with the contract; the server's field errors shown the same way. */
 export function PackageFormPage({ kind }: { kind: Kind }) {
@@ -85,7 +43,7 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [v, setV] = useState<Values>(() => initial(kind, existing));
+  const [v, setV] = useState<Values>(() => initialPackageValues(kind, existing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Values>(k: K, value: Values[K], errorKey: string = k) => {
     setV((s) => ({ ...s, [k]: value }));
@@ -111,9 +69,9 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
   });
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const { input, moneyErrors } = toInput(kind, v);
+    const { input, moneyErrors } = toPackageInput(kind, v);
     const parsed = ZPackageInput.safeParse(input);
-    const errs = parsed.success ? {} : pathErrors(t, parsed.error.issues);
+    const errs: Record<string, string> = parsed.success ? {} : issuesByPath(parsed.error.issues, (m) => translate(t, m));
     for (const k of Object.keys(moneyErrors)) errs[k] = t('validation.invalid');
     if (!parsed.success || Object.keys(errs).length > 0) { setErrors(errs); return; }
     setErrors({});
@@ -124,7 +82,7 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
   const priceHint = t('packages.form.priceHint', { currency: v.currency, digits });
   const title = existing ? t('packages.form.editTitle', { name: existing.name }) : t(kind === 'plan' ? 'packages.form.newPlan' : 'packages.form.newAddon');
   const setOption = (i: number, k: keyof OptionRow, value: string) =>
-    set('options', v.options.map((o, j) => (j === i ? { ...o, [k]: value } : o)), `options.${i}.${k === 'months' ? 'months' : 'monthlyPriceMinor'}`);
+    set('options', v.options.map((o, j) => (j === i ? { ...o, [k]: value } : o)), optionErrorKey(i, k));
   return (
     <Stack maw={880}>
       <Anchor component={Link} to={listPath(kind)} size="sm">{t('packages.form.back')}</Anchor>
@@ -162,7 +120,7 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
                       onClick={() => set('options', v.options.filter((_, j) => j !== i))}>×</ActionIcon>
                   </Group>
                 ))}
-                <Group><Button variant="light" size="xs" onClick={() => set('options', [...v.options, { months: '', price: '' }])} disabled={v.options.length >= 12}>{t('packages.form.addOption')}</Button></Group>
+                <Group><Button variant="light" size="xs" onClick={() => set('options', [...v.options, { months: '', price: '' }])} disabled={v.options.length >= MAX_OPTIONS}>{t('packages.form.addOption')}</Button></Group>
               </Stack>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -3,13 +3,13 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UNLIMITED, type TPackage } from '@carewatch/contracts/billing';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { notifyError, notifySuccess } from '../../app/errors.ts';
+import type { TPackage } from '@carewatch/contracts/billing';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { formatMoney } from '@carewatch/i18n/money';
 import { packageKeys, packages } from './packages-shared.ts';
-
-const base = (kind: 'plan' | 'addon') => (kind === 'plan' ? '/packages' : '/add-on-packs');
+import { limitText, packageListPath as base, priceSummary, toggleDialog, toggledToastKey } from './packages-rules.ts';
 
 /** Packages (plans) or add-on packs: prices in their currency, features, limits, and an enable/disable switch (confirmed). */
 export function PackageListPage({ kind }: { kind: 'plan' | 'addon' }) {
@@ -22,13 +22,13 @@ export function PackageListPage({ kind }: { kind: 'plan' | 'addon' }) {
     meta: { inlineError: true },
     onSuccess: (p) => {
       void qc.invalidateQueries({ queryKey: packageKeys.all });
-      notifySuccess(t(p.enabled ? 'packages.list.enabledToast' : 'packages.list.disabledToast', { name: p.name }));
+      notifySuccess(t(toggledToastKey(p), { name: p.name }));
       setConfirm(null);
     },
     onError: (e) => { notifyError(e); setConfirm(null); },
   });
   const money = (minor: number, p: TPackage) => formatMoney(minor, p.currency, i18n.language);
-  const limit = (n: number) => (n === UNLIMITED ? t('packages.list.unlimited') : String(n));
+  const limit = (n: number) => { const l = limitText(n); return 'key' in l ? t(l.key) : l.value; };
   const prefix = kind === 'plan' ? 'plans' : 'addons';
   return (
     <Stack>
@@ -66,15 +66,16 @@ export function PackageListPage({ kind }: { kind: 'plan' | 'addon' }) {
                 </Table.Td>
                 {kind === 'plan' && <Table.Td>{t(`packages.tiers.${p.tier}`)}</Table.Td>}
                 <Table.Td>
-                  {kind === 'addon'
-                    ? t('packages.list.uses', { count: p.addonUses ?? 0, price: money(p.addonPriceMinor ?? 0, p) })
-                    : p.options.every((o) => o.monthlyPriceMinor === 0)
-                      ? t('packages.list.free')
-                      : (
-                        <Stack gap={0}>
-                          {p.options.map((o) => <Text key={o.months} size="sm">{t('packages.list.optionLine', { months: o.months, price: money(o.monthlyPriceMinor, p) })}</Text>)}
-                        </Stack>
-                      )}
+                  {(() => {
+                    const price = priceSummary(kind, p);
+                    if (price.kind === 'addon') return t('packages.list.uses', { count: price.uses, price: money(price.priceMinor, p) });
+                    if (price.kind === 'free') return t('packages.list.free');
+                    return (
+                      <Stack gap={0}>
+                        {price.options.map((o) => <Text key={o.months} size="sm">{t('packages.list.optionLine', { months: o.months, price: money(o.monthlyPriceMinor, p) })}</Text>)}
+                      </Stack>
+                    );
+                  })()}
                 </Table.Td>
                 {kind === 'plan' && <Table.Td>{p.features.map((f) => t(`packages.features.${f}`)).join(', ')}</Table.Td>}
                 <Table.Td>
@@ -90,12 +91,12 @@ export function PackageListPage({ kind }: { kind: 'plan' | 'addon' }) {
         </Table>
       )}
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)}
-        title={confirm ? t(confirm.enabled ? 'packages.list.confirmDisableTitle' : 'packages.list.confirmEnableTitle', { name: confirm.name }) : ''}>
+        title={confirm ? t(toggleDialog(confirm).titleKey, { name: confirm.name }) : ''}>
         <Stack>
-          <Text>{confirm && t(confirm.enabled ? 'packages.list.confirmDisable' : 'packages.list.confirmEnable')}</Text>
+          <Text>{confirm && t(toggleDialog(confirm).bodyKey)}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>{t('packages.list.cancel')}</Button>
-            <Button color={confirm?.enabled ? 'red' : undefined} loading={toggle.isPending} onClick={() => confirm && toggle.mutate(confirm)}>{t('packages.list.confirm')}</Button>
+            <Button color={confirm && toggleDialog(confirm).danger ? 'red' : undefined} loading={toggle.isPending} onClick={() => confirm && toggle.mutate(confirm)}>{t('packages.list.confirm')}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { appProfileApi } from '@carewatch/api-client/app-profile';
 import type { TPatient } from '@carewatch/contracts/patients';
 import { api } from '../../app/api.ts';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 
 const profiles = appProfileApi(api.request);
 

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { personName } from '@carewatch/contracts/names';
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { isApiError } from '@carewatch/api-client/client';
 import {
   BLOOD_TYPES, GENDERS, RELATIONSHIPS, ZCreatePatientRequest, ZUpdatePatientRequest, checkPatientIdentifiers, type TPatient,
 } from '@carewatch/contracts/patients';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { usePermissions } from '../../app/queries.ts';
 import { patientKeys, patients, serverPatientErrors, useCenterChoices, useDoctorChoices, zodPatientErrors } from './patients-shared.tsx';
 

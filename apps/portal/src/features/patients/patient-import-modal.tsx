@@ -3,7 +3,7 @@ import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_BYTES, type TPatientImport } from '@carewatch/contracts/patients';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { downloadFile, patientKeys, patients } from './patients-shared.tsx';
 
 const active = (item: TPatientImport | null | undefined) => item?.status === 'queued' || item?.status === 'running';

@@ -7,14 +7,19 @@ import { Permission } from '@carewatch/contracts/permissions';
 import {
   DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_SORTS, PATIENT_STATUSES, type TPatientListColumn, type TPatientListQuery, type TPatientRow, type TPatientStatus,
 } from '@carewatch/contracts/patients';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { pageCount, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
+import { SelectPageTh, SelectRowTd, useBulkSelection } from '../../app/bulk-selection.tsx';
 import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PatientImportModal } from './patient-import-modal.tsx';
+import { PatientBulkActions, useHasPatientBulkActions } from './patient-bulk-actions.tsx';
 import { PatientStatusBadge, downloadFile, formatDay, formatInstantDay, patientKeys, patients, useCenterChoices } from './patients-shared.tsx';
 
 type Sort = (typeof PATIENT_SORTS)[number];
@@ -61,6 +66,9 @@ export function PatientListPage() {
   const totalPages = rows.data ? pageCount(rows.data.total, size) : 1;
   const columns: readonly TPatientListColumn[] = rows.data?.columns.length ? rows.data.columns : DEFAULT_PATIENT_LIST_COLUMNS;
   const none = t('common.none');
+  // Bulk actions (issue 20): rows selected within this query; the bar shows while some are.
+  const bulk = useHasPatientBulkActions();
+  const sel = useBulkSelection(JSON.stringify(query), rows.data?.items.map((p) => p.id) ?? []);
 
   const cell = (p: TPatientRow, c: TPatientListColumn, open: () => void): ReactNode => {
     switch (c) {
@@ -134,8 +142,10 @@ export function PatientListPage() {
         )}
         <NativeSelect label={t('patients.list.sort')} value={sort} onChange={(e) => onSort(e.currentTarget.value)}
           data={PATIENT_SORTS.map((s) => ({ value: s, label: t(SORT_LABEL[s]) }))} />
+        <SavedViews list="patients" />
         {rows.data && <Text size="sm" c="dimmed" role="status">{t('patients.list.total', { count: rows.data.total })}</Text>}
       </Group>
+      {bulk && <PatientBulkActions sel={sel} />}
       {rows.isPending ? (
         <ListSkeleton />
       ) : rows.isError ? (
@@ -148,6 +158,7 @@ export function PatientListPage() {
             <Table striped highlightOnHover withTableBorder>
               <Table.Thead>
                 <Table.Tr>
+                  {bulk && <SelectPageTh sel={sel} />}
                   {columns.map(header)}
                   <SortableTh label={t('patients.list.lastReading')} field="lastReadingAt" first="desc" sort={sort} onSort={onSort} />
                   {!columns.includes('fullName') && <Table.Th>{t('patients.columns.fullName')}</Table.Th>}
@@ -158,6 +169,7 @@ export function PatientListPage() {
                   const open = () => navigate(`/patients/${p.id}`);
                   return (
                     <Table.Tr key={p.id} onClick={open} style={{ cursor: 'pointer' }}>
+                      {bulk && <SelectRowTd sel={sel} id={p.id} name={p.fullName} />}
                       {columns.map((c) => <Table.Td key={c}>{cell(p, c, open)}</Table.Td>)}
                       <Table.Td>{lastReading(p)}</Table.Td>
                       {!columns.includes('fullName') && (

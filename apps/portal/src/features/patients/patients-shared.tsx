@@ -7,7 +7,7 @@ import { staffApi } from '@carewatch/api-client/staff';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TPatientStatus } from '@carewatch/contracts/patients';
 import { api } from '../../app/api.ts';
-import { errorText, translateValidation } from '../../app/errors.ts';
+import { errorText, translateValidation } from '@carewatch/web/errors';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission } from '../../app/queries.ts';
 
@@ -109,12 +109,15 @@ export function serverPatientErrors(t: TFunction, error: unknown): Record<string
   return out;
 }
 
-/** Downloads a file behind the auth header (refreshing the session once on 401) and saves it. */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+/** Downloads a file behind the auth header (refreshing the session once on 401) and saves it; with `body`, a JSON POST. */
+export async function downloadFile(url: string, fallbackName: string, body?: object): Promise<void> {
   const get = () => {
     const token = api.tokens.access();
     // The screen's language, not the browser's: the file's headers and values follow what the user reads.
-    return fetch(url, { headers: { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    const headers = { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    return body
+      ? fetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      : fetch(url, { headers });
   };
   let res = await get();
   if (res.status === 401 && (await api.refresh())) res = await get();

@@ -13,12 +13,14 @@ import { paymentConfigApi } from '@carewatch/api-client/payment-config';
 import { tenantsApi } from '@carewatch/api-client/tenants';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText, serverFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { useFormState } from '@carewatch/web/form';
 import { useHasPermission, usePermissions, useProfile } from '../../app/queries.ts';
 import { bpToPercent, percentToBp } from './tax-rate.ts';
+import { METHOD_FIELDS, PARTNER_FIELDS, callbackUrlFor, methodStep, missingFields, nextStepText, picksTenant, taxStep } from './payment-config-rules.ts';
 
 const config = paymentConfigApi(api.request);
 const tenants = tenantsApi(api.request);
@@ -26,7 +28,6 @@ const keys = {
   status: (tenantId: string) => ['payment-config', 'status', tenantId] as const,
   info: (tenantId: string) => ['payment-config', 'info', tenantId] as const,
 };
-const PLATFORM_ROLES = ['root', 'super_admin'];
 
 /** The server's answer to a step: its field errors, or the error's text (PARTNER_VERIFY_FAILED, PAYMENT_KEY_WRONG, …). */
 function failure(t: TFunction, error: unknown): { fields: Record<string, string>; message: string } {
@@ -43,7 +44,7 @@ export function PaymentConfigPage() {
   const { t } = useTranslation();
   const perms = usePermissions();
   const has = useHasPermission();
-  const platform = has(Permission.TenantManage) && PLATFORM_ROLES.includes(perms?.role ?? '');
+  const platform = picksTenant(has(Permission.TenantManage), perms?.role);
   const [tenantId, setTenantId] = useState<string>('');
   const tenantList = useQuery({ queryKey: ['tenants', 'list', { size: 200 }], queryFn: () => tenants.list({ page: 0, size: 200 }), enabled: platform, meta: { inlineError: true } });
   const target = tenantId || undefined;
@@ -93,7 +94,7 @@ function StatusCard({ status }: { status: TPartnerVerifyStatus }) {
         <Group gap="xs"><Text fw={600}>{t('paymentConfig.steps.tax')}</Text>{badge(status.taxSet, t('paymentConfig.status.set'), t('paymentConfig.status.notSet'))}</Group>
       </Group>
       <Text mt="sm" role="status">
-        {status.step === 'done' ? t('paymentConfig.status.done') : t('paymentConfig.status.next', { step: t(`paymentConfig.steps.${status.step}`) })}
+        {(() => { const next = nextStepText(status.step); return 'stepKey' in next ? t(next.key, { step: t(next.stepKey) }) : t(next.key); })()}
       </Text>
       <Text size="sm" c="dimmed">{status.sandboxActive ? t('paymentConfig.status.sandboxOn') : t('paymentConfig.status.sandboxOff')}</Text>
     </Card>
@@ -118,9 +119,7 @@ function PartnerStep({ tenantId, status }: { tenantId: string | undefined; statu
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!form.values.partnerId.trim()) errs.partnerId = t('validation.required');
-    if (!form.values.apiKey.trim()) errs.apiKey = t('validation.required');
+    const errs = Object.fromEntries(Object.entries(missingFields(form.values, PARTNER_FIELDS)).map(([k, key]) => [k, t(key)]));
     form.setErrors(errs);
     if (Object.keys(errs).length === 0) save.mutate();
   };
@@ -143,9 +142,9 @@ function PartnerStep({ tenantId, status }: { tenantId: string | undefined; statu
 function MethodStep({ tenantId, status }: { tenantId: string | undefined; status: TPartnerVerifyStatus }) {
   const { t } = useTranslation();
   const refresh = useRefresh(tenantId);
-  const form = useFormState({ method: 'stripe' as TPaymentMethodKind, accessKey: '', shareKey: '', secretKey: '', callbackUrl: `${window.location.origin}/api/payments/stripe/webhook` });
+  const form = useFormState({ method: 'stripe' as TPaymentMethodKind, accessKey: '', shareKey: '', secretKey: '', callbackUrl: callbackUrlFor(window.location.origin, 'stripe') });
   const [message, setMessage] = useState('');
-  const disabled = !status.partnerVerified;
+  const { disabled } = methodStep(status);
   const save = useMutation({
     mutationFn: () => config.verifyMethod({
       method: form.values.method, accessKey: form.values.accessKey.trim(), shareKey: form.values.shareKey.trim(), secretKey: form.values.secretKey.trim(),
@@ -157,12 +156,11 @@ function MethodStep({ tenantId, status }: { tenantId: string | undefined; status
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs: Record<string, string> = {};
-    for (const k of ['accessKey', 'shareKey', 'secretKey', 'callbackUrl'] as const) if (!form.values[k].trim()) errs[k] = t('validation.required');
+    const errs = Object.fromEntries(Object.entries(missingFields(form.values, METHOD_FIELDS)).map(([k, key]) => [k, t(key)]));
     form.setErrors(errs);
     if (Object.keys(errs).length === 0) save.mutate();
   };
-  const callbackFor = (m: TPaymentMethodKind) => `${window.location.origin}/api/payments/${m === 'stripe' ? 'stripe/webhook' : m === 'vnpay' ? 'vnpay/ipn' : 'sandbox/callback'}`;
+  const callbackFor = (m: TPaymentMethodKind) => callbackUrlFor(window.location.origin, m);
   return (
     <Card withBorder component="form" onSubmit={submit} noValidate aria-labelledby="pc-method">
       <Stack>
@@ -194,7 +192,8 @@ function TaxStep({ tenantId, status }: { tenantId: string | undefined; status: T
   const refresh = useRefresh(tenantId);
   const form = useFormState({ rate: status.taxSet ? bpToPercent(status.taxRateBp, i18n.language) : '' });
   const [message, setMessage] = useState('');
-  const disabled = !status.partnerVerified || status.methods.length === 0;
+  const step = taxStep(status);
+  const disabled = step.disabled;
   const save = useMutation({
     mutationFn: (rateBp: number) => config.setTax({ rateBp }, tenantId),
     onSuccess: async () => { setMessage(''); notifySuccess(t('paymentConfig.tax.done')); await refresh(); },
@@ -214,7 +213,7 @@ function TaxStep({ tenantId, status }: { tenantId: string | undefined; status: T
           <Title order={2} size="h4" id="pc-tax">{t('paymentConfig.tax.title')}</Title>
           {status.taxSet && <Badge color="teal" variant="light">{t('paymentConfig.status.set')}</Badge>}
         </Group>
-        {disabled && <Text size="sm" c="dimmed" role="note">{!status.partnerVerified ? t('paymentConfig.method.needsPartner') : t('paymentConfig.tax.needsMethod')}</Text>}
+        {step.reasonKey && <Text size="sm" c="dimmed" role="note">{t(step.reasonKey)}</Text>}
         {status.taxSet && <Text size="sm">{t('paymentConfig.tax.current', { rate: bpToPercent(status.taxRateBp, i18n.language) })}</Text>}
         <TextInput label={t('paymentConfig.tax.rate')} description={t('paymentConfig.tax.rateHint')} required disabled={disabled} inputMode="decimal" {...form.text('rate')} />
         {message && <Alert color="red" role="alert">{message}</Alert>}

@@ -1,7 +1,8 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '@carewatch/i18n/datetime';
 import { useProfile } from '../../app/queries.ts';
 import { IntakeBadge, IntakeLegend, Percent, doseText, prescriptions, rxKeys } from './prescriptions-shared.tsx';

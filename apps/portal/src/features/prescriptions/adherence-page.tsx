@@ -2,7 +2,8 @@ import { Anchor, Group, Pagination, Stack, Table, Text, TextInput, Title } from 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
 import { IntakeLegend, Percent, prescriptions, rxKeys } from './prescriptions-shared.tsx';

@@ -8,8 +8,8 @@ import {
   DOSE_MAX, DOSE_MIN, DOSE_UNITS, MEDICINE_FORMS, MEDICINE_IMAGE_MAX_BYTES, MEDICINE_ROUTES, MEDICINE_WHEN, PRE_ALARM_MINUTES, REMINDER_RULE_KINDS,
   REMINDER_SOUNDS, SCHEDULE_TYPES, SNOOZE_MINUTES, TIMES_OF_DAY, type TReminderRuleKind,
 } from '@carewatch/contracts/prescriptions';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText } from '@carewatch/web/errors';
 import { MedicineSwatch, prescriptions } from './prescriptions-shared.tsx';
 import type { MedicineForm, ReminderForm } from './rx-form-model.ts';
 

@@ -2,7 +2,8 @@ import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
 import { day, doseText, prescriptions, ruleText, rxKeys } from './prescriptions-shared.tsx';
 

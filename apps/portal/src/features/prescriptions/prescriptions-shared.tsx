@@ -7,7 +7,7 @@ import { INTAKE_STATES } from '@carewatch/contracts/prescriptions';
 import { INTAKE_WINDOWS } from '@carewatch/clinical/medication';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
 import { api } from '../../app/api.ts';
-import { translateValidation } from '../../app/errors.ts';
+import { translateValidation } from '@carewatch/web/errors';
 import { isApiError } from '@carewatch/api-client/client';
 import { portalEn } from '@carewatch/i18n/portal-en';
 

@@ -5,22 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ZReportRatingRequest, type TRating } from '@carewatch/contracts/ratings';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { doctorKeys, doctors } from '../doctors/doctors-shared.ts';
 import { ratingKeys, ratings } from './ratings-shared.ts';
+import { RATINGS_PAGE_SIZE as PAGE_SIZE, STAR_OPTIONS as STARS, averageText, ratingStatus, ratingsQuery, starSplit, withFilter, withPage } from './ratings-rules.ts';
 
-const PAGE_SIZE = 15;
-const STARS = ['1', '2', '3', '4', '5'] as const;
-const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** "★★★☆☆" with the count as its accessible name. */
 export function Stars({ value, label }: { value: number; label: string }) {
-  return <Text span c="yellow.7" aria-label={label} role="img">{'★'.repeat(value)}<Text span c="gray.4">{'★'.repeat(5 - value)}</Text></Text>;
+  const { filled, empty } = starSplit(value);
+  return <Text span c="yellow.7" aria-label={label} role="img">{'★'.repeat(filled)}<Text span c="gray.4">{'★'.repeat(empty)}</Text></Text>;
 }
 
 function ReportModal({ rating, onClose }: { rating: TRating; onClose: () => void }) {
@@ -74,18 +75,10 @@ export function RatingsPage() {
   const reported = params.get('reported') ?? '';
   const from = params.get('from');
   const to = params.get('to');
-  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const query = ratingsQuery(params);
+  const page = query.page;
   /** A filter change and the page reset happen in one URL change. */
-  const setFilter = (key: string, value: string | null) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    if (value) next.set(key, value); else next.delete(key);
-    next.delete('page');
-    return next;
-  });
-  const query = {
-    page, size: PAGE_SIZE, ...(doctorId ? { doctorId } : {}), ...(stars ? { stars: Number(stars) } : {}),
-    ...(reported === 'true' ? { reported: 'true' as const } : reported === 'false' ? { reported: 'false' as const } : {}), ...(isDay(from) ? { from } : {}), ...(isDay(to) ? { to } : {}),
-  } as const;
+  const setFilter = (key: string, value: string | null) => setParams((p) => withFilter(p, key, value));
   const list = useQuery({ queryKey: ratingKeys.list(query), queryFn: () => ratings.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const canSeeDoctors = has(Permission.AppointmentScheduleView);
   const doctorList = useQuery({ queryKey: doctorKeys.list({}), queryFn: () => doctors.list({}), enabled: canSeeDoctors, meta: { inlineError: true } });
@@ -140,11 +133,11 @@ export function RatingsPage() {
                   <Table.Td><Stars value={r.stars} label={t('ratings.starsLabel', { count: r.stars })} /></Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>{r.comment ?? t('ratings.noComment')}</Table.Td>
                   <Table.Td>
-                    <Badge color={r.reported ? 'red' : 'teal'} variant="light" tt="none">{r.reported ? t('ratings.reported') : t('ratings.visible')}</Badge>
+                    <Badge color={ratingStatus(r).color} variant="light" tt="none">{t(ratingStatus(r).labelKey)}</Badge>
                     {r.reported && <Text size="xs" c="dimmed">{t('ratings.reportedBy', { name: r.reportedByName ?? '', message: r.reportMessage ?? '' })}</Text>}
                   </Table.Td>
                   <Table.Td>
-                    {r.reported
+                    {ratingStatus(r).action === 'restore'
                       ? <Button size="xs" variant="light" loading={restore.isPending && restore.variables === r.id} onClick={() => restore.mutate(r.id)}
                         aria-label={t('ratings.restoreLabel', { name: r.authorName })}>{t('ratings.restore')}</Button>
                       : <Button size="xs" variant="light" color="red" onClick={() => setReporting(r)}
@@ -155,7 +148,7 @@ export function RatingsPage() {
             </Table.Tbody>
           </Table>
           <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} prefix="ratings"
-            onChange={(p) => setParams((prev) => { const next = new URLSearchParams(prev); next.set('page', String(p)); return next; })} />
+            onChange={(p) => setParams((prev) => withPage(prev, p))} />
         </>
       )}
       {reporting && <ReportModal rating={reporting} onClose={() => setReporting(null)} />}
@@ -172,7 +165,7 @@ export function DoctorRatingSummary({ doctorId }: { doctorId: string }) {
     <Group gap="xs" aria-label={t('ratings.average')}>
       <Text fw={500}>{t('ratings.average')}:</Text>
       {q.data.average === null ? <Text c="dimmed">{t('ratings.noRatings')}</Text> : (
-        <Text>{t('ratings.averageValue', { average: q.data.average.toFixed(1), count: q.data.count })}</Text>
+        <Text>{t('ratings.averageValue', { average: averageText(q.data.average), count: q.data.count })}</Text>
       )}
     </Group>
   );

@@ -3,10 +3,11 @@ import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { RecordFormModal } from './record-form-modal.tsx';
 import { RecordViewer } from './record-viewer.tsx';
 import { recordKeys, records } from './records-shared.ts';

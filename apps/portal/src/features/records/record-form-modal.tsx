@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import {
   MEDICAL_RECORD_ATTACHMENT_TYPES, ZMedicalRecordRequest, type TMedicalRecord, type TMedicalRecordAttachmentType,
 } from '@carewatch/contracts/medical-records';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { fileProblem, recordDoctors, recordKeys, records } from './records-shared.ts';
 
 const isType = (v: string): v is TMedicalRecordAttachmentType => (MEDICAL_RECORD_ATTACHMENT_TYPES as readonly string[]).includes(v);

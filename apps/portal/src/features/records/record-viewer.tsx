@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMedicalRecord, TMedicalRecordAttachment } from '@carewatch/contracts/medical-records';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { downloadFile } from '../patients/patients-shared.tsx';
 import { records, useBlobUrl } from './records-shared.ts';
 

@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TRegistration } from '@carewatch/contracts/account';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { formatDateTime } from '../../app/format.ts';
-import { notifySuccess } from '../../app/errors.ts';
+import { notifySuccess } from '../../app/notify.ts';
 import { useProfile } from '../../app/queries.ts';
 
 const fullName = (r: TRegistration) => personName(r, i18n.language);

@@ -6,17 +6,18 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ALL_PERMISSIONS, PERMISSION_GROUPS, Permission } from '@carewatch/contracts/permissions';
-import { ZCreateRoleRequest, roleChangeProblem, roleRank, isTopRole, type TRole } from '@carewatch/contracts/roles';
+import { ALL_PERMISSIONS, Permission } from '@carewatch/contracts/permissions';
+import { ZCreateRoleRequest, type TRole } from '@carewatch/contracts/roles';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission, usePermissions } from '../../app/queries.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { useFormState } from '@carewatch/web/form';
 import { portalEn } from '@carewatch/i18n/portal-en';
+import { groupedCatalogue as grouped, labelOf, roleNote, switchDisabled, togglePermission, type CatalogueItem } from './roles-rules.ts';
 
-type CatalogueItem = { id: number; key: string; group: string };
 const rolesKey = ['roles'];
 
 function useCatalogue(): CatalogueItem[] {
@@ -26,13 +27,9 @@ function useCatalogue(): CatalogueItem[] {
 
 const permissionKeys = new Set(Object.keys(portalEn.permissions));
 const groupKeys = new Set(Object.keys(portalEn.permissionGroups));
-const permissionLabel = (t: TFunction, p: CatalogueItem) => (permissionKeys.has(p.key) ? t(`permissions.${p.key}`) : p.key);
-const groupLabel = (t: TFunction, g: string) => (groupKeys.has(g) ? t(`permissionGroups.${g}`) : g);
-
-function grouped(items: CatalogueItem[]): Array<[string, CatalogueItem[]]> {
-  const order: string[] = [...PERMISSION_GROUPS, ...items.map((i) => i.group).filter((g) => !(PERMISSION_GROUPS as readonly string[]).includes(g))];
-  return [...new Set(order)].map((g) => [g, items.filter((i) => i.group === g)] as [string, CatalogueItem[]]).filter(([, list]) => list.length > 0);
-}
+const label = (t: TFunction, l: { key: string } | { raw: string }) => ('key' in l ? t(l.key) : l.raw);
+const permissionLabel = (t: TFunction, p: CatalogueItem) => label(t, labelOf('permissions', p.key, permissionKeys));
+const groupLabel = (t: TFunction, g: string) => label(t, labelOf('permissionGroups', g, groupKeys));
 
 function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose: () => void; catalogue: CatalogueItem[] }) {
   const { t } = useTranslation();
@@ -55,8 +52,7 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
     if (!parsed.success) return form.setErrors(zodFieldErrors(t, parsed.error));
     create.mutate(parsed.data);
   };
-  const toggle = (id: number, on: boolean) =>
-    form.set('permissions', on ? [...form.values.permissions, id] : form.values.permissions.filter((p) => p !== id));
+  const toggle = (id: number, on: boolean) => form.set('permissions', togglePermission(form.values.permissions, id, on));
   const nameError = form.errors.name ?? (isApiError(create.error) && create.error.code === 'ROLE_EXISTED' ? errorText(t, create.error) : undefined);
   return (
     <Modal opened={opened} onClose={onClose} title={t('roles.addRole')} size="xl">
@@ -96,8 +92,7 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
   const caller = { roleCode: me?.role ?? '', permissions: me?.permissions ?? [] };
   // The server's rule, shown: roles at or above the caller's are read-only, a top role's permissions stay on, and
   // only permissions the caller holds can be switched on.
-  const above = roleRank(role.code) >= roleRank(caller.roleCode);
-  const allowed = (id: number, enabled: boolean) => roleChangeProblem(caller, role, id, enabled) === null;
+  const note = roleNote(canToggle, caller, role);
   const toggle = useMutation({
     mutationFn: (v: { permissionId: number; enabled: boolean }) => api.togglePermission(role.id, v),
     onSuccess: (updated) => {
@@ -110,9 +105,7 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
     <Stack>
       <Title order={2} size="h3">{t('roles.permissionsOf', { name: role.name })}</Title>
       {role.description && <Text c="dimmed">{role.description}</Text>}
-      {!canToggle ? <Text size="sm" c="dimmed">{t('roles.readOnly')}</Text>
-        : above ? <Text size="sm" c="dimmed">{t('security.roles.notBelow')}</Text>
-          : isTopRole(role.code) ? <Text size="sm" c="dimmed">{t('security.roles.topRole')}</Text> : null}
+      {note && <Text size="sm" c="dimmed">{t(note)}</Text>}
       <SimpleGrid cols={2}>
         {grouped(catalogue).map(([group, items]) => (
           <Fieldset key={group} legend={groupLabel(t, group)} p="sm">
@@ -122,7 +115,7 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
                   key={p.id}
                   label={permissionLabel(t, p)}
                   checked={role.permissions.includes(p.id)}
-                  disabled={!canToggle || !allowed(p.id, !role.permissions.includes(p.id)) || (toggle.isPending && toggle.variables.permissionId === p.id)}
+                  disabled={switchDisabled(canToggle, caller, role, p.id) || (toggle.isPending && toggle.variables.permissionId === p.id)}
                   onChange={(e) => toggle.mutate({ permissionId: p.id, enabled: e.currentTarget.checked })}
                 />
               ))}

@@ -3,8 +3,9 @@ import { Alert, Button, Checkbox, Group, List, Modal, Stack, Table, Text, Textar
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZScheduleRejectRequest, type TDoctorSchedule, type TScheduleDecisionResult, type TScheduleRequestQuery } from '@carewatch/contracts/schedules';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, zodFieldErrors } from '@carewatch/web/errors';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useListState, useUrlParam } from '../../app/use-list-state.ts';

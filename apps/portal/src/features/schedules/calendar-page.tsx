@@ -9,13 +9,14 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DateSelectArg, DateSpanApi, DatesSetArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput, SlotLabelContentArg } from '@fullcalendar/core';
 import { Permission } from '@carewatch/contracts/permissions';
-import { SCHEDULE_STATUSES, type TDoctorSchedule, type TScheduleListQuery, type TScheduleStatus } from '@carewatch/contracts/schedules';
+import { SCHEDULE_STATUSES, type TDoctorSchedule, type TScheduleStatus } from '@carewatch/contracts/schedules';
 import { addToDay, formatCalendarDay, formatTime, zonedDay, zonedMidnight } from '@carewatch/i18n/datetime';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState } from '../../app/states.tsx';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
 import { useHasPermission, usePermissions, useProfile } from '../../app/queries.ts';
 import { STATUS_COLOR, calendarZone, scheduleKeys, schedules, toWall } from './schedules-shared.tsx';
 import { CreateScheduleModal, ScheduleDetailModal, type Prefill } from './schedule-modals.tsx';
+import { actingDoctor as actingDoctorOf, calendarQuery, centersOf, isDay, newRequestDay, selectionPrefill, specialtiesOf, visibleHours } from './schedules-rules.ts';
 
 type View = 'timeGridWeek' | 'dayGridMonth';
 const isStatus = (v: string): v is TScheduleStatus => (SCHEDULE_STATUSES as readonly string[]).includes(v);
@@ -33,7 +34,7 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
   const calendar = useRef<FullCalendar>(null);
   // The shown day and view live in the address: a reload (or a remount) keeps the calendar where it was.
   const [params, setParams] = useSearchParams();
-  const [initial] = useState(() => ({ date: /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : undefined, view: params.get('view') === 'month' ? 'dayGridMonth' as const : 'timeGridWeek' as const }));
+  const [initial] = useState(() => ({ date: isDay(params.get('date')) ? params.get('date')! : undefined, view: params.get('view') === 'month' ? 'dayGridMonth' as const : 'timeGridWeek' as const }));
   const [view, setView] = useState<View>(initial.view);
   const setParamsRef = useRef(setParams);
   useEffect(() => { setParamsRef.current = setParams; }, [setParams]);
@@ -48,12 +49,8 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
 
   const doctors = useQuery({ queryKey: scheduleKeys.doctors, queryFn: () => schedules.doctors(), enabled: !(mine && isDoctor), meta: { inlineError: true } });
   // On "my calendar" an assistant works for a doctor they follow: the first one until they pick another.
-  const actingDoctor = mine && !isDoctor ? (doctorId || doctors.data?.items[0]?.id || '') : doctorId;
-  const query: Partial<TScheduleListQuery> | null = range && (!mine || isDoctor || actingDoctor) ? {
-    from: range.from, to: range.to,
-    ...(mine && isDoctor ? { mine: 'true' as const } : actingDoctor ? { doctorId: actingDoctor } : {}),
-    ...(!mine && centerId ? { centerId } : {}), ...(!mine && specialty.trim() ? { specialty: specialty.trim() } : {}), ...(status ? { status } : {}),
-  } : null;
+  const actingDoctor = actingDoctorOf(mine, isDoctor, doctorId, doctors.data?.items);
+  const query = calendarQuery({ range, mine, isDoctor, actingDoctor, centerId, specialty, status });
   const list = useQuery({
     queryKey: scheduleKeys.list(query ?? {}),
     queryFn: () => schedules.list({ from: query!.from!, to: query!.to!, ...query }),
@@ -62,12 +59,8 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
     meta: { inlineError: true },
   });
 
-  const centers = useMemo(() => {
-    const m = new Map<string, string>();
-    for (const d of doctors.data?.items ?? []) if (d.centerId) m.set(d.centerId, d.centerName ?? d.centerId);
-    return [...m].map(([value, label]) => ({ value, label }));
-  }, [doctors.data]);
-  const specialties = useMemo(() => [...new Set((doctors.data?.items ?? []).map((d) => d.specialty).filter((s): s is string => !!s))].sort(), [doctors.data]);
+  const centers = useMemo(() => centersOf(doctors.data?.items ?? []), [doctors.data]);
+  const specialties = useMemo(() => specialtiesOf(doctors.data?.items ?? []), [doctors.data]);
 
   const items = list.data?.items;
   const events = useMemo<EventInput[]>(() => (items ?? []).map((s) => {
@@ -108,9 +101,7 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
       select: (arg: DateSelectArg) => {
         arg.view.calendar.unselect();
         if (!canRequest || arg.allDay) return;
-        const day = arg.start.toISOString().slice(0, 10);
-        const endDay = arg.end.toISOString().slice(0, 10);
-        setPrefill({ day, start: hhmm(arg.start), end: endDay !== day ? '24:00' : hhmm(arg.end) });
+        setPrefill(selectionPrefill(arg.start, arg.end));
       },
       eventClick: (arg: EventClickArg) => {
         arg.jsEvent.preventDefault();
@@ -159,9 +150,9 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
           data={[{ value: '', label: t('schedules.fields.all') }, ...SCHEDULE_STATUSES.map((v) => ({ value: v, label: t(`schedules.status.${v}`) }))]} />
         <DayInput label={t('schedules.calendar.goTo')} value={goTo} w={150} onValue={(v) => {
           setGoTo(v);
-          if (/^\d{4}-\d{2}-\d{2}$/.test(v)) api()?.gotoDate(v);
+          if (isDay(v)) api()?.gotoDate(v);
         }} />
-        {canRequest && <Button ml="auto" onClick={() => setPrefill({ day: goTo && /^\d{4}-\d{2}-\d{2}$/.test(goTo) ? goTo : addToDay(todayYmd, { days: 1 }), start: '08:00', end: '12:00' })}>{t('schedules.calendar.newRequest')}</Button>}
+        {canRequest && <Button ml="auto" onClick={() => setPrefill({ day: newRequestDay(goTo, todayYmd), start: '08:00', end: '12:00' })}>{t('schedules.calendar.newRequest')}</Button>}
       </Group>
       {mine && !isDoctor && doctors.data && doctors.data.items.length === 0 && <Alert color="yellow">{t('schedules.calendar.noDoctors')}</Alert>}
       <Group justify="space-between" role="toolbar" aria-label={t('schedules.calendar.toolbar')}>
@@ -232,23 +223,6 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
 }
 
 /** My calendar: a doctor's own schedules (or, for an assistant, a followed doctor's); drag a range to request one. */
-/**
- * The hours the week grid shows: 06:00 to 22:00, widened to every shown schedule. The grid takes its full height (the
- * page scrolls, not a region inside the calendar, which the keyboard could not reach).
- */
-export function visibleHours(events: ReadonlyArray<{ start?: unknown; end?: unknown }>): { min: string; max: string } {
-  let min = 6;
-  let max = 22;
-  for (const e of events) {
-    const [start, end] = [String(e.start ?? ''), String(e.end ?? '')];
-    const h = (s: string) => Number(s.slice(11, 13)) + Number(s.slice(14, 16)) / 60;
-    if (start.length >= 16) min = Math.min(min, Math.floor(h(start)));
-    if (end.length >= 16) max = Math.max(max, end.slice(0, 10) > start.slice(0, 10) ? 24 : Math.ceil(h(end)));
-  }
-  const hh = (n: number) => `${String(n).padStart(2, '0')}:00:00`;
-  return { min: hh(min), max: hh(max) };
-}
-
 export function MyCalendarPage() {
   const { t } = useTranslation();
   return (

@@ -3,27 +3,28 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TScheduleReportQuery } from '@carewatch/contracts/schedules';
-import { addToDay, zonedDay } from '@carewatch/i18n/datetime';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { zonedDay } from '@carewatch/i18n/datetime';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useProfile } from '../../app/queries.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';
 import { EChart, type ChartOption } from '../vitals/echart.tsx';
 import { calendarZone, scheduleKeys, schedules } from './schedules-shared.tsx';
+import { defaultReportRange, reportRange, utilisationPercent as pct } from './schedules-rules.ts';
 
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-const pct = (u: number) => Math.round(u * 1000) / 10;
 
 /** The statistical report per doctor and period: table, bar chart and .xlsx export. */
 export function ScheduleReportPage() {
   const { t } = useTranslation();
   useProfile();
   const today = zonedDay(new Date(), calendarZone());
-  const [from, setFrom] = useState(() => `${today.slice(0, 8)}01`);
-  const [to, setTo] = useState(() => addToDay(today, { days: 7 }));
+  const [from, setFrom] = useState(() => defaultReportRange(today).from);
+  const [to, setTo] = useState(() => defaultReportRange(today).to);
   const [doctorId, setDoctorId] = useState('');
-  const valid = isDay(from) && isDay(to) && from <= to;
+  const { valid, outOfOrder } = reportRange(from, to);
   const [applied, setApplied] = useState<TScheduleReportQuery>(() => ({ from, to }));
   const doctors = useQuery({ queryKey: scheduleKeys.doctors, queryFn: () => schedules.doctors(), meta: { inlineError: true } });
   const report = useQuery({ queryKey: scheduleKeys.report(applied), queryFn: () => schedules.report(applied), placeholderData: keepPreviousData, meta: { inlineError: true } });
@@ -62,7 +63,7 @@ export function ScheduleReportPage() {
           data={[{ value: '', label: t('schedules.fields.all') }, ...(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName }))]} />
         <Button variant="light" onClick={apply} disabled={!valid}>{t('schedules.report.apply')}</Button>
       </Group>
-      {!valid && (isDay(from) && isDay(to)) && <Alert color="yellow" role="alert">{t('schedules.report.invalidRange')}</Alert>}
+      {outOfOrder && <Alert color="yellow" role="alert">{t('schedules.report.invalidRange')}</Alert>}
       {exporter.error && <Alert color="red" role="alert">{errorText(t, exporter.error)}</Alert>}
       {report.isPending ? <ListSkeleton /> : report.isError ? <ErrorState error={report.error} onRetry={() => void report.refetch()} /> : report.data.items.length === 0 ? (
         <Text c="dimmed" role="status">{t('schedules.report.empty')}</Text>

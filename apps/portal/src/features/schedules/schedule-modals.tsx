@@ -6,27 +6,15 @@ import {
   SCHEDULE_SERIES_MAX_DAYS, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN, ZScheduleCreateRequest, type TDoctorSchedule, type TDoctorSummary, type TScheduleCreateRequest,
 } from '@carewatch/contracts/schedules';
 import { zonedInstant } from '@carewatch/i18n/datetime';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { ScheduleStatusBadge, formatWhen, formatWindow, scheduleKeys, schedules } from './schedules-shared.tsx';
+import { actionColor, checkScheduleRequest, maskHhmm, removedToastKey, scheduleAction } from './schedules-rules.ts';
 
 /** What a dragged range (or the "new request" button) fills in: a day and HH:mm times of the calendar's zone. */
 export interface Prefill { day: string; start: string; end: string }
 
-const maskHhmm = (text: string) => {
-  const digits = text.replace(/\D/g, '').slice(0, 4);
-  return digits.length <= 2 ? digits : `${digits.slice(0, 2)}:${digits.slice(2)}`;
-};
-/** HH:mm → seconds of the day (24:00 allowed: the end of the day), or null. */
-const parseHhmm = (text: string): number | null => {
-  const m = /^\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
-  if (!m) return null;
-  const h = Number(m[1]);
-  const mi = Number(m[2]);
-  if (mi > 59 || h > 24 || (h === 24 && mi !== 0)) return null;
-  return h * 3600 + mi * 60;
-};
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The schedule request form: one window, on one day or a series of consecutive days. */
 export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoctor }: {
@@ -52,17 +40,10 @@ export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoct
     meta: { inlineError: true },
   });
   const submit = () => {
-    const out: Record<string, string> = {};
-    if (!isDay(day)) out.day = t('validation.invalid');
-    const s = parseHhmm(start);
-    const e = parseHhmm(end);
-    if (s === null || s >= 86_400) out.start = t('schedules.create.timeFormat');
-    if (e === null) out.end = t('schedules.create.timeFormat');
-    if (s !== null && e !== null && e <= s) out.end = t('schedules.create.startAfterEnd');
-    if (doctors && !doctorId) out.doctorId = t('schedules.create.doctorRequired');
-    if (Object.keys(out).length || s === null || e === null) return setErrors(out);
+    const check = checkScheduleRequest({ day, start, end, doctorId, asksDoctor: doctors !== null });
+    if (!check.ok) return setErrors(Object.fromEntries(Object.entries(check.problems).map(([k, key]) => [k, t(key)])));
     const parsed = ZScheduleCreateRequest.safeParse({
-      start: zonedInstant(day, s, tz).toISOString(), end: zonedInstant(day, e, tz).toISOString(),
+      start: zonedInstant(day, check.startSeconds, tz).toISOString(), end: zonedInstant(day, check.endSeconds, tz).toISOString(),
       slotMinutes: typeof slotMinutes === 'number' ? slotMinutes : undefined, days: typeof days === 'number' ? days : undefined,
       ...(doctors ? { doctorId } : {}),
     });
@@ -108,13 +89,13 @@ export function ScheduleDetailModal({ schedule: s, tz, canAct, onClose }: { sche
   const remove = useMutation({
     mutationFn: () => schedules.remove(s.id),
     onSuccess: async (d) => {
-      notifySuccess(t(d.status === 'requesting_leave' ? 'schedules.detail.leaveRequested' : s.status === 'new' ? 'schedules.detail.withdrawn' : 'schedules.detail.removed'));
+      notifySuccess(t(removedToastKey(s.status, d.status)));
       await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     },
     meta: { inlineError: true },
   });
-  const action = s.status === 'new' ? 'withdraw' : s.status === 'approved' ? 'leave' : s.status === 'rejected' || s.status === 'disabled' ? 'remove' : null;
+  const action = scheduleAction(s.status);
   const none = t('schedules.fields.none');
   const rows: Array<[string, ReactNode]> = [
     [t('schedules.fields.status'), <ScheduleStatusBadge t={t} status={s.status} />],
@@ -141,7 +122,7 @@ export function ScheduleDetailModal({ schedule: s, tz, canAct, onClose }: { sche
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('schedules.detail.close')}</Button>
           {canAct && action && (
-            <Button color={action === 'withdraw' || action === 'remove' ? 'red' : 'orange'} loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button color={actionColor(action)} loading={remove.isPending} onClick={() => remove.mutate()}>
               {t(`schedules.detail.${action}`)}
             </Button>
           )}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { ZCreateStaffRequest, ZUpdateStaffRequest, type TStaffDetail } from '@carewatch/contracts/staff';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { DoctorProfileFields, LevelsEditor, emptyLevel, emptyProfile, levelRequest, levelValue, profileRequest, type LevelValue, type ProfileValues } from './staff-fields.tsx';
 import { fullName, serverPathErrors, staff, staffKeys, useDoctorChoices, zodPathErrors } from './staff-shared.tsx';
 

@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, NativeSelect, Select, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +8,9 @@ import { isApiError } from '@carewatch/api-client/client';
 import { DISABLE_PERIODS, type TDisablePeriod } from '@carewatch/contracts/lifecycle';
 import { Permission } from '@carewatch/contracts/permissions';
 import { LICENSE_IMAGE_MAX_BYTES, ZDoctorProfileInput, ZLicenseInput, type TLicense, type TStaffDetail } from '@carewatch/contracts/staff';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';

@@ -6,13 +6,16 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_STATES } from '@carewatch/contracts/lifecycle';
 import { Permission } from '@carewatch/contracts/permissions';
 import { SPECIALTIES, STAFF_SORTS, type TStaffQuery } from '@carewatch/contracts/staff';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { pageCount, splitSort, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
+import { SelectPageTh, SelectRowTd, useBulkSelection } from '../../app/bulk-selection.tsx';
 import { PageSizeSelect, SortableTh } from '../../app/sortable-header.tsx';
 import { StatusBadge, fullName, levelPlace, roleLabel, specialtyLabel, staff, staffKeys, useStaffOptions } from './staff-shared.tsx';
+import { StaffBulkActions } from './staff-bulk-actions.tsx';
 
 const PAGE_SIZES = [15, 30, 50, 100] as const;
 type Sort = (typeof STAFF_SORTS)[number];
@@ -49,6 +52,9 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
   };
   const list = useQuery({ queryKey: staffKeys.list(query), queryFn: () => staff.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
   const totalPages = list.data ? pageCount(list.data.total, size) : 1;
+  // Bulk disable (issue 20): rows selected within this query; the bar shows while some are.
+  const bulk = has(Permission.StaffDisable);
+  const sel = useBulkSelection(JSON.stringify([preset, query]), list.data?.items.map((s) => s.id) ?? []);
   const roleChoices = (options.data?.roles ?? []).map((r) => ({ value: r.code, label: roleLabel(t, r.code, r.name) }));
   if (role && !roleChoices.some((r) => r.value === role)) roleChoices.push({ value: role, label: roleLabel(t, role) });
 
@@ -82,8 +88,10 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
           data={[{ value: 'name', label: t('staff.list.sortName') }, { value: 'email', label: t('staff.list.sortEmail') }, { value: 'createdAt', label: t('staff.list.sortCreated') }, { value: 'status', label: t('staff.list.status') }]} />
         <NativeSelect label={t('staff.list.order')} value={order} onChange={(e) => onSort(e.currentTarget.value === 'desc' ? `-${sortField}` : sortField)}
           data={[{ value: 'asc', label: t('staff.list.asc') }, { value: 'desc', label: t('staff.list.desc') }]} />
+        <SavedViews list={doctors ? 'staff-doctors' : preset === 'customerCare' ? 'staff-customer-care' : 'staff'} />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('staff.list.total', { count: list.data.total })}</Text>}
       </Group>
+      {bulk && <StaffBulkActions sel={sel} />}
       {list.isPending ? (
         <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
       ) : list.isError ? (
@@ -96,6 +104,7 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
           <Table striped highlightOnHover withTableBorder>
             <Table.Thead>
               <Table.Tr>
+                {bulk && <SelectPageTh sel={sel} />}
                 {th('staff.list.name', 'name')}
                 {th('staff.list.email', 'email')}
                 <Table.Th>{t('staff.list.phone')}</Table.Th>
@@ -112,6 +121,7 @@ export function StaffListPage({ preset = 'all' }: { preset?: StaffListPreset }) 
                 const open = () => navigate(`/staff/${s.id}`);
                 return (
                   <Table.Tr key={s.id} onClick={open} style={{ cursor: 'pointer' }}>
+                    {bulk && <SelectRowTd sel={sel} id={s.id} name={name} />}
                     <Table.Td>
                       <Text component="a" href={`/staff/${s.id}`} size="sm" fw={500} c="inherit" aria-label={t('staff.list.open', { name })}
                         onClick={(e: MouseEvent) => { e.preventDefault(); e.stopPropagation(); open(); }}>

@@ -9,7 +9,7 @@ import { staffApi } from '@carewatch/api-client/staff';
 import { ROLE_CODES } from '@carewatch/contracts/roles';
 import { SPECIALTY_CODES, type TStaffLevel, type TStaffSummary } from '@carewatch/contracts/staff';
 import { api } from '../../app/api.ts';
-import { translateValidation } from '../../app/errors.ts';
+import { translateValidation } from '@carewatch/web/errors';
 
 export const staff = staffApi(api.request);
 

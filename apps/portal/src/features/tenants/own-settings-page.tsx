@@ -2,7 +2,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { useHasPermission, usePermissions, useTenantSettings } from '../../app/queries.ts';
 import { tenantKeys, tenants } from './tenants-shared.tsx';
 import { TenantSettingsTabs } from './tenant-settings-tabs.tsx';

@@ -3,35 +3,13 @@ import { Alert, Anchor, Button, Card, Fieldset, Group, NativeSelect, PasswordInp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ZCreateTenantRequest, ZUpdateTenantRequest, TENANT_CONNECTION_COUNT, type TCreateTenantRequest, type TTenantDetail, type TUpdateTenantRequest } from '@carewatch/contracts/tenants';
+import { ZCreateTenantRequest, ZUpdateTenantRequest, type TCreateTenantRequest, type TTenantDetail, type TUpdateTenantRequest } from '@carewatch/contracts/tenants';
 import { isApiError } from '@carewatch/api-client/client';
-import { ErrorState } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { serverErrorsByPath, tenantKeys, tenants, zodErrorsByPath } from './tenants-shared.tsx';
-
-type Conn = { host: string; port: string; username: string; usernameConfirm: string; password: string; passwordConfirm: string; publicUrl: string };
-type Values = { name: string; officialName: string; code: string; adminEmail: string; connectionType: 'shared' | 'dedicated'; connections: Conn[] };
-
-const emptyConn = (): Conn => ({ host: '', port: '5432', username: '', usernameConfirm: '', password: '', passwordConfirm: '', publicUrl: '' });
-const initial = (d?: TTenantDetail): Values => ({
-  name: d?.name ?? '', officialName: d?.officialName ?? '', code: d?.code ?? '', adminEmail: '',
-  connectionType: d?.connectionType ?? 'shared',
-  connections: Array.from({ length: TENANT_CONNECTION_COUNT }, (_, i) => {
-    const c = d?.connections.find((x) => x.position === i);
-    return c ? { ...emptyConn(), host: c.host, port: String(c.port), username: c.username, usernameConfirm: c.username, publicUrl: c.publicUrl } : emptyConn();
-  }),
-});
-
-/**
- * Whether an empty password keeps the stored one: only for the host, port and user name it was saved with (the server
- * never sends a stored password anywhere else).
- */
-function keepsStoredPassword(detail: TTenantDetail | undefined, index: number, c: Conn): 'keep' | 'retype' | 'none' {
-  const stored = detail?.connections.find((x) => x.position === index && x.passwordSet);
-  if (!stored) return 'none';
-  const same = stored.host.toLowerCase() === c.host.trim().toLowerCase() && String(stored.port) === c.port.trim() && stored.username === c.username.trim();
-  return same ? 'keep' : 'retype';
-}
+import { connectionProblems, initialTenantValues as initial, storedPassword as keepsStoredPassword, tenantBody, withoutConnectionErrors, type Connection as Conn, type TenantValues as Values } from './tenants-rules.ts';
 
 function ConnectionRow({ index, value, onChange, errors, stored, tenantId }: {
   index: number; value: Conn; onChange: (c: Conn) => void; errors: Record<string, string>; stored: 'keep' | 'retype' | 'none'; tenantId?: string;
@@ -87,7 +65,7 @@ function TenantForm({ detail }: { detail?: TTenantDetail }) {
   };
   const setConn = (i: number, c: Conn) => {
     setValues((old) => ({ ...old, connections: old.connections.map((x, j) => (j === i ? c : x)) }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith(`connections.${i}.`) && key !== 'connections')));
+    setErrors((e) => withoutConnectionErrors(e, i));
   };
 
   type Payload = { kind: 'create'; body: TCreateTenantRequest } | { kind: 'update'; id: string; body: TUpdateTenantRequest };
@@ -105,16 +83,10 @@ function TenantForm({ detail }: { detail?: TTenantDetail }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { ...values, connections: values.connectionType === 'dedicated' ? values.connections : [] };
+    const body = tenantBody(values);
     const parsed = detail ? ZUpdateTenantRequest.safeParse(body) : ZCreateTenantRequest.safeParse(body);
     const errs: Record<string, string> = parsed.success ? {} : zodErrorsByPath(t, parsed.error);
-    if (values.connectionType === 'dedicated') {
-      values.connections.forEach((c, i) => {
-        if (c.usernameConfirm.trim() !== c.username.trim()) errs[`connections.${i}.usernameConfirm`] ??= t('tenants.validation.usernameMismatch');
-        if (!c.password && keepsStoredPassword(detail, i, c) !== 'keep') errs[`connections.${i}.password`] ??= t('validation.required');
-        if (c.passwordConfirm !== c.password) errs[`connections.${i}.passwordConfirm`] ??= t('tenants.validation.passwordMismatch');
-      });
-    }
+    for (const [path, key] of Object.entries(connectionProblems(values, detail))) errs[path] ??= t(key);
     if (Object.keys(errs).length) return setErrors(errs);
     if (detail) {
       const update = ZUpdateTenantRequest.safeParse(body);

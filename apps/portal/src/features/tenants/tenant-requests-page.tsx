@@ -5,10 +5,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZRejectTenantRequest, TENANT_REQUEST_STATUSES, type TTenantRequest, type TTenantRequestQuery, type TTenantRequestType } from '@carewatch/contracts/tenants';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { serverErrorsByPath, tenantKeys, tenants, zodErrorsByPath } from './tenants-shared.tsx';
@@ -136,6 +138,7 @@ export function TenantRequestsPage() {
           onChange={(e) => state.setFilter('status', e.currentTarget.value)}
           data={[{ value: '', label: t('tenants.list.statusAll') }, ...TENANT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`tenants.requests.statuses.${s}`) }))]}
         />
+        <SavedViews list="tenant-requests" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.requests.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (

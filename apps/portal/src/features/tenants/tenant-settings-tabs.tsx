@@ -14,7 +14,8 @@ import {
   ZSecuritySettings, ZUnitSettings, type TCountry, type TLogoKind, type TTenantDetail,
 } from '@carewatch/contracts/tenants';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { serverErrorsByPath, tenantKeys, tenants, zodErrorsByPath } from './tenants-shared.tsx';
 
 type Errors = Record<string, string>;

@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TTenantQuery } from '@carewatch/contracts/tenants';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { ActiveBadge, tenantKeys, tenants } from './tenants-shared.tsx';
@@ -50,6 +51,7 @@ export function TenantsListPage() {
             { value: 'false', label: t('tenants.status.inactive') },
           ]}
         />
+        <SavedViews list="tenants" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? (

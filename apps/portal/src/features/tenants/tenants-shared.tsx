@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { tenantsApi } from '@carewatch/api-client/tenants';
 import { api } from '../../app/api.ts';
 import { isApiError } from '@carewatch/api-client/client';
-import { errorText, translateValidation } from '../../app/errors.ts';
+import { errorText, translateValidation } from '@carewatch/web/errors';
+import { tenantMessageKey } from './tenants-rules.ts';
 
 /** The tenants endpoints over the portal's single API client. */
 export const tenants = tenantsApi(api.request);
@@ -16,18 +17,9 @@ export const tenantKeys = {
   requests: (q: unknown) => ['tenants', 'requests', q] as const,
 };
 
-const OWN_MESSAGES: Record<string, string> = {
-  'Host name is not valid': 'tenants.validation.host',
-  'URL is not valid': 'tenants.validation.url',
-  'Port is not valid': 'tenants.validation.port',
-  'Colour is not valid': 'tenants.validation.color',
-  'Tenant code is not valid': 'tenants.validation.code',
-  'Dial code does not match the country': 'tenants.validation.dialCode',
-};
-
 /** A contract validation message in the user's language (this domain's messages, then the common ones). */
 export function tenantValidation(t: TFunction, message: string): string {
-  const own = OWN_MESSAGES[message];
+  const own = tenantMessageKey(message);
   return own ? t(own) : translateValidation(t, message);
 }
 

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { ZTrialRequestFields } from '@carewatch/contracts/tenants';
 import { tenantsApi } from '@carewatch/api-client/tenants';
 import { api } from '../../app/api.ts';
-import { errorText, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
-import { useFormState } from '../../app/use-form.ts';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { useFormState } from '@carewatch/web/form';
 import { AuthFrame } from '../auth/auth-frame.tsx';
 
 const tenants = tenantsApi(api.request);

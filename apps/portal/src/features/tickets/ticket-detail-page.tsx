@@ -4,13 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
-  TICKET_TRANSITIONS, USER_ACTIVITY_KINDS, ZTicketActivityRequest, type TTicketDetail, type TTicketStatus,
+  USER_ACTIVITY_KINDS, ZTicketActivityRequest, type TTicketDetail, type TTicketStatus,
 } from '@carewatch/contracts/tickets';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { TicketStatusBadge, formatDuration, ticketKeys, tickets } from './tickets-shared.tsx';
+import { activityChange, callerLine, cancelReasonProblem, ticketMoves, transitionBody } from './tickets-rules.ts';
 
 type ActivityKind = (typeof USER_ACTIVITY_KINDS)[number];
 const isActivity = (v: string): v is ActivityKind => (USER_ACTIVITY_KINDS as readonly string[]).includes(v);
@@ -36,7 +39,7 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
   const [activityErrors, setActivityErrors] = useState<Record<string, string>>({});
   const done = (d: TTicketDetail) => queryClient.setQueryData(ticketKeys.detail(ticket.id), d);
   const move = useMutation({
-    mutationFn: (to: TTicketStatus) => tickets.transition(ticket.id, { to, ...(to === 'canceled' ? { reason: reason.trim() } : note.trim() ? { note: note.trim() } : {}) }),
+    mutationFn: (to: TTicketStatus) => tickets.transition(ticket.id, transitionBody(to, note, reason)),
     onSuccess: async (d) => {
       done(d); setNote(''); setCanceling(false); setReason('');
       notifySuccess(t('tickets.detail.moved', { status: t(`tickets.status.${d.status}`) }));
@@ -57,8 +60,8 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
     onSuccess: (d) => { done(d); setDetail(''); setActivityErrors({}); notifySuccess(t('tickets.detail.activityAdded')); },
     meta: { inlineError: true },
   });
-  const next = TICKET_TRANSITIONS[ticket.status];
-  if (next.length === 0) return <Text c="dimmed">{t('tickets.detail.final')}</Text>;
+  const moves = ticketMoves(ticket.status);
+  if (moves.final) return <Text c="dimmed">{t('tickets.detail.final')}</Text>;
   return (
     <Stack>
       <Card withBorder component="section" aria-label={t('tickets.detail.actions')}>
@@ -66,12 +69,12 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
           <Title order={3}>{t('tickets.detail.actions')}</Title>
           <TextInput label={t('tickets.detail.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
           <Group>
-            {next.filter((s) => s !== 'canceled').map((s) => (
+            {moves.forward.map((s) => (
               <Button key={s} onClick={() => move.mutate(s)} loading={move.isPending && move.variables === s}>
                 {t('tickets.detail.moveTo', { status: t(`tickets.status.${s}`) })}
               </Button>
             ))}
-            {next.includes('canceled') && <Button color="red" variant="light" onClick={() => setCanceling(true)}>{t('tickets.detail.cancelTicket')}</Button>}
+            {moves.cancel && <Button color="red" variant="light" onClick={() => setCanceling(true)}>{t('tickets.detail.cancelTicket')}</Button>}
           </Group>
           {move.error && !canceling && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}
         </Stack>
@@ -98,7 +101,7 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCanceling(false)}>{t('tickets.detail.keep')}</Button>
             <Button color="red" loading={move.isPending}
-              onClick={() => (reason.trim() ? move.mutate('canceled') : setReasonError(t('validation.required')))}>
+              onClick={() => { const problem = cancelReasonProblem(reason); if (problem) setReasonError(t(problem)); else move.mutate('canceled'); }}>
               {t('tickets.detail.confirmCancel')}
             </Button>
           </Group>
@@ -131,7 +134,7 @@ export function TicketDetailPage() {
           <Field label={t('tickets.fields.patient')}>
             {x.patientId ? <Anchor component={Link} to={`/patients/${x.patientId}`}>{x.patientName}</Anchor> : none}{x.patientCode ? ` (${x.patientCode})` : ''}
           </Field>
-          <Field label={t('tickets.fields.caller')}>{[x.callerName, x.callerPhone].filter(Boolean).join(' — ') || none}</Field>
+          <Field label={t('tickets.fields.caller')}>{callerLine(x.callerName, x.callerPhone) ?? none}</Field>
           <Field label={t('tickets.fields.createdAt')}>{formatDateTime(x.createdAt, tz)}</Field>
           <Field label={t('tickets.fields.confirmed')}>{formatDuration(t, x.kpi.secondsToConfirm)}</Field>
           <Field label={t('tickets.fields.completed')}>{formatDuration(t, x.kpi.secondsToComplete)}</Field>
@@ -160,7 +163,10 @@ export function TicketDetailPage() {
                 <Table.Td>{formatDateTime(a.at, tz)}</Table.Td>
                 <Table.Td>
                   {t(`tickets.activity.${a.kind}`)}
-                  {a.toStatus && `: ${a.fromStatus ? `${t(`tickets.status.${a.fromStatus}`)} → ` : ''}${t(`tickets.status.${a.toStatus}`)}`}
+                  {(() => {
+                    const c = activityChange(a);
+                    return c && `: ${c.from ? `${t(`tickets.status.${c.from}`)} → ` : ''}${t(`tickets.status.${c.to}`)}`;
+                  })()}
                   {a.note && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{a.note}</Text>}
                 </Table.Td>
                 <Table.Td>{a.actorName ?? t('tickets.detail.system')}</Table.Td>

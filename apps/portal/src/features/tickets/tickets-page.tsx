@@ -1,4 +1,4 @@
-import { DayInput } from '../../app/day-input.tsx';
+import { DayInput } from '@carewatch/web/day-input';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -9,13 +9,16 @@ import { Permission } from '@carewatch/contracts/permissions';
 import {
   TICKET_STATUSES, TICKET_TYPES, ZCreateTicketRequest, isFinalTicketStatus, type TTicketListQuery, type TTicketStatsQuery, type TTicketStatus, type TTicketType,
 } from '@carewatch/contracts/tickets';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useListState, useUrlParam } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { patients } from '../patients/patients-shared.tsx';
 import { Pager } from '../alerts/alerts-shared.tsx';
 import { TicketStatusBadge, formatDuration, ticketKeys, tickets } from './tickets-shared.tsx';
@@ -52,6 +55,7 @@ function TicketList({ history }: { history: boolean }) {
           data={[{ value: '', label: t('tickets.fields.all') }, ...statuses.map((v) => ({ value: v, label: t(`tickets.status.${v}`) }))]} />
         <DayInput label={t('tickets.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
         <DayInput label={t('tickets.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
+        <SavedViews list="tickets" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('tickets.list.total', { count: list.data.total })}</Text>}
       </Group>
       {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (

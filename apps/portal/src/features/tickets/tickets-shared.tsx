@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { ticketsApi } from '@carewatch/api-client/tickets';
 import type { TTicketStatus } from '@carewatch/contracts/tickets';
 import { api } from '../../app/api.ts';
+import { TICKET_STATUS_COLOR, durationText } from './tickets-rules.ts';
 
 export const tickets = ticketsApi(api.request);
 
@@ -13,15 +14,12 @@ export const ticketKeys = {
   stats: (q: object) => ['tickets', 'stats', q] as const,
 };
 
-const COLOR: Record<TTicketStatus, string> = { new: 'red', confirm: 'orange', processing: 'blue', complete: 'teal', success: 'green', canceled: 'gray' };
 export function TicketStatusBadge({ t, status }: { t: TFunction; status: TTicketStatus }) {
-  return <Badge color={COLOR[status]} variant="light" tt="none">{t(`tickets.status.${status}`)}</Badge>;
+  return <Badge color={TICKET_STATUS_COLOR[status]} variant="light" tt="none">{t(`tickets.status.${status}`)}</Badge>;
 }
 
 /** Seconds as "12 s", "3 min 4 s" or "2 h 5 min". */
 export function formatDuration(t: TFunction, s: number | null): string {
-  if (s === null) return t('tickets.duration.none');
-  if (s < 60) return t('tickets.duration.seconds', { n: s });
-  if (s < 3600) return t('tickets.duration.minutes', { m: Math.floor(s / 60), s: s % 60 });
-  return t('tickets.duration.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+  const d = durationText(s);
+  return 'params' in d ? t(d.key, d.params) : t(d.key);
 }

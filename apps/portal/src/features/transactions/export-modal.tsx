@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import {
   EXPORT_CHANNELS, TRANSACTION_EXPORT_COLUMNS, ZTransactionExportRequest, type TTransactionExportColumn,
 } from '@carewatch/contracts/transactions';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { downloadPost, transactions } from './transactions-shared.tsx';
+import { DEFAULT_EXPORT_ATTRIBUTES, exportBody, exportErrors, orderedColumns, selectAllBox } from './transactions-rules.ts';
 
-const DEFAULT_ATTRIBUTES: TTransactionExportColumn[] = ['code', 'createdAt', 'customerName', 'phone', 'packageName', 'provider', 'channel', 'total', 'currency', 'status'];
 
 /**
  * Export dialog (spec §5: payment channel, dates and at least one attribute are required): validated inline with the
@@ -20,7 +21,7 @@ export function ExportModal({ onClose, initial }: { onClose: () => void; initial
   const [channel, setChannel] = useState(initial.channel ?? '');
   const [from, setFrom] = useState(initial.from ?? '');
   const [to, setTo] = useState(initial.to ?? '');
-  const [attributes, setAttributes] = useState<TTransactionExportColumn[]>(DEFAULT_ATTRIBUTES);
+  const [attributes, setAttributes] = useState<TTransactionExportColumn[]>(() => [...DEFAULT_EXPORT_ATTRIBUTES]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const run = useMutation({
     mutationFn: (body: unknown) => downloadPost(transactions.exportUrl, body, 'transactions.xlsx'),
@@ -31,20 +32,14 @@ export function ExportModal({ onClose, initial }: { onClose: () => void; initial
   const clear = (field: string) => setErrors((e) => { const n = { ...e }; delete n[field]; return n; });
 
   const submit = () => {
-    const body = { channel: channel || undefined, from: from || undefined, to: to || undefined, attributes };
-    const parsed = ZTransactionExportRequest.safeParse(body);
+    const parsed = ZTransactionExportRequest.safeParse(exportBody({ channel, from, to, attributes }));
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '_');
-        out[field] ??= field === 'attributes' ? t('transactions.export.atLeastOne') : field === 'to' && from && to && from > to ? t('transactions.list.toBeforeFrom') : t('transactions.export.required');
-      }
-      setErrors(out);
+      setErrors(Object.fromEntries(Object.entries(exportErrors(parsed.error.issues, from, to)).map(([k, key]) => [k, t(key)])));
       return;
     }
     run.mutate(parsed.data);
   };
-  const all = attributes.length === TRANSACTION_EXPORT_COLUMNS.length;
+  const box = selectAllBox(attributes);
 
   return (
     <Modal opened onClose={onClose} title={t('transactions.export.title')} size="lg">
@@ -56,10 +51,10 @@ export function ExportModal({ onClose, initial }: { onClose: () => void; initial
           <DayInput label={t('transactions.export.from')} required value={from} onValue={(v) => { setFrom(v); clear('from'); }} error={errors.from} />
           <DayInput label={t('transactions.export.to')} required value={to} onValue={(v) => { setTo(v); clear('to'); }} error={errors.to} />
         </Group>
-        <Checkbox label={t('transactions.export.selectAll')} checked={all} indeterminate={!all && attributes.length > 0}
+        <Checkbox label={t('transactions.export.selectAll')} checked={box.checked} indeterminate={box.indeterminate}
           onChange={(e) => { setAttributes(e.currentTarget.checked ? [...TRANSACTION_EXPORT_COLUMNS] : []); clear('attributes'); }} />
         <Checkbox.Group label={t('transactions.export.attributes')} description={t('transactions.export.attributesHint')} withAsterisk error={errors.attributes}
-          value={attributes} onChange={(v) => { setAttributes(TRANSACTION_EXPORT_COLUMNS.filter((c) => v.includes(c))); clear('attributes'); }}>
+          value={attributes} onChange={(v) => { setAttributes(orderedColumns(v)); clear('attributes'); }}>
           <SimpleGrid cols={3} mt="xs">
             {TRANSACTION_EXPORT_COLUMNS.map((c) => <Checkbox key={c} value={c} label={t(`transactions.attributes.${c}`)} />)}
           </SimpleGrid>

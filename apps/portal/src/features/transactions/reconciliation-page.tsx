@@ -7,10 +7,11 @@ import { CURRENCIES, PAYMENT_PROVIDERS, type TCurrency, type TPaymentProvider } 
 import { RECONCILIATION_MAX_BYTES, ZBadLine, type TBadLine } from '@carewatch/contracts/transactions';
 import { isApiError } from '@carewatch/api-client/client';
 import { formatCalendarDay } from '@carewatch/i18n/datetime';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useListState } from '../../app/use-list-state.ts';
-import { errorText } from '../../app/errors.ts';
+import { errorText } from '@carewatch/web/errors';
 import { formatDateTime } from '../../app/format.ts';
 import { useProfile } from '../../app/queries.ts';
 import { transactions, txKeys } from './transactions-shared.tsx';

@@ -6,12 +6,14 @@ import { useNavigate } from 'react-router';
 import { CHANNELS, PAYMENT_PROVIDERS, type TTxStatus } from '@carewatch/contracts/billing';
 import { Permission } from '@carewatch/contracts/permissions';
 import { TRANSACTION_SORTS, ZTransactionListQuery, type TTransactionListQuery, type TTransactionSort } from '@carewatch/contracts/transactions';
-import { DayInput } from '../../app/day-input.tsx';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { DayInput } from '@carewatch/web/day-input';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { clearedFilters, hasFilters, pageCount, typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { SortableTh } from '../../app/sortable-header.tsx';
 import { ExportModal } from './export-modal.tsx';
 import { formatMoney } from '@carewatch/i18n/money';
@@ -76,6 +78,7 @@ export function TransactionListPage() {
         <TextInput label={t('transactions.list.search')} placeholder={t('transactions.list.searchPlaceholder')} type="search" value={search.value} w={280}
           onChange={(e) => search.set(e.currentTarget.value)} />
         {filtered && <Button variant="subtle" onClick={() => state.change(clearedFilters(state))}>{t('transactions.list.clear')}</Button>}
+        <SavedViews list="transactions" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('transactions.list.total', { count: list.data.total })}</Text>}
       </Group>
       {!valid && !rangeError && <Alert color="yellow">{t('validation.invalid')}</Alert>}

@@ -4,6 +4,7 @@ import { ApiError } from '@carewatch/api-client/client';
 import { transactionsApi } from '@carewatch/api-client/transactions';
 import type { TTxStatus } from '@carewatch/contracts/billing';
 import { api } from '../../app/api.ts';
+import { TX_STATUS_KEY, fileNameOf, txStatusBadge } from './transactions-rules.ts';
 
 export const transactions = transactionsApi(api.request);
 
@@ -17,11 +18,10 @@ export const txKeys = {
 };
 
 /** Status number (spec: failed 0, pending 1, success 2, refund 3) → its i18n key. */
-export const STATUS_KEY = ['failed', 'pending', 'success', 'refund'] as const;
-const STATUS_COLOR = ['red', 'yellow', 'green', 'gray'] as const;
-export const statusText = (t: TFunction, s: TTxStatus) => t(`transactions.status.${STATUS_KEY[s]}`);
+export const STATUS_KEY = TX_STATUS_KEY;
+export const statusText = (t: TFunction, s: TTxStatus) => t(txStatusBadge(s).labelKey);
 export function TxStatusBadge({ t, status }: { t: TFunction; status: TTxStatus }) {
-  return <Badge color={STATUS_COLOR[status]} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>{statusText(t, status)}</Badge>;
+  return <Badge color={txStatusBadge(status).color} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>{statusText(t, status)}</Badge>;
 }
 
 /**
@@ -51,8 +51,7 @@ export async function downloadPost(url: string, body: unknown, fallbackName: str
     throw new ApiError(res.status, code, message, details);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
-  const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const name = m ? decodeURIComponent(m[1] ?? m[2] ?? fallbackName) : fallbackName;
+  const name = fileNameOf(disposition, fallbackName);
   const objectUrl = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = objectUrl;

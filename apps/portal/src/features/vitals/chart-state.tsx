@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Center, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 
 /** Loading skeleton, error with retry, empty state or the chart, for one query. */
 export function ChartState<T>({ query, empty, emptyText, label, children, height = 320 }: {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { bpClass } from '@carewatch/clinical/cardio';
 import type { TPatient } from '@carewatch/contracts/patients';
 import type { TLatestVitals } from '@carewatch/contracts/vitals';
-import { ErrorState } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
 import { useProfile } from '../../app/queries.ts';
 import { useUrlChoice } from '../../app/use-list-state.ts';
 import { BP_COLORS, SeriesPanel } from './series-panel.tsx';

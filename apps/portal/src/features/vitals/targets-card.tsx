@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ZTargetsRequest, type TPatient, type TTargetsRequest } from '@carewatch/contracts/patients';
-import { notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission } from '../../app/queries.ts';
 import { formatMinutes, patients, vitalsKeys } from './vitals-shared.ts';
 

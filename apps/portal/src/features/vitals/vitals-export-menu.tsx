@@ -7,8 +7,9 @@ import {
   VITALS_EXPORT_FORMATS, VITALS_EXPORT_MAX_DAYS, VITALS_EXPORT_UNITS, ZVitalsExportQuery, type TVitalsExportFormat, type TVitalsExportUnits,
 } from '@carewatch/contracts/vitals-export';
 import { vitalsExportApi } from '@carewatch/api-client/vitals-export';
-import { DayInput } from '../../app/day-input.tsx';
-import { errorText, notifySuccess, serverFieldErrors } from '../../app/errors.ts';
+import { DayInput } from '@carewatch/web/day-input';
+import { errorText, serverFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';
 
 const exportsApi = vitalsExportApi();

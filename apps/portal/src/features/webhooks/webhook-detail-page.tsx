@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TWebhookDelivery } from '@carewatch/contracts/webhooks';
 import { formatDateTime } from '@carewatch/i18n/datetime';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useListState } from '../../app/use-list-state.ts';
-import { notifySuccess } from '../../app/errors.ts';
+import { notifySuccess } from '../../app/notify.ts';
 import { eventLabelKey, webhookKeys, webhooks } from './webhooks-shared.ts';
 import { WebhookSecretModal } from './webhook-secret-modal.tsx';
 

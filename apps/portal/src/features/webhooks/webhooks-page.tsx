@@ -4,17 +4,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WEBHOOK_EVENT_TYPES, ZWebhookEndpointInput, type TWebhookEventType } from '@carewatch/contracts/webhooks';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess, serverFieldErrors, zodFieldErrors } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { eventLabelKey, webhookKeys, webhooks } from './webhooks-shared.ts';
 import { WebhookSecretModal } from './webhook-secret-modal.tsx';
+import { DEFAULT_WEBHOOK_EVENTS, eventsError as eventsErrorOf } from './webhooks-rules.ts';
 
 function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['alert.opened', 'alert.closed']);
+  const [events, setEvents] = useState<string[]>(() => [...DEFAULT_WEBHOOK_EVENTS]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
     mutationFn: async () => {
@@ -30,7 +33,7 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
     onError: (e) => setErrors(e && typeof e === 'object' && 'issues' in e ? zodFieldErrors(t, e as { issues: [] }) : serverFieldErrors(t, e)),
     meta: { inlineError: true },
   });
-  const eventsError = Object.entries(errors).find(([k]) => k.startsWith('events'))?.[1];
+  const eventsError = eventsErrorOf(errors);
   const other = create.isError && Object.keys(errors).length === 0;
   return (
     <Modal opened onClose={onClose} title={t('webhooks.form.title')} size="lg">

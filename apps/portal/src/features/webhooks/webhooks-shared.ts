@@ -1,5 +1,6 @@
 import { webhooksApi } from '@carewatch/api-client/webhooks';
 import { api } from '../../app/api.ts';
+import { eventLabelKey as webhookEventLabelKey } from './webhooks-rules.ts';
 
 /** The webhooks module's calls with the portal's session. */
 export const webhooks = webhooksApi(api.request);
@@ -11,5 +12,5 @@ export const webhookKeys = {
   deliveries: (id: string, page: number) => ['webhooks', 'detail', id, 'deliveries', page] as const,
 };
 
-/** The catalogue key of an event type's label (`alert.opened` → `webhooks.events.alert_opened`: dots separate keys). */
-export const eventLabelKey = (type: string) => `webhooks.events.${type.replace('.', '_')}`;
+/** The catalogue key of an event type's label (the rule lives in webhooks-rules.ts). */
+export const eventLabelKey = (type: string): string => webhookEventLabelKey(type);

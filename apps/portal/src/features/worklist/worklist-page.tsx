@@ -8,19 +8,22 @@ import { WORKLIST_TIERS, type TWorklistItem, type TWorklistQuery, type TWorklist
 import { Permission } from '@carewatch/contracts/permissions';
 import { worklistApi } from '@carewatch/api-client/worklist';
 import { api } from '../../app/api.ts';
-import { ErrorState, ListSkeleton } from '../../app/states.tsx';
-import { errorText, notifySuccess } from '../../app/errors.ts';
+import { ErrorState } from '@carewatch/web/states';
+import { ListSkeleton } from '../../app/states.tsx';
+import { errorText } from '@carewatch/web/errors';
+import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, usePermissions, useProfile } from '../../app/queries.ts';
 import { useRealtimeEvent } from '../../app/realtime.ts';
 import type { ListSpec } from '../../app/list-state.ts';
 import { useListState } from '../../app/use-list-state.ts';
+import { SavedViews } from '../../app/saved-views.tsx';
 import { LevelBadge, Pager, alertKeys, alerts } from '../alerts/alerts-shared.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
-import { TREND_ARROW, WAITING_TICK_MS, WORKLIST_POLL_MS, canAssignToMe, changesWorklist, waitingDuration } from './worklist-rules.ts';
+import { TREND_ARROW, WAITING_TICK_MS, WORKLIST_POLL_MS, canAssignToMe, changesWorklist, waitingDuration, worklistKeys } from './worklist-rules.ts';
+import { AssignDoctor } from './assign-doctor.tsx';
 
 const worklist = worklistApi(api.request);
-export const worklistKeys = { all: ['worklist'] as const, list: (q: object) => ['worklist', 'list', q] as const };
 const PAGE_SIZE = 50;
 const LIST: ListSpec<'tier'> = { filters: ['tier'], pageSize: PAGE_SIZE };
 const isTier = (v: string | null): v is TWorklistTier => (WORKLIST_TIERS as readonly (string | null)[]).includes(v);
@@ -47,6 +50,8 @@ export function WorklistPage() {
   const tz = profile?.timezone;
   const has = useHasPermission();
   const me = { id: profile?.id, roleCode: usePermissions()?.level?.roleCode, mayUpdatePatients: has(Permission.PatientUpdate) };
+  // Adding another doctor needs the doctors list (staff view) besides updating patients: customer care and admins.
+  const canAssignOthers = has(Permission.PatientUpdate) && has(Permission.StaffView);
   const queryClient = useQueryClient();
   const state = useListState(LIST);
   const tier = isTier(state.filters.tier) ? state.filters.tier : undefined;
@@ -103,6 +108,7 @@ export function WorklistPage() {
           data={[{ value: '', label: t('worklist.allTiers') }, ...WORKLIST_TIERS.map((l) => ({ value: l, label: t(`alerts.level.${l}`) }))]}
         />
         <Text size="sm" c="dimmed">{t('worklist.live')}</Text>
+        <SavedViews list="worklist" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('worklist.total', { count: list.data.total })}</Text>}
       </Group>
       {ack.error && <Alert color="red" role="alert">{errorText(t, ack.error)}</Alert>}
@@ -151,6 +157,7 @@ export function WorklistPage() {
                           {t('worklist.assignToMe')}
                         </Button>
                       )}
+                      {canAssignOthers && <AssignDoctor item={i} />}
                     </Table.Td>
                     <Table.Td data-acknowledged={i.acknowledgedAt ? 'yes' : 'no'}>
                       {i.acknowledgedAt ? (

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { TAlertSummary, TRealtimeEvent } from '@carewatch/contracts/alerts';
-import { canAssignToMe, changesWorklist, waitingDuration } from './worklist-rules.ts';
+import { assignableDoctors, canAssignToMe, changesWorklist, doctorsAfterAssigning, waitingDuration } from './worklist-rules.ts';
 
 const id = '00000000-0000-7000-8000-000000000001';
 const at = '2026-11-22T08:00:00.000Z';
@@ -50,5 +50,19 @@ describe('assign to me', () => {
     expect(canAssignToMe({ ...me, roleCode: 'customer_care' }, [])).toBe(false);
     expect(canAssignToMe({ ...me, mayUpdatePatients: false }, [])).toBe(false);
     expect(canAssignToMe({ ...me, id: undefined }, [])).toBe(false);
+  });
+});
+
+describe('assign to another doctor', () => {
+  const doctors = [{ id: 'd1', name: 'A' }, { id: 'd2', name: 'B' }, { id: 'd3', name: 'C' }];
+  test('only doctors not already following are offered', () => {
+    expect(assignableDoctors(doctors, [{ id: 'd2' }]).map((d) => d.id)).toEqual(['d1', 'd3']);
+    expect(assignableDoctors(doctors, [])).toHaveLength(3);
+    expect(assignableDoctors(doctors, doctors)).toEqual([]);
+  });
+  test('the doctors following stay, the new one is added once', () => {
+    expect(doctorsAfterAssigning([{ id: 'd1' }], 'd3')).toEqual(['d1', 'd3']);
+    expect(doctorsAfterAssigning([{ id: 'd1' }, { id: 'd3' }], 'd3')).toEqual(['d1', 'd3']);
+    expect(doctorsAfterAssigning([], 'd2')).toEqual(['d2']);
   });
 });

@@ -36,3 +36,17 @@ export const WAITING_TICK_MS = 30_000;
 export function canAssignToMe(me: { id: string | undefined; roleCode: string | undefined; mayUpdatePatients: boolean }, assignees: ReadonlyArray<{ id: string }>): boolean {
   return Boolean(me.id) && me.roleCode === 'doctor' && me.mayUpdatePatients && !assignees.some((a) => a.id === me.id);
 }
+
+export const worklistKeys = { all: ['worklist'] as const, list: (q: object) => ['worklist', 'list', q] as const };
+
+/** The doctors one may add to a patient from the worklist: the tenant's active doctors not already following them. */
+export function assignableDoctors<D extends { id: string }>(doctors: ReadonlyArray<D>, assignees: ReadonlyArray<{ id: string }>): D[] {
+  const taken = new Set(assignees.map((a) => a.id));
+  return doctors.filter((d) => !taken.has(d.id));
+}
+
+/** The patient's doctors list after adding `doctorId`: the ones following stay (the list keeps its order, no repeat). */
+export function doctorsAfterAssigning(assignees: ReadonlyArray<{ id: string }>, doctorId: string): string[] {
+  const ids = assignees.map((a) => a.id);
+  return ids.includes(doctorId) ? ids : [...ids, doctorId];
+}

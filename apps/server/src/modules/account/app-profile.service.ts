@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repo.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
 import { requireVisiblePatient } from '../patients/patient-access.ts';

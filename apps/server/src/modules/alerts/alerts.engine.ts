@@ -11,13 +11,12 @@ import {
   alertStatusOf, deliveryKey, initialAlertState, step,
   type AlertState, type EscalationEffect, type EscalationEvent, type NotifyEffect, type Transition,
 } from '@carewatch/clinical/escalation';
-import type { Deps } from '../../platform/context.ts';
+import type { Deps, ReadingsBatch, ReadingsHandler } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import { publishEvent } from '../../platform/realtime.ts';
-import type { ReadingsBatch, ReadingsHandler } from '../vitals/readings-seam.ts';
 import { escalationRecipients } from '../contacts/contacts.service.ts';
 import { changePatientStatus } from '../patients/patients.service.ts';
 import { closeTicketForSos, openTicketForSos } from '../tickets/tickets.service.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { alertStatusViolations } from '../../test-support/invariants.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
-import type { ReadingsHandler } from '../vitals/readings-seam.ts';
+import type { ReadingsHandler } from '../../platform/context.ts';
 
 // Readings that arrive late or twice: a retry after the process died between the commit and the alert engine, an
 // offline sync of older readings.

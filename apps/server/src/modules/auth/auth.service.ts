@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { checkPassword, looksLikeEmail, isValidPhone } from '@carewatch/contracts/rules';
 import type { TOtpSentResponse, TOtpTokenRequest, TPermissionResponse, TRegisterRequest, TTokenRequest, TTokenResponse, TForgotResetRequest, TLevel } from '@carewatch/contracts/auth';
-import type { AuthedCtx, Ctx } from '../../platform/context.ts';
+import type { AuthedCtx, Ctx, Deps } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId, randomOtp, randomToken } from '../../platform/ids.ts';
@@ -10,7 +10,7 @@ import * as users from '../users/users.repo.ts';
 import * as sessions from './sessions.repo.ts';
 import * as otps from './otp.repo.ts';
 import { activeTenantByCode, passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
-import { recoverIfDeactivated, reenableIfDue } from '../lifecycle/lifecycle.service.ts';
+import { reenableIfDue } from '../users/account-status.service.ts';
 import { emailTemplateOf } from '../tenants/tenant-admin.service.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -37,8 +37,14 @@ async function findByLogin(ctx: Ctx, tenantId: string, username: string) {
 const lockKey = (user: { id: string } | null, name: string) => (user ? `user:${user.id}` : `name:${name}`);
 const isLocked = (lock: { locked_until: Date | null } | null, now: Date) => !!lock?.locked_until && lock.locked_until.getTime() > now.getTime();
 
+/**
+ * Recovers a deactivated account after its password was verified (lifecycle passes it for POST /api/auth/recover);
+ * answers whether it did.
+ */
+export type AccountRecovery = (deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, user: users.UserRow) => Promise<boolean>;
+
 /** Password grant. Unknown user and wrong password get the same answer, in the same time, and count alike toward the lockout. */
-export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client, opts: { recover?: boolean } = {}): Promise<TTokenResponse> {
+export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client, opts: { recover?: AccountRecovery } = {}): Promise<TTokenResponse> {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
   const now = ctx.clock.now();
   const name = loginName(input.username);
@@ -56,7 +62,7 @@ export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Clie
     throw new AppError('WRONG_LOGIN');
   }
   await users.clearLoginFailures(ctx.db, tenant.id, [key]);
-  if (opts.recover && (await recoverIfDeactivated(ctx, tenant.id, user))) {
+  if (opts.recover && (await opts.recover(ctx, tenant.id, user))) {
     await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'account.recover', resource: 'user', resourceId: user.id });
     return startSession(ctx, tenant.id, { ...user, status: 'active' }, client, input.remember_me ?? false, 'password');
   }
@@ -220,8 +226,10 @@ export async function verifyRegisterOtp(ctx: Ctx, tenantCode: string, email: str
 }
 
 export async function assertPassword(ctx: Ctx, tenantId: string, pw: string, confirm: string, field: string) {
-  const problem = checkPassword(pw, await passwordRuleOf(ctx.db, tenantId));
-  if (problem) throw new AppError('WEAK_PASSWORD', { field, rule: problem });
+  const ruleName = await passwordRuleOf(ctx.db, tenantId);
+  const problem = checkPassword(pw, ruleName);
+  // The tenant's special characters let the client say which ones are allowed (two rule sets exist, spec §5).
+  if (problem) throw new AppError('WEAK_PASSWORD', { field, rule: problem, passwordRule: ruleName });
   if (pw !== confirm) throw fieldError('PASSWORD_MISMATCH', 'confirmPassword');
 }
 

@@ -1,24 +1,5 @@
 import type { Db } from '../../platform/db.ts';
-
-export type SessionAuthRow = {
-  session_id: string;
-  /** The user's language: names and texts the server composes for them follow it. */
-  language: string | null;
-  revoked_at: Date | null;
-  revoked_reason: string | null;
-  expires_at: Date;
-  session_pv: number;
-  user_id: string;
-  user_status: string;
-  user_pv: number;
-  tenant_code: string;
-  tenant_active: boolean;
-  level_id: string;
-  level_scope_id: string | null;
-  level_center_id: string | null;
-  role_code: string;
-  permissions: number[];
-};
+import type { SessionAuthRow } from '../../platform/context.ts';
 
 /** One query per authenticated call: session, user, level and the level's role permissions. */
 export async function findSessionForAuth(db: Db, tenantId: string, sessionId: string): Promise<SessionAuthRow | null> {

@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
 import { DEVICE_CATEGORY, type TDeviceModel } from '@carewatch/contracts/devices';
-import type { Deps } from '../../platform/context.ts';
+import type { Deps, DevicePrincipal } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { isUuid, randomToken } from '../../platform/ids.ts';
 import * as repo from './device-credentials.repo.ts';
-
-/** A device proven by its credentials (cellular devices only): the tenant and the patient it is assigned to. */
-export type DevicePrincipal = { deviceId: string; tenantId: string; tenantCode: string; model: TDeviceModel; patientId: string | null };
 
 const hashSecret = (pepper: string, deviceId: string, secret: string) =>
   crypto.createHmac('sha256', pepper).update(`${deviceId}:${secret}`).digest('hex');

@@ -21,11 +21,6 @@ export async function setDisabled(db: Db, tenantId: string, id: string, until: D
 export async function setActive(db: Db, tenantId: string, id: string, now: Date) {
   await db.query("update users set status = 'active', disabled_until = null, disabled_reason = null, deactivated_at = null, updated_at = $3 where tenant_id = $1 and id = $2", [tenantId, id, now]);
 }
-/** Re-enables only if still disabled and the period is over (a job may run late or twice). */
-export async function reenableIfDue(db: Db, tenantId: string, id: string, now: Date): Promise<boolean> {
-  const rows = await db.query("update users set status = 'active', disabled_until = null, disabled_reason = null, updated_at = $3 where tenant_id = $1 and id = $2 and status = 'disabled' and disabled_until is not null and disabled_until <= $3 returning id", [tenantId, id, now]);
-  return rows.length > 0;
-}
 export async function setDeactivated(db: Db, tenantId: string, id: string, now: Date) {
   await db.query("update users set status = 'deactivated', deactivated_at = $3, updated_at = $3 where tenant_id = $1 and id = $2", [tenantId, id, now]);
 }

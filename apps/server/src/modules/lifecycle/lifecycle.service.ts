@@ -1,10 +1,15 @@
 import type { TAccountState, TDeactivationRequest, TDisablePeriod } from '@carewatch/contracts/lifecycle';
-import type { AuthedCtx, Deps } from '../../platform/context.ts';
+import type { TBulkDisableRequest, TBulkResult } from '@carewatch/contracts/bulk';
+import type { AuthedCtx, Ctx, Deps } from '../../platform/context.ts';
+import { eachItem } from '../../platform/bulk.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
-import { revokeUserSessions } from '../auth/sessions.repo.ts';
+import type { TTokenRequest, TTokenResponse } from '@carewatch/contracts/auth';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
+import { passwordLogin } from '../auth/auth.service.ts';
+import { reenableIfDue } from '../users/account-status.service.ts';
 import * as repo from './lifecycle.repo.ts';
 import { personName } from '@carewatch/contracts/names';
 
@@ -58,6 +63,14 @@ export async function disableUser(ctx: AuthedCtx, id: string, period: TDisablePe
   });
   await audit(ctx, { action: 'account.disable', resource: 'user', resourceId: id, details: { period } });
   return state((await repo.findUser(ctx.db, ctx.auth.tenantId, id))!);
+}
+
+/**
+ * Bulk "disable accounts" of the staff list (issue 20): `disableUser` on each id, its rules per item (not oneself,
+ * nothing above one's own permissions, another tenant's or a missing id ACCOUNT_NOT_FOUND), each failing alone.
+ */
+export async function bulkDisableUsers(ctx: AuthedCtx, input: TBulkDisableRequest): Promise<TBulkResult> {
+  return eachItem(input.userIds, (id) => disableUser(ctx, id, input.period, input.reason));
 }
 
 export async function enableUser(ctx: AuthedCtx, id: string): Promise<TAccountState> {
@@ -135,14 +148,14 @@ export async function recoverIfDeactivated(deps: Pick<Deps, 'db' | 'clock'>, ten
   return true;
 }
 
-/** Login treats a disable period that has ended as over, even before its job has run. */
-export async function reenableIfDue(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, userId: string) {
-  return repo.reenableIfDue(deps.db, tenantId, userId, deps.clock.now());
+/** Sign-in that also recovers a deactivated account within its 30 days (POST /api/auth/recover). */
+export function recoverAccount(ctx: Ctx, input: TTokenRequest, client: 'portal' | 'app'): Promise<TTokenResponse> {
+  return passwordLogin(ctx, input, client, { recover: recoverIfDeactivated });
 }
 
 export const LIFECYCLE_JOBS: JobHandlers = {
   'account.reenable': async (deps, job) => {
-    await repo.reenableIfDue(deps.db, job.tenant_id!, String(job.payload.userId), deps.clock.now());
+    await reenableIfDue(deps, job.tenant_id!, String(job.payload.userId));
   },
   'account.delete': async (deps, job) => {
     const userId = String(job.payload.userId);

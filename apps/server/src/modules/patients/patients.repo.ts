@@ -77,6 +77,11 @@ export async function updatePatient(db: Db, tenantId: string, id: string, p: Pat
   );
 }
 
+/** Moves a patient to another health center (bulk "change center"). */
+export async function setCenter(db: Db, tenantId: string, id: string, centerId: string, now: Date) {
+  await db.query('update patients set center_id = $3, updated_at = $4 where tenant_id = $1 and id = $2', [tenantId, id, centerId, now]);
+}
+
 export type BulkPatient = PatientData & { id: string; status: string };
 /** Field order of one encoded import row (a JSON array of strings or nulls; see `insertImportBatch`). */
 export const IMPORT_ROW_FIELDS = ['id', 'patientCode', 'firstName', 'lastName', 'birthday', 'gender', 'heightCm', 'weightKg', 'bloodType', 'phone', 'email',
@@ -342,6 +347,17 @@ export async function* exportRows(db: Db, tenantId: string, v: PatientVisibility
     const last = rows[rows.length - 1]!;
     after = { key: last.sort_key, id: last.id };
   }
+}
+
+/** The visible patients among `ids` (bulk export of a selection), in the order of `ids`; the others are left out. */
+export async function visibleRowsByIds(db: Db, tenantId: string, v: PatientVisibility, ids: string[]): Promise<PatientRow[]> {
+  const params: SqlValue[] = [tenantId, ids];
+  const cond = visibilityCondition(v, 'p', params);
+  return db.query<PatientRow>(
+    `select ${COLS} from unnest($2::uuid[]) with ordinality as x(id, ord) join patients p on p.tenant_id = $1 and p.id = x.id ${JOINS}
+      where ${cond} order by x.ord`,
+    params,
+  );
 }
 
 // ---------------------------------------------------------------- last reading, silent patients (issue 20)

@@ -114,14 +114,14 @@ async function checkFields(ctx: AuthedCtx, input: TPatientFields, selfId: string
   }
 }
 
-async function resolveCenter(ctx: AuthedCtx, centerId: string | null): Promise<string | null> {
+export async function resolveCenter(ctx: AuthedCtx, centerId: string | null): Promise<string | null> {
   const wanted = centerId ?? ctx.auth.centerId ?? null;
   if (!wanted) return null;
   if (!(await repo.centerVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), wanted))) throw fieldError('CENTER_NOT_FOUND', 'centerId');
   return wanted;
 }
 
-async function checkDoctors(ctx: AuthedCtx, doctorIds: string[]): Promise<string[]> {
+export async function checkDoctors(ctx: AuthedCtx, doctorIds: string[]): Promise<string[]> {
   const ids = [...new Set(doctorIds)];
   const ok = await repo.activeDoctorIds(ctx.db, ctx.auth.tenantId, ids);
   const bad = ids.findIndex((id) => !ok.has(id));
@@ -329,6 +329,30 @@ export async function followAsDoctor(ctx: AuthedCtx, id: string): Promise<TPatie
   if (p.status === 'unassigned') await changePatientStatus(ctx, t, id, 'assigned', me, null);
   await audit(ctx, { action: 'patient.doctors.follow', resource: 'patient', resourceId: id });
   return detail(ctx.db, t, id, ctx.auth.language);
+}
+
+/**
+ * Bulk "assign doctor" for one patient (issue 20): the doctor (checked once by the caller with `checkDoctors`) starts
+ * following the patient and the other doctors stay, as in `followAsDoctor`; unassigned becomes assigned.
+ */
+export async function addPatientDoctor(ctx: AuthedCtx, id: string, doctorId: string): Promise<void> {
+  const t = ctx.auth.tenantId;
+  const p = await requireVisiblePatient(ctx, id);
+  const current = await repo.doctorsOf(ctx.db, t, id);
+  if (current.some((d) => d.id === doctorId)) return;
+  // The same cap as the doctors list of `assignDoctors` (ZAssignDoctorsRequest).
+  if (current.length >= 10) throw new AppError('VALIDATION_ERROR', { field: 'doctorId', rule: 'max' }, 'Max length is 10');
+  await repo.addDoctor(ctx.db, t, id, doctorId, ctx.clock.now());
+  if (p.status === 'unassigned') await changePatientStatus(ctx, t, id, 'assigned', ctx.auth.userId, null);
+  await audit(ctx, { action: 'patient.doctors', resource: 'patient', resourceId: id, details: { doctors: current.length + 1, bulk: true } });
+}
+
+/** Bulk "change center" for one patient: only the center changes (checked once by the caller with `resolveCenter`). */
+export async function changePatientCenter(ctx: AuthedCtx, id: string, centerId: string): Promise<void> {
+  const p = await requireVisiblePatient(ctx, id);
+  if (p.center_id === centerId) return;
+  await repo.setCenter(ctx.db, ctx.auth.tenantId, id, centerId, ctx.clock.now());
+  await audit(ctx, { action: 'patient.update', resource: 'patient', resourceId: id, details: { center: true, bulk: true } });
 }
 
 export async function updateTargets(ctx: AuthedCtx, id: string, input: TTargetsRequest): Promise<TPatient> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addMonths, newOrderCode, orderTotals, planAmountMinor, taxMinor } from './orders.math.ts';
+import { newOrderCode, orderTotals, planAmountMinor, taxMinor } from './orders.math.ts';
+import { addMonths } from '../../platform/clock.ts';
 
 /** Reference model with exact rationals: tax = amount × bp / 10000 rounded half up. */
 function refTax(amount: bigint, bp: bigint): bigint {

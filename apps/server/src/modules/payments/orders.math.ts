@@ -44,11 +44,3 @@ export function newOrderCode(now: Date, random: (n: number) => Buffer = crypto.r
   for (let i = 0; i < 8; i++) s += BASE32[bytes[i]! & 31];
   return `CW${ymd}${s}`;
 }
-
-/** Adds calendar months in UTC; the day is kept, or the month's last day when the target month is shorter (Jan 31 + 1 = Feb 28/29). */
-export function addMonths(d: Date, months: number): Date {
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
-}

@@ -6,8 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { audit } from '../../platform/audit.ts';
 import { getTaxRateBp } from '../payment-config/payment-config.service.ts';
 import { getPackage } from '../packages/packages.service.ts';
-import { activatePlanTx, effectivePlan } from '../subscriptions/subscriptions.service.ts';
-import { addAddonUses } from '../subscriptions/subscriptions.repo.ts';
+import { activatePlanTx, addAddonUsesTx, effectivePlan } from '../subscriptions/subscriptions.service.ts';
 import { newOrderCode, orderTotals } from './orders.math.ts';
 import * as repo from './orders.repo.ts';
 
@@ -127,7 +126,7 @@ export async function settleOrder(deps: OrderDeps, tenantId: string, input: Sett
     } else if (found.package_kind === 'plan') {
       await activatePlanTx(tx, tenantId, found.user_id, { packageId: found.package_id, months: found.months ?? 1, source: 'order', sourceId: found.id }, now);
     } else {
-      await addAddonUses(tx, tenantId, found.user_id, found.package_id, (found.addon_uses ?? 0) * found.quantity, now);
+      await addAddonUsesTx(tx, tenantId, found.user_id, found.package_id, (found.addon_uses ?? 0) * found.quantity, now);
     }
     return { outcome: 'confirmed' as const, order: toOrder((await repo.findByCode(tx, tenantId, input.orderCode))!) };
   });

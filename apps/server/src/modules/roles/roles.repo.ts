@@ -32,3 +32,8 @@ export async function setPermission(db: Db, tenantId: string, roleId: string, pe
     : await db.query('delete from role_permissions where tenant_id = $1 and role_id = $2 and permission_id = $3 returning 1', [tenantId, roleId, permissionId]);
   return rows.length > 0;
 }
+
+/** Every holder of the role signs in again with its new permissions (their sessions answer PERMISSIONS_CHANGED). */
+export async function bumpPermissionsVersionForRole(db: Db, tenantId: string, roleId: string) {
+  await db.query('update users set permissions_version = permissions_version + 1 where tenant_id = $1 and id in (select user_id from user_roles where tenant_id = $1 and role_id = $2)', [tenantId, roleId]);
+}

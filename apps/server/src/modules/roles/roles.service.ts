@@ -4,10 +4,15 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Db } from '../../platform/db.ts';
 import * as repo from './roles.repo.ts';
-import { bumpPermissionsVersionForRole } from '../users/users.repo.ts';
 
 const toRole = (r: repo.RoleRow): TRole => ({ id: r.id, code: r.code, name: r.name, description: r.description, isDefault: r.is_default, permissions: r.permissions });
+
+/** The tenant's role with this code (`doctor`, `patient`, …), or null. */
+export function findRoleByCode(db: Db, tenantId: string, code: string): Promise<repo.RoleRow | null> {
+  return repo.findByCode(db, tenantId, code);
+}
 
 export async function listRoles(ctx: AuthedCtx) {
   return { items: (await repo.list(ctx.db, ctx.auth.tenantId)).map(toRole) };
@@ -53,7 +58,7 @@ export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TT
   }
   const changed = await ctx.db.tx(async (db) => {
     const c = await repo.setPermission(db, ctx.auth.tenantId, role.id, input.permissionId, input.enabled);
-    if (c) await bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);
+    if (c) await repo.bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);
     return c;
   });
   if (changed) await audit(ctx, { action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke', resource: 'role', resourceId: role.id, details: { permissionId: input.permissionId } });

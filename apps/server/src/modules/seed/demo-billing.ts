@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { findByCode } from '../packages/packages.repo.ts';
 import { insertSub, setPatientExpiry } from '../subscriptions/subscriptions.repo.ts';
-import { addMonths } from '../payments/orders.math.ts';
+import { addMonths } from '../../platform/clock.ts';
 
 /**
  * Issue 17: the demo patient of tenant `demo` (patient@demo.test, who wears a connected GT5) is on Basic for 12

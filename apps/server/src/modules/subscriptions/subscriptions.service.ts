@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { audit } from '../../platform/audit.ts';
 import { getPackage, zeroPackage } from '../packages/packages.service.ts';
-import { addMonths } from '../payments/orders.math.ts';
+import { addMonths } from '../../platform/clock.ts';
 import * as repo from './subscriptions.repo.ts';
 import { hasConnectedWearable } from './wearable.ts';
 
@@ -87,6 +87,11 @@ export async function cancelMySubscription(ctx: AuthedCtx): Promise<TSubscriptio
   });
   if (ended) await audit(ctx, { action: 'subscription.cancel', resource: 'subscription', resourceId: ended.id, details: { package: ended.package_code } });
   return subscriptionOf(ctx.db, tenantId, userId, now);
+}
+
+/** Adds uses to the user's balance of an add-on package (a paid add-on order), inside the caller's transaction. */
+export function addAddonUsesTx(tx: Db, tenantId: string, userId: string, packageId: string, uses: number, now: Date): Promise<void> {
+  return repo.addAddonUses(tx, tenantId, userId, packageId, uses, now);
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   COLORS, FONT, PAGE, CONTENT_WIDTH, ensureSpace, headerSection, paragraphSection, renderPdfReport, sectionTitle, table, type PdfSection,
 } from '../../platform/pdf-report.ts';
 import { metricSection, vitalsOverviewSection, type MetricSummary } from '../vitals/vitals-export-pdf.ts';
-import type { ExportFrame } from '../vitals/vitals-export.service.ts';
+import type { ExportFrame } from '../vitals/vitals-export.frame.ts';
 import { exportTexts, metricName } from '../vitals/vitals-export.texts.ts';
 import { reportTexts } from './report.texts.ts';
 

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import * as users from './users.repo.ts';
-import { findByCode as findRole } from '../roles/roles.repo.ts';
+import { findRoleByCode as findRole } from '../roles/roles.service.ts';
 
 export async function listRegistrations(ctx: AuthedCtx) {
   const rows = await users.listPendingRegistrations(ctx.db, ctx.auth.tenantId);

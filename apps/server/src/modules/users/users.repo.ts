@@ -56,10 +56,6 @@ export async function updatePreferences(db: Db, tenantId: string, id: string, p:
   const sets = keys.map((k, i) => `${k} = $${i + 3}`).join(', ');
   await db.query(`update users set ${sets}, updated_at = $${keys.length + 3} where tenant_id = $1 and id = $2`, [tenantId, id, ...keys.map((k) => p[k]!), now]);
 }
-export async function bumpPermissionsVersionForRole(db: Db, tenantId: string, roleId: string) {
-  await db.query('update users set permissions_version = permissions_version + 1 where tenant_id = $1 and id in (select user_id from user_roles where tenant_id = $1 and role_id = $2)', [tenantId, roleId]);
-}
-
 export type LevelRow = { id: string; role_id: string; role_code: string; role_name: string; scope_id: string | null; scope_name: string | null; center_id: string | null; center_name: string | null };
 export async function listLevels(db: Db, tenantId: string, userId: string): Promise<LevelRow[]> {
   return db.query<LevelRow>(
@@ -122,4 +118,10 @@ export async function namesOf(db: Db, tenantId: string, ids: readonly string[]):
   const rows = await db.query<{ id: string; first_name: string; last_name: string }>(
     'select id, first_name, last_name from users where tenant_id = $1 and id = any($2::uuid[])', [tenantId, [...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id, { first: r.first_name, last: r.last_name }]));
+}
+
+/** Re-enables only if still disabled and the period is over (a job may run late or twice). */
+export async function reenableIfDue(db: Db, tenantId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query("update users set status = 'active', disabled_until = null, disabled_reason = null, updated_at = $3 where tenant_id = $1 and id = $2 and status = 'disabled' and disabled_until is not null and disabled_until <= $3 returning id", [tenantId, id, now]);
+  return rows.length > 0;
 }

@@ -2,11 +2,11 @@ import { IMPORT_SOURCES, METRICS, ZReading, type TImportSource, type TIngestResp
 import { modelMeasures } from '@carewatch/contracts/devices';
 import { toCanonical } from '@carewatch/clinical/units';
 import { validateReading, type RejectCode } from '@carewatch/clinical/vitals';
-import type { Deps } from '../../platform/context.ts';
+import type { AcceptedReading, Deps } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { insertMeasurements, isDuplicateKey, type MeasurementRow } from './measurements.repo.ts';
-import { dispatchReadings, type AcceptedReading } from './readings-seam.ts';
+import { dispatchReadings } from './readings-seam.ts';
 import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
 import { emitReadingsRejected } from '../webhooks/webhooks.outbox.ts';
 import { advanceLastReadings } from '../patients/last-reading.service.ts';

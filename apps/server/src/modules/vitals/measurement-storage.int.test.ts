@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { insertMeasurements, type MeasurementRow } from './measurements.repo.ts';
 import { compactMeasurements, detachMonth, ensurePartitions, partitionName } from './measurement-storage.ts';
 import * as repo from './vitals.repo.ts';
-import { vitalsAt } from '../contacts/app-subjects.repo.ts';
+import { vitalsAt } from '../app-subjects/app-subjects.repo.ts';
 
 // Issue 18: partitioned readings, partitions created ahead, the cold store and late readings.
 let db: Db;

@@ -1,18 +1,7 @@
-import type { Deps } from '../../platform/context.ts';
-import type { TMetric } from '@carewatch/contracts/vitals';
+import type { Deps, ReadingsBatch } from '../../platform/context.ts';
 
-/** A reading that was stored (not a duplicate), canonical units, as handed to the alert engine. */
-export type AcceptedReading = {
-  metric: TMetric; measuredAt: Date; source: string; deviceId: string | null;
-  value: number | null; value2: number | null; data: Record<string, unknown> | null;
-};
-export type ReadingsBatch = { tenantId: string; patientId: string; readings: AcceptedReading[] };
-
-/**
- * Called after the batch is committed, on the same path as the ingest (HTTP or MQTT), before the caller is answered.
- * Issue 5 (alerts) adds its evaluator to `Deps.readingHandlers` in server.ts; the ingest code does not change.
- */
-export type ReadingsHandler = (deps: Deps, batch: ReadingsBatch) => Promise<void>;
+// The batch and handler types live in platform/context.ts (Deps lists the handlers). Issue 5 (alerts) adds its
+// evaluator to `Deps.readingHandlers` in server.ts; the ingest code does not change.
 
 /**
  * Runs every handler on a committed batch. A handler's failure never loses the stored readings nor fails the

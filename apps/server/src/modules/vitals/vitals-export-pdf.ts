@@ -4,7 +4,7 @@ import { formatCalendarDay, formatDateTime, formatDayMonth, formatTime } from '@
 import {
   COLORS, FONT, PAGE, headerSection, keyValues, lineChart, paragraphSection, renderPdfReport, sectionTitle, table, type PdfSection,
 } from '../../platform/pdf-report.ts';
-import type { ExportFrame } from './vitals-export.service.ts';
+import type { ExportFrame } from './vitals-export.frame.ts';
 import { exportTexts, metricName, unitText } from './vitals-export.texts.ts';
 
 /** What the report shows of one metric (display units). `stats2` and `line2`: diastolic of blood pressure. */

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { newId } from '../../platform/ids.ts';
 import { dejaVuFont } from '../../platform/pdf-report.ts';
 import { buildVitalsPdf } from './vitals-export-pdf.ts';
-import type { ExportFrame } from './vitals-export.service.ts';
+import type { ExportFrame } from './vitals-export.frame.ts';
 
 let t: TestApp;
 let patientToken: string;

@@ -15,8 +15,9 @@ import { ownPatient, requireVisiblePatient } from '../patients/patient-access.ts
 import { patientContext, thresholdsForEvaluation } from '../alerts/thresholds.service.ts';
 import { csvCell } from '../audit/audit.service.ts';
 import * as repo from './vitals-export.repo.ts';
-import { EXPORT_COLUMNS, exportLangOf, exportTexts, metricName, unitText, type ExportLang } from './vitals-export.texts.ts';
+import { EXPORT_COLUMNS, exportLangOf, exportTexts, metricName, unitText } from './vitals-export.texts.ts';
 import { buildVitalsPdf, type MetricSummary } from './vitals-export-pdf.ts';
+import type { ExportFrame } from './vitals-export.frame.ts';
 
 /* Vitals export (issue 19): a patient's readings of a period as .xlsx, CSV or a PDF report, in the reader's units,
    language and time zone. Staff read a patient they may see; the patient app exports its own record. */
@@ -30,24 +31,6 @@ const CHART_BUCKETS = 240;
 /** One exported reading: display units, the reader's wording; `level` null when the metric has no thresholds. */
 export type ExportedReading = {
   at: Date; metric: TMetric; value: number | null; value2: number | null; unit: string; source: string; level: TAlertLevel | null;
-};
-
-/** Everything a file of the export needs besides the readings. */
-export type ExportFrame = {
-  patientId: string;
-  patientName: string;
-  patientCode: string | null;
-  birthday: string | null;
-  gender: string | null;
-  lang: ExportLang;
-  timeZone: string;
-  prefs: UnitPrefs;
-  units: TVitalsExportUnits;
-  fromDay: string;
-  toDay: string;
-  from: Date;
-  to: Date;
-  generatedAt: Date;
 };
 
 export type ExportFile = { stream: Readable; name: string; contentType: string };

@@ -1,7 +1,6 @@
-import type { Deps } from '../../platform/context.ts';
+import type { Deps, ReadingsBatch } from '../../platform/context.ts';
 import { publishEvent } from '../../platform/realtime.ts';
 import { appAudienceOf } from '../patients/patient-access.ts';
-import type { ReadingsBatch } from './readings-seam.ts';
 
 /**
  * After a batch is committed: tells the app users who may view the patient (the patient, a sub-user's manager, accepted

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { newId } from '../../platform/ids.ts';
 import { issueDeviceSecret } from '../devices/device-credentials.ts';
-import type { ReadingsBatch } from './readings-seam.ts';
+import type { ReadingsBatch } from '../../platform/context.ts';
 import { downsample } from '@carewatch/clinical/downsample';
 
 let t: TestApp;

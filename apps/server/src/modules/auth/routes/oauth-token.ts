@@ -9,10 +9,3 @@ export const oauthTokenRoute = definePublicRoute({
   body: ZTokenRequest, response: ZTokenResponse,
   handler: async ({ body, req }, ctx) => passwordLogin(ctx, body, clientOf(req)),
 });
-
-export const recoverAccountRoute = definePublicRoute({
-  method: 'POST', url: '/api/auth/recover', tags: ['auth'], bodyKind: 'form', rateLimit: 'signin',
-  summary: 'Sign in and recover a deactivated account (within 30 days of deactivation)',
-  body: ZTokenRequest, response: ZTokenResponse,
-  handler: async ({ body, req }, ctx) => passwordLogin(ctx, body, clientOf(req), { recover: true }),
-});

@@ -1,4 +1,7 @@
-import { Badge, ColorInput, Modal, Notification, Pagination, TableScrollContainer, createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  Badge, Button, Checkbox, ColorInput, Drawer, Modal, Notification, Pagination, Radio, SegmentedControl, Switch, TableScrollContainer, Tabs,
+  createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineRadius, type MantineThemeOverride,
+} from '@mantine/core';
 import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 
 type Rgb = [number, number, number];
@@ -13,7 +16,7 @@ function parseHex(hex: string): Rgb | null {
 const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 
-/** A 10-shade Mantine palette with the tenant colour at shade 6 (lighter tints before, darker shades after). */
+/** A 10-shade Mantine palette with the colour at shade 6 (lighter tints before, darker shades after). */
 export function paletteFromHex(hex: string): MantineColorsTuple {
   const base = parseHex(hex) ?? parseHex(DEFAULT_TENANT_SETTINGS.COLOR) ?? [11, 114, 133];
   const white: Rgb = [255, 255, 255];
@@ -23,20 +26,45 @@ export function paletteFromHex(hex: string): MantineColorsTuple {
   return [tint(0.08), tint(0.2), tint(0.35), tint(0.5), tint(0.65), tint(0.82), toHex(base), shade(0.15), shade(0.3), shade(0.45)];
 }
 
+/** Accessible names of Mantine's icon-only controls, in the screen's language. */
+export type ThemeLabels = {
+  close: string;
+  pageControl?: (control: 'first' | 'previous' | 'next' | 'last') => string;
+  page?: (n: number) => string;
+};
+
+export type WebThemeOptions = {
+  /** The primary colour: a hex colour (a tenant's; it becomes the `brand` palette) or a Mantine palette name ('teal'). */
+  primary?: string;
+  /** A named font put before the system fonts (a tenant's FONT); none: the system fonts. */
+  font?: string;
+  radius?: MantineRadius;
+  labels: ThemeLabels;
+  /** Phone-sized touch targets (44 px): buttons, checkbox and radio rows, switches, tabs and segmented controls. */
+  touch?: boolean;
+};
+
+/** Tap target height on a phone (WCAG 2.5.5, Apple and Android guidelines). */
+const TOUCH = 44;
+const touchRow = { body: { alignItems: 'center' }, labelWrapper: { flex: 1 }, label: { minHeight: TOUCH, display: 'flex', alignItems: 'center' } } as const;
+
 /**
- * The portal's theme from the tenant settings (COLOR → primary palette, FONT → font family), with accessible names for
- * Mantine's icon-only controls in the screen's language (`t`).
+ * The Mantine theme of both web apps: the primary colour (each app gives its own, the portal the tenant's), fonts, and
+ * accessible names for Mantine's icon-only controls. Use with `cssVariablesResolver={readableColors}`.
  */
-export function brandTheme(settings: Record<string, string> | undefined, t: (key: string, opts?: Record<string, unknown>) => string = (k) => k): MantineThemeOverride {
-  const color = settings?.COLOR || DEFAULT_TENANT_SETTINGS.COLOR;
-  const font = (settings?.FONT || DEFAULT_TENANT_SETTINGS.FONT).replace(/[;{}]/g, '');
-  const family = `${font}, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
+  const primary = opts.primary || DEFAULT_TENANT_SETTINGS.COLOR;
+  const hex = parseHex(primary) !== null;
+  const font = opts.font?.replace(/[;{}]/g, '');
+  const family = `${font ? `${font}, ` : ''}system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+  const { labels } = opts;
   return createTheme({
-    primaryColor: 'brand',
+    primaryColor: hex ? 'brand' : primary,
     primaryShade: 6,
-    colors: { brand: paletteFromHex(color) },
+    ...(hex ? { colors: { brand: paletteFromHex(primary) } } : {}),
     fontFamily: family,
     headings: { fontFamily: family },
+    ...(opts.radius ? { defaultRadius: opts.radius } : {}),
     components: {
       // A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages.
       Badge: Badge.extend({ styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } }),
@@ -44,18 +72,31 @@ export function brandTheme(settings: Record<string, string> | undefined, t: (key
       TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 } }),
       // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
       ColorInput: ColorInput.extend({ defaultProps: { withEyeDropper: false } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } }),
-      // The toasts' (notifySuccess…) close button too; their message in the text colour (Mantine's grey is 4.0:1).
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+      // The toasts' close button too; their message in the text colour (Mantine's grey is 4.0:1).
       Notification: Notification.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
+        defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
         styles: { description: { color: 'var(--mantine-color-text)' } },
       }),
       Pagination: Pagination.extend({
         defaultProps: {
-          getControlProps: (control) => ({ 'aria-label': t(`messages.${control}Page`) }),
-          getItemProps: (page) => ({ 'aria-label': t('messages.page', { n: page }) }),
+          ...(labels.pageControl ? { getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': labels.pageControl!(control) }) } : {}),
+          ...(labels.page ? { getItemProps: (page: number) => ({ 'aria-label': labels.page!(page) }) } : {}),
         },
       }),
+      ...(opts.touch ? {
+        // The whole row (box and label) is the target: the label is a full-width, 44 px high part of it.
+        Checkbox: Checkbox.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
+        Radio: Radio.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
+        Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
+        Tabs: Tabs.extend({ styles: { tab: { minHeight: TOUCH } } }),
+        SegmentedControl: SegmentedControl.extend({
+          styles: { label: { minHeight: TOUCH, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
+        }),
+        // Every button, compact ones too ("← Back"): the height grows, the text and padding stay.
+        Button: Button.extend({ styles: { root: { minHeight: TOUCH } } }),
+      } : {}),
     },
   });
 }
@@ -122,7 +163,9 @@ export const readableColors: CSSVariablesResolver = (theme) => {
   // Dimmed text reads on white, on striped rows and on an active (tinted) menu entry.
   const brand = theme.colors[theme.primaryColor] ?? gray;
   light['--mantine-color-dimmed'] = readableShade(gray, over(brand[6] ?? '#0b7285', 0.12, TINTED_GROUND));
+  // Placeholders Mantine draws as text (FileInput, a Select's button) are checked like any text.
+  light['--mantine-color-placeholder'] = readableShade(gray, '#ffffff');
   light['--mantine-color-error'] = readableShade(theme.colors.red, '#ffffff');
-  light['--mantine-color-anchor'] = readableShade(theme.colors[theme.primaryColor] ?? gray, '#ffffff');
+  light['--mantine-color-anchor'] = readableShade(brand, '#ffffff');
   return { variables: {}, light, dark: {} };
 };

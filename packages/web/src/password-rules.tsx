@@ -6,8 +6,11 @@ export function ruleName(setting: string | undefined): PasswordRuleName {
   return setting && isPasswordRuleName(setting) ? setting : 'standard';
 }
 
-/** Live hints for the tenant's password rule. */
-export function PasswordRules({ password, rule = 'standard' }: { password: string; rule?: PasswordRuleName }) {
+/**
+ * Live hints for the tenant's password rule (the server checks it too and names the broken one). `forbidden`: also
+ * say that no other character is allowed.
+ */
+export function PasswordRules({ password, rule = 'standard', forbidden = true }: { password: string; rule?: PasswordRuleName; forbidden?: boolean }) {
   const { t } = useTranslation();
   const r = PASSWORD_RULES[rule];
   const chars = [...password];
@@ -18,8 +21,8 @@ export function PasswordRules({ password, rule = 'standard' }: { password: strin
     [t('password.rules.lower'), /[a-z]/.test(password)],
     [t('password.rules.digit'), /[0-9]/.test(password)],
     [t('password.rules.special', { specials }), chars.some((c) => r.specials.includes(c))],
-    [t('password.rules.forbidden', { specials }), chars.every((c) => /[A-Za-z0-9]/.test(c) || r.specials.includes(c))],
   ];
+  if (forbidden) checks.push([t('password.rules.forbidden', { specials }), chars.every((c) => /[A-Za-z0-9]/.test(c) || r.specials.includes(c))]);
   return (
     <div aria-live="polite">
       <Text size="sm" fw={500}>{t('password.rulesTitle')}</Text>

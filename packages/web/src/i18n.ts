@@ -1,0 +1,37 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Catalogue = Record<string, unknown>;
+
+/**
+ * i18next over catalogues loaded on demand: each language's catalogue is a chunk of its own, loaded when that language
+ * is shown (a page in English never downloads the Vietnamese texts). English is every app's fallback.
+ */
+export function createCatalogues<L extends string>(catalogues: Record<L, () => Promise<Catalogue>> & Record<'en', () => Promise<Catalogue>>) {
+  async function ensureCatalogue(lng: L): Promise<void> {
+    if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await catalogues[lng]());
+  }
+
+  /** Loads `lng`'s catalogue and starts i18next; render after it resolves (no flash of untranslated keys). */
+  async function initI18n(lng: L): Promise<void> {
+    document.documentElement.lang = lng;
+    const resources: Record<string, { translation: Catalogue }> = {};
+    try {
+      resources[lng] = { translation: await catalogues[lng]() };
+    } catch {
+      // Its download failed (a first visit on a bad network): English, another file, rather than raw keys; if that
+      // fails too the screen still renders (with the keys) rather than staying blank, and a reload retries.
+      resources[lng] = { translation: {} };
+      if (lng !== 'en') resources.en = { translation: await catalogues.en().catch(() => ({})) };
+    }
+    await i18n.use(initReactI18next).init({ resources, lng, fallbackLng: 'en', interpolation: { escapeValue: false } });
+  }
+
+  /** Shows `lng`: the page's language at once, the texts when its catalogue is here (at once if already loaded). */
+  function showLanguage(lng: L): void {
+    document.documentElement.lang = lng;
+    void ensureCatalogue(lng).then(() => i18n.changeLanguage(lng));
+  }
+
+  return { initI18n, showLanguage };
+}
