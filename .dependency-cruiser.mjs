@@ -9,32 +9,14 @@
  * so no new cycle can appear, and an edge removed from a list cannot come back.
  */
 
-/** File-level edges allowed to stay in a cycle (regular expressions over paths from the repository root). */
-const KNOWN_FILE_CYCLES = [
-  // The portal's menu is assembled from each feature's nav items, and each feature types them with `NavItem` from
-  // navigation.ts (type-only). To remove: move `NavItem` into a file of its own under apps/portal/src/app/.
-  { from: 'apps/portal/src/app/navigation\\.ts', to: 'apps/portal/src/features/[^/]+/[^/]+\\.module\\.tsx' },
-  { from: 'apps/portal/src/features/[^/]+/[^/]+\\.module\\.tsx', to: 'apps/portal/src/app/navigation\\.ts' },
-  // patient-access.ts builds the visibility the repo's SQL reads, and the repo reads the type back. To remove: the
-  // `PatientVisibility` type into its own file (modules/patients is being changed by other work).
-  { from: 'apps/server/src/modules/patients/patient-access\\.ts', to: 'apps/server/src/modules/patients/patient-access\\.repo\\.ts' },
-  { from: 'apps/server/src/modules/patients/patient-access\\.repo\\.ts', to: 'apps/server/src/modules/patients/patient-access\\.ts' },
-];
-
 /**
- * Module-level edges (apps/server/src/modules/<name>) allowed to stay in a cycle. One cycle is left: patients.service
- * reads the open alert level from alerts/open-level.ts while alerts, contacts and tickets check patient visibility
- * through patients/patient-access. To remove: open-level.ts (plain SQL over `alerts`) moves into patients, or the level
- * is passed in; then these six edges go.
+ * File-level edges allowed to stay in a cycle (regular expressions over paths from the repository root): none left.
+ * An entry here is debt: { from, to } with a comment saying why it stays and how to remove it.
  */
-const KNOWN_MODULE_CYCLES = [
-  { from: 'patients', to: 'alerts' },
-  { from: 'alerts', to: 'patients' },
-  { from: 'alerts', to: 'contacts' },
-  { from: 'alerts', to: 'tickets' },
-  { from: 'contacts', to: 'patients' },
-  { from: 'tickets', to: 'patients' },
-].map(({ from, to }) => ({ from: `apps/server/src/modules/${from}`, to: `apps/server/src/modules/${to}` }));
+const KNOWN_FILE_CYCLES = [];
+
+/** Module-level edges (apps/server/src/modules/<name>) allowed to stay in a cycle: none left. */
+const KNOWN_MODULE_CYCLES = [];
 
 const anchored = (re) => `^${re}$`;
 

@@ -83,7 +83,7 @@ describe('saved views', () => {
     await page.getByRole('button', { name: 'Views', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Mine', exact: true }).click();
     await expect.poll(() => [param(page, 'status'), param(page, 'sort')]).toEqual([statusValue, '-lastReadingAt']);
-    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe(statusValue);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue(), { timeout: 5_000 }).toBe(statusValue);
     await expect.poll(() => sortOf(page, 'Last reading')).toBe('descending');
     await expect.poll(async () => {
       const shown = await column(page, 'Status');

@@ -3,6 +3,7 @@ import { findSessionForAuth } from './modules/auth/sessions.repo.ts';
 import { verifyDeviceSecret, verifyDeviceSignature } from './modules/devices/device-credentials.ts';
 import { batchSeen, forgetBatchesBefore, rememberBatch } from './modules/devices/device-credentials.repo.ts';
 import { ingestReadings } from './modules/vitals/ingest.service.ts';
+import { openAlertLevel } from './modules/alerts/open-level.ts';
 import { patientVisibility } from './modules/patients/patient-access.ts';
 import { findAppSubject, findVisible } from './modules/patients/patient-access.repo.ts';
 
@@ -15,6 +16,7 @@ export const PLATFORM_PORTS: PlatformPorts = {
   rememberMqttBatch: rememberBatch,
   forgetMqttBatchesBefore: forgetBatchesBefore,
   ingestReadings,
+  openAlertLevel,
   // The same rules as the routes: staff by patient visibility, app users by the app's subject rule (their own record,
   // a sub-user they manage, a patient who accepted them as follower).
   maySeePatient: async (db, auth, patientId) => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ErrorCodes } from '@carewatch/contracts/errors';
+import { Permission } from '@carewatch/contracts/permissions';
 import { portalEn } from './portal-en.ts';
 import { portalVi } from './portal-vi.ts';
 
@@ -15,6 +16,12 @@ const en = leaves(portalEn);
 const vi = leaves(portalVi);
 
 describe('portal catalogues', () => {
+  test('every permission has its label in both languages (the roles page shows no raw key)', () => {
+    for (const name of Object.keys(Permission)) {
+      expect(portalEn.permissions, name).toHaveProperty(name);
+      expect(portalVi.permissions, name).toHaveProperty(name);
+    }
+  });
   test('English and Vietnamese have exactly the same keys', () => {
     expect(vi.map(([k]) => k).sort()).toEqual(en.map(([k]) => k).sort());
   });

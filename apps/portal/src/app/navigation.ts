@@ -1,4 +1,5 @@
-import { Permission, type PermissionId } from '@carewatch/contracts/permissions';
+import { Permission } from '@carewatch/contracts/permissions';
+import type { NavGroup, NavItem } from './nav-item.ts';
 import { orgNavItems } from '../features/org/org.module.tsx';
 import { tenantsNavItems } from '../features/tenants/tenants.module.tsx';
 import { staffNavItems } from '../features/staff/staff.module.tsx';
@@ -21,14 +22,6 @@ import { feedbackNavItems } from '../features/feedback/feedback.module.tsx';
 import { webhooksNavItems } from '../features/webhooks/webhooks.module.tsx';
 import { worklistNavItems } from '../features/worklist/worklist.module.tsx';
 
-export type NavGroup = 'overview' | 'organization' | 'administration' | 'billing' | 'communication' | 'personal';
-export interface NavItem {
-  path: string;
-  /** i18n key of the label (also the link's accessible name). */
-  labelKey: string;
-  permission: PermissionId;
-  group: NavGroup;
-}
 
 /** Sidebar entries; each is shown only when its permission is in the user's list. */
 export const NAV_ITEMS: readonly NavItem[] = [

@@ -6,6 +6,7 @@ import type { TokenSigner } from './tokens.ts';
 import type { TRoleCode } from '@carewatch/contracts/roles';
 import type { TDeviceModel } from '@carewatch/contracts/devices';
 import type { TIngestResponse, TMetric } from '@carewatch/contracts/vitals';
+import type { TAlertLevel } from '@carewatch/contracts/alerts';
 import type { VoiceProvider } from './providers/voice.ts';
 import type { PushSender } from './providers/push.ts';
 import type { SecretBox } from './crypto.ts';
@@ -40,6 +41,8 @@ export type Deps = {
  * imports no module: `platform-ports.ts` beside server.ts wires the modules' functions in.
  */
 export type PlatformPorts = {
+  /** The worst level of a patient's open alerts (modules/alerts): patients read it without importing alerts (no cycle). */
+  openAlertLevel(db: Db, tenantId: string, patientId: string): Promise<TAlertLevel>;
   findSessionForAuth(db: Db, tenantId: string, sessionId: string): Promise<SessionAuthRow | null>;
   /** A device id and secret (HTTP Basic, MQTT CONNECT); null when wrong. */
   verifyDeviceSecret(db: Db, pepper: string, deviceId: string, secret: string): Promise<DevicePrincipal | null>;

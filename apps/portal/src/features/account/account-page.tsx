@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BLOOD_GLUCOSE_UNITS, THERMAL_UNITS, UNIT_SYSTEMS, ZChangePasswordRequest, ZUpdateProfileRequest, type TProfile, type TUpdateUnitsRequest,
 } from '@carewatch/contracts/account';
-import { PASSWORD_RULES, SUPPORTED_LANGUAGES, checkPassword, isValidTimezone } from '@carewatch/contracts/rules';
+import { SUPPORTED_LANGUAGES, isValidTimezone } from '@carewatch/contracts/rules';
 import { isApiError } from '@carewatch/api-client/client';
 import { api } from '../../app/api.ts';
 import { ErrorState } from '@carewatch/web/states';

@@ -28,7 +28,7 @@ export const passwordErrorField = (code: string): 'password' | 'newPassword' | '
 
 export type PasswordProblems = {
   newPassword?: { kind: 'weak'; ruleKey: string; specials: string } | { kind: 'same' };
-  confirmPassword?: 'validation.passwordMismatch';
+  confirmPassword?: 'fieldRules.passwordMismatch';
 };
 
 /**
@@ -41,6 +41,6 @@ export function passwordProblems(v: { password: string; newPassword: string; con
   const problem = v.newPassword ? checkPassword(v.newPassword, rule) : null;
   if (problem && !contractNamedNew) out.newPassword = { kind: 'weak', ruleKey: `password.rules.${problem}`, specials: PASSWORD_RULES[rule].specials.split('').join(' ') };
   else if (v.newPassword && v.newPassword === v.password && !contractNamedNew) out.newPassword = { kind: 'same' };
-  if (v.confirmPassword && v.confirmPassword !== v.newPassword) out.confirmPassword = 'validation.passwordMismatch';
+  if (v.confirmPassword && v.confirmPassword !== v.newPassword) out.confirmPassword = 'fieldRules.passwordMismatch';
   return out;
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
-import type { NavItem } from '../../app/navigation.ts';
+import type { NavItem } from '../../app/nav-item.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
 import { lazyPage } from '../../app/lazy-page.tsx';
 

@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const problem = form.values.newPassword ? checkPassword(form.values.newPassword, 'standard') : null;
     if (problem && !errors.newPassword) errors.newPassword = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
-    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.newPassword) errors.confirmPassword = t('validation.passwordMismatch');
+    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.newPassword) errors.confirmPassword = t('fieldRules.passwordMismatch');
     if (!parsed.success || Object.keys(errors).length) return form.setErrors(errors);
     reset.mutate(parsed.data);
   };

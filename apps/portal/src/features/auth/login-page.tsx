@@ -89,15 +89,15 @@ function OtpLogin() {
   const sendCode = (e: FormEvent) => {
     e.preventDefault();
     const errors: Record<string, string> = {};
-    if (!form.values.tenant.trim()) errors.tenant = t('validation.required');
-    if (!form.values.username.trim()) errors.username = t('validation.required');
+    if (!form.values.tenant.trim()) errors.tenant = t('fieldRules.required');
+    if (!form.values.username.trim()) errors.username = t('fieldRules.required');
     if (Object.keys(errors).length) return form.setErrors(errors);
     send.mutate({ tenant: form.values.tenant.trim(), username: form.values.username.trim() });
   };
   const verifyCode = (e: FormEvent) => {
     e.preventDefault();
     const parsed = ZOtpCode.safeParse(form.values.otp);
-    if (!parsed.success) return form.setErrors({ otp: t('validation.otp') });
+    if (!parsed.success) return form.setErrors({ otp: t('fieldRules.otp') });
     verify.mutate(parsed.data);
   };
   const error = verify.error ?? send.error;

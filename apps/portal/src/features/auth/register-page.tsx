@@ -28,7 +28,7 @@ export function RegisterPage() {
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const problem = form.values.password ? checkPassword(form.values.password, 'standard') : null;
     if (problem && !errors.password) errors.password = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
-    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.password) errors.confirmPassword = t('validation.passwordMismatch');
+    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.password) errors.confirmPassword = t('fieldRules.passwordMismatch');
     form.setErrors(errors);
     return parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
   };
@@ -58,7 +58,7 @@ export function RegisterPage() {
   };
   const onVerify = () => {
     const parsed = ZOtpCode.safeParse(form.values.code);
-    if (!parsed.success) return form.setErrors({ code: t('validation.otp') });
+    if (!parsed.success) return form.setErrors({ code: t('fieldRules.otp') });
     verify.mutate(parsed.data);
   };
   const onSubmit = () => {

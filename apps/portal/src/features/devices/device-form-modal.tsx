@@ -36,7 +36,7 @@ export function DeviceFormModal({ opened, onClose, device }: { opened: boolean; 
     const parsed = ZCreateDeviceRequest.safeParse(deviceBody(values));
     if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
     const missing = missingIdentifier(values.model, parsed.data);
-    if (missing) return setErrors({ [missing]: t('validation.required') });
+    if (missing) return setErrors({ [missing]: t('fieldRules.required') });
     save.mutate(parsed.data);
   };
   const general = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;

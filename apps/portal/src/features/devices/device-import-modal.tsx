@@ -22,7 +22,7 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
   });
   const submit = () => {
     const problem = importFileProblem(file);
-    if (problem || !file) return setFileError(t(problem ?? 'validation.required'));
+    if (problem || !file) return setFileError(t(problem ?? 'fieldRules.required'));
     setFileError(null);
     upload.mutate(file);
   };

@@ -40,7 +40,7 @@ describe('the device form', () => {
 
 describe('the import file', () => {
   test('none, not .xlsx, too large: each its message; a good file none', () => {
-    expect(importFileProblem(null)).toBe('validation.required');
+    expect(importFileProblem(null)).toBe('fieldRules.required');
     expect(importFileProblem({ name: 'devices.csv', size: 10 })).toBe('devices.import.xlsxOnly');
     expect(importFileProblem({ name: 'DEVICES.XLSX', size: 10 })).toBeNull();
     expect(importFileProblem({ name: 'd.xlsx', size: DEVICE_IMPORT_MAX_BYTES })).toBeNull();

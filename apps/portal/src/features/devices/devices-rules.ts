@@ -31,8 +31,8 @@ export function missingIdentifier(model: string, body: { mac?: string | null | u
 }
 
 /** An import file's problem (the catalogue key), checked before the upload: none, not .xlsx, too large. */
-export function importFileProblem(file: { name: string; size: number } | null): 'validation.required' | 'devices.import.xlsxOnly' | 'devices.import.tooLarge' | null {
-  if (!file) return 'validation.required';
+export function importFileProblem(file: { name: string; size: number } | null): 'fieldRules.required' | 'devices.import.xlsxOnly' | 'devices.import.tooLarge' | null {
+  if (!file) return 'fieldRules.required';
   if (!file.name.toLowerCase().endsWith('.xlsx')) return 'devices.import.xlsxOnly';
   if (file.size > DEVICE_IMPORT_MAX_BYTES) return 'devices.import.tooLarge';
   return null;

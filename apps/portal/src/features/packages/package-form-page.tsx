@@ -62,7 +62,7 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
       const out: Record<string, string> = {};
       for (const [field, info] of Object.entries(e.fieldErrors())) {
         const tr = translate(t, info.message);
-        out[field] = tr === t('validation.invalid') && e.code !== 'VALIDATION_ERROR' ? errorText(t, e) : tr;
+        out[field] = tr === t('errorFallback.invalid') && e.code !== 'VALIDATION_ERROR' ? errorText(t, e) : tr;
       }
       setErrors(out);
     },
@@ -72,7 +72,7 @@ function PackageForm({ kind, existing }: { kind: Kind; existing: TPackage | null
     const { input, moneyErrors } = toPackageInput(kind, v);
     const parsed = ZPackageInput.safeParse(input);
     const errs: Record<string, string> = parsed.success ? {} : issuesByPath(parsed.error.issues, (m) => translate(t, m));
-    for (const k of Object.keys(moneyErrors)) errs[k] = t('validation.invalid');
+    for (const k of Object.keys(moneyErrors)) errs[k] = t('errorFallback.invalid');
     if (!parsed.success || Object.keys(errs).length > 0) { setErrors(errs); return; }
     setErrors({});
     save.mutate(parsed.data);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
-import type { NavItem } from '../../app/navigation.ts';
+import type { NavItem } from '../../app/nav-item.ts';
 import { RequirePermission } from '../../app/require-auth.tsx';
 import { lazyPage } from '../../app/lazy-page.tsx';
 

@@ -203,7 +203,7 @@ function TaxStep({ tenantId, status }: { tenantId: string | undefined; status: T
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const bp = percentToBp(form.values.rate);
-    if (bp === null) { form.setErrors({ rate: t('validation.invalid') }); return; }
+    if (bp === null) { form.setErrors({ rate: t('errorFallback.invalid') }); return; }
     save.mutate(bp);
   };
   return (

@@ -20,12 +20,12 @@ describe('payment methods setup', () => {
   });
 
   test('blank (or spaces only) required fields are named, in the fields’ order; the rest pass', () => {
-    expect(missingFields({ partnerId: ' ', apiKey: 'k' }, PARTNER_FIELDS)).toEqual({ partnerId: 'validation.required' });
+    expect(missingFields({ partnerId: ' ', apiKey: 'k' }, PARTNER_FIELDS)).toEqual({ partnerId: 'fieldRules.required' });
     expect(missingFields({ partnerId: 'p', apiKey: 'k' }, PARTNER_FIELDS)).toEqual({});
     const blank = { accessKey: '', shareKey: '', secretKey: '\t', callbackUrl: '' };
     expect(Object.keys(missingFields(blank, METHOD_FIELDS))).toEqual(['accessKey', 'shareKey', 'secretKey', 'callbackUrl']);
-    expect(portalT('en')('validation.required')).toBe('Required');
-    expect(portalT('vi')('validation.required')).toBe('Bắt buộc');
+    expect(portalT('en')('fieldRules.required')).toBe('Required');
+    expect(portalT('vi')('fieldRules.required')).toBe('Bắt buộc');
   });
 
   test('the method step waits for the partner; tax waits for the partner, then for a method', () => {

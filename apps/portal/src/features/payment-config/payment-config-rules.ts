@@ -16,9 +16,9 @@ const CALLBACK_PATH: Record<TPaymentMethodKind, string> = { stripe: 'stripe/webh
 export const callbackUrlFor = (origin: string, method: TPaymentMethodKind): string => `${origin.replace(/\/+$/, '')}/api/payments/${CALLBACK_PATH[method]}`;
 
 /** The fields (of `keys`) left blank once trimmed, each with the catalogue key of "Required". */
-export function missingFields<K extends string>(values: Readonly<Record<K, string>>, keys: readonly K[]): Partial<Record<K, 'validation.required'>> {
-  const out: Partial<Record<K, 'validation.required'>> = {};
-  for (const k of keys) if (!values[k].trim()) out[k] = 'validation.required';
+export function missingFields<K extends string>(values: Readonly<Record<K, string>>, keys: readonly K[]): Partial<Record<K, 'fieldRules.required'>> {
+  const out: Partial<Record<K, 'fieldRules.required'>> = {};
+  for (const k of keys) if (!values[k].trim()) out[k] = 'fieldRules.required';
   return out;
 }
 

@@ -67,7 +67,7 @@ export function RecordFormModal({ patientId, existing, onClose, onSaved }: {
   // This form's own words for the date and the doctor; the generic ones for the rest.
   const explain = (errs: Record<string, string>): Record<string, string> => {
     const out = { ...errs };
-    if (out.examinationDate) out.examinationDate = examinationDate.trim() ? t('records.form.dateInvalid') : t('validation.required');
+    if (out.examinationDate) out.examinationDate = examinationDate.trim() ? t('records.form.dateInvalid') : t('fieldRules.required');
     if (out.doctorId) out.doctorId = t('records.form.notDoctor');
     return out;
   };

@@ -41,7 +41,7 @@ describe('the request form', () => {
   });
 
   test('each field says its own problem', () => {
-    expect(checkScheduleRequest({ ...ok, day: '02/05/2030' })).toEqual({ ok: false, problems: { day: 'validation.invalid' } });
+    expect(checkScheduleRequest({ ...ok, day: '02/05/2030' })).toEqual({ ok: false, problems: { day: 'errorFallback.invalid' } });
     expect(checkScheduleRequest({ ...ok, start: '24:00', end: '24:00' })).toEqual({ ok: false, problems: { start: 'schedules.create.timeFormat', end: 'schedules.create.startAfterEnd' } });
     expect(checkScheduleRequest({ ...ok, end: '8' })).toEqual({ ok: false, problems: { end: 'schedules.create.timeFormat' } });
     expect(checkScheduleRequest({ ...ok, end: '08:00' })).toEqual({ ok: false, problems: { end: 'schedules.create.startAfterEnd' } });

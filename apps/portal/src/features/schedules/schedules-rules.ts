@@ -24,7 +24,7 @@ export function parseHhmm(text: string): number | null {
   return h * 3600 + mi * 60;
 }
 
-export type RequestProblemKey = 'validation.invalid' | 'schedules.create.timeFormat' | 'schedules.create.startAfterEnd' | 'schedules.create.doctorRequired';
+export type RequestProblemKey = 'errorFallback.invalid' | 'schedules.create.timeFormat' | 'schedules.create.startAfterEnd' | 'schedules.create.doctorRequired';
 export type RequestCheck =
   | { ok: true; startSeconds: number; endSeconds: number }
   | { ok: false; problems: Partial<Record<'day' | 'start' | 'end' | 'doctorId', RequestProblemKey>> };
@@ -32,7 +32,7 @@ export type RequestCheck =
 /** The request form's checks before the contract's: a day, a start before 24:00, an end after the start, a doctor when one is asked for. */
 export function checkScheduleRequest(v: { day: string; start: string; end: string; doctorId: string; asksDoctor: boolean }): RequestCheck {
   const problems: Partial<Record<'day' | 'start' | 'end' | 'doctorId', RequestProblemKey>> = {};
-  if (!isDay(v.day)) problems.day = 'validation.invalid';
+  if (!isDay(v.day)) problems.day = 'errorFallback.invalid';
   const s = parseHhmm(v.start);
   const e = parseHhmm(v.end);
   if (s === null || s >= 86_400) problems.start = 'schedules.create.timeFormat';

@@ -54,14 +54,14 @@ describe('the tenant form', () => {
       'connections.2.usernameConfirm': 'tenants.validation.usernameMismatch',
     });
     expect(connectionProblems(dedicated({ passwordConfirm: 'p ' }), undefined)['connections.1.passwordConfirm']).toBe('tenants.validation.passwordMismatch');
-    expect(connectionProblems(dedicated({ password: '', passwordConfirm: '' }), undefined)['connections.0.password']).toBe('validation.required');
+    expect(connectionProblems(dedicated({ password: '', passwordConfirm: '' }), undefined)['connections.0.password']).toBe('fieldRules.required');
   });
 
   test('the stored password kept: no password asked on that row only', () => {
     const v = initialTenantValues(detail);
     const problems = connectionProblems(v, detail);
     expect(problems['connections.1.password']).toBeUndefined();
-    expect(problems['connections.0.password']).toBe('validation.required');
+    expect(problems['connections.0.password']).toBe('fieldRules.required');
     expect(connectionProblems({ ...v, connectionType: 'shared' }, detail)).toEqual({});
   });
 

@@ -40,7 +40,7 @@ export function connectionProblems(v: TenantValues, detail: Pick<TTenantDetail, 
   if (v.connectionType !== 'dedicated') return out;
   v.connections.forEach((c, i) => {
     if (c.usernameConfirm.trim() !== c.username.trim()) out[`connections.${i}.usernameConfirm`] = 'tenants.validation.usernameMismatch';
-    if (!c.password && storedPassword(detail, i, c) !== 'keep') out[`connections.${i}.password`] = 'validation.required';
+    if (!c.password && storedPassword(detail, i, c) !== 'keep') out[`connections.${i}.password`] = 'fieldRules.required';
     if (c.passwordConfirm !== c.password) out[`connections.${i}.passwordConfirm`] = 'tenants.validation.passwordMismatch';
   });
   return out;

@@ -56,7 +56,7 @@ describe('moves', () => {
   });
 
   test('a cancel needs a reason', () => {
-    expect(cancelReasonProblem('  ')).toBe('validation.required');
+    expect(cancelReasonProblem('  ')).toBe('fieldRules.required');
     expect(cancelReasonProblem('duplicate')).toBeNull();
   });
 

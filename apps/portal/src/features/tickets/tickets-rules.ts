@@ -36,7 +36,7 @@ export function transitionBody(to: TTicketStatus, note: string, reason: string):
 }
 
 /** Cancelling needs a reason: the catalogue key of the problem, or null. */
-export const cancelReasonProblem = (reason: string): 'validation.required' | null => (reason.trim() ? null : 'validation.required');
+export const cancelReasonProblem = (reason: string): 'fieldRules.required' | null => (reason.trim() ? null : 'fieldRules.required');
 
 /** The caller as one line: name and phone, whichever are known; null when neither. */
 export const callerLine = (name: string | null, phone: string | null): string | null => [name, phone].filter(Boolean).join(' — ') || null;

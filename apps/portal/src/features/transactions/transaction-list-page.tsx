@@ -81,7 +81,7 @@ export function TransactionListPage() {
         <SavedViews list="transactions" />
         {list.data && <Text size="sm" c="dimmed" role="status">{t('transactions.list.total', { count: list.data.total })}</Text>}
       </Group>
-      {!valid && !rangeError && <Alert color="yellow">{t('validation.invalid')}</Alert>}
+      {!valid && !rangeError && <Alert color="yellow">{t('errorFallback.invalid')}</Alert>}
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (

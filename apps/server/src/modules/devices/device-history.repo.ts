@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { PatientVisibility } from '../patients/patient-access.ts';
+import type { PatientVisibility } from '../patients/patient-visibility.ts';
 import { deviceVisibility, escapeLike, userVisibility } from './devices.repo.ts';
 
 export type UserRow = { id: string; email: string | null; phone: string | null };

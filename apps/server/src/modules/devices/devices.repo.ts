@@ -1,6 +1,6 @@
 import type { TDeviceListQuery } from '@carewatch/contracts/devices';
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { PatientVisibility } from '../patients/patient-access.ts';
+import type { PatientVisibility } from '../patients/patient-visibility.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
 
 export type DeviceRow = {

@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { PatientVisibility } from './patient-access.ts';
+import type { PatientVisibility } from './patient-visibility.ts';
 
 export type PatientAccessRow = { id: string; tenant_id: string; user_id: string | null; center_id: string | null; status: string; first_name: string; last_name: string };
 

@@ -1,6 +1,6 @@
 import { PATIENT_STATUS_SEVERITY, type TPatientListQuery } from '@carewatch/contracts/patients';
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { PatientVisibility } from './patient-access.ts';
+import type { PatientVisibility } from './patient-visibility.ts';
 import { visibilityCondition } from './patient-access.repo.ts';
 
 export type PatientRow = {

@@ -1,5 +1,4 @@
 import { personName } from '@carewatch/contracts/names';
-import { openAlertLevel } from '../alerts/open-level.ts';
 import path from 'node:path';
 import { isValidPhone } from '@carewatch/contracts/rules';
 import {
@@ -281,7 +280,7 @@ export async function changeStatus(ctx: AuthedCtx, id: string, input: TChangeSta
   if (p.status === input.status) throw fieldError('PATIENT_STATUS_CHANGE_REFUSED', 'status', 'same_status');
   // The health tiers follow the open alerts (an SOS status always has its open SOS case, so someone is prompted): a
   // doctor changes the status by hand only while no alert is open, and only between normal, assigned and unassigned.
-  const level = await openAlertLevel(ctx.db, ctx.auth.tenantId, id);
+  const level = await ctx.ports.openAlertLevel(ctx.db, ctx.auth.tenantId, id);
   if (level !== 'normal' || HEALTH_TIERS.includes(input.status)) {
     throw new AppError('PATIENT_STATUS_CHANGE_REFUSED', { field: 'status', rule: 'follows_alerts' },
       "Can't change patient status: at risk, high risk and SOS follow the patient's open alerts");

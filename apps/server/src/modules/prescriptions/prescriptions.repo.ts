@@ -1,6 +1,6 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
-import type { PatientVisibility } from '../patients/patient-access.ts';
+import type { PatientVisibility } from '../patients/patient-visibility.ts';
 
 // ---------------------------------------------------------------- rows
 

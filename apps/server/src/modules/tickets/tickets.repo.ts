@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { PatientVisibility } from '../patients/patient-access.ts';
+import type { PatientVisibility } from '../patients/patient-visibility.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
 
 export type TicketRow = {
