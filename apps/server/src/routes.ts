@@ -32,6 +32,7 @@ import { VITALS_EXPORT_ROUTES } from './modules/vitals/routes/vitals-export.ts';
 import { APP_SUBJECT_ROUTES } from './modules/app-subjects/routes/app-subjects.ts';
 import { APP_PROFILE_ROUTES } from './modules/account/routes/app-profile.ts';
 import { APP_DEVICE_ROUTES } from './modules/devices/routes/app-devices.ts';
+import { WEAR_ROUTES } from './modules/devices/routes/wear.ts';
 import { SCHEDULES_ROUTES } from './modules/schedules/schedules.routes.ts';
 import { APPOINTMENTS_ROUTES } from './modules/appointments/appointments.routes.ts';
 import { MEETINGS_ROUTES } from './modules/meetings/meetings.routes.ts';
@@ -50,6 +51,7 @@ import { FHIR_ROUTES } from './modules/fhir/fhir.routes.ts';
 import { WEBHOOKS_ROUTES } from './modules/webhooks/webhooks.routes.ts';
 import { TIMELINE_ROUTES } from './modules/timeline/timeline.routes.ts';
 import { SAVED_VIEWS_ROUTES } from './modules/saved-views/saved-views.routes.ts';
+import { SPORT_ROUTES } from './modules/sport/sport.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -85,6 +87,7 @@ export const ROUTES: AnyRoute[] = [
   ...WEBHOOKS_ROUTES,
   ...TIMELINE_ROUTES,
   ...SAVED_VIEWS_ROUTES,
+  ...SPORT_ROUTES,
   ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
-  ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES,
+  ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES, ...WEAR_ROUTES,
 ];

@@ -1,7 +1,7 @@
 import type { ApiRequest } from './staff.ts';
 import { ZOk } from '@carewatch/contracts/common';
 import { ZDevice, type TDeviceStatusReport } from '@carewatch/contracts/devices';
-import { ZMyDeviceList } from '@carewatch/contracts/app-devices';
+import { ZMyDeviceList, ZWearState, type TWearReport } from '@carewatch/contracts/app-devices';
 import { ZIngestResponse, type TReading } from '@carewatch/contracts/vitals';
 
 const ME = '/api/account/me';
@@ -13,6 +13,8 @@ export const appDevicesApi = (request: ApiRequest) => ({
   reportStatus: (body: TDeviceStatusReport) => request('POST', `${ME}/device-status`, { body, schema: ZDevice }),
   myDevices: () => request('GET', `${ME}/devices`, { schema: ZMyDeviceList }),
   forget: (id: string) => request('DELETE', `${ME}/devices/${enc(id)}`, { schema: ZOk }),
+  /** A watch worn again / not worn since `at` (issue 20; sent on a change of sensor contact only). */
+  reportWear: (id: string, body: TWearReport) => request('POST', `${ME}/devices/${enc(id)}/wear`, { body, schema: ZWearState }),
   ingest: (readings: TReading[]) => request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
 });
 export type AppDevicesApi = ReturnType<typeof appDevicesApi>;

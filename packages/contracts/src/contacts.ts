@@ -9,7 +9,8 @@ import { SPECIALTY_CODES } from './staff.ts';
  * followed: their data and alerts are shared) with a follower or doctor; for an emergency contact it may instead be
  * a plain phone number with a name (texted and called, never sees data).
  */
-export const CONTACT_KINDS = ['emergency', 'caring', 'family_doctor', 'specialist'] as const;
+/** `coach`: a player (the owner) joins a coach, who then reads the player's data (issue 21). */
+export const CONTACT_KINDS = ['emergency', 'caring', 'family_doctor', 'specialist', 'coach'] as const;
 export const ZContactKind = z.enum(CONTACT_KINDS, 'Invalid contact type');
 export type TContactKind = z.infer<typeof ZContactKind>;
 /** Follower kinds: they see the owner's data after consent and receive the owner's alerts. */
@@ -67,12 +68,17 @@ export const ZContact = z.object({
 });
 export type TContact = z.infer<typeof ZContact>;
 
-/** My accepted relations: my followers (incl. plain emergency numbers), whom I follow, my doctors, and a doctor's patients. */
+/**
+ * My accepted relations: my followers (incl. plain emergency numbers), whom I follow, my doctors, a doctor's patients,
+ * a player's coaches and a coach's players.
+ */
 export const ZContactsOverview = z.object({
   followers: z.array(ZContact),
   following: z.array(ZContact),
   doctors: z.array(ZContact),
   patients: z.array(ZContact),
+  coaches: z.array(ZContact),
+  players: z.array(ZContact),
 });
 export type TContactsOverview = z.infer<typeof ZContactsOverview>;
 

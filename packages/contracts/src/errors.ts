@@ -121,6 +121,8 @@ export const ERRORS = {
   CONTACT_ONE_FAMILY_DOCTOR: { status: 409, message: 'Only 1 family doctor: a family doctor request is already waiting' },
   CONTACT_NOT_A_DOCTOR: { status: 400, message: 'This user is not a doctor' },
   CONTACT_QR_INVALID: { status: 400, message: 'The QR code is invalid or has expired' },
+  CONTACT_NOT_A_COACH: { status: 400, message: 'This user is not a coach' },
+  SPORT_SESSION_TOO_SHORT: { status: 400, message: 'Distance or practice time too short to save sport data' },
   ALERT_NOT_FOUND: { status: 404, message: 'Alert not found' },
   ALERT_CLOSED: { status: 409, message: 'This alert is already closed' },
   ALERT_NO_PENDING_PROMPT: { status: 409, message: 'This alert is not waiting for your answer' },

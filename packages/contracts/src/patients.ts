@@ -141,6 +141,10 @@ export const ZPatientRow = ZPatient.pick({
    * silentAfterHours; null when not silent.
    */
   silentSince: z.string().nullable(),
+  /** Not worn (issue 20): a device of the patient reports no skin contact; flagged like a silent one, with its own reason. */
+  notWorn: z.boolean(),
+  /** Since when the earliest of the patient's not-worn devices is not worn; null when worn (or unknown). */
+  notWornSince: z.string().nullable(),
 });
 export type TPatientRow = z.infer<typeof ZPatientRow>;
 

@@ -38,7 +38,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
   operator: [...SELF, ...CLINICAL_READ, P.PatientCreate, P.PatientUpdate, P.PatientImport, P.PatientExport, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.DeviceImport, P.DeviceUpdate, P.StaffCreate, P.StaffView, P.RelativeManage],
   doctor: [...SELF, ...CLINICAL_READ, P.HealthThresholdManage, P.HealthPrescriptionManage, P.HealthRecordManage, P.PatientStatusChange, P.PatientUpdate, P.AppointmentCreate, P.AppointmentUpdate, P.AppointmentCancel, P.AppointmentScheduleRequest],
   doctor_assistant: [...SELF, ...CLINICAL_READ, P.HealthPrescriptionManage, P.HealthThresholdManage, P.HealthRecordManage, P.AppointmentUpdate, P.AppointmentScheduleRequest],
-  coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView],
+  // A coach sees only the players who accepted them (patient visibility 'coach'); RelativeView answers their requests.
+  coach: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.RelativeView],
   customer_care: [...SELF, P.DashboardView, P.PatientView, P.HealthView, P.HealthSosHandle, P.DeviceView, P.MessageLogView, P.TransactionView, P.RelativeView, P.RatingManage, P.FeedbackManage],
   patient: [...SELF, P.HealthOwnData, P.RelativeView, P.RelativeManage, P.AppointmentView],
 };

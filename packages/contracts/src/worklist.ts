@@ -46,6 +46,9 @@ export const ZWorklistItem = z.object({
   /** Nothing received from the patient's devices or app for the tenant's silent-after hours (issue 20). */
   silent: z.boolean(),
   silentSince: z.string().nullable(),
+  /** A device of the patient reports it is not worn (issue 20), since `notWornSince`. */
+  notWorn: z.boolean(),
+  notWornSince: z.string().nullable(),
 });
 export type TWorklistItem = z.infer<typeof ZWorklistItem>;
 

@@ -38,6 +38,28 @@ const codeOfSync = (fn: () => unknown): string => {
 };
 
 describe('SimulatedWatch', () => {
+  it('off the wrist: heart-rate notifications say no sensor contact (0 bpm), no SpO2 or temperature; back on: contact again', async () => {
+    const { clock, watch } = setup('GT5');
+    await watch.scan();
+    await watch.connect('user-1');
+    const hr: Array<[number, string]> = [];
+    const others: string[] = [];
+    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) => { const m = parseHeartRateMeasurement(v); hr.push([m.heartRate, m.sensorContact]); });
+    await watch.startNotifications(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, () => others.push('spo2'));
+    await watch.startNotifications(CHARACTERISTIC.TEMPERATURE_MEASUREMENT, () => others.push('temperature'));
+    expect(watch.worn).toBe(true);
+    watch.setWorn(false);
+    clock.advance(2 * AUTO_MEASURE_INTERVAL_MS);
+    expect(hr).toEqual([[0, 'not_detected'], [0, 'not_detected']]);
+    expect(others).toEqual([]);
+    watch.setWorn(true);
+    clock.advance(AUTO_MEASURE_INTERVAL_MS);
+    expect(hr[2]![1]).toBe('detected');
+    expect(hr[2]![0]).toBeGreaterThan(0);
+    expect(others.sort()).toEqual(['spo2', 'temperature']);
+    expect(watch.exportLog()).toContain('taken off');
+  });
+
   it('scan → connect → notifications → disconnect → forget, with a manual clock', async () => {
     const { clock, watch, states } = setup('GT5');
     const ad = await watch.scan();

@@ -154,6 +154,8 @@ export class SimulatedWatch {
   private bluetoothOn = true;
   private inRange = true;
   private battery = 100;
+  /** On the wrist: off it, the heart-rate sensor reports no skin contact and the other sensors measure nothing. */
+  private onWrist = true;
   private currentSettings: WatchSettings = { ...DEFAULT_WATCH_SETTINGS };
   private overrides: ValueOverrides = {};
   private readonly eventListeners = new Set<(e: WatchEvent) => void>();
@@ -229,6 +231,13 @@ export class SimulatedWatch {
   }
 
   setBatteryLevel(percent: number): void { this.battery = clamp(Math.round(percent), 0, 100); }
+
+  /** Taking the watch off the wrist (and putting it back): heart-rate notifications say sensor contact not detected. */
+  setWorn(worn: boolean): void {
+    this.onWrist = worn;
+    this.addLog(worn ? 'worn' : 'taken off');
+  }
+  get worn(): boolean { return this.onWrist; }
 
   overrideValues(values: ValueOverrides | null): void { this.overrides = values ? { ...values } : {}; }
 
@@ -499,9 +508,9 @@ export class SimulatedWatch {
       if (!this.running) {
         if (this.currentSettings.autoMeasureHeartRate) {
           this.notifyOne('heart_rate');
-          this.notifyOne('spo2');
+          if (this.onWrist) this.notifyOne('spo2');
         }
-        if (this.currentSettings.autoMeasureTemperature) this.notifyOne('temperature');
+        if (this.currentSettings.autoMeasureTemperature && this.onWrist) this.notifyOne('temperature');
       }
       if (this.currentState === 'connected') this.scheduleAuto();
     }, this.autoMeasureIntervalMs);
@@ -521,6 +530,8 @@ export class SimulatedWatch {
     switch (kind) {
       case 'heart_rate': {
         this.hr = clamp(this.hr + this.random.int(-4, 4), 55, 110);
+        // Off the wrist the sensor sees no pulse: 0 bpm, contact not detected (what real straps send).
+        if (!this.onWrist) return encodeHeartRateMeasurement({ heartRate: 0, sensorContact: 'not_detected' });
         const hr = o.heartRate ?? this.hr;
         return encodeHeartRateMeasurement({ heartRate: hr, sensorContact: 'detected', rrIntervalsMs: hr > 0 ? [60_000 / hr] : [] });
       }

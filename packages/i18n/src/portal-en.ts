@@ -265,6 +265,8 @@ export const portalEn = {
     CONTACT_ONE_FAMILY_DOCTOR: 'Only 1 family doctor: a family doctor request is already waiting',
     CONTACT_NOT_A_DOCTOR: 'This user is not a doctor',
     CONTACT_QR_INVALID: 'The QR code is invalid or has expired',
+    CONTACT_NOT_A_COACH: 'This user is not a coach',
+    SPORT_SESSION_TOO_SHORT: 'Distance or practice time too short to save sport data',
     ALERT_NOT_FOUND: 'Alert not found',
     ALERT_CLOSED: 'This alert is already closed',
     ALERT_NO_PENDING_PROMPT: 'This alert is not waiting for your answer',

@@ -266,6 +266,8 @@ export const portalVi: PortalCatalogue = {
     CONTACT_ONE_FAMILY_DOCTOR: 'Chỉ có 1 bác sĩ gia đình: đã có một yêu cầu bác sĩ gia đình đang chờ',
     CONTACT_NOT_A_DOCTOR: 'Người dùng này không phải là bác sĩ',
     CONTACT_QR_INVALID: 'Mã QR không hợp lệ hoặc đã hết hạn',
+    CONTACT_NOT_A_COACH: 'Người dùng này không phải là huấn luyện viên',
+    SPORT_SESSION_TOO_SHORT: 'Quãng đường hoặc thời gian tập quá ngắn để lưu dữ liệu thể thao',
     ALERT_NOT_FOUND: 'Không tìm thấy cảnh báo',
     ALERT_CLOSED: 'Cảnh báo này đã được đóng',
     ALERT_NO_PENDING_PROMPT: 'Cảnh báo này không chờ câu trả lời của bạn',

@@ -25,6 +25,11 @@ export function createCatalogues<L extends string>(catalogues: Record<L, () => P
       if (lng !== 'en') resources.en = { translation: await catalogues.en().catch(() => ({})) };
     }
     await i18n.use(initReactI18next).init({ resources, lng, fallbackLng: 'en', interpolation: { escapeValue: false } });
+    // The page's language follows every switch, whoever makes it (the profile's language too): screen readers and
+    // hyphenation read <html lang> (WCAG 3.1.1).
+    i18n.on('languageChanged', (l) => {
+      document.documentElement.lang = l;
+    });
   }
 
   /** Shows `lng`: the page's language at once, the texts when its catalogue is here (at once if already loaded). */

@@ -1,7 +1,4 @@
-import {
-  Badge, Button, Checkbox, ColorInput, Drawer, Modal, Notification, Pagination, Radio, SegmentedControl, Switch, TableScrollContainer, Tabs,
-  createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineRadius, type MantineThemeOverride,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineRadius, type MantineThemeOverride } from '@mantine/core';
 import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 
 type Rgb = [number, number, number];
@@ -65,37 +62,39 @@ export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
     fontFamily: family,
     headings: { fontFamily: family },
     ...(opts.radius ? { defaultRadius: opts.radius } : {}),
+    // Plain objects, not `Component.extend(…)`: that would import every component named here into each app's first
+    // download (the colour picker, pagination…), whether the first screen shows it or not.
     components: {
       // A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages.
-      Badge: Badge.extend({ styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } }),
+      Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } },
       // A table wider than the page scrolls inside its own area, which the keyboard can reach (arrow keys scroll it).
-      TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 } }),
+      TableScrollContainer: { defaultProps: { tabIndex: 0 } },
       // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
-      ColorInput: ColorInput.extend({ defaultProps: { withEyeDropper: false } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+      ColorInput: { defaultProps: { withEyeDropper: false } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       // The toasts' close button too; their message in the text colour (Mantine's grey is 4.0:1).
-      Notification: Notification.extend({
+      Notification: {
         defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
         styles: { description: { color: 'var(--mantine-color-text)' } },
-      }),
-      Pagination: Pagination.extend({
+      },
+      Pagination: {
         defaultProps: {
           ...(labels.pageControl ? { getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': labels.pageControl!(control) }) } : {}),
           ...(labels.page ? { getItemProps: (page: number) => ({ 'aria-label': labels.page!(page) }) } : {}),
         },
-      }),
+      },
       ...(opts.touch ? {
         // The whole row (box and label) is the target: the label is a full-width, 44 px high part of it.
-        Checkbox: Checkbox.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
-        Radio: Radio.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
-        Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: touchRow }),
-        Tabs: Tabs.extend({ styles: { tab: { minHeight: TOUCH } } }),
-        SegmentedControl: SegmentedControl.extend({
+        Checkbox: { defaultProps: { size: 'md' }, styles: touchRow },
+        Radio: { defaultProps: { size: 'md' }, styles: touchRow },
+        Switch: { defaultProps: { size: 'md' }, styles: touchRow },
+        Tabs: { styles: { tab: { minHeight: TOUCH } } },
+        SegmentedControl: {
           styles: { label: { minHeight: TOUCH, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
-        }),
+        },
         // Every button, compact ones too ("← Back"): the height grows, the text and padding stay.
-        Button: Button.extend({ styles: { root: { minHeight: TOUCH } } }),
+        Button: { styles: { root: { minHeight: TOUCH } } },
       } : {}),
     },
   });

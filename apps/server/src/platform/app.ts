@@ -171,8 +171,10 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
       try {
         const out = await handle(ctx, req, reply, io);
         if (r.raw) return reply;
-        await trail(status, null);
-        return reply.status(status).send(out);
+        // A 200 route's handler may answer 201 (an idempotent create: 201 the first time, 200 on a repeat).
+        const sent = status === 200 && reply.statusCode === 201 ? 201 : status;
+        await trail(sent, null);
+        return reply.status(sent).send(out);
       } catch (e) {
         const st = e instanceof AppError ? e.status : (e as { statusCode?: number }).statusCode ?? 500;
         await trail(st, e instanceof AppError ? e.code : st >= 500 ? 'INTERNAL' : null);

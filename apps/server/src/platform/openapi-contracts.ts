@@ -41,6 +41,7 @@ import * as ratings from '@carewatch/contracts/ratings';
 import * as roles from '@carewatch/contracts/roles';
 import * as rules from '@carewatch/contracts/rules';
 import * as savedViews from '@carewatch/contracts/saved-views';
+import * as sport from '@carewatch/contracts/sport';
 import * as schedules from '@carewatch/contracts/schedules';
 import * as scopes from '@carewatch/contracts/scopes';
 import * as staff from '@carewatch/contracts/staff';
@@ -58,5 +59,5 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   audit, auth, billing, bulk, centers, codePackages, codes, common, contacts, devices, doctors, errors, feedback, fhir,
   lifecycle, medicalRecords, meetings, names, notifications, patients, paymentConfig, paymentResults, permissions,
   prescriptions, ratings, roles, rules, schedules, scopes, staff, tenants, tickets, transactions, vitalsExport,
-  vitals, webhooks, timeline, worklist, fieldRules, savedViews,
+  vitals, webhooks, timeline, worklist, fieldRules, savedViews, sport,
 };

@@ -21,9 +21,9 @@ describe('route table', () => {
     // FHIR's CapabilityStatement is public by the specification (clients read it before they have a token).
     expect(pub.filter((u) => !(u === '/api/health' || u === '/fhir/R4/metadata' || u.startsWith('/api/auth/') || callbacks.includes(u)))).toEqual([]);
   });
-  test('only ingest routes also accept device credentials, and they still declare a permission for users', () => {
+  test('only ingest routes (readings, wear) also accept device credentials, and they still declare a permission for users', () => {
     const dev = ROUTES.filter((r) => r.deviceAuth);
-    expect(dev.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/ingest/measurements']);
+    expect(dev.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/ingest/measurements', 'POST /api/ingest/wear']);
     expect(dev.every((r) => typeof r.permission === 'number')).toBe(true);
   });
 });

@@ -354,6 +354,11 @@ const SQL_FACTORIES: Record<string, Factory> = {
     await db.query(`insert into saved_views (id, tenant_id, user_id, list_key, name, query, is_default, created_at, updated_at)
       values ($1, $2, $3, 'patients', 'factory view', 'status=sos', false, $4, $4)`, [newId(), r.tenantId, r.users.doctor!, now]);
   },
+  // Sport sessions (issue 21): a walk of the demo patient's (the demo seed gives sessions to the coach's players only).
+  sport_sessions: async (db, r, now) => {
+    await db.query(`insert into sport_sessions (id, tenant_id, patient_id, mode, started_at, ended_at, duration_sec, steps, source, created_at)
+      values ($1, $2, $3, 'walking', $4, $5, 1800, 2500, 'phone', $5)`, [newId(), r.tenantId, r.patientId, new Date(now.getTime() - 3_600_000), now]);
+  },
 };
 
 /** Rows created through the real API: an SOS from the patient app (alerts, SOS case, ticket, deliveries, notifications …), sign-ins, a reset code. */

@@ -15,7 +15,7 @@ export const appContactsEn = {
     sent: 'No request waiting for an answer.',
     received: 'No request for you.',
   },
-  kinds: { emergency: 'Emergency contact', caring: 'Caring contact', family_doctor: 'Family doctor', specialist: 'Specialist' },
+  kinds: { emergency: 'Emergency contact', caring: 'Caring contact', family_doctor: 'Family doctor', specialist: 'Specialist', coach: 'Coach' },
   relationships: {
     father: 'Father', mother: 'Mother', son: 'Son', daughter: 'Daughter', husband: 'Husband', wife: 'Wife', sister: 'Sister',
     relative: 'Relative', friend: 'Friend', other: 'Other',
@@ -125,6 +125,7 @@ export const appContactsEn = {
     CONTACT_ONE_FAMILY_DOCTOR: 'Only 1 family doctor: a family doctor request is already waiting.',
     CONTACT_NOT_A_DOCTOR: 'This user is not a doctor.',
     CONTACT_QR_INVALID: 'The QR code is invalid or has expired. Ask for a new one.',
+    CONTACT_NOT_A_COACH: 'This user is not a coach.',
     PROFILE: 'Cannot get the user profile.',
   },
 };

@@ -17,7 +17,7 @@ export const appContactsVi: AppContactsMessages = {
     sent: 'Không có yêu cầu nào đang chờ trả lời.',
     received: 'Không có yêu cầu nào gửi cho bạn.',
   },
-  kinds: { emergency: 'Liên hệ khẩn cấp', caring: 'Người chăm sóc', family_doctor: 'Bác sĩ gia đình', specialist: 'Bác sĩ chuyên khoa' },
+  kinds: { emergency: 'Liên hệ khẩn cấp', caring: 'Người chăm sóc', family_doctor: 'Bác sĩ gia đình', specialist: 'Bác sĩ chuyên khoa', coach: 'Huấn luyện viên' },
   relationships: {
     father: 'Bố', mother: 'Mẹ', son: 'Con trai', daughter: 'Con gái', husband: 'Chồng', wife: 'Vợ', sister: 'Chị/em gái',
     relative: 'Người thân', friend: 'Bạn bè', other: 'Khác',
@@ -127,6 +127,7 @@ export const appContactsVi: AppContactsMessages = {
     CONTACT_ONE_FAMILY_DOCTOR: 'Chỉ 1 bác sĩ gia đình: đã có một yêu cầu bác sĩ gia đình đang chờ.',
     CONTACT_NOT_A_DOCTOR: 'Người dùng này không phải là bác sĩ.',
     CONTACT_QR_INVALID: 'Mã QR không hợp lệ hoặc đã hết hạn. Hãy xin mã mới.',
+    CONTACT_NOT_A_COACH: 'Người dùng này không phải là huấn luyện viên.',
     PROFILE: 'Không thể lấy hồ sơ người dùng.',
   },
 };

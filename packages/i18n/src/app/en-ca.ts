@@ -17,6 +17,7 @@ import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
 import { appEn, type AppMessages } from './en.ts';
 import { appEntryEnCa } from './entry-en-ca.ts';
+import { appHelpEnCa } from './help-en-ca.ts';
 
 type Overrides<T> = { [K in keyof T]?: T[K] extends string ? string : Overrides<T[K]> };
 
@@ -56,6 +57,7 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   paymentResults: appPaymentResultsEnCa,
   subscription: appSubscriptionEnCa,
   profile: appProfileEnCa,
+  help: appHelpEnCa,
   legal: {
     privacy: {
       sharing: 'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',

@@ -19,6 +19,7 @@ import { appFollowedEn } from './followed-en.ts';
 import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
 import { appEntryEn } from './entry-en.ts';
+import { appHelpEn } from './help-en.ts';
 
 /** Patient app catalogue (English, US spelling). Every key also exists in `en-ca.ts` and `vi.ts` (checked by a test). */
 export const appEn = {
@@ -220,6 +221,7 @@ export const appEn = {
     WEAK_PASSWORD: 'The password does not meet the password rule',
     PASSWORD_MISMATCH: 'Passwords do not match',
     NOT_A_PATIENT: 'This account has no health record of its own.',
+    SPORT_SESSION_TOO_SHORT: 'Distance or practice time too short to save sport data.',
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
     MEETING_NOT_ALLOWED: 'You cannot join this video visit.',
@@ -291,6 +293,7 @@ export const appEn = {
   paymentResults: appPaymentResultsEn,
   subscription: appSubscriptionEn,
   profile: appProfileEn,
+  help: appHelpEn,
   home: {
     title: 'Home',
     greeting: 'Hello, {{name}}',

@@ -20,6 +20,7 @@ import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
 import type { AppMessages } from './en.ts';
 import { appEntryVi } from './entry-vi.ts';
+import { appHelpVi } from './help-vi.ts';
 
 /** Patient app catalogue (Vietnamese). */
 export const appVi: AppMessages = {
@@ -220,6 +221,7 @@ export const appVi: AppMessages = {
     WEAK_PASSWORD: 'Mật khẩu không đáp ứng quy tắc mật khẩu',
     PASSWORD_MISMATCH: 'Mật khẩu xác nhận không khớp',
     NOT_A_PATIENT: 'Tài khoản này không có hồ sơ sức khỏe riêng.',
+    SPORT_SESSION_TOO_SHORT: 'Quãng đường hoặc thời gian tập quá ngắn để lưu dữ liệu thể thao.',
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
     MEETING_NOT_ALLOWED: 'Bạn không thể vào buổi khám trực tuyến này.',
@@ -291,6 +293,7 @@ export const appVi: AppMessages = {
   paymentResults: appPaymentResultsVi,
   subscription: appSubscriptionVi,
   profile: appProfileVi,
+  help: appHelpVi,
   home: {
     title: 'Trang chủ',
     greeting: 'Xin chào, {{name}}',

@@ -62,6 +62,8 @@ export const patientsEn = {
     noReading: 'None yet',
     silent: 'Silent device',
     silentSince: 'Nothing received since {{time}}',
+    notWorn: 'Not worn',
+    notWornSince: 'Watch not worn since {{time}}',
     all: 'All',
     add: 'Add patient',
     import: 'Import',

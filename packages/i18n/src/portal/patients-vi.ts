@@ -64,6 +64,8 @@ export const patientsVi: typeof patientsEn = {
     noReading: 'Chưa có',
     silent: 'Thiết bị im lặng',
     silentSince: 'Không nhận được dữ liệu từ {{time}}',
+    notWorn: 'Không đeo',
+    notWornSince: 'Không đeo đồng hồ từ {{time}}',
     all: 'Tất cả',
     add: 'Thêm bệnh nhân',
     import: 'Nhập từ tệp',

@@ -51,4 +51,6 @@ export const worklistEn = {
   openAlerts_other: '{{count}} open alerts',
   silent: 'Device silent',
   silentSince: 'Flagged silent since {{at}}',
+  notWorn: 'Not worn',
+  notWornSince: 'Watch not worn since {{at}}',
 };

@@ -53,4 +53,6 @@ export const worklistVi: typeof worklistEn = {
   openAlerts_other: '{{count}} cảnh báo đang mở',
   silent: 'Thiết bị im lặng',
   silentSince: 'Bị đánh dấu im lặng từ {{at}}',
+  notWorn: 'Không đeo',
+  notWornSince: 'Không đeo đồng hồ từ {{at}}',
 };

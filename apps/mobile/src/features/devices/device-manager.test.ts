@@ -106,4 +106,32 @@ describe('device manager with the simulated watch', () => {
     await m.measure('heart_rate');
     expect(m.snapshot.error).toBe('LOW_BATTERY');
   });
+
+  it('taken off the wrist: no heart rate sent, "not worn" reported once after 2 minutes; worn again on contact (issue 20)', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 27, 8));
+    const wear: Array<{ id: string; worn: boolean; at: string }> = [];
+    const { env: e, readings } = env(clock, { reportWear: async (id, r) => { wear.push({ id, ...r }); } });
+    const m = new DeviceManager(e);
+    await m.pairSimulated('GT5');
+    clock.advance(5_000);
+    await settle();
+    expect(wear).toEqual([{ id: SERVER_ID, worn: true, at: new Date(clock.now()).toISOString() }]);
+
+    const controls = m.controls!;
+    controls.setWorn(false);
+    readings.length = 0;
+    clock.advance(5_000);
+    const off = new Date(clock.now()).toISOString();
+    for (let i = 0; i < 30; i++) clock.advance(5_000);
+    await settle();
+    expect(readings).toEqual([]);
+    expect(wear.slice(1)).toEqual([{ id: SERVER_ID, worn: false, at: off }]);
+
+    controls.setWorn(true);
+    clock.advance(5_000);
+    clock.advance(5_000);
+    await settle();
+    expect(wear.slice(2)).toEqual([{ id: SERVER_ID, worn: true, at: new Date(clock.now() - 5_000).toISOString() }]);
+    expect(readings.some((r) => r.metric === 'heart_rate')).toBe(true);
+  });
 });

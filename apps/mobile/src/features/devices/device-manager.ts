@@ -4,6 +4,7 @@ import type { TReading } from '@carewatch/contracts/vitals';
 import { AdapterError, type AdapterErrorCode, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapters/adapter.ts';
 import { SimulatedAdapter } from './adapters/simulated.ts';
 import { WebBluetoothAdapter } from './adapters/web-bluetooth.ts';
+import { INITIAL_WEAR, nextWear, type WearReport, type WearState } from './wear-rules.ts';
 
 /** The paired device as remembered on the phone (localStorage), so the app reconnects it on start. */
 export type PairedDevice = {
@@ -50,6 +51,8 @@ export type DeviceEnv = {
   report?(identity: Pick<PairedDevice, 'mac' | 'model' | 'firmwareVersion'>, status: 1 | 0): Promise<string>;
   /** Unbinds the device on the server (forget). */
   unregister?(serverId: string): Promise<void>;
+  /** Tells the server the device is worn again / not worn since `at` (issue 20). Throws when it could not. */
+  reportWear?(serverId: string, report: WearReport): Promise<void>;
   /** Builds the simulated watch (tests inject a manual clock). */
   simulated?(model: WatchModel, seed: number): SimulatedAdapter;
 };
@@ -69,6 +72,8 @@ export class DeviceManager {
   private current: DeviceSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
   private stopped = false;
+  /** Sensor contact → "not worn" reports, per connection (wear-rules.ts). */
+  private wear: WearState = INITIAL_WEAR;
 
   constructor(env: DeviceEnv) {
     this.env = env;
@@ -254,6 +259,7 @@ export class DeviceManager {
       this.detach = adapter.on((e) => this.onEvent(e));
     }
     this.stopped = false;
+    this.wear = INITIAL_WEAR;
     const identity: DeviceIdentity = await adapter.connect(this.env.userId);
     let serverId = paired?.serverId ?? null;
     if (this.env.report && identity.model) {
@@ -292,6 +298,8 @@ export class DeviceManager {
     if (e.type === 'state') {
       this.update({ state: e.state, ...(e.lost ? { error: 'BLUETOOTH_LOST' as const, measurement: null } : {}) });
       if (e.lost) void this.reportQuietly(0);
+    } else if (e.type === 'contact') {
+      this.onContact(e.contact, e.at);
     } else if (e.type === 'measurement') {
       this.update({ measurement: { kind: e.kind, status: e.status, progress: e.progress } });
       if (e.status === 'completed' && this.controls) this.update({ battery: this.controls.batteryLevel });
@@ -301,6 +309,19 @@ export class DeviceManager {
       this.update({ lastReadingAt: readings[0]?.measuredAt ?? this.current.lastReadingAt, received: this.current.received + readings.length });
       void this.env.sink(readings).catch(() => undefined);
     }
+  }
+
+  /** Only changes reach the server; a report that fails is retried at the next notification. */
+  private onContact(contact: 'detected' | 'not_detected', at: Date): void {
+    const serverId = this.current.paired?.serverId;
+    if (!serverId || !this.env.reportWear) return;
+    const before = this.wear;
+    const next = nextWear(before, contact, at.getTime());
+    this.wear = next.state;
+    if (!next.report) return;
+    this.env.reportWear(serverId, next.report).catch(() => {
+      if (this.wear === next.state) this.wear = { ...next.state, reported: before.reported };
+    });
   }
 
   private async reportQuietly(status: 0 | 1): Promise<void> {

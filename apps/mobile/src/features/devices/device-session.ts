@@ -66,6 +66,9 @@ export function accountEnv(owner: string): DeviceEnv {
         throw serverError(e);
       }
     },
+    reportWear: async (serverId, report) => {
+      await devicesApi.reportWear(serverId, report);
+    },
     unregister: async (serverId) => {
       try {
         await devicesApi.forget(serverId);

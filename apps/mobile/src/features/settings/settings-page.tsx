@@ -106,6 +106,8 @@ export function SettingsPage() {
       <Card withBorder component="section" aria-labelledby="settings-legal">
         <Title order={2} size="h5" id="settings-legal" mb="xs">{t('settings.legal')}</Title>
         <Stack gap={0}>
+          <RowLink to="/settings/permissions">{t('help.permissions.link')}</RowLink>
+          <RowLink to="/help">{t('help.link')}</RowLink>
           <RowLink to="/terms">{t('settings.terms')}</RowLink>
           <RowLink to="/privacy">{t('settings.privacy')}</RowLink>
         </Stack>

@@ -98,25 +98,25 @@ export function PatientListPage() {
       ? <SortableTh key={c} label={t(`patients.columns.${c}`)} field={s.field} first={s.first} sort={sort} onSort={onSort} />
       : <Table.Th key={c}>{t(`patients.columns.${c}`)}</Table.Th>;
   };
-  /** The last reading; a silent patient's badge tells since when nothing came (tooltip, and read out by screen readers). */
-  const lastReading = (p: TPatientRow) => {
-    const since = p.silent ? t('patients.list.silentSince', { time: formatDateTime(p.lastReadingAt ?? p.silentSince ?? p.createdAt, tz) }) : '';
-    return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{p.lastReadingAt ? formatDateTime(p.lastReadingAt, tz) : t('patients.list.noReading')}</Text>
-        {p.silent && (
-          <>
-            <Tooltip label={since} events={{ hover: true, focus: true, touch: true }}>
-              <Badge color="orange" variant="outline" tt="none" tabIndex={0} style={{ maxWidth: 'none', overflow: 'visible', flexShrink: 0 }}>
-                {t('patients.list.silent')}
-              </Badge>
-            </Tooltip>
-            <VisuallyHidden>{since}</VisuallyHidden>
-          </>
-        )}
-      </Group>
-    );
-  };
+  /** A flag's badge; its tooltip (also read out by screen readers) tells since when. */
+  const flag = (label: string, since: string) => (
+    <>
+      <Tooltip label={since} events={{ hover: true, focus: true, touch: true }}>
+        <Badge color="orange" variant="outline" tt="none" tabIndex={0} style={{ maxWidth: 'none', overflow: 'visible', flexShrink: 0 }}>
+          {label}
+        </Badge>
+      </Tooltip>
+      <VisuallyHidden>{since}</VisuallyHidden>
+    </>
+  );
+  /** The last reading, with the flags of issue 20: silent (nothing came since …) and not worn (the watch says so). */
+  const lastReading = (p: TPatientRow) => (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{p.lastReadingAt ? formatDateTime(p.lastReadingAt, tz) : t('patients.list.noReading')}</Text>
+      {p.silent && flag(t('patients.list.silent'), t('patients.list.silentSince', { time: formatDateTime(p.lastReadingAt ?? p.silentSince ?? p.createdAt, tz) }))}
+      {p.notWorn && p.notWornSince && flag(t('patients.list.notWorn'), t('patients.list.notWornSince', { time: formatDateTime(p.notWornSince, tz) }))}
+    </Group>
+  );
 
   return (
     <Stack>

@@ -143,6 +143,11 @@ export function WorklistPage() {
                           <Badge color="gray" variant="outline" size="sm" tabIndex={0}>{t('worklist.silent')}</Badge>
                         </Tooltip>
                       )}
+                      {i.notWorn && i.notWornSince && (
+                        <Tooltip label={t('worklist.notWornSince', { at: formatDateTime(i.notWornSince, tz) })}>
+                          <Badge color="gray" variant="outline" size="sm" tabIndex={0}>{t('worklist.notWorn')}</Badge>
+                        </Tooltip>
+                      )}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {i.index ? <Text size="sm">{t(`alerts.index.${i.index}`)}: <b>{i.value ?? t('alerts.common.none')}</b></Text> : <Text size="sm">{t('worklist.noReading')}</Text>}

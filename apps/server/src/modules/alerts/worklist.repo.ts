@@ -4,7 +4,7 @@ import type { PatientVisibility } from '../patients/patient-visibility.ts';
 
 export type WorklistPersonRow = { id: string; first_name: string; last_name: string };
 export type WorklistRow = {
-  last_reading_at: Date | null; paired_since: Date | null;
+  last_reading_at: Date | null; paired_since: Date | null; not_worn_since: Date | null;
   patient_id: string; first_name: string; last_name: string; patient_code: string | null;
   alert_id: string; level: string; metric: string | null; idx: string | null; value: number | null;
   acknowledged_at: Date | null; acknowledged_by: string | null; ack_first_name: string | null; ack_last_name: string | null;
@@ -53,6 +53,7 @@ export async function worklist(
        w.acknowledged_at, w.acknowledged_by, ack.first_name as ack_first_name, ack.last_name as ack_last_name,
        w.open_case_id as sos_case_id, w.waiting_since, p.last_reading_at,
        (select min(d.activated_at) from devices d where d.tenant_id = $1 and d.patient_id = w.patient_id and d.activated_at is not null) as paired_since,
+       (select min(d.not_worn_since) from devices d where d.tenant_id = $1 and d.patient_id = w.patient_id and d.not_worn_since is not null) as not_worn_since,
        (select count(*)::int from alerts x where x.tenant_id = $1 and x.patient_id = w.patient_id and x.status <> 'closed') as open_alerts,
        case when w.metric is null then null else (
          select array_agg(r.v order by r.measured_at desc) from (

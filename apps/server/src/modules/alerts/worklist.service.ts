@@ -5,7 +5,7 @@ import { WORKLIST_TIERS, type TWorklistItem, type TWorklistPage, type TWorklistQ
 import { TREND_READINGS, trendOf } from '@carewatch/clinical/trend';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { patientVisibility } from '../patients/patient-access.ts';
-import { silenceOf, silenceRuleOf } from '../patients/patients.service.ts';
+import { notWornOf, silenceOf, silenceRuleOf } from '../patients/patients.service.ts';
 import * as repo from './worklist.repo.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -43,6 +43,7 @@ export async function worklist(ctx: AuthedCtx, q: TWorklistQuery): Promise<TWork
       waitingSince: iso(r.waiting_since)!,
       openAlerts: r.open_alerts,
       ...silenceOf(r.last_reading_at, r.paired_since, rule),
+      ...notWornOf(r.not_worn_since),
     };
   });
   return { items, total, page: q.page, size: q.size };

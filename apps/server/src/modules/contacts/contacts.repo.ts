@@ -37,6 +37,16 @@ export async function doctorSpecialties(db: Db, tenantId: string, userId: string
   return rows[0] ? rows[0].specialties ?? [] : null;
 }
 
+/** Whether the user holds a coach level (a player may join them). */
+export async function isCoach(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from user_roles ur join roles r on r.id = ur.role_id and r.tenant_id = ur.tenant_id
+     where ur.tenant_id = $1 and ur.user_id = $2::uuid and r.code = 'coach' limit 1`,
+    [tenantId, userId],
+  );
+  return rows.length > 0;
+}
+
 /** A relation the user is a party of (owner or contact); other tenants' and strangers' ids answer null. */
 export async function findForParty(db: Db, tenantId: string, id: string, userId: string): Promise<ContactRow | null> {
   const rows = await db.query<ContactRow>(`${SELECT} where c.tenant_id = $1 and c.id = $2::uuid and (c.owner_id = $3::uuid or c.contact_user_id = $3::uuid)`, [tenantId, id, userId]);
@@ -64,7 +74,7 @@ export async function listForParty(db: Db, tenantId: string, userId: string, sta
 }
 
 /** The live (pending or accepted) relation between an owner and a user in a kind group ('follower' = emergency or caring). */
-export async function findLiveWithUser(db: Db, tenantId: string, ownerId: string, userId: string, group: 'follower' | 'family_doctor' | 'specialist'): Promise<ContactRow | null> {
+export async function findLiveWithUser(db: Db, tenantId: string, ownerId: string, userId: string, group: 'follower' | 'family_doctor' | 'specialist' | 'coach'): Promise<ContactRow | null> {
   const kinds = group === 'follower' ? ['emergency', 'caring'] : [group];
   const rows = await db.query<ContactRow>(
     `${SELECT} where c.tenant_id = $1 and c.owner_id = $2::uuid and c.contact_user_id = $3::uuid and c.kind = any($4::text[]) and c.status in ('pending', 'accepted')`,

@@ -82,10 +82,11 @@ function userOfQr(ctx: AuthedCtx, token: string): string {
 export async function contactsOverview(ctx: AuthedCtx): Promise<TContactsOverview> {
   const me = ctx.auth.userId;
   const rows = await repo.listForParty(ctx.db, ctx.auth.tenantId, me, ['accepted']);
-  const out: TContactsOverview = { followers: [], following: [], doctors: [], patients: [] };
+  const out: TContactsOverview = { followers: [], following: [], doctors: [], patients: [], coaches: [], players: [] };
   for (const r of rows) {
     const mine = r.owner_id === me;
-    const group = isFollowerKind(r.kind) ? (mine ? out.followers : out.following) : mine ? out.doctors : out.patients;
+    const group = isFollowerKind(r.kind) ? (mine ? out.followers : out.following)
+      : r.kind === 'coach' ? (mine ? out.coaches : out.players) : mine ? out.doctors : out.patients;
     group.push(toContact(r, me, ctx.auth.language));
   }
   return out;
@@ -140,7 +141,7 @@ async function sendInvitation(ctx: AuthedCtx, to: string | null, text: string): 
 function invitationText(kind: string, fromName: string, direction: 'invite' | 'follow', registered: boolean): string {
   if (!registered) return `CareWatch: ${fromName} added you as an emergency contact. Install the CareWatch app to follow their health alerts.`;
   if (direction === 'follow') return `CareWatch: ${fromName} asks to follow your health data. Open the app to accept or reject.`;
-  const what = kind === 'family_doctor' ? 'their family doctor' : kind === 'specialist' ? 'their specialist' : kind === 'emergency' ? 'an emergency contact' : 'a caring contact';
+  const what = kind === 'family_doctor' ? 'their family doctor' : kind === 'specialist' ? 'their specialist' : kind === 'coach' ? 'their coach' : kind === 'emergency' ? 'an emergency contact' : 'a caring contact';
   return `CareWatch: ${fromName} asks you to be ${what}. Open the app to accept or reject.`;
 }
 
@@ -199,7 +200,12 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
     if (!specialties) throw fieldError('CONTACT_NOT_A_DOCTOR', by);
     if (input.kind === 'specialist' && !specialties.includes(input.specialty!)) throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
   }
-  const group = isFollowerKind(input.kind) ? 'follower' : (input.kind as 'family_doctor' | 'specialist');
+  if (input.kind === 'coach') {
+    // A player (with a patient record: what the coach reads) joins a coach.
+    if (!(await repo.isCoach(ctx.db, tenantId, target.id))) throw fieldError('CONTACT_NOT_A_COACH', by);
+    if (!(await repo.patientIdOfUser(ctx.db, tenantId, me))) throw new AppError('NOT_A_PATIENT');
+  }
+  const group = isFollowerKind(input.kind) ? 'follower' : (input.kind as 'family_doctor' | 'specialist' | 'coach');
   const existing = await repo.findLiveWithUser(ctx.db, tenantId, rel.ownerId, rel.contactUserId!, group);
   if (existing) throw fieldError(existing.status === 'pending' ? 'CONTACT_ALREADY_ASKED' : 'ALREADY_FOLLOWER', by);
   if (input.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, me))) throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');

@@ -57,11 +57,24 @@ describe('silent-patients digest (issue 20)', () => {
     const en = renderDelivery('patients.silent_digest', payload, 'en');
     expect(en).toMatchObject({ type: 'system', title: 'Silent devices: 3 patients' });
     expect(en.body.split('\n')).toEqual([
-      'Patients you follow from whom nothing was received for over 6 hours:', '- Lan Nguyen (P-1): no readings for 14 h', '- Minh Tran: never sent a reading', '… and 1 more',
+      'Patients you follow from whom nothing was received for over 6 hours, or whose watch is not worn:', '- Lan Nguyen (P-1): no readings for 14 h', '- Minh Tran: never sent a reading', '… and 1 more',
     ]);
     const vi = renderDelivery('patients.silent_digest', payload, 'vi');
     expect(vi.title).toBe('Thiết bị im lặng: 3 bệnh nhân');
     expect(vi.body).toContain('- Nguyen Lan (P-1): không có dữ liệu 14 giờ');
     expect(vi.body).toContain('… và 1 bệnh nhân khác');
+  });
+  it('names the not-worn reason, alone or beside the silence', () => {
+    const notWorn = {
+      hours: 6, total: 2,
+      patients: [
+        { firstName: 'Lan', lastName: 'Nguyen', code: 'P-1', quietHours: 1, silent: false, notWornHours: 3 },
+        { firstName: 'Minh', lastName: 'Tran', code: null, quietHours: 9, silent: true, notWornHours: 0 },
+      ],
+    };
+    expect(renderDelivery('patients.silent_digest', notWorn, 'en').body.split('\n').slice(1)).toEqual([
+      '- Lan Nguyen (P-1): watch not worn for 3 h', '- Minh Tran: no readings for 9 h; watch not worn for 0 h',
+    ]);
+    expect(renderDelivery('patients.silent_digest', notWorn, 'vi').body).toContain('- Nguyen Lan (P-1): không đeo đồng hồ 3 giờ');
   });
 });

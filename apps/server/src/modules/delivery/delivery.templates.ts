@@ -50,7 +50,8 @@ const TEMPLATES: Record<Lang, Record<string, T>> = {
 
 /**
  * The daily silent-patients digest (issue 20, `patients.silent_digest`): payload `hours` (the tenant's setting),
- * `total` and `patients` ({ firstName, lastName, code, quietHours (null: no reading ever) }, at most 50 listed).
+ * `total` and `patients` ({ firstName, lastName, code, quietHours (null: no reading ever), silent (false: listed only as
+ * not worn), notWornHours (null: worn) }, at most 50 listed).
  */
 function renderSilentDigest(payload: P, lang: Lang): Rendered {
   const hours = num(payload.hours) ?? '6';
@@ -62,13 +63,18 @@ function renderSilentDigest(payload: P, lang: Lang): Rendered {
     const quiet = typeof p.quietHours === 'number'
       ? (lang === 'vi' ? `không có dữ liệu ${p.quietHours} giờ` : `no readings for ${p.quietHours} h`)
       : (lang === 'vi' ? 'chưa từng gửi dữ liệu' : 'never sent a reading');
-    return `- ${who}${code}: ${quiet}`;
+    // Payloads queued before "not worn" existed carry neither field: silent only.
+    const notWorn = typeof p.notWornHours === 'number'
+      ? (lang === 'vi' ? `không đeo đồng hồ ${p.notWornHours} giờ` : `watch not worn for ${p.notWornHours} h`)
+      : null;
+    const reasons = [p.silent === false ? null : quiet, notWorn].filter((x): x is string => x !== null);
+    return `- ${who}${code}: ${reasons.join('; ')}`;
   });
   const more = total > list.length ? [lang === 'vi' ? `… và ${total - list.length} bệnh nhân khác` : `… and ${total - list.length} more`] : [];
   const title = lang === 'vi' ? `Thiết bị im lặng: ${total} bệnh nhân` : `Silent devices: ${total} patient${total === 1 ? '' : 's'}`;
   const intro = lang === 'vi'
-    ? `Các bệnh nhân bạn theo dõi không gửi dữ liệu trong hơn ${hours} giờ:`
-    : `Patients you follow from whom nothing was received for over ${hours} hours:`;
+    ? `Các bệnh nhân bạn theo dõi không gửi dữ liệu trong hơn ${hours} giờ hoặc không đeo đồng hồ:`
+    : `Patients you follow from whom nothing was received for over ${hours} hours, or whose watch is not worn:`;
   const body = [intro, ...lines, ...more].join('\n');
   return { type: 'system', title, body, text: `CareWatch: ${title}` };
 }

@@ -13,7 +13,7 @@ export async function findOwnDevice(db: Db, tenantId: string, userId: string, id
 /** Unbinds a device from its user and patient and marks it disconnected. */
 export async function unbind(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
   await db.query(
-    'update devices set user_id = null, patient_id = null, connection_status = 0, updated_at = $3 where tenant_id = $1 and id = $2',
+    'update devices set user_id = null, patient_id = null, connection_status = 0, not_worn_since = null, updated_at = $3 where tenant_id = $1 and id = $2',
     [tenantId, id, now],
   );
 }

@@ -35,6 +35,10 @@ export function visibilityCondition(v: PatientVisibility, alias: string, params:
       return `(${alias}.id in (select pd.patient_id from patient_doctors pd join assistant_doctors ad on ad.tenant_id = pd.tenant_id and ad.doctor_id = pd.doctor_id
         where pd.tenant_id = $1 and ad.assistant_id = ${u}::uuid)${branch})`;
     }
+    case 'coach':
+      // The players who accepted this coach (a contact of kind 'coach' whose owner is the player's app account).
+      return `${alias}.user_id in (select c.owner_id from contacts c where c.tenant_id = $1 and c.contact_user_id = ${p(v.userId)}::uuid
+        and c.kind = 'coach' and c.status = 'accepted')`;
   }
 }
 

@@ -9,6 +9,7 @@ export function patientVisibility(auth: AuthInfo): PatientVisibility {
   if (auth.roleCode === 'patient') return { kind: 'self', userId: auth.userId };
   if (auth.roleCode === 'doctor') return { kind: 'doctor', userId: auth.userId, centerId: auth.centerId };
   if (auth.roleCode === 'doctor_assistant') return { kind: 'assistant', userId: auth.userId, centerId: auth.centerId };
+  if (auth.roleCode === 'coach') return { kind: 'coach', userId: auth.userId };
   if (auth.centerId) return { kind: 'center', centerId: auth.centerId };
   if (auth.scopeId) return { kind: 'scope', scopeId: auth.scopeId };
   return { kind: 'tenant' };

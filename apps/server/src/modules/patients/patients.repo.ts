@@ -31,13 +31,16 @@ export type PatientRow = {
   last_reading_at: Date | null;
   /** First activation of the devices paired with the patient (activated, assigned to them); null when none. */
   paired_since: Date | null;
+  /** Since when the earliest not-worn device of the patient is not worn (issue 20); null when none. */
+  not_worn_since: Date | null;
 };
 
 /** Columns of a patient with its center name and account creation time (aliases p, c, u). Dates as text (no time zone shift). */
 const COLS = `p.id, p.user_id, p.center_id, c.name as center_name, p.patient_code, p.first_name, p.last_name, p.birthday::text as birthday,
   p.gender, p.height_cm, p.weight_kg, p.blood_type, p.phone, p.email, p.address, p.status, p.package_expiry::text as package_expiry,
   p.contract_id, p.sleep_target_minutes, p.steps_target, u.created_at as account_created_at, p.created_at, p.updated_at, p.last_reading_at,
-  (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since`;
+  (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since,
+  (select min(d.not_worn_since) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.not_worn_since is not null) as not_worn_since`;
 const JOINS = `left join health_centers c on c.tenant_id = p.tenant_id and c.id = p.center_id
   left join users u on u.tenant_id = p.tenant_id and u.id = p.user_id`;
 
@@ -161,7 +164,7 @@ export async function centerVisible(db: Db, tenantId: string, v: PatientVisibili
     params.push(v.scopeId);
     cond = `c.scope_id in (with recursive sub as (select id from scopes where tenant_id = $1 and id = $${params.length}::uuid
       union all select x.id from scopes x join sub on x.parent_id = sub.id where x.tenant_id = $1) select id from sub)`;
-  } else if (v.kind === 'self') {
+  } else if (v.kind === 'self' || v.kind === 'coach') {
     cond = 'false';
   }
   const rows = await db.query(`select 1 from health_centers c where c.tenant_id = $1 and c.id = $2::uuid and ${cond}`, params);
@@ -389,23 +392,26 @@ export async function refreshLastReadings(db: Db, tenantId: string): Promise<voi
 
 export type SilentFollowRow = {
   doctor_id: string; doctor_email: string | null; patient_id: string; first_name: string; last_name: string; patient_code: string | null;
-  last_reading_at: Date | null; paired_since: Date | null;
+  last_reading_at: Date | null; paired_since: Date | null; not_worn_since: Date | null;
 };
 /**
  * The tenant's silent patients (see `silenceOf`: readings ever or an active paired device, and nothing since
- * `cutoff`) with each active doctor following them, by doctor then patient name.
+ * `cutoff`) and those with a not-worn device (`notWornOf`), with each active doctor following them, by doctor then
+ * patient name.
  */
 export async function silentPatientsByDoctor(db: Db, tenantId: string, cutoff: Date): Promise<SilentFollowRow[]> {
   return db.query<SilentFollowRow>(
     `with s as (
        select p.id, p.first_name, p.last_name, p.patient_code, p.last_reading_at,
-              (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since
+              (select min(d.activated_at) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.activated_at is not null) as paired_since,
+              (select min(d.not_worn_since) from devices d where d.tenant_id = p.tenant_id and d.patient_id = p.id and d.not_worn_since is not null) as not_worn_since
          from patients p where p.tenant_id = $1
      )
-     select u.id as doctor_id, u.email as doctor_email, s.id as patient_id, s.first_name, s.last_name, s.patient_code, s.last_reading_at, s.paired_since
+     select u.id as doctor_id, u.email as doctor_email, s.id as patient_id, s.first_name, s.last_name, s.patient_code, s.last_reading_at, s.paired_since,
+            s.not_worn_since
        from s join patient_doctors pd on pd.tenant_id = $1 and pd.patient_id = s.id
        join users u on u.tenant_id = pd.tenant_id and u.id = pd.doctor_id and u.status = 'active'
-      where coalesce(s.last_reading_at, s.paired_since) < $2
+      where coalesce(s.last_reading_at, s.paired_since) < $2 or s.not_worn_since is not null
       order by u.id, lower(s.last_name || ' ' || s.first_name), s.id`,
     [tenantId, cutoff],
   );

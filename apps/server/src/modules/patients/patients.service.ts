@@ -34,13 +34,18 @@ export type SilenceRule = { now: Date; hours: number };
  * Silent device (issue 20): a patient who has sent readings or has an active paired device (activated, assigned to
  * them) and from whom nothing was received for `hours` — counted from the last reading, or with none from the first
  * activation of a paired device. `silentSince` = that time plus `hours`. (The same rule as
- * `repo.silentPatientsByDoctor`.) No "not worn" signal reaches the server, so the time rule is the only one.
+ * `repo.silentPatientsByDoctor`.) The "not worn" reason is `notWornOf`.
  */
 export function silenceOf(lastReadingAt: Date | null, pairedSince: Date | null, rule: SilenceRule): { silent: boolean; silentSince: string | null } {
   const ref = lastReadingAt ?? pairedSince;
   if (!ref) return { silent: false, silentSince: null };
   const since = new Date(ref).getTime() + rule.hours * 3600_000;
   return since < rule.now.getTime() ? { silent: true, silentSince: new Date(since).toISOString() } : { silent: false, silentSince: null };
+}
+
+/** Not worn (issue 20): a device of the patient reports no skin contact since `notWornSince` (the earliest of them). */
+export function notWornOf(notWornSince: Date | null): { notWorn: boolean; notWornSince: string | null } {
+  return notWornSince ? { notWorn: true, notWornSince: new Date(notWornSince).toISOString() } : { notWorn: false, notWornSince: null };
 }
 
 /** The rule in force for the caller's tenant now. */
@@ -50,12 +55,13 @@ export async function silenceRuleOf(ctx: Pick<AuthedCtx, 'db' | 'clock'>, tenant
 
 /**
  * A patient row for a reader: the name in their language's convention (contracts/names.ts); the silent flag by
- * `rule` (without one, as in the detail view, which shows no flag: not silent).
+ * `rule` (without one, as in the detail view, which shows no flag: not silent, not "not worn").
  */
 export function toRow(r: repo.PatientRow, lang: string, rule?: SilenceRule): TPatientRow {
   return {
     lastReadingAt: iso(r.last_reading_at),
     ...(rule ? silenceOf(r.last_reading_at, r.paired_since, rule) : { silent: false, silentSince: null }),
+    ...(rule ? notWornOf(r.not_worn_since) : { notWorn: false, notWornSince: null }),
     id: r.id, patientCode: r.patient_code, fullName: personName({ firstName: r.first_name, lastName: r.last_name }, lang), firstName: r.first_name, lastName: r.last_name,
     birthday: r.birthday, gender: r.gender, phone: r.phone, email: r.email, status: r.status as TPatientStatus, packageExpiry: r.package_expiry,
     contractId: r.contract_id, centerId: r.center_id, centerName: r.center_name, accountCreatedAt: iso(r.account_created_at),

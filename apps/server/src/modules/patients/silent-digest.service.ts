@@ -73,7 +73,8 @@ export async function sendSilentDigests(deps: Pick<Deps, 'db' | 'clock'>, day?: 
 export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, dayOf?: string): Promise<number> {
   const now = deps.clock.now();
   const hours = await silentAfterHoursFor(deps.db, tenantId);
-  const rows = await repo.silentPatientsByDoctor(deps.db, tenantId, new Date(now.getTime() - hours * 3600_000));
+  const cutoff = new Date(now.getTime() - hours * 3600_000);
+  const rows = await repo.silentPatientsByDoctor(deps.db, tenantId, cutoff);
   const byDoctor = new Map<string, repo.SilentFollowRow[]>();
   for (const r of rows) {
     const list = byDoctor.get(r.doctor_id) ?? [];
@@ -89,6 +90,9 @@ export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenant
         id: p.patient_id, firstName: p.first_name, lastName: p.last_name, code: p.patient_code,
         // Whole hours without readings (null: never sent any; silent since its device was paired).
         quietHours: p.last_reading_at ? Math.floor((now.getTime() - new Date(p.last_reading_at).getTime()) / 3600_000) : null,
+        // The reasons (issue 20): silent by the time rule, and/or a device not worn for whole hours (null: worn).
+        silent: new Date(p.last_reading_at ?? p.paired_since ?? now).getTime() < cutoff.getTime(),
+        notWornHours: p.not_worn_since ? Math.max(0, Math.floor((now.getTime() - new Date(p.not_worn_since).getTime()) / 3600_000)) : null,
       })),
     };
     const email = list[0]!.doctor_email;

@@ -22,7 +22,8 @@ describe('prescriptions, reminders, intakes and adherence', () => {
   let t: TestApp;
   let doctor: string;
   let assistant: string;
-  let coach: string;
+  // Customer care: reads health data tenant-wide, writes none (a coach sees only their players, issue 21).
+  let cskh: string;
   let otherTenantDoctor: string;
   let patientApp: string;
   let followerApp: string;
@@ -42,7 +43,7 @@ describe('prescriptions, reminders, intakes and adherence', () => {
   /** Moves the fake clock (signing everyone in again: access tokens expire as time passes). */
   const setClock = async (at: Date) => {
     t.clock.set(at);
-    [doctor, assistant, coach] = await Promise.all([t.login('doctor'), t.login('assistant'), t.login('coach')]).then((r) => r.map((x) => x.access));
+    [doctor, assistant, cskh] = await Promise.all([t.login('doctor'), t.login('assistant'), t.login('cskh')]).then((r) => r.map((x) => x.access));
     otherTenantDoctor = (await t.login('doctor', 'demo2')).access;
     [patientApp, followerApp] = await Promise.all([appLogin('patient'), appLogin('follower')]);
   };
@@ -54,7 +55,7 @@ describe('prescriptions, reminders, intakes and adherence', () => {
     t = await startTestApp();
     doctor = (await t.login('doctor')).access;
     assistant = (await t.login('assistant')).access;
-    coach = (await t.login('coach')).access;
+    cskh = (await t.login('cskh')).access;
     otherTenantDoctor = (await t.login('doctor', 'demo2')).access;
     patientApp = await appLogin('patient');
     followerApp = await appLogin('follower');
@@ -173,8 +174,8 @@ describe('prescriptions, reminders, intakes and adherence', () => {
     const byAssistant = await create(rxBody([med('Assistmed', [{ time: '07:00' }])]), assistant);
     expect(byAssistant.status).toBe(201);
     expect(byAssistant.body.doctorId).toBe(doctorId);
-    expect((await create(rxBody([med('X', [{ time: '07:00' }])]), coach)).status).toBe(403);
-    expect((await t.get(`/api/account/patients/${patientId}/prescriptions`, coach)).status).toBe(200);
+    expect((await create(rxBody([med('X', [{ time: '07:00' }])]), cskh)).status).toBe(403);
+    expect((await t.get(`/api/account/patients/${patientId}/prescriptions`, cskh)).status).toBe(200);
     expect((await create(rxBody([med('X', [{ time: '07:00' }])]), otherTenantDoctor)).status).toBe(404);
     expect((await t.get(`/api/account/patients/${patientId}/prescriptions`, otherTenantDoctor)).status).toBe(404);
     expect((await t.get(`/api/account/prescriptions/${String(byAssistant.body.id)}`, otherTenantDoctor)).body.code).toBe('PRESCRIPTION_NOT_FOUND');
@@ -281,7 +282,7 @@ describe('prescriptions, reminders, intakes and adherence', () => {
   it('the missed-dose threshold is a per-patient setting', async () => {
     expect((await t.get(`/api/account/patients/${patientId}/medication-settings`, doctor)).body).toEqual({ missedDoseThreshold: 2 });
     expect((await t.put(`/api/account/patients/${patientId}/medication-settings`, { missedDoseThreshold: 0 }, doctor)).status).toBe(400);
-    expect((await t.put(`/api/account/patients/${patientId}/medication-settings`, { missedDoseThreshold: 3 }, coach)).status).toBe(403);
+    expect((await t.put(`/api/account/patients/${patientId}/medication-settings`, { missedDoseThreshold: 3 }, cskh)).status).toBe(403);
     expect((await t.put(`/api/account/patients/${patientId}/medication-settings`, { missedDoseThreshold: 3 }, doctor)).body).toEqual({ missedDoseThreshold: 3 });
     await t.put(`/api/account/patients/${patientId}/medication-settings`, { missedDoseThreshold: 2 }, doctor);
   });

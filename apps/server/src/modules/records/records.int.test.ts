@@ -23,7 +23,8 @@ describe('medical records', () => {
   let doctor: string;
   let assistant: string;
   let operator: string;
-  let coach: string;
+  // Customer care: reads health data tenant-wide, writes none (a coach sees only their players, issue 21).
+  let cskh: string;
   let otherDoctor: string;
   let patientApp: string;
   let followerApp: string;
@@ -47,7 +48,7 @@ describe('medical records', () => {
     doctor = (await t.login('doctor')).access;
     assistant = (await t.login('assistant')).access;
     operator = (await t.login('operator')).access;
-    coach = (await t.login('coach')).access;
+    cskh = (await t.login('cskh')).access;
     otherDoctor = (await t.login('doctor', 'demo2')).access;
     patientApp = await appLogin('patient');
     followerApp = await appLogin('follower');
@@ -96,7 +97,7 @@ describe('medical records', () => {
     const page2 = await t.get(`/api/account/patients/${patientId}/medical-records?page=1&size=2`, doctor);
     expect((page2.body.items as Rec[]).map((r) => r.title)).toEqual(['Old visit']);
 
-    const dl = await t.get(`/api/account/medical-records/${rec.id}/attachments/${pdf.body.id}`, coach);
+    const dl = await t.get(`/api/account/medical-records/${rec.id}/attachments/${pdf.body.id}`, cskh);
     expect(dl.status).toBe(200);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toBe('attachment; filename="otoscope.pdf"');
@@ -165,11 +166,11 @@ describe('medical records', () => {
   it('writing needs HealthRecordManage (93), reading HealthView (90)', async () => {
     const res = await create(operator, { title: 'Nope', examinationDate: '2026-11-01' });
     expect(res.status).toBe(403);
-    expect((await create(coach, { title: 'Nope', examinationDate: '2026-11-01' })).status).toBe(403);
-    expect((await t.get(`/api/account/patients/${patientId}/medical-records`, coach)).status).toBe(200);
+    expect((await create(cskh, { title: 'Nope', examinationDate: '2026-11-01' })).status).toBe(403);
+    expect((await t.get(`/api/account/patients/${patientId}/medical-records`, cskh)).status).toBe(200);
     const rec = (await create(doctor, { title: 'Perm', examinationDate: '2026-09-01' })).body as unknown as Rec;
     expect((await t.put(`/api/account/medical-records/${rec.id}`, { title: 'X', examinationDate: '2026-09-01' }, operator)).status).toBe(403);
-    expect((await t.call('DELETE', `/api/account/medical-records/${rec.id}`, { token: coach })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/account/medical-records/${rec.id}`, { token: cskh })).status).toBe(403);
     expect((await upload(operator, rec.id, 'BILL', { name: 'a.png', type: 'image/png', data: PNG })).status).toBe(403);
     // The patient app's accounts do not hold the staff permissions.
     expect((await t.get(`/api/account/patients/${patientId}/medical-records`, patientApp)).status).toBe(403);

@@ -12,6 +12,7 @@ import { seedDemoPrescriptions } from './demo-prescriptions.ts';
 import { seedDemoRecords } from './demo-records.ts';
 import { seedDemoContacts } from '../contacts/demo-contacts.ts';
 import { seedDemoDoctors } from './demo-doctors.ts';
+import { seedDemoSport } from './demo-sport.ts';
 import { seedDemoBasic } from './demo-billing.ts';
 import { seedDemoCards } from '../payments/providers/card-simulator.ts';
 
@@ -97,6 +98,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<bool
       demoPatient: { id: patientId, userId: ids.patient!, birthday: '1958-04-12', gender: 'female', heightCm: 158, weightKg: 56 },
     }, { vitalsDays, now });
     await seedDemoDoctors(db, tenantId, { doctorId: ids.doctor!, centerA: centerA.id, centerB: centerB.id, now });
+    // coach@ and two accepted players (player1@, player2@) with sport sessions (issue 21).
+    await seedDemoSport(db, { tenantId, tenantCode: t.code, domain: t.domain, coachUserId: ids.coach!, passwordHash: hash, now });
     await seedDemoAppointments(db, tenantId, {
       doctorId: ids.doctor!, adminId: ids.mhscadmin!, operatorId: ids.operator!, patientId, centerId: centerA.id, clinic: centerA.name, now,
     });

@@ -10,6 +10,7 @@ import { dispatchReadings } from './readings-seam.ts';
 import { devicesOfPatient, markDeviceSynced } from './ingest.repo.ts';
 import { emitReadingsRejected } from '../webhooks/webhooks.outbox.ts';
 import { advanceLastReadings } from '../patients/last-reading.service.ts';
+import { clearNotWornByReadings } from '../devices/wear.service.ts';
 
 /** Whose readings these are: the patient, and the device (and its model) when a device itself is sending (HTTP Basic or MQTT). */
 export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null };
@@ -170,6 +171,8 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   duplicates += rows.length - inserted.count;
   // The patient's last reading time (list sort, silent-device flag): forward only, so a historic import leaves it.
   if (rows.length > 0) await advanceLastReadings(deps.db, target.tenantId, rows);
+  // A real reading from a watch flagged "not worn" (issue 20) means it is worn again.
+  if (rows.length > 0) await clearNotWornByReadings(deps.db, target.tenantId, rows);
 
   // A batch stored whole goes to the alert engine as is. A batch with duplicates is usually a retry after a lost answer
   // — possibly after the process died between the commit and the engine — so its duplicates are evaluated again too:

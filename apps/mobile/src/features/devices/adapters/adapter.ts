@@ -41,7 +41,9 @@ export type AdapterEvent =
   | { type: 'state'; state: AdapterState; lost?: boolean }
   /** Readings parsed from a notification, `measuredAt` = when the phone received it; no device id yet. */
   | { type: 'readings'; readings: TReading[] }
-  | { type: 'measurement'; kind: MeasurementKind; status: MeasurementStatus; progress: number };
+  | { type: 'measurement'; kind: MeasurementKind; status: MeasurementStatus; progress: number }
+  /** A heart-rate notification's sensor contact (issue 20: "not worn"), `at` = when the phone received it. */
+  | { type: 'contact'; contact: 'detected' | 'not_detected'; at: Date };
 
 /** "A watch the app talks to": the simulated GT2/GT5 and Web Bluetooth devices behind one interface. */
 export interface WatchAdapter {
@@ -61,6 +63,13 @@ export interface WatchAdapter {
   stopMeasurement(): void;
 }
 
+/** A heart-rate notification's sensor contact; null for other characteristics, a sensor without contact detection, or bad bytes. */
+export function notificationContact(uuid: number | string, value: DataView): 'detected' | 'not_detected' | null {
+  const parsed = safeParseCharacteristic(uuid, value);
+  if (!parsed.ok || parsed.value.kind !== 'heart_rate' || parsed.value.sensorContact === 'not_supported') return null;
+  return parsed.value.sensorContact;
+}
+
 /**
  * Bytes of a notification → readings of ingest. A value the parser refuses is dropped (a corrupt notification must
  * not stop the stream). `skipPulseFromOximeter`: a watch that also has the Heart Rate service reports the same pulse
@@ -69,6 +78,8 @@ export interface WatchAdapter {
 export function notificationReadings(uuid: number | string, value: DataView, at: Date, skipPulseFromOximeter: boolean): TReading[] {
   const parsed = safeParseCharacteristic(uuid, value);
   if (!parsed.ok) return [];
+  // No skin contact: the value is not the wearer's pulse (and must not count as proof the watch is worn).
+  if (parsed.value.kind === 'heart_rate' && parsed.value.sensorContact === 'not_detected') return [];
   const readings = toReadings(parsed.value, at);
   const fromOximeter = parsed.value.kind === 'plx_continuous' || parsed.value.kind === 'plx_spot_check';
   return fromOximeter && skipPulseFromOximeter ? readings.filter((r) => r.metric !== 'heart_rate') : readings;

@@ -1,7 +1,7 @@
 import { createSystemClock, type Clock } from '@carewatch/devices/clock';
 import { DeviceError, SimulatedWatch, type MeasurementKind, type WatchModel } from '@carewatch/devices/simulated-watch';
 import { CHARACTERISTIC, SERVICE } from '@carewatch/devices/uuids';
-import { AdapterError, notificationReadings, type AdapterErrorCode, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapter.ts';
+import { AdapterError, notificationContact, notificationReadings, type AdapterErrorCode, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapter.ts';
 
 /** A demo pace: the real watch measures every 15 minutes and takes up to 2 minutes; nobody waits that long in a demo. */
 export const SIMULATED_AUTO_MEASURE_MS = 5_000;
@@ -72,8 +72,11 @@ export class SimulatedAdapter implements WatchAdapter {
       for (const [service, characteristic] of MEASUREMENT_CHARACTERISTICS) {
         if (!this.watch.services.includes(service)) continue;
         this.unsubscribers.push(await this.watch.startNotifications(characteristic, (value) => {
-          const readings = notificationReadings(characteristic, value, new Date(this.clock.now()), hasHeartRate);
+          const at = new Date(this.clock.now());
+          const readings = notificationReadings(characteristic, value, at, hasHeartRate);
           if (readings.length > 0) this.emit({ type: 'readings', readings });
+          const contact = notificationContact(characteristic, value);
+          if (contact) this.emit({ type: 'contact', contact, at });
         }));
       }
       return { name: info.name, mac: info.mac, model: info.model, serialNumber: info.serialNumber, firmwareVersion: info.firmwareVersion, batteryLevel: info.batteryLevel };

@@ -1,7 +1,7 @@
 import type { MeasurementKind } from '@carewatch/devices/simulated-watch';
 import { CHARACTERISTIC, SERVICE, uuid128 } from '@carewatch/devices/uuids';
 import { DEVICE_MODELS, type TDeviceModel } from '@carewatch/contracts/devices';
-import { AdapterError, notificationReadings, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapter.ts';
+import { AdapterError, notificationContact, notificationReadings, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapter.ts';
 
 // The DOM library has no Web Bluetooth types (they are a draft): the few members used, typed here.
 type BtCharacteristic = EventTarget & { uuid: string; value?: DataView | null; startNotifications(): Promise<BtCharacteristic>; readValue(): Promise<DataView> };
@@ -133,8 +133,11 @@ export class WebBluetoothAdapter implements WatchAdapter {
           if (!ch) continue;
           ch.addEventListener('characteristicvaluechanged', () => {
             if (!ch.value) return;
-            const readings = notificationReadings(c, ch.value, new Date(), hasHeartRate);
+            const at = new Date();
+            const readings = notificationReadings(c, ch.value, at, hasHeartRate);
             if (readings.length > 0) this.emit({ type: 'readings', readings });
+            const contact = notificationContact(c, ch.value);
+            if (contact) this.emit({ type: 'contact', contact, at });
           });
           await ch.startNotifications().then(() => { subscribed += 1; }, () => undefined);
         }
