@@ -102,7 +102,6 @@ export const ZSportSessionQuery = z
     if (v.from && v.to && Date.parse(v.from) > Date.parse(v.to)) c.addIssue({ code: 'custom', path: ['to'], message: 'End must be on or after the start' });
   });
 export type TSportSessionQuery = z.infer<typeof ZSportSessionQuery>;
-export type TSportSessionQueryInput = z.input<typeof ZSportSessionQuery>;
 
 export const ZSportSessionPage = z.object({
   items: z.array(ZSportSession),

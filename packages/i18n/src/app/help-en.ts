@@ -102,19 +102,22 @@ export const appHelpEn = {
     howTo: 'How to allow it',
     steps: {
       ios: 'Open the iPhone Settings, then Safari (or the CareWatch app on your Home Screen), find {{name}} and choose Allow. Then come back and tap Check again.',
-      android: 'In Chrome, tap the icon left of the address, then Permissions (or Site settings), set {{name}} to Allow. Also check that the phone’s Settings, Apps, Chrome allow it. Then tap Check again.',
+      android:
+        'In Chrome, tap the icon left of the address, then Permissions (or Site settings), set {{name}} to Allow. Also check that the phone’s Settings, Apps, Chrome allow it. Then tap Check again.',
       desktop: 'Click the icon left of the address, open Site settings, set {{name}} to Allow, then reload the page.',
     },
     kinds: {
       location: {
         name: 'Location',
-        reason: 'Sends your position with an SOS so that your contacts and the emergency services can find you, and finds doctors near you.',
+        reason:
+          'Sends your position with an SOS so that your contacts and the emergency services can find you, and finds doctors near you.',
         denied: 'Location permission denied. Enable it manually in your browser or phone settings.',
         effect: 'Until then, an SOS is sent without your position.',
       },
       notifications: {
         name: 'Notifications',
-        reason: 'Shows health alerts, medication and appointment reminders, and requests from your contacts, even when the app is closed.',
+        reason:
+          'Shows health alerts, medication and appointment reminders, and requests from your contacts, even when the app is closed.',
         denied: 'Notification permission denied. Enable it manually in your browser or phone settings.',
         effect: 'Until then, alerts and reminders appear only while the app is open.',
       },
@@ -133,7 +136,8 @@ export const appHelpEn = {
       storage: {
         name: 'Storage',
         reason: 'Keeps your readings, the SOS kit and visitor-mode data on this phone, so that they are there offline.',
-        denied: 'Storage permission denied. Enable it manually: add the app to your Home Screen or allow storage in the site settings.',
+        denied:
+          'Storage permission denied. Enable it manually: add the app to your Home Screen or allow storage in the site settings.',
         effect: 'Until then, the browser may remove the data kept on this phone when space runs low.',
       },
       motion: {

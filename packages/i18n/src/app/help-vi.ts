@@ -86,7 +86,8 @@ export const appHelpVi: AppHelpMessages = {
   permissions: {
     link: 'Quyền truy cập',
     title: 'Quyền truy cập',
-    intro: 'Những gì ứng dụng có thể dùng trên điện thoại này và lý do. Bạn có thể thay đổi từng quyền trong cài đặt trình duyệt hoặc điện thoại.',
+    intro:
+      'Những gì ứng dụng có thể dùng trên điện thoại này và lý do. Bạn có thể thay đổi từng quyền trong cài đặt trình duyệt hoặc điện thoại.',
     states: {
       granted: 'Đã cho phép',
       denied: 'Bị từ chối',
@@ -101,7 +102,8 @@ export const appHelpVi: AppHelpMessages = {
     howTo: 'Cách cho phép',
     steps: {
       ios: 'Mở Cài đặt của iPhone, chọn Safari (hoặc ứng dụng CareWatch trên Màn hình chính), tìm {{name}} và chọn Cho phép. Sau đó quay lại và chạm Kiểm tra lại.',
-      android: 'Trong Chrome, chạm biểu tượng bên trái địa chỉ, chọn Quyền (hoặc Cài đặt trang web), đặt {{name}} thành Cho phép. Kiểm tra thêm Cài đặt của điện thoại, Ứng dụng, Chrome cũng cho phép. Sau đó chạm Kiểm tra lại.',
+      android:
+        'Trong Chrome, chạm biểu tượng bên trái địa chỉ, chọn Quyền (hoặc Cài đặt trang web), đặt {{name}} thành Cho phép. Kiểm tra thêm Cài đặt của điện thoại, Ứng dụng, Chrome cũng cho phép. Sau đó chạm Kiểm tra lại.',
       desktop: 'Bấm biểu tượng bên trái địa chỉ, mở Cài đặt trang web, đặt {{name}} thành Cho phép, rồi tải lại trang.',
     },
     kinds: {
@@ -113,7 +115,8 @@ export const appHelpVi: AppHelpMessages = {
       },
       notifications: {
         name: 'Thông báo',
-        reason: 'Hiển thị cảnh báo sức khỏe, nhắc uống thuốc, nhắc lịch hẹn và yêu cầu từ người liên hệ, kể cả khi ứng dụng đã đóng.',
+        reason:
+          'Hiển thị cảnh báo sức khỏe, nhắc uống thuốc, nhắc lịch hẹn và yêu cầu từ người liên hệ, kể cả khi ứng dụng đã đóng.',
         denied: 'Quyền thông báo bị từ chối. Hãy bật thủ công trong cài đặt trình duyệt hoặc điện thoại.',
         effect: 'Trong lúc chưa bật, cảnh báo và lời nhắc chỉ hiện khi ứng dụng đang mở.',
       },
@@ -126,13 +129,15 @@ export const appHelpVi: AppHelpMessages = {
       bluetooth: {
         name: 'Bluetooth',
         reason: 'Ghép nối đồng hồ và nhận số đo từ đồng hồ. Điện thoại hỏi mỗi lần bạn ghép nối thiết bị.',
-        denied: 'Bluetooth đang tắt hoặc không được phép. Hãy bật và cho phép trong cài đặt trình duyệt hoặc điện thoại.',
+        denied:
+          'Bluetooth đang tắt hoặc không được phép. Hãy bật và cho phép trong cài đặt trình duyệt hoặc điện thoại.',
         effect: 'Trong lúc chưa bật, đồng hồ không gửi được số đo; bạn vẫn có thể nhập bằng tay.',
       },
       storage: {
         name: 'Bộ nhớ',
         reason: 'Lưu số đo, bộ SOS và dữ liệu chế độ khách trên điện thoại này để dùng được khi mất mạng.',
-        denied: 'Quyền bộ nhớ bị từ chối. Hãy bật thủ công: thêm ứng dụng vào Màn hình chính hoặc cho phép lưu trữ trong cài đặt trang web.',
+        denied:
+          'Quyền bộ nhớ bị từ chối. Hãy bật thủ công: thêm ứng dụng vào Màn hình chính hoặc cho phép lưu trữ trong cài đặt trang web.',
         effect: 'Trong lúc chưa bật, trình duyệt có thể xóa dữ liệu lưu trên điện thoại khi thiếu dung lượng.',
       },
       motion: {

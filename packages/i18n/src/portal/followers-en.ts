@@ -16,7 +16,7 @@ export const followersEn = {
   numberOnly: 'Phone number only',
   noChannels: 'None',
   empty: 'Nobody follows this patient yet (or the patient has no app account).',
-  kinds: { emergency: 'Emergency contact', caring: 'Caring follower', family_doctor: 'Family doctor', specialist: 'Specialist' },
+  kinds: { emergency: 'Emergency contact', caring: 'Caring follower', family_doctor: 'Family doctor', specialist: 'Specialist', coach: 'Coach' },
   statuses: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', cancelled: 'Cancelled', removed: 'Removed' },
   relationships: {
     father: 'Father', mother: 'Mother', son: 'Son', daughter: 'Daughter', husband: 'Husband', wife: 'Wife', sister: 'Sister',

@@ -18,7 +18,7 @@ export const followersVi: typeof followersEn = {
   numberOnly: 'Chỉ số điện thoại',
   noChannels: 'Không có',
   empty: 'Chưa có ai theo dõi bệnh nhân này (hoặc bệnh nhân chưa có tài khoản ứng dụng).',
-  kinds: { emergency: 'Liên hệ khẩn cấp', caring: 'Người chăm sóc', family_doctor: 'Bác sĩ gia đình', specialist: 'Bác sĩ chuyên khoa' },
+  kinds: { emergency: 'Liên hệ khẩn cấp', caring: 'Người chăm sóc', family_doctor: 'Bác sĩ gia đình', specialist: 'Bác sĩ chuyên khoa', coach: 'Huấn luyện viên' },
   statuses: { pending: 'Đang chờ', accepted: 'Đã chấp nhận', rejected: 'Đã từ chối', cancelled: 'Đã hủy', removed: 'Đã xóa' },
   relationships: {
     father: 'Bố', mother: 'Mẹ', son: 'Con trai', daughter: 'Con gái', husband: 'Chồng', wife: 'Vợ', sister: 'Chị/em gái',

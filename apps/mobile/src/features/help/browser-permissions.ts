@@ -1,6 +1,13 @@
 import {
-  bluetoothState, fromQueryState, motionState, notificationState, queriedState, stateAfterRequest, storageState,
-  type PermissionKind, type PermissionState,
+  bluetoothState,
+  fromQueryState,
+  motionState,
+  notificationState,
+  queriedState,
+  stateAfterRequest,
+  storageState,
+  type PermissionKind,
+  type PermissionState,
 } from './permissions-rules.ts';
 
 // The browser side of the Permissions screen: reads each permission and asks for it with the real call.
@@ -25,7 +32,12 @@ const motionClass = (): MotionEventClass | undefined =>
 
 /** Every permission as the browser reports it now. `storageRefused`: `persist()` said no in this session. */
 export async function readPermissions(storageRefused: boolean): Promise<Record<PermissionKind, PermissionState>> {
-  const [location, camera, bt, accelerometer] = await Promise.all([query('geolocation'), query('camera'), query('bluetooth'), query('accelerometer')]);
+  const [location, camera, bt, accelerometer] = await Promise.all([
+    query('geolocation'),
+    query('camera'),
+    query('bluetooth'),
+    query('accelerometer'),
+  ]);
   const storage = navigator.storage;
   const persisted = storage?.persisted ? await storage.persisted().catch(() => null) : null;
   const bluetoothApi = bluetooth();
@@ -80,13 +92,18 @@ export function watchPermissions(onChange: () => void): () => void {
   const statuses: PermissionStatus[] = [];
   let stopped = false;
   for (const name of ['geolocation', 'notifications', 'camera']) {
-    navigator.permissions?.query({ name } as unknown as PermissionDescriptor).then((s) => {
-      if (stopped) return;
-      s.addEventListener('change', onChange);
-      statuses.push(s);
-    }).catch(() => undefined);
+    navigator.permissions
+      ?.query({ name } as unknown as PermissionDescriptor)
+      .then((s) => {
+        if (stopped) return;
+        s.addEventListener('change', onChange);
+        statuses.push(s);
+      })
+      .catch(() => undefined);
   }
-  const visible = () => { if (document.visibilityState === 'visible') onChange(); };
+  const visible = () => {
+    if (document.visibilityState === 'visible') onChange();
+  };
   document.addEventListener('visibilitychange', visible);
   return () => {
     stopped = true;

@@ -2,12 +2,20 @@ import { describe, expect, test } from 'vitest';
 import { filterEntries, foldText, searchWords } from './help-rules.ts';
 
 const en = [
-  { id: 'alerts', title: 'Alerts', body: 'Levels: normal, at risk, high risk and SOS. Your followers are told at SOS.' },
+  {
+    id: 'alerts',
+    title: 'Alerts',
+    body: 'Levels: normal, at risk, high risk and SOS. Your followers are told at SOS.',
+  },
   { id: 'addFollower', title: 'Add a follower', body: 'Open Contacts, then Add follower: by phone or by QR code.' },
   { id: 'faq1', title: 'What is sleep apnea?', body: 'Breathing stops during sleep.' },
 ];
 const vi = [
-  { id: 'addFollower', title: 'Thêm người theo dõi', body: 'Mở Danh bạ, chọn Thêm người theo dõi bằng số điện thoại hoặc mã QR.' },
+  {
+    id: 'addFollower',
+    title: 'Thêm người theo dõi',
+    body: 'Mở Danh bạ, chọn Thêm người theo dõi bằng số điện thoại hoặc mã QR.',
+  },
   { id: 'disconnect', title: 'Ngắt kết nối thiết bị', body: 'Mở Thiết bị, chọn đồng hồ và Ngắt kết nối.' },
 ];
 

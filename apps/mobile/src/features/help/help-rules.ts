@@ -11,7 +11,9 @@ export function foldText(s: string): string {
 
 /** The words of a search (every one must be found, in any order). */
 export function searchWords(query: string): string[] {
-  return foldText(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return foldText(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** The entries whose title or body holds every word of the query; title matches first, otherwise in the given order. */

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
-  actionFor, bluetoothState, fromQueryState, motionState, notificationState, queriedState, settingsPlatform, shownKinds,
-  stateAfterRequest, storageState, withAnswer,
+  actionFor,
+  bluetoothState,
+  fromQueryState,
+  motionState,
+  notificationState,
+  queriedState,
+  settingsPlatform,
+  shownKinds,
+  stateAfterRequest,
+  storageState,
+  withAnswer,
 } from './permissions-rules.ts';
 
 describe('permission states read from the browser', () => {
@@ -60,7 +69,13 @@ describe('what the screen offers', () => {
   });
 
   test('motion sensors are listed only where the browser has them', () => {
-    expect(shownKinds({ motion: 'unsupported' })).toEqual(['location', 'notifications', 'camera', 'bluetooth', 'storage']);
+    expect(shownKinds({ motion: 'unsupported' })).toEqual([
+      'location',
+      'notifications',
+      'camera',
+      'bluetooth',
+      'storage',
+    ]);
     expect(shownKinds({})).not.toContain('motion');
     expect(shownKinds({ motion: 'granted' })).toContain('motion');
   });
@@ -86,7 +101,9 @@ describe('what the screen offers', () => {
   test('the settings steps follow the phone', () => {
     expect(settingsPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15')).toBe('ios');
     expect(settingsPlatform('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', 5)).toBe('ios');
-    expect(settingsPlatform('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile')).toBe('android');
+    expect(settingsPlatform('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile')).toBe(
+      'android',
+    );
     expect(settingsPlatform('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120')).toBe('desktop');
   });
 });

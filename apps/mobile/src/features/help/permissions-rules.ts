@@ -36,14 +36,22 @@ export function storageState(supported: boolean, persisted: boolean | null, refu
  * Motion sensors (step counting): iOS asks through `DeviceMotionEvent.requestPermission`; other browsers give them
  * without a question when the Permissions API does not say otherwise.
  */
-export function motionState(hasEvent: boolean, needsRequest: boolean, queried: PermissionState | null): PermissionState {
+export function motionState(
+  hasEvent: boolean,
+  needsRequest: boolean,
+  queried: PermissionState | null,
+): PermissionState {
   if (!hasEvent) return 'unsupported';
   if (queried) return queried;
   return needsRequest ? 'prompt' : 'granted';
 }
 
 /** Web Bluetooth: no lasting permission in most browsers; an adapter that is off counts as denied (§8 "Bluetooth off"). */
-export function bluetoothState(supported: boolean, available: boolean | null, queried: PermissionState | null): PermissionState {
+export function bluetoothState(
+  supported: boolean,
+  available: boolean | null,
+  queried: PermissionState | null,
+): PermissionState {
   if (!supported) return 'unsupported';
   if (available === false) return 'denied';
   if (queried === 'granted' || queried === 'denied') return queried;
@@ -66,16 +74,22 @@ export function actionFor(kind: PermissionKind, state: PermissionState): Permiss
 
 /** Whether the row is shown: motion sensors only where the browser has them (the others say "not available"). */
 export function shownKinds(states: Partial<Record<PermissionKind, PermissionState>>): PermissionKind[] {
-  return PERMISSION_KINDS.filter((k) => k !== 'motion' || (states.motion !== undefined && states.motion !== 'unsupported'));
+  return PERMISSION_KINDS.filter(
+    (k) => k !== 'motion' || (states.motion !== undefined && states.motion !== 'unsupported'),
+  );
 }
 
 /** The state after the browser answered a request: errors named by the DOM (NotAllowedError, code 1, …). */
-export function stateAfterRequest(kind: PermissionKind, outcome: { ok: true } | { ok: false; name?: string; code?: number }): PermissionState {
+export function stateAfterRequest(
+  kind: PermissionKind,
+  outcome: { ok: true } | { ok: false; name?: string; code?: number },
+): PermissionState {
   if (outcome.ok) return 'granted';
   // Geolocation: 1 = PERMISSION_DENIED; 2 (no position) and 3 (timeout) still mean it was allowed.
   if (kind === 'location') return outcome.code === 1 ? 'denied' : 'granted';
   // getUserMedia: no camera on this phone is not a refusal.
-  if (kind === 'camera' && (outcome.name === 'NotFoundError' || outcome.name === 'OverconstrainedError')) return 'unsupported';
+  if (kind === 'camera' && (outcome.name === 'NotFoundError' || outcome.name === 'OverconstrainedError'))
+    return 'unsupported';
   if (kind === 'camera' && outcome.name === 'NotReadableError') return 'granted';
   return 'denied';
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useBlobUrl } from '@carewatch/web/blob-url';
+import { useBlobUrl } from '@carewatch/web/files';
 import { appMedicalRecordsApi } from '@carewatch/api-client/medical-records';
 import { api } from '../../app/api.ts';
 import { useSubject } from '../../app/subject.ts';

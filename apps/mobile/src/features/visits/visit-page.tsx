@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { meetingsApi } from '@carewatch/api-client/meetings';
 import { MediaVideo, useVideoCall } from '@carewatch/api-client/video-hooks';
 import { api } from '../../app/api.ts';
-import { errorText } from '@carewatch/web/errors';
+import { VideoCallAlerts } from '@carewatch/web/video-alerts';
 import { useProfile } from '../../app/queries.ts';
 import { appRealtime } from '../../app/realtime.ts';
 
@@ -29,8 +29,7 @@ export function VisitPage() {
     <Stack gap="md" p="md">
       <Title order={1} size="h3">{t('video.title', { code: m?.code ?? '' })}</Title>
       {m && <Text c="dimmed">{t('video.with', { name: m.doctorName })}</Text>}
-      {failure ? <Alert color="red" role="alert">{errorText(t, failure)}</Alert> : null}
-      {snap?.error && <Alert color={snap.error === 'call_ended' ? 'blue' : 'orange'} role="alert">{t(`video.errors.${snap.error}`)}</Alert>}
+      <VideoCallAlerts failure={failure} error={snap?.error} />
       {!call ? (
         <Stack>
           <Button size="lg" color="teal" onClick={() => void start()} disabled={!me}>{t('video.start')}</Button>

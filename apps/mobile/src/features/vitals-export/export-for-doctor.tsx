@@ -3,12 +3,13 @@ import { Alert, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Title
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@carewatch/api-client/client';
 import { vitalsExportApi } from '@carewatch/api-client/vitals-export';
 import { addToDay, formatCalendarDay, zonedDay } from '@carewatch/i18n/datetime';
 import { api } from '../../app/api.ts';
 import { errorText } from '@carewatch/web/errors';
-import { fileNameOf, shareOrDownload, type ShareOutcome } from './share-file.ts';
+import { ApiError } from '@carewatch/api-client/client';
+import { fetchFile } from '@carewatch/web/files';
+import { shareOrDownload, type ShareOutcome } from './share-file.ts';
 
 const exportsApi = vitalsExportApi();
 const PERIODS = ['7', '30', '90', '365'] as const;
@@ -16,23 +17,8 @@ type Period = (typeof PERIODS)[number];
 const FORMATS = ['pdf', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** Fetches the export with the session (refreshing it once on 401) as a File named by the server. */
-async function fetchExport(url: string, fallback: string): Promise<File> {
-  const get = () => {
-    const token = api.tokens.access();
-    return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await get();
-  if (res.status === 401 && (await api.refresh())) res = await get();
-  if (!res.ok) {
-    let code = 'INTERNAL';
-    let message = res.statusText;
-    try { const b = (await res.json()) as { code?: string; message?: string }; code = b.code ?? code; message = b.message ?? message; } catch { /* not JSON */ }
-    throw new ApiError(res.status, code, message);
-  }
-  const blob = await res.blob();
-  return new File([blob], fileNameOf(res.headers.get('content-disposition'), fallback), { type: blob.type || res.headers.get('content-type') || '' });
-}
+/** The export, fetched with the session, as a File named by the server. */
+const fetchExport = (url: string, fallbackName: string) => fetchFile(api, url, { fallbackName });
 
 /** Home's "Export for my doctor": my readings of a period as a PDF report or CSV, shared (phones) or downloaded. */
 export function ExportForDoctor() {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { fileNameOf, shareOrDownload } from './share-file.ts';
+import { fileNameOf } from '@carewatch/web/files';
+import { shareOrDownload } from './share-file.ts';
 
 const file = () => new File(['a,b\r\n'], 'vitals.csv', { type: 'text/csv' });
 /** A document whose links record their clicks. */

@@ -35,7 +35,3 @@ export function downloadFile(file: File, doc: Document = document): void {
 }
 
 /** The file name a download's Content-Disposition gives, else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? '');
-  return m ? decodeURIComponent(m[1] ?? m[2] ?? fallback) : fallback;
-}

@@ -7,6 +7,7 @@ import { meetingsApi } from '@carewatch/api-client/meetings';
 import { MediaVideo, useVideoCall } from '@carewatch/api-client/video-hooks';
 import { api } from '../../app/api.ts';
 import { errorText, serverFieldErrors } from '@carewatch/web/errors';
+import { VideoCallAlerts } from '@carewatch/web/video-alerts';
 import { useProfile } from '../../app/queries.ts';
 import { realtime } from '../../app/realtime.ts';
 import { appointmentKeys, appointments } from './appointments-shared.tsx';
@@ -71,8 +72,7 @@ export function VideoVisitPage() {
         </div>
         {call && <Badge color={connected ? 'green' : 'gray'} size="lg" tt="none" role="status">{connected ? t('video.connected') : t('video.connecting')}</Badge>}
       </Group>
-      {failure ? <Alert color="red" role="alert">{errorText(t, failure)}</Alert> : null}
-      {snap?.error && <Alert color={snap.error === 'call_ended' ? 'blue' : 'orange'} role="alert">{t(`video.errors.${snap.error}`)}</Alert>}
+      <VideoCallAlerts failure={failure} error={snap?.error} />
       {!call ? (
         <Group><Button size="lg" color="teal" onClick={() => void start()} disabled={!me}>{t('video.start')}</Button></Group>
       ) : (

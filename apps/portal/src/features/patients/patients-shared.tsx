@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import i18n, { type TFunction } from 'i18next';
-import { ApiError, isApiError } from '@carewatch/api-client/client';
+import { isApiError } from '@carewatch/api-client/client';
+import { fetchFile } from '@carewatch/web/files';
 import { patientsApi } from '@carewatch/api-client/patients';
 import { staffApi } from '@carewatch/api-client/staff';
 import { Permission } from '@carewatch/contracts/permissions';
@@ -111,36 +112,11 @@ export function serverPatientErrors(t: TFunction, error: unknown): Record<string
 
 /** Downloads a file behind the auth header (refreshing the session once on 401) and saves it; with `body`, a JSON POST. */
 export async function downloadFile(url: string, fallbackName: string, body?: object): Promise<void> {
-  const get = () => {
-    const token = api.tokens.access();
-    // The screen's language, not the browser's: the file's headers and values follow what the user reads.
-    const headers = { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-    return body
-      ? fetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      : fetch(url, { headers });
-  };
-  let res = await get();
-  if (res.status === 401 && (await api.refresh())) res = await get();
-  if (!res.ok) {
-    let code = 'INTERNAL';
-    let message = res.statusText;
-    try {
-      const body = (await res.json()) as { code?: string; message?: string };
-      code = body.code ?? code;
-      message = body.message ?? message;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, code, message);
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const name = m ? decodeURIComponent(m[1] ?? m[2] ?? fallbackName) : fallbackName;
-  const blob = await res.blob();
-  const objectUrl = URL.createObjectURL(blob);
+  const file = await fetchFile(api, url, { fallbackName, body, language: i18n.language });
+  const objectUrl = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = objectUrl;
-  a.download = name;
+  a.download = file.name;
   document.body.appendChild(a);
   a.click();
   a.remove();

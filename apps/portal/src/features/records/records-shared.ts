@@ -1,4 +1,4 @@
-import { useBlobUrl as useSharedBlobUrl } from '@carewatch/web/blob-url';
+import { useBlobUrl as useSharedBlobUrl } from '@carewatch/web/files';
 import { medicalRecordsApi } from '@carewatch/api-client/medical-records';
 import { schedulesApi } from '@carewatch/api-client/schedules';
 import { MEDICAL_RECORD_FILE_MAX_BYTES } from '@carewatch/contracts/medical-records';

@@ -127,7 +127,7 @@ describe('a cellular device reports itself (device credentials)', () => {
     expect(off.body).toEqual({ deviceId, notWornSince: since });
     expect(await rowOf()).toMatchObject({ notWorn: true, notWornSince: since });
     expect((await t.call('POST', '/api/ingest/wear', { headers: basic(deviceId, 'wrong'), body: { worn: true, at: since } })).status).toBe(401);
-    expect((await t.call('POST', '/api/ingest/wear', { token: app, body: { worn: true, at: since } })).status).toBe(401);
+    expect((await t.call('POST', '/api/ingest/wear', { token: app, body: { worn: true, at: since } })).status).toBe(403);
     const bad = await t.call('POST', '/api/ingest/wear', { headers: basic(deviceId, secret), body: { worn: true } });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toMatchObject({ field: 'at' });

@@ -7,7 +7,9 @@ import * as own from './app-devices.repo.ts';
 import * as repo from './wear.repo.ts';
 
 async function record(ctx: DeviceOrUserCtx | AuthedCtx, tenantId: string, deviceId: string, body: TWearReport): Promise<TWearState> {
-  const row = await repo.setWear(ctx.db, tenantId, deviceId, body.worn, new Date(body.at));
+  // A phone clock ahead of ours must not date the flag in the future.
+  const at = new Date(Math.min(Date.parse(body.at), ctx.clock.now().getTime()));
+  const row = await repo.setWear(ctx.db, tenantId, deviceId, body.worn, at);
   if (!row) throw new AppError('DEVICE_NOT_FOUND');
   await audit(ctx, {
     action: 'device.wear', tenantId, actorId: ctx.auth?.userId ?? null, resource: 'device', resourceId: deviceId, details: { worn: body.worn },
@@ -23,9 +25,9 @@ export async function reportMyDeviceWear(ctx: AuthedCtx, id: string, body: TWear
   return record(ctx, tenantId, device.id, body);
 }
 
-/** A cellular device reports itself worn / not worn with its credentials; a user token is not a device. */
+/** A cellular device reports itself worn / not worn with its credentials; a user (the app: the route by device id) may not. */
 export async function reportDeviceWear(ctx: DeviceOrUserCtx, body: TWearReport): Promise<TWearState> {
-  if (!ctx.device) throw new AppError('DEVICE_AUTH_FAILED');
+  if (!ctx.device) throw new AppError('PERMISSION_DENIED');
   return record(ctx, ctx.device.tenantId, ctx.device.deviceId, body);
 }
 

@@ -101,7 +101,7 @@ describe('coach access (issue 21)', () => {
     expect((await t.post('/api/account/contacts/requests', { phone: await phoneOf('coach@demo.test'), kind: 'coach' }, follower)).body.code).toBe('NOT_A_PATIENT');
     const follow = await t.post('/api/account/contacts/requests', { phone: await phoneOf('coach@demo.test'), kind: 'coach', direction: 'follow' }, patient);
     expect(follow.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'direction' } });
-    // Another tenant's coach is not found by phone in this tenant.
+    // None of the refused requests was stored.
     expect((await t.db.query("select 1 from contacts where kind = 'coach' and status = 'pending'")).length).toBe(0);
   });
 });
