@@ -25,21 +25,48 @@ function cycleRules(name, scope, comment, fromPath, known) {
   const byFrom = new Map();
   for (const k of known) byFrom.set(k.from, [...(byFrom.get(k.from) ?? []), anchored(k.to)]);
   return [
-    ...[...byFrom].map(([from, tos]) => ({ name, comment, severity: 'error', scope, from: { path: anchored(from) }, to: { circular: true, pathNot: tos } })),
-    { name, comment, severity: 'error', scope, from: { path: fromPath, pathNot: [...byFrom.keys()].map(anchored) }, to: { circular: true } },
+    ...[...byFrom].map(([from, tos]) => ({
+      name,
+      comment,
+      severity: 'error',
+      scope,
+      from: { path: anchored(from) },
+      to: { circular: true, pathNot: tos },
+    })),
+    {
+      name,
+      comment,
+      severity: 'error',
+      scope,
+      from: { path: fromPath, pathNot: [...byFrom.keys()].map(anchored) },
+      to: { circular: true },
+    },
   ];
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    ...cycleRules('no-circular', 'module', 'Import cycle between files: extract the shared piece into a third file, or pass a function in.', '', KNOWN_FILE_CYCLES),
+    ...cycleRules(
+      'no-circular',
+      'module',
+      'Import cycle between files: extract the shared piece into a third file, or pass a function in.',
+      '',
+      KNOWN_FILE_CYCLES,
+    ),
     // Folders: a server module (or platform) must not depend on itself through others. The web apps' shell (app/)
     // and their features use each other by design (routes and menus in, shared hooks out), so only files count there.
-    ...cycleRules('no-circular-modules', 'folder', 'Import cycle between server modules: one of them should reach the other through a function passed in, or the shared piece should move.', '^(apps/server/src|packages)/', KNOWN_MODULE_CYCLES),
+    ...cycleRules(
+      'no-circular-modules',
+      'folder',
+      'Import cycle between server modules: one of them should reach the other through a function passed in, or the shared piece should move.',
+      '^(apps/server/src|packages)/',
+      KNOWN_MODULE_CYCLES,
+    ),
     {
       name: 'platform-imports-no-module',
-      comment: 'platform/ is below the domain modules: it gets what it needs from them through Deps.ports (wired in platform-ports.ts).',
+      comment:
+        'platform/ is below the domain modules: it gets what it needs from them through Deps.ports (wired in platform-ports.ts).',
       severity: 'error',
       from: { path: '^apps/server/src/platform/' },
       to: { path: '^apps/server/src/modules/' },

@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-
 /**
  * Layering (ARCHITECTURE.md). Known exceptions are listed by file so that no new one appears; each listed file is debt to
  * remove (a module reaching another module's repository instead of its service). Import cycles and the layers between
@@ -40,8 +39,14 @@ const MODULES_REACHING_OTHER_REPOS = [
   'tenants/tenants.service.ts',
   'tickets/tickets.repo.ts',
 ].map((f) => `apps/server/src/modules/${f}`);
-const OTHER_MODULE_REPO = { group: ['../*/*.repo.ts', '../../*/*.repo.ts'], message: 'A module reaches another module through its service, never its repository.' };
-const SERVER_FROM_WEB = { group: ['**/apps/server/**', '**/server/src/**', '@carewatch/server', '@carewatch/server/*'], message: 'The web apps and packages never import the server.' };
+const OTHER_MODULE_REPO = {
+  group: ['../*/*.repo.ts', '../../*/*.repo.ts'],
+  message: 'A module reaches another module through its service, never its repository.',
+};
+const SERVER_FROM_WEB = {
+  group: ['**/apps/server/**', '**/server/src/**', '@carewatch/server', '@carewatch/server/*'],
+  message: 'The web apps and packages never import the server.',
+};
 const TESTS = ['**/*.test.ts', '**/*.int.test.ts', '**/*.crash.ts'];
 
 export default tseslint.config(
@@ -56,13 +61,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrel files: export named symbols from their own module.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files: export named symbols from their own module.' },
+      ],
     },
   },
   {
     files: ['apps/server/src/platform/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../modules/*', '../modules/**'], message: 'platform imports no domain module: pass what it needs in Deps, or move the code into the module.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../modules/*', '../modules/**'],
+              message:
+                'platform imports no domain module: pass what it needs in Deps, or move the code into the module.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/modules/**/*.ts'],
@@ -72,19 +93,69 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/*/routes/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_MODULE_REPO, { group: ['../*.repo.ts', './*.repo.ts'], message: 'Routes are thin: validate, call one service function, shape the reply. No repository (SQL) in a route.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            OTHER_MODULE_REPO,
+            {
+              group: ['../*.repo.ts', './*.repo.ts'],
+              message:
+                'Routes are thin: validate, call one service function, shape the reply. No repository (SQL) in a route.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/portal/**/*.{ts,tsx}', 'apps/mobile/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FROM_WEB, { group: ['**/apps/portal/**', '**/apps/mobile/**'], message: 'An app never imports the other app, and packages never import apps: share it through a package.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_FROM_WEB,
+            {
+              group: ['**/apps/portal/**', '**/apps/mobile/**'],
+              message:
+                'An app never imports the other app, and packages never import apps: share it through a package.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/clinical/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FROM_WEB, { group: ['@carewatch/*', '!@carewatch/contracts', '!@carewatch/contracts/*', '**/apps/**'], message: 'clinical is pure: it imports only contracts.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_FROM_WEB,
+            {
+              group: ['@carewatch/*', '!@carewatch/contracts', '!@carewatch/contracts/*', '**/apps/**'],
+              message: 'clinical is pure: it imports only contracts.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
 );

@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * The suites sign in, send codes and upload thousands of times from 127.0.0.1: every server they start gets high
  * rate limits (read by loadConfig). The tests of the limits themselves configure low ones (safety/rate-limits).
  */
-const RELAXED_RATE_LIMITS = Object.fromEntries(['SIGNIN', 'OTP', 'REGISTER', 'RESET', 'CONNECTION_TEST', 'UPLOAD'].map((g) => [`RATE_LIMIT_${g}`, '1000000/1000000']));
+const RELAXED_RATE_LIMITS = Object.fromEntries(
+  ['SIGNIN', 'OTP', 'REGISTER', 'RESET', 'CONNECTION_TEST', 'UPLOAD'].map((g) => [
+    `RATE_LIMIT_${g}`,
+    '1000000/1000000',
+  ]),
+);
 
 /**
  * The browser suite may run as shards side by side: `E2E_SHARD=1/2` and `E2E_SHARD=2/2` in two processes, each with its
@@ -13,17 +18,59 @@ const RELAXED_RATE_LIMITS = Object.fromEntries(['SIGNIN', 'OTP', 'REGISTER', 'RE
  * (longest first, to the lightest shard); a new file counts as 15 s until measured.
  */
 const E2E_SECONDS: Record<string, number> = {
-  'mobile-a11y': 110, 'mobile-medication': 75, a11y: 70, 'mobile-alerts': 55, 'mobile-sos': 42, 'vitals-export': 15, 'mobile-devices': 31, portal: 27,
-  tenants: 23, staff: 21, appointments: 21, 'mobile-contacts': 20, 'ratings-announcements': 20, prescriptions: 19, 'mobile-events': 18,
-  patients: 16, 'mobile-access': 16, org: 16, lifecycle: 15, schedules: 13, 'mobile-metrics': 12, 'mobile-profile': 12, 'code-packages': 12,
-  alerts: 11, devices: 10, lists: 10, 'bulk-actions': 40, 'saved-views': 25, roles: 10, 'medication-missed': 10, 'mobile-health-import': 10, billing: 9, followers: 8, doctors: 7,
-  health: 7, realtime: 7, 'patient-timeline': 7, worklist: 20, 'mobile-entry': 5, 'mobile-help': 25, timezone: 5, records: 9, webhooks: 10, trial: 3,
+  'mobile-a11y': 110,
+  'mobile-medication': 75,
+  a11y: 70,
+  'mobile-alerts': 55,
+  'mobile-sos': 42,
+  'vitals-export': 15,
+  'mobile-devices': 31,
+  portal: 27,
+  tenants: 23,
+  staff: 21,
+  appointments: 21,
+  'mobile-contacts': 20,
+  'ratings-announcements': 20,
+  prescriptions: 19,
+  'mobile-events': 18,
+  patients: 16,
+  'mobile-access': 16,
+  org: 16,
+  lifecycle: 15,
+  schedules: 13,
+  'mobile-metrics': 12,
+  'mobile-profile': 12,
+  'code-packages': 12,
+  alerts: 11,
+  devices: 10,
+  lists: 10,
+  'bulk-actions': 40,
+  'saved-views': 25,
+  roles: 10,
+  'medication-missed': 10,
+  'mobile-health-import': 10,
+  billing: 9,
+  followers: 8,
+  doctors: 7,
+  health: 7,
+  realtime: 7,
+  'patient-timeline': 7,
+  worklist: 20,
+  'mobile-entry': 5,
+  'mobile-help': 25,
+  timezone: 5,
+  records: 9,
+  webhooks: 10,
+  trial: 3,
 };
 function e2eInclude(): string[] {
   const m = /^(\d+)\/(\d+)$/.exec(process.env.E2E_SHARD ?? '');
   if (!m) return ['e2e/**/*.e2e.ts'];
   const [index, count] = [Number(m[1]), Number(m[2])];
-  const files = fs.readdirSync(new URL('./e2e', import.meta.url)).filter((f) => f.endsWith('.e2e.ts')).sort();
+  const files = fs
+    .readdirSync(new URL('./e2e', import.meta.url))
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
   const weight = (f: string) => E2E_SECONDS[f.replace('.e2e.ts', '')] ?? 15;
   const shards = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
   for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {

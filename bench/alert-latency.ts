@@ -38,7 +38,9 @@ type Device = { id: string; auth: string; patientId: string };
 async function startInstance(b: Bench, withEngine: boolean): Promise<{ s: Started; base: string }> {
   const db = await openPg(b.dbUrl, 10);
   const s = await createServer({
-    db, config: { seedDemo: false, dataDir: b.tmp, port: 0, host: '127.0.0.1', mqttPort: 'off', mqttUrl: undefined }, jobs: false,
+    db,
+    config: { seedDemo: false, dataDir: b.tmp, port: 0, host: '127.0.0.1', mqttPort: 'off', mqttUrl: undefined },
+    jobs: false,
     ...(withEngine ? {} : { readingHandlers: [] }),
   });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
@@ -47,12 +49,17 @@ async function startInstance(b: Bench, withEngine: boolean): Promise<{ s: Starte
 
 /** One device per other demo patient, with a secret, for the background load (HTTP Basic). */
 async function benchDevices(b: Bench, s: Started, exclude: string): Promise<Device[]> {
-  const patients = await b.db.query<{ id: string }>('select id from patients where tenant_id = $1 and id <> $2 order by id limit $3', [b.tenantId, exclude, DEVICES]);
+  const patients = await b.db.query<{ id: string }>(
+    'select id from patients where tenant_id = $1 and id <> $2 order by id limit $3',
+    [b.tenantId, exclude, DEVICES],
+  );
   const out: Device[] = [];
   for (const [i, p] of patients.entries()) {
     const id = newId();
-    await b.db.query(`insert into devices (id, tenant_id, model, name, serial, patient_id, connection_status) values ($1, $2, 'J2025E', $3, $4, $5, 1)`,
-      [id, b.tenantId, `Bench ${i}`, `BENCH-ALERT-${id.slice(-8)}`, p.id]);
+    await b.db.query(
+      `insert into devices (id, tenant_id, model, name, serial, patient_id, connection_status) values ($1, $2, 'J2025E', $3, $4, $5, 1)`,
+      [id, b.tenantId, `Bench ${i}`, `BENCH-ALERT-${id.slice(-8)}`, p.id],
+    );
     const secret = await issueDeviceSecret({ ...s.deps, db: b.db }, b.tenantId, id, new Date());
     out.push({ id, patientId: p.id, auth: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
   }
@@ -64,14 +71,23 @@ function normalBatch(clock: { t: number }, n: number): string {
   const readings = [];
   for (let i = 0; i < n; i++) {
     const at = new Date(clock.t++).toISOString();
-    readings.push(i % 2 === 0 ? { metric: 'heart_rate', measuredAt: at, value: 62 + (i % 25) } : { metric: 'spo2', measuredAt: at, value: 96 + (i % 3) });
+    readings.push(
+      i % 2 === 0
+        ? { metric: 'heart_rate', measuredAt: at, value: 62 + (i % 25) }
+        : { metric: 'spo2', measuredAt: at, value: 96 + (i % 3) },
+    );
   }
   return JSON.stringify({ readings });
 }
 
 const stats = { posts: 0, ms: 0, duplicates: 0, rejected: 0 };
 async function post(base: string, auth: string, body: string): Promise<number> {
-  const res = await api<{ accepted: number; duplicates: number; rejected: unknown[] }>(base, 'POST', '/api/ingest/measurements', { headers: { authorization: auth }, body });
+  const res = await api<{ accepted: number; duplicates: number; rejected: unknown[] }>(
+    base,
+    'POST',
+    '/api/ingest/measurements',
+    { headers: { authorization: auth }, body },
+  );
   if (res.status !== 200) throw new Error(`ingest ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   stats.posts += 1;
   stats.ms += res.ms;
@@ -81,20 +97,29 @@ async function post(base: string, auth: string, body: string): Promise<number> {
 }
 
 /** Runs `loop` on every device until stopped; returns readings accepted per second. */
-function load(devices: Device[], body: (d: Device) => string, post1: (d: Device, body: string) => Promise<number>, periodMs: number) {
+function load(
+  devices: Device[],
+  body: (d: Device) => string,
+  post1: (d: Device, body: string) => Promise<number>,
+  periodMs: number,
+) {
   let stop = false;
   let accepted = 0;
   let failure: unknown = null;
   const t0 = performance.now();
-  const done = Promise.all(devices.map(async (d) => {
-    while (!stop && !failure) {
-      const s = performance.now();
-      const n = await post1(d, body(d)); // not `accepted += await …`: that reads `accepted` before the await
-      accepted += n;
-      const wait = periodMs - (performance.now() - s);
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-  })).catch((e: unknown) => { failure = e; });
+  const done = Promise.all(
+    devices.map(async (d) => {
+      while (!stop && !failure) {
+        const s = performance.now();
+        const n = await post1(d, body(d)); // not `accepted += await …`: that reads `accepted` before the await
+        accepted += n;
+        const wait = periodMs - (performance.now() - s);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    }),
+  ).catch((e: unknown) => {
+    failure = e;
+  });
   return {
     stop: async () => {
       stop = true;
@@ -148,13 +173,23 @@ connect().then(() => parentPort.postMessage({ type: 'connected', n: sockets.leng
 
 type Done = { type: 'done'; times: number[]; frames: number };
 /** `arm` resolves once every thread is listening for the next SOS frame, with the promise of their arrival times. */
-type Clients = { n: number; arm: (timeoutMs: number) => Promise<{ done: Promise<Done[]> }>; close: () => Promise<void> };
+type Clients = {
+  n: number;
+  arm: (timeoutMs: number) => Promise<{ done: Promise<Done[]> }>;
+  close: () => Promise<void>;
+};
 
 /** Waits for the next message of `type` from a worker (an error message rejects). */
 function next<T>(w: Worker, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const on = (m: { type: string; message?: string }) => {
-      if (m.type === type) { w.off('message', on); resolve(m as T); } else if (m.type === 'error') { w.off('message', on); reject(new Error(m.message)); }
+      if (m.type === type) {
+        w.off('message', on);
+        resolve(m as T);
+      } else if (m.type === 'error') {
+        w.off('message', on);
+        reject(new Error(m.message));
+      }
     };
     w.on('message', on);
   });
@@ -166,7 +201,10 @@ async function connectClients(bases: string[], token: string, n: number): Promis
   const wsPath = createRequire(import.meta.url).resolve('ws');
   const per = Math.ceil(n / THREADS);
   const workers: Worker[] = [];
-  for (let first = 0; first < n; first += per) workers.push(new Worker(WORKER, { eval: true, workerData: { urls, first, count: Math.min(per, n - first), wsPath } }));
+  for (let first = 0; first < n; first += per)
+    workers.push(
+      new Worker(WORKER, { eval: true, workerData: { urls, first, count: Math.min(per, n - first), wsPath } }),
+    );
   for (const w of workers) w.on('error', (e) => note(`alert-latency: client thread failed: ${e.message}`));
   const connected = await Promise.all(workers.map((w) => next<{ n: number }>(w, 'connected')));
   return {
@@ -180,7 +218,13 @@ async function connectClients(bases: string[], token: string, n: number): Promis
       return { done };
     },
     close: async () => {
-      await Promise.all(workers.map((w) => { const c = next(w, 'closed'); w.postMessage({ type: 'close' }); return c; }));
+      await Promise.all(
+        workers.map((w) => {
+          const c = next(w, 'closed');
+          w.postMessage({ type: 'close' });
+          return c;
+        }),
+      );
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -204,12 +248,22 @@ function rssOf(pid: number): number {
 async function startProcesses(b: Bench): Promise<ServerProcess[]> {
   const env = { DATABASE_URL: b.dbUrl, SEED_DEMO: '0', SECRETS_KEY_FILE: path.join(b.tmp, MASTER_KEY_FILE) };
   buildServer();
-  const procs = await Promise.all(Array.from({ length: PROCESSES }, () => ServerProcess.create(env, { compiled: true })));
+  const procs = await Promise.all(
+    Array.from({ length: PROCESSES }, () => ServerProcess.create(env, { compiled: true })),
+  );
   await Promise.all(procs.map((p) => p.start()));
   return procs;
 }
 
-type Latency = { latencies: number[]; fromAck: number[]; beforeAck: number; missing: number; firsts: number[]; spreads: number[]; frames: number };
+type Latency = {
+  latencies: number[];
+  fromAck: number[];
+  beforeAck: number;
+  missing: number;
+  firsts: number[];
+  spreads: number[];
+  frames: number;
+};
 const abs = () => performance.timeOrigin + performance.now();
 
 /** SAMPLES SOS readings posted to `base`; the `alert.opened` frame awaited at every client. */
@@ -220,7 +274,11 @@ async function sample(base: string, patientAuth: string, clients: Clients): Prom
     const { done: all } = await clients.arm(5000);
     const now = Date.now();
     const sent = abs();
-    await post(base, patientAuth, JSON.stringify({ readings: [{ metric: 'heart_rate', measuredAt: new Date(now).toISOString(), value: 210 }] }));
+    await post(
+      base,
+      patientAuth,
+      JSON.stringify({ readings: [{ metric: 'heart_rate', measuredAt: new Date(now).toISOString(), value: 210 }] }),
+    );
     const ack = abs();
     const done = await all;
     const received = done.flatMap((d) => d.times);
@@ -239,7 +297,13 @@ async function sample(base: string, patientAuth: string, clients: Clients): Prom
       if (at < ack) r.beforeAck += 1;
     }
     // Back to normal closes the alert, so the next SOS reading opens a new one.
-    await post(base, patientAuth, JSON.stringify({ readings: [{ metric: 'heart_rate', measuredAt: new Date(now + 1000).toISOString(), value: 72 }] }));
+    await post(
+      base,
+      patientAuth,
+      JSON.stringify({
+        readings: [{ metric: 'heart_rate', measuredAt: new Date(now + 1000).toISOString(), value: 72 }],
+      }),
+    );
     await new Promise((res) => setTimeout(res, 150));
   }
   return r;
@@ -251,7 +315,9 @@ export async function benchAlertLatency(b: Bench) {
   let procs: ServerProcess[] = [];
   let clients: Clients | null = null;
   try {
-    const [pat] = await b.db.query<{ id: string }>(`select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'`);
+    const [pat] = await b.db.query<{ id: string }>(
+      `select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'`,
+    );
     if (!pat) throw new Error('demo patient missing');
     const devices = await benchDevices(b, off.s, pat.id);
     procs = await startProcesses(b);
@@ -268,30 +334,67 @@ export async function benchAlertLatency(b: Bench) {
     const perProc = CLIENTS / PROCESSES;
     const perSocket = procs.map((_p, i) => (rssAfter[i]! - rssBefore[i]!) / perProc);
     const kib = (n: number) => (n / 1024).toFixed(1);
-    note(`alert-latency: ${clients.n} WebSocket clients (${THREADS} threads) over ${PROCESSES} processes in ${connectSec.toFixed(1)} s; RSS ${procs.map((_p, i) => `${(rssBefore[i]! / 2 ** 20).toFixed(0)} → ${(rssAfter[i]! / 2 ** 20).toFixed(0)} MB`).join(', ')}; per socket ${perSocket.map(kib).join(' / ')} KiB`);
+    note(
+      `alert-latency: ${clients.n} WebSocket clients (${THREADS} threads) over ${PROCESSES} processes in ${connectSec.toFixed(1)} s; RSS ${procs.map((_p, i) => `${(rssBefore[i]! / 2 ** 20).toFixed(0)} → ${(rssAfter[i]! / 2 ** 20).toFixed(0)} MB`).join(', ')}; per socket ${perSocket.map(kib).join(' / ')} KiB`,
+    );
 
     const clock = { t: Date.now() - 3_600_000 };
     const patientAuth = `Bearer ${patientToken}`;
     // The background load over both processes.
-    const bg = load(devices, () => normalBatch(clock, BG_BATCH), (d, body) => post(bases[devices.indexOf(d) % bases.length]!, d.auth, body), BG_PERIOD_MS);
+    const bg = load(
+      devices,
+      () => normalBatch(clock, BG_BATCH),
+      (d, body) => post(bases[devices.indexOf(d) % bases.length]!, d.auth, body),
+      BG_PERIOD_MS,
+    );
     await new Promise((r) => setTimeout(r, 1000)); // let the load settle
     const pids: Array<number | 'self'> = [...procs.map((p) => p.pid!), 'self'];
     const cpu0 = pids.map(cpuMsOf);
     const s0 = performance.now();
-    const { latencies, fromAck, beforeAck, missing, firsts, spreads, frames } = await sample(bases[0]!, patientAuth, clients);
+    const { latencies, fromAck, beforeAck, missing, firsts, spreads, frames } = await sample(
+      bases[0]!,
+      patientAuth,
+      clients,
+    );
     const sampleMs = performance.now() - s0;
-    const cpu = pids.map((p, i) => ((cpuMsOf(p) - cpu0[i]!) / sampleMs * 100).toFixed(0));
-    note(`alert-latency: while sampling (${(sampleMs / 1000).toFixed(1)} s) CPU ${cpu.slice(0, -1).map((c, i) => `process ${i + 1} ${c} %`).join(', ')}, bench (clients and load) ${cpu.at(-1)} %; ${(frames / clients.n / Math.max(1, SAMPLES - 1)).toFixed(1)} frames per client per SOS reading (and its closing reading)`);
-    note(`alert-latency: post → first frame p50 ${pct(firsts, 0.5).toFixed(0)} ms, max ${pct(firsts, 1).toFixed(0)} ms; first → last frame (the fan-out) p50 ${pct(spreads, 0.5).toFixed(0)} ms, max ${pct(spreads, 1).toFixed(0)} ms`);
+    const cpu = pids.map((p, i) => (((cpuMsOf(p) - cpu0[i]!) / sampleMs) * 100).toFixed(0));
+    note(
+      `alert-latency: while sampling (${(sampleMs / 1000).toFixed(1)} s) CPU ${cpu
+        .slice(0, -1)
+        .map((c, i) => `process ${i + 1} ${c} %`)
+        .join(
+          ', ',
+        )}, bench (clients and load) ${cpu.at(-1)} %; ${(frames / clients.n / Math.max(1, SAMPLES - 1)).toFixed(1)} frames per client per SOS reading (and its closing reading)`,
+    );
+    note(
+      `alert-latency: post → first frame p50 ${pct(firsts, 0.5).toFixed(0)} ms, max ${pct(firsts, 1).toFixed(0)} ms; first → last frame (the fan-out) p50 ${pct(spreads, 0.5).toFixed(0)} ms, max ${pct(spreads, 1).toFixed(0)} ms`,
+    );
     const bgRate = await bg.stop();
-    note(`alert-latency: background ${stats.posts} posts, mean ${(stats.ms / Math.max(1, stats.posts)).toFixed(0)} ms, ${stats.duplicates} duplicates, ${stats.rejected} rejected`);
-    note(`alert-latency: ${SAMPLES} SOS readings × ${clients.n} clients, ${latencies.length} frames (${missing} missing, ${beforeAck} before the ack; from the ack p50 ${pct(fromAck, 0.5).toFixed(1)} ms, p99 ${pct(fromAck, 0.99).toFixed(1)} ms); background load ${bgRate.toFixed(0)} readings/s`);
-    if (latencies.length === 0) throw new Error('no alert frame received: is the alert engine publishing alert.opened?');
+    note(
+      `alert-latency: background ${stats.posts} posts, mean ${(stats.ms / Math.max(1, stats.posts)).toFixed(0)} ms, ${stats.duplicates} duplicates, ${stats.rejected} rejected`,
+    );
+    note(
+      `alert-latency: ${SAMPLES} SOS readings × ${clients.n} clients, ${latencies.length} frames (${missing} missing, ${beforeAck} before the ack; from the ack p50 ${pct(fromAck, 0.5).toFixed(1)} ms, p99 ${pct(fromAck, 0.99).toFixed(1)} ms); background load ${bgRate.toFixed(0)} readings/s`,
+    );
+    if (latencies.length === 0)
+      throw new Error('no alert frame received: is the alert engine publishing alert.opened?');
     line('alert-latency-p50', pct(latencies, 0.5), 'ms', 'goal-p99', 250);
     line('alert-latency-p99', pct(latencies, 0.99), 'ms', 'goal-p99', 250);
-    line('alert-latency-max', latencies.reduce((m, x) => Math.max(m, x), 0), 'ms', 'goal-max', 1000);
+    line(
+      'alert-latency-max',
+      latencies.reduce((m, x) => Math.max(m, x), 0),
+      'ms',
+      'goal-max',
+      1000,
+    );
     const meanPerSocket = perSocket.reduce((x, y) => x + y, 0) / perSocket.length;
-    line('alert-ws-rss-per-socket', meanPerSocket / 1024, 'KiB', 'idle-process-rss-KiB', rssBefore.reduce((x, y) => x + y, 0) / rssBefore.length / 1024);
+    line(
+      'alert-ws-rss-per-socket',
+      meanPerSocket / 1024,
+      'KiB',
+      'idle-process-rss-KiB',
+      rssBefore.reduce((x, y) => x + y, 0) / rssBefore.length / 1024,
+    );
     if (missing > 0) throw new Error(`${missing} alert frames never arrived`);
     await clients.close();
     clients = null;
@@ -302,13 +405,20 @@ export async function benchAlertLatency(b: Bench) {
     const on = await startInstance(b, true);
     try {
       const rate = async (base: string) => {
-        const l = load(devices, () => normalBatch(clock, RATE_BATCH), (d, body) => post(base, d.auth, body), 0);
+        const l = load(
+          devices,
+          () => normalBatch(clock, RATE_BATCH),
+          (d, body) => post(base, d.auth, body),
+          0,
+        );
         await new Promise((r) => setTimeout(r, RATE_SECONDS * 1000));
         return l.stop();
       };
       const offRate = await rate(off.base);
       const onRate = await rate(on.base);
-      note(`alert-latency: ingest ${onRate.toFixed(0)} readings/s with evaluation, ${offRate.toFixed(0)} without (${DEVICES} devices × batches of ${RATE_BATCH})`);
+      note(
+        `alert-latency: ingest ${onRate.toFixed(0)} readings/s with evaluation, ${offRate.toFixed(0)} without (${DEVICES} devices × batches of ${RATE_BATCH})`,
+      );
       line('alert-ingest-eval-on', onRate, 'readings/s', 'eval-off', offRate);
     } finally {
       await on.s.close();

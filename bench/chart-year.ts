@@ -9,14 +9,24 @@ const RUNS = 5;
 
 export async function benchChartYear(b: Bench) {
   // A patient of center Ba Dinh (visible to the demo doctor), followed by the doctor.
-  const [center] = await b.db.query<{ id: string }>(`select id from health_centers where tenant_id = $1 and name = 'Ba Dinh Health Center'`, [b.tenantId]);
-  const [doctor] = await b.db.query<{ id: string }>(`select id from users where tenant_id = $1 and email = 'doctor@demo.test'`, [b.tenantId]);
+  const [center] = await b.db.query<{ id: string }>(
+    `select id from health_centers where tenant_id = $1 and name = 'Ba Dinh Health Center'`,
+    [b.tenantId],
+  );
+  const [doctor] = await b.db.query<{ id: string }>(
+    `select id from users where tenant_id = $1 and email = 'doctor@demo.test'`,
+    [b.tenantId],
+  );
   const patientId = newId();
   await b.db.query(
     `insert into patients (id, tenant_id, center_id, patient_code, first_name, last_name, status, search_text) values ($1, $2, $3, 'BENCH-YEAR', 'Năm', 'Trần', 'normal', 'bench-year')`,
     [patientId, b.tenantId, center!.id],
   );
-  await b.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1, $2, $3)', [b.tenantId, patientId, doctor!.id]);
+  await b.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1, $2, $3)', [
+    b.tenantId,
+    patientId,
+    doctor!.id,
+  ]);
   const end = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
   const from = end - MINUTES * 60_000;
   const t0 = performance.now();
@@ -25,8 +35,17 @@ export async function benchChartYear(b: Bench) {
     const rows: MeasurementRow[] = [];
     for (let j = i; j < Math.min(MINUTES, i + 5000); j++) {
       const t = from + (j + 1) * 60_000;
-      const h = ((t / 3_600_000) + 7) % 24;
-      rows.push({ patientId, metric: 'heart_rate', measuredAt: new Date(t), source: 'watch', value: Math.round(62 + (h > 7 && h < 22 ? 14 : 0) + 6 * Math.sin(j / 37)), value2: null, data: null, deviceId: null });
+      const h = (t / 3_600_000 + 7) % 24;
+      rows.push({
+        patientId,
+        metric: 'heart_rate',
+        measuredAt: new Date(t),
+        source: 'watch',
+        value: Math.round(62 + (h > 7 && h < 22 ? 14 : 0) + 6 * Math.sin(j / 37)),
+        value2: null,
+        data: null,
+        deviceId: null,
+      });
     }
     await insertMeasurements(b.db, b.tenantId, rows, now);
   }
@@ -39,7 +58,8 @@ export async function benchChartYear(b: Bench) {
   const first = await api<{ points: Array<{ n: number }> }>(b.base, 'GET', url, { token });
   if (first.status !== 200) throw new Error(`chart-year: ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
   const n = first.body.points.reduce((a, p) => a + p.n, 0);
-  if (first.body.points.length > 1500 || n !== MINUTES) note(`chart-year: ${first.body.points.length} points covering ${n} readings (expected ≤ 1500 covering ${MINUTES})`);
+  if (first.body.points.length > 1500 || n !== MINUTES)
+    note(`chart-year: ${first.body.points.length} points covering ${n} readings (expected ≤ 1500 covering ${MINUTES})`);
   const apiTimes: number[] = [];
   for (let i = 0; i < RUNS; i++) apiTimes.push((await api(b.base, 'GET', url, { token })).ms);
   const rawTimes: number[] = [];

@@ -9,13 +9,21 @@ import { note } from './lib.ts';
 const root = path.resolve(import.meta.dirname, '..');
 
 export function benchFirstLoad(): void {
-  const missing = ['portal', 'mobile'].filter((app) => !fs.existsSync(path.join(root, 'apps', app, 'dist', 'index.html')));
+  const missing = ['portal', 'mobile'].filter(
+    (app) => !fs.existsSync(path.join(root, 'apps', app, 'dist', 'index.html')),
+  );
   for (const app of missing) {
     note(`first-load-js: building the ${app} app`);
-    const r = spawnSync('npm', ['run', 'build', '-w', `@carewatch/${app}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npm', ['run', 'build', '-w', `@carewatch/${app}`], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`${app} build failed`);
   }
   // Its JSON lines go straight to the benchmark output; the files it counted go to stderr.
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/first-load-js.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/first-load-js.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('scripts/first-load-js.mjs failed');
 }

@@ -13,14 +13,26 @@ export const median = (values: number[]) => pct(values, 0.5);
 
 /** Prints one result line: {"bench", "value", "unit", "baseline", "baseline_value", "ratio"}. */
 export const line = (bench: string, value: number, unit: string, baseline: string, baselineValue: number) =>
-  console.log(JSON.stringify({ bench, value: +value.toFixed(3), unit, baseline, baseline_value: +baselineValue.toFixed(3), ratio: +(value / baselineValue).toFixed(3) }));
+  console.log(
+    JSON.stringify({
+      bench,
+      value: +value.toFixed(3),
+      unit,
+      baseline,
+      baseline_value: +baselineValue.toFixed(3),
+      ratio: +(value / baselineValue).toFixed(3),
+    }),
+  );
 
 /** Progress and diagnostics go to stderr so stdout stays one JSON object per line. */
 export const note = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 /** Builds the production server (apps/server/dist), which the benchmarks' server processes run, as `npm start` does. */
 export function buildServer(): void {
-  const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('the server build failed');
 }
 
@@ -36,7 +48,12 @@ export async function login(base: string, username: string, tenant = 'demo'): Pr
   return data.access_token;
 }
 
-export async function api<T>(base: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; ms: number }> {
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T; ms: number }> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let payload: string | undefined;
@@ -49,7 +66,11 @@ export async function api<T>(base: string, method: string, url: string, opts: { 
   const text = await res.text();
   const ms = performance.now() - s;
   let body: unknown = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: body as T, ms };
 }
 
@@ -57,7 +78,9 @@ export async function api<T>(base: string, method: string, url: string, opts: { 
 export class RecordingDb implements Db {
   recording: Array<{ text: string; params: SqlValue[] | undefined }> | null = null;
   constructor(private readonly inner: Db) {}
-  get kind() { return this.inner.kind; }
+  get kind() {
+    return this.inner.kind;
+  }
   query<T extends Row = Row>(text: string, params?: SqlValue[]): Promise<T[]> {
     this.recording?.push({ text, params });
     return this.inner.query<T>(text, params);
@@ -65,15 +88,26 @@ export class RecordingDb implements Db {
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return this.inner.tx((t) => fn(this.recording ? new RecordingTx(t, this.recording) : t));
   }
-  close() { return this.inner.close(); }
+  close() {
+    return this.inner.close();
+  }
 }
 class RecordingTx implements Db {
-  constructor(private readonly inner: Db, private readonly rec: Array<{ text: string; params: SqlValue[] | undefined }>) {}
-  get kind() { return this.inner.kind; }
+  constructor(
+    private readonly inner: Db,
+    private readonly rec: Array<{ text: string; params: SqlValue[] | undefined }>,
+  ) {}
+  get kind() {
+    return this.inner.kind;
+  }
   query<T extends Row = Row>(text: string, params?: SqlValue[]): Promise<T[]> {
     this.rec.push({ text, params });
     return this.inner.query<T>(text, params);
   }
-  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> { return this.inner.tx(fn); }
-  close() { return this.inner.close(); }
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.inner.tx(fn);
+  }
+  close() {
+    return this.inner.close();
+  }
 }

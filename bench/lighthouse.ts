@@ -12,7 +12,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const GOAL_SCORE = 90;
 /** Lighthouse's own "good" first contentful paint on mobile (the 90th-percentile mark of its scoring curve). */
 const GOOD_FCP_MS = 1800;
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const PAGES = [
   { bench: 'lighthouse-portal-login', app: 'portal', path: '/' },
@@ -34,13 +43,24 @@ function newest(dir: string): number {
 function ensureBuilt(app: 'portal' | 'mobile') {
   const index = path.join(root, 'apps', app, 'dist', 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(newest(path.join(root, 'apps', app, 'src')), newest(path.join(root, 'apps', app, 'public')), newest(path.join(root, 'packages')), fs.statSync(path.join(root, 'apps', app, 'index.html')).mtimeMs);
+  const sources = Math.max(
+    newest(path.join(root, 'apps', app, 'src')),
+    newest(path.join(root, 'apps', app, 'public')),
+    newest(path.join(root, 'packages')),
+    fs.statSync(path.join(root, 'apps', app, 'index.html')).mtimeMs,
+  );
   if (built < sources) {
     note(`lighthouse: building the ${app} app`);
-    const r = spawnSync('npm', ['run', 'build', '-w', `@carewatch/${app}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npm', ['run', 'build', '-w', `@carewatch/${app}`], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`${app} build failed`);
   } else if (!fs.existsSync(`${index}.br`)) {
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.dirname(index)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.dirname(index)], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`${app} precompression failed`);
   }
   note(`lighthouse: ${app} build of ${new Date(fs.statSync(index).mtimeMs).toISOString()}`);
@@ -52,21 +72,40 @@ export async function benchLighthouse(b: Pick<Bench, 'base'>): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     for (const p of PAGES) {
       const results: Array<{ score: number; fcp: number; lcp: number; tbt: number; si: number; bytes: number }> = [];
       for (let i = 0; i < runs; i++) {
         // The default configuration: mobile, simulated throttling; the performance category only.
-        const r = await lighthouse(`${b.base}${p.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const r = await lighthouse(`${b.base}${p.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = r?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned no result for ${p.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const score = (lhr.categories.performance?.score ?? NaN) * 100;
-        results.push({ score, fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), si: audit('speed-index'), bytes: audit('total-byte-weight') });
+        results.push({
+          score,
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          si: audit('speed-index'),
+          bytes: audit('total-byte-weight'),
+        });
         const last = results[results.length - 1]!;
-        note(`lighthouse ${p.path} run ${i + 1}/${runs}: score ${score.toFixed(0)}, FCP ${last.fcp.toFixed(0)} ms, LCP ${last.lcp.toFixed(0)} ms, TBT ${last.tbt.toFixed(0)} ms, SI ${last.si.toFixed(0)} ms, ${(last.bytes / 1024).toFixed(0)} KB transferred`);
+        note(
+          `lighthouse ${p.path} run ${i + 1}/${runs}: score ${score.toFixed(0)}, FCP ${last.fcp.toFixed(0)} ms, LCP ${last.lcp.toFixed(0)} ms, TBT ${last.tbt.toFixed(0)} ms, SI ${last.si.toFixed(0)} ms, ${(last.bytes / 1024).toFixed(0)} KB transferred`,
+        );
         // Where the time goes (Lighthouse's opportunities with an estimated saving), once per page.
         if (i === 0) {
           const opportunities = Object.values(lhr.audits)

@@ -10,7 +10,9 @@ const QUERY = 'status=normal&sort=-createdAt&size=20';
 type Page = { items: Array<{ id: string }>; total: number; nextCursor: string | null };
 
 export async function insertBenchPatients(b: Bench) {
-  const centers = await b.db.query<{ id: string }>('select id from health_centers where tenant_id = $1 order by name', [b.tenantId]);
+  const centers = await b.db.query<{ id: string }>('select id from health_centers where tenant_id = $1 order by name', [
+    b.tenantId,
+  ]);
   const t0 = performance.now();
   // ids: version-7-shaped uuids from md5 (generated in SQL only for the benchmark's bulk data).
   await b.db.query(
@@ -34,7 +36,8 @@ export async function benchPatientList(b: Bench) {
   const token = await login(b.base, 'sysadmin@demo.test');
   const get = (qs: string) => api<Page>(b.base, 'GET', `/api/account/patients?${qs}`, { token });
   const first = await get(`${QUERY}&page=0`);
-  if (first.status !== 200) throw new Error(`patient list: ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
+  if (first.status !== 200)
+    throw new Error(`patient list: ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
   if (first.body.total < 50_000) note(`patient-list: total ${first.body.total} (expected ~60k normal patients)`);
   for (let i = 0; i < 20; i++) await get(`${QUERY}&page=0`);
 
@@ -72,17 +75,21 @@ export async function benchPatientList(b: Bench) {
     // The cursor is the last row's sort key, so walk 99 pages of 200 then 9 of 20: 19,980 rows, the start of page 1,000.
     const wide = QUERY.replace('size=20', 'size=200');
     let cursor: string | null = (await get(`${wide}&page=0`)).body.nextCursor;
-    for (let p = 1; p < 99 && cursor; p++) cursor = (await get(`${wide}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor;
-    for (let p = 0; p < 9 && cursor; p++) cursor = (await get(`${QUERY}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor;
+    for (let p = 1; p < 99 && cursor; p++)
+      cursor = (await get(`${wide}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor;
+    for (let p = 0; p < 9 && cursor; p++)
+      cursor = (await get(`${QUERY}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor;
     if (cursor) {
       page1000 = `${QUERY}&cursor=${encodeURIComponent(cursor)}`;
       const viaOffset = await get(`${QUERY}&page=999`);
       const viaCursor = await get(page1000);
-      if (viaOffset.body.items[0]?.id !== viaCursor.body.items[0]?.id) note('patient-list: cursor page differs from page=999');
+      if (viaOffset.body.items[0]?.id !== viaCursor.body.items[0]?.id)
+        note('patient-list: cursor page differs from page=999');
     } else note('patient-list: cursor ended before page 1,000; using page=999 (offset)');
   }
   const check = await get(page1000);
-  if (check.status !== 200 || check.body.items.length === 0) throw new Error(`patient-list page 1000: ${check.status} ${check.body.items?.length ?? 0} items`);
+  if (check.status !== 200 || check.body.items.length === 0)
+    throw new Error(`patient-list page 1000: ${check.status} ${check.body.items?.length ?? 0} items`);
   const p1: number[] = [];
   const p1000: number[] = [];
   for (let i = 0; i < N; i++) {

@@ -6,7 +6,11 @@
 //    next sweep at once when a sweep's time budget ran out. A dose's latency = (simulated time its sweep started
 //    − due) + the real time until its batch of outbox rows (in-app + push) committed. p99 over all doses of the day.
 import { newId } from '../apps/server/src/platform/ids.ts';
-import { planDoses, sendDueNotifications, SWEEP_SECONDS } from '../apps/server/src/modules/prescriptions/medication.jobs.ts';
+import {
+  planDoses,
+  sendDueNotifications,
+  SWEEP_SECONDS,
+} from '../apps/server/src/modules/prescriptions/medication.jobs.ts';
 import { line, note, pct, type Bench } from './lib.ts';
 
 const PATIENTS = Number(process.env.BENCH_REMINDER_PATIENTS ?? 100_000);
@@ -19,29 +23,61 @@ const PHASE_MS = SWEEP_MS - 1000;
 
 async function insertPopulation(b: Bench): Promise<void> {
   const t0 = performance.now();
-  const [doctor] = await b.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [b.tenantId]);
-  const [center] = await b.db.query<{ id: string }>('select id from health_centers where tenant_id = $1 order by name limit 1', [b.tenantId]);
+  const [doctor] = await b.db.query<{ id: string }>(
+    "select id from users where tenant_id = $1 and email = 'doctor@demo.test'",
+    [b.tenantId],
+  );
+  const [center] = await b.db.query<{ id: string }>(
+    'select id from health_centers where tenant_id = $1 order by name limit 1',
+    [b.tenantId],
+  );
   // ids: version-7-shaped uuids from md5 (generated in SQL only for the benchmark's bulk data).
-  const uuid = (seed: string) => `(substr(md5(${seed}), 1, 12) || '7' || substr(md5(${seed}), 14, 3) || '8' || substr(md5(${seed}), 18))::uuid`;
-  await b.db.query(`insert into users (id, tenant_id, email, first_name, last_name, timezone, language)
-    select ${uuid("'rb-user-' || g")}, $1, 'rb' || g || '@bench.test', 'Bench', 'Patient ' || g, 'Asia/Ho_Chi_Minh', 'vi' from generate_series(1, $2::int) g`, [b.tenantId, PATIENTS]);
-  await b.db.query(`insert into patients (id, tenant_id, user_id, center_id, patient_code, first_name, last_name, status, created_at, updated_at)
+  const uuid = (seed: string) =>
+    `(substr(md5(${seed}), 1, 12) || '7' || substr(md5(${seed}), 14, 3) || '8' || substr(md5(${seed}), 18))::uuid`;
+  await b.db.query(
+    `insert into users (id, tenant_id, email, first_name, last_name, timezone, language)
+    select ${uuid("'rb-user-' || g")}, $1, 'rb' || g || '@bench.test', 'Bench', 'Patient ' || g, 'Asia/Ho_Chi_Minh', 'vi' from generate_series(1, $2::int) g`,
+    [b.tenantId, PATIENTS],
+  );
+  await b.db.query(
+    `insert into patients (id, tenant_id, user_id, center_id, patient_code, first_name, last_name, status, created_at, updated_at)
     select ${uuid("'rb-patient-' || g")}, $1, ${uuid("'rb-user-' || g")}, $3, 'RB' || lpad(g::text, 7, '0'), 'Bench', 'Patient ' || g, 'normal', now(), now()
-      from generate_series(1, $2::int) g`, [b.tenantId, PATIENTS, center!.id]);
-  await b.db.query(`insert into prescriptions (id, tenant_id, patient_id, doctor_id, name, rx_number, start_date, end_date, status, origin, created_at, created_by)
+      from generate_series(1, $2::int) g`,
+    [b.tenantId, PATIENTS, center!.id],
+  );
+  await b.db.query(
+    `insert into prescriptions (id, tenant_id, patient_id, doctor_id, name, rx_number, start_date, end_date, status, origin, created_at, created_by)
     select ${uuid("'rb-rx-' || g")}, $1, ${uuid("'rb-patient-' || g")}, $3, 'Bench', 'RB-' || g, date '2026-11-25', date '2027-01-31', 'ACTIVE', 'NEW', now(), $3
-      from generate_series(1, $2::int) g`, [b.tenantId, PATIENTS, doctor!.id]);
-  const reminder = JSON.stringify({ name: 'Bench', rule: { kind: 'daily' }, times: TIMES.map((time, i) => ({ time, label: `T${i}` })), startDate: null, endDate: null, preAlarmMinutes: 0, snoozeMinutes: 10, sound: 'DEFAULT' });
-  await b.db.query(`insert into prescription_medicines (id, tenant_id, prescription_id, patient_id, position, name, med_key, dose, dose_unit, route, form, when_taken, schedule_type, reminder)
+      from generate_series(1, $2::int) g`,
+    [b.tenantId, PATIENTS, doctor!.id],
+  );
+  const reminder = JSON.stringify({
+    name: 'Bench',
+    rule: { kind: 'daily' },
+    times: TIMES.map((time, i) => ({ time, label: `T${i}` })),
+    startDate: null,
+    endDate: null,
+    preAlarmMinutes: 0,
+    snoozeMinutes: 10,
+    sound: 'DEFAULT',
+  });
+  await b.db.query(
+    `insert into prescription_medicines (id, tenant_id, prescription_id, patient_id, position, name, med_key, dose, dose_unit, route, form, when_taken, schedule_type, reminder)
     select ${uuid("'rb-med-' || g")}, $1, ${uuid("'rb-rx-' || g")}, ${uuid("'rb-patient-' || g")}, 0, 'Benchmed', 'benchmed', 1, 'TABLET', 'ORAL', 'TABLET', 'AFTER_MEAL', 'ON_SCHEDULE', $3::jsonb
-      from generate_series(1, $2::int) g`, [b.tenantId, PATIENTS, reminder]);
+      from generate_series(1, $2::int) g`,
+    [b.tenantId, PATIENTS, reminder],
+  );
   for (const t of ['users', 'patients', 'prescriptions', 'prescription_medicines']) await b.db.query(`analyze ${t}`);
-  note(`reminders: ${PATIENTS} patients, accounts, prescriptions and medicines in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  note(
+    `reminders: ${PATIENTS} patients, accounts, prescriptions and medicines in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** The cost of one plain multi-row INSERT of n intake-shaped rows (the baseline of the planner's rows/s). */
 async function plainInsertRate(b: Bench, n: number): Promise<number> {
-  await b.db.query('create temporary table rb_plain (id uuid, tenant_id uuid, patient_id uuid, prescription_id uuid, medicine_id uuid, med_key text, due_at timestamptz, time_label text, notify_at timestamptz, prealarm_at timestamptz)');
+  await b.db.query(
+    'create temporary table rb_plain (id uuid, tenant_id uuid, patient_id uuid, prescription_id uuid, medicine_id uuid, med_key text, due_at timestamptz, time_label text, notify_at timestamptz, prealarm_at timestamptz)',
+  );
   const t0 = performance.now();
   for (let done = 0; done < n; done += 500) {
     const params: unknown[] = [];
@@ -99,8 +135,13 @@ export async function benchReminders(b: Bench): Promise<void> {
     sim += r.more ? Math.ceil(elapsed) : Math.max(SWEEP_MS, Math.ceil(elapsed));
   }
   const dayReal = (performance.now() - t0) / 1000;
-  const [{ n: rows } = { n: 0 }] = await b.db.query<{ n: number }>("select count(*)::int as n from deliveries where template = 'medication.dose'");
-  note(`reminders: simulated day: ${sweeps} sweeps, ${latencies.length} doses notified, ${rows} outbox rows (in-app + push), busy ${(busyMs / 1000).toFixed(1)} s of ${dayReal.toFixed(1)} s real; p50 ${(pct(latencies, 0.5) / 1000).toFixed(1)} s, max ${(latencies.reduce((a, x) => Math.max(a, x), 0) / 1000).toFixed(1)} s`);
-  if (latencies.length !== PATIENTS * TIMES.length) throw new Error(`expected ${PATIENTS * TIMES.length} doses notified, got ${latencies.length}`);
+  const [{ n: rows } = { n: 0 }] = await b.db.query<{ n: number }>(
+    "select count(*)::int as n from deliveries where template = 'medication.dose'",
+  );
+  note(
+    `reminders: simulated day: ${sweeps} sweeps, ${latencies.length} doses notified, ${rows} outbox rows (in-app + push), busy ${(busyMs / 1000).toFixed(1)} s of ${dayReal.toFixed(1)} s real; p50 ${(pct(latencies, 0.5) / 1000).toFixed(1)} s, max ${(latencies.reduce((a, x) => Math.max(a, x), 0) / 1000).toFixed(1)} s`,
+  );
+  if (latencies.length !== PATIENTS * TIMES.length)
+    throw new Error(`expected ${PATIENTS * TIMES.length} doses notified, got ${latencies.length}`);
   line('reminders-due-to-notification-p99', pct(latencies, 0.99) / 1000, 's', 'goal', 60);
 }

@@ -26,7 +26,10 @@ try {
   const tenantId = newId();
   await db.query(`insert into tenants (id, code, name) values ($1, 'rq', 'Report query')`, [tenantId]);
   const patientId = newId();
-  await db.query(`insert into patients (id, tenant_id, first_name, last_name) values ($1, $2, 'R', 'Q')`, [patientId, tenantId]);
+  await db.query(`insert into patients (id, tenant_id, first_name, last_name) values ($1, $2, 'R', 'Q')`, [
+    patientId,
+    tenantId,
+  ]);
   const end = Math.floor(Date.now() / 86_400_000) * 86_400_000;
   const from = end - MINUTES * 60_000;
   const now = new Date();
@@ -34,7 +37,16 @@ try {
     const rows: MeasurementRow[] = [];
     for (let j = i; j < Math.min(MINUTES, i + 5000); j++) {
       const t = from + j * 60_000;
-      rows.push({ patientId, metric: 'heart_rate', measuredAt: new Date(t), source: 'watch', value: Math.round(62 + 6 * Math.sin(j / 37)), value2: null, data: null, deviceId: null });
+      rows.push({
+        patientId,
+        metric: 'heart_rate',
+        measuredAt: new Date(t),
+        source: 'watch',
+        value: Math.round(62 + 6 * Math.sin(j / 37)),
+        value2: null,
+        data: null,
+        deviceId: null,
+      });
     }
     await insertMeasurements(db, tenantId, rows, now);
   }
@@ -42,11 +54,16 @@ try {
     const m = await import('../apps/server/src/modules/vitals/measurement-storage.ts');
     const t0 = performance.now();
     const r = await m.compactMeasurements(db, { now });
-    note(`report-query: compacted ${r.readings} readings into ${r.days} day rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    note(
+      `report-query: compacted ${r.readings} readings into ${r.days} day rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   await db.query('analyze');
   const tz = 'Asia/Ho_Chi_Minh';
-  for (const [label, days] of [['month', 31], ['year', 365]] as const) {
+  for (const [label, days] of [
+    ['month', 31],
+    ['year', 365],
+  ] as const) {
     const a = new Date(end - days * 86_400_000);
     const b = new Date(end);
     const times: number[] = [];
@@ -57,7 +74,9 @@ try {
       times.push(performance.now() - s);
       n = rows.reduce((x, r) => x + r.n, 0);
     }
-    console.log(JSON.stringify({ bench: `report-query-${label}`, value: +median(times).toFixed(3), unit: 'ms', readings: n }));
+    console.log(
+      JSON.stringify({ bench: `report-query-${label}`, value: +median(times).toFixed(3), unit: 'ms', readings: n }),
+    );
   }
 } finally {
   await db.close();

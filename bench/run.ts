@@ -36,7 +36,7 @@ async function run(bench: string, fn: () => Promise<void>) {
     await fn();
   } catch (e) {
     process.exitCode = 1;
-    note(`${bench} FAILED: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    note(`${bench} FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
   note(`${bench}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -46,7 +46,16 @@ function p(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 const line = (bench: string, value: number, unit: string, baseline: string, baselineValue: number) =>
-  console.log(JSON.stringify({ bench, value: +value.toFixed(3), unit, baseline, baseline_value: +baselineValue.toFixed(3), ratio: +(value / baselineValue).toFixed(3) }));
+  console.log(
+    JSON.stringify({
+      bench,
+      value: +value.toFixed(3),
+      unit,
+      baseline,
+      baseline_value: +baselineValue.toFixed(3),
+      ratio: +(value / baselineValue).toFixed(3),
+    }),
+  );
 
 async function main() {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -62,7 +71,11 @@ async function main() {
     // The demo tenants and accounts without their month of vitals (the benchmarks bring their own data).
     await seedDemo(db, { vitalsDays: 0 });
     const rec = new RecordingDb(db);
-    const started = await createServer({ db: rec, config: { seedDemo: false, dataDir, port: 0, host: '127.0.0.1', mqttPort: 'off', mqttUrl: undefined }, jobs: false });
+    const started = await createServer({
+      db: rec,
+      config: { seedDemo: false, dataDir, port: 0, host: '127.0.0.1', mqttPort: 'off', mqttUrl: undefined },
+      jobs: false,
+    });
     await started.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = started.app.server.address() as import('node:net').AddressInfo;
     const base = `http://127.0.0.1:${addr.port}`;
@@ -80,7 +93,16 @@ async function main() {
       const verifyMs = (performance.now() - t0) / N_LOGIN;
       t0 = performance.now();
       for (let i = 0; i < N_LOGIN; i++) {
-        const res = await fetch(`${base}/api/auth/oauth-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', username: 'doctor@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }) });
+        const res = await fetch(`${base}/api/auth/oauth-token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            tenant: 'demo',
+            username: 'doctor@demo.test',
+            password: DEMO_PASSWORD,
+            grant_type: 'password',
+          }),
+        });
         await res.json();
       }
       line('login', (performance.now() - t0) / N_LOGIN, 'ms', 'argon2id-verify', verifyMs);
@@ -93,14 +115,18 @@ async function main() {
       const httpTimes: number[] = [];
       for (let i = 0; i < N; i++) {
         const s = performance.now();
-        const res = await fetch(`${base}/api/account/me/profile/get`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${base}/api/account/me/profile/get`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         await res.arrayBuffer();
         httpTimes.push(performance.now() - s);
       }
       const sqlTimes: number[] = [];
       for (let i = 0; i < N; i++) {
         const s = performance.now();
-        await db.query("select id, email, first_name, last_name from users where tenant_id = (select id from tenants where code = 'demo') and email = 'doctor@demo.test'");
+        await db.query(
+          "select id, email, first_name, last_name from users where tenant_id = (select id from tenants where code = 'demo') and email = 'doctor@demo.test'",
+        );
         sqlTimes.push(performance.now() - s);
       }
       line('authed-call-p95', p(httpTimes, 0.95), 'ms', 'profile-sql-p95', p(sqlTimes, 0.95));

@@ -12,26 +12,48 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 type Finding = { impact: string; id: string; help: string; targets: string[] };
 
 /** axe's critical and serious violations on the page as it is now ("where: rule — targets"). */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } };
+  const found = (await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+        }>;
+      };
+    };
     const r = await w.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ impact: v.impact ?? '', id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  }) as Finding[];
-  return found.filter((f) => f.impact === 'critical' || f.impact === 'serious')
+    return r.violations.map((v) => ({
+      impact: v.impact ?? '',
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+    }));
+  })) as Finding[];
+  return found
+    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
     .map((f) => `${where}: [${f.impact}] ${f.id} (${f.help}) — ${f.targets.join(' ')}`);
 }
 
 /** Whether the page scrolls sideways. */
 async function sideways(page: Page, where: string): Promise<string[]> {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   return scroll > client ? [`${where}: scrolls sideways (${scroll} > ${client})`] : [];
 }
 
@@ -40,29 +62,46 @@ async function sideways(page: Page, where: string): Promise<string[]> {
  * its code loads), a heading is shown, and nothing is busy (skeletons, loaders).
  */
 async function settled(page: Page) {
-  await expect.poll(() => page.evaluate(() => !document.querySelector('[data-a11y-old]') && !!document.querySelector('main h1, main h2')
-    && !document.querySelector('main [aria-busy="true"], main .mantine-Skeleton-root, main .mantine-Loader-root')), { timeout: 6000, interval: 100 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            !document.querySelector('[data-a11y-old]') &&
+            !!document.querySelector('main h1, main h2') &&
+            !document.querySelector('main [aria-busy="true"], main .mantine-Skeleton-root, main .mantine-Loader-root'),
+        ),
+      { timeout: 6000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 /** Marks the current screen's headings, so that `settled` knows when the next screen has replaced them. */
-const markOld = (page: Page) => page.evaluate(() => document.querySelectorAll('main h1, main h2').forEach((h) => h.setAttribute('data-a11y-old', '')));
+const markOld = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelectorAll('main h1, main h2').forEach((h) => h.setAttribute('data-a11y-old', '')),
+  );
 
 async function check(page: Page, where: string): Promise<string[]> {
   const t0 = Date.now();
   await settled(page).catch(() => undefined);
   const t1 = Date.now();
-  const out = [...await axeProblems(page, where), ...await sideways(page, where)];
+  const out = [...(await axeProblems(page, where)), ...(await sideways(page, where))];
   if (process.env.A11Y_TIMING) console.log(`${where}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
   return out;
 }
 
 /** Signs in at 1024×768 (optionally switching to Vietnamese), opens the collapsed sidebar and walks every menu entry. */
-async function walkPortal(email: string, lang: 'en' | 'vi', extra?: (page: Page, problems: string[]) => Promise<void>): Promise<string[]> {
+async function walkPortal(
+  email: string,
+  lang: 'en' | 'vi',
+  extra?: (page: Page, problems: string[]) => Promise<void>,
+): Promise<string[]> {
   const page = await newPage(browser, baseUrl, { width: 1024, height: 768 });
   await dismissAlertPopups(page);
   const problems: string[] = [];
   await page.goto('/login');
-  problems.push(...await check(page, `/login (${lang})`));
+  problems.push(...(await check(page, `/login (${lang})`)));
   await login(page, email);
   // Below 1200 px the sidebar starts collapsed; the burger opens it (and the choice is remembered).
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -82,7 +121,7 @@ async function walkPortal(email: string, lang: 'en' | 'vi', extra?: (page: Page,
     if (new URL(page.url()).pathname !== href) await markOld(page);
     await menu.locator(`a[href="${href}"]`).click();
     await page.waitForURL((u) => u.pathname === href);
-    problems.push(...await check(page, `${href} (${lang})`));
+    problems.push(...(await check(page, `${href} (${lang})`)));
   }
   if (extra) await extra(page, problems);
   if (lang === 'vi') await page.getByLabel('Ngôn ngữ', { exact: true }).selectOption('en');
@@ -103,13 +142,13 @@ async function patientDetail(page: Page, problems: string[]) {
   const n = await tabs.count();
   for (let i = 0; i < n; i++) {
     await tabs.nth(i).click();
-    problems.push(...await check(page, `patient detail tab ${await tabs.nth(i).innerText()}`));
+    problems.push(...(await check(page, `patient detail tab ${await tabs.nth(i).innerText()}`)));
   }
   const bell = page.getByRole('button', { name: /^(Notifications|Thông báo)/ }).first();
   await bell.click();
   await page.getByRole('dialog').first().waitFor();
   await page.waitForTimeout(300);
-  problems.push(...await axeProblems(page, 'notification popover'));
+  problems.push(...(await axeProblems(page, 'notification popover')));
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('dialog').count(), { timeout: 3000 }).toBe(0);
   const change = page.getByRole('button', { name: /^(Change status|Đổi trạng thái)/ }).first();
@@ -117,7 +156,7 @@ async function patientDetail(page: Page, problems: string[]) {
     await change.click();
     await page.getByRole('dialog').first().waitFor();
     await page.waitForTimeout(300);
-    problems.push(...await axeProblems(page, 'change-status modal'));
+    problems.push(...(await axeProblems(page, 'change-status modal')));
     await page.keyboard.press('Escape');
   }
 }
@@ -129,10 +168,14 @@ describe('accessibility and the 1024 px layout', () => {
     ['superadmin@demo.test', 'en', false],
     ['superadmin@demo.test', 'vi', true],
     ['doctor@demo.test', 'en', true],
-  ] as const)('%s (%s): every screen has no critical or serious axe violation and no sideways scroll', async (email, lang, detail) => {
-    const problems = await walkPortal(email, lang, detail ? patientDetail : undefined);
-    expect(problems).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    '%s (%s): every screen has no critical or serious axe violation and no sideways scroll',
+    async (email, lang, detail) => {
+      const problems = await walkPortal(email, lang, detail ? patientDetail : undefined);
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 
   test('the sidebar state is remembered, and the menu is reachable by Tab with a visible focus ring', async () => {
     const page = await newPage(browser, baseUrl, { width: 1024, height: 768 });
@@ -152,7 +195,9 @@ describe('accessibility and the 1024 px layout', () => {
           const el = document.activeElement;
           if (!el?.closest(sel)) return '';
           const s = getComputedStyle(el);
-          return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? `${el.textContent?.trim()}|${s.outlineStyle}` : 'no ring';
+          return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0
+            ? `${el.textContent?.trim()}|${s.outlineStyle}`
+            : 'no ring';
         }, scope);
         if (ring) return ring;
       }
@@ -160,8 +205,14 @@ describe('accessibility and the 1024 px layout', () => {
     };
     expect(await tabTo('nav')).toMatch(/^Dashboard\|/);
     // The patient list: Tab from the heading reaches the first patient's link, with a focus ring.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patients', exact: true }).click();
-    await page.getByRole('link', { name: /^Open / }).first().waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Patients', exact: true })
+      .click();
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .waitFor();
     await page.getByRole('heading', { level: 1 }).first().click();
     expect(await tabTo('table a[aria-label^="Open "]')).toMatch(/\|(solid|auto)$/);
     await page.context().close();

@@ -7,14 +7,24 @@ import { phone } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 // patient@demo2.test stays on the free Zero package in the demo data (patient@demo.test is on Basic).
 const TENANT = 'demo2';
 const USER = 'patient@demo2.test';
 
-type Subscription = { package: { code: string; name: string }; status: string; endsAt: string | null; months: number | null; receiptId: string | null };
+type Subscription = {
+  package: { code: string; name: string };
+  status: string;
+  endsAt: string | null;
+  months: number | null;
+  receiptId: string | null;
+};
 
 async function call(method: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
@@ -23,7 +33,8 @@ async function call(method: string, path: string, token: string): Promise<{ stat
 
 async function appToken(): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/oauth-token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-client': 'app' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-client': 'app' },
     body: JSON.stringify({ tenant: TENANT, username: USER, password: DEMO_PASSWORD, grant_type: 'password' }),
   });
   expect(res.status).toBe(200);
@@ -52,7 +63,11 @@ async function signInDemo2(page: Page) {
 
 /** dd/MM/yyyy of an instant in a time zone (how the app shows dates). */
 function ddmmyyyy(iso: string, timeZone: string): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}/${p.month}/${p.year}`;
 }
 
@@ -62,7 +77,8 @@ describe('patient app: subscriptions', () => {
     const setup = await appToken();
     expect((await call('POST', '/api/account/me/profile/update-language?lang=en', setup)).status).toBe(200);
     const before = (await call('GET', '/api/account/subscriptions/me', setup)).body as Subscription;
-    if (before.status === 'active' || before.status === 'about_to_expire') expect((await call('POST', '/api/account/subscriptions/me/cancel', setup)).status).toBe(200);
+    if (before.status === 'active' || before.status === 'about_to_expire')
+      expect((await call('POST', '/api/account/subscriptions/me/cancel', setup)).status).toBe(200);
 
     const { context, page } = await phone(browser, baseUrl);
     await signInDemo2(page);
@@ -98,7 +114,11 @@ describe('patient app: subscriptions', () => {
     await shot(page, 'billing-result-success');
 
     const token = await pageToken(page);
-    const order = (await call('GET', `/api/account/orders/${encodeURIComponent(code)}`, token)).body as { status: number; provider: string; totalMinor: number };
+    const order = (await call('GET', `/api/account/orders/${encodeURIComponent(code)}`, token)).body as {
+      status: number;
+      provider: string;
+      totalMinor: number;
+    };
     expect(order).toMatchObject({ status: 2, provider: 'SANDBOX', totalMinor: 120_000 });
     const sub = (await call('GET', '/api/account/subscriptions/me', token)).body as Subscription;
     expect(sub).toMatchObject({ package: { code: 'BASIC' }, status: 'active', months: 12, receiptId: code });
@@ -111,7 +131,8 @@ describe('patient app: subscriptions', () => {
     await page.waitForURL(/\/app\/subscription$/);
     const plan = page.getByRole('region', { name: 'Basic', exact: true });
     await plan.getByLabel('Status: Active', { exact: true }).waitFor();
-    const fieldValue = (label: string) => plan.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    const fieldValue = (label: string) =>
+      plan.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
     expect(await fieldValue('End date').innerText()).toBe(end);
     expect(await fieldValue('Receipt ID').innerText()).toBe(code);
     expect(await fieldValue('Price').innerText()).toBe('120,000 ₫');
@@ -126,7 +147,9 @@ describe('patient app: subscriptions', () => {
     const table = portal.getByRole('table', { name: 'Transactions', exact: true });
     const link = table.getByRole('link', { name: `Open transaction ${code}`, exact: true });
     await link.waitFor({ timeout: 15_000 });
-    const row = table.locator('tbody tr', { has: portal.getByRole('link', { name: `Open transaction ${code}`, exact: true }) });
+    const row = table.locator('tbody tr', {
+      has: portal.getByRole('link', { name: `Open transaction ${code}`, exact: true }),
+    });
     expect(await row.getByText('Success', { exact: true }).count()).toBe(1);
     expect(await row.getByText('120,000 ₫', { exact: true }).count()).toBe(1); // one formatter in both apps (@carewatch/i18n/money)
     await link.click();
@@ -136,22 +159,38 @@ describe('patient app: subscriptions', () => {
     await portal.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = portal.getByRole('dialog', { name: 'Export transactions' });
     await dialog.getByRole('combobox', { name: 'Payment channel' }).selectOption('APP');
-    await dialog.getByRole('textbox', { name: 'From' }).fill(ddmmyyyy(new Date(Date.now() - 2 * 86_400_000).toISOString(), profile.timezone));
-    await dialog.getByRole('textbox', { name: 'To' }).fill(ddmmyyyy(new Date(Date.now() + 2 * 86_400_000).toISOString(), profile.timezone));
+    await dialog
+      .getByRole('textbox', { name: 'From' })
+      .fill(ddmmyyyy(new Date(Date.now() - 2 * 86_400_000).toISOString(), profile.timezone));
+    await dialog
+      .getByRole('textbox', { name: 'To' })
+      .fill(ddmmyyyy(new Date(Date.now() + 2 * 86_400_000).toISOString(), profile.timezone));
     await dialog.getByRole('checkbox', { name: 'Select all', exact: true }).check();
-    const [download] = await Promise.all([portal.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    const [download] = await Promise.all([
+      portal.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);
     const cells: string[] = [];
-    book.worksheets[0]!.eachRow((r) => r.eachCell((c) => { cells.push(String(c.value)); }));
+    book.worksheets[0]!.eachRow((r) =>
+      r.eachCell((c) => {
+        cells.push(String(c.value));
+      }),
+    );
     expect(cells).toContain(code);
     await portal.context().close();
 
     // Cancel (confirmed) → back to Zero, as the demo data had it.
     await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your subscription?' })
+      .getByRole('button', { name: 'Yes, cancel', exact: true })
+      .click();
     await page.getByRole('region', { name: 'Zero', exact: true }).getByLabel('Status: Free', { exact: true }).waitFor();
-    expect(((await call('GET', '/api/account/subscriptions/me', token)).body as Subscription).package.code).toBe('ZERO');
+    expect(((await call('GET', '/api/account/subscriptions/me', token)).body as Subscription).package.code).toBe(
+      'ZERO',
+    );
 
     expect(cspViolations()).toEqual([]);
     await context.close();

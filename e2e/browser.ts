@@ -2,9 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   // A fake microphone and camera, allowed without a prompt (SOS voice message, QR scan).
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -16,12 +26,22 @@ const violations: string[] = [];
  * console): the apps must run under it, so a spec ends by checking `cspViolations()` is empty.
  */
 export function watchCsp(context: BrowserContext): void {
-  context.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(`${m.page()?.url() ?? ''}: ${m.text().slice(0, 300)}`); });
+  context.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text()))
+      violations.push(`${m.page()?.url() ?? ''}: ${m.text().slice(0, 300)}`);
+  });
 }
 export const cspViolations = (): string[] => [...violations];
 
-export async function newPage(browser: Browser, baseUrl: string, opts: { lang?: string; width?: number; height?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 } });
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  opts: { lang?: string; width?: number; height?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+  });
   watchCsp(context);
   if (opts.lang) await context.addInitScript((l) => localStorage.setItem('cw.lang', l), opts.lang);
   return context.newPage();
@@ -42,20 +62,27 @@ export const DEMO_PASSWORD = 'CareWatch@2026';
  */
 export async function revealLast(baseUrl: string, token: string, recipient: string, match?: RegExp): Promise<string> {
   const auth = { authorization: `Bearer ${token}` };
-  const list = await fetch(`${baseUrl}/api/account/messages?search=${encodeURIComponent(recipient)}&size=20`, { headers: auth });
-  const items = ((await list.json()) as { items?: Array<{ id: string; recipient: string; body: string; revealable: boolean }> }).items ?? [];
+  const list = await fetch(`${baseUrl}/api/account/messages?search=${encodeURIComponent(recipient)}&size=20`, {
+    headers: auth,
+  });
+  const items =
+    ((await list.json()) as { items?: Array<{ id: string; recipient: string; body: string; revealable: boolean }> })
+      .items ?? [];
   const m = items.find((x) => x.recipient === recipient && x.revealable && (!match || match.test(x.body)));
   if (!m) return '';
   const res = await fetch(`${baseUrl}/api/account/messages/${m.id}/reveal`, { method: 'POST', headers: auth });
   return res.ok ? ((await res.json()) as { body: string }).body : '';
 }
 /** The six-digit code in the newest message to `recipient` (see revealLast). */
-export const lastCode = async (baseUrl: string, token: string, recipient: string, match?: RegExp) => /\b(\d{6})\b/.exec(await revealLast(baseUrl, token, recipient, match))?.[1] ?? '';
+export const lastCode = async (baseUrl: string, token: string, recipient: string, match?: RegExp) =>
+  /\b(\d{6})\b/.exec(await revealLast(baseUrl, token, recipient, match))?.[1] ?? '';
 
 /** Fills and submits the portal's password login form (English labels). */
 export async function login(page: Page, email: string, opts: { password?: string; tenant?: string } = {}) {
   await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Tenant code', exact: true }).fill(opts.tenant ?? (email.endsWith('@demo2.test') ? 'demo2' : 'demo'));
+  await page
+    .getByRole('textbox', { name: 'Tenant code', exact: true })
+    .fill(opts.tenant ?? (email.endsWith('@demo2.test') ? 'demo2' : 'demo'));
   await page.getByRole('textbox', { name: 'Email or phone', exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(opts.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -76,6 +103,9 @@ export async function navLinks(page: Page, navName = 'Main navigation'): Promise
 export async function dismissAlertPopups(page: Page): Promise<void> {
   const popup = page.getByRole('dialog', { name: /^(SOS|High-risk alert|Cảnh báo nguy cơ cao) — / });
   await page.addLocatorHandler(popup, async () => {
-    await popup.first().getByRole('button', { name: /^(Dismiss|Đóng)$/ }).click();
+    await popup
+      .first()
+      .getByRole('button', { name: /^(Dismiss|Đóng)$/ })
+      .click();
   });
 }

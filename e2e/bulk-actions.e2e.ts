@@ -15,14 +15,24 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Names take no digits: the run's time in letters keeps the rows unique and findable by search.
-const TAG = String(Date.now()).slice(-7).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+const TAG = String(Date.now())
+  .slice(-7)
+  .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 const uniq = Math.random().toString(36).slice(2, 8);
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function post<T>(path: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(201);
   return json;
@@ -31,12 +41,25 @@ async function post<T>(path: string, token: string, body: unknown): Promise<T> {
 /** axe's critical and serious violations on the page as it is now. */
 async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } };
+  const found = (await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+      };
+    };
     const r = await w.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ impact: v.impact ?? '', id: v.id, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  }) as Array<{ impact: string; id: string; targets: string[] }>;
-  return found.filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => `[${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
+    return r.violations.map((v) => ({
+      impact: v.impact ?? '',
+      id: v.id,
+      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+    }));
+  })) as Array<{ impact: string; id: string; targets: string[] }>;
+  return found
+    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
+    .map((f) => `[${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
 }
 
 async function loggedIn(email: string): Promise<Page> {
@@ -54,25 +77,46 @@ describe('bulk actions', () => {
     // --- Setup by API: a new doctor, two unassigned patients, two coach accounts; all named with TAG.
     // Another account than the browser's: a portal sign-in ends the same account's other sessions.
     const admin = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
-    const centerId = (await getJson<{ items: Array<{ centerId: string | null }> }>(baseUrl, '/api/account/doctors?name=Duc', admin)).items[0]!.centerId;
+    const centerId = (
+      await getJson<{ items: Array<{ centerId: string | null }> }>(baseUrl, '/api/account/doctors?name=Duc', admin)
+    ).items[0]!.centerId;
     const doctor = await post<{ id: string }>('/api/account/staff', admin, {
-      firstName: 'Bach', lastName: `Doc${TAG}`, email: `bulk.doc.${uniq}@demo.test`, levels: [{ roleCode: 'doctor', centerId, isMain: true }],
+      firstName: 'Bach',
+      lastName: `Doc${TAG}`,
+      email: `bulk.doc.${uniq}@demo.test`,
+      levels: [{ roleCode: 'doctor', centerId, isMain: true }],
       doctorProfile: { specialties: ['cardiology'], doctorType: 'family' },
     });
     const patientIds: string[] = [];
     for (const first of ['Lan', 'Mai']) {
       const p = await post<{ id: string; status: string }>('/api/account/patients', admin, {
-        firstName: first, lastName: `Pat${TAG}`, birthday: '1955-02-03', gender: 'female', heightCm: 158, weightKg: 52,
-        email: `bulk.${first.toLowerCase()}.${uniq}@demo.test`, address: '2 Hang Bai, Hanoi', centerId: null, doctorIds: [], relatives: [],
+        firstName: first,
+        lastName: `Pat${TAG}`,
+        birthday: '1955-02-03',
+        gender: 'female',
+        heightCm: 158,
+        weightKg: 52,
+        email: `bulk.${first.toLowerCase()}.${uniq}@demo.test`,
+        address: '2 Hang Bai, Hanoi',
+        centerId: null,
+        doctorIds: [],
+        relatives: [],
       });
       expect(p.status).toBe('unassigned');
       patientIds.push(p.id);
     }
     const staffIds: string[] = [];
     for (const first of ['Hoa', 'Kim']) {
-      staffIds.push((await post<{ id: string }>('/api/account/staff', admin, {
-        firstName: first, lastName: `Coach${TAG}`, email: `bulk.${first.toLowerCase()}.${uniq}@demo.test`, levels: [{ roleCode: 'coach', centerId: null, isMain: true }],
-      })).id);
+      staffIds.push(
+        (
+          await post<{ id: string }>('/api/account/staff', admin, {
+            firstName: first,
+            lastName: `Coach${TAG}`,
+            email: `bulk.${first.toLowerCase()}.${uniq}@demo.test`,
+            levels: [{ roleCode: 'coach', centerId: null, isMain: true }],
+          })
+        ).id,
+      );
     }
 
     // --- Patients: the search shows the two; the header checkbox selects the page.
@@ -83,7 +127,11 @@ describe('bulk actions', () => {
     await selectAll.check();
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('2 selected', { exact: true }).waitFor();
-    expect(await page.getByRole('checkbox', { name: /^Select .*Pat/ }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).toEqual([true, true]);
+    expect(
+      await page
+        .getByRole('checkbox', { name: /^Select .*Pat/ })
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked)),
+    ).toEqual([true, true]);
     expect(await axeProblems(page), 'axe with the bulk bar shown').toEqual([]);
     await shot(page, 'bulk-patients-selected-en');
 
@@ -96,11 +144,18 @@ describe('bulk actions', () => {
     await page.getByText('2 done', { exact: true }).waitFor({ timeout: 10_000 });
     await expect.poll(() => dialog.count()).toBe(0);
     // The list is refetched: both now Assigned; the selection is cleared.
-    for (const first of ['Lan', 'Mai']) await expect.poll(() => row(page, first).getByText('Assigned', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    for (const first of ['Lan', 'Mai'])
+      await expect
+        .poll(() => row(page, first).getByText('Assigned', { exact: true }).count(), { timeout: 10_000 })
+        .toBe(1);
     expect(await selectAll.isChecked()).toBe(false);
     expect(await bar.count()).toBe(0);
     for (const id of patientIds) {
-      const p = await getJson<{ status: string; doctors: Array<{ id: string }> }>(baseUrl, `/api/account/patients/${id}`, admin);
+      const p = await getJson<{ status: string; doctors: Array<{ id: string }> }>(
+        baseUrl,
+        `/api/account/patients/${id}`,
+        admin,
+      );
       expect(p.status).toBe('assigned');
       expect(p.doctors.map((d) => d.id)).toEqual([doctor.id]);
     }
@@ -122,9 +177,14 @@ describe('bulk actions', () => {
     await disable.getByRole('combobox', { name: 'Disable for', exact: true }).selectOption('2w');
     await disable.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('2 done', { exact: true }).last().waitFor({ timeout: 10_000 });
-    for (const first of ['Hoa', 'Kim']) await expect.poll(() => row(page, first).getByText('Disabled', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    for (const first of ['Hoa', 'Kim'])
+      await expect
+        .poll(() => row(page, first).getByText('Disabled', { exact: true }).count(), { timeout: 10_000 })
+        .toBe(1);
     for (const id of staffIds) {
-      expect((await getJson<{ status: string }>(baseUrl, `/api/account/users/${id}/state`, admin)).status).toBe('disabled');
+      expect((await getJson<{ status: string }>(baseUrl, `/api/account/users/${id}/state`, admin)).status).toBe(
+        'disabled',
+      );
     }
     await shot(page, 'bulk-staff-disabled-en');
   });

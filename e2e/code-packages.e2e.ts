@@ -6,8 +6,12 @@ import { getJson, phone, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 // follower@demo.test is an app account on the free Zero package in the demo data: the code upgrades it.
 describe('code packages', () => {
@@ -15,7 +19,10 @@ describe('code packages', () => {
     const page = await newPage(browser, baseUrl);
     await dismissAlertPopups(page);
     await login(page, 'superadmin@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Code packages', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Code packages', exact: true })
+      .click();
     await page.getByRole('link', { name: 'New code package' }).click();
     // Every field is required: saving the empty form names each one.
     await page.getByRole('button', { name: 'Create and generate codes' }).click();
@@ -54,7 +61,11 @@ describe('code packages', () => {
     await app.getByText('Your plan is now Basic for 6 months.').waitFor();
     await shot(app, 'code-package-redeemed');
     const token = String(await app.evaluate(() => localStorage.getItem('cw.app.access')));
-    const sub = await getJson<{ package: { code: string }; endsAt: string | null }>(baseUrl, '/api/account/subscriptions/me', token);
+    const sub = await getJson<{ package: { code: string }; endsAt: string | null }>(
+      baseUrl,
+      '/api/account/subscriptions/me',
+      token,
+    );
     expect(sub.package.code).toBe('BASIC');
     expect(sub.endsAt).not.toBeNull();
     // Once only.

@@ -6,8 +6,12 @@ import { launch, login, newPage, shot } from './browser.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function devicesXlsx(rows: string[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -21,7 +25,10 @@ describe('devices', () => {
   test('an operator imports devices: the good line is imported, the unsupported model is refused with its line', async () => {
     const page = await newPage(browser, baseUrl, { lang: 'en' });
     await login(page, 'operator@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Devices', exact: true })
+      .click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Devices' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Import devices', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -30,9 +37,15 @@ describe('devices', () => {
       ['patient@demo.test', 'AA:BB:CC:00:11:E2', '', 'V19', 'E2E-SN-0001', 'E2E watch'],
       ['patient@demo.test', 'AA:BB:CC:00:11:E3', '', 'X99', 'E2E-SN-0002', 'Unknown model'],
     ]);
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'devices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'devices.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => dialog.getByText('1 devices imported, 1 lines refused.').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => dialog.getByText('1 devices imported, 1 lines refused.').count(), { timeout: 15_000 })
+      .toBe(1);
     const errors = dialog.getByRole('list', { name: 'Refused lines' }).getByRole('listitem');
     await expect.poll(() => errors.count()).toBe(1);
     expect(await errors.first().innerText()).toMatch(/^Line 3, model: /i);
@@ -40,7 +53,9 @@ describe('devices', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
 
     await page.getByRole('searchbox', { name: 'Search by MAC, IMEI, serial or account' }).fill('E2E-SN');
-    await expect.poll(() => page.getByRole('cell', { name: 'E2E-SN-0001', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'E2E-SN-0001', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await page.getByRole('cell', { name: 'E2E-SN-0002', exact: true }).count()).toBe(0);
 
     // A new device can be edited; an activated one cannot.
@@ -77,7 +92,10 @@ describe('devices', () => {
   test('a system admin sees the list by category and the connection history', async () => {
     const page = await newPage(browser, baseUrl, { lang: 'en' });
     await login(page, 'sysadmin@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Devices', exact: true })
+      .click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Devices' }).count()).toBe(1);
     // The count of the category on screen: -1 while the previous category's list is still shown (aria-busy).
     const total = async () => {
@@ -89,11 +107,15 @@ describe('devices', () => {
     const all = await total();
     await shot(page, 'devices-list-all-en');
     await page.getByRole('tab', { name: 'Watches', exact: true }).click();
-    await expect.poll(async () => (await page.getByRole('cell', { name: /^(J2025E|J2025B)$/ }).count()), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(async () => await page.getByRole('cell', { name: /^(J2025E|J2025B)$/ }).count(), { timeout: 15_000 })
+      .toBe(0);
     await expect.poll(total, { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
     const watches = await total();
     await page.getByRole('tab', { name: 'Cellular devices', exact: true }).click();
-    await expect.poll(async () => (await page.getByRole('cell', { name: /^(V19|GT2|GT5)$/ }).count()), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(async () => await page.getByRole('cell', { name: /^(V19|GT2|GT5)$/ }).count(), { timeout: 15_000 })
+      .toBe(0);
     await expect.poll(async () => watches + (await total()), { timeout: 15_000 }).toBe(all);
     await shot(page, 'devices-list-cellular-en');
 

@@ -7,11 +7,19 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const uniq = Math.random().toString(36).slice(2, 7);
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function post<T>(path: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(201);
   return json;
@@ -30,20 +38,42 @@ async function setLanguage(page: Page, lang: 'vi' | 'en') {
 }
 
 describe('doctor directory, licences and requests', () => {
-  test('in Vietnamese, the doctor adds licences (an expired one is refused) and accepts a doctor request, which changes the patient\'s doctor', async () => {
+  test("in Vietnamese, the doctor adds licences (an expired one is refused) and accepts a doctor request, which changes the patient's doctor", async () => {
     // --- Setup by API: a second doctor who is the current doctor of a new patient with an app account.
     const admin = await apiToken(baseUrl, 'sysadmin@demo.test', 'portal');
-    const demoDoctor = (await getJson<{ items: Array<{ id: string; fullName: string; centerId: string | null }> }>(baseUrl, '/api/account/doctors?name=Duc', admin)).items[0]!;
+    const demoDoctor = (
+      await getJson<{ items: Array<{ id: string; fullName: string; centerId: string | null }> }>(
+        baseUrl,
+        '/api/account/doctors?name=Duc',
+        admin,
+      )
+    ).items[0]!;
     const current = await post<{ id: string }>('/api/account/staff', admin, {
-      firstName: 'Lan', lastName: 'Vu', email: `lan.vu.${uniq}@demo.test`, levels: [{ roleCode: 'doctor', centerId: demoDoctor.centerId, isMain: true }],
+      firstName: 'Lan',
+      lastName: 'Vu',
+      email: `lan.vu.${uniq}@demo.test`,
+      levels: [{ roleCode: 'doctor', centerId: demoDoctor.centerId, isMain: true }],
       doctorProfile: { specialties: ['cardiology'], doctorType: 'family' },
     });
     const patient = await post<{ id: string }>('/api/account/patients', admin, {
-      firstName: 'Hai', lastName: 'Do', birthday: '1960-05-01', gender: 'male', heightCm: 170, weightKg: 65, email: `hai.do.${uniq}@demo.test`,
-      address: '1 Tran Phu, Ba Dinh, Hanoi', centerId: demoDoctor.centerId, createAccount: true, doctorIds: [current.id],
+      firstName: 'Hai',
+      lastName: 'Do',
+      birthday: '1960-05-01',
+      gender: 'male',
+      heightCm: 170,
+      weightKg: 65,
+      email: `hai.do.${uniq}@demo.test`,
+      address: '1 Tran Phu, Ba Dinh, Hanoi',
+      centerId: demoDoctor.centerId,
+      createAccount: true,
+      doctorIds: [current.id],
     });
     const operator = await apiToken(baseUrl, 'operator@demo.test', 'portal');
-    await post('/api/account/doctor-requests', operator, { patientId: patient.id, doctorId: demoDoctor.id, kind: 'family_doctor' });
+    await post('/api/account/doctor-requests', operator, {
+      patientId: patient.id,
+      doctorId: demoDoctor.id,
+      kind: 'family_doctor',
+    });
 
     // --- The doctor signs in and reads the portal in Vietnamese.
     const page = await newPage(browser, baseUrl, { lang: 'en' });
@@ -56,7 +86,10 @@ describe('doctor directory, licences and requests', () => {
     await nav.getByRole('link', { name: 'Danh bạ bác sĩ', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Danh bạ bác sĩ' }).waitFor();
     await page.getByRole('link', { name: 'Hồ sơ bác sĩ của tôi', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Nguyen Duc' }).or(page.getByRole('heading', { level: 1, name: 'Duc Nguyen' })).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Nguyen Duc' })
+      .or(page.getByRole('heading', { level: 1, name: 'Duc Nguyen' }))
+      .waitFor();
     const licences = page.getByRole('table', { name: 'Giấy phép hành nghề' });
     await licences.waitFor();
     const before = await licences.getByRole('row').count();
@@ -65,14 +98,30 @@ describe('doctor directory, licences and requests', () => {
     await dialog.getByRole('textbox', { name: 'Tên giấy phép' }).fill(`Chứng chỉ tim mạch ${uniq}`);
     await dialog.getByRole('textbox', { name: 'Số giấy phép' }).fill(`TM-${uniq}`);
     await dialog.getByRole('textbox', { name: 'Ngày hết hạn' }).fill(typedDay(-1));
-    await dialog.getByRole('button', { name: 'Lưu', exact: true }).or(dialog.getByRole('button', { name: 'Lưu giấy phép', exact: true })).click();
-    await expect.poll(() => dialog.getByText('Giấy phép hành nghề đã hết hạn').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await dialog
+      .getByRole('button', { name: 'Lưu', exact: true })
+      .or(dialog.getByRole('button', { name: 'Lưu giấy phép', exact: true }))
+      .click();
+    await expect
+      .poll(() => dialog.getByText('Giấy phép hành nghề đã hết hạn').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shot(page, 'doctors-license-expired-vi');
     await dialog.getByRole('textbox', { name: 'Ngày hết hạn' }).fill(typedDay(2));
-    await dialog.getByRole('button', { name: 'Lưu', exact: true }).or(dialog.getByRole('button', { name: 'Lưu giấy phép', exact: true })).click();
+    await dialog
+      .getByRole('button', { name: 'Lưu', exact: true })
+      .or(dialog.getByRole('button', { name: 'Lưu giấy phép', exact: true }))
+      .click();
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => licences.getByRole('row').count()).toBe(before + 1);
-    await expect.poll(() => licences.getByRole('row').filter({ hasText: `TM-${uniq}` }).getByText('Còn hiệu lực').count()).toBe(1);
+    await expect
+      .poll(() =>
+        licences
+          .getByRole('row')
+          .filter({ hasText: `TM-${uniq}` })
+          .getByText('Còn hiệu lực')
+          .count(),
+      )
+      .toBe(1);
 
     // --- Doctor requests → Received: accepting warns that the current doctor will be unassigned.
     await nav.getByRole('link', { name: 'Yêu cầu bác sĩ', exact: true }).click();
@@ -89,7 +138,11 @@ describe('doctor directory, licences and requests', () => {
     await shot(page, 'doctors-requests-vi');
 
     // The patient's doctor changed: the demo doctor follows them, the previous one no longer does.
-    const detail = await getJson<{ doctors: Array<{ id: string }> }>(baseUrl, `/api/account/patients/${patient.id}`, admin);
+    const detail = await getJson<{ doctors: Array<{ id: string }> }>(
+      baseUrl,
+      `/api/account/patients/${patient.id}`,
+      admin,
+    );
     expect(detail.doctors.map((d) => d.id)).toEqual([demoDoctor.id]);
 
     await setLanguage(page, 'en');
@@ -99,12 +152,19 @@ describe('doctor directory, licences and requests', () => {
 
   test('the app finds doctors near me (granted geolocation, 390×844): nearest first with the distance', async () => {
     const context = await browser.newContext({
-      baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
       // Ba Dinh, Hanoi: a few kilometres from the demo doctor's health center.
-      geolocation: { latitude: 21.03, longitude: 105.85 }, permissions: ['geolocation', 'notifications'],
+      geolocation: { latitude: 21.03, longitude: 105.85 },
+      permissions: ['geolocation', 'notifications'],
     });
     watchCsp(context);
-    await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en');
+    });
     const page = await context.newPage();
     await signIn(page, 'patient@demo.test');
     await page.goto('/app/contacts/doctor');
@@ -117,7 +177,15 @@ describe('doctor directory, licences and requests', () => {
     const km = (await distances.allInnerTexts()).map((s) => Number(/([\d.,]+) km away/i.exec(s)![1]!.replace(',', '')));
     expect(km[0]).toBeLessThan(10);
     expect([...km].sort((a, b) => a - b)).toEqual(km);
-    await expect.poll(() => list.getByRole('listitem').first().getByRole('button', { name: /^Ask .* to be your family doctor$/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        list
+          .getByRole('listitem')
+          .first()
+          .getByRole('button', { name: /^Ask .* to be your family doctor$/ })
+          .count(),
+      )
+      .toBe(1);
     await shot(page, 'app-doctors-near-me');
     await context.close();
     expect(cspViolations()).toEqual([]);

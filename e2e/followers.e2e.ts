@@ -5,8 +5,12 @@ import { launch, login, newPage, shot } from './browser.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function loggedIn(email: string): Promise<Page> {
   const page = await newPage(browser, baseUrl);
@@ -16,10 +20,16 @@ async function loggedIn(email: string): Promise<Page> {
 }
 
 async function openDemoPatient(page: Page) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patients', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Patients', exact: true })
+    .click();
   await page.getByRole('searchbox', { name: 'Search patients' }).fill('DEMO-P0001');
   await expect.poll(() => page.getByRole('link', { name: /^Open / }).count(), { timeout: 15_000 }).toBe(1);
-  await page.getByRole('link', { name: /^Open / }).first().click();
+  await page
+    .getByRole('link', { name: /^Open / })
+    .first()
+    .click();
   await page.getByRole('tab', { name: 'Followers', exact: true }).waitFor();
 }
 
@@ -34,9 +44,15 @@ describe('followers and alert configuration in the portal', () => {
     await expect.poll(() => rows.count()).toBe(3);
     const texts = await rows.allInnerTexts();
     // Two number-only emergency contacts, texted and called; the follower account, also reached in the app.
-    expect(texts[0]).toMatch(/Hoang Minh[\s\S]*Emergency contact[\s\S]*Son[\s\S]*0900000021[\s\S]*Phone number only[\s\S]*Accepted[\s\S]*SMS[\s\S]*Call/);
-    expect(texts[1]).toMatch(/Hoang Lan[\s\S]*Emergency contact[\s\S]*Daughter[\s\S]*0900000022[\s\S]*Phone number only/);
-    expect(texts[2]).toMatch(/Phong Hoang[\s\S]*Caring follower[\s\S]*CareWatch account[\s\S]*Accepted[\s\S]*In app[\s\S]*Web push[\s\S]*SMS[\s\S]*Call/);
+    expect(texts[0]).toMatch(
+      /Hoang Minh[\s\S]*Emergency contact[\s\S]*Son[\s\S]*0900000021[\s\S]*Phone number only[\s\S]*Accepted[\s\S]*SMS[\s\S]*Call/,
+    );
+    expect(texts[1]).toMatch(
+      /Hoang Lan[\s\S]*Emergency contact[\s\S]*Daughter[\s\S]*0900000022[\s\S]*Phone number only/,
+    );
+    expect(texts[2]).toMatch(
+      /Phong Hoang[\s\S]*Caring follower[\s\S]*CareWatch account[\s\S]*Accepted[\s\S]*In app[\s\S]*Web push[\s\S]*SMS[\s\S]*Call/,
+    );
     await shot(page, 'patient-followers');
 
     // Alert settings: SMS off, saved, still off after a reload, then back on.
@@ -52,7 +68,16 @@ describe('followers and alert configuration in the portal', () => {
 
     await page.reload();
     await page.getByRole('tab', { name: 'Thresholds', exact: true }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Alert settings' }).getByRole('switch', { name: 'SMS to followers' }).isChecked(), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Alert settings' })
+            .getByRole('switch', { name: 'SMS to followers' })
+            .isChecked(),
+        { timeout: 15_000 },
+      )
+      .toBe(false);
     // The thresholds table is still there and editable.
     await expect.poll(() => page.getByRole('button', { name: 'Save thresholds' }).count()).toBe(1);
 
@@ -68,10 +93,22 @@ describe('followers and alert configuration in the portal', () => {
     await again.getByRole('button', { name: 'Save alert settings' }).click();
     await page.reload();
     await page.getByRole('tab', { name: 'Thresholds', exact: true }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Alert settings' }).getByRole('switch', { name: 'SMS to followers' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Alert settings' })
+            .getByRole('switch', { name: 'SMS to followers' })
+            .isChecked(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // The doctor reads the tenant's threshold defaults but cannot change them.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Threshold defaults', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Threshold defaults', exact: true })
+      .click();
     await page.getByRole('table', { name: 'Threshold defaults' }).waitFor();
     expect(await page.getByText('Only tenant administrators can change the defaults.').count()).toBe(1);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
@@ -80,7 +117,10 @@ describe('followers and alert configuration in the portal', () => {
 
   test('a tenant administrator changes a threshold default and puts it back to built-in', async () => {
     const page = await loggedIn('sysadmin@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Threshold defaults', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Threshold defaults', exact: true })
+      .click();
     const table = page.getByRole('table', { name: 'Threshold defaults' });
     await table.waitFor();
     const hrv = table.getByRole('row', { name: 'HRV', exact: true });

@@ -9,9 +9,12 @@ const login = (page: Page, email: string, tenant?: string) => loginAs(page, emai
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('account lifecycle', () => {
   test('request deactivation → admin approves → login offers recovery → recovered', async () => {
@@ -27,7 +30,10 @@ describe('account lifecycle', () => {
 
     const admin = await newPage(browser, baseUrl);
     await login(admin, 'sysadmin@demo2.test', 'demo2');
-    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Deactivation requests' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Deactivation requests' })
+      .click();
     await admin.getByRole('button', { name: /^Approve deactivation of Cuong Vo/ }).click();
     await shot(admin, 'deactivation-approve');
     await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
@@ -56,14 +62,20 @@ describe('account lifecycle', () => {
     // The doctor's own list (a doctor sees only their scope), read before the browser signs in:
     // a new portal sign-in ends the user's earlier portal session.
     const token = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
-    const list = await getJson<{ items: Array<{ id: string; fullName: string }> }>(baseUrl, '/api/account/patients?size=1', token);
+    const list = await getJson<{ items: Array<{ id: string; fullName: string }> }>(
+      baseUrl,
+      '/api/account/patients?size=1',
+      token,
+    );
     const patient = list.items[0]!;
     const doctor = await newPage(browser, baseUrl);
     await login(doctor, 'doctor@demo.test');
     // Signed in (the click only starts it) before the address changes, or the change cancels the sign-in.
     await doctor.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await doctor.goto(`/patients/${patient.id}`);
-    await expect.poll(() => doctor.getByRole('heading', { level: 1 }).first().innerText()).toContain(patient.fullName.split(' ')[0]!);
+    await expect
+      .poll(() => doctor.getByRole('heading', { level: 1 }).first().innerText())
+      .toContain(patient.fullName.split(' ')[0]!);
 
     const admin = await newPage(browser, baseUrl);
     await login(admin, 'superadmin@demo.test');
@@ -71,20 +83,36 @@ describe('account lifecycle', () => {
     await admin.getByRole('searchbox', { name: 'Patient id' }).fill(patient.id);
     await admin.getByRole('searchbox', { name: 'Action starts with' }).fill('phi.read');
     await admin.getByRole('searchbox', { name: 'Actor (name or e-mail)' }).fill('doctor@demo.test');
-    await expect.poll(() => admin.getByText('GET /api/account/patients/:id', { exact: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => admin.getByText('GET /api/account/patients/:id', { exact: true }).count())
+      .toBeGreaterThan(0);
     // Every filter applied (they are debounced): only the doctor's patient-data reads remain. The super admin's own
     // reads (their worklist, issue 20) go once the actor filter applies.
-    await expect.poll(() => admin.getByRole('table').getByText('superadmin@demo.test').count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => admin.getByRole('table').getByText('superadmin@demo.test').count(), { timeout: 10_000 })
+      .toBe(0);
     await expect.poll(() => admin.getByRole('table').getByText('patient.read', { exact: true }).count()).toBe(0);
     // Every filter applied (they are debounced): only the doctor's patient-data reads remain.
     await expect.poll(() => admin.getByRole('table').getByText('superadmin@demo.test').count()).toBe(0);
     await expect.poll(() => admin.getByRole('table').getByText('patient.read', { exact: true }).count()).toBe(0);
     await shot(admin, 'audit-log-patient');
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('time,actor_id,actor_email,role,action,route,resource,resource_id,patient_ids,outcome,ip,request_id,details');
-    expect(csv.split('\r\n').some((l) => l.includes('"doctor@demo.test"') && l.includes('"GET /api/account/patients/:id"') && l.includes(patient.id))).toBe(true);
+    expect(csv.split('\r\n')[0]).toBe(
+      'time,actor_id,actor_email,role,action,route,resource,resource_id,patient_ids,outcome,ip,request_id,details',
+    );
+    expect(
+      csv
+        .split('\r\n')
+        .some(
+          (l) =>
+            l.includes('"doctor@demo.test"') && l.includes('"GET /api/account/patients/:id"') && l.includes(patient.id),
+        ),
+    ).toBe(true);
     for (const p of [doctor, admin]) await p.context().close();
   });
 });

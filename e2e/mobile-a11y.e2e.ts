@@ -14,8 +14,12 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 type Lang = 'en' | 'vi' | 'en-CA';
 type Finding = { impact: string; id: string; targets: string[] };
@@ -23,12 +27,28 @@ type Finding = { impact: string; id: string; targets: string[] };
 /** axe's critical and serious violations of the WCAG 2 A/AA rules on the page as it is now ("where: [impact] rule — targets"). */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ impact: v.impact ?? '', id: v.id, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  }) as Finding[];
-  return found.filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
+  const found = (await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      impact: v.impact ?? '',
+      id: v.id,
+      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+    }));
+  })) as Finding[];
+  return found
+    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
+    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
 }
 
 /**
@@ -36,24 +56,38 @@ async function axeProblems(page: Page, where: string): Promise<string[]> {
  * code loads), a heading is shown, nothing is busy (skeletons, loaders); then Mantine's transitions end.
  */
 async function settled(page: Page) {
-  await expect.poll(() => page.evaluate(() => !document.querySelector('[data-a11y-old]') && !!document.querySelector('h1, h2')
-    && !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')), { timeout: 6000, interval: 100 }).toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            !document.querySelector('[data-a11y-old]') &&
+            !!document.querySelector('h1, h2') &&
+            !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root'),
+        ),
+      { timeout: 6000, interval: 100 },
+    )
+    .toBe(true)
     .catch(() => undefined);
   await page.waitForTimeout(150);
 }
 
 /** Marks the current screen's headings, so that `settled` knows when the next screen has replaced them. */
-const markOld = (page: Page) => page.evaluate(() => document.querySelectorAll('h1, h2').forEach((h) => h.setAttribute('data-a11y-old', '')));
+const markOld = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll('h1, h2').forEach((h) => h.setAttribute('data-a11y-old', '')));
 
 /** Opens a screen inside the app (the router follows history, as a tapped link does) and checks it once settled. */
 async function visit(page: Page, path: string, where: string, problems: string[]) {
   const t0 = Date.now();
   // Another tab of the same screen (`?tab=`) keeps its heading.
   if (new URL(page.url()).pathname !== `/app${path.split('?')[0]}`) await markOld(page);
-  await page.evaluate((to) => { window.history.pushState(null, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, `/app${path}`);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/app${path}`);
   await settled(page);
   const t1 = Date.now();
-  problems.push(...await axeProblems(page, where));
+  problems.push(...(await axeProblems(page, where)));
   if (process.env.A11Y_TIMING) console.log(`${where}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
 }
 
@@ -69,14 +103,14 @@ async function signedOut(page: Page, lang: Lang, problems: string[]) {
   await page.goto('/app/');
   await page.waitForURL(/\/app\/welcome$/);
   await settled(page);
-  problems.push(...await axeProblems(page, `/welcome (${lang})`));
+  problems.push(...(await axeProblems(page, `/welcome (${lang})`)));
   for (const path of ['/visitor', '/terms', '/privacy']) await visit(page, path, `${path} (${lang})`, problems);
   await page.goto('/app/welcome');
   await page.getByRole('textbox').first().fill('demo');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/app\/login$/);
   await settled(page);
-  problems.push(...await axeProblems(page, `/login (${lang})`));
+  problems.push(...(await axeProblems(page, `/login (${lang})`)));
   for (const path of ['/register', '/forgot-password']) await visit(page, path, `${path} (${lang})`, problems);
   await visit(page, '/login', `/login (${lang})`, problems);
 }
@@ -94,20 +128,71 @@ async function signIn(page: Page) {
 
 /** Every screen of the router a patient reaches (the ones that need an id: the first one a list links to). */
 const SCREENS = [
-  '/', '/alerts', '/contacts', '/contacts?tab=requests', '/contacts/add', '/contacts/doctor', '/contacts/qr', '/contacts/scan',
-  '/followed', '/followed?tab=caring', '/devices', '/devices/add', '/entry', '/health-import', '/medication',
-  '/events', '/events?tab=medical', '/events/new', '/records', '/subscription', '/subscription/choose', '/redeem-code',
-  '/profile', '/profile/medical', '/sub-users', '/settings', '/settings/notifications', '/feedback', '/announcements', '/delete-account',
+  '/',
+  '/alerts',
+  '/contacts',
+  '/contacts?tab=requests',
+  '/contacts/add',
+  '/contacts/doctor',
+  '/contacts/qr',
+  '/contacts/scan',
+  '/followed',
+  '/followed?tab=caring',
+  '/devices',
+  '/devices/add',
+  '/entry',
+  '/health-import',
+  '/medication',
+  '/events',
+  '/events?tab=medical',
+  '/events/new',
+  '/records',
+  '/subscription',
+  '/subscription/choose',
+  '/redeem-code',
+  '/profile',
+  '/profile/medical',
+  '/sub-users',
+  '/settings',
+  '/settings/notifications',
+  '/feedback',
+  '/announcements',
+  '/delete-account',
 ];
-const METRICS = ['heart_rate', 'blood_pressure', 'spo2', 'temperature', 'blood_glucose', 'hrv', 'respiratory_rate', 'ecg', 'qtc', 'weight',
-  'bmi', 'body_composition', 'steps', 'calories', 'sleep', 'uric_acid', 'cholesterol'];
+const METRICS = [
+  'heart_rate',
+  'blood_pressure',
+  'spo2',
+  'temperature',
+  'blood_glucose',
+  'hrv',
+  'respiratory_rate',
+  'ecg',
+  'qtc',
+  'weight',
+  'bmi',
+  'body_composition',
+  'steps',
+  'calories',
+  'sleep',
+  'uric_acid',
+  'cholesterol',
+];
 /** Detail screens reached from a list: the first link of the list whose address matches. */
 const DETAILS: Array<[list: string, link: RegExp]> = [
-  ['/events', /^\/app\/events\/reminders\/[^/]+$/], ['/events?tab=medical', /^\/app\/events\/appointments\/[^/]+$/],
-  ['/records', /^\/app\/records\/[^/]+$/], ['/devices', /^\/app\/devices\/settings/], ['/alerts', /^\/app\/(sos-cases|visits)\/[^/]+$/],
+  ['/events', /^\/app\/events\/reminders\/[^/]+$/],
+  ['/events?tab=medical', /^\/app\/events\/appointments\/[^/]+$/],
+  ['/records', /^\/app\/records\/[^/]+$/],
+  ['/devices', /^\/app\/devices\/settings/],
+  ['/alerts', /^\/app\/(sos-cases|visits)\/[^/]+$/],
 ];
 
-async function signedInScreens(page: Page, lang: Lang, problems: string[], opts: { metrics: readonly string[]; metricTabs: readonly string[] }) {
+async function signedInScreens(
+  page: Page,
+  lang: Lang,
+  problems: string[],
+  opts: { metrics: readonly string[]; metricTabs: readonly string[] },
+) {
   for (const path of SCREENS) await visit(page, path, `${path} (${lang})`, problems);
   for (const [list, link] of DETAILS) {
     await visit(page, list, `${list} (${lang})`, []);
@@ -119,10 +204,10 @@ async function signedInScreens(page: Page, lang: Lang, problems: string[], opts:
     await visit(page, `/metrics/${m}`, `/metrics/${m} (${lang})`, problems);
     if (!opts.metricTabs.includes(m)) continue;
     const tabs = page.getByRole('tab');
-    for (let i = 1; i < await tabs.count(); i++) {
+    for (let i = 1; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
       await settled(page);
-      problems.push(...await axeProblems(page, `/metrics/${m} tab ${i + 1} (${lang})`));
+      problems.push(...(await axeProblems(page, `/metrics/${m} tab ${i + 1} (${lang})`)));
     }
   }
   // SOS: the countdown dialog, cancelled (Escape) before it sends anything.
@@ -132,7 +217,7 @@ async function signedInScreens(page: Page, lang: Lang, problems: string[], opts:
   const dialog = page.locator('[role="dialog"][aria-modal="true"]');
   await dialog.waitFor();
   await page.waitForTimeout(300);
-  problems.push(...await axeProblems(page, `SOS countdown (${lang})`));
+  problems.push(...(await axeProblems(page, `SOS countdown (${lang})`)));
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.count(), { timeout: 3000 }).toBe(0);
 }
@@ -142,21 +227,27 @@ describe('patient app accessibility at 390×844 with touch', () => {
     ['en', METRICS, ['blood_pressure', 'ecg', 'sleep', 'weight']],
     ['vi', METRICS, ['blood_pressure', 'sleep']],
     ['en-CA', ['heart_rate', 'temperature', 'weight', 'blood_glucose'], ['weight']],
-  ] as const)('%s: no critical or serious axe violation on any screen', async (lang, metrics, metricTabs) => {
-    const { context, page } = await phoneIn(lang);
-    const problems: string[] = [];
-    // Closed whatever happens: an SOS countdown left running would send an SOS into the other specs' data.
-    try {
-      await signedOut(page, lang, problems);
-      await signIn(page);
-      // The screens are in the language under test.
-      await page.getByRole('navigation', { name: lang === 'vi' ? 'Điều hướng chính' : 'Main navigation', exact: true }).waitFor({ timeout: 5000 });
-      await signedInScreens(page, lang, problems, { metrics, metricTabs });
-    } finally {
-      await context.close();
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-  }, 300_000);
+  ] as const)(
+    '%s: no critical or serious axe violation on any screen',
+    async (lang, metrics, metricTabs) => {
+      const { context, page } = await phoneIn(lang);
+      const problems: string[] = [];
+      // Closed whatever happens: an SOS countdown left running would send an SOS into the other specs' data.
+      try {
+        await signedOut(page, lang, problems);
+        await signIn(page);
+        // The screens are in the language under test.
+        await page
+          .getByRole('navigation', { name: lang === 'vi' ? 'Điều hướng chính' : 'Main navigation', exact: true })
+          .waitFor({ timeout: 5000 });
+        await signedInScreens(page, lang, problems, { metrics, metricTabs });
+      } finally {
+        await context.close();
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    300_000,
+  );
 
   test('touch targets are at least 44 px tall: settings links, segmented choices, Back, tabs, radio rows', async () => {
     const { context, page } = await phoneIn('en');
@@ -166,7 +257,8 @@ describe('patient app accessibility at 390×844 with touch', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.waitForURL(/\/app\/login$/);
     await signIn(page);
-    const heights = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    const heights = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
     const tooSmall: string[] = [];
     const check = async (where: string, selector: string) => {
       const hs = await heights(selector);

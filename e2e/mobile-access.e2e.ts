@@ -6,8 +6,12 @@ import { phone, phoneWithNetwork, apiToken, getJson } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** The organisation code screen, then the sign-in form (English labels). */
 async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -23,8 +27,16 @@ async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
 }
 
 /** Texts of the navigation's links without their (decorative, aria-hidden) icons. */
-const navNames = (nav: Locator) => nav.getByRole('link').evaluateAll((links) =>
-  links.map((a) => Array.from(a.childNodes).filter((n) => !(n instanceof HTMLElement && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent ?? '').join('').trim()));
+const navNames = (nav: Locator) =>
+  nav.getByRole('link').evaluateAll((links) =>
+    links.map((a) =>
+      Array.from(a.childNodes)
+        .filter((n) => !(n instanceof HTMLElement && n.getAttribute('aria-hidden') === 'true'))
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim(),
+    ),
+  );
 
 describe('patient app: PWA files', () => {
   test('the manifest, icons and service worker are served with sensible types, and the page links them', async () => {
@@ -33,8 +45,22 @@ describe('patient app: PWA files', () => {
     expect(manifestRes.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     // Revalidated on every use (fixed names, unlike the hashed assets), so a new build is picked up at once.
     expect(manifestRes.headers.get('cache-control')).toMatch(/no-cache|max-age=0\b/);
-    const manifest = (await manifestRes.json()) as { name: string; short_name: string; start_url: string; scope: string; display: string; theme_color: string; icons: Array<{ src: string; sizes: string; type: string }> };
-    expect(manifest).toMatchObject({ name: 'CareWatch', short_name: 'CareWatch', start_url: '/app/', scope: '/app/', display: 'standalone' });
+    const manifest = (await manifestRes.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; type: string }>;
+    };
+    expect(manifest).toMatchObject({
+      name: 'CareWatch',
+      short_name: 'CareWatch',
+      start_url: '/app/',
+      scope: '/app/',
+      display: 'standalone',
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png');
@@ -82,20 +108,27 @@ describe('patient app: sign-in, home, language, sign out', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await navNames(nav)).toEqual(['Home', 'Alerts', 'Contacts', 'Settings']);
     // The app keeps its own session keys (the portal on the same origin keeps its own).
-    const keys = await page.evaluate(() => ({ app: localStorage.getItem('cw.app.access'), portal: localStorage.getItem('cw.access') }));
+    const keys = await page.evaluate(() => ({
+      app: localStorage.getItem('cw.app.access'),
+      portal: localStorage.getItem('cw.access'),
+    }));
     expect(keys.app).toBeTruthy();
     expect(keys.portal).toBeNull();
     // Installed as a PWA: the service worker controls /app/.
-    const scope = await page.evaluate(() => Promise.race([
-      navigator.serviceWorker.ready.then((r) => r.scope),
-      new Promise<string>((resolve) => setTimeout(() => resolve('no active service worker within 10 s'), 10_000)),
-    ]));
+    const scope = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((r) => r.scope),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no active service worker within 10 s'), 10_000)),
+      ]),
+    );
     expect(scope).toBe(`${new URL(page.url()).origin}/app/`);
     await shot(page, 'mobile-home-en');
 
     // Offline, the app still starts from the cached shell, on the values the phone last had; back online it recovers
     // by itself (the cold start from a closed app is walked in mobile-sos.e2e.ts).
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('cw.app.cache.v1') ?? ''), { timeout: 10_000 }).toContain('"latest"');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('cw.app.cache.v1') ?? ''), { timeout: 10_000 })
+      .toContain('"latest"');
     await network.offline();
     await page.reload();
     await expect.poll(() => page.getByText(/^Offline: values as of /).count(), { timeout: 15_000 }).toBe(1);
@@ -104,7 +137,11 @@ describe('patient app: sign-in, home, language, sign out', () => {
     // The screens loaded on first use (metric pages, contacts) were cached at install with the rest of the build.
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
-      const urls = (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)))).flat();
+      const urls = (
+        await Promise.all(
+          names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)),
+        )
+      ).flat();
       return urls.filter((u) => /\/app\/assets\/(metric-page|contacts-page)-[^/]+\.js$/.test(u)).length;
     });
     expect(cached).toBe(2);
@@ -119,11 +156,17 @@ describe('patient app: sign-in, home, language, sign out', () => {
     expect(await navNames(navVi)).toEqual(['Trang chủ', 'Cảnh báo', 'Danh bạ', 'Cài đặt']);
     // Saved to the profile too.
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
-    await expect.poll(async () => (await getJson<{ language: string }>(baseUrl, '/api/account/me/profile/get', token)).language).toBe('vi');
+    await expect
+      .poll(async () => (await getJson<{ language: string }>(baseUrl, '/api/account/me/profile/get', token)).language)
+      .toBe('vi');
     await navVi.getByRole('link', { name: 'Trang chủ', exact: true }).click();
     const latestVi = page.getByRole('region', { name: 'Chỉ số mới nhất' });
-    await expect.poll(() => latestVi.getByRole('listitem', { name: 'Nhịp tim', exact: true }).count(), { timeout: 15_000 }).toBe(1);
-    expect(await latestVi.getByRole('listitem', { name: 'Nhịp tim', exact: true }).innerText()).toMatch(/Đo .*trước|Đo bây giờ/);
+    await expect
+      .poll(() => latestVi.getByRole('listitem', { name: 'Nhịp tim', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await latestVi.getByRole('listitem', { name: 'Nhịp tim', exact: true }).innerText()).toMatch(
+      /Đo .*trước|Đo bây giờ/,
+    );
     await shot(page, 'mobile-home-vi');
 
     await navVi.getByRole('link', { name: 'Cài đặt', exact: true }).click();
@@ -132,17 +175,32 @@ describe('patient app: sign-in, home, language, sign out', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Đăng nhập', exact: true }).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('cw.app.access'))).toBeNull();
     // The session is over on the server as well.
-    expect((await fetch(`${baseUrl}/api/account/me/profile/get`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${baseUrl}/api/account/me/profile/get`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(401);
 
     // Leave the demo patient in English for the other suites.
     const again = await apiToken(baseUrl, 'patient@demo.test', 'app');
-    expect((await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=en`, { method: 'POST', headers: { authorization: `Bearer ${again}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=en`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${again}` },
+        })
+      ).status,
+    ).toBe(200);
     await context.close();
   });
 
   test('a screen whose code cannot be downloaded says so, with a retry and the emergency call; the tabs stay', async () => {
     // No service worker (a first visit before it has cached the build), and the new-build reload already spent.
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
     await context.grantPermissions(['notifications'], { origin: baseUrl });
     await context.addInitScript(() => {
       localStorage.setItem('cw.app.lang', 'en');
@@ -158,14 +216,20 @@ describe('patient app: sign-in, home, language, sign out', () => {
       await nav.getByRole('link', { name: 'Contacts', exact: true }).tap();
       const failed = page.getByRole('alert').filter({ hasText: 'This screen could not be opened' });
       await failed.waitFor({ timeout: 15_000 });
-      expect(await failed.getByRole('link', { name: 'Call emergency 115', exact: true }).getAttribute('href')).toBe('tel:115');
+      expect(await failed.getByRole('link', { name: 'Call emergency 115', exact: true }).getAttribute('href')).toBe(
+        'tel:115',
+      );
       // The tabs (and with them the SOS tab) stay.
       expect(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
       await shot(page, 'mobile-route-error');
       await context.unroute(chunk);
       await failed.getByRole('button', { name: 'Try again', exact: true }).tap();
       await page.waitForURL(/\/app\/contacts/);
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This screen could not be opened' }).count(), { timeout: 15_000 }).toBe(0);
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'This screen could not be opened' }).count(), {
+          timeout: 15_000,
+        })
+        .toBe(0);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     } finally {
       await context.close();
@@ -175,7 +239,11 @@ describe('patient app: sign-in, home, language, sign out', () => {
   test('a wrong password is refused with the server message', async () => {
     const { context, page } = await phone(browser, baseUrl);
     await signIn(page, 'nobody@demo.test', 'Wrong@2026x');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Wrong phone, e-mail or password.' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Wrong phone, e-mail or password.' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await context.close();
   });
 });
@@ -196,10 +264,15 @@ describe('patient app: registration by phone', () => {
 
     // Step 2: the code, read where the SMS provider recorded it; an incomplete code is refused in the form.
     let code = '';
-    await expect.poll(async () => {
-      code = await lastCode(baseUrl, superadmin, number);
-      return code;
-    }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
+    await expect
+      .poll(
+        async () => {
+          code = await lastCode(baseUrl, superadmin, number);
+          return code;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toMatch(/^\d{6}$/);
     const codeInput = page.getByRole('textbox', { name: 'One-time code', exact: true });
     await codeInput.fill(code.slice(0, 4));
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -222,7 +295,9 @@ describe('patient app: registration by phone', () => {
     await page.getByRole('button', { name: 'Create my account', exact: true }).click();
     await expect.poll(() => page.getByText('Names must not contain digits', { exact: true }).count()).toBe(1);
     expect(await page.getByText('You must accept the terms of use', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('You must agree to the processing of your health data', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('You must agree to the processing of your health data', { exact: true }).count()).toBe(
+      1,
+    );
 
     // The terms open above the form, which keeps its values.
     await page.getByRole('link', { name: 'terms of use', exact: true }).click();
@@ -236,35 +311,55 @@ describe('patient app: registration by phone', () => {
 
     // Signed in at once: Home greets the new patient, who has no readings yet.
     await page.waitForURL(/\/app\/?$/, { timeout: 15_000 });
-    await expect.poll(() => page.getByRole('heading', { name: 'Hello, Lan', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hello, Lan', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     await expect.poll(() => page.getByText(/^No measurements yet/).count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'mobile-register-home');
 
     // Sign out; forgot password by phone: code → new password → signed in with it.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/app\/login$/);
     await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
     await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(number);
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     let resetCode = '';
-    await expect.poll(async () => {
-      resetCode = await lastCode(baseUrl, superadmin, number, /reset/i);
-      return resetCode;
-    }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
+    await expect
+      .poll(
+        async () => {
+          resetCode = await lastCode(baseUrl, superadmin, number, /reset/i);
+          return resetCode;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toMatch(/^\d{6}$/);
     await page.getByRole('textbox', { name: 'One-time code', exact: true }).fill(resetCode);
     await page.getByLabel(/^New password/).fill('Changed@2026');
     await page.getByLabel(/^Confirm new password/).fill('Changed@2026');
     await page.getByRole('button', { name: 'Reset password', exact: true }).click();
-    await expect.poll(() => page.getByText('Your password was changed. Sign in with the new password.', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () => page.getByText('Your password was changed. Sign in with the new password.', { exact: true }).count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await page.getByRole('link', { name: 'Back to sign in', exact: true }).click();
     await page.getByRole('textbox', { name: 'Phone or e-mail', exact: true }).fill(number);
     await page.getByLabel(/^Password/).fill('Changed@2026');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Hello, Lan', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hello, Lan', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Sign out again; then five wrong passwords, and the sixth attempt gets the lockout message of the spec.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/app\/login$/);
     await page.getByRole('textbox', { name: 'Phone or e-mail', exact: true }).fill(number);

@@ -6,19 +6,27 @@ import { phone, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('patient app: manual entry', () => {
   test('limits are enforced in the form, and a valid weight saves and shows on Home', async () => {
     const { context, page } = await phone(browser, baseUrl);
     const posted: string[] = [];
-    page.on('request', (req) => { if (req.method() === 'POST' && req.url().includes('/api/ingest/measurements')) posted.push(req.postData() ?? ''); });
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes('/api/ingest/measurements')) posted.push(req.postData() ?? '');
+    });
     await signIn(page, 'patient@demo.test');
 
     await page.getByRole('link', { name: 'Add reading', exact: true }).click();
     await page.waitForURL(/\/app\/entry$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Add reading', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Add reading', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Out-of-range SpO2: the spec's message on the field, nothing sent.
     const spo2 = page.getByRole('textbox', { name: 'SpO2 (%)', exact: true });
@@ -33,14 +41,20 @@ describe('patient app: manual entry', () => {
     await page.getByRole('textbox', { name: 'Systolic (mmHg)', exact: true }).fill('110');
     await page.getByRole('textbox', { name: 'Diastolic (mmHg)', exact: true }).fill('95');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByText('Systolic must be greater than diastolic by at least 20 mmHg', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByText('Systolic must be greater than diastolic by at least 20 mmHg', { exact: true }).count(),
+      )
+      .toBe(1);
     expect(posted).toEqual([]);
 
     // Hiding an index removes its field; the choice survives a reload.
     await page.getByRole('checkbox', { name: 'Blood pressure', exact: true }).uncheck();
     await expect.poll(() => page.getByRole('textbox', { name: 'Systolic (mmHg)', exact: true }).count()).toBe(0);
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Heart rate (BPM)', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Heart rate (BPM)', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await page.getByRole('textbox', { name: 'Systolic (mmHg)', exact: true }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Blood pressure', exact: true }).isChecked()).toBe(false);
 
@@ -68,12 +82,17 @@ describe('patient app: manual entry', () => {
     await page.waitForURL(/\/app\/?$/, { timeout: 15_000 });
     expect(posted).toHaveLength(1);
     expect(JSON.parse(posted[0]!)).toMatchObject({ readings: [{ metric: 'weight', value: Number(weight) }] });
-    const card = page.getByRole('region', { name: 'Latest values' }).getByRole('listitem', { name: 'Weight', exact: true });
+    const card = page
+      .getByRole('region', { name: 'Latest values' })
+      .getByRole('listitem', { name: 'Weight', exact: true });
     await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain(`${Number(weight)} kg`);
 
     // Blood pressure taken twice in a row (within the same minute): both readings are on the server.
     const startedAt = Date.now();
-    for (const [sys, dia] of [[118, 76], [114, 72]] as const) {
+    for (const [sys, dia] of [
+      [118, 76],
+      [114, 72],
+    ] as const) {
       await page.getByRole('link', { name: 'Add reading', exact: true }).click();
       await page.waitForURL(/\/app\/entry$/);
       // Shown again (hidden earlier in this test).
@@ -88,9 +107,15 @@ describe('patient app: manual entry', () => {
     const token = String(await page.evaluate(() => localStorage.getItem('cw.app.access')));
     const from = new Date(startedAt - 5_000).toISOString();
     const to = new Date(Date.now() + 1_000).toISOString();
-    const res = await fetch(`${baseUrl}/api/account/app/patients/me/vitals?metric=blood_pressure&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      `${baseUrl}/api/account/app/patients/me/vitals?metric=blood_pressure&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const series = (await res.json()) as { points: Array<{ avg: number | null; avg2?: number | null; n: number }> };
-    expect(series.points.map((p) => [p.avg, p.avg2]).sort()).toEqual([[114, 72], [118, 76]]);
+    expect(series.points.map((p) => [p.avg, p.avg2]).sort()).toEqual([
+      [114, 72],
+      [118, 76],
+    ]);
     await context.close();
   });
 });

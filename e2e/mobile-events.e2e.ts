@@ -6,17 +6,34 @@ import { apiToken, getJson, phone, phoneWithNetwork, signIn } from './mobile.ts'
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-type Appt = { id: string; start: string; location: string; status: string; doctorName: string; diagnosis: string | null };
+type Appt = {
+  id: string;
+  start: string;
+  location: string;
+  status: string;
+  doctorName: string;
+  diagnosis: string | null;
+};
 type Reminder = { id: string; arrivalTime: string; label: string; icon: string };
-type Events = { reminders: { upcoming: Reminder[]; other: Reminder[] }; appointments: { upcoming: Appt[]; history: Appt[] } };
+type Events = {
+  reminders: { upcoming: Reminder[]; other: Reminder[] };
+  appointments: { upcoming: Appt[]; history: Appt[] };
+};
 
 /** The app adopts the profile's language at sign-in; another spec may have left the demo patient in Vietnamese. */
 async function profileLanguage(username: string, lang: string) {
   const token = await apiToken(baseUrl, username, 'app');
-  const res = await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=${lang}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=${lang}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -29,8 +46,19 @@ async function pageToken(page: Page): Promise<string> {
 
 /** dd/MM/yyyy HH:mm of an instant in a zone (what the app shows in the profile zone). */
 function wall(iso: string, timeZone: string): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-    .formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
@@ -53,7 +81,9 @@ describe('patient app: My Events', () => {
     const seeded = await getJson<Events>(baseUrl, '/api/account/app/events', token);
     const video = seeded.appointments.upcoming.find((a) => a.location === 'ONLINE')!;
     const clinic = seeded.appointments.upcoming.find((a) => a.location === 'AT_THE_CLINIC' && a.status === 'UPCOMING')!;
-    const done = seeded.appointments.history.find((a) => a.status === 'COMPLETED' && a.diagnosis === 'Orthostatic hypotension, mild')!;
+    const done = seeded.appointments.history.find(
+      (a) => a.status === 'COMPLETED' && a.diagnosis === 'Orthostatic hypotension, mild',
+    )!;
     expect(video && clinic && done).toBeTruthy();
     const labels = ['Blood test (e2e)', 'Other test (e2e)', 'Blood test, fasting (e2e)'];
     try {
@@ -75,13 +105,20 @@ describe('patient app: My Events', () => {
       const doneItem = history.getByRole('listitem').filter({ hasText: wall(done.start, timezone) });
       expect(await doneItem.count()).toBe(1);
       expect(await doneItem.textContent()).toContain('Completed');
-      expect(await upcoming.getByRole('listitem').filter({ hasText: wall(done.start, timezone) }).count()).toBe(0);
+      expect(
+        await upcoming
+          .getByRole('listitem')
+          .filter({ hasText: wall(done.start, timezone) })
+          .count(),
+      ).toBe(0);
       await shot(page, 'mobile-events-medical');
 
       // The completed visit: diagnosis and advice.
       await doneItem.getByRole('link').click();
       await page.waitForURL(new RegExp(`/app/events/appointments/${done.id}$`));
-      await expect.poll(() => page.getByText('Orthostatic hypotension, mild', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByText('Orthostatic hypotension, mild', { exact: true }).count(), { timeout: 10_000 })
+        .toBe(1);
       expect(await page.getByText('Diagnosis', { exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Join video visit' }).count()).toBe(0);
@@ -119,7 +156,11 @@ describe('patient app: My Events', () => {
       await page.getByRole('link', { name: 'Add event reminder', exact: true }).click();
       await page.waitForURL(/\/app\/events\/new$/);
       await addReminder(labels[1]!, 'Medicine');
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'No duplicate event at the same time' }).count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'No duplicate event at the same time' }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(1);
       await shot(page, 'mobile-events-duplicate');
 
       // Edit the first: new label, time and icon.
@@ -138,7 +179,9 @@ describe('patient app: My Events', () => {
       expect(await edited.textContent()).toContain('Arrival: 15/06/2031 10:45');
       expect(await edited.getByRole('img', { name: 'Water' }).count()).toBe(1);
       expect(await reminders.getByRole('listitem', { name: labels[0], exact: true }).count()).toBe(0);
-      const saved = (await getJson<Events>(baseUrl, '/api/account/app/events', token)).reminders.upcoming.find((r) => r.label === labels[2]);
+      const saved = (await getJson<Events>(baseUrl, '/api/account/app/events', token)).reminders.upcoming.find(
+        (r) => r.label === labels[2],
+      );
       expect(saved).toMatchObject({ icon: 'water' });
       expect(wall(saved!.arrivalTime, timezone)).toBe('15/06/2031 10:45');
       await shot(page, 'mobile-events-reminders');
@@ -149,8 +192,14 @@ describe('patient app: My Events', () => {
       await page.getByRole('button', { name: 'Remove', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
       await page.waitForURL(/\/app\/events$/);
-      await expect.poll(() => reminders.getByRole('listitem', { name: labels[2], exact: true }).count(), { timeout: 10_000 }).toBe(0);
-      expect((await getJson<Events>(baseUrl, '/api/account/app/events', token)).reminders.upcoming.some((r) => labels.includes(r.label))).toBe(false);
+      await expect
+        .poll(() => reminders.getByRole('listitem', { name: labels[2], exact: true }).count(), { timeout: 10_000 })
+        .toBe(0);
+      expect(
+        (await getJson<Events>(baseUrl, '/api/account/app/events', token)).reminders.upcoming.some((r) =>
+          labels.includes(r.label),
+        ),
+      ).toBe(false);
 
       // Cancel the clinic visit: no reason is refused in the form, then a reason cancels it.
       await page.goto(`/app/events/appointments/${clinic.id}`);
@@ -159,7 +208,9 @@ describe('patient app: My Events', () => {
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Cancel appointment', exact: true }).click();
       await expect.poll(() => dialog.getByText('A reason is required to cancel', { exact: true }).count()).toBe(1);
-      expect((await getJson<Appt>(baseUrl, `/api/account/app/appointments/${clinic.id}`, token)).status).toBe('UPCOMING');
+      expect((await getJson<Appt>(baseUrl, `/api/account/app/appointments/${clinic.id}`, token)).status).toBe(
+        'UPCOMING',
+      );
       await dialog.getByRole('textbox', { name: 'Reason for canceling' }).fill('I feel better (e2e)');
       await dialog.getByRole('button', { name: 'Cancel appointment', exact: true }).click();
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
@@ -167,30 +218,58 @@ describe('patient app: My Events', () => {
       await expect.poll(() => reason.count(), { timeout: 10_000 }).toBe(1);
       expect(await page.getByRole('term').filter({ hasText: 'Cancellation reason' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
-      expect(await getJson<Appt & { cancelReason: string }>(baseUrl, `/api/account/app/appointments/${clinic.id}`, token)).toMatchObject({ status: 'CANCELED', cancelReason: 'I feel better (e2e)' });
+      expect(
+        await getJson<Appt & { cancelReason: string }>(baseUrl, `/api/account/app/appointments/${clinic.id}`, token),
+      ).toMatchObject({ status: 'CANCELED', cancelReason: 'I feel better (e2e)' });
       await shot(page, 'mobile-events-canceled');
       await page.getByRole('link', { name: 'Back' }).click();
       await page.waitForURL(/\/app\/events\?tab=medical$/);
-      await expect.poll(() => section(page, 'History').getByRole('listitem').filter({ hasText: wall(clinic.start, timezone) }).filter({ hasText: 'Canceled' }).count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            section(page, 'History')
+              .getByRole('listitem')
+              .filter({ hasText: wall(clinic.start, timezone) })
+              .filter({ hasText: 'Canceled' })
+              .count(),
+          { timeout: 10_000 },
+        )
+        .toBe(1);
 
       // Vietnamese: the list's tabs, sections, location and status.
       await page.evaluate(() => localStorage.setItem('cw.app.lang', 'vi'));
       await page.goto('/app/events?tab=medical');
       await page.getByRole('heading', { name: 'Sự kiện của tôi', exact: true }).waitFor({ timeout: 10_000 });
       await page.getByRole('tab', { name: 'Lời nhắc sự kiện', exact: true }).waitFor({ timeout: 10_000 });
-      const viUpcoming = section(page, 'Sắp tới').getByRole('listitem').filter({ hasText: wall(video.start, timezone) });
+      const viUpcoming = section(page, 'Sắp tới')
+        .getByRole('listitem')
+        .filter({ hasText: wall(video.start, timezone) });
       await expect.poll(() => viUpcoming.count(), { timeout: 10_000 }).toBe(1);
       expect(await viUpcoming.textContent()).toContain('Khám trực tuyến');
       const viHistory = section(page, 'Lịch sử');
-      expect(await viHistory.getByRole('listitem').filter({ hasText: wall(done.start, timezone) }).textContent()).toContain('Đã hoàn thành');
-      expect(await viHistory.getByRole('listitem').filter({ hasText: wall(clinic.start, timezone) }).textContent()).toContain('Đã hủy');
+      expect(
+        await viHistory
+          .getByRole('listitem')
+          .filter({ hasText: wall(done.start, timezone) })
+          .textContent(),
+      ).toContain('Đã hoàn thành');
+      expect(
+        await viHistory
+          .getByRole('listitem')
+          .filter({ hasText: wall(clinic.start, timezone) })
+          .textContent(),
+      ).toContain('Đã hủy');
       await shot(page, 'mobile-events-vi');
       await page.evaluate(() => localStorage.setItem('cw.app.lang', 'en'));
     } finally {
       // Leave no reminder of this spec behind (the cancelled clinic visit stays cancelled: no one else uses it).
       const left = await getJson<Events>(baseUrl, '/api/account/app/events', token);
       for (const r of [...left.reminders.upcoming, ...left.reminders.other]) {
-        if (labels.includes(r.label)) await fetch(`${baseUrl}/api/account/app/events/${r.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+        if (labels.includes(r.label))
+          await fetch(`${baseUrl}/api/account/app/events/${r.id}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${token}` },
+          });
       }
       await context.close();
     }
@@ -209,7 +288,16 @@ describe('patient app: My Events', () => {
       await net.page.getByRole('link', { name: 'Settings', exact: true }).click();
       await net.page.getByRole('link', { name: 'My events', exact: true }).click();
       await net.page.getByRole('tab', { name: 'Medical events', exact: true }).click();
-      await expect.poll(() => net.page.getByRole('status').filter({ hasText: /^Offline: events as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/ }).count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            net.page
+              .getByRole('status')
+              .filter({ hasText: /^Offline: events as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/ })
+              .count(),
+          { timeout: 10_000 },
+        )
+        .toBe(1);
       await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(before);
       await shot(net.page, 'mobile-events-offline');
     } finally {

@@ -6,11 +6,16 @@ import { apiToken, getJson, phone, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 type Report = {
-  startDate: string; endDate: string;
+  startDate: string;
+  endDate: string;
   summary: { n: number; avg: number | null; min: number | null; max: number | null };
   bp: { counts: Record<string, number> } | null;
 };
@@ -25,7 +30,10 @@ async function browserToken(page: Page): Promise<string> {
 /** The app adopts the profile's language at sign-in; another spec may have left the demo patient in Vietnamese. */
 async function profileLanguage(username: string, lang: string) {
   const token = await apiToken(baseUrl, username, 'app');
-  const res = await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=${lang}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/account/me/profile/update-language?lang=${lang}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -35,7 +43,12 @@ const statText = async (page: Page, label: string) => (await stat(page, label).i
 async function profileToday(token: string): Promise<string> {
   const { timezone } = await getJson<{ timezone: string }>(baseUrl, '/api/account/me/profile/get', token);
   // en-CA formats a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 describe('patient app: metric pages', () => {
@@ -53,8 +66,14 @@ describe('patient app: metric pages', () => {
     await expect.poll(() => latest.count(), { timeout: 15_000 }).toBe(1);
     expect(await latest.innerText()).toMatch(/\d+ bpm/);
     // Detail: today's readings (the demo has one every 15 minutes), or the empty-day message just after midnight.
-    await expect.poll(async () => (await page.getByRole('table', { name: 'Today’s readings' }).getByRole('row').count()) > 1
-      || (await page.getByText('No readings today.').count()) === 1, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('table', { name: 'Today’s readings' }).getByRole('row').count()) > 1 ||
+          (await page.getByText('No readings today.').count()) === 1,
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await shot(page, 'mobile-metric-detail');
 
     // Trend: a chart and the range's min and max.
@@ -72,13 +91,23 @@ describe('patient app: metric pages', () => {
     const today = await profileToday(token);
     for (const period of ['week', 'month', 'year'] as const) {
       if (period !== 'week') await page.getByText(period === 'month' ? 'Month' : 'Year', { exact: true }).click();
-      const api = await getJson<Report>(baseUrl, `/api/account/app/patients/me/vitals/report?metric=heart_rate&period=${period}&date=${today}`, token);
+      const api = await getJson<Report>(
+        baseUrl,
+        `/api/account/app/patients/me/vitals/report?metric=heart_rate&period=${period}&date=${today}`,
+        token,
+      );
       expect(api.summary.n).toBeGreaterThan(0);
-      await expect.poll(async () => (await stat(page, 'Readings').count()) === 1 && await statText(page, 'Readings'), { timeout: 15_000 }).toBe(String(api.summary.n));
+      await expect
+        .poll(async () => (await stat(page, 'Readings').count()) === 1 && (await statText(page, 'Readings')), {
+          timeout: 15_000,
+        })
+        .toBe(String(api.summary.n));
       expect(await statText(page, 'Average')).toBe(`${Math.round(api.summary.avg!)} bpm`);
       expect(await statText(page, 'Min')).toBe(`${Math.round(api.summary.min!)} bpm`);
       expect(await statText(page, 'Max')).toBe(`${Math.round(api.summary.max!)} bpm`);
-      expect(await page.getByRole('img', { name: 'Heart rate report chart' }).locator('canvas').count()).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('img', { name: 'Heart rate report chart' }).locator('canvas').count(),
+      ).toBeGreaterThan(0);
     }
     await shot(page, 'mobile-metric-report-year');
     // Previous year: the demo has no readings there.
@@ -90,11 +119,21 @@ describe('patient app: metric pages', () => {
     await page.goto('/app/metrics/blood_pressure');
     await page.getByRole('tab', { name: 'Report', exact: true }).click();
     await page.getByText('Month', { exact: true }).click();
-    let bpApi = await getJson<Report>(baseUrl, `/api/account/app/patients/me/vitals/report?metric=blood_pressure&period=month&date=${today}`, token);
+    let bpApi = await getJson<Report>(
+      baseUrl,
+      `/api/account/app/patients/me/vitals/report?metric=blood_pressure&period=month&date=${today}`,
+      token,
+    );
     if (bpApi.summary.n === 0) {
       await page.getByRole('button', { name: 'Previous period' }).click();
-      const previousMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
-      bpApi = await getJson<Report>(baseUrl, `/api/account/app/patients/me/vitals/report?metric=blood_pressure&period=month&date=${previousMonth}`, token);
+      const previousMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1))
+        .toISOString()
+        .slice(0, 10);
+      bpApi = await getJson<Report>(
+        baseUrl,
+        `/api/account/app/patients/me/vitals/report?metric=blood_pressure&period=month&date=${previousMonth}`,
+        token,
+      );
     }
     const counts = page.getByRole('group', { name: 'Readings per class' });
     await expect.poll(() => counts.count(), { timeout: 15_000 }).toBe(1);
@@ -108,7 +147,8 @@ describe('patient app: metric pages', () => {
     const shares = page.getByRole('group', { name: 'Share of sleep' });
     await expect.poll(() => shares.count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('img', { name: 'Sleep stages over the night' }).count()).toBe(1);
-    for (const s of ['Deep', 'Light', 'REM', 'Awake']) expect(await shares.getByRole('group', { name: s, exact: true }).innerText()).toMatch(/\d+(\.\d)? %/);
+    for (const s of ['Deep', 'Light', 'REM', 'Awake'])
+      expect(await shares.getByRole('group', { name: s, exact: true }).innerText()).toMatch(/\d+(\.\d)? %/);
     expect(await shares.getByText('Ideal 13–23 %').count()).toBe(1);
     await shot(page, 'mobile-metric-sleep');
 
@@ -130,11 +170,21 @@ describe('patient app: metric pages', () => {
     await goal.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Weight goal' }).fill('72.5');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('group', { name: 'Weight goal' }).innerText(), { timeout: 15_000 }).toContain('72.5 kg');
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Weight goal' }).innerText(), { timeout: 15_000 })
+      .toContain('72.5 kg');
     await page.reload();
-    await expect.poll(async () => (await page.getByRole('group', { name: 'Weight goal' }).count()) === 1
-      && page.getByRole('group', { name: 'Weight goal' }).innerText(), { timeout: 15_000 }).toContain('72.5 kg');
-    expect(await getJson<{ targetWeightKg: number }>(baseUrl, '/api/account/app/patients/me/goals', token)).toMatchObject({ targetWeightKg: 72.5, stepsTarget: 8000 });
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('group', { name: 'Weight goal' }).count()) === 1 &&
+          page.getByRole('group', { name: 'Weight goal' }).innerText(),
+        { timeout: 15_000 },
+      )
+      .toContain('72.5 kg');
+    expect(
+      await getJson<{ targetWeightKg: number }>(baseUrl, '/api/account/app/patients/me/goals', token),
+    ).toMatchObject({ targetWeightKg: 72.5, stepsTarget: 8000 });
     expect(await page.getByRole('table', { name: 'Weight records' }).getByRole('row').count()).toBeGreaterThan(0);
     await shot(page, 'mobile-metric-weight');
 
@@ -149,10 +199,15 @@ describe('patient app: metric pages', () => {
     const { context, page } = await phone(browser, baseUrl);
     await signIn(page, 'patient@demo.test');
     await page.goto('/app/metrics/heart_rate');
-    await expect.poll(() => page.getByRole('heading', { name: 'Nhịp tim', exact: true }).count(), { timeout: 15_000 }).toBe(1);
-    for (const tab of ['Chi tiết', 'Xu hướng', 'Báo cáo']) await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Nhịp tim', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    for (const tab of ['Chi tiết', 'Xu hướng', 'Báo cáo'])
+      await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('tab', { name: 'Báo cáo', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Tổng hợp', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Tổng hợp', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     await shot(page, 'mobile-metric-vi');
     await context.close();
     await profileLanguage('patient@demo.test', 'en');
@@ -160,18 +215,31 @@ describe('patient app: metric pages', () => {
 
   test('the caring follower reads the patient’s heart rate and report through the app API, not another patient’s', async () => {
     const token = await apiToken(baseUrl, 'follower@demo.test', 'app');
-    const subjects = await getJson<{ items: Array<{ patientId: string; relation: string }> }>(baseUrl, '/api/account/app/patients', token);
+    const subjects = await getJson<{ items: Array<{ patientId: string; relation: string }> }>(
+      baseUrl,
+      '/api/account/app/patients',
+      token,
+    );
     const followed = subjects.items.find((s) => s.relation === 'caring' || s.relation === 'emergency');
     expect(followed).toBeDefined();
     const to = new Date();
     const from = new Date(to.getTime() - 24 * 3600_000);
-    const series = await getJson<{ points: unknown[] }>(baseUrl,
-      `/api/account/app/patients/${followed!.patientId}/vitals?metric=heart_rate&from=${from.toISOString()}&to=${to.toISOString()}&points=200`, token);
+    const series = await getJson<{ points: unknown[] }>(
+      baseUrl,
+      `/api/account/app/patients/${followed!.patientId}/vitals?metric=heart_rate&from=${from.toISOString()}&to=${to.toISOString()}&points=200`,
+      token,
+    );
     expect(series.points.length).toBeGreaterThan(0);
-    const report = await getJson<Report>(baseUrl, `/api/account/app/patients/${followed!.patientId}/vitals/report?metric=heart_rate&period=week&date=${to.toISOString().slice(0, 10)}`, token);
+    const report = await getJson<Report>(
+      baseUrl,
+      `/api/account/app/patients/${followed!.patientId}/vitals/report?metric=heart_rate&period=week&date=${to.toISOString().slice(0, 10)}`,
+      token,
+    );
     expect(report.summary.n).toBeGreaterThan(0);
-    const other = await fetch(`${baseUrl}/api/account/app/patients/00000000-0000-4000-8000-000000000000/vitals/report?metric=heart_rate&period=week&date=${to.toISOString().slice(0, 10)}`,
-      { headers: { authorization: `Bearer ${token}` } });
+    const other = await fetch(
+      `${baseUrl}/api/account/app/patients/00000000-0000-4000-8000-000000000000/vitals/report?metric=heart_rate&period=week&date=${to.toISOString().slice(0, 10)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(other.status).toBe(404);
   });
 });

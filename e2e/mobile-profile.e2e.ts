@@ -6,10 +6,17 @@ import { phone, apiToken, getJson, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const PW = 'Delete@2026';
 
 /** The page's own app token (a second app sign-in would end the browser's session). */
@@ -21,7 +28,11 @@ async function browserToken(page: Page): Promise<string> {
 
 async function api(method: string, path: string, token: string, body?: unknown) {
   return fetch(`${baseUrl}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -29,19 +40,44 @@ async function api(method: string, path: string, token: string, body?: unknown) 
 /** A fresh patient account registered through the API, its code read from the SMS log as superadmin. */
 async function registerByApi(number: string) {
   const superadmin = await apiToken(baseUrl, 'superadmin@demo.test', 'portal');
-  const otp = await fetch(`${baseUrl}/api/auth/app/register/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', channel: 'phone', phone: number }) });
+  const otp = await fetch(`${baseUrl}/api/auth/app/register/otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant: 'demo', channel: 'phone', phone: number }),
+  });
   expect(otp.status).toBe(200);
   let code = '';
-  await expect.poll(async () => {
-    code = await lastCode(baseUrl, superadmin, number);
-    return code;
-  }, { timeout: 15_000, interval: 500 }).toMatch(/^\d{6}$/);
+  await expect
+    .poll(
+      async () => {
+        code = await lastCode(baseUrl, superadmin, number);
+        return code;
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toMatch(/^\d{6}$/);
   const res = await fetch(`${baseUrl}/api/auth/app/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-client': 'app' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-client': 'app' },
     body: JSON.stringify({
-      tenant: 'demo', channel: 'phone', phone: number, otp: code, firstName: 'Minh', lastName: 'Tran', birthday: '1985-01-01', gender: 'male',
-      address: '5 Le Loi, Hue', bloodType: 'B+', skinColour: 'type_3', relationship: 'self', accountType: 'patient',
-      password: PW, confirmPassword: PW, acceptTerms: true, acceptHealthProcessing: true, language: 'en',
+      tenant: 'demo',
+      channel: 'phone',
+      phone: number,
+      otp: code,
+      firstName: 'Minh',
+      lastName: 'Tran',
+      birthday: '1985-01-01',
+      gender: 'male',
+      address: '5 Le Loi, Hue',
+      bloodType: 'B+',
+      skinColour: 'type_3',
+      relationship: 'self',
+      accountType: 'patient',
+      password: PW,
+      confirmPassword: PW,
+      acceptTerms: true,
+      acceptHealthProcessing: true,
+      language: 'en',
     }),
   });
   expect(res.status).toBe(201);
@@ -80,23 +116,44 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     await expect.poll(() => birthday.inputValue()).toBe('12/04/1958');
     expect(await page.getByRole('radio', { name: 'Female', exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await getJson<{ nickName: string | null }>(baseUrl, '/api/account/me/app-profile', token)).nickName, { timeout: 10_000 }).toBe('Phu');
+    await expect
+      .poll(
+        async () =>
+          (await getJson<{ nickName: string | null }>(baseUrl, '/api/account/me/app-profile', token)).nickName,
+        { timeout: 10_000 },
+      )
+      .toBe('Phu');
     await shot(page, 'mobile-profile');
 
     // Medical profile: read-only until the doctor allows editing.
     await page.getByRole('link', { name: 'Medical profile', exact: true }).click();
     await page.waitForURL(/\/app\/profile\/medical$/);
-    await expect.poll(() => page.getByText(/Only your doctor can change your medical profile/).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(/Only your doctor can change your medical profile/).count(), { timeout: 10_000 })
+      .toBe(1);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     // Once the doctor allows it, the same screen is a form.
     const doctor = await apiToken(baseUrl, 'doctor@demo.test', 'portal');
     const { patientId } = await getJson<{ patientId: string }>(baseUrl, '/api/account/me/app-profile', token);
-    expect((await api('PUT', `/api/account/patients/${patientId}/medical-profile-editable`, doctor, { editable: true })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/account/patients/${patientId}/medical-profile-editable`, doctor, { editable: true }))
+        .status,
+    ).toBe(200);
     await page.reload();
     await page.getByRole('checkbox', { name: 'Diabetes', exact: true }).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await getJson<{ backgroundDiseases: string[] }>(baseUrl, '/api/account/me/medical-profile', token)).backgroundDiseases, { timeout: 10_000 }).toContain('DIABETES');
-    expect((await api('PUT', `/api/account/patients/${patientId}/medical-profile-editable`, doctor, { editable: false })).status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await getJson<{ backgroundDiseases: string[] }>(baseUrl, '/api/account/me/medical-profile', token))
+            .backgroundDiseases,
+        { timeout: 10_000 },
+      )
+      .toContain('DIABETES');
+    expect(
+      (await api('PUT', `/api/account/patients/${patientId}/medical-profile-editable`, doctor, { editable: false }))
+        .status,
+    ).toBe(200);
 
     // Sub-users: add one, see it listed, view its data.
     await page.goto('/app/sub-users');
@@ -112,7 +169,9 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     expect(await card.getByText(/Son · Born 01\/06\/2015/).count()).toBe(1);
     await card.getByRole('button', { name: 'View data', exact: true }).click();
     await page.waitForURL(/\/app\/?$/);
-    const subject = await page.evaluate(() => JSON.parse(localStorage.getItem('cw.app.subject') ?? 'null') as { name: string; relation: string } | null);
+    const subject = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('cw.app.subject') ?? 'null') as { name: string; relation: string } | null,
+    );
     expect(subject).toMatchObject({ name: 'Bao Hoang', relation: 'sub_user' });
     await page.evaluate(() => localStorage.removeItem('cw.app.subject'));
 
@@ -126,11 +185,19 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.getByText('An error report needs a picture', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Send feedback', exact: true }).click();
-    await expect.poll(() => page.getByText('Thank you! Your feedback was sent.', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('Thank you! Your feedback was sent.', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
 
     // Notifications: push state on this phone, the inbox, the way to the alert settings.
     await page.goto('/app/settings/notifications');
-    await expect.poll(() => page.getByText(/^(Off for this phone|On for this phone)$|cannot receive push|blocked for this site/).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page.getByText(/^(Off for this phone|On for this phone)$|cannot receive push|blocked for this site/).count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Recent notifications', exact: true }).count()).toBe(1);
     await page.getByRole('link', { name: /^Alert settings/ }).click();
     await page.waitForURL(/\/app\/alerts$/);
@@ -138,13 +205,20 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     // One screen in Vietnamese.
     await page.evaluate(() => localStorage.setItem('cw.app.lang', 'vi'));
     await page.goto('/app/sub-users');
-    await expect.poll(() => page.getByRole('heading', { name: 'Người dùng phụ', exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Người dùng phụ', exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
     expect(await page.getByRole('button', { name: 'Xem dữ liệu', exact: true }).count()).toBe(1);
     await shot(page, 'mobile-sub-users-vi');
 
     // Leave the demo data as found (other specs use the demo patient's subjects).
-    const list = await getJson<{ items: Array<{ id: string; firstName: string }> }>(baseUrl, '/api/account/me/sub-users', token);
-    for (const s of list.items.filter((x) => x.firstName === 'Bao')) expect((await api('DELETE', `/api/account/me/sub-users/${s.id}`, token)).status).toBe(200);
+    const list = await getJson<{ items: Array<{ id: string; firstName: string }> }>(
+      baseUrl,
+      '/api/account/me/sub-users',
+      token,
+    );
+    for (const s of list.items.filter((x) => x.firstName === 'Bao'))
+      expect((await api('DELETE', `/api/account/me/sub-users/${s.id}`, token)).status).toBe(200);
     await context.close();
   });
 
@@ -161,16 +235,22 @@ describe('patient app: profile, sub-users, feedback, deletion', () => {
     await page.getByLabel(/^Your password/).fill(PW);
     await page.getByRole('checkbox', { name: /I understand/ }).check();
     await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Yes, delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Yes, delete', exact: true })
+      .click();
     await page.waitForURL(/\/app\/login$/, { timeout: 10_000 });
     await expect.poll(() => page.getByText(/Your account was deleted/).count()).toBe(1);
 
     await page.getByRole('textbox', { name: 'Phone or e-mail', exact: true }).fill(number);
     await page.getByLabel(/^Password/).fill(PW);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect.poll(() => page.getByText('This account has been disabled.', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('This account has been disabled.', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
     const res = await fetch(`${baseUrl}/api/auth/oauth-token`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-client': 'app' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client': 'app' },
       body: JSON.stringify({ tenant: 'demo', username: number, password: PW, grant_type: 'password' }),
     });
     expect(res.status).toBe(403);

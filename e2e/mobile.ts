@@ -6,20 +6,33 @@ import { DEMO_PASSWORD, watchCsp } from './browser.ts';
 // Shared by the patient-app specs (mobile-*.e2e.ts).
 
 /** A phone-sized touch browser, in English unless the test picks a language. */
-export async function phone(browser: Browser, baseUrl: string, opts: { notificationsAnswered?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+export async function phone(
+  browser: Browser,
+  baseUrl: string,
+  opts: { notificationsAnswered?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   // Notifications already allowed, so the first-sign-in question (push-intro.tsx) does not cover the screens under test;
   // mobile-sos.e2e.ts walks that question itself with a context that has not answered it.
   if (opts.notificationsAnswered !== false) await context.grantPermissions(['notifications'], { origin: baseUrl });
   watchCsp(context);
-  await context.addInitScript(() => { if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en'); });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('cw.app.lang')) localStorage.setItem('cw.app.lang', 'en');
+  });
   return { context, page: await context.newPage() };
 }
 
 /** An access token from the API (the app client when `client` is 'app'). */
 export async function apiToken(baseUrl: string, username: string, client: 'app' | 'portal'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/oauth-token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(client === 'app' ? { 'x-client': 'app' } : {}) },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(client === 'app' ? { 'x-client': 'app' } : {}) },
     body: JSON.stringify({ tenant: 'demo', username, password: DEMO_PASSWORD, grant_type: 'password' }),
   });
   expect(res.status).toBe(200);
@@ -53,18 +66,32 @@ export async function signIn(page: Page, username: string) {
  * the network closes the relay (every connection refused or reset, WebSocket included) and tells the browser it is
  * offline (`navigator.onLine`, the `offline` / `online` events).
  */
-export type NetworkPhone = { context: BrowserContext; page: Page; url: string; offline(): Promise<void>; online(): Promise<void> };
+export type NetworkPhone = {
+  context: BrowserContext;
+  page: Page;
+  url: string;
+  offline(): Promise<void>;
+  online(): Promise<void>;
+};
 
 export async function phoneWithNetwork(browser: Browser, baseUrl: string): Promise<NetworkPhone> {
   const target = new URL(baseUrl);
   let up = true;
   const open = new Set<net.Socket>();
   const relay = net.createServer((client) => {
-    if (!up) { client.destroy(); return; }
+    if (!up) {
+      client.destroy();
+      return;
+    }
     const server = net.connect(Number(target.port), target.hostname);
     open.add(client);
     open.add(server);
-    const drop = () => { client.destroy(); server.destroy(); open.delete(client); open.delete(server); };
+    const drop = () => {
+      client.destroy();
+      server.destroy();
+      open.delete(client);
+      open.delete(server);
+    };
     client.on('error', drop).on('close', drop);
     server.on('error', drop).on('close', drop);
     client.pipe(server);
@@ -73,9 +100,14 @@ export async function phoneWithNetwork(browser: Browser, baseUrl: string): Promi
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
   const { context, page } = await phone(browser, url);
-  context.on('close', () => { relay.close(); for (const s of open) s.destroy(); });
+  context.on('close', () => {
+    relay.close();
+    for (const s of open) s.destroy();
+  });
   return {
-    context, page, url,
+    context,
+    page,
+    url,
     async offline() {
       up = false;
       for (const sock of open) sock.destroy();

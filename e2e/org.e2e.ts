@@ -3,12 +3,19 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from './browser.ts';
 
 const PASSWORD = 'CareWatch@2026';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082',
+  'hex',
+);
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function login(page: Page, email: string, waitForNav = true) {
   await page.goto('/login');
@@ -26,7 +33,9 @@ describe('scopes and health centers', () => {
     const page = await newPage(browser, baseUrl);
     await login(page, 'superadmin@demo.test');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect.poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual(expect.arrayContaining(['Scopes', 'Health centers']));
+    await expect
+      .poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(expect.arrayContaining(['Scopes', 'Health centers']));
 
     // A level-1 scope.
     await nav.getByRole('link', { name: 'Scopes', exact: true }).click();
@@ -62,15 +71,28 @@ describe('scopes and health centers', () => {
     await page.goto('/centers/new');
     await expect.poll(() => heading(page)).toBe('Add health center');
     await page.getByRole('button', { name: 'Create health center' }).click();
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Please correct the highlighted fields');
+    await expect
+      .poll(() => page.getByRole('alert').first().innerText())
+      .toContain('Please correct the highlighted fields');
     await page.getByRole('textbox', { name: /^Name/ }).fill('E2E Health Center');
     await page.getByLabel('Type', { exact: true }).selectOption('clinic');
-    await expect.poll(async () => (await page.getByRole('combobox', { name: /^Scope/ }).locator('option').allInnerTexts()).join('|')).toContain('E2E City');
+    await expect
+      .poll(async () =>
+        (
+          await page
+            .getByRole('combobox', { name: /^Scope/ })
+            .locator('option')
+            .allInnerTexts()
+        ).join('|'),
+      )
+      .toContain('E2E City');
     await page.getByRole('combobox', { name: /^Scope/ }).selectOption({ label: '— E2E City' });
     await page.getByLabel('Hotline').fill('19009999');
     await page.getByLabel('Address').fill('1 Test Street');
     await page.getByLabel('Specialties').fill('cardiology, pediatrics');
-    await expect.poll(async () => (await page.getByLabel('Main admin').locator('option').allInnerTexts()).join('|')).toContain('mhscadmin@demo.test');
+    await expect
+      .poll(async () => (await page.getByLabel('Main admin').locator('option').allInnerTexts()).join('|'))
+      .toContain('mhscadmin@demo.test');
     await page.getByLabel('Main admin').selectOption({ label: 'Mai Center (mhscadmin@demo.test)' });
     await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.getByRole('img', { name: 'Logo preview' }).count()).toBe(1);
@@ -86,9 +108,19 @@ describe('scopes and health centers', () => {
     // It is listed; its scope is now "in use" and cannot be deactivated.
     await page.goto('/centers');
     await page.getByLabel('Search by name, address, e-mail or phone').fill('E2E');
-    await expect.poll(() => page.getByRole('table', { name: 'Health center list' }).getByRole('link', { name: 'E2E Health Center' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: 'Health center list' })
+          .getByRole('link', { name: 'E2E Health Center' })
+          .count(),
+      )
+      .toBe(1);
     await shot(page, 'org-centers-en');
-    await page.getByRole('table', { name: 'Health center list' }).getByRole('link', { name: 'E2E Health Center' }).click();
+    await page
+      .getByRole('table', { name: 'Health center list' })
+      .getByRole('link', { name: 'E2E Health Center' })
+      .click();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByRole('dialog', { name: 'Deactivate' }).getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Health center being used');
@@ -110,14 +142,20 @@ describe('scopes and health centers', () => {
     await login(page, 'superadmin@demo.test');
     await page.getByLabel('Language', { exact: true }).selectOption('vi');
     const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });
-    await expect.poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual(expect.arrayContaining(['Phạm vi', 'Cơ sở y tế']));
+    await expect
+      .poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(expect.arrayContaining(['Phạm vi', 'Cơ sở y tế']));
     await nav.getByRole('link', { name: 'Cơ sở y tế', exact: true }).click();
     await expect.poll(() => heading(page)).toBe('Cơ sở y tế');
-    await expect.poll(() => page.getByRole('table', { name: 'Danh sách cơ sở y tế' }).getByText('Ba Dinh Health Center').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Danh sách cơ sở y tế' }).getByText('Ba Dinh Health Center').count())
+      .toBe(1);
     await shot(page, 'org-centers-vi');
     await nav.getByRole('link', { name: 'Phạm vi', exact: true }).click();
     await expect.poll(() => heading(page)).toBe('Phạm vi');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Cây phạm vi' }).getByText('Hanoi').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Cây phạm vi' }).getByText('Hanoi').count())
+      .toBeGreaterThan(0);
     await shot(page, 'org-scopes-vi');
     await page.getByRole('table', { name: 'Danh sách phạm vi' }).getByRole('link', { name: 'Northern Region' }).click();
     await expect.poll(() => heading(page)).toBe('Northern Region');
@@ -133,7 +171,10 @@ describe('scopes and health centers', () => {
     const page = await newPage(browser, baseUrl);
     await login(page, 'mhscadmin@demo.test', false);
     // Two levels: choose the first one.
-    await page.getByRole('button', { name: /^Choose level/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Choose level/ })
+      .first()
+      .click();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'My organization' }).click();
     await expect.poll(() => heading(page)).toBe('My organization');

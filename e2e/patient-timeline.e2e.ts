@@ -10,13 +10,24 @@ let browser: Browser;
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function ingestHeartRate(token: string, readings: Array<{ value: number; minutesAgo: number }>): Promise<void> {
   const res = await fetch(`${baseUrl}/api/ingest/measurements`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ readings: readings.map((r) => ({ metric: 'heart_rate', measuredAt: new Date(Date.now() - r.minutesAgo * 60_000).toISOString(), value: r.value })) }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      readings: readings.map((r) => ({
+        metric: 'heart_rate',
+        measuredAt: new Date(Date.now() - r.minutesAgo * 60_000).toISOString(),
+        value: r.value,
+      })),
+    }),
   });
   expect(res.status).toBe(200);
 }
@@ -27,12 +38,23 @@ async function ingestHeartRate(token: string, readings: Array<{ value: number; m
  */
 async function ensureAlert(): Promise<boolean> {
   const staff = await apiToken(baseUrl, 'operator@demo.test', 'portal');
-  const found = await getJson<{ items: Array<{ id: string; patientCode: string | null }> }>(baseUrl, '/api/account/patients?search=DEMO-P0001&size=5', staff);
+  const found = await getJson<{ items: Array<{ id: string; patientCode: string | null }> }>(
+    baseUrl,
+    '/api/account/patients?search=DEMO-P0001&size=5',
+    staff,
+  );
   const id = found.items.find((p) => p.patientCode === 'DEMO-P0001')!.id;
-  const alerts = await getJson<{ items: unknown[] }>(baseUrl, `/api/account/patients/${id}/timeline?types=alert&limit=1`, staff);
+  const alerts = await getJson<{ items: unknown[] }>(
+    baseUrl,
+    `/api/account/patients/${id}/timeline?types=alert&limit=1`,
+    staff,
+  );
   if (alerts.items.length > 0) return false;
   const patient = await apiToken(baseUrl, 'patient@demo.test', 'app');
-  await ingestHeartRate(patient, [{ value: 118, minutesAgo: 4 }, { value: 121, minutesAgo: 3 }]);
+  await ingestHeartRate(patient, [
+    { value: 118, minutesAgo: 4 },
+    { value: 121, minutesAgo: 3 },
+  ]);
   return true;
 }
 
@@ -50,7 +72,10 @@ describe('patient timeline', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.goto('/patients?search=DEMO-P0001');
     await expect.poll(() => page.getByRole('link', { name: /^Open / }).count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('link', { name: /^Open / }).first().click();
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .click();
     await page.getByRole('tab', { name: 'Timeline', exact: true }).click();
 
     const list = page.getByRole('list', { name: 'Timeline events' });
@@ -68,7 +93,11 @@ describe('patient timeline', () => {
     await toast.waitFor();
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
     const toastProblems = await page.evaluate(async () => {
-      const w = window as unknown as { axe: { run(ctx: Element, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null }> }> } };
+      const w = window as unknown as {
+        axe: {
+          run(ctx: Element, opts: object): Promise<{ violations: Array<{ id: string; impact?: string | null }> }>;
+        };
+      };
       const el = document.querySelector('.mantine-Notification-root');
       if (!el) return ['no toast'];
       const r = await w.axe.run(el, { resultTypes: ['violations'] });
@@ -105,6 +134,7 @@ describe('patient timeline', () => {
     expect(text).toMatch(/\b(At risk|High risk|SOS)\b/);
     expect(text).toContain(note);
     await page.context().close();
-    if (created) await ingestHeartRate(await apiToken(baseUrl, 'patient@demo.test', 'app'), [{ value: 72, minutesAgo: 0.5 }]);
+    if (created)
+      await ingestHeartRate(await apiToken(baseUrl, 'patient@demo.test', 'app'), [{ value: 72, minutesAgo: 0.5 }]);
   });
 });

@@ -11,7 +11,9 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-patients-e2e-'));
 
-beforeAll(async () => { browser = await launch(); });
+beforeAll(async () => {
+  browser = await launch();
+});
 afterAll(async () => {
   await browser?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -32,8 +34,21 @@ async function importFile(): Promise<string> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Patients');
   ws.addRow([...IMPORT_HEADER]);
-  const row = (code: string, first: string, birthday: string, phone: string) =>
-    [code, first, 'Xlsxtest', birthday, 'female', '160', '55', 'A+', phone, '', 'Hanoi', '', ''];
+  const row = (code: string, first: string, birthday: string, phone: string) => [
+    code,
+    first,
+    'Xlsxtest',
+    birthday,
+    'female',
+    '160',
+    '55',
+    'A+',
+    phone,
+    '',
+    'Hanoi',
+    '',
+    '',
+  ];
   ws.addRow(row('E2E-IMP-1', 'An', '1980-05-01', '0912000101'));
   ws.addRow(row('E2E-IMP-2', 'Binh', '2099-01-01', '0912000102'));
   ws.addRow(row('E2E-IMP-3', 'Chau', '1975-11-20', '0912000103'));
@@ -55,7 +70,9 @@ describe('patients', () => {
     const dialog = page.getByRole('dialog', { name: 'Import patients' });
     await dialog.waitFor();
     // A file that is not .xlsx is refused before upload.
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
     await expect.poll(() => dialog.getByText('Only .xlsx files can be imported').count()).toBe(1);
     await dialog.locator('input[type=file]').setInputFiles(await importFile());
     await expect.poll(() => dialog.getByText('Selected: patients.xlsx').count()).toBe(1);
@@ -76,9 +93,22 @@ describe('patients', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
 
     await page.getByRole('searchbox', { name: 'Search patients', exact: true }).fill('Xlsxtest');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ patients?$/ }).innerText()).toBe('3 patients');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^\d+ patients?$/ })
+          .innerText(),
+      )
+      .toBe('3 patients');
     for (const name of ['An Xlsxtest', 'Chau Xlsxtest', 'Giang Xlsxtest']) {
-      await expect.poll(() => page.getByRole('link', { name: new RegExp(`^Open (${name}|${name.split(' ').reverse().join(' ')})$`) }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('link', { name: new RegExp(`^Open (${name}|${name.split(' ').reverse().join(' ')})$`) })
+            .count(),
+        )
+        .toBe(1);
     }
     await shot(page, 'patients-imported-en');
     await page.context().close();
@@ -87,50 +117,66 @@ describe('patients', () => {
   // Known open bug (issue 18 closing note): now and then, right after a form shows its field errors, the page's form
   // comes back empty (seen here and in prescriptions.e2e.ts, only when other suites ran just before, never alone);
   // not yet explained. One retry keeps the suite's signal on everything else until it is found.
-  test('operator creates a patient through the form after fixing a field error, then finds it in the list', { retry: 1 }, async () => {
-    const page = await loggedIn('operator@demo.test');
-    await page.goto('/patients');
-    await page.getByRole('button', { name: 'Add patient', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'New patient' }).count()).toBe(1);
-    await textbox(page, 'First name').fill('Hoa');
-    await textbox(page, 'Last name').fill('Formtest');
-    await page.getByLabel(/^Birthday/).fill('09/03/1985');
-    await page.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('female');
-    await textbox(page, 'Address').fill('12 Kim Ma, Ba Dinh, Hanoi');
-    await textbox(page, 'Phone').fill('12ab');
-    await page.getByRole('button', { name: 'Add relative', exact: true }).click();
-    await textbox(page, 'Relative 1 name').fill('Minh Formtest');
-    await page.getByRole('combobox', { name: 'Relative 1 relationship', exact: true }).selectOption('son');
-    await page.getByRole('button', { name: 'Create patient', exact: true }).click();
-    // Checked in the page with the contract schema.
-    await expect.poll(() => page.getByText('Phone number is not valid').count()).toBe(1);
-    await shot(page, 'patients-create-error-en');
-    await textbox(page, 'Phone').fill('0912000999');
-    // Checked by the server: the patient id is taken.
-    await textbox(page, 'Patient ID').fill('DEMO-P0001');
-    await page.getByRole('button', { name: 'Create patient', exact: true }).click();
-    await expect.poll(() => page.getByText('Patient id exists').count(), { timeout: 15_000 }).toBe(1);
-    await textbox(page, 'Patient ID').fill('E2E-FORM-1');
-    await page.getByRole('button', { name: 'Create patient', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toMatch(/Formtest/);
-    await expect.poll(() => page.getByText('Patient ID: E2E-FORM-1').count()).toBe(1);
-    await expect.poll(() => page.getByRole('cell', { name: 'Minh Formtest' }).count()).toBe(1);
-    // Typed 09/03/1985 in a browser whose own date format is month first: the 9th of March, shown as typed.
-    expect(await page.getByText('09/03/1985', { exact: true }).count()).toBeGreaterThan(0);
-    await shot(page, 'patients-created-detail-en');
+  test(
+    'operator creates a patient through the form after fixing a field error, then finds it in the list',
+    { retry: 1 },
+    async () => {
+      const page = await loggedIn('operator@demo.test');
+      await page.goto('/patients');
+      await page.getByRole('button', { name: 'Add patient', exact: true }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'New patient' }).count()).toBe(1);
+      await textbox(page, 'First name').fill('Hoa');
+      await textbox(page, 'Last name').fill('Formtest');
+      await page.getByLabel(/^Birthday/).fill('09/03/1985');
+      await page.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('female');
+      await textbox(page, 'Address').fill('12 Kim Ma, Ba Dinh, Hanoi');
+      await textbox(page, 'Phone').fill('12ab');
+      await page.getByRole('button', { name: 'Add relative', exact: true }).click();
+      await textbox(page, 'Relative 1 name').fill('Minh Formtest');
+      await page.getByRole('combobox', { name: 'Relative 1 relationship', exact: true }).selectOption('son');
+      await page.getByRole('button', { name: 'Create patient', exact: true }).click();
+      // Checked in the page with the contract schema.
+      await expect.poll(() => page.getByText('Phone number is not valid').count()).toBe(1);
+      await shot(page, 'patients-create-error-en');
+      await textbox(page, 'Phone').fill('0912000999');
+      // Checked by the server: the patient id is taken.
+      await textbox(page, 'Patient ID').fill('DEMO-P0001');
+      await page.getByRole('button', { name: 'Create patient', exact: true }).click();
+      await expect.poll(() => page.getByText('Patient id exists').count(), { timeout: 15_000 }).toBe(1);
+      await textbox(page, 'Patient ID').fill('E2E-FORM-1');
+      await page.getByRole('button', { name: 'Create patient', exact: true }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 })
+        .toMatch(/Formtest/);
+      await expect.poll(() => page.getByText('Patient ID: E2E-FORM-1').count()).toBe(1);
+      await expect.poll(() => page.getByRole('cell', { name: 'Minh Formtest' }).count()).toBe(1);
+      // Typed 09/03/1985 in a browser whose own date format is month first: the 9th of March, shown as typed.
+      expect(await page.getByText('09/03/1985', { exact: true }).count()).toBeGreaterThan(0);
+      await shot(page, 'patients-created-detail-en');
 
-    await page.getByRole('tab', { name: 'Status history', exact: true }).click();
-    await page.getByRole('link', { name: 'Back to patients' }).click();
-    await page.getByRole('searchbox', { name: 'Search patients', exact: true }).fill('Formtest');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ patients?$/ }).innerText()).toBe('1 patient');
-    await expect.poll(() => page.getByRole('link', { name: /^Open .*Formtest/ }).count()).toBe(1);
-    await page.context().close();
-  });
+      await page.getByRole('tab', { name: 'Status history', exact: true }).click();
+      await page.getByRole('link', { name: 'Back to patients' }).click();
+      await page.getByRole('searchbox', { name: 'Search patients', exact: true }).fill('Formtest');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^\d+ patients?$/ })
+            .innerText(),
+        )
+        .toBe('1 patient');
+      await expect.poll(() => page.getByRole('link', { name: /^Open .*Formtest/ }).count()).toBe(1);
+      await page.context().close();
+    },
+  );
 
   test('the doctor sees patient counts by status on the dashboard, opens the list and a patient; Vietnamese too', async () => {
     const page = await loggedIn('doctor@demo.test');
     // The doctor lands on the worklist (issue 20); the dashboard is a menu entry away.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
     await expect.poll(() => page.getByRole('heading', { name: 'Patients by status' }).count()).toBe(1);
     const total = page.getByRole('link', { name: /^All patients: \d+ patients/ });
     await expect.poll(() => total.count()).toBe(1);
@@ -139,7 +185,14 @@ describe('patients', () => {
     await shot(page, 'patients-dashboard-doctor-en');
     await total.click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Patients' }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ patients?$/ }).innerText()).toBe(count === 1 ? '1 patient' : `${count} patients`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^\d+ patients?$/ })
+          .innerText(),
+      )
+      .toBe(count === 1 ? '1 patient' : `${count} patients`);
     await page.getByRole('searchbox', { name: 'Search patients', exact: true }).fill('DEMO-P0001');
     await expect.poll(() => page.getByRole('link', { name: /^Open / }).count()).toBe(1);
     await page.getByRole('link', { name: /^Open / }).click();

@@ -2,23 +2,142 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cspViolations, launch, login as loginAs, navLinks, newPage, shot } from './browser.ts';
 
-const login = (page: Page, email: string, password = PASSWORD, tenant?: string) => loginAs(page, email, { password, tenant });
+const login = (page: Page, email: string, password = PASSWORD, tenant?: string) =>
+  loginAs(page, email, { password, tenant });
 
 const PASSWORD = 'CareWatch@2026';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-
-
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('portal', () => {
   test.each([
-    ['superadmin@demo.test', ['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Threshold defaults', 'Tickets', 'Appointments', 'Adherence', 'My calendar', 'Work calendar', 'Schedule approvals', 'Schedule report', 'Doctor requests', 'Patient requests', 'Doctor directory', 'Scopes', 'Health centers', 'My organization', 'Tenants', 'Tenant requests', 'Tenant settings', 'Staff', 'Doctors', 'Customer care', 'Deactivation requests', 'Audit log', 'Registrations', 'Roles & permissions', 'Webhooks', 'Packages', 'Add-on packs', 'Code packages', 'Transactions', 'Reconciliation', 'Payment methods', 'SMS management', 'Call management', 'Notifications', 'Messages', 'Announcements', 'Ratings and reviews', 'Feedback', 'Account settings']],
-    ['doctor@demo.test', ['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Threshold defaults', 'Tickets', 'Appointments', 'Adherence', 'My calendar', 'Work calendar', 'Schedule report', 'Doctor requests', 'Patient requests', 'Doctor directory', 'Account settings']],
-    ['cskh@demo.test', ['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Tickets', 'Adherence', 'Transactions', 'SMS management', 'Call management', 'Messages', 'Ratings and reviews', 'Feedback', 'Account settings']],
-    ['operator@demo2.test', ['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Tickets', 'Appointments', 'Adherence', 'Work calendar', 'Schedule report', 'Doctor requests', 'Patient requests', 'Doctor directory', 'My organization', 'Staff', 'Doctors', 'Customer care', 'Account settings']],
+    [
+      'superadmin@demo.test',
+      [
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Threshold defaults',
+        'Tickets',
+        'Appointments',
+        'Adherence',
+        'My calendar',
+        'Work calendar',
+        'Schedule approvals',
+        'Schedule report',
+        'Doctor requests',
+        'Patient requests',
+        'Doctor directory',
+        'Scopes',
+        'Health centers',
+        'My organization',
+        'Tenants',
+        'Tenant requests',
+        'Tenant settings',
+        'Staff',
+        'Doctors',
+        'Customer care',
+        'Deactivation requests',
+        'Audit log',
+        'Registrations',
+        'Roles & permissions',
+        'Webhooks',
+        'Packages',
+        'Add-on packs',
+        'Code packages',
+        'Transactions',
+        'Reconciliation',
+        'Payment methods',
+        'SMS management',
+        'Call management',
+        'Notifications',
+        'Messages',
+        'Announcements',
+        'Ratings and reviews',
+        'Feedback',
+        'Account settings',
+      ],
+    ],
+    [
+      'doctor@demo.test',
+      [
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Threshold defaults',
+        'Tickets',
+        'Appointments',
+        'Adherence',
+        'My calendar',
+        'Work calendar',
+        'Schedule report',
+        'Doctor requests',
+        'Patient requests',
+        'Doctor directory',
+        'Account settings',
+      ],
+    ],
+    [
+      'cskh@demo.test',
+      [
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Tickets',
+        'Adherence',
+        'Transactions',
+        'SMS management',
+        'Call management',
+        'Messages',
+        'Ratings and reviews',
+        'Feedback',
+        'Account settings',
+      ],
+    ],
+    [
+      'operator@demo2.test',
+      [
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Tickets',
+        'Appointments',
+        'Adherence',
+        'Work calendar',
+        'Schedule report',
+        'Doctor requests',
+        'Patient requests',
+        'Doctor directory',
+        'My organization',
+        'Staff',
+        'Doctors',
+        'Customer care',
+        'Account settings',
+      ],
+    ],
   ])('%s sees the menu of their role', async (email, expected) => {
     const page = await newPage(browser, baseUrl);
     await login(page, email, PASSWORD, email.endsWith('demo2.test') ? 'demo2' : 'demo');
@@ -57,7 +176,56 @@ describe('portal', () => {
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });
     await nav.waitFor();
-    await expect.poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual(['Bảng điều khiển', 'Danh sách xử lý', 'Bệnh nhân', 'Thiết bị', 'Bệnh nhân đang SOS', 'Ca SOS', 'Cảnh báo', 'Ngưỡng mặc định', 'Phiếu yêu cầu', 'Lịch hẹn', 'Tuân thủ dùng thuốc', 'Lịch của tôi', 'Lịch làm việc', 'Duyệt lịch làm việc', 'Báo cáo lịch làm việc', 'Yêu cầu bác sĩ', 'Yêu cầu bệnh nhân', 'Danh bạ bác sĩ', 'Phạm vi', 'Cơ sở y tế', 'Tổ chức của tôi', 'Tổ chức', 'Yêu cầu tổ chức', 'Cài đặt tổ chức', 'Nhân sự', 'Bác sĩ', 'Chăm sóc khách hàng', 'Yêu cầu vô hiệu hóa', 'Nhật ký kiểm toán', 'Đăng ký chờ duyệt', 'Vai trò & quyền', 'Webhook', 'Gói dịch vụ', 'Gói bổ sung', 'Gói mã', 'Giao dịch', 'Đối soát', 'Phương thức thanh toán', 'Quản lý SMS', 'Quản lý cuộc gọi', 'Thông báo', 'Tin nhắn', 'Thông cáo', 'Đánh giá và nhận xét', 'Góp ý', 'Cài đặt tài khoản']);
+    await expect
+      .poll(async () => (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim()))
+      .toEqual([
+        'Bảng điều khiển',
+        'Danh sách xử lý',
+        'Bệnh nhân',
+        'Thiết bị',
+        'Bệnh nhân đang SOS',
+        'Ca SOS',
+        'Cảnh báo',
+        'Ngưỡng mặc định',
+        'Phiếu yêu cầu',
+        'Lịch hẹn',
+        'Tuân thủ dùng thuốc',
+        'Lịch của tôi',
+        'Lịch làm việc',
+        'Duyệt lịch làm việc',
+        'Báo cáo lịch làm việc',
+        'Yêu cầu bác sĩ',
+        'Yêu cầu bệnh nhân',
+        'Danh bạ bác sĩ',
+        'Phạm vi',
+        'Cơ sở y tế',
+        'Tổ chức của tôi',
+        'Tổ chức',
+        'Yêu cầu tổ chức',
+        'Cài đặt tổ chức',
+        'Nhân sự',
+        'Bác sĩ',
+        'Chăm sóc khách hàng',
+        'Yêu cầu vô hiệu hóa',
+        'Nhật ký kiểm toán',
+        'Đăng ký chờ duyệt',
+        'Vai trò & quyền',
+        'Webhook',
+        'Gói dịch vụ',
+        'Gói bổ sung',
+        'Gói mã',
+        'Giao dịch',
+        'Đối soát',
+        'Phương thức thanh toán',
+        'Quản lý SMS',
+        'Quản lý cuộc gọi',
+        'Thông báo',
+        'Tin nhắn',
+        'Thông cáo',
+        'Đánh giá và nhận xét',
+        'Góp ý',
+        'Cài đặt tài khoản',
+      ]);
     await shot(page, 'dashboard-vi');
     await page.getByLabel('Ngôn ngữ', { exact: true }).selectOption('en');
     await expect.poll(() => navLinks(page)).toContain('Account settings');
@@ -97,14 +265,35 @@ describe('portal', () => {
     await admin.context().close();
     await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify and log in', exact: true }).click();
-    await expect.poll(() => navLinks(page)).toEqual(['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Threshold defaults', 'Tickets', 'Appointments', 'Adherence', 'My calendar', 'Work calendar', 'Schedule report', 'Doctor directory', 'Account settings']);
+    await expect
+      .poll(() => navLinks(page))
+      .toEqual([
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Threshold defaults',
+        'Tickets',
+        'Appointments',
+        'Adherence',
+        'My calendar',
+        'Work calendar',
+        'Schedule report',
+        'Doctor directory',
+        'Account settings',
+      ]);
     await page.context().close();
   });
 
   test('a phone-sized screen gets the desktop-only notice', async () => {
     const page = await newPage(browser, baseUrl, { width: 390, height: 800 });
     await page.goto('/login');
-    await expect.poll(() => page.getByText('This portal is designed for desktop', { exact: false }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('This portal is designed for desktop', { exact: false }).count())
+      .toBeGreaterThan(0);
     await shot(page, 'desktop-only');
     await page.context().close();
   });

@@ -6,10 +6,17 @@ import { apiToken, phone, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 const uniq = Math.random().toString(36).slice(2, 7);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('ratings, announcements and feedback (issue 17)', () => {
   test('a patient rates their doctor in the app; customer care reports the review, which leaves the average', async () => {
@@ -20,7 +27,10 @@ describe('ratings, announcements and feedback (issue 17)', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'Duc' }).first();
     await card.getByRole('button', { name: /^Ratings and reviews/ }).click();
-    await card.getByRole('status').filter({ hasText: /ratings|No ratings yet/ }).waitFor();
+    await card
+      .getByRole('status')
+      .filter({ hasText: /ratings|No ratings yet/ })
+      .waitFor();
     await card.getByRole('button', { name: 'Send rating' }).click();
     await expect.poll(() => card.getByText('Choose from 1 to 5 stars.').count()).toBe(1);
     await card.getByRole('radio', { name: '4 stars' }).click();
@@ -82,7 +92,11 @@ describe('ratings, announcements and feedback (issue 17)', () => {
     form.append('category', 'HARDWARE');
     form.append('description', `The strap broke ${uniq}`);
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'strap.png');
-    const res = await fetch(`${baseUrl}/api/account/me/feedback`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${baseUrl}/api/account/me/feedback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
 
     const portal = await newPage(browser, baseUrl);
@@ -91,9 +105,16 @@ describe('ratings, announcements and feedback (issue 17)', () => {
     await portal.getByRole('link', { name: 'Feedback' }).click();
     await portal.getByRole('combobox', { name: 'Type' }).selectOption('ERROR');
     await portal.getByRole('combobox', { name: 'Category' }).selectOption('HARDWARE');
-    await portal.getByRole('row').filter({ hasText: `The strap broke ${uniq}` }).getByRole('link').click();
+    await portal
+      .getByRole('row')
+      .filter({ hasText: `The strap broke ${uniq}` })
+      .getByRole('link')
+      .click();
     await portal.getByRole('img', { name: 'Picture attached to the feedback' }).waitFor();
-    const [tab] = await Promise.all([portal.context().waitForEvent('page'), portal.getByRole('link', { name: 'Open the image in a new tab' }).click()]);
+    const [tab] = await Promise.all([
+      portal.context().waitForEvent('page'),
+      portal.getByRole('link', { name: 'Open the image in a new tab' }).click(),
+    ]);
     await tab.waitForLoadState();
     expect(tab.url()).toMatch(/^blob:/);
     await tab.close();

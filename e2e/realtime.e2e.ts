@@ -8,9 +8,14 @@ const baseUrl = inject('baseUrl');
 
 // The alarm may play without a click in this test browser (a real browser needs one user gesture on the page).
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('realtime staff console', () => {
   test('the bundled SOS sound is served', async () => {
@@ -21,7 +26,7 @@ describe('realtime staff console', () => {
     expect(buf.subarray(8, 12).toString()).toBe('WAVE');
   });
 
-  test('the simulator\'s SOS-level heart rate of the demo patient pops up on the doctor\'s portal, with the alarm and a link to the SOS case', async () => {
+  test("the simulator's SOS-level heart rate of the demo patient pops up on the doctor's portal, with the alarm and a link to the SOS case", async () => {
     // A heart-rate alert left open by an earlier failed test would be raised, not opened (no popup): a normal reading closes it.
     await simulate(baseUrl, 'normal');
     const page = await newPage(browser, baseUrl, { lang: 'en' });
@@ -38,7 +43,9 @@ describe('realtime staff console', () => {
     const popup = page.getByRole('dialog', { name: 'SOS — Phuong Hoang' });
     await popup.waitFor({ timeout: 15_000 });
     await popup.getByText('Heart rate: 210 (SOS)').waitFor({ timeout: 5_000 });
-    await expect.poll(async () => popup.locator('[data-sound]').getAttribute('data-sound'), { timeout: 5_000 }).toMatch(/playing|blocked/);
+    await expect
+      .poll(async () => popup.locator('[data-sound]').getAttribute('data-sound'), { timeout: 5_000 })
+      .toMatch(/playing|blocked/);
     // The SOS case link appears once the case is opened (sos.opened frame, same transaction).
     const caseLink = popup.getByRole('link', { name: 'Open the SOS case' });
     await caseLink.waitFor({ timeout: 10_000 });
@@ -52,7 +59,13 @@ describe('realtime staff console', () => {
     await bell.click();
     const inbox = page.getByRole('dialog', { name: 'Notifications' });
     await inbox.waitFor();
-    await expect.poll(async () => (await inbox.getByText('No notifications yet').count()) + (await inbox.getByRole('listitem').count()), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await inbox.getByText('No notifications yet').count()) + (await inbox.getByRole('listitem').count()),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 
     // Back to normal: the reading-sourced alert closes (keeps the demo data tidy for other tests).

@@ -10,9 +10,12 @@ async function login(page: Page, email: string) {
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('roles and permissions', () => {
   test('a custom role is created; a duplicate name is refused', async () => {
@@ -51,11 +54,29 @@ describe('roles and permissions', () => {
     // The customer-care user's next call is answered "permissions changed".
     await cskh.getByRole('link', { name: 'Account settings' }).click();
     await cskh.reload();
-    await expect.poll(() => cskh.getByRole('dialog').getByText('Your permissions have changed').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => cskh.getByRole('dialog').getByText('Your permissions have changed').count())
+      .toBeGreaterThan(0);
     await shot(cskh, 'permissions-changed');
     await cskh.getByRole('dialog').getByRole('button', { name: 'Log in again' }).click();
     await login(cskh, 'cskh@demo.test');
-    await expect.poll(() => navLinks(cskh)).toEqual(['Dashboard', 'Worklist', 'Patients', 'Devices', 'Patients in SOS', 'SOS cases', 'Alerts', 'Tickets', 'Adherence', 'Transactions', 'Ratings and reviews', 'Feedback', 'Account settings']);
+    await expect
+      .poll(() => navLinks(cskh))
+      .toEqual([
+        'Dashboard',
+        'Worklist',
+        'Patients',
+        'Devices',
+        'Patients in SOS',
+        'SOS cases',
+        'Alerts',
+        'Tickets',
+        'Adherence',
+        'Transactions',
+        'Ratings and reviews',
+        'Feedback',
+        'Account settings',
+      ]);
     // Put the permission back: other specs share this server and expect the default customer-care menu.
     await sw.click({ force: true });
     await expect.poll(() => sw.isChecked()).toBe(true);

@@ -14,9 +14,16 @@ const DOCTOR = 'doctor@demo.test';
 /** The doctor's saved views of the patient list are removed (before: a rerun; after: other specs open /patients plain). */
 async function clearViews(): Promise<void> {
   const token = await apiToken(baseUrl, DOCTOR, 'portal');
-  const { items } = await getJson<{ items: Array<{ id: string }> }>(baseUrl, '/api/account/saved-views?list=patients', token);
+  const { items } = await getJson<{ items: Array<{ id: string }> }>(
+    baseUrl,
+    '/api/account/saved-views?list=patients',
+    token,
+  );
   for (const v of items) {
-    const res = await fetch(`${baseUrl}/api/account/saved-views/${v.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${baseUrl}/api/account/saved-views/${v.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
   }
 }
@@ -32,16 +39,21 @@ afterAll(async () => {
 
 /** The texts of one column of the patient table, found by its header. */
 async function column(page: Page, header: string): Promise<string[]> {
-  return page.locator('table').first().evaluate((table, name) => {
-    const heads = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
-    const i = heads.findIndex((h) => h.startsWith(name));
-    return Array.from(table.querySelectorAll('tbody tr')).map((tr) => tr.children[i]?.textContent?.trim() ?? '');
-  }, header);
+  return page
+    .locator('table')
+    .first()
+    .evaluate((table, name) => {
+      const heads = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
+      const i = heads.findIndex((h) => h.startsWith(name));
+      return Array.from(table.querySelectorAll('tbody tr')).map((tr) => tr.children[i]?.textContent?.trim() ?? '');
+    }, header);
 }
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
-const sortOf = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true }).getAttribute('aria-sort');
+const sortOf = (page: Page, name: string) =>
+  page.getByRole('columnheader', { name, exact: true }).getAttribute('aria-sort');
 const rows = (page: Page) => page.getByRole('link', { name: /^Open / }).count();
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
 
 describe('saved views', () => {
   test('doctor: save a filtered, sorted patient list as "Mine", apply it from the menu, make it the default', async () => {
@@ -59,14 +71,18 @@ describe('saved views', () => {
     const statusValue = param(page, 'status')!;
     await page.getByRole('button', { name: 'Last reading', exact: true }).click();
     await expect.poll(() => param(page, 'sort')).toBe('-lastReadingAt');
-    await expect.poll(async () => (await column(page, 'Status')).every((s) => s === status), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await column(page, 'Status')).every((s) => s === status), { timeout: 10_000 })
+      .toBe(true);
 
     // Save it as "Mine".
     await page.getByRole('button', { name: 'Views', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Save current view…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save current view' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Mine');
-    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/account/saved-views'));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/account/saved-views'),
+    );
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     const body = (await (await saved).json()) as { name: string; query: string };
     expect(body).toMatchObject({ name: 'Mine', query: `status=${statusValue}&sort=-lastReadingAt` });
@@ -83,12 +99,19 @@ describe('saved views', () => {
     await page.getByRole('button', { name: 'Views', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Mine', exact: true }).click();
     await expect.poll(() => [param(page, 'status'), param(page, 'sort')]).toEqual([statusValue, '-lastReadingAt']);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue(), { timeout: 5_000 }).toBe(statusValue);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue(), { timeout: 5_000 })
+      .toBe(statusValue);
     await expect.poll(() => sortOf(page, 'Last reading')).toBe('descending');
-    await expect.poll(async () => {
-      const shown = await column(page, 'Status');
-      return shown.length > 0 && shown.every((s) => s === status);
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const shown = await column(page, 'Status');
+          return shown.length > 0 && shown.every((s) => s === status);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await shot(page, 'saved-views-applied-en');
 
     // Make it the default: the plain /patients (a fresh load) opens with it.
@@ -96,16 +119,27 @@ describe('saved views', () => {
     await page.getByRole('menuitem', { name: 'Manage views…' }).click();
     const manage = page.getByRole('dialog', { name: 'My views of this list' });
     await manage.getByRole('button', { name: 'Set view Mine as default', exact: true }).click();
-    await expect.poll(() => manage.getByRole('button', { name: 'Remove default from view Mine', exact: true }).count(), { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(() => manage.getByRole('button', { name: 'Remove default from view Mine', exact: true }).count(), {
+        timeout: 5000,
+      })
+      .toBe(1);
     await manage.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => manage.count()).toBe(0);
 
     await page.goto('/patients');
-    await expect.poll(() => [param(page, 'status'), param(page, 'sort')], { timeout: 10_000 }).toEqual([statusValue, '-lastReadingAt']);
-    await expect.poll(async () => {
-      const shown = await column(page, 'Status');
-      return shown.length > 0 && shown.every((s) => s === status);
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => [param(page, 'status'), param(page, 'sort')], { timeout: 10_000 })
+      .toEqual([statusValue, '-lastReadingAt']);
+    await expect
+      .poll(
+        async () => {
+          const shown = await column(page, 'Status');
+          return shown.length > 0 && shown.every((s) => s === status);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(await sortOf(page, 'Last reading')).toBe('descending');
     // The menu marks the default.
     await page.getByRole('button', { name: 'View: Mine', exact: true }).click();

@@ -8,12 +8,21 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const HCM = 'Asia/Ho_Chi_Minh';
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A page whose browser runs in another zone than the profile's (the calendar must draw in the profile zone). */
 async function zonedPage(timezoneId: string, lang = 'en'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, timezoneId, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1366, height: 900 },
+    timezoneId,
+    acceptDownloads: true,
+  });
   watchCsp(context);
   await context.addInitScript((l) => localStorage.setItem('cw.lang', l), lang);
   return context.newPage();
@@ -21,15 +30,22 @@ async function zonedPage(timezoneId: string, lang = 'en'): Promise<Page> {
 
 const dayIn = (offsetDays: number) => {
   const d = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: HCM, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d); // YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', { timeZone: HCM, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    d,
+  ); // YYYY-MM-DD
 };
 const dmy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 const at = (ymd: string, hhmm: string) => new Date(`${ymd}T${hhmm}:00+07:00`).toISOString();
 
-type Created = { items: Array<{ id: string; doctorId: string; doctorName: string; status: string; slotCount: number }> };
+type Created = {
+  items: Array<{ id: string; doctorId: string; doctorName: string; status: string; slotCount: number }>;
+};
 
 async function openMyCalendar(page: Page) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My calendar', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'My calendar', exact: true })
+    .click();
   await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My calendar' }).count()).toBe(1);
   await page.locator('td.fc-timegrid-col[data-date]').first().waitFor();
 }
@@ -37,7 +53,14 @@ async function openMyCalendar(page: Page) {
 async function gotoDay(page: Page, ymd: string) {
   await page.getByRole('textbox', { name: 'Go to day', exact: true }).fill(dmy(ymd));
   await page.locator(`td.fc-timegrid-col[data-date="${ymd}"]`).waitFor();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /schedules in view/ }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /schedules in view/ })
+        .count(),
+    )
+    .toBe(1);
 }
 
 /** Drags on the week view's column of `ymd` from the lane of `from` to the lane of `last` (both HH:mm, 30-minute lanes). */
@@ -72,7 +95,9 @@ describe('doctor schedules', () => {
     // The seeded week: tomorrow's approved 08:00–12:00 schedule sits on the 08:00 lane.
     await openMyCalendar(doctor);
     await gotoDay(doctor, dayIn(1));
-    const seeded = doctor.locator(`td.fc-timegrid-col[data-date="${dayIn(1)}"] .fc-event`).filter({ hasText: '08:00–12:00' });
+    const seeded = doctor
+      .locator(`td.fc-timegrid-col[data-date="${dayIn(1)}"] .fc-event`)
+      .filter({ hasText: '08:00–12:00' });
     await expect.poll(() => seeded.count(), { timeout: 15_000 }).toBe(1);
     const eight = (await doctor.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox())!;
     const twelve = (await doctor.locator('td.fc-timegrid-slot-lane[data-time="12:00:00"]').boundingBox())!;
@@ -92,7 +117,9 @@ describe('doctor schedules', () => {
     expect(await form.getByRole('textbox', { name: 'End time', exact: true }).inputValue()).toBe('16:00');
     expect(await form.getByRole('textbox', { name: 'Slot length (minutes)', exact: true }).inputValue()).toBe('30');
     await shot(doctor, 'schedules-request-form');
-    const createdFirst = doctor.waitForResponse((r) => r.url().endsWith('/api/account/doctor-schedules') && r.request().method() === 'POST');
+    const createdFirst = doctor.waitForResponse(
+      (r) => r.url().endsWith('/api/account/doctor-schedules') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Send request', exact: true }).click();
     const first = (await (await createdFirst).json()) as Created;
     expect(first.items).toHaveLength(1);
@@ -119,14 +146,18 @@ describe('doctor schedules', () => {
     await again.getByRole('textbox', { name: 'End time', exact: true }).fill('1700');
     await again.getByRole('textbox', { name: 'Day', exact: true }).fill(dmy(target));
     await again.getByRole('button', { name: 'Send request', exact: true }).click();
-    await expect.poll(() => again.getByText('existing schedule for doctor').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => again.getByText('existing schedule for doctor').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     // End before start: refused in the form.
     await again.getByRole('textbox', { name: 'End time', exact: true }).fill('1400');
     await again.getByRole('button', { name: 'Send request', exact: true }).click();
     await expect.poll(() => again.getByText("Start time can't after end time").count()).toBe(1);
     await again.getByRole('textbox', { name: 'Day', exact: true }).fill(dmy(second));
     await again.getByRole('textbox', { name: 'End time', exact: true }).fill('1700');
-    const createdSecond = doctor.waitForResponse((r) => r.url().endsWith('/api/account/doctor-schedules') && r.request().method() === 'POST');
+    const createdSecond = doctor.waitForResponse(
+      (r) => r.url().endsWith('/api/account/doctor-schedules') && r.request().method() === 'POST',
+    );
     await again.getByRole('button', { name: 'Send request', exact: true }).click();
     const res2 = await createdSecond;
     expect(res2.status()).toBe(201);
@@ -139,7 +170,10 @@ describe('doctor schedules', () => {
     // Two levels: the doctor's center.
     await admin.getByRole('button', { name: /^Choose level .*Ba Dinh/ }).click();
     await admin.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule approvals', exact: true }).click();
+    await admin
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Schedule approvals', exact: true })
+      .click();
     await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Schedule approvals' }).count()).toBe(1);
     const table = admin.getByRole('table', { name: 'Schedule requests' });
     const row1 = table.locator(`tr[data-schedule-id="${id1}"]`);
@@ -147,12 +181,16 @@ describe('doctor schedules', () => {
     await expect.poll(() => row1.count(), { timeout: 15_000 }).toBe(1);
     expect(await row1.innerText()).toContain(`${dmy(target)} 14:00 – 16:00`);
     expect(await row2.innerText()).toContain(`${dmy(second)} 15:00 – 17:00`);
-    await row1.getByRole('checkbox', { name: `Select the request of ${doctorName} on ${dmy(target)} 14:00 – 16:00` }).check();
+    await row1
+      .getByRole('checkbox', { name: `Select the request of ${doctorName} on ${dmy(target)} 14:00 – 16:00` })
+      .check();
     expect(await admin.getByText('1 selected', { exact: true }).count()).toBe(1);
     await shot(admin, 'schedules-approvals-pending');
     await admin.getByRole('button', { name: 'Approve', exact: true }).click();
     const results = admin.getByRole('status', { name: 'Results' });
-    await expect.poll(() => results.innerText().catch(() => ''), { timeout: 15_000 }).toContain(`${doctorName}, ${dmy(target)} 14:00 – 16:00: done (Approved)`);
+    await expect
+      .poll(() => results.innerText().catch(() => ''), { timeout: 15_000 })
+      .toContain(`${doctorName}, ${dmy(target)} 14:00 – 16:00: done (Approved)`);
     await expect.poll(() => row1.count()).toBe(0);
     await row2.getByRole('checkbox').check();
     await admin.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -161,10 +199,21 @@ describe('doctor schedules', () => {
     await expect.poll(() => rejectDialog.getByText('A reason is required to reject').count()).toBe(1);
     await rejectDialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Clinic closed for maintenance');
     await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
-    await expect.poll(() => results.innerText().catch(() => ''), { timeout: 15_000 }).toContain(`${doctorName}, ${dmy(second)} 15:00 – 17:00: done (Rejected)`);
+    await expect
+      .poll(() => results.innerText().catch(() => ''), { timeout: 15_000 })
+      .toContain(`${doctorName}, ${dmy(second)} 15:00 – 17:00: done (Rejected)`);
     await admin.getByRole('tab', { name: 'History', exact: true }).click();
     const hist = admin.getByRole('table', { name: 'Schedule requests' });
-    await expect.poll(() => hist.locator(`tr[data-schedule-id="${id2}"]`).innerText().catch(() => ''), { timeout: 15_000 }).toContain('Clinic closed for maintenance');
+    await expect
+      .poll(
+        () =>
+          hist
+            .locator(`tr[data-schedule-id="${id2}"]`)
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Clinic closed for maintenance');
     expect(await hist.locator(`tr[data-schedule-id="${id1}"]`).innerText()).toContain('Approved');
     await shot(admin, 'schedules-approvals-history');
 
@@ -173,34 +222,54 @@ describe('doctor schedules', () => {
     await doctor.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await gotoDay(doctor, target);
     await expect.poll(() => doctor.locator(`[data-schedule-id="${id1}"]`).count(), { timeout: 15_000 }).toBe(1);
-    expect(await doctor.locator('.fc-event').filter({ has: doctor.locator(`[data-schedule-id="${id1}"]`) }).getAttribute('class')).toContain('cw-schedule-approved');
+    expect(
+      await doctor
+        .locator('.fc-event')
+        .filter({ has: doctor.locator(`[data-schedule-id="${id1}"]`) })
+        .getAttribute('class'),
+    ).toContain('cw-schedule-approved');
     await doctor.locator(`[data-schedule-id="${id1}"]`).click();
     await detail.waitFor();
     expect(await detail.getByRole('row', { name: /Status/ }).innerText()).toContain('Approved');
     expect(await detail.getByRole('row', { name: /Approver/ }).innerText()).not.toMatch(/—$/);
-    expect(await detail.getByRole('row', { name: /Action time/ }).innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await detail.getByRole('row', { name: /Action time/ }).innerText()).toMatch(
+      /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+    );
     expect(await detail.getByRole('button', { name: 'Request leave', exact: true }).count()).toBe(1);
     await doctor.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     const rejected = doctor.locator(`[data-schedule-id="${id2}"]`);
     await expect.poll(() => rejected.count(), { timeout: 15_000 }).toBe(1);
     await rejected.click();
-    expect(await detail.getByRole('row', { name: /Reject reason/ }).innerText()).toContain('Clinic closed for maintenance');
+    expect(await detail.getByRole('row', { name: /Reject reason/ }).innerText()).toContain(
+      'Clinic closed for maintenance',
+    );
     await shot(doctor, 'schedules-my-calendar-decided');
     await doctor.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
     // The approved window's slots are bookable now (operator's token: no browser session of theirs in this spec).
     const token = await apiToken(baseUrl, 'operator@demo.test', 'portal');
-    const slots = await getJson<{ items: Array<{ start: string; booked: boolean; scheduleId: string }> }>(baseUrl, `/api/account/doctors/${doctorId}/slots?date=${target}`, token);
+    const slots = await getJson<{ items: Array<{ start: string; booked: boolean; scheduleId: string }> }>(
+      baseUrl,
+      `/api/account/doctors/${doctorId}/slots?date=${target}`,
+      token,
+    );
     const mine = slots.items.filter((s) => s.scheduleId === id1);
     expect(mine.map((s) => s.start)).toEqual(['14:00', '14:30', '15:00', '15:30'].map((h) => at(target, h)));
     expect(mine.every((s) => !s.booked)).toBe(true);
-    const none = await getJson<{ items: unknown[] }>(baseUrl, `/api/account/doctors/${doctorId}/slots?date=${second}`, token);
+    const none = await getJson<{ items: unknown[] }>(
+      baseUrl,
+      `/api/account/doctors/${doctorId}/slots?date=${second}`,
+      token,
+    );
     expect(none.items).toHaveLength(0);
 
     // The report: the doctor's row over a period that covers the new schedule, and the .xlsx export.
-    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule report', exact: true }).click();
+    await admin
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Schedule report', exact: true })
+      .click();
     await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Schedule report' }).count()).toBe(1);
     await admin.getByRole('textbox', { name: 'From', exact: true }).fill(dmy(dayIn(-1)));
     await admin.getByRole('textbox', { name: 'To', exact: true }).fill(dmy(target));
@@ -211,7 +280,11 @@ describe('doctor schedules', () => {
     const cells = await doctorRow.getByRole('cell').allInnerTexts();
     // The server's count for the same days (the seeded week, cut where the period starts, and the approved 4): the
     // period is read in the reader's zone, and a run across midnight there must not change what is compared.
-    const api = await getJson<{ items: Array<{ doctorId: string; offered: number }> }>(baseUrl, `/api/account/doctor-schedules/report?from=${dayIn(-1)}&to=${target}&doctorId=${doctorId}`, token);
+    const api = await getJson<{ items: Array<{ doctorId: string; offered: number }> }>(
+      baseUrl,
+      `/api/account/doctor-schedules/report?from=${dayIn(-1)}&to=${target}&doctorId=${doctorId}`,
+      token,
+    );
     expect(Number(cells[1])).toBe(api.items[0]!.offered);
     expect(Number(cells[1])).toBeGreaterThanOrEqual(8 + 4);
     expect(cells[6]).toMatch(/^\d+(\.\d+)? %$/);
@@ -226,16 +299,32 @@ describe('doctor schedules', () => {
     const sheet = wb.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Doctor');
     const names: unknown[] = [];
-    sheet.eachRow((r, n) => { if (n > 1) names.push(r.getCell(1).value); });
+    sheet.eachRow((r, n) => {
+      if (n > 1) names.push(r.getCell(1).value);
+    });
     expect(names).toContain(doctorName);
 
     // The approval list in Vietnamese.
-    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule approvals', exact: true }).click();
+    await admin
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Schedule approvals', exact: true })
+      .click();
     await admin.getByLabel('Language', { exact: true }).selectOption('vi');
-    await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Duyệt lịch làm việc' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => admin.getByRole('heading', { level: 1, name: 'Duyệt lịch làm việc' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await admin.getByRole('tab', { name: 'Lịch sử', exact: true }).click();
     const viTable = admin.getByRole('table', { name: 'Yêu cầu lịch làm việc' });
-    await expect.poll(() => viTable.locator(`tr[data-schedule-id="${id2}"]`).innerText().catch(() => ''), { timeout: 15_000 }).toContain('Đã từ chối');
+    await expect
+      .poll(
+        () =>
+          viTable
+            .locator(`tr[data-schedule-id="${id2}"]`)
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Đã từ chối');
     expect(await viTable.getByRole('columnheader', { name: 'Người duyệt' }).count()).toBe(1);
     expect(await viTable.getByRole('columnheader', { name: 'Lý do từ chối' }).count()).toBe(1);
     await shot(admin, 'schedules-approvals-vi');
@@ -245,15 +334,26 @@ describe('doctor schedules', () => {
     // The work calendar (an operator): every doctor, the doctor's name on the event, filtered by doctor; month view too.
     const operator = await zonedPage('Europe/London');
     await login(operator, 'operator@demo.test');
-    await operator.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Work calendar', exact: true }).click();
-    await expect.poll(() => operator.getByRole('heading', { level: 1, name: 'Work calendar' }).count(), { timeout: 15_000 }).toBe(1);
+    await operator
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Work calendar', exact: true })
+      .click();
+    await expect
+      .poll(() => operator.getByRole('heading', { level: 1, name: 'Work calendar' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await operator.locator('td.fc-timegrid-col[data-date]').first().waitFor();
     await gotoDay(operator, target);
     await operator.getByRole('combobox', { name: 'Doctor', exact: true }).selectOption({ label: doctorName });
     const onWork = operator.locator(`[data-schedule-id="${id1}"]`);
-    await expect.poll(() => onWork.innerText().catch(() => ''), { timeout: 15_000 }).toContain(`14:00–16:00 ${doctorName} · 0/4 booked`);
+    await expect
+      .poll(() => onWork.innerText().catch(() => ''), { timeout: 15_000 })
+      .toContain(`14:00–16:00 ${doctorName} · 0/4 booked`);
     await operator.getByText('Month', { exact: true }).click();
-    await expect.poll(() => operator.locator(`td.fc-daygrid-day[data-date="${target}"] [data-schedule-id="${id1}"]`).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => operator.locator(`td.fc-daygrid-day[data-date="${target}"] [data-schedule-id="${id1}"]`).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await shot(operator, 'schedules-work-calendar-month');
 
     expect(cspViolations()).toEqual([]);

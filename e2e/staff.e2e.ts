@@ -3,12 +3,19 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, revealLast, shot } from './browser.ts';
 
 const PASSWORD = 'CareWatch@2026';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082',
+  'hex',
+);
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function login(page: Page, email: string, password = PASSWORD, tenant = 'demo') {
   await page.goto('/login');
@@ -23,7 +30,16 @@ async function api<T = Record<string, unknown>>(path: string, init?: RequestInit
   return (await fetch(baseUrl + path, init)).json() as Promise<T>;
 }
 async function superToken(): Promise<string> {
-  const tokens = await api('/api/auth/oauth-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', username: 'superadmin@demo.test', password: PASSWORD, grant_type: 'password' }) });
+  const tokens = await api('/api/auth/oauth-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      tenant: 'demo',
+      username: 'superadmin@demo.test',
+      password: PASSWORD,
+      grant_type: 'password',
+    }),
+  });
   return String(tokens.access_token);
 }
 
@@ -47,13 +63,17 @@ describe('staff', () => {
     await textbox(page, 'E-mail').fill('bao.nguyen@demo.test');
     await textbox(page, 'Phone').fill('0915000111');
     await expect.poll(() => page.getByRole('combobox', { name: 'Role', exact: true }).inputValue()).toBe('doctor');
-    await page.getByRole('combobox', { name: 'Health center', exact: true }).selectOption({ label: 'Ba Dinh Health Center' });
+    await page
+      .getByRole('combobox', { name: 'Health center', exact: true })
+      .selectOption({ label: 'Ba Dinh Health Center' });
     await page.getByRole('combobox', { name: 'Education degree', exact: true }).selectOption('5');
     await textbox(page, 'Years of experience').fill('9');
     await textbox(page, 'Place of education').fill('Hanoi Medical University');
     await shot(page, 'staff-create-doctor-en');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Bao Nguyen' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Bao Nguyen' }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // License: an expired one is refused, a valid one with an image is added.
     await page.getByRole('tab', { name: 'Medical licenses', exact: true }).click();
@@ -80,23 +100,31 @@ describe('staff', () => {
     await textbox(page, 'Last name').fill('Le');
     await textbox(page, 'E-mail').fill('chi.le@demo.test');
     await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('doctor_assistant');
-    await page.getByRole('combobox', { name: 'Health center', exact: true }).selectOption({ label: 'Ba Dinh Health Center' });
+    await page
+      .getByRole('combobox', { name: 'Health center', exact: true })
+      .selectOption({ label: 'Ba Dinh Health Center' });
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     // The rule is checked by the server: at least one doctor.
-    await expect.poll(() => page.getByText('Doctor assistant must follow at least 1 doctor').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('Doctor assistant must follow at least 1 doctor').count())
+      .toBeGreaterThan(0);
     await page.getByRole('textbox', { name: 'Doctors to follow' }).click();
     await page.getByRole('textbox', { name: 'Doctors to follow' }).fill('Bao');
     await page.getByRole('option', { name: /Bao Nguyen/ }).click();
     await page.keyboard.press('Escape');
     await shot(page, 'staff-create-assistant-en');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Chi Le' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Chi Le' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole('tab', { name: 'Followed doctors', exact: true }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Bao Nguyen' }).count()).toBe(1);
     // The last doctor cannot be unassigned.
     await page.getByRole('button', { name: 'Unassign Bao Nguyen', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The last doctor cannot be unassigned' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The last doctor cannot be unassigned' }).count())
+      .toBe(1);
     await expect.poll(() => page.getByRole('link', { name: 'Bao Nguyen' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await shot(page, 'staff-assistant-doctors-en');
@@ -153,7 +181,14 @@ describe('staff', () => {
     await page.getByRole('button', { name: /^Choose level .*Le Chan/ }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.goto('/staff');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /accounts|No staff/ }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /accounts|No staff/ })
+          .count(),
+      )
+      .toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Open Duc Nguyen' }).count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'Open Mai Center' }).count()).toBe(1);
     await shot(page, 'staff-list-le-chan-admin');

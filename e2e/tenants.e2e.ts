@@ -3,16 +3,35 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from './browser.ts';
 
 const PASSWORD = 'CareWatch@2026';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082',
+  'hex',
+);
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const LABELS = {
-  en: { tenant: 'Tenant code', username: 'Email or phone', password: 'Password', login: 'Log in', nav: 'Main navigation' },
-  vi: { tenant: 'Mã tổ chức', username: 'Email hoặc số điện thoại', password: 'Mật khẩu', login: 'Đăng nhập', nav: 'Điều hướng chính' },
+  en: {
+    tenant: 'Tenant code',
+    username: 'Email or phone',
+    password: 'Password',
+    login: 'Log in',
+    nav: 'Main navigation',
+  },
+  vi: {
+    tenant: 'Mã tổ chức',
+    username: 'Email hoặc số điện thoại',
+    password: 'Mật khẩu',
+    login: 'Đăng nhập',
+    nav: 'Điều hướng chính',
+  },
 };
 
 async function login(page: Page, email: string, lang: 'en' | 'vi' = 'en', tenant = 'demo') {
@@ -47,7 +66,7 @@ async function api(path: string, init: RequestInit & { token?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   const res = await fetch(baseUrl + path, { ...init, headers });
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe('tenants', () => {
@@ -76,13 +95,19 @@ describe('tenants', () => {
     await expect.poll(() => row3.getByText('Could not contact supplied server').count(), { timeout: 10_000 }).toBe(1);
 
     await page.getByRole('button', { name: 'Create tenant', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not contact supplied server' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Could not contact supplied server' }).count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/tenants/new');
     await shot(page, 'tenant-create-connection-failed-en');
 
     await row3.getByRole('textbox', { name: 'Port', exact: true }).fill('5432');
     await page.getByRole('button', { name: 'Create tenant', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'E2E Dedicated Clinic' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'E2E Dedicated Clinic' }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(new URL(page.url()).pathname).toMatch(/^\/tenants\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: 'Connection', exact: true }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'https://db3.example.com' }).count()).toBe(1);
@@ -94,7 +119,9 @@ describe('tenants', () => {
     const edit1 = page.getByRole('group', { name: 'Connection 1', exact: true });
     await expect.poll(() => edit1.getByText('Leave empty to keep the stored password.').count()).toBe(1);
     await edit1.getByRole('textbox', { name: 'Port', exact: true }).fill('5433');
-    await expect.poll(() => edit1.getByText('The host, port or user name changed: type the password again.').count()).toBe(1);
+    await expect
+      .poll(() => edit1.getByText('The host, port or user name changed: type the password again.').count())
+      .toBe(1);
     await page.getByRole('button', { name: 'Save tenant', exact: true }).click();
     await expect.poll(() => edit1.getByText('Required', { exact: true }).count()).toBe(1);
 
@@ -128,7 +155,15 @@ describe('tenants', () => {
 
   test('a trial request is approved from the requests screen (in Vietnamese)', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ organizationName: 'Quy Nhon Care', contactName: 'Hoa Pham', email: 'hoa@quynhon.test', phone: '0905000111', tenantCode: 'quynhon', color: '#1971c2' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      organizationName: 'Quy Nhon Care',
+      contactName: 'Hoa Pham',
+      email: 'hoa@quynhon.test',
+      phone: '0905000111',
+      tenantCode: 'quynhon',
+      color: '#1971c2',
+    }))
+      form.append(k, v);
     form.append('squareLogo', new Blob([PNG], { type: 'image/png' }), 'square.png');
     form.append('horizontalLogo', new Blob([PNG], { type: 'image/png' }), 'horizontal.png');
     expect((await api('/api/auth/tenant/trial-request', { method: 'POST', body: form })).status).toBe(201);
@@ -155,8 +190,19 @@ describe('tenants', () => {
     await expect.poll(() => row.getByText('Đã duyệt', { exact: true }).count()).toBe(1);
     await page.context().close();
 
-    const tokens = await api('/api/auth/oauth-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'demo', username: 'superadmin@demo.test', password: PASSWORD, grant_type: 'password' }) });
-    const list = await api('/api/account/sadmin/tenant?searchValue=quynhon', { token: String(tokens.body.access_token) });
+    const tokens = await api('/api/auth/oauth-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tenant: 'demo',
+        username: 'superadmin@demo.test',
+        password: PASSWORD,
+        grant_type: 'password',
+      }),
+    });
+    const list = await api('/api/account/sadmin/tenant?searchValue=quynhon', {
+      token: String(tokens.body.access_token),
+    });
     expect(list.body.total).toBe(1);
   });
 

@@ -9,28 +9,48 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const ZONE = 'Asia/Ho_Chi_Minh';
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function token(username: string, client: 'app' | 'portal'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/oauth-token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(client === 'app' ? { 'x-client': 'app' } : {}) },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(client === 'app' ? { 'x-client': 'app' } : {}) },
     body: JSON.stringify({ tenant: 'demo', username, password: DEMO_PASSWORD, grant_type: 'password' }),
   });
   expect(res.status).toBe(200);
   return String(((await res.json()) as { access_token: string }).access_token);
 }
 async function api<T>(method: string, path: string, tok: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${tok}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tok}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   expect(res.status, path).toBeLessThan(300);
   return (await res.json()) as T;
 }
 
 /** dd/MM/yyyy HH:mm:ss of an instant in a zone, computed here independently of the apps. */
 function wall(iso: string | number, zone: string): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
@@ -46,7 +66,11 @@ describe('one clock on every screen', () => {
     expect(profile.timezone).toBe(ZONE);
     const patient = await token('patient@demo.test', 'app');
 
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1366, height: 900 },
+      timezoneId: 'UTC',
+    });
     await context.addInitScript(() => localStorage.setItem('cw.lang', 'en'));
     const page = await context.newPage();
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
@@ -55,14 +79,31 @@ describe('one clock on every screen', () => {
 
     // An SOS-level heart rate of the demo patient, measured a minute ago (a whole second, so the chart point is exact).
     const measuredAt = new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000).toISOString();
-    const res = await api<{ accepted: number }>('POST', '/api/ingest/measurements', patient, { readings: [{ metric: 'heart_rate', measuredAt, value: 252 }] });
+    const res = await api<{ accepted: number }>('POST', '/api/ingest/measurements', patient, {
+      readings: [{ metric: 'heart_rate', measuredAt, value: 252 }],
+    });
     expect(res.accepted).toBe(1);
-    type Alert = { id: string; patientId: string; level: string; status: string; openedAt: string; sosCaseId: string | null; metric: string | null };
+    type Alert = {
+      id: string;
+      patientId: string;
+      level: string;
+      status: string;
+      openedAt: string;
+      sosCaseId: string | null;
+      metric: string | null;
+    };
     let alert: Alert | undefined;
-    await expect.poll(async () => {
-      alert = (await api<{ items: Alert[] }>('GET', '/api/account/me/alerts?size=50', patient)).items.find((a) => a.metric === 'heart_rate' && a.level === 'sos' && a.status !== 'closed');
-      return Boolean(alert?.sosCaseId);
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          alert = (await api<{ items: Alert[] }>('GET', '/api/account/me/alerts?size=50', patient)).items.find(
+            (a) => a.metric === 'heart_rate' && a.level === 'sos' && a.status !== 'closed',
+          );
+          return Boolean(alert?.sosCaseId);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const opened = wall(alert!.openedAt, ZONE);
     expect(opened).not.toBe(wall(alert!.openedAt, 'UTC'));
 
@@ -83,7 +124,9 @@ describe('one clock on every screen', () => {
       // The alert list.
       await page.goto('/alerts');
       await dismissPopup(page);
-      await expect.poll(() => page.getByRole('cell', { name: opened, exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('cell', { name: opened, exact: true }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
 
       // The chart tooltip over the reading (the demo patient's Health tab, today, heart rate).
       await page.goto(`/patients/${alert!.patientId}`);
@@ -95,12 +138,17 @@ describe('one clock on every screen', () => {
       await chart.first().scrollIntoViewIfNeeded();
       const box = (await chart.first().boundingBox())!;
       // The day runs from the profile zone's midnight; the reading's x on the time axis (grid: left 56, right 24).
-      const dayStart = Date.parse(`${wall(measuredAt, ZONE).slice(6, 10)}-${wall(measuredAt, ZONE).slice(3, 5)}-${wall(measuredAt, ZONE).slice(0, 2)}T00:00:00+07:00`);
+      const dayStart = Date.parse(
+        `${wall(measuredAt, ZONE).slice(6, 10)}-${wall(measuredAt, ZONE).slice(3, 5)}-${wall(measuredAt, ZONE).slice(0, 2)}T00:00:00+07:00`,
+      );
       const x = box.x + 56 + ((Date.parse(measuredAt) - dayStart) / 86_400_000) * (box.width - 80);
       await page.mouse.move(x, box.y + box.height / 2);
       const expected = wall(measuredAt, ZONE);
       // ECharts' tooltip is a div in the chart's container: its first line is the time of the point under the mouse.
-      const tooltipText = async () => (await chart.first().locator('div').allInnerTexts()).map((x) => x.trim()).find((x) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/.test(x)) ?? '';
+      const tooltipText = async () =>
+        (await chart.first().locator('div').allInnerTexts())
+          .map((x) => x.trim())
+          .find((x) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/.test(x)) ?? '';
       await expect.poll(tooltipText, { timeout: 10_000 }).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
       // The point under the mouse is the reading (or one a few minutes from it): its time is the profile zone's.
       const shownAt = (await tooltipText()).slice(0, 19);
@@ -112,7 +160,9 @@ describe('one clock on every screen', () => {
     } finally {
       const cskh = await token('cskh@demo.test', 'portal');
       await fetch(`${baseUrl}/api/account/sos-cases/${alert!.sosCaseId}/close`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` }, body: JSON.stringify({ outcome: 'false_alarm', note: 'e2e: time zones' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cskh}` },
+        body: JSON.stringify({ outcome: 'false_alarm', note: 'e2e: time zones' }),
       });
       await context.close();
     }

@@ -7,16 +7,26 @@ import { apiToken, phone, signIn } from './mobile.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Makes sure the demo patient has readings of the last hours (the demo seed writes them; this only tops up). */
 async function ensureReadings(): Promise<void> {
   const patient = await apiToken(baseUrl, 'patient@demo.test', 'app');
   const now = Date.now();
-  const readings = Array.from({ length: 12 }, (_, i) => ({ metric: 'heart_rate', measuredAt: new Date(now - (i + 1) * 7 * 60_000 - 13_000).toISOString(), value: 64 + i }));
+  const readings = Array.from({ length: 12 }, (_, i) => ({
+    metric: 'heart_rate',
+    measuredAt: new Date(now - (i + 1) * 7 * 60_000 - 13_000).toISOString(),
+    value: 64 + i,
+  }));
   const res = await fetch(`${baseUrl}/api/ingest/measurements`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${patient}` }, body: JSON.stringify({ readings }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${patient}` },
+    body: JSON.stringify({ readings }),
   });
   expect(res.status).toBe(200);
 }
@@ -27,7 +37,13 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 /** CSV lines after the byte order mark and the header. */
-const csvReadings = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+const csvReadings = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .slice(1);
 
 describe('vitals export', () => {
   test('portal: a doctor exports the demo patient’s vitals as CSV and as a PDF report from the Export menu', async () => {
@@ -35,10 +51,16 @@ describe('vitals export', () => {
     const page = await newPage(browser, baseUrl, { lang: 'en' });
     await dismissAlertPopups(page);
     await login(page, 'doctor@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patients', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Patients', exact: true })
+      .click();
     await page.getByRole('searchbox', { name: 'Search patients' }).fill('DEMO-P0001');
     await expect.poll(() => page.getByRole('link', { name: /^Open / }).count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('link', { name: /^Open / }).first().click();
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .click();
     await page.getByRole('tab', { name: 'Health', exact: true }).click();
 
     const exportMenu = page.getByRole('button', { name: 'Export vitals', exact: true });
@@ -56,12 +78,16 @@ describe('vitals export', () => {
     // The last 7 days.
     const [d, m, y] = defaultTo.split('/').map(Number) as [number, number, number];
     const weekAgo = new Date(Date.UTC(y, m - 1, d - 6));
-    await from.fill(`${String(weekAgo.getUTCDate()).padStart(2, '0')}/${String(weekAgo.getUTCMonth() + 1).padStart(2, '0')}/${weekAgo.getUTCFullYear()}`);
+    await from.fill(
+      `${String(weekAgo.getUTCDate()).padStart(2, '0')}/${String(weekAgo.getUTCMonth() + 1).padStart(2, '0')}/${weekAgo.getUTCFullYear()}`,
+    );
     await shot(page, 'vitals-export-portal-dialog');
     const csv = await downloadOf(page, () => dialog.getByRole('button', { name: 'Download', exact: true }).click());
     expect(csv.name).toMatch(/^vitals-DEMO-P0001-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = csv.bytes.toString('utf8');
-    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('"Time","Metric","Value","Value 2 (diastolic)","Unit","Source / device","Out of range","Time (UTC, ISO 8601)"');
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      '"Time","Metric","Value","Value 2 (diastolic)","Unit","Source / device","Out of range","Time (UTC, ISO 8601)"',
+    );
     const rows = csvReadings(csv.bytes);
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(rows.filter((r) => r.includes('"Heart rate"')).length).toBeGreaterThanOrEqual(12);
@@ -90,7 +116,13 @@ describe('vitals export', () => {
     await dialog.getByText('Last 7 days', { exact: true }).click();
     await dialog.getByText('CSV (spreadsheet)', { exact: true }).click();
     // Headless Chromium has no file sharing: the button says Download and the file is saved.
-    expect(await page.evaluate(() => typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File(['x'], 'x.csv', { type: 'text/csv' })] }))).toBe(false);
+    expect(
+      await page.evaluate(
+        () =>
+          typeof navigator.canShare === 'function' &&
+          navigator.canShare({ files: [new File(['x'], 'x.csv', { type: 'text/csv' })] }),
+      ),
+    ).toBe(false);
     await shot(page, 'vitals-export-app-dialog');
     const csv = await downloadOf(page, () => dialog.getByRole('button', { name: 'Download', exact: true }).click());
     expect(csv.name).toMatch(/^vitals-DEMO-P0001-.*\.csv$/);

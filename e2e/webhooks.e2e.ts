@@ -16,7 +16,10 @@ beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => { received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }); res.end('ok'); });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/carewatch`;
@@ -31,7 +34,10 @@ describe('webhooks', () => {
     const page = await newPage(browser, baseUrl);
     await dismissAlertPopups(page);
     await login(page, 'superadmin@demo.test');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Webhooks', exact: true })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
@@ -46,7 +52,11 @@ describe('webhooks', () => {
     const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
     expect(secret).toMatch(/^whsec_/);
     await shot(page, 'webhook-secret');
-    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page
+      .getByRole('dialog', { name: 'Signing secret' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .last()
+      .click();
 
     await page.getByRole('link', { name: `Open endpoint ${hookUrl}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Webhook endpoint' }).waitFor();
@@ -59,7 +69,10 @@ describe('webhooks', () => {
     expect(event.type).toBe('webhook.test');
     expect(verifyWebhookSignature(secret, String(first.headers['carewatch-signature']), first.body)).toBe(true);
 
-    await log.getByRole('button', { name: `Replay webhook.test ${event.id}` }).first().click();
+    await log
+      .getByRole('button', { name: `Replay webhook.test ${event.id}` })
+      .first()
+      .click();
     await expect.poll(() => log.getByText('Delivered', { exact: true }).count(), { timeout: 20_000 }).toBe(2);
     expect(received.length).toBe(2);
     expect((JSON.parse(received[1]!.body) as { id: string }).id).toBe(event.id);

@@ -6,8 +6,12 @@ import { simulate } from './simulate.ts';
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('triage worklist', () => {
   test('the doctor lands on the worklist; a simulated high-risk reading shows up within 2 s above the at-risk patients; acknowledged from the row; a dashboard tile opens the filtered list', async () => {
@@ -39,7 +43,9 @@ describe('triage worklist', () => {
     expect(await demoRow.getByText(/^Waiting \d+ min$/).count()).toBe(1);
     // Ranked: SOS, then high risk, then at risk; the new high-risk row sits above every at-risk one.
     const levels = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-level')));
-    const codes = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-patient-code')));
+    const codes = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-patient-code')));
     const rank = { sos: 0, high_risk: 1, at_risk: 2 } as Record<string, number>;
     expect(levels.map((l) => rank[l ?? ''])).toEqual([...levels.map((l) => rank[l ?? ''])].sort());
     const mine = codes.indexOf('DEMO-P0001');
@@ -50,15 +56,22 @@ describe('triage worklist', () => {
     const ack = demoRow.getByRole('button', { name: 'Acknowledge the alert of Phuong Hoang' });
     await ack.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => demoRow.locator('td[data-acknowledged]').getAttribute('data-acknowledged'), { timeout: 5_000 }).toBe('yes');
+    await expect
+      .poll(() => demoRow.locator('td[data-acknowledged]').getAttribute('data-acknowledged'), { timeout: 5_000 })
+      .toBe('yes');
     expect(await demoRow.getByText(/^By Duc Nguyen, \d{2}\/\d{2}\/\d{4} /).count()).toBe(1);
     expect(await demoRow.getByRole('button', { name: /^Acknowledge/ }).count()).toBe(0);
 
     // The dashboard's tiles open the patient list filtered by status.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
     const tile = page.getByRole('link', { name: /^High risk: \d+ patients, open the list$/ });
     await tile.click();
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/patients?status=high_risk');
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toBe('/patients?status=high_risk');
     await page.getByRole('heading', { level: 1, name: 'Patients' }).waitFor();
     await page.close();
 
@@ -97,4 +110,3 @@ describe('triage worklist', () => {
     await page.close();
   });
 });
-

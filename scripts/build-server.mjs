@@ -44,7 +44,9 @@ const undeclared = (external) => ({
       if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) return undefined;
       const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
       if (name.startsWith('@carewatch/') || declared.has(name)) return undefined;
-      return { errors: [{ text: `"${spec}" (imported by ${path.relative(root, args.importer)}) is not in any package.json` }] };
+      return {
+        errors: [{ text: `"${spec}" (imported by ${path.relative(root, args.importer)}) is not in any package.json` }],
+      };
     });
   },
 });
@@ -54,7 +56,10 @@ export async function buildServer(outdir = path.join(serverDir, 'dist'), { quiet
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'secrets-rotate': path.join(serverDir, 'src/secrets-rotate.ts') },
+    entryPoints: {
+      main: path.join(serverDir, 'src/main.ts'),
+      'secrets-rotate': path.join(serverDir, 'src/secrets-rotate.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,
@@ -73,7 +78,10 @@ export async function buildServer(outdir = path.join(serverDir, 'dist'), { quiet
   });
   // The patient import's spreadsheet reader runs in a worker thread loaded by URL beside the module
   // (patients-import.service.ts: new URL('./patients-import.reader.mjs', import.meta.url)); plain JavaScript, copied.
-  fs.copyFileSync(path.join(serverDir, 'src/modules/patients/patients-import.reader.mjs'), path.join(outdir, 'patients-import.reader.mjs'));
+  fs.copyFileSync(
+    path.join(serverDir, 'src/modules/patients/patients-import.reader.mjs'),
+    path.join(outdir, 'patients-import.reader.mjs'),
+  );
   // Marks the output as ES modules whatever package.json sits above it.
   fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
   return result;
@@ -83,6 +91,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const t0 = performance.now();
   const outdir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
   const r = await buildServer(outdir);
-  const bytes = Object.entries(r.metafile.outputs).filter(([f]) => f.endsWith('.js')).reduce((s, [, o]) => s + o.bytes, 0);
-  console.log(`Server built into ${path.relative(root, outdir ?? path.join(serverDir, 'dist'))} (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const bytes = Object.entries(r.metafile.outputs)
+    .filter(([f]) => f.endsWith('.js'))
+    .reduce((s, [, o]) => s + o.bytes, 0);
+  console.log(
+    `Server built into ${path.relative(root, outdir ?? path.join(serverDir, 'dist'))} (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }

@@ -27,7 +27,11 @@ export function firstLoadUrls(html) {
   const urls = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const isScript = /^<script/i.test(tag);
-    const url = isScript ? attr(tag, 'src') : (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload') ? attr(tag, 'href') : undefined;
+    const url = isScript
+      ? attr(tag, 'src')
+      : (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')
+        ? attr(tag, 'href')
+        : undefined;
     if (url && !/^(?:[a-z]+:)?\/\//i.test(url) && !urls.includes(url)) urls.push(url);
   }
   return urls;
@@ -60,11 +64,22 @@ function main() {
   for (const app of APPS) {
     const { files, kb } = measure(app);
     const value = +kb.toFixed(1);
-    console.log(JSON.stringify({ bench: app.bench, value, unit: 'KB gzip', baseline: 'budget', baseline_value: app.budgetKb, ratio: +(kb / app.budgetKb).toFixed(3) }));
+    console.log(
+      JSON.stringify({
+        bench: app.bench,
+        value,
+        unit: 'KB gzip',
+        baseline: 'budget',
+        baseline_value: app.budgetKb,
+        ratio: +(kb / app.budgetKb).toFixed(3),
+      }),
+    );
     process.stderr.write(`${app.bench}: ${files.map((f) => `${f.url} ${(f.gzip / 1000).toFixed(1)} KB`).join(', ')}\n`);
     if (kb > app.budgetKb) {
       over++;
-      process.stderr.write(`${app.bench}: ${value} KB gzip is above the ${app.budgetKb} KB budget: load more on first use (React.lazy, a route's lazy, import())\n`);
+      process.stderr.write(
+        `${app.bench}: ${value} KB gzip is above the ${app.budgetKb} KB budget: load more on first use (React.lazy, a route's lazy, import())\n`,
+      );
     }
   }
   if (check && over > 0) process.exitCode = 1;

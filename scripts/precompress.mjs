@@ -28,17 +28,25 @@ export async function precompress(dir) {
   let raw = 0;
   let br = 0;
   let gz = 0;
-  await Promise.all(files.map(async (f) => {
-    const data = await fs.promises.readFile(f);
-    const [b, g] = await Promise.all([
-      brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-      gzip(data, { level: 9 }),
-    ]);
-    await Promise.all([fs.promises.writeFile(`${f}.br`, b), fs.promises.writeFile(`${f}.gz`, g)]);
-    raw += data.length;
-    br += b.length;
-    gz += g.length;
-  }));
+  await Promise.all(
+    files.map(async (f) => {
+      const data = await fs.promises.readFile(f);
+      const [b, g] = await Promise.all([
+        brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        }),
+        gzip(data, { level: 9 }),
+      ]);
+      await Promise.all([fs.promises.writeFile(`${f}.br`, b), fs.promises.writeFile(`${f}.gz`, g)]);
+      raw += data.length;
+      br += b.length;
+      gz += g.length;
+    }),
+  );
   return { files: files.length, raw, br, gz };
 }
 
@@ -56,6 +64,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     const t0 = performance.now();
     const r = await precompress(d);
     const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-    console.log(`precompressed ${r.files} files in ${d}: ${kb(r.raw)} -> br ${kb(r.br)}, gzip ${kb(r.gz)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `precompressed ${r.files} files in ${d}: ${kb(r.raw)} -> br ${kb(r.br)}, gzip ${kb(r.gz)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
   }
 }

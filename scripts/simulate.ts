@@ -38,35 +38,74 @@ import { connectAsync, type MqttClient } from 'mqtt';
 
 type Transport = 'http' | 'mqtt';
 type Reading = { metric: string; measuredAt: string; value?: number; values?: { systolic: number; diastolic: number } };
-type Ack = { accepted: number; duplicates: number; rejected: unknown[]; batchId?: string | null; error?: { code: string; message: string } };
+type Ack = {
+  accepted: number;
+  duplicates: number;
+  rejected: unknown[];
+  batchId?: string | null;
+  error?: { code: string; message: string };
+};
 const SCENARIOS = ['sos', 'high-risk', 'normal'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** Metrics a scenario can send, with the threshold index their value is read against (blood pressure: systolic). */
 const SCENARIO_METRICS: Record<string, string> = {
-  heart_rate: 'heart_rate', spo2: 'spo2', temperature: 'temperature', blood_pressure: 'systolic', blood_glucose: 'blood_glucose',
-  respiratory_rate: 'respiratory_rate', hrv: 'hrv', qtc: 'qtc', weight: 'weight',
+  heart_rate: 'heart_rate',
+  spo2: 'spo2',
+  temperature: 'temperature',
+  blood_pressure: 'systolic',
+  blood_glucose: 'blood_glucose',
+  respiratory_rate: 'respiratory_rate',
+  hrv: 'hrv',
+  qtc: 'qtc',
+  weight: 'weight',
 };
-type SimDevice = { id: string; secret: string; patientId: string; patientCode: string; transport: Transport; mqtt?: MqttClient; seq: number; lastMs: number };
+type SimDevice = {
+  id: string;
+  secret: string;
+  patientId: string;
+  patientCode: string;
+  transport: Transport;
+  mqtt?: MqttClient;
+  seq: number;
+  lastMs: number;
+};
 
 const { values: flags } = parseArgs({
   options: {
-    url: { type: 'string' }, tenant: { type: 'string' }, count: { type: 'string' }, rate: { type: 'string' }, abnormal: { type: 'string' },
-    duration: { type: 'string' }, mqtt: { type: 'string' }, 'mqtt-external': { type: 'boolean' }, transport: { type: 'string' }, login: { type: 'string' }, password: { type: 'string' },
-    scenario: { type: 'string' }, patient: { type: 'string' }, metric: { type: 'string' }, value: { type: 'string' },
+    url: { type: 'string' },
+    tenant: { type: 'string' },
+    count: { type: 'string' },
+    rate: { type: 'string' },
+    abnormal: { type: 'string' },
+    duration: { type: 'string' },
+    mqtt: { type: 'string' },
+    'mqtt-external': { type: 'boolean' },
+    transport: { type: 'string' },
+    login: { type: 'string' },
+    password: { type: 'string' },
+    scenario: { type: 'string' },
+    patient: { type: 'string' },
+    metric: { type: 'string' },
+    value: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
   allowPositionals: false,
 });
 if (flags.help) {
-  console.log('npm run simulate -- [--url U] [--tenant demo] [--count 20] [--rate 1] [--abnormal 0.1] [--duration S] [--mqtt URL] [--transport http|mqtt|both] [--login L --password P]\n' +
-    'npm run simulate -- [--url U] --scenario sos|high-risk|normal [--patient DEMO-P0001] [--metric heart_rate] [--value V] [--transport http|mqtt]');
+  console.log(
+    'npm run simulate -- [--url U] [--tenant demo] [--count 20] [--rate 1] [--abnormal 0.1] [--duration S] [--mqtt URL] [--transport http|mqtt|both] [--login L --password P]\n' +
+      'npm run simulate -- [--url U] --scenario sos|high-risk|normal [--patient DEMO-P0001] [--metric heart_rate] [--value V] [--transport http|mqtt]',
+  );
   process.exit(0);
 }
 const env = process.env;
 const num = (v: string | undefined, d: number, name: string) => {
   if (v === undefined || v === '') return d;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) { console.error(`--${name} must be a non-negative number`); process.exit(2); }
+  if (!Number.isFinite(n) || n < 0) {
+    console.error(`--${name} must be a non-negative number`);
+    process.exit(2);
+  }
   return n;
 };
 const tenant = flags.tenant ?? env.SIM_TENANT ?? 'demo';
@@ -88,24 +127,44 @@ const opts = {
   metric: flags.metric ?? env.SIM_METRIC ?? 'heart_rate',
   value: flags.value ?? env.SIM_VALUE ?? null,
 };
-if (!['http', 'mqtt', 'both'].includes(opts.transport)) { console.error('--transport must be http, mqtt or both'); process.exit(2); }
+if (!['http', 'mqtt', 'both'].includes(opts.transport)) {
+  console.error('--transport must be http, mqtt or both');
+  process.exit(2);
+}
 if (opts.scenario !== null) {
-  if (!(SCENARIOS as readonly string[]).includes(opts.scenario)) { console.error(`--scenario must be ${SCENARIOS.join(', ')}`); process.exit(2); }
-  if (opts.transport === 'both') { console.error('--transport must be http or mqtt with --scenario (one reading, one device)'); process.exit(2); }
-  if (!(opts.metric in SCENARIO_METRICS)) { console.error(`--metric must be one of ${Object.keys(SCENARIO_METRICS).join(', ')}`); process.exit(2); }
-  if (!opts.patient) { console.error('--patient is required with --scenario'); process.exit(2); }
+  if (!(SCENARIOS as readonly string[]).includes(opts.scenario)) {
+    console.error(`--scenario must be ${SCENARIOS.join(', ')}`);
+    process.exit(2);
+  }
+  if (opts.transport === 'both') {
+    console.error('--transport must be http or mqtt with --scenario (one reading, one device)');
+    process.exit(2);
+  }
+  if (!(opts.metric in SCENARIO_METRICS)) {
+    console.error(`--metric must be one of ${Object.keys(SCENARIO_METRICS).join(', ')}`);
+    process.exit(2);
+  }
+  if (!opts.patient) {
+    console.error('--patient is required with --scenario');
+    process.exit(2);
+  }
 }
 
 const stats = { sent: 0, accepted: 0, duplicates: 0, rejected: 0, errors: 0, retries: 0, batches: 0 };
 const total = { ...stats };
 // A scenario keeps stdout for its one JSON result line, so its progress goes to stderr.
-const log = (msg: string) => (opts.scenario ? console.error : console.log)(`${new Date().toISOString().slice(11, 19)} ${msg}`);
+const log = (msg: string) =>
+  (opts.scenario ? console.error : console.log)(`${new Date().toISOString().slice(11, 19)} ${msg}`);
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${opts.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${opts.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : {}) as T;
@@ -123,15 +182,23 @@ function reading(d: SimDevice, at: number): Reading {
   const bad = Math.random() < opts.abnormal;
   const measuredAt = new Date(at).toISOString();
   switch (metric) {
-    case 'heart_rate': return { metric, measuredAt, value: Math.round(bad ? (Math.random() < 0.7 ? rnd(125, 175) : rnd(35, 45)) : rnd(60, 95)) };
-    case 'spo2': return { metric, measuredAt, value: Math.round(bad ? rnd(88, 91) : rnd(95, 100)) };
+    case 'heart_rate':
+      return {
+        metric,
+        measuredAt,
+        value: Math.round(bad ? (Math.random() < 0.7 ? rnd(125, 175) : rnd(35, 45)) : rnd(60, 95)),
+      };
+    case 'spo2':
+      return { metric, measuredAt, value: Math.round(bad ? rnd(88, 91) : rnd(95, 100)) };
     case 'blood_pressure': {
       const systolic = Math.round(bad ? rnd(160, 195) : rnd(105, 135));
       const diastolic = Math.round(Math.min(systolic - 25, bad ? rnd(95, 115) : rnd(65, 85)));
       return { metric, measuredAt, values: { systolic, diastolic } };
     }
-    case 'temperature': return { metric, measuredAt, value: Math.round((bad ? rnd(38.3, 39.8) : rnd(36.2, 37.2)) * 10) / 10 };
-    default: return { metric, measuredAt, value: Math.round(rnd(0, 40)) };
+    case 'temperature':
+      return { metric, measuredAt, value: Math.round((bad ? rnd(38.3, 39.8) : rnd(36.2, 37.2)) * 10) / 10 };
+    default:
+      return { metric, measuredAt, value: Math.round(rnd(0, 40)) };
   }
 }
 
@@ -140,19 +207,30 @@ function reading(d: SimDevice, at: number): Reading {
 async function sendHttp(d: SimDevice, readings: Reading[]): Promise<Ack> {
   const res = await fetch(`${opts.url}/api/ingest/measurements`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${d.id}:${d.secret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${d.id}:${d.secret}`).toString('base64')}`,
+    },
     body: JSON.stringify({ readings }),
   });
   const text = await res.text();
   if (res.status >= 500 || res.status === 429) throw new Error(`HTTP ${res.status}`);
-  if (!res.ok) return { accepted: 0, duplicates: 0, rejected: [], error: { code: String(res.status), message: text.slice(0, 200) } };
+  if (!res.ok)
+    return {
+      accepted: 0,
+      duplicates: 0,
+      rejected: [],
+      error: { code: String(res.status), message: text.slice(0, 200) },
+    };
   return JSON.parse(text) as Ack;
 }
 
 const pendingAcks = new Map<string, (ack: Ack) => void>();
 async function connectMqtt(d: SimDevice): Promise<MqttClient> {
   const client = await connectAsync(opts.mqtt, {
-    clientId: `sim-${d.id.slice(-12)}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2000, connectTimeout: 10_000,
+    clientId: `sim-${d.id.slice(-12)}-${crypto.randomBytes(3).toString('hex')}`,
+    reconnectPeriod: 2000,
+    connectTimeout: 10_000,
     // The embedded broker authenticates the device at CONNECT; an external broker is not told the secret.
     ...(opts.mqttExternal ? {} : { username: d.id, password: d.secret }),
   });
@@ -160,8 +238,13 @@ async function connectMqtt(d: SimDevice): Promise<MqttClient> {
     try {
       const ack = JSON.parse(payload.toString('utf8')) as Ack;
       const done = ack.batchId ? pendingAcks.get(ack.batchId) : undefined;
-      if (done) { pendingAcks.delete(ack.batchId!); done(ack); }
-    } catch { /* not an ack */ }
+      if (done) {
+        pendingAcks.delete(ack.batchId!);
+        done(ack);
+      }
+    } catch {
+      /* not an ack */
+    }
   });
   client.on('error', (e) => log(`mqtt ${d.patientCode}: ${e.message}`));
   await client.subscribeAsync(`carewatch/${opts.tenant}/devices/${d.id}/ack`, { qos: 1 });
@@ -170,8 +253,14 @@ async function connectMqtt(d: SimDevice): Promise<MqttClient> {
 async function sendMqtt(d: SimDevice, readings: Reading[], batchId: string): Promise<Ack> {
   if (!d.mqtt) d.mqtt = await connectMqtt(d);
   const acked = new Promise<Ack>((resolve, reject) => {
-    const timer = setTimeout(() => { pendingAcks.delete(batchId); reject(new Error('no ack in 10 s')); }, 10_000);
-    pendingAcks.set(batchId, (ack) => { clearTimeout(timer); resolve(ack); });
+    const timer = setTimeout(() => {
+      pendingAcks.delete(batchId);
+      reject(new Error('no ack in 10 s'));
+    }, 10_000);
+    pendingAcks.set(batchId, (ack) => {
+      clearTimeout(timer);
+      resolve(ack);
+    });
   });
   const topic = `carewatch/${opts.tenant}/devices/${d.id}/measurements`;
   await d.mqtt.publishAsync(topic, signMqtt(d.secret, topic, { batchId, ts: Date.now(), readings }), { qos: 1 });
@@ -213,7 +302,12 @@ async function sendBatch(d: SimDevice, readings: Reading[]): Promise<Ack> {
       if (attempt >= 3) {
         stats.errors++;
         log(`${d.transport} ${d.patientCode}: gave up after ${attempt + 1} attempts: ${(e as Error).message}`);
-        return { accepted: 0, duplicates: 0, rejected: [], error: { code: 'UNREACHABLE', message: (e as Error).message } };
+        return {
+          accepted: 0,
+          duplicates: 0,
+          rejected: [],
+          error: { code: 'UNREACHABLE', message: (e as Error).message },
+        };
       }
       stats.retries++;
       await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
@@ -223,12 +317,31 @@ async function sendBatch(d: SimDevice, readings: Reading[]): Promise<Ack> {
 
 // ------------------------------------------------------------------ staff API: sign-in, patients, devices
 
-type PatientRow = { id: string; patientCode: string | null; email: string | null; phone: string | null; birthday: string | null; status: string };
-type DeviceRow = { id: string; model: string; serial: string; name: string | null; account: string | null; patientId: string | null };
+type PatientRow = {
+  id: string;
+  patientCode: string | null;
+  email: string | null;
+  phone: string | null;
+  birthday: string | null;
+  status: string;
+};
+type DeviceRow = {
+  id: string;
+  model: string;
+  serial: string;
+  name: string | null;
+  account: string | null;
+  patientId: string | null;
+};
 
 async function signIn(): Promise<string> {
   try {
-    const tok = await call<{ access_token: string }>('POST', '/api/auth/oauth-token', null, { tenant: opts.tenant, username: opts.login, password: opts.password, grant_type: 'password' });
+    const tok = await call<{ access_token: string }>('POST', '/api/auth/oauth-token', null, {
+      tenant: opts.tenant,
+      username: opts.login,
+      password: opts.password,
+      grant_type: 'password',
+    });
     return tok.access_token;
   } catch (e) {
     throw new Error(`sign-in as ${opts.login} (tenant ${opts.tenant}) failed: ${(e as Error).message}`);
@@ -239,15 +352,41 @@ async function signIn(): Promise<string> {
 async function createDevice(token: string, p: PatientRow, serial: string, name: string): Promise<string> {
   const imei = `35${String(crypto.randomInt(0, 1e9)).padStart(9, '0')}${String(crypto.randomInt(0, 1e4)).padStart(4, '0')}`;
   const account = p.patientCode ?? p.email ?? p.phone ?? p.id;
-  const dev = await call<{ id: string }>('POST', '/api/account/devices', token, { model: 'J2025E', account, mac: null, imei, serial, name });
+  const dev = await call<{ id: string }>('POST', '/api/account/devices', token, {
+    model: 'J2025E',
+    account,
+    mac: null,
+    imei,
+    serial,
+    name,
+  });
   return dev.id;
 }
 
 /** Assigns a device to the patient (unless it already is) and issues its credentials (a new secret replaces the old one). */
-async function enrolDevice(token: string, deviceId: string, p: PatientRow, transport: Transport, assigned = false): Promise<SimDevice> {
+async function enrolDevice(
+  token: string,
+  deviceId: string,
+  p: PatientRow,
+  transport: Transport,
+  assigned = false,
+): Promise<SimDevice> {
   if (!assigned) await call('PUT', `/api/account/devices/${deviceId}/assign`, token, { patientId: p.id });
-  const cred = await call<{ deviceId: string; secret: string }>('POST', `/api/account/devices/${deviceId}/credentials`, token, {});
-  return { id: cred.deviceId, secret: cred.secret, patientId: p.id, patientCode: p.patientCode ?? p.email ?? p.id, transport, seq: 0, lastMs: 0 };
+  const cred = await call<{ deviceId: string; secret: string }>(
+    'POST',
+    `/api/account/devices/${deviceId}/credentials`,
+    token,
+    {},
+  );
+  return {
+    id: cred.deviceId,
+    secret: cred.secret,
+    patientId: p.id,
+    patientCode: p.patientCode ?? p.email ?? p.id,
+    transport,
+    seq: 0,
+    lastMs: 0,
+  };
 }
 
 // ------------------------------------------------------------------ fleet
@@ -255,8 +394,13 @@ async function enrolDevice(token: string, deviceId: string, p: PatientRow, trans
 async function setup(): Promise<SimDevice[]> {
   const token = await signIn();
   const patients: PatientRow[] = [];
-  for (let page = 0; patients.length < opts.count; page++) { // pages are 0-based
-    const res = await call<{ items: PatientRow[]; total: number }>('GET', `/api/account/patients?page=${page}&size=200&sort=createdAt`, token);
+  for (let page = 0; patients.length < opts.count; page++) {
+    // pages are 0-based
+    const res = await call<{ items: PatientRow[]; total: number }>(
+      'GET',
+      `/api/account/patients?page=${page}&size=200&sort=createdAt`,
+      token,
+    );
     patients.push(...res.items.filter((p) => p.patientCode));
     if (res.items.length < 200) break;
   }
@@ -265,12 +409,19 @@ async function setup(): Promise<SimDevice[]> {
   const devices: SimDevice[] = [];
   for (let i = 0; i < opts.count; i++) {
     const p = patients[i % patients.length]!;
-    const id = await createDevice(token, p, `SIM-${run}-${String(i + 1).padStart(4, '0')}`, `Simulator ${run} #${i + 1}`);
+    const id = await createDevice(
+      token,
+      p,
+      `SIM-${run}-${String(i + 1).padStart(4, '0')}`,
+      `Simulator ${run} #${i + 1}`,
+    );
     const transport: Transport = opts.transport === 'both' ? (i % 2 === 0 ? 'http' : 'mqtt') : opts.transport;
     devices.push(await enrolDevice(token, id, p, transport));
   }
-  log(`created ${devices.length} J2025E devices (run ${run}) for ${Math.min(patients.length, opts.count)} patients; ` +
-    `${devices.filter((d) => d.transport === 'http').length} over HTTP, ${devices.filter((d) => d.transport === 'mqtt').length} over MQTT (${opts.mqtt})`);
+  log(
+    `created ${devices.length} J2025E devices (run ${run}) for ${Math.min(patients.length, opts.count)} patients; ` +
+      `${devices.filter((d) => d.transport === 'http').length} over HTTP, ${devices.filter((d) => d.transport === 'mqtt').length} over MQTT (${opts.mqtt})`,
+  );
   return devices;
 }
 
@@ -278,17 +429,28 @@ async function setup(): Promise<SimDevice[]> {
 
 /** The visible patient whose patient id (code) or e-mail is `key` (exact, case-insensitive). */
 async function findPatient(token: string, key: string): Promise<PatientRow> {
-  const res = await call<{ items: PatientRow[] }>('GET', `/api/account/patients?size=200&search=${encodeURIComponent(key)}`, token);
+  const res = await call<{ items: PatientRow[] }>(
+    'GET',
+    `/api/account/patients?size=200&search=${encodeURIComponent(key)}`,
+    token,
+  );
   const k = key.toLowerCase();
   const p = res.items.find((x) => x.patientCode?.toLowerCase() === k || x.email?.toLowerCase() === k);
-  if (!p) throw new Error(`patient ${key} not found (no visible patient has this patient id or e-mail in tenant ${opts.tenant})`);
+  if (!p)
+    throw new Error(
+      `patient ${key} not found (no visible patient has this patient id or e-mail in tenant ${opts.tenant})`,
+    );
   return p;
 }
 
 /** A simulator device (serial SIM-…) already assigned to the patient, or a new one assigned to them; with fresh credentials. */
 async function scenarioDevice(token: string, p: PatientRow, transport: Transport): Promise<SimDevice> {
   const account = p.patientCode ?? p.email ?? p.phone ?? p.id;
-  const res = await call<{ items: DeviceRow[] }>('GET', `/api/account/devices?category=cellular&model=J2025E&size=200&search=${encodeURIComponent(account)}`, token);
+  const res = await call<{ items: DeviceRow[] }>(
+    'GET',
+    `/api/account/devices?category=cellular&model=J2025E&size=200&search=${encodeURIComponent(account)}`,
+    token,
+  );
   const sims = res.items.filter((d) => d.patientId === p.id && d.serial.startsWith('SIM-'));
   // A scenario's own device first: new credentials would cut off a fleet run still using its device.
   const mine = sims.find((d) => d.name === `Simulator ${d.serial.slice(4, -5)} (${account})`) ?? sims[0];
@@ -304,7 +466,14 @@ async function scenarioDevice(token: string, p: PatientRow, transport: Transport
 
 /** Typical resting values (canonical units) for the `normal` scenario. */
 const NORMAL_VALUES: Record<string, number> = {
-  heart_rate: 72, spo2: 98, temperature: 36.8, blood_glucose: 5.5, respiratory_rate: 16, hrv: 50, qtc: 400, weight: 65,
+  heart_rate: 72,
+  spo2: 98,
+  temperature: 36.8,
+  blood_glucose: 5.5,
+  respiratory_rate: 16,
+  hrv: 50,
+  qtc: 400,
+  weight: 65,
 };
 type Side = { atRisk: number | null; highRisk: number | null; sos: number | null };
 type ThresholdView = { index: string; low: Side; high: Side };
@@ -314,7 +483,11 @@ type ThresholdView = { index: string; low: Side; high: Side };
  * 250 bpm for an SOS heart rate (above every age's maximum); otherwise the tier's limit from the patient's effective
  * thresholds (personalised by the server), high side first, else just under the low side.
  */
-async function scenarioValue(token: string, p: PatientRow, scenario: Scenario): Promise<number | { systolic: number; diastolic: number }> {
+async function scenarioValue(
+  token: string,
+  p: PatientRow,
+  scenario: Scenario,
+): Promise<number | { systolic: number; diastolic: number }> {
   const bp = opts.metric === 'blood_pressure';
   if (opts.value !== null) {
     if (bp) {
@@ -344,36 +517,65 @@ async function scenarioValue(token: string, p: PatientRow, scenario: Scenario): 
 
 async function runScenario(scenario: Scenario) {
   const transport: Transport = opts.transport === 'mqtt' ? 'mqtt' : 'http';
-  log(`scenario ${scenario}: ${opts.metric} of ${opts.patient} over ${transport} to ${opts.url} (tenant ${opts.tenant})`);
+  log(
+    `scenario ${scenario}: ${opts.metric} of ${opts.patient} over ${transport} to ${opts.url} (tenant ${opts.tenant})`,
+  );
   const token = await signIn();
   const p = await findPatient(token, opts.patient);
   const value = await scenarioValue(token, p, scenario);
   const d = await scenarioDevice(token, p, transport);
   const measuredAt = new Date().toISOString();
-  const r: Reading = typeof value === 'number' ? { metric: opts.metric, measuredAt, value } : { metric: opts.metric, measuredAt, values: value };
+  const r: Reading =
+    typeof value === 'number'
+      ? { metric: opts.metric, measuredAt, value }
+      : { metric: opts.metric, measuredAt, values: value };
   const ack = await sendBatch(d, [r]).finally(() => d.mqtt?.endAsync().catch(() => undefined));
   if (ack.error) throw new Error(`reading not accepted: ${ack.error.code} ${ack.error.message}`);
-  if (ack.accepted !== 1) throw new Error(`reading not accepted: ${JSON.stringify({ accepted: ack.accepted, duplicates: ack.duplicates, rejected: ack.rejected })}`);
-  console.log(JSON.stringify({ scenario, patientId: p.id, deviceId: d.id, accepted: 1, patientCode: p.patientCode, metric: opts.metric, value, measuredAt, transport }));
+  if (ack.accepted !== 1)
+    throw new Error(
+      `reading not accepted: ${JSON.stringify({ accepted: ack.accepted, duplicates: ack.duplicates, rejected: ack.rejected })}`,
+    );
+  console.log(
+    JSON.stringify({
+      scenario,
+      patientId: p.id,
+      deviceId: d.id,
+      accepted: 1,
+      patientCode: p.patientCode,
+      metric: opts.metric,
+      value,
+      measuredAt,
+      transport,
+    }),
+  );
 }
 
 function summary(label: string, s: typeof stats) {
-  log(`${label} sent ${s.sent}, accepted ${s.accepted}, duplicates ${s.duplicates}, rejected ${s.rejected}, errors ${s.errors}, retries ${s.retries} (${s.batches} batches)`);
+  log(
+    `${label} sent ${s.sent}, accepted ${s.accepted}, duplicates ${s.duplicates}, rejected ${s.rejected}, errors ${s.errors}, retries ${s.retries} (${s.batches} batches)`,
+  );
 }
 
 async function main() {
-  log(`simulating ${opts.count} devices × ${opts.rate}/s against ${opts.url} (tenant ${opts.tenant}, abnormal ${opts.abnormal}, transport ${opts.transport}${opts.duration ? `, ${opts.duration} s` : ''})`);
+  log(
+    `simulating ${opts.count} devices × ${opts.rate}/s against ${opts.url} (tenant ${opts.tenant}, abnormal ${opts.abnormal}, transport ${opts.transport}${opts.duration ? `, ${opts.duration} s` : ''})`,
+  );
   const devices = await setup();
   let stopping = false;
   const inFlight = new Set<Promise<unknown>>();
-  const stop = () => { stopping = true; };
+  const stop = () => {
+    stopping = true;
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const started = Date.now();
   const owed = new Map<string, number>();
   const report = setInterval(() => {
     summary('last 10 s:', stats);
-    for (const k of Object.keys(stats) as Array<keyof typeof stats>) { total[k] += stats[k]; stats[k] = 0; }
+    for (const k of Object.keys(stats) as Array<keyof typeof stats>) {
+      total[k] += stats[k];
+      stats[k] = 0;
+    }
   }, 10_000);
   // Every second each device sends the readings it owes (rate may be fractional), timestamps spread over that second.
   while (!stopping && (!opts.duration || Date.now() - started < opts.duration * 1000)) {

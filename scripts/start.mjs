@@ -24,23 +24,44 @@ const run = (what, cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-const packages = Math.max(...['contracts', 'i18n', 'api-client', 'clinical', 'devices'].map((p) => Math.max(newest(at('packages', p, 'src')), mtime(at('packages', p, 'package.json')))));
+const packages = Math.max(
+  ...['contracts', 'i18n', 'api-client', 'clinical', 'devices'].map((p) =>
+    Math.max(newest(at('packages', p, 'src')), mtime(at('packages', p, 'package.json'))),
+  ),
+);
 
 // The server: its sources, the workspace packages it bundles, its migrations, the dependency lists (what stays external)
 // and the build script itself.
 const serverBuilt = mtime(at('apps/server/dist/main.js'));
-const serverSources = Math.max(packages, newest(at('apps/server/src')), newest(at('apps/server/migrations')), mtime(at('apps/server/package.json')), mtime(at('package.json')), mtime(at('scripts/build-server.mjs')));
+const serverSources = Math.max(
+  packages,
+  newest(at('apps/server/src')),
+  newest(at('apps/server/migrations')),
+  mtime(at('apps/server/package.json')),
+  mtime(at('package.json')),
+  mtime(at('scripts/build-server.mjs')),
+);
 if (serverBuilt < serverSources) run('Building the server...', process.execPath, [at('scripts/build-server.mjs')]);
 
 for (const app of ['portal', 'mobile']) {
   const built = mtime(at('apps', app, 'dist', 'index.html'));
-  const src = Math.max(newest(at('apps', app, 'src')), newest(at('apps', app, 'public')), packages, mtime(at('apps', app, 'index.html')), mtime(at('apps', app, 'vite.config.ts')));
+  const src = Math.max(
+    newest(at('apps', app, 'src')),
+    newest(at('apps', app, 'public')),
+    packages,
+    mtime(at('apps', app, 'index.html')),
+    mtime(at('apps', app, 'vite.config.ts')),
+  );
   if (built < src) run(`Building the ${app} app...`, 'npm', ['run', 'build', '-w', `@carewatch/${app}`]);
   // A build made without the precompression step (e.g. `npx vite build`): compress it now rather than on every request.
-  else if (!fs.existsSync(at('apps', app, 'dist', 'index.html.br'))) run(`Compressing the ${app} app...`, process.execPath, [at('scripts/precompress.mjs'), at('apps', app, 'dist')]);
+  else if (!fs.existsSync(at('apps', app, 'dist', 'index.html.br')))
+    run(`Compressing the ${app} app...`, process.execPath, [at('scripts/precompress.mjs'), at('apps', app, 'dist')]);
 }
 
 // Source maps: stack traces in the log name the TypeScript files and lines.
-const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,9 @@ function precacheList(): Plugin {
     name: 'carewatch-precache-list',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|png|webp|woff2?)$/.test(f)).sort();
+      const files = Object.keys(bundle)
+        .filter((f) => /\.(js|css|svg|png|webp|woff2?)$/.test(f))
+        .sort();
       this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files) });
     },
   };

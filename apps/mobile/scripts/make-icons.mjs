@@ -56,7 +56,9 @@ function png(size) {
     for (let x = 0; x < size; x++) {
       const [r, g, b] = pixel(size, x, y);
       const o = y * (size * 3 + 1) + 1 + x * 3;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
     }
   }
   const ihdr = Buffer.alloc(13);

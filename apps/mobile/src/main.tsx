@@ -10,7 +10,8 @@ import { recheckOfflineSession } from '@carewatch/web/queries';
 import { loadSignedInShell } from './app/router.tsx';
 
 // `/app` (no slash) is outside the router's basename and the service worker's scope: use `/app/`.
-if (window.location.pathname === '/app') window.history.replaceState(null, '', `/app/${window.location.search}${window.location.hash}`);
+if (window.location.pathname === '/app')
+  window.history.replaceState(null, '', `/app/${window.location.search}${window.location.hash}`);
 
 // The signed-in user's last answers (profile, latest values, alerts, SOS contacts) are on the phone: the app opens on
 // them offline. Without a stored session they belong to nobody and are dropped.
@@ -30,7 +31,10 @@ renderWhenReady(initI18n(), <App />);
 // Offline start of the app shell (public/sw.js); not under the dev server, where Vite serves modules that change.
 // The build mode, not PROD: PROD follows NODE_ENV, which test runners set to 'test' while building the real app.
 if (import.meta.env.MODE === 'production' && 'serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).catch(() => undefined);
+  const register = () =>
+    void navigator.serviceWorker
+      .register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+      .catch(() => undefined);
   // After the page's own loading, so the worker's downloads do not compete with it.
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -19,20 +19,34 @@ function literals(src: string): Literal[] {
   const out: Literal[] = [];
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
-    if (c === '/' && src[i + 1] === '/') { i = src.indexOf('\n', i); if (i < 0) break; continue; }
-    if (c === '/' && src[i + 1] === '*') { i = src.indexOf('*/', i + 2) + 1; continue; }
+    if (c === '/' && src[i + 1] === '/') {
+      i = src.indexOf('\n', i);
+      if (i < 0) break;
+      continue;
+    }
+    if (c === '/' && src[i + 1] === '*') {
+      i = src.indexOf('*/', i + 2) + 1;
+      continue;
+    }
     if (c !== "'" && c !== '"' && c !== '`') continue;
     const start = i;
     const parts: Literal['parts'] = [];
     let text = '';
     for (i++; i < src.length && src[i] !== c; i++) {
-      if (src[i] === '\\') { text += src[i + 1]; i++; continue; }
+      if (src[i] === '\\') {
+        text += src[i + 1];
+        i++;
+        continue;
+      }
       if (c === '`' && src[i] === '$' && src[i + 1] === '{') {
         parts.push({ text });
         text = '';
         let depth = 1;
         const from = i + 2;
-        for (i += 2; depth > 0; i++) { if (src[i] === '{') depth++; else if (src[i] === '}') depth--; }
+        for (i += 2; depth > 0; i++) {
+          if (src[i] === '{') depth++;
+          else if (src[i] === '}') depth--;
+        }
         i--;
         parts.push({ expr: src.slice(from, i).trim() });
         continue;
@@ -49,7 +63,10 @@ function literals(src: string): Literal[] {
 function evaluate(lit: Literal, consts: Map<string, string>): string {
   let s = '';
   for (const p of lit.parts) {
-    if ('text' in p) { s += p.text; continue; }
+    if ('text' in p) {
+      s += p.text;
+      continue;
+    }
     const name = p.expr.replace(/\(.*\)$/s, '');
     if (consts.has(name)) s += consts.get(name);
     else if (s.endsWith('/')) s += '{}';
@@ -61,7 +78,10 @@ type Call = { file: string; method: string | null; path: string };
 
 function clientCalls(): Call[] {
   const calls: Call[] = [];
-  for (const f of fs.readdirSync(SRC).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts') && n !== 'typed-client.ts').sort()) {
+  for (const f of fs
+    .readdirSync(SRC)
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts') && n !== 'typed-client.ts')
+    .sort()) {
     const src = fs.readFileSync(path.join(SRC, f), 'utf8');
     const consts = new Map<string, string>();
     for (const lit of literals(src)) {
@@ -69,7 +89,10 @@ function clientCalls(): Call[] {
       const value = evaluate(lit, consts);
       // `const M = '/api/account'`, or `const P = (subject: string) => `/api/…/${enc(subject)}``: a prefix, not a call.
       const constant = /(?:^|\n)\s*(?:export\s+)?const\s+(\w+)\s*=\s*(?:\([^)]*\)\s*=>\s*)?$/.exec(before);
-      if (constant) { consts.set(constant[1]!, value); continue; }
+      if (constant) {
+        consts.set(constant[1]!, value);
+        continue;
+      }
       if (!value.startsWith('/api/') || value === '/api/ws') continue;
       calls.push({ file: f, method: METHOD.exec(before)?.[1] ?? null, path: value });
     }
@@ -79,25 +102,37 @@ function clientCalls(): Call[] {
 
 describe('the hand-written api-client against the OpenAPI document', () => {
   const doc = currentOpenApiDocument();
-  const operations = Object.entries(doc.paths).map(([p, item]) => ({ segments: p.split('/'), methods: Object.keys(item).map((m) => m.toUpperCase()) }));
+  const operations = Object.entries(doc.paths).map(([p, item]) => ({
+    segments: p.split('/'),
+    methods: Object.keys(item).map((m) => m.toUpperCase()),
+  }));
   /**
    * A fixed client segment matches the same text or a parameter; a value (`{}`) matches a parameter, or a fixed
    * segment when the value is one of several path words (`${role}/phone/get-all` with role 'doctor' | 'operator').
    */
-  const find = (call: Call) => operations.find((o) => {
-    const segs = call.path.split('/');
-    return segs.length === o.segments.length && segs.every((s, i) => {
-      const d = o.segments[i]!;
-      return d.startsWith('{') || s === '{}' ? s !== '' : s === d;
-    }) && (call.method ? o.methods.includes(call.method) : o.methods.length > 0);
-  });
+  const find = (call: Call) =>
+    operations.find((o) => {
+      const segs = call.path.split('/');
+      return (
+        segs.length === o.segments.length &&
+        segs.every((s, i) => {
+          const d = o.segments[i]!;
+          return d.startsWith('{') || s === '{}' ? s !== '' : s === d;
+        }) &&
+        (call.method ? o.methods.includes(call.method) : o.methods.length > 0)
+      );
+    });
   const calls = clientCalls();
 
   test('finds the calls of every module (requests with their method, and download URLs)', () => {
     expect(calls.filter((c) => c.method).length).toBeGreaterThan(300);
     expect(calls).toContainEqual({ file: 'patients.ts', method: 'GET', path: '/api/account/patients/{}' });
     expect(calls).toContainEqual({ file: 'patients.ts', method: null, path: '/api/account/patients/export' });
-    expect(calls).toContainEqual({ file: 'app-vitals.ts', method: 'GET', path: expect.stringMatching(/^\/api\/account\/app\/patients\/\{\}\//) });
+    expect(calls).toContainEqual({
+      file: 'app-vitals.ts',
+      method: 'GET',
+      path: expect.stringMatching(/^\/api\/account\/app\/patients\/\{\}\//),
+    });
   });
 
   test('every URL and method the client calls is an operation of the document', () => {
@@ -106,6 +141,8 @@ describe('the hand-written api-client against the OpenAPI document', () => {
     expect(find({ file: 'x', method: 'DELETE', path: '/api/health' })).toBeUndefined();
     const missing = calls.filter((c) => !find(c)).map((c) => `${c.file}: ${c.method ?? 'any'} ${c.path}`);
     expect(missing).toEqual([]);
-    console.log(`api-client: ${calls.length} calls checked (${calls.filter((c) => c.method).length} with their method) in ${new Set(calls.map((c) => c.file)).size} modules`);
+    console.log(
+      `api-client: ${calls.length} calls checked (${calls.filter((c) => c.method).length} with their method) in ${new Set(calls.map((c) => c.file)).size} modules`,
+    );
   });
 });

@@ -35,29 +35,49 @@ beforeAll(async () => {
   fs.mkdirSync(cache, { recursive: true });
   outdir = fs.mkdtempSync(path.join(cache, 'cw-server-build-'));
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-compiled-'));
-  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs'), outdir], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs'), outdir], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   expect(build.status, build.stderr).toBe(0);
   const portal = path.join(tmp, 'portal');
   fs.mkdirSync(portal);
   fs.writeFileSync(path.join(portal, 'index.html'), '<!doctype html><title>CareWatch compiled</title>');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), SEED_DEMO: '0', MQTT_PORT: 'off', LOG_LEVEL: 'warn',
-    PORTAL_DIST: portal, MOBILE_DIST: path.join(tmp, 'mobile'),
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(tmp, 'data'),
+    SEED_DEMO: '0',
+    MQTT_PORT: 'off',
+    LOG_LEVEL: 'warn',
+    PORTAL_DIST: portal,
+    MOBILE_DIST: path.join(tmp, 'mobile'),
   };
   // Nothing may bring a loader in from outside either.
   for (const k of ['DATABASE_URL', 'MQTT_URL', 'NODE_OPTIONS', 'WEB_ROOT']) delete env[k];
   // From another directory: nothing may depend on the working directory.
-  server = spawn(process.execPath, [path.join(outdir, 'main.js')], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  server.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  server = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+    cwd: tmp,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  server.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the compiled server exited (${server.exitCode}): ${output}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`the compiled server did not answer in 45 s: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -77,7 +97,11 @@ describe.skipIf(skip)('the compiled server', () => {
   test('is JavaScript only: the workspace packages bundled in, no TypeScript loaded or imported', () => {
     const cmdline = fs.readFileSync(`/proc/${server!.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     expect(cmdline).toEqual([process.execPath, path.join(outdir, 'main.js')]);
-    const js = fs.readdirSync(outdir).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(outdir, f), 'utf8')).join('\n');
+    const js = fs
+      .readdirSync(outdir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(outdir, f), 'utf8'))
+      .join('\n');
     expect(js).not.toMatch(/(?:from\s*|import\(\s*)["'][^"']*(?:\.ts|@carewatch\/[^"']*|tsx)["']/);
     // Every file the code loads by URL beside itself (the import's worker thread) is in the build.
     const besides = [...js.matchAll(/new URL\(\s*["']\.\/([^"']+)["'],\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!);

@@ -9,13 +9,18 @@ const started = await createServer({ logger: true }).catch((e: unknown) => {
 });
 const { app, deps } = started;
 await app.listen({ port: deps.config.port, host: deps.config.host });
-app.log.info(`CareWatch on http://localhost:${deps.config.port} (database: ${deps.db.kind === 'pglite' ? `embedded in ${deps.config.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `CareWatch on http://localhost:${deps.config.port} (database: ${deps.db.kind === 'pglite' ? `embedded in ${deps.config.dataDir}` : 'PostgreSQL'})`,
+);
 
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
     if (stopping) return;
     stopping = true;
-    void started.close().then(() => process.exit(0), () => process.exit(1));
+    void started.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

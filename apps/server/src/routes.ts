@@ -2,16 +2,39 @@ import type { AnyRoute } from './platform/route.ts';
 import { oauthTokenRoute } from './modules/auth/routes/oauth-token.ts';
 import { checkTokenRoute, logoutRoute, refreshTokenRoute } from './modules/auth/routes/session.ts';
 import { otpMailRoute, otpSendRoute, otpTokenWebRoute } from './modules/auth/routes/otp.ts';
-import { createVerificationTokenRoute, emailRegisterOtpRoute, registerRoute, verifyRegisterRoute } from './modules/auth/routes/register.ts';
+import {
+  createVerificationTokenRoute,
+  emailRegisterOtpRoute,
+  registerRoute,
+  verifyRegisterRoute,
+} from './modules/auth/routes/register.ts';
 import { forgotResetRoute, forgotSendRoute } from './modules/auth/routes/forgot-password.ts';
 import { APP_AUTH_ROUTES } from './modules/auth/routes/app-register.ts';
 import { levelsRoute, permissionRoute, switchLevelRoute } from './modules/auth/routes/permission.ts';
 import { tenantAllRoute, tenantSettingsRoute } from './modules/tenants/routes/tenant-settings.ts';
-import { getAvatarRoute, getProfileRoute, getUserRoute, updateLanguageRoute, updateProfileRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute } from './modules/account/routes/profile.ts';
+import {
+  getAvatarRoute,
+  getProfileRoute,
+  getUserRoute,
+  updateLanguageRoute,
+  updateProfileRoute,
+  updateTimezoneRoute,
+  updateUnitsRoute,
+  uploadAvatarRoute,
+} from './modules/account/routes/profile.ts';
 import { changePasswordRoute } from './modules/account/routes/change-password.ts';
-import { createRoleRoute, listRolesRoute, permissionCatalogueRoute, togglePermissionRoute } from './modules/roles/routes/roles.ts';
+import {
+  createRoleRoute,
+  listRolesRoute,
+  permissionCatalogueRoute,
+  togglePermissionRoute,
+} from './modules/roles/routes/roles.ts';
 import { listMessagesRoute, revealMessageRoute } from './modules/messages/routes/list-messages.ts';
-import { approveRegistrationRoute, listRegistrationsRoute, rejectRegistrationRoute } from './modules/users/routes/registrations.ts';
+import {
+  approveRegistrationRoute,
+  listRegistrationsRoute,
+  rejectRegistrationRoute,
+} from './modules/users/routes/registrations.ts';
 import { healthRoute } from './modules/system/routes/health.ts';
 import { SCOPES_ROUTES } from './modules/scopes/scopes.routes.ts';
 import { CENTERS_ROUTES } from './modules/centers/centers.routes.ts';
@@ -56,31 +79,68 @@ import { SPORT_ROUTES } from './modules/sport/sport.routes.ts';
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
   healthRoute,
-  oauthTokenRoute, refreshTokenRoute, checkTokenRoute, logoutRoute,
-  otpSendRoute, otpMailRoute, otpTokenWebRoute,
-  createVerificationTokenRoute, emailRegisterOtpRoute, verifyRegisterRoute, registerRoute,
-  forgotSendRoute, forgotResetRoute,
+  oauthTokenRoute,
+  refreshTokenRoute,
+  checkTokenRoute,
+  logoutRoute,
+  otpSendRoute,
+  otpMailRoute,
+  otpTokenWebRoute,
+  createVerificationTokenRoute,
+  emailRegisterOtpRoute,
+  verifyRegisterRoute,
+  registerRoute,
+  forgotSendRoute,
+  forgotResetRoute,
   ...APP_AUTH_ROUTES,
-  permissionRoute, levelsRoute, switchLevelRoute,
-  tenantSettingsRoute, tenantAllRoute,
-  getProfileRoute, getUserRoute, updateProfileRoute, updateLanguageRoute, updateTimezoneRoute, updateUnitsRoute, uploadAvatarRoute, getAvatarRoute,
+  permissionRoute,
+  levelsRoute,
+  switchLevelRoute,
+  tenantSettingsRoute,
+  tenantAllRoute,
+  getProfileRoute,
+  getUserRoute,
+  updateProfileRoute,
+  updateLanguageRoute,
+  updateTimezoneRoute,
+  updateUnitsRoute,
+  uploadAvatarRoute,
+  getAvatarRoute,
   changePasswordRoute,
-  listRolesRoute, permissionCatalogueRoute, createRoleRoute, togglePermissionRoute,
+  listRolesRoute,
+  permissionCatalogueRoute,
+  createRoleRoute,
+  togglePermissionRoute,
   listMessagesRoute,
   revealMessageRoute,
-  listRegistrationsRoute, approveRegistrationRoute, rejectRegistrationRoute,
-  ...SCOPES_ROUTES, ...CENTERS_ROUTES, ...TENANTS_ROUTES, ...STAFF_ROUTES, ...LIFECYCLE_ROUTES, ...AUDIT_ROUTES,
-  ...PATIENTS_ROUTES, ...DEVICES_ROUTES, ...VITALS_ROUTES, ...VITALS_EXPORT_ROUTES,
+  listRegistrationsRoute,
+  approveRegistrationRoute,
+  rejectRegistrationRoute,
+  ...SCOPES_ROUTES,
+  ...CENTERS_ROUTES,
+  ...TENANTS_ROUTES,
+  ...STAFF_ROUTES,
+  ...LIFECYCLE_ROUTES,
+  ...AUDIT_ROUTES,
+  ...PATIENTS_ROUTES,
+  ...DEVICES_ROUTES,
+  ...VITALS_ROUTES,
+  ...VITALS_EXPORT_ROUTES,
   ...CONTACTS_ROUTES,
   ...ALERTS_ROUTES,
   ...TICKETS_ROUTES,
-  ...SCHEDULES_ROUTES, ...APPOINTMENTS_ROUTES, ...MEETINGS_ROUTES,
+  ...SCHEDULES_ROUTES,
+  ...APPOINTMENTS_ROUTES,
+  ...MEETINGS_ROUTES,
   ...DOCTORS_ROUTES,
   ...RECORDS_ROUTES,
   ...PRESCRIPTIONS_ROUTES,
   ...BILLING_CORE_ROUTES,
-  ...PAYMENT_CONFIG_ROUTES, ...PAYMENT_PROVIDER_ROUTES,
-  ...RATINGS_ROUTES, ...ANNOUNCEMENTS_ROUTES, ...FEEDBACK_ADMIN_ROUTES,
+  ...PAYMENT_CONFIG_ROUTES,
+  ...PAYMENT_PROVIDER_ROUTES,
+  ...RATINGS_ROUTES,
+  ...ANNOUNCEMENTS_ROUTES,
+  ...FEEDBACK_ADMIN_ROUTES,
   ...CODE_PACKAGES_ROUTES,
   ...TRANSACTIONS_ROUTES,
   ...FHIR_ROUTES,
@@ -88,6 +148,11 @@ export const ROUTES: AnyRoute[] = [
   ...TIMELINE_ROUTES,
   ...SAVED_VIEWS_ROUTES,
   ...SPORT_ROUTES,
-  ...NOTIFICATIONS_ROUTES, ...DELIVERY_ROUTES,
-  ...APP_VITALS_ROUTES, ...APP_SUBJECT_ROUTES, ...APP_PROFILE_ROUTES, ...APP_DEVICE_ROUTES, ...WEAR_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
+  ...DELIVERY_ROUTES,
+  ...APP_VITALS_ROUTES,
+  ...APP_SUBJECT_ROUTES,
+  ...APP_PROFILE_ROUTES,
+  ...APP_DEVICE_ROUTES,
+  ...WEAR_ROUTES,
 ];

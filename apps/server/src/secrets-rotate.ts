@@ -3,7 +3,15 @@ import path from 'node:path';
 import { loadConfig, StartupError } from './platform/config.ts';
 import { openPg, openPglite, type Db } from './platform/db.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
-import { loadMasterKey, newMasterKeyText, parseMasterKey, pendingKeyFile, rotateMasterKey, writeKeyFile, type MasterKey } from './platform/secrets.ts';
+import {
+  loadMasterKey,
+  newMasterKeyText,
+  parseMasterKey,
+  pendingKeyFile,
+  rotateMasterKey,
+  writeKeyFile,
+  type MasterKey,
+} from './platform/secrets.ts';
 
 /**
  * `npm run secrets:rotate`: re-encrypts the stored secrets under a new data key wrapped by a new master key.
@@ -17,9 +25,11 @@ async function main(env: NodeJS.ProcessEnv): Promise<string> {
   const current = loadMasterKey(config, { create: false });
   let next: MasterKey;
   let pending: string | null = null;
-  if (env.SECRETS_NEW_KEY && env.SECRETS_NEW_KEY_FILE) throw new StartupError('Set SECRETS_NEW_KEY or SECRETS_NEW_KEY_FILE, not both');
+  if (env.SECRETS_NEW_KEY && env.SECRETS_NEW_KEY_FILE)
+    throw new StartupError('Set SECRETS_NEW_KEY or SECRETS_NEW_KEY_FILE, not both');
   if (env.SECRETS_NEW_KEY) next = parseMasterKey(env.SECRETS_NEW_KEY, 'SECRETS_NEW_KEY');
-  else if (env.SECRETS_NEW_KEY_FILE) next = parseMasterKey(fs.readFileSync(path.resolve(env.SECRETS_NEW_KEY_FILE), 'utf8'), 'SECRETS_NEW_KEY_FILE');
+  else if (env.SECRETS_NEW_KEY_FILE)
+    next = parseMasterKey(fs.readFileSync(path.resolve(env.SECRETS_NEW_KEY_FILE), 'utf8'), 'SECRETS_NEW_KEY_FILE');
   else if (current.file && !config.secretsKeyFile) {
     pending = pendingKeyFile(config.dataDir);
     // A left-over from an attempt that did not commit: that key was never used.
@@ -50,8 +60,10 @@ async function main(env: NodeJS.ProcessEnv): Promise<string> {
     }
     // Committed: from now on only the new key opens the database (a server start finishes this rename if we stop here).
     if (pending) fs.renameSync(pending, current.file!);
-    return `Re-encrypted ${secrets} stored secrets under a new data key, wrapped by master key ${next.kid} (was ${current.kid}).` +
-      (pending ? ` ${current.file} now holds the new key.` : ' Start every server process with the new key.');
+    return (
+      `Re-encrypted ${secrets} stored secrets under a new data key, wrapped by master key ${next.kid} (was ${current.kid}).` +
+      (pending ? ` ${current.file} now holds the new key.` : ' Start every server process with the new key.')
+    );
   } finally {
     await db.close();
     release?.();
@@ -59,7 +71,9 @@ async function main(env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 main(process.env).then(
-  (line) => { console.log(line); },
+  (line) => {
+    console.log(line);
+  },
   (e: unknown) => {
     console.error(`secrets:rotate: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;

@@ -8,7 +8,12 @@ import { loadMasterKey, openVault } from './platform/secrets.ts';
 import { createSecretBox } from './platform/crypto.ts';
 import { randomToken } from './platform/ids.ts';
 import { TokenSigner } from './platform/tokens.ts';
-import { RecordingMailProvider, SmtpMailProvider, type MailProvider, type SmsProvider } from './platform/providers/messaging.ts';
+import {
+  RecordingMailProvider,
+  SmtpMailProvider,
+  type MailProvider,
+  type SmsProvider,
+} from './platform/providers/messaging.ts';
 import { buildApp } from './platform/app.ts';
 import { createFileStore } from './platform/file-store-create.ts';
 import { importLocalFiles } from './platform/file-store-import.ts';
@@ -41,10 +46,39 @@ import type { VoiceProvider } from './platform/providers/voice.ts';
 import type { PushSender } from './platform/providers/push.ts';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...LIFECYCLE_JOBS, ...PATIENTS_JOBS, ...ALERTS_JOBS, ...DELIVERY_JOBS, ...APP_PROFILE_JOBS, ...APPOINTMENT_JOBS, ...EVENT_JOBS, ...MEDICATION_JOBS, ...SUBSCRIPTION_JOBS, ...ANNOUNCEMENT_JOBS, ...STORAGE_JOBS, ...FHIR_JOBS };
+export const JOB_HANDLERS: JobHandlers = {
+  ...LIFECYCLE_JOBS,
+  ...PATIENTS_JOBS,
+  ...ALERTS_JOBS,
+  ...DELIVERY_JOBS,
+  ...APP_PROFILE_JOBS,
+  ...APPOINTMENT_JOBS,
+  ...EVENT_JOBS,
+  ...MEDICATION_JOBS,
+  ...SUBSCRIPTION_JOBS,
+  ...ANNOUNCEMENT_JOBS,
+  ...STORAGE_JOBS,
+  ...FHIR_JOBS,
+};
 
-export type Started = { app: FastifyInstance; deps: Deps; /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService; close: () => Promise<void> };
-export type StartOptions = { config?: Partial<Config>; db?: Db; clock?: Clock; mail?: MailProvider; sms?: SmsProvider; voice?: VoiceProvider; push?: PushSender; logger?: boolean; /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean; /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[] };
+export type Started = {
+  app: FastifyInstance;
+  deps: Deps;
+  /** MQTT ingest (embedded broker, external broker, or off). */ mqtt: MqttService;
+  close: () => Promise<void>;
+};
+export type StartOptions = {
+  config?: Partial<Config>;
+  db?: Db;
+  clock?: Clock;
+  mail?: MailProvider;
+  sms?: SmsProvider;
+  voice?: VoiceProvider;
+  push?: PushSender;
+  logger?: boolean;
+  /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean;
+  /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[];
+};
 
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
 export async function createServer(opts: StartOptions = {}): Promise<Started> {
@@ -69,7 +103,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     release?.();
     throw e;
   });
-  const tokenSecret = config.tokenSecret ?? await vault.get('token_signing_key', () => randomToken(48));
+  const tokenSecret = config.tokenSecret ?? (await vault.get('token_signing_key', () => randomToken(48)));
   const pepper = await vault.get('hash_pepper', () => randomToken(48));
   const secrets = createSecretBox(await vault.get('secrets_key', () => randomToken(48)));
   const providers = await deliveryProviders(db, vault, config);
@@ -82,7 +116,9 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
     clock: opts.clock ?? systemClock,
     config,
     files,
-    mail: opts.mail ?? (config.smtpUrl ? new SmtpMailProvider(db, config.smtpUrl, config.mailFrom) : new RecordingMailProvider(db)),
+    mail:
+      opts.mail ??
+      (config.smtpUrl ? new SmtpMailProvider(db, config.smtpUrl, config.mailFrom) : new RecordingMailProvider(db)),
     sms: opts.sms ?? providers.sms,
     voice: opts.voice ?? providers.voice,
     push: opts.push ?? providers.push,
@@ -94,20 +130,40 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
   };
   // Several processes started at once on one PostgreSQL database: one seeds (under a lock, in one transaction), the
   // others wait for it and find the tenants (without the lock the second died on a duplicate tenant code).
-  if (config.seedDemo && db.kind === 'pg') await db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727002)'); await seedDemo(t, { vitalsDays: config.demoVitalsDays, files }); });
+  if (config.seedDemo && db.kind === 'pg')
+    await db.tx(async (t) => {
+      await t.query('select pg_advisory_xact_lock(727002)');
+      await seedDemo(t, { vitalsDays: config.demoVitalsDays, files });
+    });
   else if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays, files });
   const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
   if (moved.moved) app.log.info(`${moved.moved} files moved from ${config.dataDir} into the ${files.kind} file store`);
-  if (moved.failed) app.log.warn(`${moved.failed} files under ${config.dataDir} could not be moved into the file store (left in place; retried at the next start)`);
+  if (moved.failed)
+    app.log.warn(
+      `${moved.failed} files under ${config.dataDir} could not be moved into the file store (left in place; retried at the next start)`,
+    );
   if (master.created) {
-    app.log.warn(`master key of the stored secrets created in ${master.source}: back it up (without it they cannot be opened)${config.databaseUrl ? '; every server process on this database needs the same key (SECRETS_KEY_FILE)' : ''}`);
+    app.log.warn(
+      `master key of the stored secrets created in ${master.source}: back it up (without it they cannot be opened)${config.databaseUrl ? '; every server process on this database needs the same key (SECRETS_KEY_FILE)' : ''}`,
+    );
   }
   const ownDb = !opts.db;
   const stopJobs = opts.jobs === false ? null : startJobWorker(deps, JOB_HANDLERS);
-  const ensureJobs = async (d: Deps) => { await ensureCdrJob(d); await ensureMedicationSweep(d); await ensureSubscriptionSweep(d); await ensureStorageSweep(d); await ensureFhirExportSweep(d); await ensureSilentDigest(d); };
+  const ensureJobs = async (d: Deps) => {
+    await ensureCdrJob(d);
+    await ensureMedicationSweep(d);
+    await ensureSubscriptionSweep(d);
+    await ensureStorageSweep(d);
+    await ensureFhirExportSweep(d);
+    await ensureSilentDigest(d);
+  };
   // The periodic jobs are scheduled once per database, not once per process: processes starting at once take turns
   // (without the lock the second died on the CDR job's dedupe key, and each sweep ran twice as often).
-  if (opts.jobs !== false && db.kind === 'pg') await db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727003)'); await ensureJobs({ ...deps, db: t }); });
+  if (opts.jobs !== false && db.kind === 'pg')
+    await db.tx(async (t) => {
+      await t.query('select pg_advisory_xact_lock(727003)');
+      await ensureJobs({ ...deps, db: t });
+    });
   else if (opts.jobs !== false) await ensureJobs(deps);
   const stopDeliveries = opts.jobs === false ? null : startDeliveryWorker(deps);
   const stopWebhooks = opts.jobs === false ? null : startWebhookWorker(deps);

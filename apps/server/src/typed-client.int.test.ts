@@ -14,12 +14,22 @@ beforeAll(async () => {
   // openapi-fetch's requests, answered by the app without a socket.
   const fetch = async (req: Request) => {
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-    const res = await t.app.inject({ method: req.method as 'GET', url: new URL(req.url).pathname + new URL(req.url).search, headers: Object.fromEntries(req.headers), ...(body ? { payload: body } : {}) });
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    const res = await t.app.inject({
+      method: req.method as 'GET',
+      url: new URL(req.url).pathname + new URL(req.url).search,
+      headers: Object.fromEntries(req.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
   };
   client = createTypedClient({ baseUrl: 'http://carewatch.test', accessToken: () => token, fetch });
 });
-afterAll(async () => { await t?.app.close(); });
+afterAll(async () => {
+  await t?.app.close();
+});
 
 test('the server serves the document the route table makes (the one docs/openapi.json holds)', async () => {
   const res = await t.get('/api/docs/json');
@@ -32,7 +42,9 @@ test('signs in, lists and reads patients, and gets typed errors', async () => {
   expect(denied.response.status).toBe(401);
   expect(denied.error?.code).toBe('UNAUTHORIZED');
 
-  const signIn = await client.POST('/api/auth/oauth-token', { body: { tenant: 'demo', username: 'sysadmin@demo.test', password: DEMO_PASSWORD, grant_type: 'password' } });
+  const signIn = await client.POST('/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'sysadmin@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+  });
   expect(signIn.response.status).toBe(200);
   token = signIn.data!.access_token;
 
@@ -43,7 +55,9 @@ test('signs in, lists and reads patients, and gets typed errors', async () => {
   const one = await client.GET('/api/account/patients/{id}', { params: { path: { id: first.id } } });
   expect(one.data).toMatchObject({ id: first.id, fullName: first.fullName });
 
-  const missing = await client.GET('/api/account/patients/{id}', { params: { path: { id: '0193a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b' } } });
+  const missing = await client.GET('/api/account/patients/{id}', {
+    params: { path: { id: '0193a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b' } },
+  });
   expect(missing.response.status).toBe(404);
   expect(missing.error?.code).toMatch(/NOT_FOUND/);
 });

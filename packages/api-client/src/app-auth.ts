@@ -1,7 +1,11 @@
 import type { createApiClient } from './client.ts';
 import { ZOtpSentResponse, ZTokenResponse, type TTokenResponse } from '@carewatch/contracts/auth';
 import {
-  ZAppRegisterResponse, type TAppForgotOtpRequest, type TAppForgotResetRequest, type TAppRegisterOtpRequest, type TAppRegisterRequest,
+  ZAppRegisterResponse,
+  type TAppForgotOtpRequest,
+  type TAppForgotResetRequest,
+  type TAppRegisterOtpRequest,
+  type TAppRegisterRequest,
 } from '@carewatch/contracts/app-auth';
 import { ZOk } from '@carewatch/contracts/common';
 
@@ -21,18 +25,45 @@ export const appAuthApi = (client: ApiClient) => {
   };
   return {
     login: async (body: { tenant: string; username: string; password: string; remember_me?: boolean }) =>
-      keep(await client.request('POST', `${A}/oauth-token`, {
-        body: { ...body, grant_type: 'password' }, schema: ZTokenResponse, auth: false, headers: APP_HEADERS,
-      })),
+      keep(
+        await client.request('POST', `${A}/oauth-token`, {
+          body: { ...body, grant_type: 'password' },
+          schema: ZTokenResponse,
+          auth: false,
+          headers: APP_HEADERS,
+        }),
+      ),
     registerOtp: (body: TAppRegisterOtpRequest) =>
-      client.request('POST', `${A}/app/register/otp`, { body, schema: ZOtpSentResponse, auth: false, headers: APP_HEADERS }),
+      client.request('POST', `${A}/app/register/otp`, {
+        body,
+        schema: ZOtpSentResponse,
+        auth: false,
+        headers: APP_HEADERS,
+      }),
     register: async (body: TAppRegisterRequest) =>
-      keep(await client.request('POST', `${A}/app/register`, { body, schema: ZAppRegisterResponse, auth: false, headers: APP_HEADERS })),
+      keep(
+        await client.request('POST', `${A}/app/register`, {
+          body,
+          schema: ZAppRegisterResponse,
+          auth: false,
+          headers: APP_HEADERS,
+        }),
+      ),
     // An unknown account gets the same answer as a known one (no account enumeration).
     forgotOtp: (body: TAppForgotOtpRequest) =>
-      client.request('POST', `${A}/app/forgot-password/otp`, { body, schema: ZOtpSentResponse, auth: false, headers: APP_HEADERS }),
+      client.request('POST', `${A}/app/forgot-password/otp`, {
+        body,
+        schema: ZOtpSentResponse,
+        auth: false,
+        headers: APP_HEADERS,
+      }),
     forgotReset: (body: TAppForgotResetRequest) =>
-      client.request('POST', `${A}/app/forgot-password/reset`, { body, schema: ZOk, auth: false, headers: APP_HEADERS }),
+      client.request('POST', `${A}/app/forgot-password/reset`, {
+        body,
+        schema: ZOk,
+        auth: false,
+        headers: APP_HEADERS,
+      }),
   };
 };
 export type AppAuthApi = ReturnType<typeof appAuthApi>;

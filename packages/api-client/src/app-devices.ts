@@ -14,7 +14,9 @@ export const appDevicesApi = (request: ApiRequest) => ({
   myDevices: () => request('GET', `${ME}/devices`, { schema: ZMyDeviceList }),
   forget: (id: string) => request('DELETE', `${ME}/devices/${enc(id)}`, { schema: ZOk }),
   /** A watch worn again / not worn since `at` (issue 20; sent on a change of sensor contact only). */
-  reportWear: (id: string, body: TWearReport) => request('POST', `${ME}/devices/${enc(id)}/wear`, { body, schema: ZWearState }),
-  ingest: (readings: TReading[]) => request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
+  reportWear: (id: string, body: TWearReport) =>
+    request('POST', `${ME}/devices/${enc(id)}/wear`, { body, schema: ZWearState }),
+  ingest: (readings: TReading[]) =>
+    request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
 });
 export type AppDevicesApi = ReturnType<typeof appDevicesApi>;

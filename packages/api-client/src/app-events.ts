@@ -11,9 +11,11 @@ export const appEventsApi = (request: ApiRequest) => ({
   list: () => request('GET', `${P}/events`, { schema: ZAppEvents }),
   ofSubject: (subject: string) => request('GET', `${P}/patients/${enc(subject)}/events`, { schema: ZAppEvents }),
   create: (body: TEventReminderRequest) => request('POST', `${P}/events`, { body, schema: ZEventReminder }),
-  update: (id: string, body: TEventReminderRequest) => request('PUT', `${P}/events/${enc(id)}`, { body, schema: ZEventReminder }),
+  update: (id: string, body: TEventReminderRequest) =>
+    request('PUT', `${P}/events/${enc(id)}`, { body, schema: ZEventReminder }),
   remove: (id: string) => request('DELETE', `${P}/events/${enc(id)}`, { schema: ZOk }),
   appointment: (id: string) => request('GET', `${P}/appointments/${enc(id)}`, { schema: ZAppointmentDetail }),
-  cancelAppointment: (id: string, reason: string) => request('POST', `${P}/appointments/${enc(id)}/cancel`, { body: { reason }, schema: ZAppointmentDetail }),
+  cancelAppointment: (id: string, reason: string) =>
+    request('POST', `${P}/appointments/${enc(id)}/cancel`, { body: { reason }, schema: ZAppointmentDetail }),
 });
 export type AppEventsApi = ReturnType<typeof appEventsApi>;

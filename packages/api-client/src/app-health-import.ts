@@ -6,6 +6,7 @@ import { ZIngestResponse, type TReading } from '@carewatch/contracts/vitals';
  * through the normal ingest with their `source` set; the answer counts new readings, duplicates and refusals.
  */
 export const appHealthImportApi = (request: ApiRequest) => ({
-  send: (readings: TReading[]) => request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
+  send: (readings: TReading[]) =>
+    request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
 });
 export type AppHealthImportApi = ReturnType<typeof appHealthImportApi>;

@@ -14,7 +14,9 @@ export const appSubjectsApi = (request: ApiRequest) => ({
   list: () => request('GET', P, { schema: ZAppSubjectList }),
   latest: (subject: string) => request('GET', `${P}/${enc(subject)}/vitals/latest`, { schema: ZLatestVitals }),
   thresholds: (subject: string) => request('GET', `${P}/${enc(subject)}/thresholds`, { schema: ZPatientThresholds }),
-  alerts: (subject: string, q: { page?: number; size?: number } = {}) => request('GET', `${P}/${enc(subject)}/alerts`, { query: q, schema: ZAppSubjectAlertPage }),
-  sosCase: (subject: string, caseId: string) => request('GET', `${P}/${enc(subject)}/sos-cases/${enc(caseId)}`, { schema: ZAppSosCaseDetail }),
+  alerts: (subject: string, q: { page?: number; size?: number } = {}) =>
+    request('GET', `${P}/${enc(subject)}/alerts`, { query: q, schema: ZAppSubjectAlertPage }),
+  sosCase: (subject: string, caseId: string) =>
+    request('GET', `${P}/${enc(subject)}/sos-cases/${enc(caseId)}`, { schema: ZAppSosCaseDetail }),
 });
 export type AppSubjectsApi = ReturnType<typeof appSubjectsApi>;

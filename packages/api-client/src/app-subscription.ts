@@ -1,6 +1,11 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZCheckoutResponse, ZOrder, ZPackageList, ZSubscriptionMe, type TCreateOrderRequest, type TScratchCardRequest,
+  ZCheckoutResponse,
+  ZOrder,
+  ZPackageList,
+  ZSubscriptionMe,
+  type TCreateOrderRequest,
+  type TScratchCardRequest,
 } from '@carewatch/contracts/billing';
 import { ZAvailablePaymentProviders } from '@carewatch/contracts/payment-config';
 
@@ -23,7 +28,8 @@ export const appSubscriptionApi = (request: ApiRequest) => ({
   checkout: (code: string, provider: 'SANDBOX' | 'VN_PAY' | 'STRIPE') =>
     request('POST', `${A}/orders/${enc(code)}/checkout`, { body: { provider }, schema: ZCheckoutResponse }),
   /** The providers the tenant takes payments with now (the sandbox while no real method is set up). */
-  providers: async () => (await request('GET', `${A}/payment-providers`, { schema: ZAvailablePaymentProviders })).providers,
+  providers: async () =>
+    (await request('GET', `${A}/payment-providers`, { schema: ZAvailablePaymentProviders })).providers,
   scratchCard: (code: string, body: TScratchCardRequest) =>
     request('POST', `${A}/orders/${enc(code)}/scratch-card`, { body, schema: ZOrder }),
 });

@@ -1,10 +1,23 @@
 import type { z } from 'zod';
 import { ZErrorBody, type TFieldError } from '@carewatch/contracts/errors';
 import {
-  ZCheckTokenResponse, ZLevelList, ZOtpSentResponse, ZPermissionResponse, ZRegisterResponse, ZTokenResponse,
-  ZVerifyRegisterResponse, type TOtpTokenRequest, type TRegisterRequest, type TTokenResponse,
+  ZCheckTokenResponse,
+  ZLevelList,
+  ZOtpSentResponse,
+  ZPermissionResponse,
+  ZRegisterResponse,
+  ZTokenResponse,
+  ZVerifyRegisterResponse,
+  type TOtpTokenRequest,
+  type TRegisterRequest,
+  type TTokenResponse,
 } from '@carewatch/contracts/auth';
-import { ZProfile, type TChangePasswordRequest, type TUpdateProfileRequest, type TUpdateUnitsRequest } from '@carewatch/contracts/account';
+import {
+  ZProfile,
+  type TChangePasswordRequest,
+  type TUpdateProfileRequest,
+  type TUpdateUnitsRequest,
+} from '@carewatch/contracts/account';
 import { ZTenantSettings } from '@carewatch/contracts/tenants';
 import { ZOk } from '@carewatch/contracts/common';
 
@@ -31,7 +44,8 @@ export class ApiError extends Error {
   /** Field errors as a map field → { rule, message } (from details.fields, or details.field for a single one). */
   fieldErrors(): Record<string, FieldFailure> {
     const out: Record<string, FieldFailure> = {};
-    for (const f of this.details?.fields ?? []) out[f.field] = { rule: f.rule, message: f.message, code: this.code, key: f.key, n: f.n };
+    for (const f of this.details?.fields ?? [])
+      out[f.field] = { rule: f.rule, message: f.message, code: this.code, key: f.key, n: f.n };
     if (this.details?.field && !out[this.details.field]) {
       out[this.details.field] = { rule: this.details.rule ?? '', message: this.message, code: this.code };
     }
@@ -94,7 +108,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   function url(path: string, query?: Record<string, QueryValue>): string {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const s = qs.toString();
     return `${baseUrl}${path}${s ? `?${s}` : ''}`;
   }
@@ -107,8 +122,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /* not JSON (e.g. a proxy's 502 page) */
     }
     const parsed = ZErrorBody.safeParse(json);
-    if (parsed.success) return new ApiError(res.status, parsed.data.code, parsed.data.message, parsed.data.details as ErrorDetails | undefined);
-    return new ApiError(res.status, res.status === 502 ? 'BAD_GATEWAY' : 'INTERNAL', res.statusText || 'Request failed');
+    if (parsed.success)
+      return new ApiError(
+        res.status,
+        parsed.data.code,
+        parsed.data.message,
+        parsed.data.details as ErrorDetails | undefined,
+      );
+    return new ApiError(
+      res.status,
+      res.status === 502 ? 'BAD_GATEWAY' : 'INTERNAL',
+      res.statusText || 'Request failed',
+    );
   }
 
   async function send(method: string, path: string, opts: RequestOptions<z.ZodType | undefined>): Promise<Response> {
@@ -139,7 +164,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!refreshToken) return Promise.resolve(false);
     refreshing ??= (async () => {
       try {
-        const res = await send('POST', '/api/auth/refresh-token', { body: { refresh_token: refreshToken }, auth: false });
+        const res = await send('POST', '/api/auth/refresh-token', {
+          body: { refresh_token: refreshToken },
+          auth: false,
+        });
         if (!res.ok) return res.status >= 500 ? 'unreachable' : false;
         tokens.store(ZTokenResponse.parse(await res.json()));
         return true;
@@ -158,7 +186,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return error;
   }
 
-  async function raw(method: string, path: string, opts: RequestOptions<z.ZodType | undefined> = {}): Promise<Response> {
+  async function raw(
+    method: string,
+    path: string,
+    opts: RequestOptions<z.ZodType | undefined> = {},
+  ): Promise<Response> {
     const authed = opts.auth !== false && tokens.has();
     let res = await send(method, path, opts);
     if (res.ok) return res;
@@ -173,7 +205,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       if (res.status === 401) throw sessionOver(error);
     }
-    if (authed && (error.code === 'PERMISSIONS_CHANGED' || error.code === 'LOGGED_IN_ELSEWHERE')) throw sessionOver(error);
+    if (authed && (error.code === 'PERMISSIONS_CHANGED' || error.code === 'LOGGED_IN_ELSEWHERE'))
+      throw sessionOver(error);
     throw error;
   }
 
@@ -205,9 +238,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     tokens,
     // --- auth
     login: (body: { tenant: string; username: string; password: string; remember_me?: boolean }) =>
-      withTokens(request('POST', `${A}/oauth-token`, {
-        body: { ...body, grant_type: 'password' }, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' },
-      })),
+      withTokens(
+        request('POST', `${A}/oauth-token`, {
+          body: { ...body, grant_type: 'password' },
+          schema: ZTokenResponse,
+          auth: false,
+          headers: { 'X-Client': 'portal' },
+        }),
+      ),
     refresh: async () => (await refreshTokens()) === true,
     checkToken: () => request('GET', `${A}/check-token`, { schema: ZCheckTokenResponse }),
     logout: async () => {
@@ -222,18 +260,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
     otpSendMail: (body: { tenant: string; email: string }) =>
       request('POST', `${A}/oauth/otp/mail`, { body, schema: ZOtpSentResponse, auth: false }),
     otpToken: (body: TOtpTokenRequest) =>
-      withTokens(request('POST', `${A}/oauth/otp/token-web`, { body, schema: ZTokenResponse, auth: false, headers: { 'X-Client': 'portal' } })),
+      withTokens(
+        request('POST', `${A}/oauth/otp/token-web`, {
+          body,
+          schema: ZTokenResponse,
+          auth: false,
+          headers: { 'X-Client': 'portal' },
+        }),
+      ),
     registerOtp: (body: { tenant: string; email: string }) =>
       request('POST', `${A}/oauth/create-verification-token`, { body, auth: false }),
     verifyRegister: (body: { tenant: string; email: string; token: string }) =>
       request('POST', `${A}/oauth/verifyRegisterByEmailOTP`, { body, schema: ZVerifyRegisterResponse, auth: false }),
-    register: (body: TRegisterRequest) => request('POST', `${A}/register`, { body, schema: ZRegisterResponse, auth: false }),
-    forgotSend: (body: { tenant: string; email: string }) => request('POST', `${A}/forgot-password/send`, { body, auth: false }),
+    register: (body: TRegisterRequest) =>
+      request('POST', `${A}/register`, { body, schema: ZRegisterResponse, auth: false }),
+    forgotSend: (body: { tenant: string; email: string }) =>
+      request('POST', `${A}/forgot-password/send`, { body, auth: false }),
     forgotReset: (body: { tenant: string; email: string; otp: string; newPassword: string; confirmPassword: string }) =>
       request('POST', `${A}/forgot-password/reset`, { body, schema: ZOk, auth: false }),
     permissions: () => request('POST', `${A}/permission`, { schema: ZPermissionResponse }),
     levels: () => request('GET', `${A}/levels`, { schema: ZLevelList }),
-    switchLevel: (levelId: string) => withTokens(request('POST', `${A}/switch-level`, { body: { levelId }, schema: ZTokenResponse })),
+    switchLevel: (levelId: string) =>
+      withTokens(request('POST', `${A}/switch-level`, { body: { levelId }, schema: ZTokenResponse })),
     tenantSettings: () => request('GET', `${A}/tenant/setting/getAll`, { schema: ZTenantSettings }),
     // --- account
     profile: () => request('GET', `${M}/me/profile/get`, { schema: ZProfile }),
@@ -244,9 +292,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return request('POST', `${M}/me/profile/upload-avatar`, { form, schema: ZProfile });
     },
     avatar: async (): Promise<Blob> => (await raw('GET', `${M}/me/avatar`)).blob(),
-    updateLanguage: (lang: string) => request('POST', `${M}/me/profile/update-language`, { query: { lang }, schema: ZProfile }),
-    updateTimezone: (tz: string) => request('POST', `${M}/me/profile/update-time-zone`, { query: { tz }, schema: ZProfile }),
-    updateUnits: (body: TUpdateUnitsRequest) => request('POST', `${M}/me/profile/update-units`, { body, schema: ZProfile }),
+    updateLanguage: (lang: string) =>
+      request('POST', `${M}/me/profile/update-language`, { query: { lang }, schema: ZProfile }),
+    updateTimezone: (tz: string) =>
+      request('POST', `${M}/me/profile/update-time-zone`, { query: { tz }, schema: ZProfile }),
+    updateUnits: (body: TUpdateUnitsRequest) =>
+      request('POST', `${M}/me/profile/update-units`, { body, schema: ZProfile }),
     changePassword: (body: TChangePasswordRequest) => request('POST', `${M}/change-password`, { body, schema: ZOk }),
   };
 }

@@ -1,8 +1,16 @@
 import type { ApiRequest } from './staff.ts';
 import { ZPackageList } from '@carewatch/contracts/billing';
 import {
-  ZCodePackage, ZCodePackagePage, ZCodePackageStats, ZCodeStatusResult, ZRedeemCodePage, ZRedeemResult,
-  type TCodeListQuery, type TCodePackageInput, type TCodePackageListQuery, type TCodeStatusRequest,
+  ZCodePackage,
+  ZCodePackagePage,
+  ZCodePackageStats,
+  ZCodeStatusResult,
+  ZRedeemCodePage,
+  ZRedeemResult,
+  type TCodeListQuery,
+  type TCodePackageInput,
+  type TCodePackageListQuery,
+  type TCodeStatusRequest,
 } from '@carewatch/contracts/code-packages';
 
 const M = '/api/account/code-packages';
@@ -13,8 +21,10 @@ export const codePackagesApi = (request: ApiRequest) => ({
   list: (query: Partial<TCodePackageListQuery> = {}) => request('GET', M, { query, schema: ZCodePackagePage }),
   create: (body: TCodePackageInput) => request('POST', M, { body, schema: ZCodePackage }),
   get: (id: string) => request('GET', `${M}/${enc(id)}`, { schema: ZCodePackage }),
-  codes: (id: string, query: Partial<TCodeListQuery> = {}) => request('GET', `${M}/${enc(id)}/codes`, { query, schema: ZRedeemCodePage }),
-  setStatus: (id: string, body: TCodeStatusRequest) => request('PATCH', `${M}/${enc(id)}/codes`, { body, schema: ZCodeStatusResult }),
+  codes: (id: string, query: Partial<TCodeListQuery> = {}) =>
+    request('GET', `${M}/${enc(id)}/codes`, { query, schema: ZRedeemCodePage }),
+  setStatus: (id: string, body: TCodeStatusRequest) =>
+    request('PATCH', `${M}/${enc(id)}/codes`, { body, schema: ZCodeStatusResult }),
   statistics: (id: string) => request('GET', `${M}/${enc(id)}/statistics`, { schema: ZCodePackageStats }),
   /** .xlsx: fetch it with the Authorization header (blob download helper). */
   exportUrl: (id: string) => `${M}/${enc(id)}/export`,

@@ -1,7 +1,11 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZMedicalRecord, ZMedicalRecordAttachment, ZMedicalRecordPage, ZMedicalRecordRemoved,
-  type TMedicalRecordAttachmentType, type TMedicalRecordRequest,
+  ZMedicalRecord,
+  ZMedicalRecordAttachment,
+  ZMedicalRecordPage,
+  ZMedicalRecordRemoved,
+  type TMedicalRecordAttachmentType,
+  type TMedicalRecordRequest,
 } from '@carewatch/contracts/medical-records';
 
 const M = '/api/account';
@@ -17,7 +21,8 @@ export const medicalRecordsApi = (request: ApiRequest) => ({
   get: (id: string) => request('GET', `${M}/medical-records/${enc(id)}`, { schema: ZMedicalRecord }),
   create: (patientId: string, body: TMedicalRecordRequest) =>
     request('POST', `${M}/patients/${enc(patientId)}/medical-records`, { body, schema: ZMedicalRecord }),
-  update: (id: string, body: TMedicalRecordRequest) => request('PUT', `${M}/medical-records/${enc(id)}`, { body, schema: ZMedicalRecord }),
+  update: (id: string, body: TMedicalRecordRequest) =>
+    request('PUT', `${M}/medical-records/${enc(id)}`, { body, schema: ZMedicalRecord }),
   remove: (id: string) => request('DELETE', `${M}/medical-records/${enc(id)}`, { schema: ZMedicalRecordRemoved }),
   addAttachment: (id: string, type: TMedicalRecordAttachmentType, file: Blob, filename: string) => {
     const form = new FormData();
@@ -26,8 +31,11 @@ export const medicalRecordsApi = (request: ApiRequest) => ({
     return request('POST', `${M}/medical-records/${enc(id)}/attachments`, { form, schema: ZMedicalRecordAttachment });
   },
   removeAttachment: (id: string, attachmentId: string) =>
-    request('DELETE', `${M}/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`, { schema: ZMedicalRecordRemoved }),
-  attachmentUrl: (id: string, attachmentId: string) => `${M}/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`,
+    request('DELETE', `${M}/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`, {
+      schema: ZMedicalRecordRemoved,
+    }),
+  attachmentUrl: (id: string, attachmentId: string) =>
+    `${M}/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`,
 });
 export type MedicalRecordsApi = ReturnType<typeof medicalRecordsApi>;
 
@@ -36,6 +44,7 @@ export const appMedicalRecordsApi = (request: ApiRequest) => ({
   list: (subject = 'me', query: { page?: number; size?: number } = {}) =>
     request('GET', `${M}/app/medical-records`, { query: { ...query, subject }, schema: ZMedicalRecordPage }),
   get: (id: string) => request('GET', `${M}/app/medical-records/${enc(id)}`, { schema: ZMedicalRecord }),
-  attachmentUrl: (id: string, attachmentId: string) => `${M}/app/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`,
+  attachmentUrl: (id: string, attachmentId: string) =>
+    `${M}/app/medical-records/${enc(id)}/attachments/${enc(attachmentId)}`,
 });
 export type AppMedicalRecordsApi = ReturnType<typeof appMedicalRecordsApi>;

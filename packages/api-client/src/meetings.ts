@@ -9,9 +9,12 @@ const enc = encodeURIComponent;
 export const meetingsApi = (request: ApiRequest) => ({
   get: (id: string) => request('GET', `${M}/${enc(id)}`, { schema: ZMeeting }),
   join: (id: string) => request('POST', `${M}/${enc(id)}/join`, { schema: ZMeeting }),
-  admit: (id: string, userId: string) => request('POST', `${M}/${enc(id)}/admit`, { body: { userId }, schema: ZMeeting }),
+  admit: (id: string, userId: string) =>
+    request('POST', `${M}/${enc(id)}/admit`, { body: { userId }, schema: ZMeeting }),
   leave: (id: string) => request('POST', `${M}/${enc(id)}/leave`, { schema: ZMeeting }),
-  signal: (id: string, body: TSignalRequest) => request('POST', `${M}/${enc(id)}/signals`, { body, schema: z.object({ seq: z.number() }) }),
-  signals: (id: string, after: number) => request('GET', `${M}/${enc(id)}/signals`, { query: { after }, schema: ZSignalList }),
+  signal: (id: string, body: TSignalRequest) =>
+    request('POST', `${M}/${enc(id)}/signals`, { body, schema: z.object({ seq: z.number() }) }),
+  signals: (id: string, after: number) =>
+    request('GET', `${M}/${enc(id)}/signals`, { query: { after }, schema: ZSignalList }),
 });
 export type MeetingsApi = ReturnType<typeof meetingsApi>;

@@ -1,10 +1,22 @@
 import type { ApiRequest } from './staff.ts';
 import { page } from '@carewatch/contracts/common';
 import {
-  ZAdminNotification, ZCallLogItem, ZCdrFileList, ZNotification, ZPushKey, ZPushSubscribeResult, ZReadResult,
-  ZSendNotificationResult, ZSmsLogItem, ZUnreadCount,
-  type TAdminNotificationQuery, type TCallLogQuery, type TCdrExportQuery, type TPushSubscribeRequest,
-  type TSendNotificationRequest, type TSmsLogQuery,
+  ZAdminNotification,
+  ZCallLogItem,
+  ZCdrFileList,
+  ZNotification,
+  ZPushKey,
+  ZPushSubscribeResult,
+  ZReadResult,
+  ZSendNotificationResult,
+  ZSmsLogItem,
+  ZUnreadCount,
+  type TAdminNotificationQuery,
+  type TCallLogQuery,
+  type TCdrExportQuery,
+  type TPushSubscribeRequest,
+  type TSendNotificationRequest,
+  type TSmsLogQuery,
 } from '@carewatch/contracts/notifications';
 
 const M = '/api/account';
@@ -20,17 +32,27 @@ const qs = (q: Query) => {
 /** Notifications (bell, inbox, admin list, send), web push subscription, SMS and call logs, CDR export. */
 export const notificationsApi = (request: ApiRequest) => ({
   inbox: (query: { page?: number; size?: number; unread?: boolean } = {}) =>
-    request('GET', `${M}/notification/inbox`, { query: { page: query.page, size: query.size, unread: query.unread === undefined ? undefined : String(query.unread) }, schema: page(ZNotification) }),
+    request('GET', `${M}/notification/inbox`, {
+      query: {
+        page: query.page,
+        size: query.size,
+        unread: query.unread === undefined ? undefined : String(query.unread),
+      },
+      schema: page(ZNotification),
+    }),
   unreadCount: () => request('GET', `${M}/notification/getUnreadCount`, { schema: ZUnreadCount }),
   read: (id: string) => request('POST', `${M}/notification/read`, { body: { id }, schema: ZReadResult }),
   readAll: () => request('POST', `${M}/notification/readAll`, { schema: ZReadResult }),
   send: (body: Partial<TSendNotificationRequest> & Pick<TSendNotificationRequest, 'title' | 'body'>) =>
     request('POST', `${M}/notification/send`, { body, schema: ZSendNotificationResult }),
-  adminList: (query: Partial<TAdminNotificationQuery> = {}) => request('GET', `${M}/admin/notification`, { query, schema: page(ZAdminNotification) }),
+  adminList: (query: Partial<TAdminNotificationQuery> = {}) =>
+    request('GET', `${M}/admin/notification`, { query, schema: page(ZAdminNotification) }),
 
   pushKey: () => request('GET', `${M}/push/key`, { schema: ZPushKey }),
-  pushSubscribe: (body: TPushSubscribeRequest) => request('POST', `${M}/push/subscribe`, { body, schema: ZPushSubscribeResult }),
-  pushUnsubscribe: (endpoint: string) => request('POST', `${M}/push/unsubscribe`, { body: { endpoint }, schema: ZPushSubscribeResult }),
+  pushSubscribe: (body: TPushSubscribeRequest) =>
+    request('POST', `${M}/push/subscribe`, { body, schema: ZPushSubscribeResult }),
+  pushUnsubscribe: (endpoint: string) =>
+    request('POST', `${M}/push/unsubscribe`, { body: { endpoint }, schema: ZPushSubscribeResult }),
 
   sms: (query: Partial<TSmsLogQuery> = {}) => request('GET', `${M}/sms`, { query, schema: page(ZSmsLogItem) }),
   calls: (query: Partial<TCallLogQuery> = {}) => request('GET', `${M}/calls`, { query, schema: page(ZCallLogItem) }),

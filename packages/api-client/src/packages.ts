@@ -10,6 +10,7 @@ export const packagesApi = (request: ApiRequest) => ({
   create: (body: TPackageInput) => request('POST', P, { body, schema: ZPackage }),
   update: (id: string, body: TPackageInput) => request('PUT', `${P}/${enc(id)}`, { body, schema: ZPackage }),
   /** Enable or disable (reversible; the default Zero package cannot be disabled). */
-  setEnabled: (id: string, enabled: boolean) => request('POST', `${P}/${enc(id)}/enable`, { body: { enabled }, schema: ZPackage }),
+  setEnabled: (id: string, enabled: boolean) =>
+    request('POST', `${P}/${enc(id)}/enable`, { body: { enabled }, schema: ZPackage }),
 });
 export type PackagesApi = ReturnType<typeof packagesApi>;

@@ -1,9 +1,19 @@
 import type { ApiRequest } from './staff.ts';
 import { ZOk } from '@carewatch/contracts/common';
 import {
-  ZAttachment, ZCurrentImport, ZPatient, ZPatientCounts, ZPatientImport, ZPatientPage, ZStatusHistory,
-  type TAssignDoctorsRequest, type TChangeStatusRequest, type TCreatePatientRequest, type TPatientListQuery,
-  type TTargetsRequest, type TUpdatePatientRequest,
+  ZAttachment,
+  ZCurrentImport,
+  ZPatient,
+  ZPatientCounts,
+  ZPatientImport,
+  ZPatientPage,
+  ZStatusHistory,
+  type TAssignDoctorsRequest,
+  type TChangeStatusRequest,
+  type TCreatePatientRequest,
+  type TPatientListQuery,
+  type TTargetsRequest,
+  type TUpdatePatientRequest,
 } from '@carewatch/contracts/patients';
 import { ZBulkResult, type TBulkAssignDoctorRequest, type TBulkCenterRequest } from '@carewatch/contracts/bulk';
 
@@ -36,7 +46,8 @@ export const patientsApi = (request: ApiRequest) => ({
   list: (query: Partial<TPatientListQuery>) => request('GET', `${M}/patients`, { query, schema: ZPatientPage }),
   get: (id: string) => request('GET', `${M}/patients/${enc(id)}`, { schema: ZPatient }),
   create: (body: TCreatePatientRequest) => request('POST', `${M}/patients`, { body, schema: ZPatient }),
-  update: (id: string, body: TUpdatePatientRequest) => request('PUT', `${M}/patients/${enc(id)}`, { body, schema: ZPatient }),
+  update: (id: string, body: TUpdatePatientRequest) =>
+    request('PUT', `${M}/patients/${enc(id)}`, { body, schema: ZPatient }),
   changeStatus: (id: string, body: TChangeStatusRequest) =>
     request('PUT', `${M}/patients/${enc(id)}/status`, { body, schema: ZPatient }),
   statusHistory: (id: string) => request('GET', `${M}/patients/${enc(id)}/status-history`, { schema: ZStatusHistory }),
@@ -44,7 +55,8 @@ export const patientsApi = (request: ApiRequest) => ({
     request('PUT', `${M}/patients/${enc(id)}/doctors`, { body, schema: ZPatient }),
   /** The calling doctor starts following the patient; the other doctors stay. */
   followAsDoctor: (id: string) => request('POST', `${M}/patients/${enc(id)}/doctors/me`, { schema: ZPatient }),
-  updateTargets: (id: string, body: TTargetsRequest) => request('PUT', `${M}/patients/${enc(id)}/targets`, { body, schema: ZPatient }),
+  updateTargets: (id: string, body: TTargetsRequest) =>
+    request('PUT', `${M}/patients/${enc(id)}/targets`, { body, schema: ZPatient }),
   // Attachments (pdf/jpg/png, checked by content).
   uploadAttachment: (id: string, file: Blob, filename = 'attachment') =>
     request('POST', `${M}/patients/${enc(id)}/attachments`, { form: fileForm(file, filename), schema: ZAttachment }),
@@ -67,8 +79,10 @@ export const patientsApi = (request: ApiRequest) => ({
   importErrorsUrl: (importId: string) => `${M}/patients/import/${enc(importId)}/errors`,
   exportUrl: (query: Partial<TPatientListQuery> = {}) => `${M}/patients/export${exportQuery(query)}`,
   // Bulk actions of the list (issue 20): per-patient done / failed.
-  bulkAssignDoctor: (body: TBulkAssignDoctorRequest) => request('POST', `${M}/patients/bulk/assign-doctor`, { body, schema: ZBulkResult }),
-  bulkChangeCenter: (body: TBulkCenterRequest) => request('POST', `${M}/patients/bulk/center`, { body, schema: ZBulkResult }),
+  bulkAssignDoctor: (body: TBulkAssignDoctorRequest) =>
+    request('POST', `${M}/patients/bulk/assign-doctor`, { body, schema: ZBulkResult }),
+  bulkChangeCenter: (body: TBulkCenterRequest) =>
+    request('POST', `${M}/patients/bulk/center`, { body, schema: ZBulkResult }),
   /** POST `{ patientIds }` (TBulkExportRequest) here with the Authorization header: the selected rows as .xlsx. */
   bulkExportUrl: () => `${M}/patients/bulk/export`,
 });

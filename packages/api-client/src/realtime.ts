@@ -52,13 +52,17 @@ export class RealtimeConnection {
 
   subscribeState(l: () => void): () => void {
     this.stateListeners.add(l);
-    return () => { this.stateListeners.delete(l); };
+    return () => {
+      this.stateListeners.delete(l);
+    };
   }
 
   /** Called each time the socket is (re)authenticated and subscribed. */
   onOpen(l: () => void): () => void {
     this.openListeners.add(l);
-    return () => { this.openListeners.delete(l); };
+    return () => {
+      this.openListeners.delete(l);
+    };
   }
 
   /** Adds a listener and makes sure the socket is open; the returned function removes both. */
@@ -85,15 +89,24 @@ export class RealtimeConnection {
   private open() {
     if (this.socket || this.users === 0) return;
     const token = this.opts.token();
-    if (!token) { this.setState('closed'); return; }
+    if (!token) {
+      this.setState('closed');
+      return;
+    }
     this.setState('connecting');
     const ws = new WebSocket((this.opts.url ?? sameOriginUrl)(token));
     this.socket = ws;
-    ws.onopen = () => { this.lastFrameAt = Date.now(); };
+    ws.onopen = () => {
+      this.lastFrameAt = Date.now();
+    };
     ws.onmessage = (m) => {
       this.lastFrameAt = Date.now();
       let data: unknown;
-      try { data = JSON.parse(String(m.data)); } catch { return; }
+      try {
+        data = JSON.parse(String(m.data));
+      } catch {
+        return;
+      }
       const type = (data as { type?: unknown } | null)?.type;
       if (type === 'hello') {
         // Authenticated and subscribed: the backoff starts over.
@@ -102,7 +115,11 @@ export class RealtimeConnection {
         this.setState('open');
         this.startPing();
         for (const l of [...this.openListeners]) {
-          try { l(); } catch { /* one listener's bug must not starve the others */ }
+          try {
+            l();
+          } catch {
+            /* one listener's bug must not starve the others */
+          }
         }
         return;
       }
@@ -110,21 +127,31 @@ export class RealtimeConnection {
       const parsed = ZRealtimeEvent.safeParse(data);
       if (!parsed.success) return; // a frame type this build does not know yet
       for (const l of [...this.listeners]) {
-        try { l(parsed.data); } catch { /* one listener's bug must not starve the others */ }
+        try {
+          l(parsed.data);
+        } catch {
+          /* one listener's bug must not starve the others */
+        }
       }
     };
     ws.onclose = (e) => {
       if (this.socket !== ws) return;
       this.socket = null;
       this.stopPing();
-      if (this.users === 0) { this.setState('idle'); return; }
+      if (this.users === 0) {
+        this.setState('idle');
+        return;
+      }
       this.setState('closed');
       if (e.code === CLOSE_UNAUTHORIZED) {
         // The access token expired or the session ended: refresh once, then reconnect (or give up: the REST
         // calls handle the end of the session and the layout unmounts).
         if (this.refreshedOnce) return this.retry();
         this.refreshedOnce = true;
-        void this.opts.refresh().then((ok) => { if (ok) this.open(); else this.retry(); });
+        void this.opts.refresh().then((ok) => {
+          if (ok) this.open();
+          else this.retry();
+        });
         return;
       }
       this.retry();
@@ -136,7 +163,13 @@ export class RealtimeConnection {
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
     this.attempt += 1;
     // Jitter so a server restart is not met by every browser at the same instant.
-    this.retryTimer = setTimeout(() => { this.retryTimer = null; this.open(); }, delay * (0.75 + Math.random() * 0.5));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.open();
+      },
+      delay * (0.75 + Math.random() * 0.5),
+    );
   }
 
   private startPing() {
@@ -144,7 +177,10 @@ export class RealtimeConnection {
     this.pingTimer = setInterval(() => {
       const ws = this.socket;
       if (!ws) return;
-      if (Date.now() - this.lastFrameAt > SILENCE_MS) { ws.close(); return; }
+      if (Date.now() - this.lastFrameAt > SILENCE_MS) {
+        ws.close();
+        return;
+      }
       if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
     }, PING_MS);
   }

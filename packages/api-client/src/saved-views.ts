@@ -1,6 +1,12 @@
 import type { ApiRequest } from './staff.ts';
 import { ZOk } from '@carewatch/contracts/common';
-import { ZSavedView, ZSavedViewItems, type TSavedViewInput, type TSavedViewList, type TSavedViewPatch } from '@carewatch/contracts/saved-views';
+import {
+  ZSavedView,
+  ZSavedViewItems,
+  type TSavedViewInput,
+  type TSavedViewList,
+  type TSavedViewPatch,
+} from '@carewatch/contracts/saved-views';
 
 const M = '/api/account/saved-views';
 const enc = encodeURIComponent;

@@ -1,6 +1,11 @@
 import type { createApiClient } from './client.ts';
 import {
-  ZSportSession, ZSportSessionPage, ZSportWeekSummary, type TSportSessionInput, type TSportSessionQuery, type TSportSummaryQuery,
+  ZSportSession,
+  ZSportSessionPage,
+  ZSportWeekSummary,
+  type TSportSessionInput,
+  type TSportSessionQuery,
+  type TSportSummaryQuery,
 } from '@carewatch/contracts/sport';
 
 type ApiRequest = ReturnType<typeof createApiClient>['request'];
@@ -20,11 +25,16 @@ export const sportApi = (request: ApiRequest) => ({
   save: (body: TSportSessionInput) => request('POST', ME, { body, schema: ZSportSession }),
   mine: (query: SportQuery = {}) => request('GET', ME, { query, schema: ZSportSessionPage }),
   myWeek: (query: TSportSummaryQuery = {}) => request('GET', `${ME}/summary`, { query, schema: ZSportWeekSummary }),
-  saveFor: (subject: string, body: TSportSessionInput) => request('POST', APP(subject), { body, schema: ZSportSession }),
-  sessionsOf: (subject: string, query: SportQuery = {}) => request('GET', APP(subject), { query, schema: ZSportSessionPage }),
-  weekOf: (subject: string, query: TSportSummaryQuery = {}) => request('GET', `${APP(subject)}/summary`, { query, schema: ZSportWeekSummary }),
+  saveFor: (subject: string, body: TSportSessionInput) =>
+    request('POST', APP(subject), { body, schema: ZSportSession }),
+  sessionsOf: (subject: string, query: SportQuery = {}) =>
+    request('GET', APP(subject), { query, schema: ZSportSessionPage }),
+  weekOf: (subject: string, query: TSportSummaryQuery = {}) =>
+    request('GET', `${APP(subject)}/summary`, { query, schema: ZSportWeekSummary }),
   /** A coach's player, or any patient the staff caller sees (404 otherwise). */
-  patientSessions: (patientId: string, query: SportQuery = {}) => request('GET', STAFF(patientId), { query, schema: ZSportSessionPage }),
-  patientWeek: (patientId: string, query: TSportSummaryQuery = {}) => request('GET', `${STAFF(patientId)}/summary`, { query, schema: ZSportWeekSummary }),
+  patientSessions: (patientId: string, query: SportQuery = {}) =>
+    request('GET', STAFF(patientId), { query, schema: ZSportSessionPage }),
+  patientWeek: (patientId: string, query: TSportSummaryQuery = {}) =>
+    request('GET', `${STAFF(patientId)}/summary`, { query, schema: ZSportWeekSummary }),
 });
 export type SportApi = ReturnType<typeof sportApi>;

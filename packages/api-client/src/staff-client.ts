@@ -1,5 +1,11 @@
 import { ZMessage, ZRegistrationList, ZRevealedMessage, type TMessageQuery } from '@carewatch/contracts/account';
-import { ZPermissionCatalogue, ZRole, ZRoleList, type TCreateRoleRequest, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import {
+  ZPermissionCatalogue,
+  ZRole,
+  ZRoleList,
+  type TCreateRoleRequest,
+  type TTogglePermissionRequest,
+} from '@carewatch/contracts/roles';
 import { ZTenantList } from '@carewatch/contracts/tenants';
 import { ZOk, page } from '@carewatch/contracts/common';
 import type { ApiClient } from './client.ts';
@@ -20,9 +26,12 @@ export function staffApi(request: ApiClient['request']) {
     togglePermission: (roleId: string, body: TTogglePermissionRequest) =>
       request('PUT', `${M}/roles/${encodeURIComponent(roleId)}/permissions`, { body, schema: ZRole }),
     messages: (query: Partial<TMessageQuery>) => request('GET', `${M}/messages`, { query, schema: ZMessagePage }),
-    revealMessage: (id: string) => request('POST', `${M}/messages/${encodeURIComponent(id)}/reveal`, { schema: ZRevealedMessage }),
+    revealMessage: (id: string) =>
+      request('POST', `${M}/messages/${encodeURIComponent(id)}/reveal`, { schema: ZRevealedMessage }),
     registrations: () => request('GET', `${M}/registrations`, { schema: ZRegistrationList }),
-    approveRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/approve`, { schema: ZOk }),
-    rejectRegistration: (id: string) => request('POST', `${M}/registrations/${encodeURIComponent(id)}/reject`, { schema: ZOk }),
+    approveRegistration: (id: string) =>
+      request('POST', `${M}/registrations/${encodeURIComponent(id)}/approve`, { schema: ZOk }),
+    rejectRegistration: (id: string) =>
+      request('POST', `${M}/registrations/${encodeURIComponent(id)}/reject`, { schema: ZOk }),
   };
 }

@@ -1,7 +1,15 @@
 import type { ApiRequest } from './staff.ts';
 import {
-  ZReconciliation, ZReconciliationItem, ZReconciliationItemPage, ZReconciliationPage, ZTransaction, ZTransactionPage,
-  type TReconciliationItemsQuery, type TReconciliationListQuery, type TResolveRequest, type TTransactionListQuery,
+  ZReconciliation,
+  ZReconciliationItem,
+  ZReconciliationItemPage,
+  ZReconciliationPage,
+  ZTransaction,
+  ZTransactionPage,
+  type TReconciliationItemsQuery,
+  type TReconciliationListQuery,
+  type TResolveRequest,
+  type TTransactionListQuery,
 } from '@carewatch/contracts/transactions';
 
 const T = '/api/account/transactions';
@@ -17,10 +25,13 @@ export const transactionsApi = (request: ApiRequest) => ({
   list: (query: Partial<TTransactionListQuery>) => request('GET', T, { query, schema: ZTransactionPage }),
   get: (id: string) => request('GET', `${T}/${enc(id)}`, { schema: ZTransaction }),
   exportUrl: `${T}/export`,
-  reconciliations: (query: Partial<TReconciliationListQuery> = {}) => request('GET', R, { query, schema: ZReconciliationPage }),
+  reconciliations: (query: Partial<TReconciliationListQuery> = {}) =>
+    request('GET', R, { query, schema: ZReconciliationPage }),
   reconciliation: (id: string) => request('GET', `${R}/${enc(id)}`, { schema: ZReconciliation }),
-  reconciliationItems: (id: string, query: Partial<TReconciliationItemsQuery> & Pick<TReconciliationItemsQuery, 'group'>) =>
-    request('GET', `${R}/${enc(id)}/items`, { query, schema: ZReconciliationItemPage }),
+  reconciliationItems: (
+    id: string,
+    query: Partial<TReconciliationItemsQuery> & Pick<TReconciliationItemsQuery, 'group'>,
+  ) => request('GET', `${R}/${enc(id)}/items`, { query, schema: ZReconciliationItemPage }),
   reconcile: (input: { provider: string; currency: string; file: Blob; filename: string }) => {
     const form = new FormData();
     form.append('provider', input.provider);

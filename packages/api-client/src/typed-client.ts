@@ -24,7 +24,10 @@ export type TypedClientOptions = {
 };
 
 export function createTypedClient(opts: TypedClientOptions = {}): TypedApiClient {
-  const client = createClient<paths>({ baseUrl: (opts.baseUrl ?? '').replace(/\/$/, ''), ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const client = createClient<paths>({
+    baseUrl: (opts.baseUrl ?? '').replace(/\/$/, ''),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
   client.use({
     onRequest({ request }) {
       const token = opts.accessToken?.();

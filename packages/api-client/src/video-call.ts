@@ -3,7 +3,8 @@ import type { MeetingsApi } from './meetings.ts';
 import type { RealtimeConnection } from './realtime.ts';
 
 /** The call errors of the spec (staff-portal §8): their texts are the apps' i18n keys `video.errors.<code>`. */
-export type VideoError = 'no_camera' | 'no_microphone' | 'device_error' | 'call_failed' | 'call_ended' | 'connection_dropped';
+export type VideoError =
+  'no_camera' | 'no_microphone' | 'device_error' | 'call_failed' | 'call_ended' | 'connection_dropped';
 export type VideoPhase = 'starting' | 'waiting' | 'in_call' | 'left';
 export type VideoSnapshot = {
   phase: VideoPhase;
@@ -17,7 +18,14 @@ export type VideoSnapshot = {
   error: VideoError | null;
 };
 
-type Peer = { pc: RTCPeerConnection; stream: MediaStream; pending: RTCIceCandidateInit[]; connected: boolean; offerer: boolean; restartTimer: ReturnType<typeof setTimeout> | null };
+type Peer = {
+  pc: RTCPeerConnection;
+  stream: MediaStream;
+  pending: RTCIceCandidateInit[];
+  connected: boolean;
+  offerer: boolean;
+  restartTimer: ReturnType<typeof setTimeout> | null;
+};
 
 /**
  * One browser's side of a video visit (both apps use it; their screens only draw the snapshot). Media go peer to peer
@@ -41,17 +49,29 @@ export class VideoCall {
   private fetching: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly api: MeetingsApi, private readonly realtime: RealtimeConnection, private readonly appointmentId: string, private readonly myUserId: string) {}
+  constructor(
+    private readonly api: MeetingsApi,
+    private readonly realtime: RealtimeConnection,
+    private readonly appointmentId: string,
+    private readonly myUserId: string,
+  ) {}
 
   subscribe(l: (s: VideoSnapshot) => void): () => void {
     this.listeners.add(l);
     l(this.snapshot());
-    return () => { this.listeners.delete(l); };
+    return () => {
+      this.listeners.delete(l);
+    };
   }
 
   snapshot(): VideoSnapshot {
     return {
-      phase: this.phase, meeting: this.meeting, local: this.local, camera: this.camera, microphone: this.microphone, error: this.error,
+      phase: this.phase,
+      meeting: this.meeting,
+      local: this.local,
+      camera: this.camera,
+      microphone: this.microphone,
+      error: this.error,
       remotes: [...this.peers.entries()].map(([userId, p]) => ({ userId, stream: p.stream, connected: p.connected })),
     };
   }
@@ -65,21 +85,35 @@ export class VideoCall {
   async start(): Promise<void> {
     this.local = await this.openMedia();
     this.emit();
-    this.unlisten.push(this.realtime.listen((e) => {
-      if (this.closed) return;
-      if (e.type === 'meeting.presence' && e.appointmentId === this.appointmentId) void this.refresh();
-      if (e.type === 'meeting.signal' && e.appointmentId === this.appointmentId) void this.fetchSignals();
-    }));
+    this.unlisten.push(
+      this.realtime.listen((e) => {
+        if (this.closed) return;
+        if (e.type === 'meeting.presence' && e.appointmentId === this.appointmentId) void this.refresh();
+        if (e.type === 'meeting.signal' && e.appointmentId === this.appointmentId) void this.fetchSignals();
+      }),
+    );
     // Back after a drop: enter again (presence), catch up on signals, and let the offerer restart ICE.
-    this.unlisten.push(this.realtime.onOpen(() => {
-      if (this.closed || this.phase === 'starting') return;
-      void this.rejoin();
-    }));
-    const onOnline = () => { if (!this.closed) void this.rejoin(); };
-    const onOffline = () => { if (!this.closed) { this.error = 'connection_dropped'; this.emit(); } };
+    this.unlisten.push(
+      this.realtime.onOpen(() => {
+        if (this.closed || this.phase === 'starting') return;
+        void this.rejoin();
+      }),
+    );
+    const onOnline = () => {
+      if (!this.closed) void this.rejoin();
+    };
+    const onOffline = () => {
+      if (!this.closed) {
+        this.error = 'connection_dropped';
+        this.emit();
+      }
+    };
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
-    this.unlisten.push(() => { window.removeEventListener('online', onOnline); window.removeEventListener('offline', onOffline); });
+    this.unlisten.push(() => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    });
     try {
       this.apply(await this.api.join(this.appointmentId));
     } catch (e) {
@@ -88,25 +122,35 @@ export class VideoCall {
       throw e;
     }
     // Frames wake us up; this slow poll only covers a frame lost while the socket was reconnecting.
-    this.poll = setInterval(() => { if (!this.closed) void this.fetchSignals(); }, 3000);
+    this.poll = setInterval(() => {
+      if (!this.closed) void this.fetchSignals();
+    }, 3000);
     await this.fetchSignals();
   }
 
   private async openMedia(): Promise<MediaStream | null> {
     const md = navigator.mediaDevices;
-    if (!md?.getUserMedia) { this.error = 'device_error'; return null; }
+    if (!md?.getUserMedia) {
+      this.error = 'device_error';
+      return null;
+    }
     try {
       return await md.getUserMedia({ video: true, audio: true });
     } catch (e) {
       const name = (e as DOMException).name;
-      if (name !== 'NotFoundError' && name !== 'OverconstrainedError' && name !== 'DevicesNotFoundError') { this.error = 'device_error'; return null; }
+      if (name !== 'NotFoundError' && name !== 'OverconstrainedError' && name !== 'DevicesNotFoundError') {
+        this.error = 'device_error';
+        return null;
+      }
     }
     try {
       const audio = await md.getUserMedia({ audio: true });
       this.error = 'no_camera';
       this.camera = false;
       return audio;
-    } catch { /* no microphone either, or both missing */ }
+    } catch {
+      /* no microphone either, or both missing */
+    }
     try {
       const video = await md.getUserMedia({ video: true });
       this.error = 'no_microphone';
@@ -124,7 +168,10 @@ export class VideoCall {
 
   /** Enters the room again after a drop; a first attempt on a network still waking up is retried every 2 s. */
   private async rejoin(): Promise<void> {
-    if (this.rejoinTimer) { clearTimeout(this.rejoinTimer); this.rejoinTimer = null; }
+    if (this.rejoinTimer) {
+      clearTimeout(this.rejoinTimer);
+      this.rejoinTimer = null;
+    }
     try {
       this.apply(await this.api.join(this.appointmentId));
       if (this.error === 'connection_dropped') this.error = null;
@@ -135,12 +182,19 @@ export class VideoCall {
       if (this.closed) return;
       this.error = 'connection_dropped';
       this.emit();
-      this.rejoinTimer = setTimeout(() => { this.rejoinTimer = null; if (!this.closed) void this.rejoin(); }, 2000);
+      this.rejoinTimer = setTimeout(() => {
+        this.rejoinTimer = null;
+        if (!this.closed) void this.rejoin();
+      }, 2000);
     }
   }
 
   private async refresh(): Promise<void> {
-    try { this.apply(await this.api.get(this.appointmentId)); } catch { /* the next frame or the poll tries again */ }
+    try {
+      this.apply(await this.api.get(this.appointmentId));
+    } catch {
+      /* the next frame or the poll tries again */
+    }
   }
 
   /** Follows the room: peers with every other admitted participant, none with those who left. */
@@ -163,7 +217,14 @@ export class VideoCall {
 
   private createPeer(userId: string, m: TMeeting): Peer {
     const pc = new RTCPeerConnection({ iceServers: m.iceServers });
-    const peer: Peer = { pc, stream: new MediaStream(), pending: [], connected: false, offerer: this.myUserId < userId, restartTimer: null };
+    const peer: Peer = {
+      pc,
+      stream: new MediaStream(),
+      pending: [],
+      connected: false,
+      offerer: this.myUserId < userId,
+      restartTimer: null,
+    };
     this.peers.set(userId, peer);
     if (this.local) for (const track of this.local.getTracks()) pc.addTrack(track, this.local);
     // Receive both even when sending neither (a patient without camera still sees the doctor).
@@ -184,7 +245,10 @@ export class VideoCall {
         this.error = 'connection_dropped';
         // The offerer tries again (ICE restart) while the other side waits for its offer.
         if (peer.offerer && !peer.restartTimer) {
-          peer.restartTimer = setTimeout(() => { peer.restartTimer = null; if (!peer.connected && !this.closed) void this.offer(peer, true); }, 2000);
+          peer.restartTimer = setTimeout(() => {
+            peer.restartTimer = null;
+            if (!peer.connected && !this.closed) void this.offer(peer, true);
+          }, 2000);
         }
       }
       this.emit();
@@ -207,7 +271,11 @@ export class VideoCall {
   }
 
   private async send(to: string, kind: 'offer' | 'answer' | 'candidate' | 'bye', data: string): Promise<void> {
-    try { await this.api.signal(this.appointmentId, { to, kind, data }); } catch { /* a dropped connection: the offerer restarts after reconnection */ }
+    try {
+      await this.api.signal(this.appointmentId, { to, kind, data });
+    } catch {
+      /* a dropped connection: the offerer restarts after reconnection */
+    }
   }
 
   private fetchSignals(): Promise<void> {
@@ -220,13 +288,22 @@ export class VideoCall {
           this.lastSeq = Math.max(this.lastSeq, s.seq);
           await this.handle(s);
         }
-      } catch { /* try again on the next frame or poll */ }
-    })().finally(() => { this.fetching = null; });
+      } catch {
+        /* try again on the next frame or poll */
+      }
+    })().finally(() => {
+      this.fetching = null;
+    });
     return this.fetching;
   }
 
   private async handle(s: TSignal): Promise<void> {
-    if (s.kind === 'bye') { this.closePeer(s.from); this.error = this.peers.size === 0 ? 'call_ended' : this.error; this.emit(); return; }
+    if (s.kind === 'bye') {
+      this.closePeer(s.from);
+      this.error = this.peers.size === 0 ? 'call_ended' : this.error;
+      this.emit();
+      return;
+    }
     let peer = this.peers.get(s.from);
     if (!peer) {
       if (s.kind !== 'offer' || !this.meeting) return;
@@ -240,7 +317,8 @@ export class VideoCall {
         await this.send(s.from, 'answer', JSON.stringify(peer.pc.localDescription));
         await this.flush(peer);
       } else if (s.kind === 'answer') {
-        if (peer.pc.signalingState === 'have-local-offer') await peer.pc.setRemoteDescription(JSON.parse(s.data) as RTCSessionDescriptionInit);
+        if (peer.pc.signalingState === 'have-local-offer')
+          await peer.pc.setRemoteDescription(JSON.parse(s.data) as RTCSessionDescriptionInit);
         await this.flush(peer);
       } else if (s.kind === 'candidate') {
         const c = JSON.parse(s.data) as RTCIceCandidateInit;
@@ -272,13 +350,17 @@ export class VideoCall {
 
   setCamera(on: boolean): void {
     this.camera = on;
-    this.local?.getVideoTracks().forEach((t) => { t.enabled = on; });
+    this.local?.getVideoTracks().forEach((t) => {
+      t.enabled = on;
+    });
     this.emit();
   }
 
   setMicrophone(on: boolean): void {
     this.microphone = on;
-    this.local?.getAudioTracks().forEach((t) => { t.enabled = on; });
+    this.local?.getAudioTracks().forEach((t) => {
+      t.enabled = on;
+    });
     this.emit();
   }
 
@@ -286,7 +368,11 @@ export class VideoCall {
   async leave(): Promise<void> {
     if (this.closed) return;
     for (const userId of this.peers.keys()) await this.send(userId, 'bye', '');
-    try { await this.api.leave(this.appointmentId); } catch { /* leaving anyway */ }
+    try {
+      await this.api.leave(this.appointmentId);
+    } catch {
+      /* leaving anyway */
+    }
     this.dispose();
     this.phase = 'left';
     this.emit();

@@ -15,7 +15,8 @@ const qs = (q: TVitalsExportQueryInput) => {
  */
 export const vitalsExportApi = () => ({
   /** Staff: a patient they may see. */
-  patientUrl: (patientId: string, q: TVitalsExportQueryInput) => `${M}/patients/${enc(patientId)}/vitals/export${qs(q)}`,
+  patientUrl: (patientId: string, q: TVitalsExportQueryInput) =>
+    `${M}/patients/${enc(patientId)}/vitals/export${qs(q)}`,
   /** The signed-in patient's own readings ("Export for my doctor"). */
   mineUrl: (q: TVitalsExportQueryInput) => `${M}/me/vitals/export${qs(q)}`,
 });

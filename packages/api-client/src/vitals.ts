@@ -1,7 +1,15 @@
 import type { createApiClient } from './client.ts';
 import {
-  ZEcgStrip, ZEcgStripList, ZIngestResponse, ZLatestVitals, ZSleepReport, ZStepsReport, ZVitalsSeries,
-  type TRangeQuery, type TReading, type TVitalsQuery,
+  ZEcgStrip,
+  ZEcgStripList,
+  ZIngestResponse,
+  ZLatestVitals,
+  ZSleepReport,
+  ZStepsReport,
+  ZVitalsSeries,
+  type TRangeQuery,
+  type TReading,
+  type TVitalsQuery,
 } from '@carewatch/contracts/vitals';
 
 type ApiRequest = ReturnType<typeof createApiClient>['request'];
@@ -14,7 +22,8 @@ const enc = encodeURIComponent;
 export const vitalsApi = (request: ApiRequest) => ({
   series: (patientId: string, query: VitalsQueryInput) =>
     request('GET', `${M}/patients/${enc(patientId)}/vitals`, { query, schema: ZVitalsSeries }),
-  latest: (patientId: string) => request('GET', `${M}/patients/${enc(patientId)}/vitals/latest`, { schema: ZLatestVitals }),
+  latest: (patientId: string) =>
+    request('GET', `${M}/patients/${enc(patientId)}/vitals/latest`, { schema: ZLatestVitals }),
   sleep: (patientId: string, query: TRangeQuery) =>
     request('GET', `${M}/patients/${enc(patientId)}/vitals/sleep`, { query, schema: ZSleepReport }),
   steps: (patientId: string, query: TRangeQuery) =>
@@ -26,6 +35,7 @@ export const vitalsApi = (request: ApiRequest) => ({
   // The signed-in patient's own data.
   mySeries: (query: VitalsQueryInput) => request('GET', `${M}/me/vitals`, { query, schema: ZVitalsSeries }),
   myLatest: () => request('GET', `${M}/me/vitals/latest`, { schema: ZLatestVitals }),
-  ingest: (readings: TReading[]) => request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
+  ingest: (readings: TReading[]) =>
+    request('POST', '/api/ingest/measurements', { body: { readings }, schema: ZIngestResponse }),
 });
 export type VitalsApi = ReturnType<typeof vitalsApi>;

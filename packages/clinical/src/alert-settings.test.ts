@@ -1,12 +1,32 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { AUDIENCES, DEFAULT_ALERT_SETTINGS, NOTIFY_CHANNELS, type TAlertSettings } from '@carewatch/contracts/alerts';
-import { allowNotification, localMinutesAt, suppressReason, withinValidTime, type SettingsTarget } from './alert-settings.ts';
+import {
+  allowNotification,
+  localMinutesAt,
+  suppressReason,
+  withinValidTime,
+  type SettingsTarget,
+} from './alert-settings.ts';
 import { NOTIFY_TEMPLATES, type NotifyTemplate } from './escalation.ts';
 
 const at = (h: number, m = 0) => h * 60 + m;
-const off: TAlertSettings = { ...DEFAULT_ALERT_SETTINGS, push: false, sms: false, automaticCall: false, inApp: false, validFrom: '08:00', validTo: '20:00' };
-const target = (t: Partial<SettingsTarget>): SettingsTarget => ({ channel: 'in_app', audience: 'patient', tier: 'at_risk', template: 'at_risk', ...t });
+const off: TAlertSettings = {
+  ...DEFAULT_ALERT_SETTINGS,
+  push: false,
+  sms: false,
+  automaticCall: false,
+  inApp: false,
+  validFrom: '08:00',
+  validTo: '20:00',
+};
+const target = (t: Partial<SettingsTarget>): SettingsTarget => ({
+  channel: 'in_app',
+  audience: 'patient',
+  tier: 'at_risk',
+  template: 'at_risk',
+  ...t,
+});
 
 describe('alert valid time', () => {
   test('no window is all day', () => {
@@ -14,11 +34,20 @@ describe('alert valid time', () => {
   });
   test('a daytime window holds its start minute and stops just before its end', () => {
     const w = { validFrom: '08:00', validTo: '20:00' };
-    expect([at(7, 59), at(8), at(12), at(19, 59), at(20), at(23)].map((m) => withinValidTime(w, m))).toEqual([false, true, true, true, false, false]);
+    expect([at(7, 59), at(8), at(12), at(19, 59), at(20), at(23)].map((m) => withinValidTime(w, m))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
   test('a window crossing midnight', () => {
     const w = { validFrom: '22:00', validTo: '06:00' };
-    expect([at(21, 59), at(22), at(23, 30), at(0), at(5, 59), at(6), at(12)].map((m) => withinValidTime(w, m))).toEqual([false, true, true, true, true, false, false]);
+    expect([at(21, 59), at(22), at(23, 30), at(0), at(5, 59), at(6), at(12)].map((m) => withinValidTime(w, m))).toEqual(
+      [false, true, true, true, true, false, false],
+    );
   });
   test('a one-sided or empty window (refused by the API) counts as all day', () => {
     expect(withinValidTime({ validFrom: '08:00', validTo: null }, at(3))).toBe(true);
@@ -34,8 +63,13 @@ describe('which notifications the settings let through', () => {
         expect(suppressReason(target({ channel, audience }), DEFAULT_ALERT_SETTINGS, at(3))).toBeNull();
       }
     }
-    expect(suppressReason(target({ channel: 'call', audience: 'followers', tier: 'high_risk', template: 'high_risk_sms' }), DEFAULT_ALERT_SETTINGS, at(3)))
-      .toBe('settings:automatic_call_off');
+    expect(
+      suppressReason(
+        target({ channel: 'call', audience: 'followers', tier: 'high_risk', template: 'high_risk_sms' }),
+        DEFAULT_ALERT_SETTINGS,
+        at(3),
+      ),
+    ).toBe('settings:automatic_call_off');
   });
   test('each channel to the patient and followers needs its setting', () => {
     const hr = (channel: SettingsTarget['channel'], audience: SettingsTarget['audience'], template: NotifyTemplate) =>
@@ -46,7 +80,8 @@ describe('which notifications the settings let through', () => {
     expect(suppressReason(hr('call', 'followers', 'high_risk_sms'), off, at(12))).toBe('settings:automatic_call_off');
     expect(suppressReason(hr('email', 'followers', 'high_risk_sms'), off, at(12))).toBeNull();
     const on = { ...off, push: true, sms: true, automaticCall: true, inApp: true };
-    for (const c of ['in_app', 'push', 'sms', 'call'] as const) expect(allowNotification(hr(c, 'followers', 'high_risk_sms'), on, at(3))).toBe(true);
+    for (const c of ['in_app', 'push', 'sms', 'call'] as const)
+      expect(allowNotification(hr(c, 'followers', 'high_risk_sms'), on, at(3))).toBe(true);
   });
   test('at risk reaches the patient and followers only within the valid time; high risk at any time', () => {
     const s = { ...DEFAULT_ALERT_SETTINGS, validFrom: '08:00', validTo: '20:00' };
@@ -61,48 +96,90 @@ describe('which notifications the settings let through', () => {
     expect(suppressReason(target({ audience: 'staff' }), off, at(23))).toBeNull();
     expect(suppressReason(target({ audience: 'customer_care' }), off, at(23))).toBeNull();
     for (const template of ['sos', 'sos_button', 'send_sos'] as const) {
-      for (const channel of NOTIFY_CHANNELS) expect(suppressReason(target({ channel, audience: 'followers', tier: 'sos', template }), off, at(23))).toBeNull();
+      for (const channel of NOTIFY_CHANNELS)
+        expect(
+          suppressReason(target({ channel, audience: 'followers', tier: 'sos', template }), off, at(23)),
+        ).toBeNull();
     }
   });
 });
 
 describe('properties', () => {
-  const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
-  const settings: fc.Arbitrary<TAlertSettings> = fc.record({
-    push: fc.boolean(), sms: fc.boolean(), automaticCall: fc.boolean(), inApp: fc.boolean(),
-    window: fc.option(fc.tuple(clock, clock), { nil: null }), confirmSeconds: fc.integer({ min: 5, max: 600 }),
-  }).map(({ window, ...s }) => ({ ...s, validFrom: window ? window[0] : null, validTo: window ? window[1] : null }));
+  const clock = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const settings: fc.Arbitrary<TAlertSettings> = fc
+    .record({
+      push: fc.boolean(),
+      sms: fc.boolean(),
+      automaticCall: fc.boolean(),
+      inApp: fc.boolean(),
+      window: fc.option(fc.tuple(clock, clock), { nil: null }),
+      confirmSeconds: fc.integer({ min: 5, max: 600 }),
+    })
+    .map(({ window, ...s }) => ({ ...s, validFrom: window ? window[0] : null, validTo: window ? window[1] : null }));
   const effect: fc.Arbitrary<SettingsTarget> = fc.record({
-    channel: fc.constantFrom(...NOTIFY_CHANNELS), audience: fc.constantFrom(...AUDIENCES),
-    tier: fc.constantFrom('at_risk' as const, 'high_risk' as const, 'sos' as const), template: fc.constantFrom(...NOTIFY_TEMPLATES),
+    channel: fc.constantFrom(...NOTIFY_CHANNELS),
+    audience: fc.constantFrom(...AUDIENCES),
+    tier: fc.constantFrom('at_risk' as const, 'high_risk' as const, 'sos' as const),
+    template: fc.constantFrom(...NOTIFY_TEMPLATES),
   });
   const minute = fc.integer({ min: 0, max: 1439 });
 
   test('SOS is never filtered', () => {
-    fc.assert(fc.property(effect, settings, minute, (e, s, m) => {
-      expect(allowNotification({ ...e, tier: 'sos' }, s, m)).toBe(true);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(effect, settings, minute, (e, s, m) => {
+        expect(allowNotification({ ...e, tier: 'sos' }, s, m)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
   test('staff and customer care are never filtered', () => {
-    fc.assert(fc.property(effect, settings, minute, fc.constantFrom('staff' as const, 'customer_care' as const), (e, s, m, audience) => {
-      expect(allowNotification({ ...e, audience }, s, m)).toBe(true);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(
+        effect,
+        settings,
+        minute,
+        fc.constantFrom('staff' as const, 'customer_care' as const),
+        (e, s, m, audience) => {
+          expect(allowNotification({ ...e, audience }, s, m)).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
   test('only at risk depends on the time of day', () => {
-    fc.assert(fc.property(effect, settings, minute, minute, (e, s, m1, m2) => {
-      if (e.tier !== 'at_risk') expect(allowNotification(e, s, m1)).toBe(allowNotification(e, s, m2));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(effect, settings, minute, minute, (e, s, m1, m2) => {
+        if (e.tier !== 'at_risk') expect(allowNotification(e, s, m1)).toBe(allowNotification(e, s, m2));
+      }),
+      { numRuns: 1000 },
+    );
   });
   test('a window crossing midnight holds exactly the minutes its daytime complement does not', () => {
-    fc.assert(fc.property(clock, clock, minute, (a, b, m) => {
-      fc.pre(a !== b);
-      expect(withinValidTime({ validFrom: a, validTo: b }, m)).toBe(!withinValidTime({ validFrom: b, validTo: a }, m));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(clock, clock, minute, (a, b, m) => {
+        fc.pre(a !== b);
+        expect(withinValidTime({ validFrom: a, validTo: b }, m)).toBe(
+          !withinValidTime({ validFrom: b, validTo: a }, m),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
   test('turning a setting on never suppresses more', () => {
-    fc.assert(fc.property(effect, settings, minute, fc.constantFrom('push' as const, 'sms' as const, 'automaticCall' as const, 'inApp' as const), (e, s, m, key) => {
-      if (allowNotification(e, s, m)) expect(allowNotification(e, { ...s, [key]: true }, m)).toBe(true);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(
+        effect,
+        settings,
+        minute,
+        fc.constantFrom('push' as const, 'sms' as const, 'automaticCall' as const, 'inApp' as const),
+        (e, s, m, key) => {
+          if (allowNotification(e, s, m)) expect(allowNotification(e, { ...s, [key]: true }, m)).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

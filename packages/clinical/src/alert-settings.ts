@@ -6,7 +6,11 @@ export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 /** Why a notification was left out by the patient's alert settings (written on the alert's trail). */
 export type SuppressReason =
-  | 'settings:in_app_off' | 'settings:push_off' | 'settings:sms_off' | 'settings:automatic_call_off' | 'outside_valid_time';
+  | 'settings:in_app_off'
+  | 'settings:push_off'
+  | 'settings:sms_off'
+  | 'settings:automatic_call_off'
+  | 'outside_valid_time';
 
 export type SettingsTarget = Pick<NotifyEffect, 'channel' | 'audience' | 'tier' | 'template'>;
 
@@ -21,7 +25,10 @@ const minutesOf = (hhmm: string): number => {
  * (22:00–06:00 holds 23:30 and 05:59, not 06:00). A one-sided window or equal ends (never stored: the API refuses
  * both) count as all day.
  */
-export function withinValidTime(settings: Pick<TAlertSettings, 'validFrom' | 'validTo'>, localMinutes: number): boolean {
+export function withinValidTime(
+  settings: Pick<TAlertSettings, 'validFrom' | 'validTo'>,
+  localMinutes: number,
+): boolean {
   if (settings.validFrom === null || settings.validTo === null) return true;
   const from = minutesOf(settings.validFrom);
   const to = minutesOf(settings.validTo);
@@ -35,15 +42,28 @@ export function withinValidTime(settings: Pick<TAlertSettings, 'validFrom' | 'va
  * to the patient and followers `in_app` needs `inApp`, `push` needs `push`, `sms` needs `sms`, `call` needs
  * `automaticCall`; at-risk notifications to them go only within the alert valid time. E-mail is not a setting.
  */
-export function suppressReason(effect: SettingsTarget, settings: TAlertSettings, localMinutes: number): SuppressReason | null {
+export function suppressReason(
+  effect: SettingsTarget,
+  settings: TAlertSettings,
+  localMinutes: number,
+): SuppressReason | null {
   if (effect.audience === 'staff' || effect.audience === 'customer_care') return null;
   if (effect.tier === 'sos') return null;
   switch (effect.channel) {
-    case 'in_app': if (!settings.inApp) return 'settings:in_app_off'; break;
-    case 'push': if (!settings.push) return 'settings:push_off'; break;
-    case 'sms': if (!settings.sms) return 'settings:sms_off'; break;
-    case 'call': if (!settings.automaticCall) return 'settings:automatic_call_off'; break;
-    case 'email': break;
+    case 'in_app':
+      if (!settings.inApp) return 'settings:in_app_off';
+      break;
+    case 'push':
+      if (!settings.push) return 'settings:push_off';
+      break;
+    case 'sms':
+      if (!settings.sms) return 'settings:sms_off';
+      break;
+    case 'call':
+      if (!settings.automaticCall) return 'settings:automatic_call_off';
+      break;
+    case 'email':
+      break;
   }
   if (effect.tier === 'at_risk' && !withinValidTime(settings, localMinutes)) return 'outside_valid_time';
   return null;
@@ -70,7 +90,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Minutes since local midnight (0–1439) of `date` in an IANA time zone (unknown zones: `DEFAULT_TIME_ZONE`). */
 export function localMinutesAt(date: Date, timeZone: string): number {
-  let h = 0, m = 0;
+  let h = 0,
+    m = 0;
   for (const p of formatter(timeZone).formatToParts(date)) {
     if (p.type === 'hour') h = Number(p.value);
     else if (p.type === 'minute') m = Number(p.value);

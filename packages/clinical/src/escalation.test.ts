@@ -2,18 +2,39 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { TAlertLevel } from '@carewatch/contracts/alerts';
 import {
-  alertStatusOf, deliveryKey, initialAlertState, run, step,
-  type AlertState, type EscalationEffect, type EscalationEvent, type NotifyEffect,
+  alertStatusOf,
+  deliveryKey,
+  initialAlertState,
+  run,
+  step,
+  type AlertState,
+  type EscalationEffect,
+  type EscalationEvent,
+  type NotifyEffect,
 } from './escalation.ts';
 
 const T0 = Date.parse('2026-03-01T08:00:00Z');
 const S = 1000;
 /** An injected clock: events are stamped with `clock.now`, advanced by the test. */
-const makeClock = () => { let now = T0; return { get now() { return now; }, advance(ms: number) { now += ms; } }; };
+const makeClock = () => {
+  let now = T0;
+  return {
+    get now() {
+      return now;
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+};
 
 const notifies = (effects: EscalationEffect[]) => effects.filter((e): e is NotifyEffect => e.type === 'notify');
-const sends = (effects: EscalationEffect[]) => notifies(effects).map((e) => `${e.audience}:${e.channel}`).sort();
-const has = (effects: EscalationEffect[], audience: string, channel: string) => notifies(effects).some((e) => e.audience === audience && e.channel === channel);
+const sends = (effects: EscalationEffect[]) =>
+  notifies(effects)
+    .map((e) => `${e.audience}:${e.channel}`)
+    .sort();
+const has = (effects: EscalationEffect[], audience: string, channel: string) =>
+  notifies(effects).some((e) => e.audience === audience && e.channel === channel);
 const reading = (at: number, level: TAlertLevel): EscalationEvent => ({ type: 'reading', at, level });
 
 describe('at risk', () => {
@@ -48,7 +69,9 @@ describe('at risk', () => {
     expect(notifies(sos.effects).every((e) => e.exclude.length === 0)).toBe(true);
     expect(has(sos.effects, 'followers', 'call') && has(sos.effects, 'followers', 'sms')).toBe(true);
     // Once the alert reached SOS (or high risk) it cannot be snoozed.
-    expect(step(sos.state, { type: 'snooze', at: clock.now, by: 'doc-1', until: clock.now + S }).rejected).toBe('ONLY_AT_RISK');
+    expect(step(sos.state, { type: 'snooze', at: clock.now, by: 'doc-1', until: clock.now + S }).rejected).toBe(
+      'ONLY_AT_RISK',
+    );
   });
 });
 
@@ -57,7 +80,11 @@ describe('high risk', () => {
     const clock = makeClock();
     const open = step(initialAlertState(), reading(clock.now, 'high_risk'));
     expect(open.state.phase).toBe('high_risk_waiting');
-    expect(notifies(open.effects).filter((e) => e.audience === 'patient').map((e) => e.template)).toEqual(['high_risk_confirm', 'high_risk_confirm']);
+    expect(
+      notifies(open.effects)
+        .filter((e) => e.audience === 'patient')
+        .map((e) => e.template),
+    ).toEqual(['high_risk_confirm', 'high_risk_confirm']);
     expect(has(open.effects, 'followers', 'sms')).toBe(false);
     expect(open.effects).toContainEqual({ type: 'scheduleTimer', kind: 'high_risk_confirm', at: T0 + 15 * S });
 
@@ -69,7 +96,11 @@ describe('high risk', () => {
     expect(due.state.phase).toBe('high_risk_escalated');
     // SMS and (filtered by the patient's "automatic call" setting) a call to followers, with the same template.
     expect(sends(due.effects)).toEqual(['followers:call', 'followers:sms', 'staff:in_app']);
-    expect(notifies(due.effects).filter((e) => e.audience === 'followers').map((e) => e.template)).toEqual(['high_risk_sms', 'high_risk_sms']);
+    expect(
+      notifies(due.effects)
+        .filter((e) => e.audience === 'followers')
+        .map((e) => e.template),
+    ).toEqual(['high_risk_sms', 'high_risk_sms']);
     // The timer delivered twice (at least once) does nothing more.
     expect(step(due.state, { type: 'timer', at: clock.now + S, kind: 'high_risk_confirm' }).effects).toEqual([]);
   });
@@ -77,7 +108,9 @@ describe('high risk', () => {
   test('the confirmation time is adjustable per patient', () => {
     const open = step(initialAlertState({ confirmSeconds: 40 }), reading(T0, 'high_risk'));
     expect(open.effects).toContainEqual({ type: 'scheduleTimer', kind: 'high_risk_confirm', at: T0 + 40 * S });
-    expect(step(open.state, { type: 'timer', at: T0 + 15 * S, kind: 'high_risk_confirm' }).rejected).toBe('STALE_TIMER');
+    expect(step(open.state, { type: 'timer', at: T0 + 15 * S, kind: 'high_risk_confirm' }).rejected).toBe(
+      'STALE_TIMER',
+    );
   });
 
   test('a raise from at risk starts the 15 s wait at the raise', () => {
@@ -98,7 +131,10 @@ describe('high risk', () => {
     s = fine.state;
     clock.advance(10 * S);
     // The timer fires anyway (cancel lost, or already queued): no SMS.
-    expect(step(s, { type: 'timer', at: clock.now, kind: 'high_risk_confirm' })).toMatchObject({ effects: [], rejected: 'STALE_TIMER' });
+    expect(step(s, { type: 'timer', at: clock.now, kind: 'high_risk_confirm' })).toMatchObject({
+      effects: [],
+      rejected: 'STALE_TIMER',
+    });
     for (const level of ['high_risk', 'at_risk', 'high_risk'] as const) {
       clock.advance(60 * S);
       const t = step(s, reading(clock.now, level));
@@ -113,7 +149,11 @@ describe('high risk', () => {
   });
 
   test('"I am fine" never holds back SOS', () => {
-    const r = run(initialAlertState(), [reading(T0, 'high_risk'), { type: 'i_am_fine', at: T0 + S }, reading(T0 + 60 * S, 'sos')]);
+    const r = run(initialAlertState(), [
+      reading(T0, 'high_risk'),
+      { type: 'i_am_fine', at: T0 + S },
+      reading(T0 + 60 * S, 'sos'),
+    ]);
     expect(r.state.phase).toBe('sos');
     expect(sends(r.steps[2]!.effects)).toContain('followers:call');
     expect(sends(r.steps[2]!.effects)).toContain('followers:sms');
@@ -132,8 +172,12 @@ describe('high risk', () => {
   });
 
   test('"I am fine" without a pending prompt is refused', () => {
-    expect(step(step(initialAlertState(), reading(T0, 'at_risk')).state, { type: 'i_am_fine', at: T0 }).rejected).toBe('NO_PENDING_PROMPT');
-    expect(step(step(initialAlertState(), reading(T0, 'sos')).state, { type: 'i_am_fine', at: T0 }).rejected).toBe('NO_PENDING_PROMPT');
+    expect(step(step(initialAlertState(), reading(T0, 'at_risk')).state, { type: 'i_am_fine', at: T0 }).rejected).toBe(
+      'NO_PENDING_PROMPT',
+    );
+    expect(step(step(initialAlertState(), reading(T0, 'sos')).state, { type: 'i_am_fine', at: T0 }).rejected).toBe(
+      'NO_PENDING_PROMPT',
+    );
     expect(step(initialAlertState(), { type: 'i_am_fine', at: T0 }).rejected).toBe('NO_ALERT');
   });
 });
@@ -142,19 +186,36 @@ describe('SOS', () => {
   test('SOS level: automatic call and SMS to followers and an SOS case for customer care', () => {
     const t = step(initialAlertState(), reading(T0, 'sos'));
     expect(t.state.phase).toBe('sos');
-    expect(sends(t.effects)).toEqual(['customer_care:in_app', 'followers:call', 'followers:sms', 'patient:in_app', 'staff:in_app', 'staff:push']);
+    expect(sends(t.effects)).toEqual([
+      'customer_care:in_app',
+      'followers:call',
+      'followers:sms',
+      'patient:in_app',
+      'staff:in_app',
+      'staff:push',
+    ]);
     expect(t.effects).toContainEqual({ type: 'openSosCase', reason: 'sos_level', message: null, location: null });
     expect(t.effects).toContainEqual({ type: 'setPatientStatus', level: 'sos' });
   });
 
   test('SOS button: main user only, opens a case with the message and location', () => {
-    const ev = { type: 'sos_button' as const, at: T0, message: { kind: 'choice' as const, choice: 'had_a_fall' as const }, location: { lat: 21.03, lng: 105.85 } };
+    const ev = {
+      type: 'sos_button' as const,
+      at: T0,
+      message: { kind: 'choice' as const, choice: 'had_a_fall' as const },
+      location: { lat: 21.03, lng: 105.85 },
+    };
     const sub = step(initialAlertState(), { ...ev, isMainUser: false });
     expect(sub).toMatchObject({ rejected: 'SUB_PROFILE', effects: [] });
     expect(sub.state.phase).toBe('idle');
     const main = step(initialAlertState(), { ...ev, isMainUser: true });
     expect(main.state).toMatchObject({ phase: 'sos', source: 'sos_button', level: 'sos', round: 1 });
-    expect(main.effects).toContainEqual({ type: 'openSosCase', reason: 'sos_button', message: ev.message, location: ev.location });
+    expect(main.effects).toContainEqual({
+      type: 'openSosCase',
+      reason: 'sos_button',
+      message: ev.message,
+      location: ev.location,
+    });
     expect(has(main.effects, 'followers', 'call')).toBe(true);
     // Pressed again: followers are called again (new round), no second case.
     const again = step(main.state, { ...ev, at: T0 + 60 * S, isMainUser: true });
@@ -163,7 +224,11 @@ describe('SOS', () => {
   });
 
   test('SOS readings while in SOS do not re-fire; one case per alert', () => {
-    const r = run(initialAlertState(), [reading(T0, 'sos'), reading(T0 + 60 * S, 'sos'), reading(T0 + 120 * S, 'high_risk')]);
+    const r = run(initialAlertState(), [
+      reading(T0, 'sos'),
+      reading(T0 + 60 * S, 'sos'),
+      reading(T0 + 120 * S, 'high_risk'),
+    ]);
     expect(r.steps[1]!.effects).toEqual([]);
     expect(r.steps[2]!.effects).toEqual([]);
     expect(r.effects.filter((e) => e.type === 'openSosCase')).toHaveLength(1);
@@ -173,14 +238,21 @@ describe('SOS', () => {
 describe('acknowledgement', () => {
   test('an acknowledged alert does not re-fire at its level, but fires on a raise', () => {
     const r = run(initialAlertState(), [
-      reading(T0, 'high_risk'), { type: 'ack', at: T0 + 5 * S, by: 'doc' }, { type: 'timer', at: T0 + 15 * S, kind: 'high_risk_confirm' },
-      reading(T0 + 60 * S, 'high_risk'), reading(T0 + 90 * S, 'at_risk'), reading(T0 + 120 * S, 'sos'),
+      reading(T0, 'high_risk'),
+      { type: 'ack', at: T0 + 5 * S, by: 'doc' },
+      { type: 'timer', at: T0 + 15 * S, kind: 'high_risk_confirm' },
+      reading(T0 + 60 * S, 'high_risk'),
+      reading(T0 + 90 * S, 'at_risk'),
+      reading(T0 + 120 * S, 'sos'),
     ]);
     const [, ack, timer, same, milder, sos] = r.steps;
     expect(ack!.state.phase).toBe('acknowledged');
     expect(alertStatusOf(ack!.state)).toBe('acknowledged');
     // Staff acted within the 15 s: the confirmation timer is cancelled and an ack timeout scheduled.
-    expect(ack!.effects).toEqual([{ type: 'cancelTimer', kind: 'high_risk_confirm' }, { type: 'scheduleTimer', kind: 'ack_timeout', at: T0 + 5 * S + 1800 * S }]);
+    expect(ack!.effects).toEqual([
+      { type: 'cancelTimer', kind: 'high_risk_confirm' },
+      { type: 'scheduleTimer', kind: 'ack_timeout', at: T0 + 5 * S + 1800 * S },
+    ]);
     expect(timer!.effects).toEqual([]);
     expect(same!.effects).toEqual([]);
     expect(milder!.effects).toEqual([]);
@@ -204,11 +276,16 @@ describe('acknowledgement', () => {
 
   test('ack timeout on a high-risk alert asks the patient again with a new 15 s wait', () => {
     const r = run(initialAlertState({ ackTimeoutSeconds: 60 }), [
-      reading(T0, 'high_risk'), { type: 'ack', at: T0 + S, by: 'doc' }, { type: 'timer', at: T0 + 61 * S, kind: 'ack_timeout' },
+      reading(T0, 'high_risk'),
+      { type: 'ack', at: T0 + S, by: 'doc' },
+      { type: 'timer', at: T0 + 61 * S, kind: 'ack_timeout' },
       { type: 'timer', at: T0 + 76 * S, kind: 'high_risk_confirm' },
     ]);
     expect(r.steps[2]!.effects).toContainEqual({ type: 'scheduleTimer', kind: 'high_risk_confirm', at: T0 + 76 * S });
-    expect(notifies(r.steps[3]!.effects).find((e) => e.audience === 'followers')).toMatchObject({ channel: 'sms', round: 2 });
+    expect(notifies(r.steps[3]!.effects).find((e) => e.audience === 'followers')).toMatchObject({
+      channel: 'sms',
+      round: 2,
+    });
   });
 });
 
@@ -223,7 +300,11 @@ describe('durability', () => {
 
   test('closed is terminal', () => {
     const closed = run(initialAlertState(), [reading(T0, 'at_risk'), reading(T0 + S, 'normal')]).state;
-    for (const e of [reading(T0, 'sos'), { type: 'ack' as const, at: T0, by: 'x' }, { type: 'send_sos' as const, at: T0 }]) {
+    for (const e of [
+      reading(T0, 'sos'),
+      { type: 'ack' as const, at: T0, by: 'x' },
+      { type: 'send_sos' as const, at: T0 },
+    ]) {
       expect(step(closed, e)).toMatchObject({ effects: [], rejected: 'CLOSED' });
     }
   });
@@ -239,116 +320,183 @@ describe('properties (any event sequence)', () => {
   const level = fc.constantFrom<TAlertLevel>('normal', 'at_risk', 'high_risk', 'sos');
   const eventAt = fc.oneof(
     { weight: 6, arbitrary: level.map((l) => (at: number): EscalationEvent => ({ type: 'reading', at, level: l })) },
-    { weight: 3, arbitrary: fc.constantFrom('high_risk_confirm' as const, 'ack_timeout' as const).map((kind) => (at: number): EscalationEvent => ({ type: 'timer', at, kind })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom('high_risk_confirm' as const, 'ack_timeout' as const)
+        .map((kind) => (at: number): EscalationEvent => ({ type: 'timer', at, kind })),
+    },
     { weight: 1, arbitrary: fc.constant((at: number): EscalationEvent => ({ type: 'i_am_fine', at })) },
     { weight: 1, arbitrary: fc.constant((at: number): EscalationEvent => ({ type: 'send_sos', at })) },
-    { weight: 1, arbitrary: fc.boolean().map((isMainUser) => (at: number): EscalationEvent => ({ type: 'sos_button', at, isMainUser, message: null, location: null })) },
-    { weight: 2, arbitrary: fc.constantFrom('u1', 'u2').map((by) => (at: number): EscalationEvent => ({ type: 'ack', at, by })) },
-    { weight: 1, arbitrary: fc.constantFrom('u1', 'u2').map((by) => (at: number): EscalationEvent => ({ type: 'snooze', at, by, until: at + 3600 * S })) },
+    {
+      weight: 1,
+      arbitrary: fc.boolean().map((isMainUser) => (at: number): EscalationEvent => ({
+        type: 'sos_button',
+        at,
+        isMainUser,
+        message: null,
+        location: null,
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('u1', 'u2').map((by) => (at: number): EscalationEvent => ({ type: 'ack', at, by })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('u1', 'u2')
+        .map((by) => (at: number): EscalationEvent => ({ type: 'snooze', at, by, until: at + 3600 * S })),
+    },
     { weight: 1, arbitrary: fc.constant((at: number): EscalationEvent => ({ type: 'close', at, by: null })) },
   );
-  const sequence = fc.array(fc.tuple(fc.integer({ min: 0, max: 2000 * S }), eventAt), { minLength: 1, maxLength: 40 }).map((xs) => {
-    let at = T0;
-    return xs.map(([dt, mk]) => { at += dt; return mk(at); });
+  const sequence = fc
+    .array(fc.tuple(fc.integer({ min: 0, max: 2000 * S }), eventAt), { minLength: 1, maxLength: 40 })
+    .map((xs) => {
+      let at = T0;
+      return xs.map(([dt, mk]) => {
+        at += dt;
+        return mk(at);
+      });
+    });
+  const config = fc.record({
+    confirmSeconds: fc.integer({ min: 5, max: 120 }),
+    ackTimeoutSeconds: fc.integer({ min: 60, max: 3600 }),
   });
-  const config = fc.record({ confirmSeconds: fc.integer({ min: 5, max: 120 }), ackTimeoutSeconds: fc.integer({ min: 60, max: 3600 }) });
 
   test('entering SOS (or a new SOS round) always calls and texts followers; sub-profiles never trigger anything', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      let s = initialAlertState(cfg);
-      for (const e of events) {
-        const t = step(s, e);
-        if (t.state.phase === 'sos' && (s.phase !== 'sos' || t.state.round !== s.round)) {
-          expect(has(t.effects, 'followers', 'call') && has(t.effects, 'followers', 'sms')).toBe(true);
-          expect(t.state.sosCaseOpened).toBe(true);
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        let s = initialAlertState(cfg);
+        for (const e of events) {
+          const t = step(s, e);
+          if (t.state.phase === 'sos' && (s.phase !== 'sos' || t.state.round !== s.round)) {
+            expect(has(t.effects, 'followers', 'call') && has(t.effects, 'followers', 'sms')).toBe(true);
+            expect(t.state.sosCaseOpened).toBe(true);
+          }
+          if (e.type === 'sos_button' && !e.isMainUser)
+            expect(t).toEqual({ state: s, effects: [], rejected: s.phase === 'closed' ? 'CLOSED' : 'SUB_PROFILE' });
+          s = t.state;
         }
-        if (e.type === 'sos_button' && !e.isMainUser) expect(t).toEqual({ state: s, effects: [], rejected: s.phase === 'closed' ? 'CLOSED' : 'SUB_PROFILE' });
-        s = t.state;
-      }
-    }), { numRuns: 500 });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('nothing is ever produced after closed; nothing but SOS is sent while paused', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      let s = initialAlertState(cfg);
-      for (const e of events) {
-        const t = step(s, e);
-        if (s.phase === 'closed') expect(t.effects).toEqual([]);
-        if (s.phase === 'paused' && t.state.phase !== 'sos') expect(notifies(t.effects).filter((n) => n.channel !== 'in_app' || n.audience !== 'staff')).toEqual([]);
-        s = t.state;
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        let s = initialAlertState(cfg);
+        for (const e of events) {
+          const t = step(s, e);
+          if (s.phase === 'closed') expect(t.effects).toEqual([]);
+          if (s.phase === 'paused' && t.state.phase !== 'sos')
+            expect(notifies(t.effects).filter((n) => n.channel !== 'in_app' || n.audience !== 'staff')).toEqual([]);
+          s = t.state;
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('snoozes only ever exclude recipients of at-risk notifications', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      const { effects } = run(initialAlertState(cfg), events);
-      for (const n of notifies(effects)) if (n.tier !== 'at_risk') expect(n.exclude).toEqual([]);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        const { effects } = run(initialAlertState(cfg), events);
+        for (const n of notifies(effects)) if (n.tier !== 'at_risk') expect(n.exclude).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('no delivery is emitted twice (outbox deduplication never hides a new notification)', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      const keys = notifies(run(initialAlertState(cfg), events).effects).map((n) => deliveryKey('a', n, n.audience));
-      expect(new Set(keys).size).toBe(keys.length);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        const keys = notifies(run(initialAlertState(cfg), events).effects).map((n) => deliveryKey('a', n, n.audience));
+        expect(new Set(keys).size).toBe(keys.length);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('followers are called outside SOS only next to the unanswered high-risk SMS, never at once', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      let s = initialAlertState(cfg);
-      for (const e of events) {
-        const t = step(s, e);
-        const calls = notifies(t.effects).filter((n) => n.channel === 'call' && n.tier !== 'sos');
-        for (const c of calls) {
-          expect(c).toMatchObject({ audience: 'followers', template: 'high_risk_sms' });
-          expect(e.type === 'timer' && e.kind === 'high_risk_confirm').toBe(true);
-          expect(has(t.effects, 'followers', 'sms')).toBe(true);
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        let s = initialAlertState(cfg);
+        for (const e of events) {
+          const t = step(s, e);
+          const calls = notifies(t.effects).filter((n) => n.channel === 'call' && n.tier !== 'sos');
+          for (const c of calls) {
+            expect(c).toMatchObject({ audience: 'followers', template: 'high_risk_sms' });
+            expect(e.type === 'timer' && e.kind === 'high_risk_confirm').toBe(true);
+            expect(has(t.effects, 'followers', 'sms')).toBe(true);
+          }
+          s = t.state;
         }
-        s = t.state;
-      }
-    }), { numRuns: 300 });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('timers are scheduled in the future and the state survives a JSON round trip at any point', () => {
-    fc.assert(fc.property(config, sequence, (cfg, events) => {
-      let s = initialAlertState(cfg);
-      for (const e of events) {
-        const t = step(s, e);
-        const reloaded = step(JSON.parse(JSON.stringify(s)) as AlertState, e);
-        expect(reloaded).toEqual(t);
-        for (const x of t.effects) if (x.type === 'scheduleTimer') expect(x.at).toBeGreaterThan(e.at);
-        // The level never drops while the alert is open.
-        if (t.state.phase !== 'closed' && s.phase !== 'idle') expect(['normal', 'at_risk', 'high_risk', 'sos'].indexOf(t.state.level)).toBeGreaterThanOrEqual(['normal', 'at_risk', 'high_risk', 'sos'].indexOf(s.level));
-        s = t.state;
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(config, sequence, (cfg, events) => {
+        let s = initialAlertState(cfg);
+        for (const e of events) {
+          const t = step(s, e);
+          const reloaded = step(JSON.parse(JSON.stringify(s)) as AlertState, e);
+          expect(reloaded).toEqual(t);
+          for (const x of t.effects) if (x.type === 'scheduleTimer') expect(x.at).toBeGreaterThan(e.at);
+          // The level never drops while the alert is open.
+          if (t.state.phase !== 'closed' && s.phase !== 'idle')
+            expect(['normal', 'at_risk', 'high_risk', 'sos'].indexOf(t.state.level)).toBeGreaterThanOrEqual(
+              ['normal', 'at_risk', 'high_risk', 'sos'].indexOf(s.level),
+            );
+          s = t.state;
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('a reading older than the newest one the alert saw never lowers or closes it, but may raise it', () => {
-    const timed = fc.array(fc.tuple(fc.integer({ min: -3600 * S, max: 3600 * S }), level), { minLength: 1, maxLength: 30 });
-    fc.assert(fc.property(config, timed, (cfg, readings) => {
-      let s = initialAlertState(cfg);
-      let at = T0;
-      for (const [offset, lvl] of readings) {
-        at += S;
-        const measuredAt = T0 + offset;
-        const t = step(s, { type: 'reading', at, level: lvl, measuredAt });
-        const newest = s.lastMeasuredAt ?? null;
-        if (s.phase !== 'idle' && s.phase !== 'closed' && newest !== null && measuredAt < newest) {
-          expect(t.state.phase).not.toBe('closed');
-          expect(t.state.current).toBe(s.current);
-          expect(t.state.lastMeasuredAt).toBe(newest);
-          if (['normal', 'at_risk', 'high_risk', 'sos'].indexOf(lvl) > ['normal', 'at_risk', 'high_risk', 'sos'].indexOf(s.level)) {
-            expect(t.state.level).toBe(lvl);
+    const timed = fc.array(fc.tuple(fc.integer({ min: -3600 * S, max: 3600 * S }), level), {
+      minLength: 1,
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(config, timed, (cfg, readings) => {
+        let s = initialAlertState(cfg);
+        let at = T0;
+        for (const [offset, lvl] of readings) {
+          at += S;
+          const measuredAt = T0 + offset;
+          const t = step(s, { type: 'reading', at, level: lvl, measuredAt });
+          const newest = s.lastMeasuredAt ?? null;
+          if (s.phase !== 'idle' && s.phase !== 'closed' && newest !== null && measuredAt < newest) {
+            expect(t.state.phase).not.toBe('closed');
+            expect(t.state.current).toBe(s.current);
+            expect(t.state.lastMeasuredAt).toBe(newest);
+            if (
+              ['normal', 'at_risk', 'high_risk', 'sos'].indexOf(lvl) >
+              ['normal', 'at_risk', 'high_risk', 'sos'].indexOf(s.level)
+            ) {
+              expect(t.state.level).toBe(lvl);
+            }
           }
+          if (
+            t.state.phase !== 'closed' &&
+            t.state.phase !== 'idle' &&
+            t.state.lastMeasuredAt !== null &&
+            t.state.lastMeasuredAt !== undefined
+          ) {
+            expect(t.state.lastMeasuredAt).toBeGreaterThanOrEqual(newest ?? -Infinity);
+          }
+          s = t.state.phase === 'closed' ? initialAlertState(cfg) : t.state;
         }
-        if (t.state.phase !== 'closed' && t.state.phase !== 'idle' && t.state.lastMeasuredAt !== null && t.state.lastMeasuredAt !== undefined) {
-          expect(t.state.lastMeasuredAt).toBeGreaterThanOrEqual(newest ?? -Infinity);
-        }
-        s = t.state.phase === 'closed' ? initialAlertState(cfg) : t.state;
-      }
-    }), { numRuns: 300 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -375,4 +523,3 @@ describe('late readings', () => {
     expect(again.state).toEqual(first.state);
   });
 });
-

@@ -1,6 +1,11 @@
 import {
   DEFAULT_CONFIRM_SECONDS,
-  type TAlertLevel, type TAlertStatus, type TAudience, type TLocation, type TNotifyChannel, type TSosMessage,
+  type TAlertLevel,
+  type TAlertStatus,
+  type TAudience,
+  type TLocation,
+  type TNotifyChannel,
+  type TSosMessage,
 } from '@carewatch/contracts/alerts';
 
 /**
@@ -22,7 +27,16 @@ import {
  *   and the alert is still open, the current tier fires again (a new round).
  * - `closed`: terminal; every event is refused and no effect is ever produced.
  */
-export const ESCALATION_PHASES = ['idle', 'at_risk', 'high_risk_waiting', 'high_risk_escalated', 'paused', 'sos', 'acknowledged', 'closed'] as const;
+export const ESCALATION_PHASES = [
+  'idle',
+  'at_risk',
+  'high_risk_waiting',
+  'high_risk_escalated',
+  'paused',
+  'sos',
+  'acknowledged',
+  'closed',
+] as const;
 export type EscalationPhase = (typeof ESCALATION_PHASES)[number];
 export type AbnormalLevel = Exclude<TAlertLevel, 'normal'>;
 export type TimerKind = 'high_risk_confirm' | 'ack_timeout';
@@ -35,7 +49,10 @@ export type EscalationConfig = {
   ackTimeoutSeconds: number;
 };
 export const DEFAULT_ACK_TIMEOUT_SECONDS = 30 * 60;
-export const DEFAULT_ESCALATION_CONFIG: EscalationConfig = { confirmSeconds: DEFAULT_CONFIRM_SECONDS, ackTimeoutSeconds: DEFAULT_ACK_TIMEOUT_SECONDS };
+export const DEFAULT_ESCALATION_CONFIG: EscalationConfig = {
+  confirmSeconds: DEFAULT_CONFIRM_SECONDS,
+  ackTimeoutSeconds: DEFAULT_ACK_TIMEOUT_SECONDS,
+};
 
 export type AlertState = {
   phase: EscalationPhase;
@@ -81,11 +98,24 @@ export type EscalationEvent =
 
 /** Message kinds; the server renders them (i18n) per recipient. */
 export const NOTIFY_TEMPLATES = [
-  'at_risk', 'high_risk_confirm', 'high_risk', 'high_risk_sms', 'high_risk_escalated', 'patient_fine', 'sos', 'sos_button', 'send_sos',
+  'at_risk',
+  'high_risk_confirm',
+  'high_risk',
+  'high_risk_sms',
+  'high_risk_escalated',
+  'patient_fine',
+  'sos',
+  'sos_button',
+  'send_sos',
 ] as const;
 export type NotifyTemplate = (typeof NOTIFY_TEMPLATES)[number];
 export type NotifyEffect = {
-  type: 'notify'; channel: TNotifyChannel; audience: TAudience; tier: AbnormalLevel; round: number; template: NotifyTemplate;
+  type: 'notify';
+  channel: TNotifyChannel;
+  audience: TAudience;
+  tier: AbnormalLevel;
+  round: number;
+  template: NotifyTemplate;
   /** Recipients to leave out (followers who snoozed an at-risk alert; always empty above at risk). */
   exclude: string[];
 };
@@ -93,11 +123,17 @@ export type EscalationEffect =
   | NotifyEffect
   | { type: 'scheduleTimer'; kind: TimerKind; at: number }
   | { type: 'cancelTimer'; kind: TimerKind }
-  | { type: 'openSosCase'; reason: 'sos_level' | 'sos_button' | 'send_sos'; message: TSosMessage | null; location: TLocation | null }
+  | {
+      type: 'openSosCase';
+      reason: 'sos_level' | 'sos_button' | 'send_sos';
+      message: TSosMessage | null;
+      location: TLocation | null;
+    }
   /** This alert's level for the patient's status (the server keeps the worst over the patient's open alerts). */
   | { type: 'setPatientStatus'; level: TAlertLevel };
 
-export type RejectReason = 'CLOSED' | 'NO_ALERT' | 'SUB_PROFILE' | 'NO_PENDING_PROMPT' | 'ONLY_AT_RISK' | 'STALE_TIMER' | 'INVALID_EVENT';
+export type RejectReason =
+  'CLOSED' | 'NO_ALERT' | 'SUB_PROFILE' | 'NO_PENDING_PROMPT' | 'ONLY_AT_RISK' | 'STALE_TIMER' | 'INVALID_EVENT';
 export type Transition = { state: AlertState; effects: EscalationEffect[]; rejected: RejectReason | null };
 
 const RANK: Record<TAlertLevel, number> = { normal: 0, at_risk: 1, high_risk: 2, sos: 3 };
@@ -105,10 +141,26 @@ const RANK: Record<TAlertLevel, number> = { normal: 0, at_risk: 1, high_risk: 2,
 /** A fresh machine (phase `idle`). Missing config values take the defaults; they are clamped to sane bounds. */
 export function initialAlertState(config: Partial<EscalationConfig> = {}): AlertState {
   const confirmSeconds = clamp(config.confirmSeconds ?? DEFAULT_ESCALATION_CONFIG.confirmSeconds, 1, 3600);
-  const ackTimeoutSeconds = clamp(config.ackTimeoutSeconds ?? DEFAULT_ESCALATION_CONFIG.ackTimeoutSeconds, 1, 7 * 24 * 3600);
+  const ackTimeoutSeconds = clamp(
+    config.ackTimeoutSeconds ?? DEFAULT_ESCALATION_CONFIG.ackTimeoutSeconds,
+    1,
+    7 * 24 * 3600,
+  );
   return {
-    phase: 'idle', level: 'normal', current: 'normal', source: null, round: 0, openedAt: null, confirmDeadline: null, ackUntil: null,
-    acknowledgedLevel: null, highRiskPaused: false, manualSos: false, sosCaseOpened: false, snoozes: {}, config: { confirmSeconds, ackTimeoutSeconds },
+    phase: 'idle',
+    level: 'normal',
+    current: 'normal',
+    source: null,
+    round: 0,
+    openedAt: null,
+    confirmDeadline: null,
+    ackUntil: null,
+    acknowledgedLevel: null,
+    highRiskPaused: false,
+    manualSos: false,
+    sosCaseOpened: false,
+    snoozes: {},
+    config: { confirmSeconds, ackTimeoutSeconds },
     lastMeasuredAt: null,
   };
 }
@@ -126,11 +178,20 @@ export function alertStatusOf(s: AlertState): TAlertStatus {
 export const deliveryKey = (alertId: string, e: NotifyEffect, recipientId: string): string =>
   `${alertId}:${e.tier}:${e.round}:${e.template}:${recipientId}:${e.channel}`;
 
-const notify = (s: AlertState, channel: TNotifyChannel, audience: TAudience, tier: AbnormalLevel, template: NotifyTemplate, exclude: string[] = []): NotifyEffect =>
-  ({ type: 'notify', channel, audience, tier, round: s.round, template, exclude });
+const notify = (
+  s: AlertState,
+  channel: TNotifyChannel,
+  audience: TAudience,
+  tier: AbnormalLevel,
+  template: NotifyTemplate,
+  exclude: string[] = [],
+): NotifyEffect => ({ type: 'notify', channel, audience, tier, round: s.round, template, exclude });
 
 /** Ids of followers whose at-risk snooze is still running at `at`. */
-const snoozedAt = (s: AlertState, at: number): string[] => Object.keys(s.snoozes).filter((k) => s.snoozes[k]! > at).sort();
+const snoozedAt = (s: AlertState, at: number): string[] =>
+  Object.keys(s.snoozes)
+    .filter((k) => s.snoozes[k]! > at)
+    .sort();
 
 /** Timers to cancel when leaving the current phase. */
 function cancelPending(s: AlertState): EscalationEffect[] {
@@ -139,29 +200,50 @@ function cancelPending(s: AlertState): EscalationEffect[] {
   if (s.ackUntil !== null) out.push({ type: 'cancelTimer', kind: 'ack_timeout' });
   return out;
 }
-const cleared = (s: AlertState): AlertState => ({ ...s, confirmDeadline: null, ackUntil: null, acknowledgedLevel: null });
+const cleared = (s: AlertState): AlertState => ({
+  ...s,
+  confirmDeadline: null,
+  ackUntil: null,
+  acknowledgedLevel: null,
+});
 
 /** Fires a tier: the effects of entering it. `s` already carries the new round and levels. */
-function fireTier(s: AlertState, tier: AbnormalLevel, at: number, sos: { reason: 'sos_level' | 'sos_button' | 'send_sos'; message: TSosMessage | null; location: TLocation | null }): Transition {
+function fireTier(
+  s: AlertState,
+  tier: AbnormalLevel,
+  at: number,
+  sos: { reason: 'sos_level' | 'sos_button' | 'send_sos'; message: TSosMessage | null; location: TLocation | null },
+): Transition {
   const effects = cancelPending(s);
   const base = cleared(s);
   if (tier === 'sos') {
     const template: NotifyTemplate = sos.reason === 'sos_level' ? 'sos' : sos.reason;
     effects.push(
-      notify(s, 'call', 'followers', 'sos', template), notify(s, 'sms', 'followers', 'sos', template),
-      notify(s, 'in_app', 'staff', 'sos', template), notify(s, 'push', 'staff', 'sos', template),
-      notify(s, 'in_app', 'customer_care', 'sos', template), notify(s, 'in_app', 'patient', 'sos', template),
+      notify(s, 'call', 'followers', 'sos', template),
+      notify(s, 'sms', 'followers', 'sos', template),
+      notify(s, 'in_app', 'staff', 'sos', template),
+      notify(s, 'push', 'staff', 'sos', template),
+      notify(s, 'in_app', 'customer_care', 'sos', template),
+      notify(s, 'in_app', 'patient', 'sos', template),
     );
-    if (!s.sosCaseOpened) effects.push({ type: 'openSosCase', reason: sos.reason, message: sos.message, location: sos.location });
+    if (!s.sosCaseOpened)
+      effects.push({ type: 'openSosCase', reason: sos.reason, message: sos.message, location: sos.location });
     effects.push({ type: 'setPatientStatus', level: 'sos' });
     return { state: { ...base, phase: 'sos', sosCaseOpened: true }, effects, rejected: null };
   }
   if (tier === 'high_risk') {
-    if (s.highRiskPaused) return { state: { ...base, phase: 'paused' }, effects: [...effects, { type: 'setPatientStatus', level: s.level }], rejected: null };
+    if (s.highRiskPaused)
+      return {
+        state: { ...base, phase: 'paused' },
+        effects: [...effects, { type: 'setPatientStatus', level: s.level }],
+        rejected: null,
+      };
     const deadline = at + s.config.confirmSeconds * 1000;
     effects.push(
-      notify(s, 'in_app', 'patient', 'high_risk', 'high_risk_confirm'), notify(s, 'push', 'patient', 'high_risk', 'high_risk_confirm'),
-      notify(s, 'in_app', 'staff', 'high_risk', 'high_risk'), notify(s, 'push', 'staff', 'high_risk', 'high_risk'),
+      notify(s, 'in_app', 'patient', 'high_risk', 'high_risk_confirm'),
+      notify(s, 'push', 'patient', 'high_risk', 'high_risk_confirm'),
+      notify(s, 'in_app', 'staff', 'high_risk', 'high_risk'),
+      notify(s, 'push', 'staff', 'high_risk', 'high_risk'),
       { type: 'scheduleTimer', kind: 'high_risk_confirm', at: deadline },
       { type: 'setPatientStatus', level: s.level },
     );
@@ -169,14 +251,20 @@ function fireTier(s: AlertState, tier: AbnormalLevel, at: number, sos: { reason:
   }
   const exclude = snoozedAt(s, at);
   effects.push(
-    notify(s, 'in_app', 'patient', 'at_risk', 'at_risk'), notify(s, 'push', 'patient', 'at_risk', 'at_risk'),
-    notify(s, 'in_app', 'staff', 'at_risk', 'at_risk', exclude), notify(s, 'push', 'staff', 'at_risk', 'at_risk', exclude),
+    notify(s, 'in_app', 'patient', 'at_risk', 'at_risk'),
+    notify(s, 'push', 'patient', 'at_risk', 'at_risk'),
+    notify(s, 'in_app', 'staff', 'at_risk', 'at_risk', exclude),
+    notify(s, 'push', 'staff', 'at_risk', 'at_risk', exclude),
     { type: 'setPatientStatus', level: s.level },
   );
   return { state: { ...base, phase: 'at_risk' }, effects, rejected: null };
 }
 
-const none = (state: AlertState, rejected: RejectReason | null = null): Transition => ({ state, effects: [], rejected });
+const none = (state: AlertState, rejected: RejectReason | null = null): Transition => ({
+  state,
+  effects: [],
+  rejected,
+});
 const validTime = (at: number) => Number.isFinite(at);
 
 function close(s: AlertState): Transition {
@@ -188,12 +276,23 @@ function close(s: AlertState): Transition {
 }
 
 /** Manual SOS (button or "Send SOS"): always calls and texts followers; a new round when already in SOS. */
-function manualSos(s: AlertState, at: number, reason: 'sos_button' | 'send_sos', message: TSosMessage | null, location: TLocation | null): Transition {
+function manualSos(
+  s: AlertState,
+  at: number,
+  reason: 'sos_button' | 'send_sos',
+  message: TSosMessage | null,
+  location: TLocation | null,
+): Transition {
   const open = s.phase === 'idle';
   const next: AlertState = {
-    ...s, level: 'sos', current: 'sos', manualSos: true,
+    ...s,
+    level: 'sos',
+    current: 'sos',
+    manualSos: true,
     // Followers are called again on every manual SOS: a new round once this alert has already been at SOS.
-    source: s.source ?? reason, openedAt: s.openedAt ?? at, round: open ? 1 : s.sosCaseOpened ? s.round + 1 : s.round,
+    source: s.source ?? reason,
+    openedAt: s.openedAt ?? at,
+    round: open ? 1 : s.sosCaseOpened ? s.round + 1 : s.round,
   };
   return fireTier(next, 'sos', at, { reason, message, location });
 }
@@ -209,7 +308,15 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
       const measured = e.measuredAt !== undefined && Number.isFinite(e.measuredAt) ? e.measuredAt : null;
       if (s.phase === 'idle') {
         if (e.level === 'normal') return none(s);
-        const opened: AlertState = { ...s, level: e.level, current: e.level, source: 'reading', round: 1, openedAt: e.at, lastMeasuredAt: measured };
+        const opened: AlertState = {
+          ...s,
+          level: e.level,
+          current: e.level,
+          source: 'reading',
+          round: 1,
+          openedAt: e.at,
+          lastMeasuredAt: measured,
+        };
         return fireTier(opened, e.level, e.at, noSos);
       }
       const last = s.lastMeasuredAt ?? null;
@@ -221,7 +328,12 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
       const current: AbnormalLevel = e.level;
       const raised = RANK[current] > RANK[s.level];
       const level = raised ? current : s.level;
-      const next: AlertState = { ...s, level, current: s.manualSos || stale ? s.current : current, lastMeasuredAt: seen };
+      const next: AlertState = {
+        ...s,
+        level,
+        current: s.manualSos || stale ? s.current : current,
+        lastMeasuredAt: seen,
+      };
       if (s.phase === 'acknowledged') {
         // No re-fire at or below the acknowledged level; a more severe level fires (SOS is never silenced).
         if (raised) return fireTier(next, current, e.at, noSos);
@@ -233,13 +345,15 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
     }
     case 'timer': {
       if (e.kind === 'high_risk_confirm') {
-        if (s.phase !== 'high_risk_waiting' || s.confirmDeadline === null || e.at < s.confirmDeadline) return none(s, 'STALE_TIMER');
+        if (s.phase !== 'high_risk_waiting' || s.confirmDeadline === null || e.at < s.confirmDeadline)
+          return none(s, 'STALE_TIMER');
         return {
           state: { ...s, phase: 'high_risk_escalated', confirmDeadline: null },
           // The call goes out only when the patient turned on "automatic call" (the server filters it by the patient's
           // alert settings, `@carewatch/clinical/alert-settings`), as the SMS needs "SMS" on.
           effects: [
-            notify(s, 'sms', 'followers', 'high_risk', 'high_risk_sms'), notify(s, 'call', 'followers', 'high_risk', 'high_risk_sms'),
+            notify(s, 'sms', 'followers', 'high_risk', 'high_risk_sms'),
+            notify(s, 'call', 'followers', 'high_risk', 'high_risk_sms'),
             notify(s, 'in_app', 'staff', 'high_risk', 'high_risk_escalated'),
           ],
           rejected: null,
@@ -258,7 +372,8 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
           rejected: null,
         };
       }
-      if (s.phase === 'acknowledged' && s.current === 'high_risk' && !s.manualSos) return none({ ...s, highRiskPaused: true });
+      if (s.phase === 'acknowledged' && s.current === 'high_risk' && !s.manualSos)
+        return none({ ...s, highRiskPaused: true });
       return none(s, s.phase === 'idle' ? 'NO_ALERT' : 'NO_PENDING_PROMPT');
     }
     case 'send_sos':
@@ -281,7 +396,8 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
     case 'snooze': {
       if (s.phase === 'idle') return none(s, 'NO_ALERT');
       // Only at-risk alerts can be snoozed; nothing silences high risk or SOS.
-      if (s.level !== 'at_risk' || !validTime(e.until) || e.until <= e.at) return none(s, s.level !== 'at_risk' ? 'ONLY_AT_RISK' : 'INVALID_EVENT');
+      if (s.level !== 'at_risk' || !validTime(e.until) || e.until <= e.at)
+        return none(s, s.level !== 'at_risk' ? 'ONLY_AT_RISK' : 'INVALID_EVENT');
       return none({ ...s, snoozes: { ...s.snoozes, [e.by]: Math.max(e.until, s.snoozes[e.by] ?? 0) } });
     }
     case 'close':
@@ -291,7 +407,10 @@ export function step(s: AlertState, e: EscalationEvent): Transition {
 }
 
 /** Applies events in order, collecting every effect (tests, replays). */
-export function run(s: AlertState, events: readonly EscalationEvent[]): { state: AlertState; effects: EscalationEffect[]; steps: Transition[] } {
+export function run(
+  s: AlertState,
+  events: readonly EscalationEvent[],
+): { state: AlertState; effects: EscalationEffect[]; steps: Transition[] } {
   const steps: Transition[] = [];
   let state = s;
   for (const e of events) {

@@ -27,7 +27,11 @@ describe('haversineKm', () => {
 describe('nearestFirst', () => {
   test('orders by distance, unknown positions last in input order', () => {
     const items = [
-      { id: 'hcmc', p: HCMC }, { id: 'none1', p: null }, { id: 'haiphong', p: HAI_PHONG }, { id: 'none2', p: null }, { id: 'hanoi', p: HANOI },
+      { id: 'hcmc', p: HCMC },
+      { id: 'none1', p: null },
+      { id: 'haiphong', p: HAI_PHONG },
+      { id: 'none2', p: null },
+      { id: 'hanoi', p: HANOI },
     ];
     const out = nearestFirst(items, { lat: 21.03, lng: 105.85 }, (x) => x.p);
     expect(out.map((x) => x.item.id)).toEqual(['hanoi', 'haiphong', 'hcmc', 'none1', 'none2']);

@@ -18,7 +18,11 @@ export function haversineKm(a: LatLng, b: LatLng): number {
  * Items with their distance from `from`, nearest first; items without a position come last (distance null) in their
  * original order. Ties keep the input order (stable sort).
  */
-export function nearestFirst<T>(items: readonly T[], from: LatLng, positionOf: (item: T) => LatLng | null): Array<{ item: T; distanceKm: number | null }> {
+export function nearestFirst<T>(
+  items: readonly T[],
+  from: LatLng,
+  positionOf: (item: T) => LatLng | null,
+): Array<{ item: T; distanceKm: number | null }> {
   const withDistance = items.map((item) => {
     const p = positionOf(item);
     return { item, distanceKm: p ? haversineKm(from, p) : null };

@@ -44,7 +44,8 @@ function dayOf(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const day = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS : NaN;
   // The round trip refuses 2026-02-30 and the like, which Date.UTC would roll over.
-  if (!Number.isFinite(day) || dateOf(day) !== date) throw new RangeError(`invalid date '${date}' (expected YYYY-MM-DD)`);
+  if (!Number.isFinite(day) || dateOf(day) !== date)
+    throw new RangeError(`invalid date '${date}' (expected YYYY-MM-DD)`);
   return day;
 }
 
@@ -79,7 +80,13 @@ function zoneOf(timeZone: string): Zone {
   if (!z) {
     let fmt: Intl.DateTimeFormat;
     const options: Intl.DateTimeFormatOptions = {
-      hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     };
     try {
       fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
@@ -189,7 +196,10 @@ function planOf(s: ReminderSchedule): Plan {
     const last = rule.until === undefined ? 24 * 60 - 1 : minuteOf(rule.until);
     if (step > 0) for (let m = first; m <= last; m += step) minutes.push(m);
   } else {
-    minutes = s.times.map(minuteOf).sort((a, b) => a - b).filter((m, i, all) => i === 0 || m !== all[i - 1]);
+    minutes = s.times
+      .map(minuteOf)
+      .sort((a, b) => a - b)
+      .filter((m, i, all) => i === 0 || m !== all[i - 1]);
   }
   const every = () => true;
   switch (rule.kind) {
@@ -222,7 +232,13 @@ function planOf(s: ReminderSchedule): Plan {
       }
       const active = monthlyActive(chosen, maxDay);
       // Every month has at least one active day, so the scan ends within ~31·n days (and at `limit` before that).
-      return { start, end, minutes: maxDay === 0 ? [] : minutes, active, nth: (n, limit) => scanNth(active, start, n, limit) };
+      return {
+        start,
+        end,
+        minutes: maxDay === 0 ? [] : minutes,
+        active,
+        nth: (n, limit) => scanNth(active, start, n, limit),
+      };
     }
     case 'cycle': {
       const on = Math.floor(rule.onDays);
@@ -314,9 +330,14 @@ export const INTAKE_WINDOWS: { onTimeMinutes: 30; earlyLimitMinutes: 120; confir
   confirmWindowMinutes: 120,
 });
 
-export function intakeState(dueAt: Date, answer: { action: 'taken' | 'skipped'; at: Date } | null, now: Date): IntakeState {
+export function intakeState(
+  dueAt: Date,
+  answer: { action: 'taken' | 'skipped'; at: Date } | null,
+  now: Date,
+): IntakeState {
   const due = dueAt.getTime();
-  if (answer === null) return now.getTime() >= due + INTAKE_WINDOWS.confirmWindowMinutes * MINUTE_MS ? 'unconfirmed' : 'to_take';
+  if (answer === null)
+    return now.getTime() >= due + INTAKE_WINDOWS.confirmWindowMinutes * MINUTE_MS ? 'unconfirmed' : 'to_take';
   if (answer.action === 'skipped') return 'skipped';
   const delta = answer.at.getTime() - due;
   const onTime = INTAKE_WINDOWS.onTimeMinutes * MINUTE_MS;

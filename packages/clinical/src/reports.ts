@@ -7,18 +7,39 @@ export type ReportPeriod = 'week' | 'month' | 'year';
 
 /** One local day's aggregate of a metric (as SQL gives it): c/s/mn/mx for value, c2/s2/mn2/mx2 for value2. */
 export type DayAggregate = {
-  day: string; n: number;
-  c: number; s: number | null; mn: number | null; mx: number | null;
-  c2: number; s2: number | null; mn2: number | null; mx2: number | null;
+  day: string;
+  n: number;
+  c: number;
+  s: number | null;
+  mn: number | null;
+  mx: number | null;
+  c2: number;
+  s2: number | null;
+  mn2: number | null;
+  mx2: number | null;
 };
 
 export type Bucket = {
-  key: string; n: number;
-  avg: number | null; min: number | null; max: number | null;
-  avg2: number | null; min2: number | null; max2: number | null;
-  sum: number | null; filled: boolean;
+  key: string;
+  n: number;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  avg2: number | null;
+  min2: number | null;
+  max2: number | null;
+  sum: number | null;
+  filled: boolean;
 };
-export type Summary = { n: number; avg: number | null; min: number | null; max: number | null; avg2: number | null; min2: number | null; max2: number | null };
+export type Summary = {
+  n: number;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  avg2: number | null;
+  min2: number | null;
+  max2: number | null;
+};
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,7 +56,10 @@ export const addDays = (day: string, n: number): string => ymd(new Date(parseDay
  * The period containing `date`: weeks run Monday–Sunday, months and years are calendar ones. `keys` are the buckets:
  * days for week and month, YYYY-MM months for year. `endDate` is inclusive; `next` is the day after it.
  */
-export function periodOf(period: ReportPeriod, date: string): { startDate: string; endDate: string; next: string; keys: string[] } {
+export function periodOf(
+  period: ReportPeriod,
+  date: string,
+): { startDate: string; endDate: string; next: string; keys: string[] } {
   const d = parseDay(date);
   let start: Date;
   let next: Date;
@@ -78,7 +102,14 @@ export function isTimeZone(tz: string): boolean {
 /** Offset (local − UTC, ms) of `tz` at the instant `t`. */
 function offsetAt(t: number, tz: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(t));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -101,11 +132,28 @@ export function localDay(instant: Date, tz: string): string {
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
-type Acc = { n: number; c: number; s: number; mn: number | null; mx: number | null; c2: number; s2: number; mn2: number | null; mx2: number | null };
+type Acc = {
+  n: number;
+  c: number;
+  s: number;
+  mn: number | null;
+  mx: number | null;
+  c2: number;
+  s2: number;
+  mn2: number | null;
+  mx2: number | null;
+};
 const empty = (): Acc => ({ n: 0, c: 0, s: 0, mn: null, mx: null, c2: 0, s2: 0, mn2: null, mx2: null });
 function add(a: Acc, d: DayAggregate): void {
-  a.n += d.n; a.c += d.c; a.s += d.s ?? 0; a.mn = minOf(a.mn, d.mn); a.mx = maxOf(a.mx, d.mx);
-  a.c2 += d.c2; a.s2 += d.s2 ?? 0; a.mn2 = minOf(a.mn2, d.mn2); a.mx2 = maxOf(a.mx2, d.mx2);
+  a.n += d.n;
+  a.c += d.c;
+  a.s += d.s ?? 0;
+  a.mn = minOf(a.mn, d.mn);
+  a.mx = maxOf(a.mx, d.mx);
+  a.c2 += d.c2;
+  a.s2 += d.s2 ?? 0;
+  a.mn2 = minOf(a.mn2, d.mn2);
+  a.mx2 = maxOf(a.mx2, d.mx2);
 }
 
 /**
@@ -115,7 +163,10 @@ function add(a: Acc, d: DayAggregate): void {
  * `today` (YYYY-MM-DD) when given.
  */
 export function buildBuckets(
-  period: ReportPeriod, keys: readonly string[], days: readonly DayAggregate[], opts: { sum: boolean; fill: boolean; today?: string },
+  period: ReportPeriod,
+  keys: readonly string[],
+  days: readonly DayAggregate[],
+  opts: { sum: boolean; fill: boolean; today?: string },
 ): { buckets: Bucket[]; summary: Summary } {
   // Days (months) after today have nothing to replace: they have not happened yet.
   const last = opts.today === undefined ? null : period === 'year' ? opts.today.slice(0, 7) : opts.today;
@@ -130,15 +181,28 @@ export function buildBuckets(
   }
   const summary: Summary = {
     n: total.n,
-    avg: total.c > 0 ? total.s / total.c : null, min: total.mn, max: total.mx,
-    avg2: total.c2 > 0 ? total.s2 / total.c2 : null, min2: total.mn2, max2: total.mx2,
+    avg: total.c > 0 ? total.s / total.c : null,
+    min: total.mn,
+    max: total.mx,
+    avg2: total.c2 > 0 ? total.s2 / total.c2 : null,
+    min2: total.mn2,
+    max2: total.mx2,
   };
   const buckets = keys.map((key): Bucket => {
     const a = byKey.get(key) ?? empty();
     const avg = a.c > 0 ? a.s / a.c : null;
     const avg2 = a.c2 > 0 ? a.s2 / a.c2 : null;
     const b: Bucket = {
-      key, n: a.n, avg, min: a.mn, max: a.mx, avg2, min2: a.mn2, max2: a.mx2, sum: opts.sum ? a.s : null, filled: false,
+      key,
+      n: a.n,
+      avg,
+      min: a.mn,
+      max: a.mx,
+      avg2,
+      min2: a.mn2,
+      max2: a.mx2,
+      sum: opts.sum ? a.s : null,
+      filled: false,
     };
     if (opts.fill && (avg === null || avg === 0) && summary.avg !== null && (last === null || key <= last)) {
       b.avg = summary.avg;
@@ -151,7 +215,10 @@ export function buildBuckets(
 }
 
 /** Steps against the daily target: total, days reaching it, average over days with steps. */
-export function stepsSummary(dailySteps: readonly number[], target: number | null): { total: number; daysReached: number; days: number; avgPerDay: number | null } {
+export function stepsSummary(
+  dailySteps: readonly number[],
+  target: number | null,
+): { total: number; daysReached: number; days: number; avgPerDay: number | null } {
   const withSteps = dailySteps.filter((s) => s > 0);
   const total = withSteps.reduce((a, b) => a + b, 0);
   return {
@@ -167,7 +234,8 @@ export function weightSummary(values: readonly number[], target: number | null) 
   const first = values.length > 0 ? values[0]! : null;
   const last = values.length > 0 ? values[values.length - 1]! : null;
   return {
-    first, last,
+    first,
+    last,
     change: first !== null && last !== null ? last - first : null,
     target,
     toTarget: last !== null && target !== null ? last - target : null,

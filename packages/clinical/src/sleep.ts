@@ -13,7 +13,13 @@ export const IDEAL_SLEEP_SHARE: Record<Exclude<SleepStageName, 'awake'>, { min: 
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export type SleepSummary = { start: string; end: string; totalMinutes: number; minutes: StageNumbers; percent: StageNumbers };
+export type SleepSummary = {
+  start: string;
+  end: string;
+  totalMinutes: number;
+  minutes: StageNumbers;
+  percent: StageNumbers;
+};
 
 /**
  * Minutes per stage and their share of the whole session (the four percentages add up to 100, ±rounding).
@@ -38,7 +44,12 @@ export function sleepSummary(stages: readonly SleepStageSpan[]): SleepSummary {
     start: Number.isFinite(start) ? new Date(start).toISOString() : '',
     end: Number.isFinite(end) ? new Date(end).toISOString() : '',
     totalMinutes: round1(asleep),
-    minutes: { awake: round1(minutes.awake), light: round1(minutes.light), deep: round1(minutes.deep), rem: round1(minutes.rem) },
+    minutes: {
+      awake: round1(minutes.awake),
+      light: round1(minutes.light),
+      deep: round1(minutes.deep),
+      rem: round1(minutes.rem),
+    },
     percent: { awake: pct(minutes.awake), light: pct(minutes.light), deep: pct(minutes.deep), rem: pct(minutes.rem) },
   };
 }
@@ -46,7 +57,9 @@ export function sleepSummary(stages: readonly SleepStageSpan[]): SleepSummary {
 export type StageVerdict = 'low' | 'ok' | 'high';
 
 /** Each sleeping stage's share of asleep time compared with the ideal range. */
-export function compareWithIdeal(minutes: StageNumbers): Record<Exclude<SleepStageName, 'awake'>, { share: number; verdict: StageVerdict }> {
+export function compareWithIdeal(
+  minutes: StageNumbers,
+): Record<Exclude<SleepStageName, 'awake'>, { share: number; verdict: StageVerdict }> {
   const asleep = minutes.light + minutes.deep + minutes.rem;
   const one = (stage: Exclude<SleepStageName, 'awake'>) => {
     const share = asleep > 0 ? (minutes[stage] / asleep) * 100 : 0;

@@ -1,6 +1,11 @@
 import {
-  THRESHOLD_TIERS, TIER_LEVEL,
-  type TAlertLevel, type TAlertRule, type TThreshold, type TThresholdIndex, type TThresholdTier,
+  THRESHOLD_TIERS,
+  TIER_LEVEL,
+  type TAlertLevel,
+  type TAlertRule,
+  type TThreshold,
+  type TThresholdIndex,
+  type TThresholdTier,
 } from '@carewatch/contracts/alerts';
 import type { TMetric } from '@carewatch/contracts/vitals';
 import { maxHeartRate } from './cardio.ts';
@@ -30,8 +35,15 @@ export const isMoreSevere = (a: TAlertLevel, b: TAlertLevel): boolean => RANK[a]
 
 /** Indexes read from each metric; metrics absent here raise no alert. */
 export const METRIC_INDEXES: Partial<Record<TMetric, readonly TThresholdIndex[]>> = {
-  heart_rate: ['heart_rate'], hrv: ['hrv'], blood_pressure: ['systolic', 'diastolic'], spo2: ['spo2'], temperature: ['temperature'],
-  blood_glucose: ['blood_glucose'], respiratory_rate: ['respiratory_rate'], qtc: ['qtc'], weight: ['weight'],
+  heart_rate: ['heart_rate'],
+  hrv: ['hrv'],
+  blood_pressure: ['systolic', 'diastolic'],
+  spo2: ['spo2'],
+  temperature: ['temperature'],
+  blood_glucose: ['blood_glucose'],
+  respiratory_rate: ['respiratory_rate'],
+  qtc: ['qtc'],
+  weight: ['weight'],
 };
 
 /**
@@ -62,9 +74,11 @@ export function evaluateIndex(value: number, t: TThreshold): { level: TAlertLeve
   for (let i = THRESHOLD_TIERS.length - 1; i >= 0; i--) {
     const tier: TThresholdTier = THRESHOLD_TIERS[i]!;
     const lo = t.low[tier];
-    if (lo !== null && value < lo) return { level: TIER_LEVEL[tier], rule: { index: t.index, side: 'low', tier, limit: lo } };
+    if (lo !== null && value < lo)
+      return { level: TIER_LEVEL[tier], rule: { index: t.index, side: 'low', tier, limit: lo } };
     const hi = t.high[tier];
-    if (hi !== null && value >= hi) return { level: TIER_LEVEL[tier], rule: { index: t.index, side: 'high', tier, limit: hi } };
+    if (hi !== null && value >= hi)
+      return { level: TIER_LEVEL[tier], rule: { index: t.index, side: 'high', tier, limit: hi } };
   }
   return { level: 'normal', rule: null };
 }
@@ -74,7 +88,11 @@ export function evaluateIndex(value: number, t: TThreshold): { level: TAlertLeve
  * limits). Returns null for metrics that raise no alert or readings without a value. Blood pressure evaluates systolic
  * and diastolic and keeps the worse (systolic on a tie).
  */
-export function evaluate(reading: EvaluableReading, thresholds: readonly TThreshold[], ctx: PatientContext): Evaluation | null {
+export function evaluate(
+  reading: EvaluableReading,
+  thresholds: readonly TThreshold[],
+  ctx: PatientContext,
+): Evaluation | null {
   const indexes = METRIC_INDEXES[reading.metric];
   if (!indexes) return null;
   let best: Evaluation | null = null;
@@ -84,7 +102,8 @@ export function evaluate(reading: EvaluableReading, thresholds: readonly TThresh
     if (value === null || value === undefined || !Number.isFinite(value)) continue;
     const t = thresholds.find((x) => x.index === index);
     const r = t ? evaluateIndex(value, personalizeThreshold(t, ctx)) : { level: 'normal' as const, rule: null };
-    if (!best || RANK[r.level] > RANK[best.level]) best = { metric: reading.metric, level: r.level, index, rule: r.rule, value };
+    if (!best || RANK[r.level] > RANK[best.level])
+      best = { metric: reading.metric, level: r.level, index, rule: r.rule, value };
   }
   return best;
 }

@@ -33,12 +33,20 @@ describe('trend of the last readings', () => {
   });
 
   test('shifting every reading by the same amount never changes the direction (property)', () => {
-    fc.assert(fc.property(
-      fc.array(fc.integer({ min: 30, max: 250 }), { minLength: 2, maxLength: 6 }), fc.integer({ min: -20, max: 20 }),
-      (values, shift) => {
-        expect(trendOf('heart_rate', values.map((v) => v + shift))).toBe(trendOf('heart_rate', values));
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 30, max: 250 }), { minLength: 2, maxLength: 6 }),
+        fc.integer({ min: -20, max: 20 }),
+        (values, shift) => {
+          expect(
+            trendOf(
+              'heart_rate',
+              values.map((v) => v + shift),
+            ),
+          ).toBe(trendOf('heart_rate', values));
+        },
+      ),
+    );
   });
 
   test('every index has a positive flat band', () => {

@@ -7,7 +7,16 @@ export type Trend = 'up' | 'down' | 'flat';
  * meter, canonical units): a trend arrow should not flicker on a 1 bpm difference.
  */
 export const TREND_FLAT_BAND: Record<TThresholdIndex, number> = {
-  heart_rate: 3, hrv: 3, systolic: 3, diastolic: 3, spo2: 1, temperature: 0.2, blood_glucose: 0.3, respiratory_rate: 1, qtc: 10, weight: 0.3,
+  heart_rate: 3,
+  hrv: 3,
+  systolic: 3,
+  diastolic: 3,
+  spo2: 1,
+  temperature: 0.2,
+  blood_glucose: 0.3,
+  respiratory_rate: 1,
+  qtc: 10,
+  weight: 0.3,
 };
 
 /** How many readings the trend looks at (the newest one and up to three before it). */

@@ -10,8 +10,8 @@ export const CHOLESTEROL_MGDL_PER_MMOL = 38.67;
 /** kg per pound. */
 export const KG_PER_LB = 0.45359237;
 
-export const cToF = (c: number): number => c * 9 / 5 + 32;
-export const fToC = (f: number): number => (f - 32) * 5 / 9;
+export const cToF = (c: number): number => (c * 9) / 5 + 32;
+export const fToC = (f: number): number => ((f - 32) * 5) / 9;
 export const kgToLb = (kg: number): number => kg / KG_PER_LB;
 export const lbToKg = (lb: number): number => lb * KG_PER_LB;
 export const glucoseMgdlToMmol = (mgdl: number): number => mgdl / GLUCOSE_MGDL_PER_MMOL;
@@ -65,13 +65,19 @@ export type UnitPrefs = {
 /** The unit a metric is shown in for these preferences. */
 export function displayUnit(metric: TMetric, prefs: UnitPrefs): string {
   switch (metric) {
-    case 'temperature': return prefs.thermalUnit;
-    case 'weight': return prefs.unitSystem === 'imperial' ? 'lb' : 'kg';
-    case 'blood_glucose': return prefs.bloodGlucoseUnit;
-    case 'uric_acid': return prefs.acidUricUnit ?? 'umol/L';
+    case 'temperature':
+      return prefs.thermalUnit;
+    case 'weight':
+      return prefs.unitSystem === 'imperial' ? 'lb' : 'kg';
+    case 'blood_glucose':
+      return prefs.bloodGlucoseUnit;
+    case 'uric_acid':
+      return prefs.acidUricUnit ?? 'umol/L';
     // Cholesterol follows the glucose choice: mass units (mg/dL) or molar units (mmol/L).
-    case 'cholesterol': return prefs.bloodGlucoseUnit === 'mg/dL' ? 'mg/dL' : 'mmol/L';
-    default: return CANONICAL_UNIT[metric];
+    case 'cholesterol':
+      return prefs.bloodGlucoseUnit === 'mg/dL' ? 'mg/dL' : 'mmol/L';
+    default:
+      return CANONICAL_UNIT[metric];
   }
 }
 

@@ -23,17 +23,38 @@ export const ZProfile = z.object({
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
-const personName = z.string({ error: 'Required' }).trim().min(1, 'Required').max(64, 'Max length is 64').refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
+const personName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(64, 'Max length is 64')
+  .refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
 export const ZUpdateProfileRequest = z.object({
   firstName: personName,
   lastName: personName,
-  email: z.string().trim().max(254, 'Max length is 254').regex(EMAIL_RE, 'Email is not valid').transform((s) => s.toLowerCase()).optional(),
-  phone: z.string().trim().max(20, 'Max length is 20').optional().or(z.literal('')).transform((s) => s || undefined),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Max length is 254')
+    .regex(EMAIL_RE, 'Email is not valid')
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Max length is 20')
+    .optional()
+    .or(z.literal(''))
+    .transform((s) => s || undefined),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
-export const ZUpdateLanguageQuery = z.object({ lang: z.string({ error: 'Required' }).min(1, 'Required').max(16, 'Max length is 16') });
-export const ZUpdateTimezoneQuery = z.object({ tz: z.string({ error: 'Required' }).min(1, 'Required').max(64, 'Max length is 64') });
+export const ZUpdateLanguageQuery = z.object({
+  lang: z.string({ error: 'Required' }).min(1, 'Required').max(16, 'Max length is 16'),
+});
+export const ZUpdateTimezoneQuery = z.object({
+  tz: z.string({ error: 'Required' }).min(1, 'Required').max(64, 'Max length is 64'),
+});
 export const ZUpdateUnitsRequest = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),
   thermalUnit: z.enum(THERMAL_UNITS),

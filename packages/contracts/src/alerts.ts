@@ -9,21 +9,42 @@ export type TAlertLevel = z.infer<typeof ZAlertLevel>;
 /** Levels that make a threshold tier (everything but `normal`), in increasing order of severity. */
 export const THRESHOLD_TIERS = ['atRisk', 'highRisk', 'sos'] as const;
 export type TThresholdTier = (typeof THRESHOLD_TIERS)[number];
-export const TIER_LEVEL: Record<TThresholdTier, Exclude<TAlertLevel, 'normal'>> = { atRisk: 'at_risk', highRisk: 'high_risk', sos: 'sos' };
+export const TIER_LEVEL: Record<TThresholdTier, Exclude<TAlertLevel, 'normal'>> = {
+  atRisk: 'at_risk',
+  highRisk: 'high_risk',
+  sos: 'sos',
+};
 
 /**
  * Threshold indexes: one per scalar metric that can raise an alert; blood pressure has two (systolic = the reading's
  * `value`, diastolic = its `value2`). Values are in the metric's canonical unit (`CANONICAL_UNIT` of vitals).
  */
 export const THRESHOLD_INDEXES = [
-  'heart_rate', 'hrv', 'systolic', 'diastolic', 'spo2', 'temperature', 'blood_glucose', 'respiratory_rate', 'qtc', 'weight',
+  'heart_rate',
+  'hrv',
+  'systolic',
+  'diastolic',
+  'spo2',
+  'temperature',
+  'blood_glucose',
+  'respiratory_rate',
+  'qtc',
+  'weight',
 ] as const;
 export const ZThresholdIndex = z.enum(THRESHOLD_INDEXES, 'Unknown threshold index');
 export type TThresholdIndex = z.infer<typeof ZThresholdIndex>;
 /** The metric each index is read from. */
 export const INDEX_METRIC: Record<TThresholdIndex, TMetric> = {
-  heart_rate: 'heart_rate', hrv: 'hrv', systolic: 'blood_pressure', diastolic: 'blood_pressure', spo2: 'spo2', temperature: 'temperature',
-  blood_glucose: 'blood_glucose', respiratory_rate: 'respiratory_rate', qtc: 'qtc', weight: 'weight',
+  heart_rate: 'heart_rate',
+  hrv: 'hrv',
+  systolic: 'blood_pressure',
+  diastolic: 'blood_pressure',
+  spo2: 'spo2',
+  temperature: 'temperature',
+  blood_glucose: 'blood_glucose',
+  respiratory_rate: 'respiratory_rate',
+  qtc: 'qtc',
+  weight: 'weight',
 };
 
 /**
@@ -59,13 +80,21 @@ const TIER_NAME: Record<TThresholdTier, string> = { atRisk: 'at-risk', highRisk:
 const mildest = (s: TThresholdSide): number | null => s.atRisk ?? s.highRisk ?? s.sos;
 
 /** Adds the ordering and range issues of one threshold, with paths relative to it. */
-function checkThreshold(t: { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean }, ctx: z.RefinementCtx, base: (string | number)[]): void {
+function checkThreshold(
+  t: { index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean },
+  ctx: z.RefinementCtx,
+  base: (string | number)[],
+): void {
   const range = THRESHOLD_RANGES[t.index];
   for (const side of ['low', 'high'] as const) {
     for (const tier of THRESHOLD_TIERS) {
       const v = t[side][tier];
       if (v !== null && (v < range.min || v > range.max)) {
-        ctx.addIssue({ code: 'custom', path: [...base, side, tier], message: `Must be between ${range.min} and ${range.max}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...base, side, tier],
+          message: `Must be between ${range.min} and ${range.max}`,
+        });
       }
     }
     // Ordering within a side, comparing each tier with the next non-null milder one.
@@ -77,10 +106,12 @@ function checkThreshold(t: { index: TThresholdIndex; low: TThresholdSide; high: 
         const ok = side === 'low' ? v <= prev.v : v >= prev.v;
         if (!ok) {
           ctx.addIssue({
-            code: 'custom', path: [...base, side, tier],
-            message: side === 'low'
-              ? `Low ${TIER_NAME[tier]} level must be at or below the ${TIER_NAME[prev.tier]} level`
-              : `High ${TIER_NAME[tier]} level must be at or above the ${TIER_NAME[prev.tier]} level`,
+            code: 'custom',
+            path: [...base, side, tier],
+            message:
+              side === 'low'
+                ? `Low ${TIER_NAME[tier]} level must be at or below the ${TIER_NAME[prev.tier]} level`
+                : `High ${TIER_NAME[tier]} level must be at or above the ${TIER_NAME[prev.tier]} level`,
           });
         }
       }
@@ -94,7 +125,11 @@ function checkThreshold(t: { index: TThresholdIndex; low: TThresholdSide; high: 
     ctx.addIssue({ code: 'custom', path: [...base, 'low', tier], message: 'Low levels must be below the high levels' });
   }
   if (t.locked && t.patientMayEdit) {
-    ctx.addIssue({ code: 'custom', path: [...base, 'patientMayEdit'], message: 'A locked threshold cannot be editable by the patient' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [...base, 'patientMayEdit'],
+      message: 'A locked threshold cannot be editable by the patient',
+    });
   }
 }
 
@@ -117,23 +152,36 @@ export const ZThreshold = thresholdShape.superRefine((t, ctx) => checkThreshold(
 export type TThreshold = z.infer<typeof ZThreshold>;
 
 /** PUT /api/account/patients/{id}/thresholds: the indexes to set (others keep their value). */
-export const ZPutThresholdsRequest = z.object({
-  items: z.array(thresholdShape).min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
-  /** Seconds the patient has to answer a high-risk alert before followers get an SMS (spec §9: 15 s, adjustable). */
-  confirmSeconds: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(600, 'Max value is 600').optional(),
-}).superRefine((body, ctx) => {
-  const seen = new Set<string>();
-  body.items.forEach((t, i) => {
-    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
-    seen.add(t.index);
-    checkThreshold(t, ctx, ['items', i]);
+export const ZPutThresholdsRequest = z
+  .object({
+    items: z
+      .array(thresholdShape)
+      .min(1, 'Required')
+      .max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+    /** Seconds the patient has to answer a high-risk alert before followers get an SMS (spec §9: 15 s, adjustable). */
+    confirmSeconds: z
+      .number('Invalid number')
+      .int('Invalid number')
+      .min(5, 'Min value is 5')
+      .max(600, 'Max value is 600')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.items.forEach((t, i) => {
+      if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+      seen.add(t.index);
+      checkThreshold(t, ctx, ['items', i]);
+    });
   });
-});
 export type TPutThresholdsRequest = z.infer<typeof ZPutThresholdsRequest>;
 
 /** POST /api/account/patients/{id}/thresholds/reset: back to the tenant defaults (all indexes when none given). */
 export const ZResetThresholdsRequest = z.object({
-  indexes: z.array(ZThresholdIndex).max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`).optional(),
+  indexes: z
+    .array(ZThresholdIndex)
+    .max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`)
+    .optional(),
 });
 export type TResetThresholdsRequest = z.infer<typeof ZResetThresholdsRequest>;
 
@@ -142,19 +190,31 @@ export const DEFAULT_CONFIRM_SECONDS = 15;
 export const ZPatientThresholds = z.object({
   patientId: ZId,
   confirmSeconds: z.number().int(),
-  items: z.array(thresholdShape.extend({
-    /** `default`: the tenant default applies; `custom`: set for this patient. */
-    source: z.enum(['default', 'custom']),
-    updatedAt: z.string().nullable(),
-    updatedBy: ZId.nullable(),
-  })),
+  items: z.array(
+    thresholdShape.extend({
+      /** `default`: the tenant default applies; `custom`: set for this patient. */
+      source: z.enum(['default', 'custom']),
+      updatedAt: z.string().nullable(),
+      updatedBy: ZId.nullable(),
+    }),
+  ),
 });
 export type TPatientThresholds = z.infer<typeof ZPatientThresholds>;
 
-const side = (atRisk: number | null, highRisk: number | null, sos: number | null): TThresholdSide => ({ atRisk, highRisk, sos });
+const side = (atRisk: number | null, highRisk: number | null, sos: number | null): TThresholdSide => ({
+  atRisk,
+  highRisk,
+  sos,
+});
 const NONE = side(null, null, null);
-const def = (index: TThresholdIndex, low: TThresholdSide, high: TThresholdSide, personalized = false): TThreshold =>
-  ({ index, low, high, locked: false, patientMayEdit: false, personalized });
+const def = (index: TThresholdIndex, low: TThresholdSide, high: TThresholdSide, personalized = false): TThreshold => ({
+  index,
+  low,
+  high,
+  locked: false,
+  patientMayEdit: false,
+  personalized,
+});
 
 /**
  * Tenant defaults (canonical units; low side "< level", high side "≥ level"). Sources: patient-app spec §9 constants
@@ -219,12 +279,30 @@ export type TAudience = z.infer<typeof ZAudience>;
 
 /** One step of an alert's trail: reading → rule → tier → each notification → acknowledgement (issue 5). */
 export const ZLocation = z.object({
-  lat: z.number('Invalid number').min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-  lng: z.number('Invalid number').min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  lat: z
+    .number('Invalid number')
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  lng: z
+    .number('Invalid number')
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
   accuracyM: z.number('Invalid number').min(0, 'Min value is 0').max(100000, 'Max value is 100000').optional(),
 });
 export type TLocation = z.infer<typeof ZLocation>;
-export const TRAIL_KINDS = ['reading', 'rule', 'tier', 'notification', 'patient_response', 'snooze', 'sos_case', 'acknowledgement', 'retrigger', 'closed', 'location'] as const;
+export const TRAIL_KINDS = [
+  'reading',
+  'rule',
+  'tier',
+  'notification',
+  'patient_response',
+  'snooze',
+  'sos_case',
+  'acknowledgement',
+  'retrigger',
+  'closed',
+  'location',
+] as const;
 export const ZAlertTrailEntry = z.object({
   at: z.string(),
   kind: z.enum(TRAIL_KINDS),
@@ -267,9 +345,11 @@ export const ZAlert = z.object({
 export type TAlert = z.infer<typeof ZAlert>;
 /** Alert without its trail, with the patient's display fields (lists, realtime frames). */
 export const ZAlertSummary = ZAlert.omit({ trail: true }).extend({
-  patientName: z.string(), patientCode: z.string().nullable(),
+  patientName: z.string(),
+  patientCode: z.string().nullable(),
   /** The name's parts (realtime frames): each screen writes the name in its reader's language convention. */
-  patientFirstName: z.string().optional(), patientLastName: z.string().optional(),
+  patientFirstName: z.string().optional(),
+  patientLastName: z.string().optional(),
 });
 export type TAlertSummary = z.infer<typeof ZAlertSummary>;
 
@@ -287,14 +367,19 @@ export type TAckRequest = z.infer<typeof ZAckRequest>;
 
 /** The 4 predefined SOS messages (patient-app spec §3; the wording lives in the i18n catalogues). */
 export const SOS_MESSAGE_CHOICES = ['need_help', 'feel_unwell', 'had_a_fall', 'call_me'] as const;
-export const ZSosMessage = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('choice'), choice: z.enum(SOS_MESSAGE_CHOICES, 'Invalid SOS message') }),
-  z.object({ kind: z.literal('recording'), recordingId: ZId }),
-], 'SOS message is required');
+export const ZSosMessage = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('choice'), choice: z.enum(SOS_MESSAGE_CHOICES, 'Invalid SOS message') }),
+    z.object({ kind: z.literal('recording'), recordingId: ZId }),
+  ],
+  'SOS message is required',
+);
 export type TSosMessage = z.infer<typeof ZSosMessage>;
 /** SOS button, sent by the app after its 5-second countdown (main user only, not sub-profiles). */
 export const ZSosRequest = z.object({
-  message: ZSosMessage, location: ZLocation.optional(),
+  message: ZSosMessage,
+  location: ZLocation.optional(),
   /** The app's active profile when it is not the main user's (a sub-profile): SOS is then refused. */
   profileId: ZId.optional(),
   /**
@@ -322,12 +407,24 @@ export const ZHighRiskResponseRequest = z.object({ response: ZHighRiskResponse }
 export type THighRiskResponseRequest = z.infer<typeof ZHighRiskResponseRequest>;
 
 /** Follower snooze of an at-risk alert (never applies to high-risk or SOS). */
-export const ZSnoozeRequest = z.object({ minutes: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(24 * 60, 'Max value is 1440') });
+export const ZSnoozeRequest = z.object({
+  minutes: z
+    .number('Invalid number')
+    .int('Invalid number')
+    .min(5, 'Min value is 5')
+    .max(24 * 60, 'Max value is 1440'),
+});
 export type TSnoozeRequest = z.infer<typeof ZSnoozeRequest>;
 
 export const ZNotificationFrame = z.object({
-  id: ZId, type: z.string(), title: z.string(), body: z.string(), createdAt: z.string(), read: z.boolean(),
-  alertId: ZId.nullable().optional(), patientId: ZId.nullable().optional(),
+  id: ZId,
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+  alertId: ZId.nullable().optional(),
+  patientId: ZId.nullable().optional(),
   /** A medication reminder's dose (live frame only): the app's prompt shows that dose first. */
   intakeId: ZId.nullable().optional(),
 });
@@ -337,9 +434,16 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('alert.raised'), at: z.string(), alert: ZAlertSummary, from: ZAlertLevel }),
   z.object({ type: z.literal('alert.closed'), at: z.string(), alert: ZAlertSummary }),
   z.object({
-    type: z.literal('sos.opened'), at: z.string(), sosCaseId: ZId, alertId: ZId, patientId: ZId, patientName: z.string(),
-    patientFirstName: z.string().optional(), patientLastName: z.string().optional(),
-    message: ZSosMessage.nullable(), location: ZLocation.nullable(),
+    type: z.literal('sos.opened'),
+    at: z.string(),
+    sosCaseId: ZId,
+    alertId: ZId,
+    patientId: ZId,
+    patientName: z.string(),
+    patientFirstName: z.string().optional(),
+    patientLastName: z.string().optional(),
+    message: ZSosMessage.nullable(),
+    location: ZLocation.nullable(),
   }),
   z.object({ type: z.literal('notification.created'), at: z.string(), notification: ZNotificationFrame }),
   z.object({ type: z.literal('patient.status'), at: z.string(), patientId: ZId, status: ZAlertLevel }),
@@ -351,7 +455,13 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
    */
   /** The patient's phone reported where it is, while their SOS case is open. */
   z.object({ type: z.literal('sos.location'), at: z.string(), sosCaseId: ZId, patientId: ZId, location: ZLocation }),
-  z.object({ type: z.literal('vitals.recorded'), at: z.string(), patientId: ZId, metrics: z.array(z.string()), latestAt: z.string() }),
+  z.object({
+    type: z.literal('vitals.recorded'),
+    at: z.string(),
+    patientId: ZId,
+    metrics: z.array(z.string()),
+    latestAt: z.string(),
+  }),
   /** A video visit's participants changed (joined, waiting, admitted, left): sent to its participants. */
   z.object({ type: z.literal('meeting.presence'), at: z.string(), appointmentId: ZId }),
   /** A WebRTC signal waits for this participant (fetched from /api/account/meetings/{id}/signals?after=). */
@@ -377,7 +487,14 @@ export const ZMyAlertPage = page(ZMyAlert);
 export type TMyAlertPage = z.infer<typeof ZMyAlertPage>;
 
 /** What came of an SOS case, chosen when closing it. */
-export const SOS_CASE_OUTCOMES = ['help_sent', 'family_helped', 'patient_ok', 'hospitalized', 'false_alarm', 'other'] as const;
+export const SOS_CASE_OUTCOMES = [
+  'help_sent',
+  'family_helped',
+  'patient_ok',
+  'hospitalized',
+  'false_alarm',
+  'other',
+] as const;
 export const ZSosCaseOutcome = z.enum(SOS_CASE_OUTCOMES, 'Choose an outcome');
 export type TSosCaseOutcome = z.infer<typeof ZSosCaseOutcome>;
 export const SOS_CASE_STATUSES = ['open', 'closed'] as const;
@@ -413,7 +530,18 @@ export type TSosCasePage = z.infer<typeof ZSosCasePage>;
  * told (how, when, whether it reached them), who answered or acknowledged, where the phone was, how it was closed.
  * The raw trail stays available beside it for the technical details.
  */
-export const SOS_TIMELINE_KINDS = ['pressed', 'reading', 'case_opened', 'notified', 'answered', 'acknowledged', 'snoozed', 'round', 'location', 'closed'] as const;
+export const SOS_TIMELINE_KINDS = [
+  'pressed',
+  'reading',
+  'case_opened',
+  'notified',
+  'answered',
+  'acknowledged',
+  'snoozed',
+  'round',
+  'location',
+  'closed',
+] as const;
 export const SOS_DELIVERY_OUTCOMES = ['queued', 'delivered', 'retrying', 'failed', 'suppressed'] as const;
 export const ZSosTimelineItem = z.object({
   at: z.string(),
@@ -481,32 +609,41 @@ export const SOS_LOCATION_EVERY_MS = 30_000;
 export const SOS_LOCATION_MIN_GAP_MS = 10_000;
 
 /** PUT /api/account/me/thresholds: the patient's own change, only for indexes the doctor let them edit (never locked). */
-export const ZPutMyThresholdsRequest = z.object({
-  items: z.array(thresholdShape.pick({ index: true, low: true, high: true }))
-    .min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
-}).superRefine((body, ctx) => {
-  const seen = new Set<string>();
-  body.items.forEach((t, i) => {
-    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
-    seen.add(t.index);
-    checkThreshold({ ...t, locked: false, patientMayEdit: true }, ctx, ['items', i]);
+export const ZPutMyThresholdsRequest = z
+  .object({
+    items: z
+      .array(thresholdShape.pick({ index: true, low: true, high: true }))
+      .min(1, 'Required')
+      .max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.items.forEach((t, i) => {
+      if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+      seen.add(t.index);
+      checkThreshold({ ...t, locked: false, patientMayEdit: true }, ctx, ['items', i]);
+    });
   });
-});
 export type TPutMyThresholdsRequest = z.infer<typeof ZPutMyThresholdsRequest>;
 
 // ---------------------------------------------------------------- tenant threshold defaults
 
 /** PUT /api/account/thresholds/defaults: the tenant's defaults for some indexes (others keep theirs). */
-export const ZPutTenantThresholdsRequest = z.object({
-  items: z.array(thresholdShape).min(1, 'Required').max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
-}).superRefine((body, ctx) => {
-  const seen = new Set<string>();
-  body.items.forEach((t, i) => {
-    if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
-    seen.add(t.index);
-    checkThreshold(t, ctx, ['items', i]);
+export const ZPutTenantThresholdsRequest = z
+  .object({
+    items: z
+      .array(thresholdShape)
+      .min(1, 'Required')
+      .max(THRESHOLD_INDEXES.length, `Max length is ${THRESHOLD_INDEXES.length}`),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.items.forEach((t, i) => {
+      if (seen.has(t.index)) ctx.addIssue({ code: 'custom', path: ['items', i, 'index'], message: 'Duplicate index' });
+      seen.add(t.index);
+      checkThreshold(t, ctx, ['items', i]);
+    });
   });
-});
 export type TPutTenantThresholdsRequest = z.infer<typeof ZPutTenantThresholdsRequest>;
 
 /**
@@ -515,11 +652,13 @@ export type TPutTenantThresholdsRequest = z.infer<typeof ZPutTenantThresholdsReq
  * `tenant`: changed by this tenant. Not personalised here (the patient's view applies age / sex).
  */
 export const ZTenantThresholds = z.object({
-  items: z.array(thresholdShape.extend({
-    source: z.enum(['builtin', 'tenant']),
-    updatedAt: z.string().nullable(),
-    updatedBy: ZId.nullable(),
-  })),
+  items: z.array(
+    thresholdShape.extend({
+      source: z.enum(['builtin', 'tenant']),
+      updatedAt: z.string().nullable(),
+      updatedBy: ZId.nullable(),
+    }),
+  ),
 });
 export type TTenantThresholds = z.infer<typeof ZTenantThresholds>;
 
@@ -542,17 +681,31 @@ export const ZAlertSettings = z.object({
   inApp: z.boolean('Invalid value'),
   validFrom: ZClock.nullable(),
   validTo: ZClock.nullable(),
-  confirmSeconds: z.number('Invalid number').int('Invalid number').min(5, 'Min value is 5').max(600, 'Max value is 600'),
+  confirmSeconds: z
+    .number('Invalid number')
+    .int('Invalid number')
+    .min(5, 'Min value is 5')
+    .max(600, 'Max value is 600'),
 });
 export type TAlertSettings = z.infer<typeof ZAlertSettings>;
 export const DEFAULT_ALERT_SETTINGS: TAlertSettings = {
-  push: true, sms: true, automaticCall: false, inApp: true, validFrom: null, validTo: null, confirmSeconds: DEFAULT_CONFIRM_SECONDS,
+  push: true,
+  sms: true,
+  automaticCall: false,
+  inApp: true,
+  validFrom: null,
+  validTo: null,
+  confirmSeconds: DEFAULT_CONFIRM_SECONDS,
 };
 
 /** PUT /api/account/patients/{id}/alert-settings and /api/account/me/alert-settings: any subset. */
 export const ZPutAlertSettingsRequest = ZAlertSettings.partial().superRefine((s, ctx) => {
   if ((s.validFrom === null) !== (s.validTo === null) && s.validFrom !== undefined && s.validTo !== undefined) {
-    ctx.addIssue({ code: 'custom', path: [s.validFrom === null ? 'validFrom' : 'validTo'], message: 'Give both times or neither' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [s.validFrom === null ? 'validFrom' : 'validTo'],
+      message: 'Give both times or neither',
+    });
   }
   if (s.validFrom && s.validTo && s.validFrom === s.validTo) {
     ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'Start time and end time must differ' });

@@ -14,8 +14,16 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 2000;
 export const ZComposeAnnouncementRequest = z.object({
   /** Only a super admin or root may name another tenant; everyone else sends to their own (omit it). */
   tenantId: ZId.optional(),
-  title: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ANNOUNCEMENT_TITLE_MAX, `Max length is ${ANNOUNCEMENT_TITLE_MAX}`),
-  message: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ANNOUNCEMENT_MESSAGE_MAX, `Max length is ${ANNOUNCEMENT_MESSAGE_MAX}`),
+  title: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(ANNOUNCEMENT_TITLE_MAX, `Max length is ${ANNOUNCEMENT_TITLE_MAX}`),
+  message: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(ANNOUNCEMENT_MESSAGE_MAX, `Max length is ${ANNOUNCEMENT_MESSAGE_MAX}`),
 });
 export type TComposeAnnouncementRequest = z.infer<typeof ZComposeAnnouncementRequest>;
 
@@ -23,7 +31,11 @@ export const ANNOUNCEMENT_STATUSES = ['pending', 'sending', 'sent'] as const;
 export const ZAnnouncementStatus = z.enum(ANNOUNCEMENT_STATUSES);
 
 /** Delivery counts of one channel: delivered, waiting (pending or being sent) and failed outbox rows. */
-export const ZDeliveryCounts = z.object({ sent: z.number().int(), pending: z.number().int(), failed: z.number().int() });
+export const ZDeliveryCounts = z.object({
+  sent: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+});
 export type TDeliveryCounts = z.infer<typeof ZDeliveryCounts>;
 
 export const ZSentAnnouncement = z.object({

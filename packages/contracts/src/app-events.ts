@@ -9,7 +9,13 @@ export const ZEventIcon = z.enum(EVENT_ICONS, 'Invalid icon');
 export type TEventIcon = z.infer<typeof ZEventIcon>;
 
 /** An event reminder (patient-app §3): arrival time, label, icon. */
-export const ZEventReminder = z.object({ id: ZId, arrivalTime: z.string(), label: z.string(), icon: ZEventIcon, createdAt: z.string() });
+export const ZEventReminder = z.object({
+  id: ZId,
+  arrivalTime: z.string(),
+  label: z.string(),
+  icon: ZEventIcon,
+  createdAt: z.string(),
+});
 export type TEventReminder = z.infer<typeof ZEventReminder>;
 
 /**

@@ -40,14 +40,27 @@ export function adultBirthdayProblem(value: string, today: string): 'invalid' | 
 }
 
 const required = (name = 'Required') => z.string({ error: name }).trim().min(1, name);
-const personName = required().max(64, 'Max length is 64').refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
+const personName = required()
+  .max(64, 'Max length is 64')
+  .refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
 const optionalName = personName.optional().or(z.literal('').transform(() => undefined));
 /** A real calendar day from 1900 on (year 0 parses in JavaScript but PostgreSQL refuses it). */
-const isoDay = z.string({ error: 'Required' }).regex(DAY_RE, 'Date of birth is not valid')
-  .refine((s) => { const d = new Date(`${s}T00:00:00Z`); return s >= '1900-01-01' && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s); }, 'Date of birth is not valid');
+const isoDay = z
+  .string({ error: 'Required' })
+  .regex(DAY_RE, 'Date of birth is not valid')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return s >= '1900-01-01' && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'Date of birth is not valid');
 /** Same bounds as manual entry (§5: weight above 1 and below 700 kg); height 30–300 cm. */
-const heightCm = z.number({ error: 'Height must be a number' }).gt(30, 'Height must be between 30 and 300 cm').lt(300, 'Height must be between 30 and 300 cm');
-const weightKg = z.number({ error: 'Weight must be a number' }).gt(1, 'Weight must be above 1 kg and below 700 kg').lt(700, 'Weight must be above 1 kg and below 700 kg');
+const heightCm = z
+  .number({ error: 'Height must be a number' })
+  .gt(30, 'Height must be between 30 and 300 cm')
+  .lt(300, 'Height must be between 30 and 300 cm');
+const weightKg = z
+  .number({ error: 'Weight must be a number' })
+  .gt(1, 'Weight must be above 1 kg and below 700 kg')
+  .lt(700, 'Weight must be above 1 kg and below 700 kg');
 
 export const ZAppProfile = z.object({
   id: z.string(),
@@ -74,14 +87,29 @@ export const ZUpdateAppProfileRequest = z.object({
   firstName: personName,
   middleName: optionalName,
   lastName: personName,
-  nickName: z.string().trim().max(64, 'Max length is 64').optional().or(z.literal('').transform(() => undefined)),
+  nickName: z
+    .string()
+    .trim()
+    .max(64, 'Max length is 64')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Not later than today and at least 18 years ago (checked on the server's clock). */
   birthday: isoDay,
   gender: z.enum(['male', 'female'], { error: 'Invalid gender' }),
-  phone: z.string().trim().max(20, 'Max length is 20').optional().or(z.literal('').transform(() => undefined)),
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Max length is 20')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** May be left empty, but if given must be valid (§5). */
-  email: z.string().trim().max(254, 'Max length is 254').refine((s) => s === '' || EMAIL_RE.test(s), 'Email is not valid')
-    .transform((s) => (s ? s.toLowerCase() : undefined)).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Max length is 254')
+    .refine((s) => s === '' || EMAIL_RE.test(s), 'Email is not valid')
+    .transform((s) => (s ? s.toLowerCase() : undefined))
+    .optional(),
   address: required().max(200, 'Max length is 200'),
   heightCm: heightCm.nullable().optional(),
   weightKg: weightKg.nullable().optional(),
@@ -104,7 +132,9 @@ export type TMedicalProfile = z.infer<typeof ZMedicalProfile>;
 export const ZUpdateMedicalProfileRequest = z.object({
   bloodType: z.enum(BLOOD_TYPES, { error: 'Blood type is required' }).nullable(),
   skinColour: z.enum(SKIN_COLOURS, { error: 'Skin colour is required' }).nullable(),
-  backgroundDiseases: z.array(z.enum(BACKGROUND_DISEASES, { error: 'Unknown condition' })).max(BACKGROUND_DISEASES.length),
+  backgroundDiseases: z
+    .array(z.enum(BACKGROUND_DISEASES, { error: 'Unknown condition' }))
+    .max(BACKGROUND_DISEASES.length),
   medicalHistory: z.string().trim().max(2000, 'Max length is 2000').nullable(),
   heightCm: heightCm.nullable(),
   weightKg: weightKg.nullable(),
@@ -139,7 +169,12 @@ export const ZFeedbackFields = z.object({
   kind: z.enum(FEEDBACK_KINDS, { error: 'Choose a feedback type' }),
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category' }),
   description: required().max(2000, 'Max length is 2000'),
-  suggestion: z.string().trim().max(2000, 'Max length is 2000').optional().or(z.literal('').transform(() => undefined)),
+  suggestion: z
+    .string()
+    .trim()
+    .max(2000, 'Max length is 2000')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type TFeedbackFields = z.infer<typeof ZFeedbackFields>;
 export const ZFeedbackResult = z.object({ id: z.string(), createdAt: z.string(), hasImage: z.boolean() });

@@ -37,7 +37,12 @@ export type TAppSubjectAlertPage = z.infer<typeof ZAppSubjectAlertPage>;
 export const ZAppSosCaseParams = z.object({ id: z.union([z.literal('me'), ZId], 'Invalid id'), caseId: ZId });
 
 /** A vital index as it was when the SOS case opened: the newest reading of the metric at or before that time. */
-export const ZSosVital = z.object({ metric: z.string(), value: z.number().nullable(), value2: z.number().nullable(), measuredAt: z.string() });
+export const ZSosVital = z.object({
+  metric: z.string(),
+  value: z.number().nullable(),
+  value2: z.number().nullable(),
+  measuredAt: z.string(),
+});
 export type TSosVital = z.infer<typeof ZSosVital>;
 
 /**

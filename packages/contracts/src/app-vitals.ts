@@ -23,9 +23,13 @@ export const ZReportBucket = z.object({
   key: z.string(),
   /** Readings in the bucket. */
   n: z.number().int(),
-  avg: num, min: num, max: num,
+  avg: num,
+  min: num,
+  max: num,
   /** Diastolic for blood pressure. */
-  avg2: num, min2: num, max2: num,
+  avg2: num,
+  min2: num,
+  max2: num,
   /** Sum of the values (steps, calories); null for metrics where a sum means nothing. */
   sum: num,
   /**
@@ -41,7 +45,12 @@ export const ZBpClass = z.enum(BP_CLASSES);
 export type TBpClass = z.infer<typeof ZBpClass>;
 
 const ZStageNumbers = z.object({ awake: z.number(), light: z.number(), deep: z.number(), rem: z.number() });
-const ZIdealShare = z.object({ share: z.number(), min: z.number(), max: z.number(), verdict: z.enum(['low', 'ok', 'high']) });
+const ZIdealShare = z.object({
+  share: z.number(),
+  min: z.number(),
+  max: z.number(),
+  verdict: z.enum(['low', 'ok', 'high']),
+});
 
 export const ZMetricReport = z.object({
   metric: ZMetric,
@@ -50,30 +59,45 @@ export const ZMetricReport = z.object({
   /** The IANA time zone days were cut in (the viewer's profile time zone). */
   timeZone: z.string(),
   /** First and last local day of the period (inclusive), and the same as instants [from, to). */
-  startDate: z.string(), endDate: z.string(), from: z.string(), to: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  from: z.string(),
+  to: z.string(),
   buckets: z.array(ZReportBucket),
   summary: z.object({ n: z.number().int(), avg: num, min: num, max: num, avg2: num, min2: num, max2: num }),
   bp: z.object({ counts: z.record(ZBpClass, z.number().int()) }).nullable(),
-  steps: z.object({
-    total: z.number(), target: z.number().int().nullable(), daysReached: z.number().int(), days: z.number().int(),
-    /** Average over the days with steps. */
-    avgPerDay: z.number().nullable(),
-  }).nullable(),
-  sleep: z.object({
-    sessions: z.number().int(),
-    /** Average time asleep per session. */
-    avgMinutes: z.number().nullable(),
-    targetMinutes: z.number().int().nullable(),
-    /** Share of the whole period's sessions per stage (awake included; adds up to 100). */
-    percent: ZStageNumbers,
-    /** Each sleeping stage's share of asleep time against the spec's ideal range (§9). */
-    ideal: z.object({ deep: ZIdealShare, light: ZIdealShare, rem: ZIdealShare }),
-  }).nullable(),
-  weight: z.object({
-    first: num, last: num, change: num, target: num,
-    /** last − target (negative: below the goal). */
-    toTarget: num,
-  }).nullable(),
+  steps: z
+    .object({
+      total: z.number(),
+      target: z.number().int().nullable(),
+      daysReached: z.number().int(),
+      days: z.number().int(),
+      /** Average over the days with steps. */
+      avgPerDay: z.number().nullable(),
+    })
+    .nullable(),
+  sleep: z
+    .object({
+      sessions: z.number().int(),
+      /** Average time asleep per session. */
+      avgMinutes: z.number().nullable(),
+      targetMinutes: z.number().int().nullable(),
+      /** Share of the whole period's sessions per stage (awake included; adds up to 100). */
+      percent: ZStageNumbers,
+      /** Each sleeping stage's share of asleep time against the spec's ideal range (§9). */
+      ideal: z.object({ deep: ZIdealShare, light: ZIdealShare, rem: ZIdealShare }),
+    })
+    .nullable(),
+  weight: z
+    .object({
+      first: num,
+      last: num,
+      change: num,
+      target: num,
+      /** last − target (negative: below the goal). */
+      toTarget: num,
+    })
+    .nullable(),
 });
 export type TMetricReport = z.infer<typeof ZMetricReport>;
 
@@ -82,7 +106,18 @@ export const ZGoals = z.object({ targetWeightKg: z.number().nullable(), stepsTar
 export type TGoals = z.infer<typeof ZGoals>;
 /** Partial update; null clears a goal. Weight within the manual-entry limits (§5, 1–700 kg). */
 export const ZGoalsUpdate = z.object({
-  targetWeightKg: z.number('Invalid number').min(1, 'Weight must be between 1 and 700 kg').max(700, 'Weight must be between 1 and 700 kg').nullable().optional(),
-  stepsTarget: z.number('Invalid number').int('Invalid number').min(1, 'The steps target must be greater than 0').max(200000, 'Max value is 200000').nullable().optional(),
+  targetWeightKg: z
+    .number('Invalid number')
+    .min(1, 'Weight must be between 1 and 700 kg')
+    .max(700, 'Weight must be between 1 and 700 kg')
+    .nullable()
+    .optional(),
+  stepsTarget: z
+    .number('Invalid number')
+    .int('Invalid number')
+    .min(1, 'The steps target must be greater than 0')
+    .max(200000, 'Max value is 200000')
+    .nullable()
+    .optional(),
 });
 export type TGoalsUpdate = z.infer<typeof ZGoalsUpdate>;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ZId, ZIsoDateTime, ZPageQuery, page } from './common.ts';
 
 /** Statuses (staff-portal §4, patient-app §3): the spec's names, as the app and the portal show them. */
-export const APPOINTMENT_STATUSES = ['UPCOMING', 'WAITING_FOR_DOCTOR', 'PROCESSING', 'PENDING', 'COMPLETED', 'CANCELED'] as const;
+export const APPOINTMENT_STATUSES = [
+  'UPCOMING',
+  'WAITING_FOR_DOCTOR',
+  'PROCESSING',
+  'PENDING',
+  'COMPLETED',
+  'CANCELED',
+] as const;
 export const ZAppointmentStatus = z.enum(APPOINTMENT_STATUSES, 'Invalid medical status');
 export type TAppointmentStatus = z.infer<typeof ZAppointmentStatus>;
 
@@ -19,10 +26,15 @@ export const APPOINTMENT_TRANSITIONS: Record<TAppointmentStatus, readonly TAppoi
   COMPLETED: [],
   CANCELED: [],
 };
-export const canMoveAppointment = (from: TAppointmentStatus, to: TAppointmentStatus): boolean => APPOINTMENT_TRANSITIONS[from].includes(to);
+export const canMoveAppointment = (from: TAppointmentStatus, to: TAppointmentStatus): boolean =>
+  APPOINTMENT_TRANSITIONS[from].includes(to);
 export const isFinalAppointmentStatus = (s: TAppointmentStatus): boolean => APPOINTMENT_TRANSITIONS[s].length === 0;
 /** The list's tabs: upcoming (UPCOMING), waiting (WAITING_FOR_DOCTOR, PROCESSING, PENDING), history (COMPLETED, CANCELED). */
-export const APPOINTMENT_TABS = { upcoming: ['UPCOMING'], waiting: ['WAITING_FOR_DOCTOR', 'PROCESSING', 'PENDING'], history: ['COMPLETED', 'CANCELED'] } as const satisfies Record<string, readonly TAppointmentStatus[]>;
+export const APPOINTMENT_TABS = {
+  upcoming: ['UPCOMING'],
+  waiting: ['WAITING_FOR_DOCTOR', 'PROCESSING', 'PENDING'],
+  history: ['COMPLETED', 'CANCELED'],
+} as const satisfies Record<string, readonly TAppointmentStatus[]>;
 export type TAppointmentTab = keyof typeof APPOINTMENT_TABS;
 
 /** Where it takes place (patient-app §3's names). ONLINE has a meeting room. */
@@ -99,25 +111,31 @@ const text = (max: number) => z.string('Required').trim().max(max, `Max length i
  * POST /api/account/appointments: customer, doctor and slot are required (spec §5). The slot must be the doctor's,
  * approved, in the future and free: one slot, one appointment (409 slot_taken otherwise).
  */
-export const ZAppointmentCreateRequest = z.object({
-  patientId: ZId,
-  doctorId: ZId,
-  slotId: ZId,
-  location: ZAppointmentLocation,
-  address: text(300).optional(),
-  reason: text(500).min(1, 'Required'),
-  note: text(1000).optional(),
-  paid: z.boolean().default(false),
-}).superRefine((b, ctx) => {
-  if (b.location === 'PATIENT_ADDRESS' && !b.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Required' });
-});
+export const ZAppointmentCreateRequest = z
+  .object({
+    patientId: ZId,
+    doctorId: ZId,
+    slotId: ZId,
+    location: ZAppointmentLocation,
+    address: text(300).optional(),
+    reason: text(500).min(1, 'Required'),
+    note: text(1000).optional(),
+    paid: z.boolean().default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.location === 'PATIENT_ADDRESS' && !b.address)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Required' });
+  });
 export type TAppointmentCreateRequest = z.infer<typeof ZAppointmentCreateRequest>;
 
 /** POST /api/account/appointments/{id}/cancel (and the app's): a reason is required. */
 export const ZAppointmentCancelRequest = z.object({ reason: text(500).min(1, 'A reason is required to cancel') });
 export type TAppointmentCancelRequest = z.infer<typeof ZAppointmentCancelRequest>;
 /** POST /api/account/appointments/{id}/complete: a diagnosis is required. */
-export const ZAppointmentCompleteRequest = z.object({ diagnosis: text(2000).min(1, 'A diagnosis is required'), advice: text(2000).optional() });
+export const ZAppointmentCompleteRequest = z.object({
+  diagnosis: text(2000).min(1, 'A diagnosis is required'),
+  advice: text(2000).optional(),
+});
 export type TAppointmentCompleteRequest = z.infer<typeof ZAppointmentCompleteRequest>;
 /** POST /api/account/appointments/{id}/status: the moves that need no text (cancel and complete have their own calls). */
 export const ZAppointmentStatusRequest = z.object({

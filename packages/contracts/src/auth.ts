@@ -3,10 +3,21 @@ import { EMAIL_RE } from './rules.ts';
 
 const required = (name = 'Required') => z.string({ error: name }).trim().min(1, name);
 const tenantCode = required().max(64, 'Max length is 64');
-export const ZEmail = z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'Max length is 254').regex(EMAIL_RE, 'Email is not valid').transform((s) => s.toLowerCase());
-export const ZOtpCode = z.string({ error: 'Required' }).trim().regex(/^[0-9]{6}$/, 'The code must be 6 digits');
+export const ZEmail = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'Max length is 254')
+  .regex(EMAIL_RE, 'Email is not valid')
+  .transform((s) => s.toLowerCase());
+export const ZOtpCode = z
+  .string({ error: 'Required' })
+  .trim()
+  .regex(/^[0-9]{6}$/, 'The code must be 6 digits');
 const pw = z.string({ error: 'Required' }).min(1, 'Required').max(128, 'Max length is 128');
-const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 export const ZTokenRequest = z.object({
   tenant: tenantCode,
@@ -28,7 +39,10 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 export const ZRefreshRequest = z.object({ refresh_token: required().max(256, 'Max length is 256') });
 export const ZCheckTokenResponse = z.object({ valid: z.literal(true), expiresAt: z.string() });
 
-export const ZOtpSendPhoneRequest = z.object({ tenant: tenantCode, phoneNumber: required().max(20, 'Max length is 20') });
+export const ZOtpSendPhoneRequest = z.object({
+  tenant: tenantCode,
+  phoneNumber: required().max(20, 'Max length is 20'),
+});
 export const ZOtpSendMailRequest = z.object({ tenant: tenantCode, email: ZEmail });
 export const ZOtpSentResponse = z.object({ sent: z.literal(true), expiresInSeconds: z.number().int() });
 export type TOtpSentResponse = z.infer<typeof ZOtpSentResponse>;
@@ -44,11 +58,22 @@ export const ZRegisterOtpRequest = z.object({ tenant: tenantCode, email: ZEmail 
 export const ZVerifyRegisterRequest = z.object({ tenant: tenantCode, email: ZEmail, token: ZOtpCode });
 export const ZVerifyRegisterResponse = z.object({ verified: z.literal(true) });
 
-const personName = z.string({ error: 'Required' }).trim().min(1, 'Required').max(64, 'Max length is 64').refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
+const personName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(64, 'Max length is 64')
+  .refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
 export const ZRegisterRequest = z.object({
   tenant: tenantCode.optional().default('demo'),
   email: ZEmail,
-  phone: z.string().trim().max(20, 'Max length is 20').optional().or(z.literal('')).transform((s) => s || undefined),
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Max length is 20')
+    .optional()
+    .or(z.literal(''))
+    .transform((s) => s || undefined),
   firstName: personName,
   lastName: personName,
   password: pw,
@@ -60,7 +85,13 @@ export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 export const ZRegisterResponse = z.object({ status: z.literal('pending_approval') });
 
 export const ZForgotSendRequest = z.object({ tenant: tenantCode, email: ZEmail });
-export const ZForgotResetRequest = z.object({ tenant: tenantCode, email: ZEmail, otp: ZOtpCode, newPassword: pw, confirmPassword: pw });
+export const ZForgotResetRequest = z.object({
+  tenant: tenantCode,
+  email: ZEmail,
+  otp: ZOtpCode,
+  newPassword: pw,
+  confirmPassword: pw,
+});
 export type TForgotResetRequest = z.infer<typeof ZForgotResetRequest>;
 
 export const ZLevel = z.object({

@@ -55,13 +55,26 @@ export const UNLIMITED = -1;
 
 /** Package code and name: letters (any script), digits, spaces, - and _ only (spec: no special characters). */
 const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
-export const ZPackageCode = z.string().trim().min(1, 'Required').max(40, 'At most 40 characters').regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
-export const ZPackageName = z.string().trim().min(1, 'Required').max(80, 'At most 80 characters').regex(NAME_RE, 'No special characters');
+export const ZPackageCode = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(40, 'At most 40 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
+export const ZPackageName = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(80, 'At most 80 characters')
+  .regex(NAME_RE, 'No special characters');
 const ZMinor = z.number().int('Whole minor units only').min(0, 'Min value is 0').max(1_000_000_000_000, 'Too large');
 const ZLimit = z.number().int('Whole number').min(-1, '-1 means unlimited');
 
 /** One price option of a plan: its length in months and the price per month. */
-export const ZPackageOption = z.object({ months: z.number().int().min(1, 'Min value is 1').max(60, 'Max value is 60'), monthlyPriceMinor: ZMinor });
+export const ZPackageOption = z.object({
+  months: z.number().int().min(1, 'Min value is 1').max(60, 'Max value is 60'),
+  monthlyPriceMinor: ZMinor,
+});
 export type TPackageOption = z.infer<typeof ZPackageOption>;
 export const ZPackageLimits = z.object({ timeMinutes: ZLimit, storageMb: ZLimit, uses: ZLimit });
 
@@ -88,24 +101,33 @@ export const ZPackage = z.object({
 });
 export type TPackage = z.infer<typeof ZPackage>;
 
-export const ZPackageInput = z.object({
-  code: ZPackageCode,
-  name: ZPackageName,
-  kind: ZPackageKind,
-  tier: ZPackageTier.default('standard'),
-  currency: ZCurrency.default('VND'),
-  options: z.array(ZPackageOption).max(12, 'At most 12 options').default([]),
-  addonUses: z.number().int().min(1, 'Min value is 1').nullable().default(null),
-  addonPriceMinor: ZMinor.nullable().default(null),
-  features: z.array(ZPackageFeature).default([]),
-  limits: ZPackageLimits.default({ timeMinutes: UNLIMITED, storageMb: UNLIMITED, uses: UNLIMITED }),
-  icon: z.string().max(40).nullable().default(null),
-  description: z.string().trim().max(2000).default(''),
-}).superRefine((v, c) => {
-  if (v.kind === 'plan' && v.options.length === 0) c.addIssue({ code: 'custom', path: ['options'], message: 'At least 1 option' });
-  if (v.kind === 'plan' && new Set(v.options.map((o) => o.months)).size !== v.options.length) c.addIssue({ code: 'custom', path: ['options'], message: 'Each duration once' });
-  if (v.kind === 'addon' && (v.addonUses === null || v.addonPriceMinor === null)) c.addIssue({ code: 'custom', path: [v.addonUses === null ? 'addonUses' : 'addonPriceMinor'], message: 'Required' });
-});
+export const ZPackageInput = z
+  .object({
+    code: ZPackageCode,
+    name: ZPackageName,
+    kind: ZPackageKind,
+    tier: ZPackageTier.default('standard'),
+    currency: ZCurrency.default('VND'),
+    options: z.array(ZPackageOption).max(12, 'At most 12 options').default([]),
+    addonUses: z.number().int().min(1, 'Min value is 1').nullable().default(null),
+    addonPriceMinor: ZMinor.nullable().default(null),
+    features: z.array(ZPackageFeature).default([]),
+    limits: ZPackageLimits.default({ timeMinutes: UNLIMITED, storageMb: UNLIMITED, uses: UNLIMITED }),
+    icon: z.string().max(40).nullable().default(null),
+    description: z.string().trim().max(2000).default(''),
+  })
+  .superRefine((v, c) => {
+    if (v.kind === 'plan' && v.options.length === 0)
+      c.addIssue({ code: 'custom', path: ['options'], message: 'At least 1 option' });
+    if (v.kind === 'plan' && new Set(v.options.map((o) => o.months)).size !== v.options.length)
+      c.addIssue({ code: 'custom', path: ['options'], message: 'Each duration once' });
+    if (v.kind === 'addon' && (v.addonUses === null || v.addonPriceMinor === null))
+      c.addIssue({
+        code: 'custom',
+        path: [v.addonUses === null ? 'addonUses' : 'addonPriceMinor'],
+        message: 'Required',
+      });
+  });
 export type TPackageInput = z.infer<typeof ZPackageInput>;
 export const ZPackageEnableRequest = z.object({ enabled: z.boolean() });
 
@@ -170,8 +192,14 @@ export const ZCheckoutResponse = z.object({ orderCode: z.string(), redirectUrl: 
 /** Pay an order with a scratch card or phone account (patient-app spec §3 "Scratch card: code, security code"). */
 export const ZScratchCardRequest = z.object({
   provider: ZCardProvider,
-  code: z.string().trim().regex(/^\d{12,16}$/, '12 to 16 digits'),
-  securityCode: z.string().trim().regex(/^\d{10,16}$/, '10 to 16 digits'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{12,16}$/, '12 to 16 digits'),
+  securityCode: z
+    .string()
+    .trim()
+    .regex(/^\d{10,16}$/, '10 to 16 digits'),
 });
 export type TScratchCardRequest = z.infer<typeof ZScratchCardRequest>;
 

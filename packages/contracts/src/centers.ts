@@ -41,25 +41,47 @@ export type TCenter = z.infer<typeof ZCenter>;
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim() || null : v);
 const text = (max: number) => z.preprocess(blankToNull, z.string().max(max, `Max length is ${max}`).nullable());
-const phone = z.preprocess(blankToNull, z.string().regex(/^\d{6,15}$/, 'Phone number is not valid').nullable());
+const phone = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .regex(/^\d{6,15}$/, 'Phone number is not valid')
+    .nullable(),
+);
 const coord = (limit: number) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v) : v),
     z.number('Invalid number').min(-limit, `Min value is -${limit}`).max(limit, `Max value is ${limit}`).nullable(),
   );
 const strList = (item: z.ZodType<string>, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v]), z.array(item).max(max, `Max length is ${max}`));
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v]),
+    z.array(item).max(max, `Max length is ${max}`),
+  );
 
 /** The health-center fields of spec §3 (as JSON or as multipart text fields). */
 export const ZCenterFields = z.object({
   name: z.string('Required').trim().min(1, 'Required').max(255, 'Max length is 255'),
   type: z.preprocess(blankToNull, ZCenterType.nullable()),
   representative: text(255),
-  phonePrefix: z.preprocess(blankToNull, z.string().regex(/^\+?\d{1,4}$/, 'Phone number is not valid').nullable()),
+  phonePrefix: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\+?\d{1,4}$/, 'Phone number is not valid')
+      .nullable(),
+  ),
   phoneNumber: phone,
   hotline: phone,
   email: z.preprocess(blankToNull, z.email('Email is not valid').max(255, 'Max length is 255').nullable()),
-  website: z.preprocess(blankToNull, z.string().max(255, 'Max length is 255').regex(/^https?:\/\/[^\s]+$/i, 'Website is not valid').nullable()),
+  website: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .max(255, 'Max length is 255')
+      .regex(/^https?:\/\/[^\s]+$/i, 'Website is not valid')
+      .nullable(),
+  ),
   lat: coord(90),
   lng: coord(180),
   address: text(500),
@@ -76,7 +98,8 @@ export const ZCenterFields = z.object({
 export const ZCenterAdminsFields = z.object({
   mainAdminId: z.preprocess((v) => (v === '' ? null : v), ZId.nullable().optional()),
   supportAdminIds: z.preprocess(
-    (v) => (v === undefined ? undefined : v === null || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v]),
+    (v) =>
+      v === undefined ? undefined : v === null || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v],
     z.array(ZId).max(50, 'Max length is 50').optional(),
   ),
 });
@@ -99,7 +122,10 @@ const optionalQueryId = z.preprocess((v) => (v === '' ? undefined : v), ZId.opti
 export const ZCenterListQuery = ZPageQuery.extend({
   searchValue: z.string().trim().max(120, 'Max length is 120').optional(),
   scopeId: optionalQueryId,
-  enabled: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v), z.boolean().optional()),
+  enabled: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
+    z.boolean().optional(),
+  ),
 });
 export type TCenterListQuery = z.infer<typeof ZCenterListQuery>;
 export const ZCenterPage = page(ZCenter);

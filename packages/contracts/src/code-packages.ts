@@ -32,7 +32,9 @@ export const SETTABLE_CODE_STATUSES = ['not_paid', 'paid', 'locked'] as const;
 export const ZSettableCodeStatus = z.enum(SETTABLE_CODE_STATUSES);
 
 /** A missing field says "Required"; a wrong type keeps Zod's message. */
-const missing = { error: (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'Required' : undefined) };
+const missing = {
+  error: (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? 'Required' : undefined),
+};
 const ZRequiredText = (max: number) => z.string(missing).trim().min(1, 'Required').max(max, `Max length is ${max}`);
 const ZRequiredInt = (min: number, max: number) =>
   z.number(missing).int('Whole number').min(min, `Min value is ${min}`).max(max, `Max value is ${max}`);
@@ -41,28 +43,44 @@ const ZRequiredInt = (min: number, max: number) =>
  * Create a code package. Every field is required (spec §5): a missing one is a 400 naming it (details.fields lists
  * each). "Created by" is the signed-in staff member.
  */
-export const ZCodePackageInput = z.object({
-  name: ZRequiredText(120),
-  type: z.enum(ITEM_TYPES, missing),
-  totalCodes: ZRequiredInt(1, CODE_PACKAGE_MAX_CODES),
-  availableFrom: z.string(missing).min(1, 'Required').pipe(ZIsoDay),
-  expiresOn: z.string(missing).min(1, 'Required').pipe(ZIsoDay),
-  benefits: ZRequiredText(2000),
-  totalVouchers: ZRequiredInt(1, 1_000_000),
-  recipientOrganization: ZRequiredText(200),
-  upgradePackageId: z.string(missing).min(1, 'Required').pipe(ZId),
-  upgradeMonths: ZRequiredInt(1, 60),
-}).superRefine((v, c) => {
-  if (v.availableFrom && v.expiresOn && v.expiresOn < v.availableFrom) c.addIssue({ code: 'custom', path: ['expiresOn'], message: 'Expiry must not be before the availability date' });
-});
+export const ZCodePackageInput = z
+  .object({
+    name: ZRequiredText(120),
+    type: z.enum(ITEM_TYPES, missing),
+    totalCodes: ZRequiredInt(1, CODE_PACKAGE_MAX_CODES),
+    availableFrom: z.string(missing).min(1, 'Required').pipe(ZIsoDay),
+    expiresOn: z.string(missing).min(1, 'Required').pipe(ZIsoDay),
+    benefits: ZRequiredText(2000),
+    totalVouchers: ZRequiredInt(1, 1_000_000),
+    recipientOrganization: ZRequiredText(200),
+    upgradePackageId: z.string(missing).min(1, 'Required').pipe(ZId),
+    upgradeMonths: ZRequiredInt(1, 60),
+  })
+  .superRefine((v, c) => {
+    if (v.availableFrom && v.expiresOn && v.expiresOn < v.availableFrom)
+      c.addIssue({ code: 'custom', path: ['expiresOn'], message: 'Expiry must not be before the availability date' });
+  });
 export type TCodePackageInput = z.infer<typeof ZCodePackageInput>;
 /** The form's fields, in the order the form shows them. */
 export const CODE_PACKAGE_FIELDS = [
-  'name', 'type', 'totalCodes', 'availableFrom', 'expiresOn', 'benefits', 'totalVouchers', 'recipientOrganization', 'upgradePackageId', 'upgradeMonths',
+  'name',
+  'type',
+  'totalCodes',
+  'availableFrom',
+  'expiresOn',
+  'benefits',
+  'totalVouchers',
+  'recipientOrganization',
+  'upgradePackageId',
+  'upgradeMonths',
 ] as const;
 
 export const ZCodeCounts = z.object({
-  total: z.number().int(), notPaid: z.number().int(), paid: z.number().int(), used: z.number().int(), locked: z.number().int(),
+  total: z.number().int(),
+  notPaid: z.number().int(),
+  paid: z.number().int(),
+  used: z.number().int(),
+  locked: z.number().int(),
 });
 export type TCodeCounts = z.infer<typeof ZCodeCounts>;
 
@@ -116,18 +134,24 @@ export const ZCodeListQuery = ZPageQuery.extend({
 export type TCodeListQuery = z.infer<typeof ZCodeListQuery>;
 
 /** Set the status of codes: a selection (`codeIds`) or a series range (`seqFrom`..`seqTo`, inclusive). Used codes are skipped. */
-export const ZCodeStatusRequest = z.object({
-  status: ZSettableCodeStatus,
-  codeIds: z.array(ZId).min(1, 'Required').max(1000, 'At most 1000 codes').optional(),
-  seqFrom: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
-  seqTo: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
-}).superRefine((v, c) => {
-  const range = v.seqFrom !== undefined || v.seqTo !== undefined;
-  if (!v.codeIds && !range) c.addIssue({ code: 'custom', path: ['codeIds'], message: 'Choose codes or a series range' });
-  if (v.codeIds && range) c.addIssue({ code: 'custom', path: ['seqFrom'], message: 'Choose codes or a series range, not both' });
-  if (range && (v.seqFrom === undefined || v.seqTo === undefined)) c.addIssue({ code: 'custom', path: [v.seqFrom === undefined ? 'seqFrom' : 'seqTo'], message: 'Required' });
-  if (v.seqFrom !== undefined && v.seqTo !== undefined && v.seqTo < v.seqFrom) c.addIssue({ code: 'custom', path: ['seqTo'], message: 'Must not be before the start' });
-});
+export const ZCodeStatusRequest = z
+  .object({
+    status: ZSettableCodeStatus,
+    codeIds: z.array(ZId).min(1, 'Required').max(1000, 'At most 1000 codes').optional(),
+    seqFrom: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
+    seqTo: z.number().int().min(1).max(CODE_PACKAGE_MAX_CODES, `Max value is ${CODE_PACKAGE_MAX_CODES}`).optional(),
+  })
+  .superRefine((v, c) => {
+    const range = v.seqFrom !== undefined || v.seqTo !== undefined;
+    if (!v.codeIds && !range)
+      c.addIssue({ code: 'custom', path: ['codeIds'], message: 'Choose codes or a series range' });
+    if (v.codeIds && range)
+      c.addIssue({ code: 'custom', path: ['seqFrom'], message: 'Choose codes or a series range, not both' });
+    if (range && (v.seqFrom === undefined || v.seqTo === undefined))
+      c.addIssue({ code: 'custom', path: [v.seqFrom === undefined ? 'seqFrom' : 'seqTo'], message: 'Required' });
+    if (v.seqFrom !== undefined && v.seqTo !== undefined && v.seqTo < v.seqFrom)
+      c.addIssue({ code: 'custom', path: ['seqTo'], message: 'Must not be before the start' });
+  });
 export type TCodeStatusRequest = z.infer<typeof ZCodeStatusRequest>;
 export const ZCodeStatusResult = z.object({ updated: z.number().int(), skipped: z.number().int() });
 export type TCodeStatusResult = z.infer<typeof ZCodeStatusResult>;
@@ -141,7 +165,9 @@ export const ZCodePackageStats = z.object({
 export type TCodePackageStats = z.infer<typeof ZCodePackageStats>;
 
 /** The app: redeem a code (patient-app spec §1 "code redemption"). */
-export const ZRedeemRequest = z.object({ code: z.string(missing).trim().min(1, 'Required').max(40, 'Max length is 40') });
+export const ZRedeemRequest = z.object({
+  code: z.string(missing).trim().min(1, 'Required').max(40, 'Max length is 40'),
+});
 export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 export const ZRedeemResult = z.object({
   plan: z.object({ id: ZId, name: z.string() }),

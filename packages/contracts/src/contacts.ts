@@ -42,8 +42,14 @@ export const CONTACT_LIMITS = {
 } as const;
 
 const blankToUndef = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v);
-const phone = z.string('Phone number is not valid').trim().regex(/^\+?\d{3,16}$/, 'Phone number is not valid');
-const alias = z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(64, 'Max length is 64').nullable());
+const phone = z
+  .string('Phone number is not valid')
+  .trim()
+  .regex(/^\+?\d{3,16}$/, 'Phone number is not valid');
+const alias = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : v),
+  z.string().max(64, 'Max length is 64').nullable(),
+);
 
 export const ZContactParty = z.object({ userId: ZId.nullable(), name: z.string(), phone: z.string().nullable() });
 export type TContactParty = z.infer<typeof ZContactParty>;
@@ -105,10 +111,14 @@ export const ZCreateContactRequest = z
     specialty: z.preprocess(blankToUndef, z.enum(SPECIALTY_CODES, 'Unknown specialty').optional()),
   })
   .superRefine((v, c) => {
-    if ([v.phone, v.qrToken, v.userId].filter((x) => x !== undefined).length !== 1) c.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or a QR code' });
-    if (v.userId !== undefined && v.kind !== 'family_doctor' && v.kind !== 'specialist') c.addIssue({ code: 'custom', path: ['userId'], message: 'Only doctors are asked by id' });
-    if (v.direction === 'follow' && !FOLLOWER_KINDS.includes(v.kind)) c.addIssue({ code: 'custom', path: ['direction'], message: 'Only followers ask to follow' });
-    if (v.kind === 'specialist' && !v.specialty) c.addIssue({ code: 'custom', path: ['specialty'], message: 'Required' });
+    if ([v.phone, v.qrToken, v.userId].filter((x) => x !== undefined).length !== 1)
+      c.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or a QR code' });
+    if (v.userId !== undefined && v.kind !== 'family_doctor' && v.kind !== 'specialist')
+      c.addIssue({ code: 'custom', path: ['userId'], message: 'Only doctors are asked by id' });
+    if (v.direction === 'follow' && !FOLLOWER_KINDS.includes(v.kind))
+      c.addIssue({ code: 'custom', path: ['direction'], message: 'Only followers ask to follow' });
+    if (v.kind === 'specialist' && !v.specialty)
+      c.addIssue({ code: 'custom', path: ['specialty'], message: 'Required' });
   });
 export type TCreateContactRequest = z.infer<typeof ZCreateContactRequest>;
 

@@ -8,14 +8,31 @@ export const ZDeviceModel = z.enum(DEVICE_MODELS, 'Unsupported device type');
 export type TDeviceModel = z.infer<typeof ZDeviceModel>;
 export const DEVICE_CATEGORIES = ['watch', 'cellular'] as const;
 export type TDeviceCategory = (typeof DEVICE_CATEGORIES)[number];
-export const DEVICE_CATEGORY: Record<TDeviceModel, TDeviceCategory> = { V19: 'watch', GT2: 'watch', GT5: 'watch', J2025E: 'cellular', J2025B: 'cellular' };
+export const DEVICE_CATEGORY: Record<TDeviceModel, TDeviceCategory> = {
+  V19: 'watch',
+  GT2: 'watch',
+  GT5: 'watch',
+  J2025E: 'cellular',
+  J2025B: 'cellular',
+};
 /**
  * What each model can measure: a device's readings (sent by the device, or by the app naming the paired device) of
  * another metric are refused. The spec lists no per-model differences; this follows the wearable simulator: every
  * model has the wrist sensors, all but the GT2 also take blood pressure. None weighs, nor measures glucose, uric acid
  * or cholesterol (those come from scales and meters, typed in the app).
  */
-const WRIST_METRICS: readonly TMetric[] = ['heart_rate', 'hrv', 'spo2', 'temperature', 'steps', 'calories', 'sleep', 'respiratory_rate', 'ecg', 'qtc'];
+const WRIST_METRICS: readonly TMetric[] = [
+  'heart_rate',
+  'hrv',
+  'spo2',
+  'temperature',
+  'steps',
+  'calories',
+  'sleep',
+  'respiratory_rate',
+  'ecg',
+  'qtc',
+];
 export const DEVICE_MODEL_METRICS: Record<TDeviceModel, readonly TMetric[]> = {
   V19: [...WRIST_METRICS, 'blood_pressure'],
   GT2: WRIST_METRICS,
@@ -25,7 +42,8 @@ export const DEVICE_MODEL_METRICS: Record<TDeviceModel, readonly TMetric[]> = {
 };
 /** Whether a device of `model` can measure `metric` (an unknown model measures nothing). */
 export const modelMeasures = (model: string, metric: string): boolean =>
-  (DEVICE_MODELS as readonly string[]).includes(model) && (DEVICE_MODEL_METRICS[model as TDeviceModel] as readonly string[]).includes(metric);
+  (DEVICE_MODELS as readonly string[]).includes(model) &&
+  (DEVICE_MODEL_METRICS[model as TDeviceModel] as readonly string[]).includes(metric);
 
 /** Connection status: connected 1, disconnected 0, not activated -1, unknown 2. */
 export const CONNECTION_STATUSES = [1, 0, -1, 2] as const;
@@ -84,8 +102,22 @@ export const ZDevicePage = page(ZDevice);
 export type TDevicePage = z.infer<typeof ZDevicePage>;
 /** Device list sorts (issue 20): `-` = descending; default newest imported first (created_at desc, id desc). */
 export const DEVICE_SORTS = [
-  'createdAt', '-createdAt', 'name', '-name', 'model', '-model', 'serial', '-serial', 'status', '-status',
-  'latestSync', '-latestSync', 'lastConnect', '-lastConnect', 'patientName', '-patientName',
+  'createdAt',
+  '-createdAt',
+  'name',
+  '-name',
+  'model',
+  '-model',
+  'serial',
+  '-serial',
+  'status',
+  '-status',
+  'latestSync',
+  '-latestSync',
+  'lastConnect',
+  '-lastConnect',
+  'patientName',
+  '-patientName',
 ] as const;
 export const ZDeviceListQuery = ZPageQuery.extend({
   sort: z.enum(DEVICE_SORTS, 'Invalid sort').default('-createdAt'),
@@ -127,7 +159,13 @@ export const ZConnectionHistoryQuery = ZPageQuery.extend({
 });
 export type TConnectionHistoryQuery = z.infer<typeof ZConnectionHistoryQuery>;
 export const ZConnectionEvent = z.object({
-  id: ZId, deviceId: ZId, username: z.string().nullable(), status: ZConnectionStatus, model: z.string().nullable(), deviceName: z.string().nullable(), eventAt: z.string(),
+  id: ZId,
+  deviceId: ZId,
+  username: z.string().nullable(),
+  status: ZConnectionStatus,
+  model: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  eventAt: z.string(),
 });
 export const ZConnectionHistoryPage = page(ZConnectionEvent);
 export type TConnectionHistoryPage = z.infer<typeof ZConnectionHistoryPage>;
@@ -145,7 +183,13 @@ export const ZPhoneHistoryQuery = ZPageQuery.extend({
 });
 export type TPhoneHistoryQuery = z.infer<typeof ZPhoneHistoryQuery>;
 export const ZPhoneEvent = z.object({
-  id: ZId, username: z.string().nullable(), phoneName: z.string().nullable(), os: z.string().nullable(), appVersion: z.string().nullable(), status: ZAppStatus, eventAt: z.string(),
+  id: ZId,
+  username: z.string().nullable(),
+  phoneName: z.string().nullable(),
+  os: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  status: ZAppStatus,
+  eventAt: z.string(),
 });
 export const ZPhoneHistoryPage = page(ZPhoneEvent);
 export type TPhoneHistoryPage = z.infer<typeof ZPhoneHistoryPage>;
@@ -176,15 +220,25 @@ export const ZDeviceList = z.object({ items: z.array(ZDevice) });
 export type TDeviceList = z.infer<typeof ZDeviceList>;
 /** The phones a user's app ran on (phone/get-all): one row per phone name/OS/app version, with its latest status. */
 export const ZPhone = z.object({
-  phoneName: z.string().nullable(), os: z.string().nullable(), appVersion: z.string().nullable(), status: ZAppStatus, lastSeen: z.string(),
+  phoneName: z.string().nullable(),
+  os: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  status: ZAppStatus,
+  lastSeen: z.string(),
 });
 export const ZPhoneList = z.object({ items: z.array(ZPhone) });
 export type TPhoneList = z.infer<typeof ZPhoneList>;
 /** Device/app log entries (log/history): uploaded logs and force requests. */
 export const DEVICE_LOG_KINDS = ['history', 'force_request', 'status_force_request', 'upload'] as const;
 export const ZDeviceLog = z.object({
-  id: ZId, deviceId: ZId.nullable(), userId: ZId.nullable(), username: z.string().nullable(), kind: z.enum(DEVICE_LOG_KINDS),
-  note: z.string().nullable(), requestedBy: ZId.nullable(), createdAt: z.string(),
+  id: ZId,
+  deviceId: ZId.nullable(),
+  userId: ZId.nullable(),
+  username: z.string().nullable(),
+  kind: z.enum(DEVICE_LOG_KINDS),
+  note: z.string().nullable(),
+  requestedBy: ZId.nullable(),
+  createdAt: z.string(),
 });
 export const ZDeviceLogList = z.object({ items: z.array(ZDeviceLog) });
 export type TDeviceLogList = z.infer<typeof ZDeviceLogList>;

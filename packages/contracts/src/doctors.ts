@@ -12,9 +12,18 @@ import { DOCTOR_TYPES, SPECIALTY_CODES, ZDoctorProfile } from './staff.ts';
 
 // ---------- directory (GET /api/account/doctors, a superset of the schedules' doctor picker list) ----------
 export const ZDoctorDirectoryQuery = z.object({
-  page: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
+  page: z.coerce
+    .number({ error: 'Incorrect paging parameters' })
+    .int('Incorrect paging parameters')
+    .min(0, 'Min value is 0')
+    .default(0),
   /** Pickers read the whole list in one page (the default). */
-  size: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(1, 'Min value is 1').max(500, 'Max value is 500').default(500),
+  size: z.coerce
+    .number({ error: 'Incorrect paging parameters' })
+    .int('Incorrect paging parameters')
+    .min(1, 'Min value is 1')
+    .max(500, 'Max value is 500')
+    .default(500),
   centerId: ZId.optional(),
   specialty: z.string().trim().max(100, 'Max length is 100').optional(),
   /** Name (either order); `name` is an alias the portal's filter sends. */
@@ -91,26 +100,44 @@ export const ZCareRequestQuery = z.object({ status: ZCareRequestStatus.optional(
 const specialtyRule = <T extends { kind: string; specialty?: string | undefined }>(v: T, c: z.RefinementCtx) => {
   if (v.kind === 'specialist' && !v.specialty) c.addIssue({ code: 'custom', path: ['specialty'], message: 'Required' });
 };
-const optSpecialty = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(SPECIALTY_CODES, 'Unknown specialty').optional());
+const optSpecialty = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.enum(SPECIALTY_CODES, 'Unknown specialty').optional(),
+);
 
 /** POST /api/account/doctor-requests: ask a doctor to take a patient (staff, or the patient's doctor referring them). */
-export const ZCreateDoctorRequest = z.object({ patientId: ZId, doctorId: ZId, kind: ZRequestKind, specialty: optSpecialty }).superRefine(specialtyRule);
+export const ZCreateDoctorRequest = z
+  .object({ patientId: ZId, doctorId: ZId, kind: ZRequestKind, specialty: optSpecialty })
+  .superRefine(specialtyRule);
 export type TCreateDoctorRequest = z.infer<typeof ZCreateDoctorRequest>;
 /** POST /api/account/patient-requests: a doctor asks a patient to become their family doctor or specialist. */
-export const ZCreatePatientRequest = z.object({ patientId: ZId, kind: ZRequestKind, specialty: optSpecialty }).superRefine(specialtyRule);
+export const ZCreatePatientRequest = z
+  .object({ patientId: ZId, kind: ZRequestKind, specialty: optSpecialty })
+  .superRefine(specialtyRule);
 export type TCreatePatientRequest = z.infer<typeof ZCreatePatientRequest>;
 
 // ---------- the patient app's doctor search ----------
-export const ZAppDoctorSearchQuery = z.object({
-  /** Matches a doctor's id, e-mail, name, specialty (code or label) or address (office or branch). */
-  q: z.string().trim().max(100, 'Max length is 100').optional(),
-  specialty: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SPECIALTY_CODES, 'Unknown specialty').optional()),
-  /** "Near me": the browser's position; results nearest first with their distance. */
-  lat: z.coerce.number({ error: 'Must be a number' }).min(-90, 'Min value is -90').max(90, 'Max value is 90').optional(),
-  lng: z.coerce.number({ error: 'Must be a number' }).min(-180, 'Min value is -180').max(180, 'Max value is 180').optional(),
-}).superRefine((v, c) => {
-  if ((v.lat === undefined) !== (v.lng === undefined)) c.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'Required' });
-});
+export const ZAppDoctorSearchQuery = z
+  .object({
+    /** Matches a doctor's id, e-mail, name, specialty (code or label) or address (office or branch). */
+    q: z.string().trim().max(100, 'Max length is 100').optional(),
+    specialty: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SPECIALTY_CODES, 'Unknown specialty').optional()),
+    /** "Near me": the browser's position; results nearest first with their distance. */
+    lat: z.coerce
+      .number({ error: 'Must be a number' })
+      .min(-90, 'Min value is -90')
+      .max(90, 'Max value is 90')
+      .optional(),
+    lng: z.coerce
+      .number({ error: 'Must be a number' })
+      .min(-180, 'Min value is -180')
+      .max(180, 'Max value is 180')
+      .optional(),
+  })
+  .superRefine((v, c) => {
+    if ((v.lat === undefined) !== (v.lng === undefined))
+      c.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'Required' });
+  });
 export type TAppDoctorSearchQuery = z.infer<typeof ZAppDoctorSearchQuery>;
 export const ZAppDoctor = z.object({
   id: ZId,

@@ -13,7 +13,10 @@ export const ZFeedbackCategory = z.enum(FEEDBACK_CATEGORIES, { error: 'Invalid c
 export const ZFeedbackListQuery = ZPageQuery.extend({
   kind: ZFeedbackKind.optional(),
   category: ZFeedbackCategory.optional(),
-  handled: z.enum(['true', 'false'], { error: 'Invalid value' }).transform((v) => v === 'true').optional(),
+  handled: z
+    .enum(['true', 'false'], { error: 'Invalid value' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type TFeedbackListQuery = z.infer<typeof ZFeedbackListQuery>;
 

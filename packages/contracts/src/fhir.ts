@@ -12,21 +12,42 @@ export const LOINC = 'http://loinc.org';
 export const UCUM = 'http://unitsofmeasure.org';
 
 /** The resource types the API serves (search and read) and the Bulk export writes. */
-export const FHIR_RESOURCE_TYPES = ['Patient', 'Observation', 'Device', 'Flag', 'MedicationRequest', 'Appointment', 'RelatedPerson'] as const;
+export const FHIR_RESOURCE_TYPES = [
+  'Patient',
+  'Observation',
+  'Device',
+  'Flag',
+  'MedicationRequest',
+  'Appointment',
+  'RelatedPerson',
+] as const;
 export const ZFhirResourceType = z.enum(FHIR_RESOURCE_TYPES, 'Unknown resource type');
 export type TFhirResourceType = z.infer<typeof ZFhirResourceType>;
 
 // ---------------------------------------------------------------- data types
 
-export const ZFhirCoding = z.object({ system: z.string().optional(), code: z.string().optional(), display: z.string().optional() });
+export const ZFhirCoding = z.object({
+  system: z.string().optional(),
+  code: z.string().optional(),
+  display: z.string().optional(),
+});
 export const ZFhirCodeableConcept = z.object({ coding: z.array(ZFhirCoding).optional(), text: z.string().optional() });
 export const ZFhirReference = z.object({ reference: z.string().optional(), display: z.string().optional() });
 export const ZFhirQuantity = z.object({ value: z.number(), unit: z.string(), system: z.string(), code: z.string() });
-export const ZFhirIdentifier = z.object({ system: z.string().optional(), value: z.string(), use: z.string().optional(), type: ZFhirCodeableConcept.optional() });
+export const ZFhirIdentifier = z.object({
+  system: z.string().optional(),
+  value: z.string(),
+  use: z.string().optional(),
+  type: ZFhirCodeableConcept.optional(),
+});
 export const ZFhirPeriod = z.object({ start: z.string().optional(), end: z.string().optional() });
 export const ZFhirMeta = z.object({ lastUpdated: z.string().optional() });
 export const ZFhirSampledData = z.object({
-  origin: ZFhirQuantity, period: z.number(), dimensions: z.number().int(), factor: z.number().optional(), data: z.string().optional(),
+  origin: ZFhirQuantity,
+  period: z.number(),
+  dimensions: z.number().int(),
+  factor: z.number().optional(),
+  data: z.string().optional(),
 });
 export type TFhirCoding = z.infer<typeof ZFhirCoding>;
 export type TFhirCodeableConcept = z.infer<typeof ZFhirCodeableConcept>;
@@ -35,13 +56,25 @@ export type TFhirQuantity = z.infer<typeof ZFhirQuantity>;
 
 // ---------------------------------------------------------------- resources
 
-const base = <T extends string>(type: T) => ({ resourceType: z.literal(type), id: z.string(), meta: ZFhirMeta.optional() });
+const base = <T extends string>(type: T) => ({
+  resourceType: z.literal(type),
+  id: z.string(),
+  meta: ZFhirMeta.optional(),
+});
 
 export const ZFhirPatient = z.looseObject({
   ...base('Patient'),
   identifier: z.array(ZFhirIdentifier).optional(),
   active: z.boolean().optional(),
-  name: z.array(z.looseObject({ family: z.string().optional(), given: z.array(z.string()).optional(), text: z.string().optional() })).optional(),
+  name: z
+    .array(
+      z.looseObject({
+        family: z.string().optional(),
+        given: z.array(z.string()).optional(),
+        text: z.string().optional(),
+      }),
+    )
+    .optional(),
   telecom: z.array(z.object({ system: z.string(), value: z.string(), use: z.string().optional() })).optional(),
   gender: z.enum(['male', 'female', 'other', 'unknown']).optional(),
   birthDate: z.string().optional(),
@@ -128,7 +161,15 @@ export const ZFhirRelatedPerson = z.looseObject({
 });
 export type TFhirRelatedPerson = z.infer<typeof ZFhirRelatedPerson>;
 
-export const ZFhirResource = z.union([ZFhirPatient, ZFhirObservation, ZFhirDevice, ZFhirFlag, ZFhirMedicationRequest, ZFhirAppointment, ZFhirRelatedPerson]);
+export const ZFhirResource = z.union([
+  ZFhirPatient,
+  ZFhirObservation,
+  ZFhirDevice,
+  ZFhirFlag,
+  ZFhirMedicationRequest,
+  ZFhirAppointment,
+  ZFhirRelatedPerson,
+]);
 export type TFhirResource = z.infer<typeof ZFhirResource>;
 
 export const ZFhirBundle = z.object({
@@ -137,11 +178,17 @@ export const ZFhirBundle = z.object({
   timestamp: z.string(),
   total: z.number().int().optional(),
   link: z.array(z.object({ relation: z.string(), url: z.string() })),
-  entry: z.array(z.object({ fullUrl: z.string(), resource: ZFhirResource, search: z.object({ mode: z.literal('match') }) })),
+  entry: z.array(
+    z.object({ fullUrl: z.string(), resource: ZFhirResource, search: z.object({ mode: z.literal('match') }) }),
+  ),
 });
 export type TFhirBundle = z.infer<typeof ZFhirBundle>;
 
-export const ZFhirCapabilityStatement = z.looseObject({ resourceType: z.literal('CapabilityStatement'), status: z.literal('active'), fhirVersion: z.literal('4.0.1') });
+export const ZFhirCapabilityStatement = z.looseObject({
+  resourceType: z.literal('CapabilityStatement'),
+  status: z.literal('active'),
+  fhirVersion: z.literal('4.0.1'),
+});
 export type TFhirCapabilityStatement = z.infer<typeof ZFhirCapabilityStatement>;
 
 // ---------------------------------------------------------------- search parameters
@@ -174,25 +221,49 @@ export function parseFhirDate(raw: string): TFhirDateValue | null {
   if (lo0.getUTCMonth() !== month - 1 || lo0.getUTCDate() !== day) return null;
   if (d[6]) {
     const t = Date.parse(v);
-    if (!Number.isFinite(t) || Number(d[7]) > 23 || Number(d[8]) > 59 || (d[10] !== undefined && Number(d[10]) > 59)) return null;
+    if (!Number.isFinite(t) || Number(d[7]) > 23 || Number(d[8]) > 59 || (d[10] !== undefined && Number(d[10]) > 59))
+      return null;
     const step = d[9] ? (d[11] ? 1 : 1000) : 60_000;
     return { prefix, lo: new Date(t), hi: new Date(t + step) };
   }
-  const hi = d[5] ? new Date(Date.UTC(year, month - 1, day + 1)) : d[3] ? new Date(Date.UTC(year, month, 1)) : new Date(Date.UTC(year + 1, 0, 1));
+  const hi = d[5]
+    ? new Date(Date.UTC(year, month - 1, day + 1))
+    : d[3]
+      ? new Date(Date.UTC(year, month, 1))
+      : new Date(Date.UTC(year + 1, 0, 1));
   return { prefix, lo: lo0, hi };
 }
 
 const dateParam = (what: string) => {
-  const one = z.string().max(64, 'Max length is 64').refine((s) => parseFhirDate(s) !== null, `Invalid ${what} (ge2026-11-01, le2026-11-22T08:00:00Z)`);
+  const one = z
+    .string()
+    .max(64, 'Max length is 64')
+    .refine((s) => parseFhirDate(s) !== null, `Invalid ${what} (ge2026-11-01, le2026-11-22T08:00:00Z)`);
   return z.union([one, z.array(one).max(4, 'Max length is 4')]).optional();
 };
 const tokenParam = z.string().trim().min(1, 'Required').max(500, 'Max length is 500');
-const patientRef = z.string().trim().regex(/^(Patient\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid patient reference (Patient/<id>)');
+const patientRef = z
+  .string()
+  .trim()
+  .regex(
+    /^(Patient\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'Invalid patient reference (Patient/<id>)',
+  );
 
 /** Paging and the parameters every search takes. `_offset` is the paging link's position (opaque to clients). */
 const common = {
-  _count: z.coerce.number('Invalid number').int('Invalid number').min(1, 'Min value is 1').max(1000, 'Max value is 1000').default(50),
-  _offset: z.coerce.number('Invalid number').int('Invalid number').min(0, 'Min value is 0').max(1_000_000, 'Max value is 1000000').default(0),
+  _count: z.coerce
+    .number('Invalid number')
+    .int('Invalid number')
+    .min(1, 'Min value is 1')
+    .max(1000, 'Max value is 1000')
+    .default(50),
+  _offset: z.coerce
+    .number('Invalid number')
+    .int('Invalid number')
+    .min(0, 'Min value is 0')
+    .max(1_000_000, 'Max value is 1000000')
+    .default(0),
   _lastUpdated: dateParam('_lastUpdated'),
   _id: z.string().trim().min(1, 'Required').max(2000, 'Max length is 2000').optional(),
 };
@@ -221,11 +292,26 @@ export type TFhirPatientScopedSearch = z.infer<typeof ZFhirPatientScopedSearch>;
 
 /** Kick-off parameters (FHIR Bulk Data Access 2.0): `_outputFormat` (NDJSON only), `_type` (comma list), `_since`. */
 export const ZFhirExportQuery = z.object({
-  _outputFormat: z.enum(['application/fhir+ndjson', 'application/ndjson', 'ndjson'], 'Only application/fhir+ndjson is supported').optional(),
-  _type: z.string().trim().max(500, 'Max length is 500').refine(
-    (s) => s.split(',').every((x) => (FHIR_RESOURCE_TYPES as readonly string[]).includes(x.trim())), `Unknown resource type (${FHIR_RESOURCE_TYPES.join(', ')})`,
-  ).optional(),
-  _since: z.string().max(64, 'Max length is 64').refine((s) => { const d = parseFhirDate(s); return d !== null && !/^(eq|gt|lt|ge|le)/.test(s) && s.includes('T'); }, 'Invalid _since (an instant: 2026-11-01T00:00:00Z)').optional(),
+  _outputFormat: z
+    .enum(['application/fhir+ndjson', 'application/ndjson', 'ndjson'], 'Only application/fhir+ndjson is supported')
+    .optional(),
+  _type: z
+    .string()
+    .trim()
+    .max(500, 'Max length is 500')
+    .refine(
+      (s) => s.split(',').every((x) => (FHIR_RESOURCE_TYPES as readonly string[]).includes(x.trim())),
+      `Unknown resource type (${FHIR_RESOURCE_TYPES.join(', ')})`,
+    )
+    .optional(),
+  _since: z
+    .string()
+    .max(64, 'Max length is 64')
+    .refine((s) => {
+      const d = parseFhirDate(s);
+      return d !== null && !/^(eq|gt|lt|ge|le)/.test(s) && s.includes('T');
+    }, 'Invalid _since (an instant: 2026-11-01T00:00:00Z)')
+    .optional(),
 });
 export type TFhirExportQuery = z.infer<typeof ZFhirExportQuery>;
 export const ZFhirExportParams = z.object({ id: z.string().uuid('Invalid id') });

@@ -23,20 +23,29 @@ describe('field rules (staff-portal §5)', () => {
   });
 
   test('a bad MAC address says the spec\'s "Invalid Mac address format"', () => {
-    const msg = messageOf(ZCreateDeviceRequest, { model: 'WATCH', account: 'a@b.co', mac: 'zz:zz', serial: 'S1' }, 'mac');
+    const msg = messageOf(
+      ZCreateDeviceRequest,
+      { model: 'WATCH', account: 'a@b.co', mac: 'zz:zz', serial: 'S1' },
+      'mac',
+    );
     expect(msg).toBe('Invalid Mac address format');
     expect(fieldRule(msg)).toEqual({ key: 'mac' });
   });
 
   test('an empty user name of a tenant connection says Required', () => {
-    const msg = messageOf(z.array(ZTenantConnectionInput), [{ host: 'db', port: 5432, username: '', usernameConfirm: '', publicUrl: 'https://x.test' }], '0');
+    const msg = messageOf(
+      z.array(ZTenantConnectionInput),
+      [{ host: 'db', port: 5432, username: '', usernameConfirm: '', publicUrl: 'https://x.test' }],
+      '0',
+    );
     expect(fieldRule(msg)).toEqual({ key: 'required' });
   });
 
   test('the patient form rules name their rule', () => {
     const r = ZCreatePatientRequest.safeParse({ firstName: 'A1', lastName: '', birthday: '2999-01-01', email: 'nope' });
     expect(r.success).toBe(false);
-    for (const issue of r.error!.issues) expect(fieldRule(issue.message), `${issue.path.join('.')}: ${issue.message}`).not.toBeNull();
+    for (const issue of r.error!.issues)
+      expect(fieldRule(issue.message), `${issue.path.join('.')}: ${issue.message}`).not.toBeNull();
   });
 
   test.each([
@@ -67,8 +76,10 @@ describe('field rules (staff-portal §5)', () => {
     expect(fieldRule(message)).toEqual(n === undefined ? { key } : { key, n });
   });
 
-  test('Zod\'s messages of a bare schema are mapped', () => {
-    const r = z.object({ a: z.string().min(1).max(3), b: z.string().uuid(), c: z.number().max(5) }).safeParse({ a: 'abcd', b: 'x', c: 9 });
+  test("Zod's messages of a bare schema are mapped", () => {
+    const r = z
+      .object({ a: z.string().min(1).max(3), b: z.string().uuid(), c: z.number().max(5) })
+      .safeParse({ a: 'abcd', b: 'x', c: 9 });
     for (const issue of r.error!.issues) expect(fieldRule(issue.message), issue.message).not.toBeNull();
     const missing = z.object({ a: z.string() }).safeParse({});
     expect(fieldRule(missing.error!.issues[0]!.message)).toEqual({ key: 'required' });

@@ -22,7 +22,9 @@ export const ZAccountState = z.object({
 });
 export type TAccountState = z.infer<typeof ZAccountState>;
 
-export const ZDeactivationRequestCreate = z.object({ reason: z.string().trim().max(500, 'Max length is 500').optional() });
+export const ZDeactivationRequestCreate = z.object({
+  reason: z.string().trim().max(500, 'Max length is 500').optional(),
+});
 export const ZDeactivationRequest = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
@@ -35,4 +37,6 @@ export const ZDeactivationRequest = z.object({
 });
 export type TDeactivationRequest = z.infer<typeof ZDeactivationRequest>;
 export const ZDeactivationRequestList = z.object({ items: z.array(ZDeactivationRequest) });
-export const ZRejectRequest = z.object({ reason: z.string({ error: 'Required' }).trim().min(1, 'Required').max(500, 'Max length is 500') });
+export const ZRejectRequest = z.object({
+  reason: z.string({ error: 'Required' }).trim().min(1, 'Required').max(500, 'Max length is 500'),
+});

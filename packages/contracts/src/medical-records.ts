@@ -3,7 +3,14 @@ import { ZId, ZIsoDay, ZPageQuery, ZSubjectId, page } from './common.ts';
 import { ATTACHMENT_MAX_BYTES } from './patients.ts';
 
 /** Kinds of paper a medical record holds (staff-portal §2, §3): examination card, result card, otoscope result, … */
-export const MEDICAL_RECORD_ATTACHMENT_TYPES = ['EXAMINATION_CARD', 'RESULT_CARD', 'OTOSCOPE_RESULT', 'PRESCRIPTION', 'BILL', 'OTHER'] as const;
+export const MEDICAL_RECORD_ATTACHMENT_TYPES = [
+  'EXAMINATION_CARD',
+  'RESULT_CARD',
+  'OTOSCOPE_RESULT',
+  'PRESCRIPTION',
+  'BILL',
+  'OTHER',
+] as const;
 export const ZMedicalRecordAttachmentType = z.enum(MEDICAL_RECORD_ATTACHMENT_TYPES, 'Invalid attachment type');
 export type TMedicalRecordAttachmentType = z.infer<typeof ZMedicalRecordAttachmentType>;
 
@@ -51,16 +58,19 @@ const optText = (max: number) => z.preprocess(blankToNull, z.string().max(max, `
  * date are required; the doctor is either a staff doctor (`doctorId`) or a free-text name (`doctorName`), not both.
  * Files are added afterwards, one per request (`…/attachments`, multipart `type` + `file`).
  */
-export const ZMedicalRecordRequest = z.object({
-  title: z.string('Required').trim().min(1, 'Required').max(200, 'Max length is 200'),
-  examinationDate: ZIsoDay,
-  place: optText(200).default(null),
-  doctorId: z.preprocess(blankToNull, ZId.nullable()).default(null),
-  doctorName: optText(100).default(null),
-  note: optText(2000).default(null),
-}).superRefine((b, ctx) => {
-  if (b.doctorId && b.doctorName) ctx.addIssue({ code: 'custom', path: ['doctorName'], message: 'Pick a staff doctor or type a name, not both' });
-});
+export const ZMedicalRecordRequest = z
+  .object({
+    title: z.string('Required').trim().min(1, 'Required').max(200, 'Max length is 200'),
+    examinationDate: ZIsoDay,
+    place: optText(200).default(null),
+    doctorId: z.preprocess(blankToNull, ZId.nullable()).default(null),
+    doctorName: optText(100).default(null),
+    note: optText(2000).default(null),
+  })
+  .superRefine((b, ctx) => {
+    if (b.doctorId && b.doctorName)
+      ctx.addIssue({ code: 'custom', path: ['doctorName'], message: 'Pick a staff doctor or type a name, not both' });
+  });
 export type TMedicalRecordRequest = z.input<typeof ZMedicalRecordRequest>;
 export type TMedicalRecordInput = z.output<typeof ZMedicalRecordRequest>;
 

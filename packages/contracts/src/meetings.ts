@@ -17,10 +17,19 @@ export const ZMeetingState = z.enum(MEETING_STATES);
 export type TMeetingState = z.infer<typeof ZMeetingState>;
 
 /** An RTCIceServer (STUN/TURN) from the server's ICE_SERVERS configuration. */
-export const ZIceServer = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export const ZIceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 export type TIceServer = z.infer<typeof ZIceServer>;
 
-export const ZMeetingParticipant = z.object({ userId: ZId, name: z.string(), role: ZMeetingRole, state: ZMeetingState });
+export const ZMeetingParticipant = z.object({
+  userId: ZId,
+  name: z.string(),
+  role: ZMeetingRole,
+  state: ZMeetingState,
+});
 export type TMeetingParticipant = z.infer<typeof ZMeetingParticipant>;
 
 export const ZMeeting = z.object({
@@ -49,8 +58,16 @@ export const ZSignalRequest = z.object({
   data: z.string().max(20_000, 'Max length is 20000'),
 });
 export type TSignalRequest = z.infer<typeof ZSignalRequest>;
-export const ZSignal = z.object({ seq: z.number().int(), from: ZId, kind: z.enum(SIGNAL_KINDS), data: z.string(), at: z.string() });
+export const ZSignal = z.object({
+  seq: z.number().int(),
+  from: ZId,
+  kind: z.enum(SIGNAL_KINDS),
+  data: z.string(),
+  at: z.string(),
+});
 export type TSignal = z.infer<typeof ZSignal>;
-export const ZSignalQuery = z.object({ after: z.coerce.number().int('Invalid number').min(0, 'Min value is 0').default(0) });
+export const ZSignalQuery = z.object({
+  after: z.coerce.number().int('Invalid number').min(0, 'Min value is 0').default(0),
+});
 export const ZSignalList = z.object({ items: z.array(ZSignal) });
 export type TSignalList = z.infer<typeof ZSignalList>;

@@ -1,5 +1,9 @@
 /** A person's name parts as every record keeps them. */
-export type NameParts = { firstName: string | null | undefined; middleName?: string | null | undefined; lastName: string | null | undefined };
+export type NameParts = {
+  firstName: string | null | undefined;
+  middleName?: string | null | undefined;
+  lastName: string | null | undefined;
+};
 
 /**
  * The one way a person's name is written (issue 13), on every screen, SMS, call and export: in Vietnamese the family

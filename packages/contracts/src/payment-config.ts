@@ -30,7 +30,9 @@ export const ZVerifyPaymentMethodRequest = z.object({
 export type TVerifyPaymentMethodRequest = z.infer<typeof ZVerifyPaymentMethodRequest>;
 
 /** Step 3: tax rate in basis points (1000 = 10 %). */
-export const ZPaymentTaxRequest = z.object({ rateBp: z.number().int('Whole basis points').min(0, 'Min value is 0').max(10_000, 'Max value is 10000') });
+export const ZPaymentTaxRequest = z.object({
+  rateBp: z.number().int('Whole basis points').min(0, 'Min value is 0').max(10_000, 'Max value is 10000'),
+});
 export type TPaymentTaxRequest = z.infer<typeof ZPaymentTaxRequest>;
 
 export const PAYMENT_CONFIG_STEPS = ['partner', 'method', 'tax', 'done'] as const;
@@ -55,14 +57,16 @@ export type TPartnerVerifyStatus = z.infer<typeof ZPartnerVerifyStatus>;
 export const ZPaymentMethodInformation = z.object({
   tenantId: ZId,
   partner: z.object({ partnerId: z.string(), apiKeyMasked: z.string(), verifiedAt: ZIsoDateTime }).nullable(),
-  methods: z.array(z.object({
-    method: ZPaymentMethodKind,
-    accessKeyMasked: z.string(),
-    shareKeyMasked: z.string(),
-    secretKeyMasked: z.string(),
-    callbackUrl: z.string(),
-    verifiedAt: ZIsoDateTime,
-  })),
+  methods: z.array(
+    z.object({
+      method: ZPaymentMethodKind,
+      accessKeyMasked: z.string(),
+      shareKeyMasked: z.string(),
+      secretKeyMasked: z.string(),
+      callbackUrl: z.string(),
+      verifiedAt: ZIsoDateTime,
+    }),
+  ),
   taxRateBp: z.number().int(),
 });
 export type TPaymentMethodInformation = z.infer<typeof ZPaymentMethodInformation>;

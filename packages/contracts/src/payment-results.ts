@@ -5,9 +5,23 @@ import { z } from 'zod';
  * Clients show `paymentResults.<key>` from their catalogues; providers' codes map here.
  */
 export const PAYMENT_RESULTS = [
-  'success', 'insufficient_balance', 'wrong_otp', 'suspected_fraud', 'not_registered_online_banking', 'verification_failed_3_times',
-  'timeout', 'locked', 'cancelled', 'wrong_password_too_many', 'over_daily_limit', 'bank_maintenance', 'incomplete', 'error',
-  'reversed', 'settled', 'unknown',
+  'success',
+  'insufficient_balance',
+  'wrong_otp',
+  'suspected_fraud',
+  'not_registered_online_banking',
+  'verification_failed_3_times',
+  'timeout',
+  'locked',
+  'cancelled',
+  'wrong_password_too_many',
+  'over_daily_limit',
+  'bank_maintenance',
+  'incomplete',
+  'error',
+  'reversed',
+  'settled',
+  'unknown',
 ] as const;
 export const ZPaymentResult = z.enum(PAYMENT_RESULTS);
 export type TPaymentResult = z.infer<typeof ZPaymentResult>;
@@ -42,7 +56,10 @@ export const VNPAY_TRANSACTION_RESULTS: Readonly<Record<string, TPaymentResult>>
 };
 
 /** The result of a VNPay answer: a non-00 response code first, then a non-00 transaction status; unknown codes → 'unknown'. */
-export function vnpayResult(responseCode: string | null | undefined, transactionStatus?: string | null): TPaymentResult {
+export function vnpayResult(
+  responseCode: string | null | undefined,
+  transactionStatus?: string | null,
+): TPaymentResult {
   const rc = (responseCode ?? '').trim();
   if (rc !== '00') return VNPAY_RESPONSE_RESULTS[rc] ?? 'unknown';
   const ts = (transactionStatus ?? '00').trim();
@@ -53,9 +70,15 @@ export function vnpayResult(responseCode: string | null | undefined, transaction
  * The result of a stored order: its response message when it is a result key (the providers store one), else its
  * VNPay response code, else 'unknown'.
  */
-export function paymentResultOf(provider: string | null, responseCode: string | null, responseMessage?: string | null): TPaymentResult {
-  if (responseMessage && (PAYMENT_RESULTS as readonly string[]).includes(responseMessage)) return responseMessage as TPaymentResult;
-  if (responseCode && (PAYMENT_RESULTS as readonly string[]).includes(responseCode)) return responseCode as TPaymentResult;
+export function paymentResultOf(
+  provider: string | null,
+  responseCode: string | null,
+  responseMessage?: string | null,
+): TPaymentResult {
+  if (responseMessage && (PAYMENT_RESULTS as readonly string[]).includes(responseMessage))
+    return responseMessage as TPaymentResult;
+  if (responseCode && (PAYMENT_RESULTS as readonly string[]).includes(responseCode))
+    return responseCode as TPaymentResult;
   if (provider === 'VN_PAY' && responseCode) return vnpayResult(responseCode);
   return 'unknown';
 }

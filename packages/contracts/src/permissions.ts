@@ -3,8 +3,18 @@
  * Ids are stable: stored in role_permissions and cached by the apps.
  */
 export const PERMISSION_GROUPS = [
-  'Account', 'Appointment', 'Dashboard', 'Device', 'Health', 'Notification',
-  'Relative', 'Staff', 'Tenant', 'Transaction', 'User', 'Permission',
+  'Account',
+  'Appointment',
+  'Dashboard',
+  'Device',
+  'Health',
+  'Notification',
+  'Relative',
+  'Staff',
+  'Tenant',
+  'Transaction',
+  'User',
+  'Permission',
 ] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
@@ -92,9 +102,18 @@ export type PermissionKey = keyof typeof Permission;
 export type PermissionId = (typeof Permission)[PermissionKey];
 
 const GROUP_RANGES: ReadonlyArray<[PermissionGroup, number, number]> = [
-  ['Account', 9, 29], ['Appointment', 30, 49], ['Dashboard', 50, 69], ['Device', 70, 89],
-  ['Health', 90, 109], ['Notification', 110, 129], ['Relative', 130, 149], ['Staff', 150, 169],
-  ['Tenant', 170, 199], ['Transaction', 200, 219], ['User', 220, 249], ['Permission', 250, 267],
+  ['Account', 9, 29],
+  ['Appointment', 30, 49],
+  ['Dashboard', 50, 69],
+  ['Device', 70, 89],
+  ['Health', 90, 109],
+  ['Notification', 110, 129],
+  ['Relative', 130, 149],
+  ['Staff', 150, 169],
+  ['Tenant', 170, 199],
+  ['Transaction', 200, 219],
+  ['User', 220, 249],
+  ['Permission', 250, 267],
 ];
 
 export function permissionGroup(id: number): PermissionGroup {
@@ -103,7 +122,8 @@ export function permissionGroup(id: number): PermissionGroup {
   return hit[0];
 }
 
-export const ALL_PERMISSIONS: ReadonlyArray<{ id: PermissionId; key: PermissionKey; group: PermissionGroup }> =
-  (Object.entries(Permission) as Array<[PermissionKey, PermissionId]>).map(([key, id]) => ({ id, key, group: permissionGroup(id) }));
+export const ALL_PERMISSIONS: ReadonlyArray<{ id: PermissionId; key: PermissionKey; group: PermissionGroup }> = (
+  Object.entries(Permission) as Array<[PermissionKey, PermissionId]>
+).map(([key, id]) => ({ id, key, group: permissionGroup(id) }));
 
 export const isPermissionId = (n: number): n is PermissionId => ALL_PERMISSIONS.some((p) => p.id === n);

@@ -10,21 +10,59 @@ import { ZId, ZIsoDateTime, ZIsoDay, ZPageQuery, page } from './common.ts';
 
 // ---- Lists (staff-portal §3) ----
 export const MEDICINE_ROUTES = [
-  'ORAL', 'SPRAY', 'SUCK', 'DROP', 'TOPICAL', 'INHALATION', 'OPHTHALMIC', 'NASAL', 'SUBLINGUAL', 'OTIC', 'INJECTION',
-  'RECTAL', 'TRANSDERMAL', 'INTRAVENOUS', 'INTRAMUSCULAR', 'SUBCUTANEOUS',
+  'ORAL',
+  'SPRAY',
+  'SUCK',
+  'DROP',
+  'TOPICAL',
+  'INHALATION',
+  'OPHTHALMIC',
+  'NASAL',
+  'SUBLINGUAL',
+  'OTIC',
+  'INJECTION',
+  'RECTAL',
+  'TRANSDERMAL',
+  'INTRAVENOUS',
+  'INTRAMUSCULAR',
+  'SUBCUTANEOUS',
 ] as const;
 export const ZMedicineRoute = z.enum(MEDICINE_ROUTES, 'Invalid route');
 export type TMedicineRoute = z.infer<typeof ZMedicineRoute>;
 
 export const MEDICINE_FORMS = [
-  'PILL', 'CAPSULE', 'TABLET', 'SOLUTION', 'CREAM', 'POWDER', 'OINTMENT', 'SYRUP', 'GEL', 'GAS', 'CONCENTRATE',
-  'INJECTABLE', 'SUPPOSITORY',
+  'PILL',
+  'CAPSULE',
+  'TABLET',
+  'SOLUTION',
+  'CREAM',
+  'POWDER',
+  'OINTMENT',
+  'SYRUP',
+  'GEL',
+  'GAS',
+  'CONCENTRATE',
+  'INJECTABLE',
+  'SUPPOSITORY',
 ] as const;
 export const ZMedicineForm = z.enum(MEDICINE_FORMS, 'Invalid form');
 export type TMedicineForm = z.infer<typeof ZMedicineForm>;
 
 /** Dose units: the spec names pill, drop, teaspoon, tablespoon ("include"); the rest are the usual companions. */
-export const DOSE_UNITS = ['PILL', 'TABLET', 'CAPSULE', 'DROP', 'TEASPOON', 'TABLESPOON', 'ML', 'MG', 'PUFF', 'PATCH', 'UNIT', 'APPLICATION'] as const;
+export const DOSE_UNITS = [
+  'PILL',
+  'TABLET',
+  'CAPSULE',
+  'DROP',
+  'TEASPOON',
+  'TABLESPOON',
+  'ML',
+  'MG',
+  'PUFF',
+  'PATCH',
+  'UNIT',
+  'APPLICATION',
+] as const;
 export const ZDoseUnit = z.enum(DOSE_UNITS, 'Invalid dose unit');
 export type TDoseUnit = z.infer<typeof ZDoseUnit>;
 
@@ -66,39 +104,48 @@ export const DEFAULT_MISSED_DOSE_THRESHOLD = 2;
 export const INTAKE_HORIZON_HOURS = 48;
 
 const text = (max: number) => z.string('Required').trim().max(max, `Max length is ${max}`);
-const optText = (max: number) => text(max).nullish().transform((v) => (v ? v : null));
+const optText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 /** A local time of day, 24 h. */
 export const ZLocalTime = z.string('Required').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is not valid (HH:mm)');
 
 // ---- Reminder rule (matches packages/clinical/src/medication.ts ReminderRule) ----
 /** Days of week are ISO: 1 = Monday … 7 = Sunday. */
-export const ZReminderRule = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('daily') }),
-  z.object({
-    kind: z.literal('weekly'),
-    daysOfWeek: z.array(z.number().int().min(1, 'Min value is 1').max(7, 'Max value is 7'))
-      .min(1, 'At least one weekday must be chosen for reminders')
-      .refine((d) => new Set(d).size === d.length, 'Days must be unique'),
-  }),
-  z.object({
-    kind: z.literal('monthly'),
-    daysOfMonth: z.array(z.number().int().min(1, 'Min value is 1').max(31, 'Max value is 31'))
-      .min(1, 'At least one day of the month must be chosen')
-      .refine((d) => new Set(d).size === d.length, 'Days must be unique'),
-  }),
-  z.object({ kind: z.literal('once'), date: ZIsoDay }),
-  z.object({
-    kind: z.literal('hourly'),
-    everyHours: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(23, 'Max value is 23'),
-    from: ZLocalTime,
-    until: ZLocalTime.optional(),
-  }),
-  z.object({
-    kind: z.literal('cycle'),
-    onDays: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(365, 'Max value is 365'),
-    offDays: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(365, 'Max value is 365'),
-  }),
-], 'Invalid reminder rule');
+export const ZReminderRule = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('daily') }),
+    z.object({
+      kind: z.literal('weekly'),
+      daysOfWeek: z
+        .array(z.number().int().min(1, 'Min value is 1').max(7, 'Max value is 7'))
+        .min(1, 'At least one weekday must be chosen for reminders')
+        .refine((d) => new Set(d).size === d.length, 'Days must be unique'),
+    }),
+    z.object({
+      kind: z.literal('monthly'),
+      daysOfMonth: z
+        .array(z.number().int().min(1, 'Min value is 1').max(31, 'Max value is 31'))
+        .min(1, 'At least one day of the month must be chosen')
+        .refine((d) => new Set(d).size === d.length, 'Days must be unique'),
+    }),
+    z.object({ kind: z.literal('once'), date: ZIsoDay }),
+    z.object({
+      kind: z.literal('hourly'),
+      everyHours: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(23, 'Max value is 23'),
+      from: ZLocalTime,
+      until: ZLocalTime.optional(),
+    }),
+    z.object({
+      kind: z.literal('cycle'),
+      onDays: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(365, 'Max value is 365'),
+      offDays: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(365, 'Max value is 365'),
+    }),
+  ],
+  'Invalid reminder rule',
+);
 export type TReminderRule = z.infer<typeof ZReminderRule>;
 export const REMINDER_RULE_KINDS = ['daily', 'weekly', 'monthly', 'once', 'hourly', 'cycle'] as const;
 export type TReminderRuleKind = (typeof REMINDER_RULE_KINDS)[number];
@@ -125,52 +172,95 @@ export type TReminderInput = z.input<typeof ZReminderInput>;
 export type TReminder = z.infer<typeof ZReminderInput>;
 
 /** A medicine as written (staff-portal §3). */
-export const ZMedicineInput = z.object({
-  name: text(200).min(1, 'Required'),
-  dose: z.number('Required').min(DOSE_MIN, `Min value is ${DOSE_MIN}`).max(DOSE_MAX, `Max value is ${DOSE_MAX}`)
-    .refine((d) => d < DOSE_MIN || d > DOSE_MAX || isAllowedDose(d), 'Dose decimals can only be .125, .25, .33, .5, .66 or .75'),
-  doseUnit: ZDoseUnit,
-  strength: optText(100),
-  route: ZMedicineRoute,
-  form: ZMedicineForm,
-  quantity: z.number().int('Must be a whole number').min(0, 'Min value is 0').max(100000, 'Max value is 100000').nullish().transform((v) => v ?? null),
-  when: ZMedicineWhen.default('ANYTIME'),
-  timeOfDay: z.array(ZTimeOfDay).default([]).refine((d) => new Set(d).size === d.length, 'Values must be unique'),
-  frequency: optText(200),
-  instruction: optText(1000),
-  sideEffect: optText(1000),
-  note: optText(1000),
-  /** A colour (#rrggbb) or an uploaded image (POST /api/account/prescriptions/medicine-images). */
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour').nullish().transform((v) => v ?? null),
-  imageId: ZId.nullish().transform((v) => v ?? null),
-  /** Number of active days of the schedule (days with doses); null = until the end date (or forever). */
-  totalDays: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(3650, 'Max value is 3650').nullish().transform((v) => v ?? null),
-  refills: z.number().int('Must be a whole number').min(0, 'Min value is 0').max(100, 'Max value is 100').default(0),
-  scheduleType: ZScheduleType,
-  /** Required for ON_SCHEDULE; must be absent (null) for ON_DEMAND. */
-  reminder: ZReminderInput.nullish().transform((v) => v ?? null),
-}).superRefine((m, ctx) => {
-  if (m.scheduleType === 'ON_DEMAND') {
-    if (m.reminder) ctx.addIssue({ code: 'custom', path: ['reminder'], message: 'On-demand medicines have no reminders' });
-    return;
-  }
-  if (!m.reminder) {
-    ctx.addIssue({ code: 'custom', path: ['reminder'], message: 'Each medicine needs at least one schedule time' });
-    return;
-  }
-  const r = m.reminder;
-  if (r.rule.kind !== 'hourly' && r.times.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['reminder', 'times'], message: 'Each medicine needs at least one schedule time' });
-  }
-  const times = r.times.map((t) => t.time);
-  if (new Set(times).size !== times.length) ctx.addIssue({ code: 'custom', path: ['reminder', 'times'], message: 'Schedule times must be unique per medicine' });
-  const labels = r.times.map((t) => t.label.toLowerCase()).filter((l) => l !== '');
-  if (new Set(labels).size !== labels.length) ctx.addIssue({ code: 'custom', path: ['reminder', 'times'], message: 'Time labels must be unique per medicine' });
-  if (r.startDate && r.endDate && r.endDate < r.startDate) ctx.addIssue({ code: 'custom', path: ['reminder', 'endDate'], message: 'End date must be after start date' });
-  if (r.rule.kind === 'hourly' && r.rule.until && r.rule.until <= r.rule.from) {
-    ctx.addIssue({ code: 'custom', path: ['reminder', 'rule', 'until'], message: 'Start time must be before end time' });
-  }
-});
+export const ZMedicineInput = z
+  .object({
+    name: text(200).min(1, 'Required'),
+    dose: z
+      .number('Required')
+      .min(DOSE_MIN, `Min value is ${DOSE_MIN}`)
+      .max(DOSE_MAX, `Max value is ${DOSE_MAX}`)
+      .refine(
+        (d) => d < DOSE_MIN || d > DOSE_MAX || isAllowedDose(d),
+        'Dose decimals can only be .125, .25, .33, .5, .66 or .75',
+      ),
+    doseUnit: ZDoseUnit,
+    strength: optText(100),
+    route: ZMedicineRoute,
+    form: ZMedicineForm,
+    quantity: z
+      .number()
+      .int('Must be a whole number')
+      .min(0, 'Min value is 0')
+      .max(100000, 'Max value is 100000')
+      .nullish()
+      .transform((v) => v ?? null),
+    when: ZMedicineWhen.default('ANYTIME'),
+    timeOfDay: z
+      .array(ZTimeOfDay)
+      .default([])
+      .refine((d) => new Set(d).size === d.length, 'Values must be unique'),
+    frequency: optText(200),
+    instruction: optText(1000),
+    sideEffect: optText(1000),
+    note: optText(1000),
+    /** A colour (#rrggbb) or an uploaded image (POST /api/account/prescriptions/medicine-images). */
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour')
+      .nullish()
+      .transform((v) => v ?? null),
+    imageId: ZId.nullish().transform((v) => v ?? null),
+    /** Number of active days of the schedule (days with doses); null = until the end date (or forever). */
+    totalDays: z
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Min value is 1')
+      .max(3650, 'Max value is 3650')
+      .nullish()
+      .transform((v) => v ?? null),
+    refills: z.number().int('Must be a whole number').min(0, 'Min value is 0').max(100, 'Max value is 100').default(0),
+    scheduleType: ZScheduleType,
+    /** Required for ON_SCHEDULE; must be absent (null) for ON_DEMAND. */
+    reminder: ZReminderInput.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((m, ctx) => {
+    if (m.scheduleType === 'ON_DEMAND') {
+      if (m.reminder)
+        ctx.addIssue({ code: 'custom', path: ['reminder'], message: 'On-demand medicines have no reminders' });
+      return;
+    }
+    if (!m.reminder) {
+      ctx.addIssue({ code: 'custom', path: ['reminder'], message: 'Each medicine needs at least one schedule time' });
+      return;
+    }
+    const r = m.reminder;
+    if (r.rule.kind !== 'hourly' && r.times.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminder', 'times'],
+        message: 'Each medicine needs at least one schedule time',
+      });
+    }
+    const times = r.times.map((t) => t.time);
+    if (new Set(times).size !== times.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminder', 'times'],
+        message: 'Schedule times must be unique per medicine',
+      });
+    const labels = r.times.map((t) => t.label.toLowerCase()).filter((l) => l !== '');
+    if (new Set(labels).size !== labels.length)
+      ctx.addIssue({ code: 'custom', path: ['reminder', 'times'], message: 'Time labels must be unique per medicine' });
+    if (r.startDate && r.endDate && r.endDate < r.startDate)
+      ctx.addIssue({ code: 'custom', path: ['reminder', 'endDate'], message: 'End date must be after start date' });
+    if (r.rule.kind === 'hourly' && r.rule.until && r.rule.until <= r.rule.from) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminder', 'rule', 'until'],
+        message: 'Start time must be before end time',
+      });
+    }
+  });
 export type TMedicineInput = z.input<typeof ZMedicineInput>;
 
 export const ZMedicine = z.object({
@@ -193,16 +283,18 @@ export const ZMedicine = z.object({
   totalDays: z.number().int().nullable(),
   refills: z.number().int(),
   scheduleType: ZScheduleType,
-  reminder: z.object({
-    name: z.string(),
-    rule: ZReminderRule,
-    times: z.array(z.object({ time: z.string(), label: z.string() })),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    preAlarmMinutes: z.number().int(),
-    snoozeMinutes: z.number().int(),
-    sound: ZReminderSound,
-  }).nullable(),
+  reminder: z
+    .object({
+      name: z.string(),
+      rule: ZReminderRule,
+      times: z.array(z.object({ time: z.string(), label: z.string() })),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+      preAlarmMinutes: z.number().int(),
+      snoozeMinutes: z.number().int(),
+      sound: ZReminderSound,
+    })
+    .nullable(),
 });
 export type TMedicine = z.infer<typeof ZMedicine>;
 
@@ -221,29 +313,45 @@ export type TPrescriptionDisplayState = z.infer<typeof ZPrescriptionDisplayState
  * doctorId: the doctor in charge — a doctor's own id by default; an assistant names one of the doctors they follow
  * (default: the patient's doctor).
  */
-export const ZPrescriptionRequest = z.object({
-  name: z.string('A prescription name is required').trim().min(1, 'A prescription name is required').max(200, 'Max length is 200'),
-  rxNumber: z.string('An Rx number is required').trim().min(1, 'An Rx number is required').max(50, 'Max length is 50'),
-  diagnosis: optText(2000),
-  noteForPatient: optText(2000),
-  doctorId: ZId.nullish().transform((v) => v ?? null),
-  startDate: ZIsoDay,
-  endDate: ZIsoDay.nullish().transform((v) => v ?? null),
-  medicines: z.array(ZMedicineInput, 'A prescription needs at least 1 medication')
-    .min(1, 'A prescription needs at least 1 medication').max(30, 'Max 30 medications'),
-}).superRefine((b, ctx) => {
-  if (b.endDate && b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
-});
+export const ZPrescriptionRequest = z
+  .object({
+    name: z
+      .string('A prescription name is required')
+      .trim()
+      .min(1, 'A prescription name is required')
+      .max(200, 'Max length is 200'),
+    rxNumber: z
+      .string('An Rx number is required')
+      .trim()
+      .min(1, 'An Rx number is required')
+      .max(50, 'Max length is 50'),
+    diagnosis: optText(2000),
+    noteForPatient: optText(2000),
+    doctorId: ZId.nullish().transform((v) => v ?? null),
+    startDate: ZIsoDay,
+    endDate: ZIsoDay.nullish().transform((v) => v ?? null),
+    medicines: z
+      .array(ZMedicineInput, 'A prescription needs at least 1 medication')
+      .min(1, 'A prescription needs at least 1 medication')
+      .max(30, 'Max 30 medications'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.endDate && b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
+  });
 export type TPrescriptionRequest = z.input<typeof ZPrescriptionRequest>;
 export type TPrescriptionInput = z.infer<typeof ZPrescriptionRequest>;
 
 /** POST /api/account/prescriptions/{id}/reuse: a new prescription from an old one, with fresh dates (defaults: from today, same length). */
-export const ZPrescriptionReuseRequest = z.object({
-  startDate: ZIsoDay.optional(),
-  endDate: ZIsoDay.nullish(),
-}).superRefine((b, ctx) => {
-  if (b.startDate && b.endDate && b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
-});
+export const ZPrescriptionReuseRequest = z
+  .object({
+    startDate: ZIsoDay.optional(),
+    endDate: ZIsoDay.nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.startDate && b.endDate && b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be after start date' });
+  });
 export type TPrescriptionReuseRequest = z.infer<typeof ZPrescriptionReuseRequest>;
 
 export const ZPrescription = z.object({
@@ -277,13 +385,29 @@ export const INTAKE_STATES = ['to_take', 'taken', 'taken_early', 'taken_late', '
 export const ZIntakeState = z.enum(INTAKE_STATES, 'Invalid value');
 export type TIntakeState = z.infer<typeof ZIntakeState>;
 const count = z.number().int();
-export const ZIntakeCounts = z.object({ to_take: count, taken: count, taken_early: count, taken_late: count, skipped: count, unconfirmed: count });
+export const ZIntakeCounts = z.object({
+  to_take: count,
+  taken: count,
+  taken_early: count,
+  taken_late: count,
+  skipped: count,
+  unconfirmed: count,
+});
 export type TIntakeCounts = z.infer<typeof ZIntakeCounts>;
 
 /** One version in a prescription's usage history (the chain of edits and reuses). */
 export const ZPrescriptionVersion = ZPrescription.pick({
-  id: true, name: true, rxNumber: true, status: true, displayState: true, origin: true, startDate: true, endDate: true,
-  createdAt: true, createdByName: true, deactivatedAt: true,
+  id: true,
+  name: true,
+  rxNumber: true,
+  status: true,
+  displayState: true,
+  origin: true,
+  startDate: true,
+  endDate: true,
+  createdAt: true,
+  createdByName: true,
+  deactivatedAt: true,
 });
 export type TPrescriptionVersion = z.infer<typeof ZPrescriptionVersion>;
 /** GET /api/account/prescriptions/{id}: the prescription, its usage history (oldest first) and its doses so far. */
@@ -337,14 +461,21 @@ export const ZIntake = z.object({
 });
 export type TIntake = z.infer<typeof ZIntake>;
 /** GET /api/account/patients/{id}/intakes?from&to (at most 62 days; default the last 7 days and the next day). */
-export const ZIntakeQuery = z.object({ from: ZIsoDateTime.optional(), to: ZIsoDateTime.optional(), medicineId: ZId.optional() });
+export const ZIntakeQuery = z.object({
+  from: ZIsoDateTime.optional(),
+  to: ZIsoDateTime.optional(),
+  medicineId: ZId.optional(),
+});
 export type TIntakeQuery = z.infer<typeof ZIntakeQuery>;
 export const ZIntakeList = z.object({ items: z.array(ZIntake) });
 export type TIntakeList = z.infer<typeof ZIntakeList>;
 export const INTAKE_QUERY_MAX_DAYS = 62;
 
 /** POST /api/account/app/medication/intakes/{id}: the patient answers a dose (at: when taken; default now). */
-export const ZIntakeConfirmRequest = z.object({ action: z.enum(['taken', 'skipped'], 'Invalid value'), at: ZIsoDateTime.optional() });
+export const ZIntakeConfirmRequest = z.object({
+  action: z.enum(['taken', 'skipped'], 'Invalid value'),
+  at: ZIsoDateTime.optional(),
+});
 export type TIntakeConfirmRequest = z.infer<typeof ZIntakeConfirmRequest>;
 /** POST /api/account/app/medication/intakes/{id}/snooze: remind again in 5, 10 or 15 minutes. */
 export const ZIntakeSnoozeRequest = z.object({ minutes: z.literal(SNOOZE_MINUTES, 'Invalid snooze') });
@@ -375,7 +506,11 @@ export type TAdherenceRankPage = z.infer<typeof ZAdherenceRankPage>;
 // ---- Per-patient setting ----
 /** GET/PUT /api/account/patients/{id}/medication-settings: consecutive missed doses that tell the caregivers. */
 export const ZMedicationSettings = z.object({
-  missedDoseThreshold: z.number('Required').int('Must be a whole number').min(1, 'Min value is 1').max(10, 'Max value is 10'),
+  missedDoseThreshold: z
+    .number('Required')
+    .int('Must be a whole number')
+    .min(1, 'Min value is 1')
+    .max(10, 'Max value is 10'),
 });
 export type TMedicationSettings = z.infer<typeof ZMedicationSettings>;
 

@@ -15,14 +15,20 @@ export const RATING_MAX_STARS = 5;
 export const RATING_COMMENT_MAX = 1000;
 export const RATING_REPORT_MAX = 500;
 
-export const ZStars = z.coerce.number({ error: 'Stars must be a number from 1 to 5' }).int('Stars must be a whole number from 1 to 5')
-  .min(RATING_MIN_STARS, 'Min value is 1').max(RATING_MAX_STARS, 'Max value is 5');
+export const ZStars = z.coerce
+  .number({ error: 'Stars must be a number from 1 to 5' })
+  .int('Stars must be a whole number from 1 to 5')
+  .min(RATING_MIN_STARS, 'Min value is 1')
+  .max(RATING_MAX_STARS, 'Max value is 5');
 
 export const ZRateDoctorRequest = z.object({
   doctorId: ZId,
   appointmentId: ZId.nullable().optional(),
-  stars: z.number({ error: 'Stars must be a number from 1 to 5' }).int('Stars must be a whole number from 1 to 5')
-    .min(RATING_MIN_STARS, 'Min value is 1').max(RATING_MAX_STARS, 'Max value is 5'),
+  stars: z
+    .number({ error: 'Stars must be a number from 1 to 5' })
+    .int('Stars must be a whole number from 1 to 5')
+    .min(RATING_MIN_STARS, 'Min value is 1')
+    .max(RATING_MAX_STARS, 'Max value is 5'),
   comment: z.string().trim().max(RATING_COMMENT_MAX, `Max length is ${RATING_COMMENT_MAX}`).nullable().optional(),
 });
 export type TRateDoctorRequest = z.infer<typeof ZRateDoctorRequest>;
@@ -46,7 +52,13 @@ export const ZRatingSummary = z.object({ doctorId: ZId, average: z.number().null
 export type TRatingSummary = z.infer<typeof ZRatingSummary>;
 
 /** A public review on the doctor's profile in the app: no author identity beyond a first name. */
-export const ZPublicReview = z.object({ id: ZId, stars: z.number().int(), comment: z.string().nullable(), authorName: z.string(), createdAt: z.string() });
+export const ZPublicReview = z.object({
+  id: ZId,
+  stars: z.number().int(),
+  comment: z.string().nullable(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
 export type TPublicReview = z.infer<typeof ZPublicReview>;
 /** GET /api/account/app/doctors/:id/ratings: the summary, the latest public reviews, mine, and whether I may rate from the profile. */
 export const ZAppDoctorRatings = z.object({
@@ -89,6 +101,10 @@ export const ZRatingPage = page(ZRating);
 export type TRatingPage = z.infer<typeof ZRatingPage>;
 
 export const ZReportRatingRequest = z.object({
-  message: z.string({ error: 'Required' }).trim().min(1, 'Required').max(RATING_REPORT_MAX, `Max length is ${RATING_REPORT_MAX}`),
+  message: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(RATING_REPORT_MAX, `Max length is ${RATING_REPORT_MAX}`),
 });
 export type TReportRatingRequest = z.infer<typeof ZReportRatingRequest>;

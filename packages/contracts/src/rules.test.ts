@@ -9,8 +9,14 @@ describe('password rule', () => {
     expect(checkPassword('CareWatch@2026', 'app')).toBeNull();
   });
   test.each([
-    ['Ab1!', 'min'], ['Ab1!'.repeat(9), 'max'], ['abcdefg1!', 'upper'], ['ABCDEFG1!', 'lower'],
-    ['Abcdefgh!', 'digit'], ['Abcdefgh1', 'special'], ['Abcdefg1!~', 'forbidden'], ['Abcdefg 1!', 'forbidden'],
+    ['Ab1!', 'min'],
+    ['Ab1!'.repeat(9), 'max'],
+    ['abcdefg1!', 'upper'],
+    ['ABCDEFG1!', 'lower'],
+    ['Abcdefgh!', 'digit'],
+    ['Abcdefgh1', 'special'],
+    ['Abcdefg1!~', 'forbidden'],
+    ['Abcdefg 1!', 'forbidden'],
   ])('%s breaks %s', (pw, problem) => expect(checkPassword(pw, 'standard')).toBe(problem));
   test('the sets differ between tenants', () => {
     expect(checkPassword('Abcdefg1^', 'standard')).toBeNull();
@@ -19,13 +25,15 @@ describe('password rule', () => {
     expect(checkPassword('Abcdefg1-', 'standard')).toBe('forbidden');
   });
   test('any accepted password has 8 to 32 chars, upper, lower, digit and a special', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (pw) => {
-      if (checkPassword(pw) === null) {
-        expect(pw.length).toBeGreaterThanOrEqual(8);
-        expect(pw.length).toBeLessThanOrEqual(32);
-        expect(/[A-Z]/.test(pw) && /[a-z]/.test(pw) && /\d/.test(pw)).toBe(true);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (pw) => {
+        if (checkPassword(pw) === null) {
+          expect(pw.length).toBeGreaterThanOrEqual(8);
+          expect(pw.length).toBeLessThanOrEqual(32);
+          expect(/[A-Z]/.test(pw) && /[a-z]/.test(pw) && /\d/.test(pw)).toBe(true);
+        }
+      }),
+    );
   });
 });
 

@@ -10,9 +10,27 @@ import { ZId } from './common.ts';
 
 /** The portal's lists that keep their state in the URL (one key per list page; the staff list's presets apart). */
 export const SAVED_VIEW_LISTS = [
-  'patients', 'devices', 'staff', 'staff-doctors', 'staff-customer-care', 'audit', 'worklist', 'alerts',
-  'notifications', 'sms', 'sos-cases', 'appointments', 'tickets', 'messages', 'transactions', 'doctors', 'centers', 'scopes',
-  'code-packages', 'tenants', 'tenant-requests',
+  'patients',
+  'devices',
+  'staff',
+  'staff-doctors',
+  'staff-customer-care',
+  'audit',
+  'worklist',
+  'alerts',
+  'notifications',
+  'sms',
+  'sos-cases',
+  'appointments',
+  'tickets',
+  'messages',
+  'transactions',
+  'doctors',
+  'centers',
+  'scopes',
+  'code-packages',
+  'tenants',
+  'tenant-requests',
 ] as const;
 export const ZSavedViewList = z.enum(SAVED_VIEW_LISTS, 'Unknown list');
 export type TSavedViewList = z.infer<typeof ZSavedViewList>;
@@ -35,12 +53,19 @@ const decodes = (s: string) => {
     return false;
   }
 };
-export const ZSavedViewQuery = z.string('Required').max(SAVED_VIEW_QUERY_MAX, `Max length is ${SAVED_VIEW_QUERY_MAX}`)
-  .regex(QUERY_RE, 'Invalid search string').refine(decodes, 'Invalid search string');
+export const ZSavedViewQuery = z
+  .string('Required')
+  .max(SAVED_VIEW_QUERY_MAX, `Max length is ${SAVED_VIEW_QUERY_MAX}`)
+  .regex(QUERY_RE, 'Invalid search string')
+  .refine(decodes, 'Invalid search string');
 
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
-export const ZSavedViewName = z.string('Required').trim().min(1, 'Required').max(SAVED_VIEW_NAME_MAX, `Max length is ${SAVED_VIEW_NAME_MAX}`)
+export const ZSavedViewName = z
+  .string('Required')
+  .trim()
+  .min(1, 'Required')
+  .max(SAVED_VIEW_NAME_MAX, `Max length is ${SAVED_VIEW_NAME_MAX}`)
   .refine((s) => !CONTROL.test(s), 'No special characters');
 
 export const ZSavedViewListQuery = z.object({ list: ZSavedViewList });
@@ -57,10 +82,12 @@ export const ZSavedViewInput = z.object({
 export type TSavedViewInput = z.infer<typeof ZSavedViewInput>;
 
 /** Rename, and/or set (true) or clear (false) as the list's default. */
-export const ZSavedViewPatch = z.object({
-  name: ZSavedViewName.optional(),
-  isDefault: z.boolean().optional(),
-}).refine((p) => p.name !== undefined || p.isDefault !== undefined, { message: 'Nothing to change', path: ['name'] });
+export const ZSavedViewPatch = z
+  .object({
+    name: ZSavedViewName.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .refine((p) => p.name !== undefined || p.isDefault !== undefined, { message: 'Nothing to change', path: ['name'] });
 export type TSavedViewPatch = z.infer<typeof ZSavedViewPatch>;
 
 export const ZSavedView = z.object({

@@ -71,15 +71,28 @@ export type TScheduleListQuery = z.infer<typeof ZScheduleListQuery>;
  * follow. Refused whole when any day overlaps the doctor's schedule ("existing schedule for doctor") or the window is
  * not a whole number of slots, ends before it starts or starts in the past ("invalid schedule time").
  */
-export const ZScheduleCreateRequest = z.object({
-  doctorId: ZId.optional(),
-  start: ZIsoDateTime,
-  end: ZIsoDateTime,
-  slotMinutes: z.number('Required').int('Must be a whole number').min(SLOT_MINUTES_MIN, `Min value is ${SLOT_MINUTES_MIN}`).max(SLOT_MINUTES_MAX, `Max value is ${SLOT_MINUTES_MAX}`).default(30),
-  days: z.number().int('Must be a whole number').min(1, 'Min value is 1').max(SCHEDULE_SERIES_MAX_DAYS, `Max value is ${SCHEDULE_SERIES_MAX_DAYS}`).default(1),
-}).superRefine((b, ctx) => {
-  if (Date.parse(b.end) <= Date.parse(b.start)) ctx.addIssue({ code: 'custom', path: ['end'], message: "Start time can't after end time" });
-});
+export const ZScheduleCreateRequest = z
+  .object({
+    doctorId: ZId.optional(),
+    start: ZIsoDateTime,
+    end: ZIsoDateTime,
+    slotMinutes: z
+      .number('Required')
+      .int('Must be a whole number')
+      .min(SLOT_MINUTES_MIN, `Min value is ${SLOT_MINUTES_MIN}`)
+      .max(SLOT_MINUTES_MAX, `Max value is ${SLOT_MINUTES_MAX}`)
+      .default(30),
+    days: z
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Min value is 1')
+      .max(SCHEDULE_SERIES_MAX_DAYS, `Max value is ${SCHEDULE_SERIES_MAX_DAYS}`)
+      .default(1),
+  })
+  .superRefine((b, ctx) => {
+    if (Date.parse(b.end) <= Date.parse(b.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: "Start time can't after end time" });
+  });
 export type TScheduleCreateRequest = z.infer<typeof ZScheduleCreateRequest>;
 
 /** GET /api/account/doctor-schedules/requests: the approval list (pending by default; `history` for decided ones). */
@@ -91,7 +104,9 @@ export const ZScheduleRequestQuery = ZPageQuery.extend({
 export type TScheduleRequestQuery = z.infer<typeof ZScheduleRequestQuery>;
 
 /** POST /api/account/doctor-schedules/requests/approve: one or many. */
-export const ZScheduleApproveRequest = z.object({ ids: z.array(ZId).min(1, 'Select at least one request').max(200, 'Max 200 at once') });
+export const ZScheduleApproveRequest = z.object({
+  ids: z.array(ZId).min(1, 'Select at least one request').max(200, 'Max 200 at once'),
+});
 export type TScheduleApproveRequest = z.infer<typeof ZScheduleApproveRequest>;
 /** POST /api/account/doctor-schedules/requests/reject: one or many, one reason. */
 export const ZScheduleRejectRequest = ZScheduleApproveRequest.extend({
@@ -100,7 +115,9 @@ export const ZScheduleRejectRequest = ZScheduleApproveRequest.extend({
 export type TScheduleRejectRequest = z.infer<typeof ZScheduleRejectRequest>;
 /** Each request's outcome: a batch decides what it can and names the code of what it could not. */
 export const ZScheduleDecisionResult = z.object({
-  results: z.array(z.object({ id: ZId, ok: z.boolean(), status: ZScheduleStatus.nullable(), code: z.string().nullable() })),
+  results: z.array(
+    z.object({ id: ZId, ok: z.boolean(), status: ZScheduleStatus.nullable(), code: z.string().nullable() }),
+  ),
 });
 export type TScheduleDecisionResult = z.infer<typeof ZScheduleDecisionResult>;
 
@@ -112,7 +129,12 @@ export const ZSlotList = z.object({ items: z.array(ZSlot) });
 export type TSlotList = z.infer<typeof ZSlotList>;
 
 /** GET /api/account/doctor-schedules/report (and /report/export, .xlsx): per doctor over [from, to] (days, tenant zone). */
-export const ZScheduleReportQuery = z.object({ from: ZIsoDay, to: ZIsoDay, doctorId: ZId.optional(), centerId: ZId.optional() });
+export const ZScheduleReportQuery = z.object({
+  from: ZIsoDay,
+  to: ZIsoDay,
+  doctorId: ZId.optional(),
+  centerId: ZId.optional(),
+});
 export type TScheduleReportQuery = z.infer<typeof ZScheduleReportQuery>;
 export const ZScheduleReportRow = z.object({
   doctorId: ZId,
@@ -134,7 +156,13 @@ export const ZDoctorListQuery = z.object({
   specialty: z.string().trim().max(100, 'Max length is 100').optional(),
   q: z.string().trim().max(100, 'Max length is 100').optional(),
 });
-export const ZDoctorSummary = z.object({ id: ZId, fullName: z.string(), centerId: ZId.nullable(), centerName: z.string().nullable(), specialty: z.string().nullable() });
+export const ZDoctorSummary = z.object({
+  id: ZId,
+  fullName: z.string(),
+  centerId: ZId.nullable(),
+  centerName: z.string().nullable(),
+  specialty: z.string().nullable(),
+});
 export type TDoctorSummary = z.infer<typeof ZDoctorSummary>;
 export const ZDoctorList = z.object({ items: z.array(ZDoctorSummary) });
 export type TDoctorList = z.infer<typeof ZDoctorList>;

@@ -64,13 +64,19 @@ export const ZScopeNameStatusRequest = z.object({ name: scopeName, status: ZScop
 export type TScopeNameStatusRequest = z.infer<typeof ZScopeNameStatusRequest>;
 
 const optionalQueryId = z.preprocess((v) => (v === '' ? undefined : v), ZId.optional());
-const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+const bool = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
 
 export const ZScopeListQuery = ZPageQuery.extend({
   searchValue: z.string().trim().max(120, 'Max length is 120').optional(),
   type: z.preprocess((v) => (v === '' ? undefined : v), ZScopeType.optional()),
   parentId: optionalQueryId,
-  level: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1, 'Min value is 1').max(5, 'Max value is 5').optional()),
+  level: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1, 'Min value is 1').max(5, 'Max value is 5').optional(),
+  ),
   status: z.preprocess((v) => (v === '' ? undefined : v), ZScopeStatus.optional()),
 });
 export type TScopeListQuery = z.infer<typeof ZScopeListQuery>;
@@ -101,7 +107,12 @@ export type TOrgAdminPage = z.infer<typeof ZOrgAdminPage>;
 
 /** Users who may be linked as admins (scope_admin for scopes, mhsc_admin for centers). */
 export const ZAdminCandidateQuery = z.object({ searchValue: z.string().trim().max(120).optional() });
-export const ZAdminCandidate = z.object({ userId: ZId, name: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
+export const ZAdminCandidate = z.object({
+  userId: ZId,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 export type TAdminCandidate = z.infer<typeof ZAdminCandidate>;
 export const ZAdminCandidateList = z.object({ items: z.array(ZAdminCandidate) });
 

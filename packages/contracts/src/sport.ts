@@ -6,7 +6,18 @@ import { ZId, ZIsoDateTime, ZIsoDay } from './common.ts';
  * tempo, speed, height; §5 a sport mode must be picked; §8 too short to save). Stored once per patient, start time and
  * mode: a resent session answers the stored one.
  */
-export const SPORT_MODES = ['walking', 'running', 'treadmill', 'cycling', 'indoor_cycling', 'swimming', 'hiking', 'climbing', 'yoga', 'other'] as const;
+export const SPORT_MODES = [
+  'walking',
+  'running',
+  'treadmill',
+  'cycling',
+  'indoor_cycling',
+  'swimming',
+  'hiking',
+  'climbing',
+  'yoga',
+  'other',
+] as const;
 export const ZSportMode = z.enum(SPORT_MODES, 'Required');
 export type TSportMode = z.infer<typeof ZSportMode>;
 export const SPORT_SOURCES = ['watch', 'phone'] as const;
@@ -31,8 +42,10 @@ export const SPORT_LIMITS = {
   maxPageSize: 100,
 } as const;
 
-const num = (min: number, max: number) => z.number('Must be a number').min(min, `Min value is ${min}`).max(max, `Max value is ${max}`);
-const int = (min: number, max: number) => z.number('Must be a number').int('Must be a number').min(min, `Min value is ${min}`).max(max, `Max value is ${max}`);
+const num = (min: number, max: number) =>
+  z.number('Must be a number').min(min, `Min value is ${min}`).max(max, `Max value is ${max}`);
+const int = (min: number, max: number) =>
+  z.number('Must be a number').int('Must be a number').min(min, `Min value is ${min}`).max(max, `Max value is ${max}`);
 const L = SPORT_LIMITS;
 
 /** A session as the app or the watch sends it (times are instants; `paceSecPerKm` is the tempo). */
@@ -59,8 +72,14 @@ export const ZSportSessionInput = z
     const start = Date.parse(v.startedAt);
     const end = Date.parse(v.endedAt);
     if (end <= start) c.addIssue({ code: 'custom', path: ['endedAt'], message: 'End date must be after start date' });
-    else if (end - start > L.maxDurationSec * 1000) c.addIssue({ code: 'custom', path: ['endedAt'], message: `Max value is ${L.maxDurationSec}` });
-    else if (v.durationSec * 1000 > end - start + 1000) c.addIssue({ code: 'custom', path: ['durationSec'], message: `Max value is ${Math.round((end - start) / 1000)}` });
+    else if (end - start > L.maxDurationSec * 1000)
+      c.addIssue({ code: 'custom', path: ['endedAt'], message: `Max value is ${L.maxDurationSec}` });
+    else if (v.durationSec * 1000 > end - start + 1000)
+      c.addIssue({
+        code: 'custom',
+        path: ['durationSec'],
+        message: `Max value is ${Math.round((end - start) / 1000)}`,
+      });
     if (v.heartRateAvg !== undefined && v.heartRateMax !== undefined && v.heartRateAvg > v.heartRateMax) {
       c.addIssue({ code: 'custom', path: ['heartRateAvg'], message: `Max value is ${v.heartRateMax}` });
     }
@@ -95,11 +114,21 @@ export const ZSportSessionQuery = z
     from: ZIsoDateTime.optional(),
     to: ZIsoDateTime.optional(),
     mode: ZSportMode.optional(),
-    limit: z.coerce.number('Must be a number').int('Must be a number').min(1, 'Min value is 1').max(L.maxPageSize, `Max value is ${L.maxPageSize}`).default(20),
-    cursor: z.string().max(200, 'Max length is 200').regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+    limit: z.coerce
+      .number('Must be a number')
+      .int('Must be a number')
+      .min(1, 'Min value is 1')
+      .max(L.maxPageSize, `Max value is ${L.maxPageSize}`)
+      .default(20),
+    cursor: z
+      .string()
+      .max(200, 'Max length is 200')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+      .optional(),
   })
   .superRefine((v, c) => {
-    if (v.from && v.to && Date.parse(v.from) > Date.parse(v.to)) c.addIssue({ code: 'custom', path: ['to'], message: 'End must be on or after the start' });
+    if (v.from && v.to && Date.parse(v.from) > Date.parse(v.to))
+      c.addIssue({ code: 'custom', path: ['to'], message: 'End must be on or after the start' });
   });
 export type TSportSessionQuery = z.infer<typeof ZSportSessionQuery>;
 
@@ -144,7 +173,8 @@ export function encodeSportCursor(startedAt: string, id: string): string {
 export function decodeSportCursor(cursor: string): { startedAt: string; id: string } | null {
   try {
     const [startedAt, id, ...rest] = atob(cursor.replace(/-/g, '+').replace(/_/g, '/')).split('|');
-    if (!startedAt || !id || rest.length || Number.isNaN(Date.parse(startedAt)) || !ZId.safeParse(id).success) return null;
+    if (!startedAt || !id || rest.length || Number.isNaN(Date.parse(startedAt)) || !ZId.safeParse(id).success)
+      return null;
     return { startedAt, id };
   } catch {
     return null;

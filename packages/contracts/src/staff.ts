@@ -93,12 +93,49 @@ export const PRIVILEGED_ROLE_CODES = ['root', 'super_admin', 'system_admin'] as 
 /** Medical license image: PNG or JPEG by content, at most 5 MB (spec §9 report image). */
 export const LICENSE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-const personName = z.string({ error: 'Required' }).trim().min(1, 'Required').max(64, 'Max length is 64').refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
-const email = z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'Max length is 254').regex(EMAIL_RE, 'Email is not valid').transform((s) => s.toLowerCase());
-const optionalText = (max: number) => z.string().trim().max(max, `Max length is ${max}`).nullable().optional().or(z.literal('')).transform((s) => s || null);
-const optionalEmail = z.string().trim().max(254, 'Max length is 254').regex(EMAIL_RE, 'Email is not valid').nullable().optional().or(z.literal('')).transform((s) => (s ? s.toLowerCase() : null));
-const phone = z.string().trim().max(20, 'Max length is 20').nullable().optional().or(z.literal('')).transform((s) => s || null);
-const isoDate = z.string({ error: 'Required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Date must be yyyy-MM-dd');
+const personName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(64, 'Max length is 64')
+  .refine((s) => !/[0-9]/.test(s), 'Names must not contain digits');
+const email = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'Max length is 254')
+  .regex(EMAIL_RE, 'Email is not valid')
+  .transform((s) => s.toLowerCase());
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Max length is ${max}`)
+    .nullable()
+    .optional()
+    .or(z.literal(''))
+    .transform((s) => s || null);
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Max length is 254')
+  .regex(EMAIL_RE, 'Email is not valid')
+  .nullable()
+  .optional()
+  .or(z.literal(''))
+  .transform((s) => (s ? s.toLowerCase() : null));
+const phone = z
+  .string()
+  .trim()
+  .max(20, 'Max length is 20')
+  .nullable()
+  .optional()
+  .or(z.literal(''))
+  .transform((s) => s || null);
+const isoDate = z
+  .string({ error: 'Required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Date must be yyyy-MM-dd');
 
 // ---------- levels (role + scope/center + main/support) ----------
 export const ZStaffLevel = z.object({
@@ -115,24 +152,53 @@ export type TStaffLevel = z.infer<typeof ZStaffLevel>;
 
 export const ZStaffLevelInput = z.object({
   roleCode: z.string({ error: 'Required' }).trim().min(1, 'Required').max(64, 'Max length is 64'),
-  scopeId: ZId.nullable().optional().transform((v) => v ?? null),
-  centerId: ZId.nullable().optional().transform((v) => v ?? null),
+  scopeId: ZId.nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  centerId: ZId.nullable()
+    .optional()
+    .transform((v) => v ?? null),
   isMain: z.boolean().optional().default(false),
 });
 export type TStaffLevelInput = z.infer<typeof ZStaffLevelInput>;
-const levels = z.array(ZStaffLevelInput, { error: 'Required' }).min(1, 'At least one role must be selected').max(20, 'Max length is 20');
+const levels = z
+  .array(ZStaffLevelInput, { error: 'Required' })
+  .min(1, 'At least one role must be selected')
+  .max(20, 'Max length is 20');
 
 // ---------- doctor profile ----------
 export const ZDoctorProfileInput = z.object({
-  specialties: z.array(z.enum(SPECIALTY_CODES, { error: 'Unknown specialty' })).max(MAX_SPECIALTIES, `Max length is ${MAX_SPECIALTIES}`).default([]),
-  degree: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)], { error: 'Degree must be 1 to 7' }).nullable().optional().transform((v) => v ?? null),
-  examinationCost: z.number({ error: 'Must be a number' }).min(0, 'Min value is 0').max(1_000_000_000, 'Max value is 1000000000').nullable().optional().transform((v) => v ?? null),
+  specialties: z
+    .array(z.enum(SPECIALTY_CODES, { error: 'Unknown specialty' }))
+    .max(MAX_SPECIALTIES, `Max length is ${MAX_SPECIALTIES}`)
+    .default([]),
+  degree: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)], {
+      error: 'Degree must be 1 to 7',
+    })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  examinationCost: z
+    .number({ error: 'Must be a number' })
+    .min(0, 'Min value is 0')
+    .max(1_000_000_000, 'Max value is 1000000000')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   officeAddress: optionalText(255),
   officeEmail: optionalEmail,
   officePhone: phone,
   introduction: optionalText(2000),
   placeOfEducation: optionalText(255),
-  yearsOfExperience: z.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Min value is 0').max(80, 'Max value is 80').nullable().optional().transform((v) => v ?? null),
+  yearsOfExperience: z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(0, 'Min value is 0')
+    .max(80, 'Max value is 80')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   doctorType: z.enum(DOCTOR_TYPES, { error: 'Must be family or specialist' }).default('family'),
 });
 export type TDoctorProfileInput = z.infer<typeof ZDoctorProfileInput>;
@@ -154,7 +220,14 @@ export type TDoctorProfile = z.infer<typeof ZDoctorProfile>;
 // ---------- licenses ----------
 export const ZLicenseInput = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(255, 'Max length is 255'),
-  number: z.string().trim().max(64, 'Max length is 64').nullable().optional().or(z.literal('')).transform((s) => s || null),
+  number: z
+    .string()
+    .trim()
+    .max(64, 'Max length is 64')
+    .nullable()
+    .optional()
+    .or(z.literal(''))
+    .transform((s) => s || null),
   expiryDate: isoDate,
 });
 export type TLicenseInput = z.infer<typeof ZLicenseInput>;
@@ -174,7 +247,12 @@ export const ZLicenseParams = z.object({ id: ZId, licenseId: ZId });
 
 // ---------- staff ----------
 export const STAFF_STATUSES = ACCOUNT_STATES;
-export const ZPersonRef = z.object({ id: z.string().uuid(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() });
+export const ZPersonRef = z.object({
+  id: z.string().uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+});
 export type TPersonRef = z.infer<typeof ZPersonRef>;
 
 export const ZStaffSummary = z.object({
@@ -207,10 +285,28 @@ export type TStaffDetail = z.infer<typeof ZStaffDetail>;
  * Staff list sorts: `-` = descending (issue 20); the unprefixed ones also honour the older `order` parameter.
  * Default `name` (first name, last name, id ascending).
  */
-export const STAFF_SORTS = ['name', 'email', 'createdAt', '-name', '-email', '-createdAt', 'status', '-status'] as const;
+export const STAFF_SORTS = [
+  'name',
+  'email',
+  'createdAt',
+  '-name',
+  '-email',
+  '-createdAt',
+  'status',
+  '-status',
+] as const;
 export const ZStaffQuery = z.object({
-  page: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
-  size: z.coerce.number({ error: 'Incorrect paging parameters' }).int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(15),
+  page: z.coerce
+    .number({ error: 'Incorrect paging parameters' })
+    .int('Incorrect paging parameters')
+    .min(0, 'Min value is 0')
+    .default(0),
+  size: z.coerce
+    .number({ error: 'Incorrect paging parameters' })
+    .int('Incorrect paging parameters')
+    .min(1, 'Min value is 1')
+    .max(200, 'Max value is 200')
+    .default(15),
   searchValue: z.string().trim().max(254, 'Max length is 254').optional(),
   role: z.string().trim().max(64, 'Max length is 64').optional(),
   centerId: ZId.optional(),
@@ -253,15 +349,27 @@ export const ZPersonList = z.object({ items: z.array(ZPersonRef) });
 export const ZStaffOptions = z.object({
   roles: z.array(z.object({ code: z.string(), name: z.string(), isDefault: z.boolean() })),
   centers: z.array(z.object({ id: z.string().uuid(), name: z.string(), scopeId: z.string().uuid().nullable() })),
-  scopes: z.array(z.object({ id: z.string().uuid(), name: z.string(), level: z.number().int(), parentId: z.string().uuid().nullable() })),
+  scopes: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string(),
+      level: z.number().int(),
+      parentId: z.string().uuid().nullable(),
+    }),
+  ),
 });
 export type TStaffOptions = z.infer<typeof ZStaffOptions>;
 
-export const ZUsernameQuery = z.object({ username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'Max length is 254') });
+export const ZUsernameQuery = z.object({
+  username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'Max length is 254'),
+});
 
 // ---------- §7 self-service profiles ----------
 export const ZDoctorMe = z.object({ account: ZStaffDetail, licenses: z.array(ZLicense) });
 export type TDoctorMe = z.infer<typeof ZDoctorMe>;
-export const ZUpdateDoctorMeRequest = ZDoctorProfileInput.extend({ firstName: personName.optional(), lastName: personName.optional() });
+export const ZUpdateDoctorMeRequest = ZDoctorProfileInput.extend({
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+});
 export const ZUpdateAssistantMeRequest = z.object({ firstName: personName, lastName: personName, phone });
 export type TUpdateAssistantMeRequest = z.infer<typeof ZUpdateAssistantMeRequest>;

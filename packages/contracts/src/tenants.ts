@@ -3,9 +3,25 @@ import { DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS } from './codes.ts';
 
 /** Tenant setting keys of spec §3, plus PHONE_RULE (our answer to the spec's two phone rules). */
 export const TENANT_SETTING_KEYS = [
-  'COLOR', 'FONT', 'LOGO', 'ICON', 'PASSWORD_RULE', 'PHONE_RULE', 'LANGUAGE', 'UNIT_SYSTEM', 'THERMAL_UNIT',
-  'COUNTRY', 'COUNTRY_CODE', 'DIAL_CODE', 'ORGANIZATION_NAME', 'ACID_URIC_UNIT', 'BLOOD_GLUCOSE_UNIT',
-  'AI_CLOUD_TENANT_ID', 'OCR_HEALTH_DEVICE_API_KEY', 'OCR_PRESCRIPTION_API_KEY', 'ALLOW_WEB_SOS_POPUP',
+  'COLOR',
+  'FONT',
+  'LOGO',
+  'ICON',
+  'PASSWORD_RULE',
+  'PHONE_RULE',
+  'LANGUAGE',
+  'UNIT_SYSTEM',
+  'THERMAL_UNIT',
+  'COUNTRY',
+  'COUNTRY_CODE',
+  'DIAL_CODE',
+  'ORGANIZATION_NAME',
+  'ACID_URIC_UNIT',
+  'BLOOD_GLUCOSE_UNIT',
+  'AI_CLOUD_TENANT_ID',
+  'OCR_HEALTH_DEVICE_API_KEY',
+  'OCR_PRESCRIPTION_API_KEY',
+  'ALLOW_WEB_SOS_POPUP',
   // Issue 4: the patient list's columns (comma-separated PATIENT_LIST_COLUMNS of contracts/patients).
   'PATIENT_LIST_COLUMNS',
   // Issue 13: the number the patient app offers to call when an SOS cannot reach the server ('' = the country's).
@@ -15,14 +31,33 @@ export const TENANT_SETTING_KEYS = [
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 /** Keys whose values are secrets: never returned in clear. */
-export const SECRET_SETTING_KEYS: readonly TenantSettingKey[] = ['OCR_HEALTH_DEVICE_API_KEY', 'OCR_PRESCRIPTION_API_KEY'];
+export const SECRET_SETTING_KEYS: readonly TenantSettingKey[] = [
+  'OCR_HEALTH_DEVICE_API_KEY',
+  'OCR_PRESCRIPTION_API_KEY',
+];
 
 export const DEFAULT_TENANT_SETTINGS: Record<TenantSettingKey, string> = {
-  COLOR: '#0b7285', FONT: 'Inter', LOGO: '', ICON: '', PASSWORD_RULE: 'standard', PHONE_RULE: 'flexible',
-  LANGUAGE: 'en', UNIT_SYSTEM: 'metric', THERMAL_UNIT: 'C', COUNTRY: 'VN', COUNTRY_CODE: 'VN', DIAL_CODE: '+84',
-  ORGANIZATION_NAME: '', ACID_URIC_UNIT: 'umol/L', BLOOD_GLUCOSE_UNIT: 'mmol/L', AI_CLOUD_TENANT_ID: '',
-  OCR_HEALTH_DEVICE_API_KEY: '', OCR_PRESCRIPTION_API_KEY: '', ALLOW_WEB_SOS_POPUP: 'true',
-  PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','), EMERGENCY_NUMBER: '',
+  COLOR: '#0b7285',
+  FONT: 'Inter',
+  LOGO: '',
+  ICON: '',
+  PASSWORD_RULE: 'standard',
+  PHONE_RULE: 'flexible',
+  LANGUAGE: 'en',
+  UNIT_SYSTEM: 'metric',
+  THERMAL_UNIT: 'C',
+  COUNTRY: 'VN',
+  COUNTRY_CODE: 'VN',
+  DIAL_CODE: '+84',
+  ORGANIZATION_NAME: '',
+  ACID_URIC_UNIT: 'umol/L',
+  BLOOD_GLUCOSE_UNIT: 'mmol/L',
+  AI_CLOUD_TENANT_ID: '',
+  OCR_HEALTH_DEVICE_API_KEY: '',
+  OCR_PRESCRIPTION_API_KEY: '',
+  ALLOW_WEB_SOS_POPUP: 'true',
+  PATIENT_LIST_COLUMNS: DEFAULT_PATIENT_LIST_COLUMNS.join(','),
+  EMERGENCY_NUMBER: '',
   SILENT_AFTER_HOURS: '6',
 };
 /** SILENT_AFTER_HOURS bounds and default (issue 20). */
@@ -32,7 +67,9 @@ export const SILENT_AFTER_HOURS_DEFAULT = 6;
 /** The tenant's SILENT_AFTER_HOURS as a number; the default when unset or out of range. */
 export function silentAfterHoursOf(settings: { SILENT_AFTER_HOURS?: string | undefined }): number {
   const n = Number(settings.SILENT_AFTER_HOURS);
-  return Number.isInteger(n) && n >= SILENT_AFTER_HOURS_MIN && n <= SILENT_AFTER_HOURS_MAX ? n : SILENT_AFTER_HOURS_DEFAULT;
+  return Number.isInteger(n) && n >= SILENT_AFTER_HOURS_MIN && n <= SILENT_AFTER_HOURS_MAX
+    ? n
+    : SILENT_AFTER_HOURS_DEFAULT;
 }
 
 export const ZTenantSettings = z.object({
@@ -43,7 +80,12 @@ export const ZTenantSettings = z.object({
 });
 export type TTenantSettings = z.infer<typeof ZTenantSettings>;
 
-export const ZTenantSummary = z.object({ id: z.string().uuid(), code: z.string(), name: z.string(), active: z.boolean() });
+export const ZTenantSummary = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
 export type TTenantSummary = z.infer<typeof ZTenantSummary>;
 export const ZTenantList = z.object({ items: z.array(ZTenantSummary) });
 
@@ -76,7 +118,10 @@ export const COUNTRY_CODES = Object.keys(COUNTRIES) as TCountry[];
 export const COUNTRY_EMERGENCY_NUMBERS: Record<TCountry, string> = { VN: '115', CA: '911' };
 export const EMERGENCY_NUMBER_RE = /^[0-9]{2,6}$/;
 /** The tenant's EMERGENCY_NUMBER, or its country's when unset (or unknown: Vietnam's). */
-export function emergencyNumberOf(settings: { EMERGENCY_NUMBER?: string | undefined; COUNTRY?: string | undefined }): string {
+export function emergencyNumberOf(settings: {
+  EMERGENCY_NUMBER?: string | undefined;
+  COUNTRY?: string | undefined;
+}): string {
   const own = settings.EMERGENCY_NUMBER?.trim();
   if (own && EMERGENCY_NUMBER_RE.test(own)) return own;
   const country = settings.COUNTRY as TCountry | undefined;
@@ -86,7 +131,8 @@ export function emergencyNumberOf(settings: { EMERGENCY_NUMBER?: string | undefi
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 /** Tenant code: what users type on the login page. */
 export const TENANT_CODE_RE = /^[a-z0-9][a-z0-9-]{1,30}$/;
-const HOST_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^\[?[0-9a-fA-F:]+\]?$/;
+const HOST_RE =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^\[?[0-9a-fA-F:]+\]?$/;
 /** The placeholder an e-mail template body must contain (the one-time code). */
 export const EMAIL_CODE_PLACEHOLDER = '{{code}}';
 export const DEFAULT_EMAIL_TEMPLATE = {
@@ -96,18 +142,30 @@ export const DEFAULT_EMAIL_TEMPLATE = {
 
 const req = (max: number) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Max length is ${max}`);
 const opt = (max: number) => z.string().trim().max(max, `Max length is ${max}`);
-const email = z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'Max length is 254').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Email is not valid').transform((s) => s.toLowerCase());
+const email = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'Max length is 254')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Email is not valid')
+  .transform((s) => s.toLowerCase());
 
 /** One database connection as typed in the form: user name and password are typed twice. */
 export const ZTenantConnectionInput = z.object({
   host: req(253).regex(HOST_RE, 'Host name is not valid'),
-  port: z.coerce.number({ error: 'Required' }).int('Port is not valid').min(1, 'Min value is 1').max(65535, 'Max value is 65535'),
+  port: z.coerce
+    .number({ error: 'Required' })
+    .int('Port is not valid')
+    .min(1, 'Min value is 1')
+    .max(65535, 'Max value is 65535'),
   username: req(63),
   usernameConfirm: z.string().trim().max(63, 'Max length is 63'),
   /** Empty on edit = keep the stored password. */
   password: z.string().max(128, 'Max length is 128').default(''),
   passwordConfirm: z.string().max(128, 'Max length is 128').default(''),
-  publicUrl: req(500).url('URL is not valid').refine((u) => /^https?:\/\//i.test(u), 'URL is not valid'),
+  publicUrl: req(500)
+    .url('URL is not valid')
+    .refine((u) => /^https?:\/\//i.test(u), 'URL is not valid'),
 });
 export type TTenantConnectionInput = z.infer<typeof ZTenantConnectionInput>;
 
@@ -119,7 +177,13 @@ export const ZTenantBase = z.object({
   connections: z.array(ZTenantConnectionInput).max(10, 'Max value is 10').default([]),
 });
 export const ZCreateTenantRequest = ZTenantBase.extend({
-  code: z.string({ error: 'Required' }).trim().toLowerCase().min(1, 'Required').max(31, 'Max length is 31').regex(TENANT_CODE_RE, 'Tenant code is not valid'),
+  code: z
+    .string({ error: 'Required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Required')
+    .max(31, 'Max length is 31')
+    .regex(TENANT_CODE_RE, 'Tenant code is not valid'),
   adminEmail: email,
 });
 export type TCreateTenantRequest = z.infer<typeof ZCreateTenantRequest>;
@@ -129,7 +193,11 @@ export type TUpdateTenantRequest = z.infer<typeof ZUpdateTenantRequest>;
 /** "Test" button of one connection row; tenantId + position reuse a stored password when none is typed. */
 export const ZTestConnectionRequest = z.object({
   host: req(253).regex(HOST_RE, 'Host name is not valid'),
-  port: z.coerce.number({ error: 'Required' }).int('Port is not valid').min(1, 'Min value is 1').max(65535, 'Max value is 65535'),
+  port: z.coerce
+    .number({ error: 'Required' })
+    .int('Port is not valid')
+    .min(1, 'Min value is 1')
+    .max(65535, 'Max value is 65535'),
   username: req(63),
   password: z.string().max(128, 'Max length is 128').default(''),
   tenantId: z.string().uuid().optional(),
@@ -160,12 +228,22 @@ export const ZTenant = z.object({
   createdAt: z.string(),
 });
 export type TTenant = z.infer<typeof ZTenant>;
-export const ZTenantPage = z.object({ items: z.array(ZTenant), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZTenantPage = z.object({
+  items: z.array(ZTenant),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export type TTenantPage = z.infer<typeof ZTenantPage>;
 
 export const ZTenantQuery = z.object({
   page: z.coerce.number().int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
-  size: z.coerce.number().int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(15),
+  size: z.coerce
+    .number()
+    .int('Incorrect paging parameters')
+    .min(1, 'Min value is 1')
+    .max(200, 'Max value is 200')
+    .default(15),
   searchValue: z.string().trim().max(120, 'Max length is 120').optional(),
   active: z.enum(['true', 'false']).optional(),
 });
@@ -206,30 +284,40 @@ export const ZSecuritySettings = z.object({
   phoneRule: z.enum(TENANT_PHONE_RULES),
 });
 export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
-export const ZOtherSettings = z.object({
-  language: z.enum(LANGUAGES),
-  country: z.enum(COUNTRY_CODES as [TCountry, ...TCountry[]]),
-  dialCode: z.string().trim(),
-  organizationName: opt(200).default(''),
-  aiCloudTenantId: opt(200).default(''),
-  /** Write-only: absent = keep, '' = remove, text = replace. */
-  ocrHealthDeviceApiKey: opt(500).optional(),
-  ocrPrescriptionApiKey: opt(500).optional(),
-  allowWebSosPopup: z.boolean(),
-  /** EMERGENCY_NUMBER: what the patient app offers to call when an SOS cannot reach the server; '' = the country's; absent = keep. */
-  emergencyNumber: z.string().trim().regex(/^([0-9]{2,6})?$/, 'Emergency number must be 2 to 6 digits').optional(),
-  /** Columns of the patient list (PATIENT_LIST_COLUMNS setting); absent = keep. */
-  patientListColumns: z.array(z.enum(PATIENT_LIST_COLUMNS, 'Unknown column')).min(1, 'Choose at least one column').optional(),
-  /** SILENT_AFTER_HOURS: hours without readings before a patient is flagged silent (1..168); absent = keep. */
-  silentAfterHours: z
-    .number('Silent after hours must be a whole number from 1 to 168')
-    .int('Silent after hours must be a whole number from 1 to 168')
-    .min(SILENT_AFTER_HOURS_MIN, 'Silent after hours must be a whole number from 1 to 168')
-    .max(SILENT_AFTER_HOURS_MAX, 'Silent after hours must be a whole number from 1 to 168')
-    .optional(),
-}).superRefine((v, c) => {
-  if (COUNTRIES[v.country] !== v.dialCode) c.addIssue({ code: 'custom', path: ['dialCode'], message: 'Dial code does not match the country' });
-});
+export const ZOtherSettings = z
+  .object({
+    language: z.enum(LANGUAGES),
+    country: z.enum(COUNTRY_CODES as [TCountry, ...TCountry[]]),
+    dialCode: z.string().trim(),
+    organizationName: opt(200).default(''),
+    aiCloudTenantId: opt(200).default(''),
+    /** Write-only: absent = keep, '' = remove, text = replace. */
+    ocrHealthDeviceApiKey: opt(500).optional(),
+    ocrPrescriptionApiKey: opt(500).optional(),
+    allowWebSosPopup: z.boolean(),
+    /** EMERGENCY_NUMBER: what the patient app offers to call when an SOS cannot reach the server; '' = the country's; absent = keep. */
+    emergencyNumber: z
+      .string()
+      .trim()
+      .regex(/^([0-9]{2,6})?$/, 'Emergency number must be 2 to 6 digits')
+      .optional(),
+    /** Columns of the patient list (PATIENT_LIST_COLUMNS setting); absent = keep. */
+    patientListColumns: z
+      .array(z.enum(PATIENT_LIST_COLUMNS, 'Unknown column'))
+      .min(1, 'Choose at least one column')
+      .optional(),
+    /** SILENT_AFTER_HOURS: hours without readings before a patient is flagged silent (1..168); absent = keep. */
+    silentAfterHours: z
+      .number('Silent after hours must be a whole number from 1 to 168')
+      .int('Silent after hours must be a whole number from 1 to 168')
+      .min(SILENT_AFTER_HOURS_MIN, 'Silent after hours must be a whole number from 1 to 168')
+      .max(SILENT_AFTER_HOURS_MAX, 'Silent after hours must be a whole number from 1 to 168')
+      .optional(),
+  })
+  .superRefine((v, c) => {
+    if (COUNTRIES[v.country] !== v.dialCode)
+      c.addIssue({ code: 'custom', path: ['dialCode'], message: 'Dial code does not match the country' });
+  });
 export type TOtherSettings = z.infer<typeof ZOtherSettings>;
 export const SETTINGS_TABS = ['units', 'security', 'email-template', 'other'] as const;
 
@@ -243,8 +331,17 @@ export const ZTrialRequestFields = z.object({
   organizationName: req(120),
   contactName: req(120),
   email,
-  phone: z.string({ error: 'Required' }).trim().regex(/^\+?[0-9]{3,16}$/, 'Phone number is not valid'),
-  tenantCode: z.string({ error: 'Required' }).trim().toLowerCase().min(1, 'Required').max(31, 'Max length is 31').regex(TENANT_CODE_RE, 'Tenant code is not valid'),
+  phone: z
+    .string({ error: 'Required' })
+    .trim()
+    .regex(/^\+?[0-9]{3,16}$/, 'Phone number is not valid'),
+  tenantCode: z
+    .string({ error: 'Required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Required')
+    .max(31, 'Max length is 31')
+    .regex(TENANT_CODE_RE, 'Tenant code is not valid'),
   color: z.string().trim().regex(HEX_COLOR_RE, 'Colour is not valid').default(DEFAULT_TENANT_SETTINGS.COLOR),
 });
 export type TTrialRequestFields = z.infer<typeof ZTrialRequestFields>;
@@ -273,10 +370,20 @@ export const ZTenantRequest = z.object({
   decidedAt: z.string().nullable(),
 });
 export type TTenantRequest = z.infer<typeof ZTenantRequest>;
-export const ZTenantRequestPage = z.object({ items: z.array(ZTenantRequest), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZTenantRequestPage = z.object({
+  items: z.array(ZTenantRequest),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export const ZTenantRequestQuery = z.object({
   page: z.coerce.number().int('Incorrect paging parameters').min(0, 'Min value is 0').default(0),
-  size: z.coerce.number().int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(15),
+  size: z.coerce
+    .number()
+    .int('Incorrect paging parameters')
+    .min(1, 'Min value is 1')
+    .max(200, 'Max value is 200')
+    .default(15),
   type: z.enum(TENANT_REQUEST_TYPES).optional(),
   status: z.enum(TENANT_REQUEST_STATUSES).optional(),
   searchValue: z.string().trim().max(120, 'Max length is 120').optional(),

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { TICKET_STATUSES, TICKET_TRANSITIONS, ZTicketTransitionRequest, canTransition, isFinalTicketStatus } from './tickets.ts';
+import {
+  TICKET_STATUSES,
+  TICKET_TRANSITIONS,
+  ZTicketTransitionRequest,
+  canTransition,
+  isFinalTicketStatus,
+} from './tickets.ts';
 
 describe('ticket statuses', () => {
   test('the happy path new → confirm → processing → complete → success is allowed', () => {
@@ -10,11 +16,13 @@ describe('ticket statuses', () => {
   test('success and canceled are final; every open status can be canceled; no status goes back or to itself', () => {
     expect(isFinalTicketStatus('success')).toBe(true);
     expect(isFinalTicketStatus('canceled')).toBe(true);
-    fc.assert(fc.property(fc.constantFrom(...TICKET_STATUSES), fc.constantFrom(...TICKET_STATUSES), (from, to) => {
-      if (!isFinalTicketStatus(from) && to === 'canceled') expect(canTransition(from, to)).toBe(true);
-      if (canTransition(from, to)) expect(TICKET_STATUSES.indexOf(to)).toBeGreaterThan(TICKET_STATUSES.indexOf(from));
-      if (isFinalTicketStatus(from)) expect(TICKET_TRANSITIONS[from]).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...TICKET_STATUSES), fc.constantFrom(...TICKET_STATUSES), (from, to) => {
+        if (!isFinalTicketStatus(from) && to === 'canceled') expect(canTransition(from, to)).toBe(true);
+        if (canTransition(from, to)) expect(TICKET_STATUSES.indexOf(to)).toBeGreaterThan(TICKET_STATUSES.indexOf(from));
+        if (isFinalTicketStatus(from)) expect(TICKET_TRANSITIONS[from]).toEqual([]);
+      }),
+    );
   });
   test('canceling needs a reason', () => {
     const r = ZTicketTransitionRequest.safeParse({ to: 'canceled' });

@@ -26,9 +26,23 @@ export const isFinalTicketStatus = (s: TTicketStatus): boolean => TICKET_TRANSIT
  * Activities (spec §4): the assistant confirming the schedule, the doctor's consultation, completion, results returned,
  * free notes; `created` and `status` are written by the server.
  */
-export const TICKET_ACTIVITY_KINDS = ['created', 'status', 'schedule_confirmed', 'doctor_consultation', 'completion', 'results_returned', 'note'] as const;
+export const TICKET_ACTIVITY_KINDS = [
+  'created',
+  'status',
+  'schedule_confirmed',
+  'doctor_consultation',
+  'completion',
+  'results_returned',
+  'note',
+] as const;
 export const ZTicketActivityKind = z.enum(TICKET_ACTIVITY_KINDS, 'Invalid activity');
-export const USER_ACTIVITY_KINDS = ['schedule_confirmed', 'doctor_consultation', 'completion', 'results_returned', 'note'] as const;
+export const USER_ACTIVITY_KINDS = [
+  'schedule_confirmed',
+  'doctor_consultation',
+  'completion',
+  'results_returned',
+  'note',
+] as const;
 
 export const ZTicketActivity = z.object({
   id: ZId,
@@ -43,7 +57,10 @@ export const ZTicketActivity = z.object({
 export type TTicketActivity = z.infer<typeof ZTicketActivity>;
 
 /** KPI of one ticket, in seconds (null until reached). */
-export const ZTicketKpi = z.object({ secondsToConfirm: z.number().nullable(), secondsToComplete: z.number().nullable() });
+export const ZTicketKpi = z.object({
+  secondsToConfirm: z.number().nullable(),
+  secondsToComplete: z.number().nullable(),
+});
 
 export const ZTicket = z.object({
   id: ZId,
@@ -91,19 +108,24 @@ const text = (max: number) => z.string('Required').trim().max(max, `Max length i
 export const ZCreateTicketRequest = z.object({
   patientId: ZId.optional(),
   callerName: text(100).min(1, 'Required'),
-  callerPhone: text(20).regex(/^\+?[0-9 ]{6,20}$/, 'Invalid phone number').optional(),
+  callerPhone: text(20)
+    .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid phone number')
+    .optional(),
   description: text(1000).min(1, 'Required'),
 });
 export type TCreateTicketRequest = z.infer<typeof ZCreateTicketRequest>;
 
 /** POST /api/account/tickets/{id}/transition. A cancellation needs a reason. */
-export const ZTicketTransitionRequest = z.object({
-  to: ZTicketStatus,
-  note: text(1000).optional(),
-  reason: text(500).optional(),
-}).superRefine((b, ctx) => {
-  if (b.to === 'canceled' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to cancel' });
-});
+export const ZTicketTransitionRequest = z
+  .object({
+    to: ZTicketStatus,
+    note: text(1000).optional(),
+    reason: text(500).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.to === 'canceled' && !b.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to cancel' });
+  });
 export type TTicketTransitionRequest = z.infer<typeof ZTicketTransitionRequest>;
 
 /** POST /api/account/tickets/{id}/activities. */

@@ -10,14 +10,28 @@ import { ZChannel, ZCurrency, ZItemType, ZPaymentProvider, ZTxStatus } from './b
  */
 
 /** A status filter: 0 failed, 1 pending, 2 success, 3 refund, -1 all (spec §3). */
-export const ZTxStatusFilter = z.coerce.number('Invalid status').int('Invalid status')
+export const ZTxStatusFilter = z.coerce
+  .number('Invalid status')
+  .int('Invalid status')
   .refine((n) => n >= -1 && n <= 3, 'Invalid status');
-export const TRANSACTION_SORTS = ['-createdAt', 'createdAt', '-total', 'total', 'code', '-code', 'status', '-status', 'customer', '-customer'] as const;
+export const TRANSACTION_SORTS = [
+  '-createdAt',
+  'createdAt',
+  '-total',
+  'total',
+  'code',
+  '-code',
+  'status',
+  '-status',
+  'customer',
+  '-customer',
+] as const;
 export const ZTransactionSort = z.enum(TRANSACTION_SORTS, 'Invalid sort');
 export type TTransactionSort = z.infer<typeof ZTransactionSort>;
 
 const dayOrder = <T extends { from?: string; to?: string }>(v: T, c: z.RefinementCtx) => {
-  if (v.from && v.to && v.from > v.to) c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
+  if (v.from && v.to && v.from > v.to)
+    c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
 };
 
 /** GET /api/account/transactions. Days are the reader's (profile time zone), both inclusive. */
@@ -56,7 +70,12 @@ export const ZTransactionRow = z.object({
   paidAt: ZIsoDateTime.nullable(),
 });
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;
-export const ZTransactionPage = z.object({ items: z.array(ZTransactionRow), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZTransactionPage = z.object({
+  items: z.array(ZTransactionRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 export const ZTransactionItem = z.object({
@@ -84,8 +103,25 @@ export type TTransaction = z.infer<typeof ZTransaction>;
 
 /** The attributes (columns) an export may include, in file order. */
 export const TRANSACTION_EXPORT_COLUMNS = [
-  'code', 'createdAt', 'paidAt', 'customerName', 'phone', 'packageName', 'category', 'itemType', 'provider', 'channel',
-  'amount', 'tax', 'total', 'currency', 'status', 'referenceId', 'merchant', 'responseCode', 'responseMessage',
+  'code',
+  'createdAt',
+  'paidAt',
+  'customerName',
+  'phone',
+  'packageName',
+  'category',
+  'itemType',
+  'provider',
+  'channel',
+  'amount',
+  'tax',
+  'total',
+  'currency',
+  'status',
+  'referenceId',
+  'merchant',
+  'responseCode',
+  'responseMessage',
 ] as const;
 export const ZTransactionExportColumn = z.enum(TRANSACTION_EXPORT_COLUMNS, 'Invalid attribute');
 export type TTransactionExportColumn = z.infer<typeof ZTransactionExportColumn>;
@@ -93,16 +129,21 @@ export type TTransactionExportColumn = z.infer<typeof ZTransactionExportColumn>;
 export const EXPORT_CHANNELS = ['ALL', 'APP', 'PORTAL', 'CODE'] as const;
 
 /** POST /api/account/transactions/export → .xlsx. Payment channel, both dates and at least one attribute are required. */
-export const ZTransactionExportRequest = z.object({
-  channel: z.enum(EXPORT_CHANNELS, 'Required'),
-  from: z.string('Required').pipe(ZIsoDay),
-  to: z.string('Required').pipe(ZIsoDay),
-  attributes: z.array(ZTransactionExportColumn, 'Required').min(1, 'Choose at least one attribute').max(TRANSACTION_EXPORT_COLUMNS.length)
-    .refine((a) => new Set(a).size === a.length, 'Each attribute once'),
-  status: ZTxStatusFilter.default(-1),
-  provider: ZPaymentProvider.optional(),
-  search: z.string().trim().max(100, 'Max length is 100').optional(),
-}).superRefine(dayOrder);
+export const ZTransactionExportRequest = z
+  .object({
+    channel: z.enum(EXPORT_CHANNELS, 'Required'),
+    from: z.string('Required').pipe(ZIsoDay),
+    to: z.string('Required').pipe(ZIsoDay),
+    attributes: z
+      .array(ZTransactionExportColumn, 'Required')
+      .min(1, 'Choose at least one attribute')
+      .max(TRANSACTION_EXPORT_COLUMNS.length)
+      .refine((a) => new Set(a).size === a.length, 'Each attribute once'),
+    status: ZTxStatusFilter.default(-1),
+    provider: ZPaymentProvider.optional(),
+    search: z.string().trim().max(100, 'Max length is 100').optional(),
+  })
+  .superRefine(dayOrder);
 export type TTransactionExportRequest = z.infer<typeof ZTransactionExportRequest>;
 
 // ---------------------------------------------------------------- reconciliation
@@ -143,7 +184,12 @@ export const ZReconciliation = z.object({
 export type TReconciliation = z.infer<typeof ZReconciliation>;
 export const ZReconciliationListQuery = ZPageQuery.extend({ provider: ZPaymentProvider.optional() });
 export type TReconciliationListQuery = z.infer<typeof ZReconciliationListQuery>;
-export const ZReconciliationPage = z.object({ items: z.array(ZReconciliation), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZReconciliationPage = z.object({
+  items: z.array(ZReconciliation),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export type TReconciliationPage = z.infer<typeof ZReconciliationPage>;
 
 export const ZReconciliationItem = z.object({
@@ -172,20 +218,39 @@ export const ZReconciliationItemsQuery = ZPageQuery.extend({
   unresolved: z.enum(['true', 'false'], 'Invalid value').optional(),
 });
 export type TReconciliationItemsQuery = z.infer<typeof ZReconciliationItemsQuery>;
-export const ZReconciliationItemPage = z.object({ items: z.array(ZReconciliationItem), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export const ZReconciliationItemPage = z.object({
+  items: z.array(ZReconciliationItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export type TReconciliationItemPage = z.infer<typeof ZReconciliationItemPage>;
 export const ZReconciliationItemParams = z.object({ id: ZId, itemId: ZId });
 
-export const ZResolveRequest = z.object({ note: z.string('Required').trim().min(1, 'Required').max(1000, 'Max length is 1000') });
+export const ZResolveRequest = z.object({
+  note: z.string('Required').trim().min(1, 'Required').max(1000, 'Max length is 1000'),
+});
 export type TResolveRequest = z.infer<typeof ZResolveRequest>;
 
 /** What can be wrong with one line of a settlement file. */
-export const BAD_LINE_PROBLEMS = ['code_missing', 'code_too_long', 'amount_invalid', 'date_invalid', 'reference_too_long', 'code_repeated'] as const;
+export const BAD_LINE_PROBLEMS = [
+  'code_missing',
+  'code_too_long',
+  'amount_invalid',
+  'date_invalid',
+  'reference_too_long',
+  'code_repeated',
+] as const;
 export const ZBadLineProblem = z.enum(BAD_LINE_PROBLEMS);
 export type TBadLineProblem = z.infer<typeof ZBadLineProblem>;
 /**
  * details.lines of a 400 for a settlement file with unreadable lines: each bad line, its problems (codes the apps
  * translate), the earlier line a repeated order code was on, and the reason in English (for API readers).
  */
-export const ZBadLine = z.object({ line: z.number().int(), problems: z.array(ZBadLineProblem), repeatOf: z.number().int().nullable(), reason: z.string() });
+export const ZBadLine = z.object({
+  line: z.number().int(),
+  problems: z.array(ZBadLineProblem),
+  repeatOf: z.number().int().nullable(),
+  reason: z.string(),
+});
 export type TBadLine = z.infer<typeof ZBadLine>;

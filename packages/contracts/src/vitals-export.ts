@@ -22,22 +22,26 @@ export type TVitalsExportUnits = z.infer<typeof ZVitalsExportUnits>;
 export const VITALS_EXPORT_MAX_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-const dayNumber = (ymd: string) => Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / DAY_MS;
+const dayNumber = (ymd: string) =>
+  Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / DAY_MS;
 
 /** Days `from`..`to` (both included) in the reader's time zone. */
-export const ZVitalsExportQuery = z.object({
-  from: z.string('Required').pipe(ZIsoDay),
-  to: z.string('Required').pipe(ZIsoDay),
-  format: ZVitalsExportFormat.default('xlsx'),
-  units: ZVitalsExportUnits.default('profile'),
-}).superRefine((v, c) => {
-  // The day after `to` must exist too (the period's end instant): 9999-12-31 would be year 10000.
-  if (v.to >= '9999-12-31') c.addIssue({ code: 'custom', path: ['to'], message: 'Invalid date (YYYY-MM-DD)' });
-  else if (v.from > v.to) c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
-  else if (dayNumber(v.to) - dayNumber(v.from) + 1 > VITALS_EXPORT_MAX_DAYS) {
-    c.addIssue({ code: 'custom', path: ['to'], message: `The period is at most ${VITALS_EXPORT_MAX_DAYS} days` });
-  }
-});
+export const ZVitalsExportQuery = z
+  .object({
+    from: z.string('Required').pipe(ZIsoDay),
+    to: z.string('Required').pipe(ZIsoDay),
+    format: ZVitalsExportFormat.default('xlsx'),
+    units: ZVitalsExportUnits.default('profile'),
+  })
+  .superRefine((v, c) => {
+    // The day after `to` must exist too (the period's end instant): 9999-12-31 would be year 10000.
+    if (v.to >= '9999-12-31') c.addIssue({ code: 'custom', path: ['to'], message: 'Invalid date (YYYY-MM-DD)' });
+    else if (v.from > v.to)
+      c.addIssue({ code: 'custom', path: ['to'], message: 'End date must be on or after the start date' });
+    else if (dayNumber(v.to) - dayNumber(v.from) + 1 > VITALS_EXPORT_MAX_DAYS) {
+      c.addIssue({ code: 'custom', path: ['to'], message: `The period is at most ${VITALS_EXPORT_MAX_DAYS} days` });
+    }
+  });
 export type TVitalsExportQuery = z.infer<typeof ZVitalsExportQuery>;
 export type TVitalsExportQueryInput = z.input<typeof ZVitalsExportQuery>;
 

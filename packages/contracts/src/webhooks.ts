@@ -7,8 +7,14 @@ import { ZId, ZPageQuery, page } from './common.ts';
  * backoff, delivered in order per alert.
  */
 export const WEBHOOK_EVENT_TYPES = [
-  'alert.opened', 'alert.escalated', 'alert.acknowledged', 'alert.closed',
-  'sos.opened', 'sos.closed', 'patient.status_changed', 'reading.rejected',
+  'alert.opened',
+  'alert.escalated',
+  'alert.acknowledged',
+  'alert.closed',
+  'sos.opened',
+  'sos.closed',
+  'patient.status_changed',
+  'reading.rejected',
 ] as const;
 export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type TWebhookEventType = z.infer<typeof ZWebhookEventType>;
@@ -65,7 +71,10 @@ export const ZWebhookEndpoint = z.object({
   updatedAt: z.string(),
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
-export const ZWebhookEndpointList = z.object({ items: z.array(ZWebhookEndpoint), eventTypes: z.array(ZWebhookEventType) });
+export const ZWebhookEndpointList = z.object({
+  items: z.array(ZWebhookEndpoint),
+  eventTypes: z.array(ZWebhookEventType),
+});
 export type TWebhookEndpointList = z.infer<typeof ZWebhookEndpointList>;
 
 /** Creation and rotation answer the secret once; it is never shown again. */

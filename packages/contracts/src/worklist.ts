@@ -54,7 +54,12 @@ export type TWorklistItem = z.infer<typeof ZWorklistItem>;
 
 /** GET /api/account/worklist: optional tier filter; paged (size up to 200). */
 export const ZWorklistQuery = ZPageQuery.extend({
-  size: z.coerce.number().int('Incorrect paging parameters').min(1, 'Min value is 1').max(200, 'Max value is 200').default(50),
+  size: z.coerce
+    .number()
+    .int('Incorrect paging parameters')
+    .min(1, 'Min value is 1')
+    .max(200, 'Max value is 200')
+    .default(50),
   tier: ZWorklistTier.optional(),
 });
 export type TWorklistQuery = z.infer<typeof ZWorklistQuery>;

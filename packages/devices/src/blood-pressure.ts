@@ -14,7 +14,14 @@ const BP_FLAGS_DEFINED = 0x1f;
 export const MMHG_PER_KPA = 1000 / 133.322387415;
 
 /** Measurement Status bits 0-2 and 5 (bits 3-4 are the pulse-rate range, 6-15 RFU). */
-export const BP_STATUS_BITS = ['body_movement', 'cuff_too_loose', 'irregular_pulse', null, null, 'improper_position'] as const;
+export const BP_STATUS_BITS = [
+  'body_movement',
+  'cuff_too_loose',
+  'irregular_pulse',
+  null,
+  null,
+  'improper_position',
+] as const;
 export type BpStatusFlag = NonNullable<(typeof BP_STATUS_BITS)[number]>;
 export type PulseRateRange = 'within' | 'above_upper' | 'below_lower' | 'reserved';
 const PULSE_RANGES: readonly PulseRateRange[] = ['within', 'above_upper', 'below_lower', 'reserved'];
@@ -57,10 +64,25 @@ export const parseBloodPressureMeasurement = (bytes: GattBytes): BloodPressureMe
   let status: BpStatus | null = null;
   if ((flags & BP_FLAGS.STATUS) !== 0) {
     const raw = r.uint16('measurementStatus');
-    status = { raw, flags: bitNames(raw, BP_STATUS_BITS), pulseRateRange: PULSE_RANGES[(raw >> 3) & 0x3] ?? 'reserved' };
+    status = {
+      raw,
+      flags: bitNames(raw, BP_STATUS_BITS),
+      pulseRateRange: PULSE_RANGES[(raw >> 3) & 0x3] ?? 'reserved',
+    };
   }
   r.end();
-  return { kind: 'blood_pressure', flags, systolic, diastolic, meanArterialPressure, rawUnit: kpa ? 'kPa' : 'mmHg', timestamp, pulseRate, userId, status };
+  return {
+    kind: 'blood_pressure',
+    flags,
+    systolic,
+    diastolic,
+    meanArterialPressure,
+    rawUnit: kpa ? 'kPa' : 'mmHg',
+    timestamp,
+    pulseRate,
+    userId,
+    status,
+  };
 };
 
 export type BloodPressureInput = {
@@ -86,11 +108,17 @@ export const encodeBloodPressureMeasurement = (m: BloodPressureInput): Uint8Arra
   if (m.userId != null) flags |= BP_FLAGS.USER_ID;
   if (m.status) flags |= BP_FLAGS.STATUS;
   const pressure = (v: number | null): number => sfloatOrNaN(v === null || !kpa ? v : v / MMHG_PER_KPA);
-  const map = m.meanArterialPressure === undefined
-    ? (m.systolic !== null && m.diastolic !== null ? estimateMap(m.systolic, m.diastolic) : null)
-    : m.meanArterialPressure;
-  const w = new ByteWriter().uint8(flags, 'flags')
-    .uint16(pressure(m.systolic), 'systolic').uint16(pressure(m.diastolic), 'diastolic').uint16(pressure(map), 'meanArterialPressure');
+  const map =
+    m.meanArterialPressure === undefined
+      ? m.systolic !== null && m.diastolic !== null
+        ? estimateMap(m.systolic, m.diastolic)
+        : null
+      : m.meanArterialPressure;
+  const w = new ByteWriter()
+    .uint8(flags, 'flags')
+    .uint16(pressure(m.systolic), 'systolic')
+    .uint16(pressure(m.diastolic), 'diastolic')
+    .uint16(pressure(map), 'meanArterialPressure');
   if (m.timestamp) writeDateTime(w, m.timestamp);
   if (m.pulseRate !== undefined) w.uint16(sfloatOrNaN(m.pulseRate), 'pulseRate');
   if (m.userId != null) w.uint8(m.userId, 'userId');

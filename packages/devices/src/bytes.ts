@@ -17,26 +17,42 @@ export class ByteReader {
     this.what = what;
   }
 
-  get offset(): number { return this.pos; }
-  get remaining(): number { return this.view.byteLength - this.pos; }
+  get offset(): number {
+    return this.pos;
+  }
+  get remaining(): number {
+    return this.view.byteLength - this.pos;
+  }
 
   private need(n: number, field: string): number {
     if (this.remaining < n) {
-      throw new GattError('TOO_SHORT', `${this.what}: ${field} needs ${n} byte(s) at offset ${this.pos}, ${this.remaining} left`, field);
+      throw new GattError(
+        'TOO_SHORT',
+        `${this.what}: ${field} needs ${n} byte(s) at offset ${this.pos}, ${this.remaining} left`,
+        field,
+      );
     }
     const at = this.pos;
     this.pos += n;
     return at;
   }
 
-  uint8(field: string): number { return this.view.getUint8(this.need(1, field)); }
-  uint16(field: string): number { return this.view.getUint16(this.need(2, field), true); }
-  int16(field: string): number { return this.view.getInt16(this.need(2, field), true); }
+  uint8(field: string): number {
+    return this.view.getUint8(this.need(1, field));
+  }
+  uint16(field: string): number {
+    return this.view.getUint16(this.need(2, field), true);
+  }
+  int16(field: string): number {
+    return this.view.getInt16(this.need(2, field), true);
+  }
   uint24(field: string): number {
     const at = this.need(3, field);
     return this.view.getUint16(at, true) | (this.view.getUint8(at + 2) << 16);
   }
-  uint32(field: string): number { return this.view.getUint32(this.need(4, field), true); }
+  uint32(field: string): number {
+    return this.view.getUint32(this.need(4, field), true);
+  }
 
   /** Fails when bytes remain: for fixed layouts, extra bytes mean we misread the flags. */
   end(): void {
@@ -81,7 +97,9 @@ export class ByteWriter {
     return this;
   }
 
-  toBytes(): Uint8Array { return Uint8Array.from(this.bytes); }
+  toBytes(): Uint8Array {
+    return Uint8Array.from(this.bytes);
+  }
 }
 
 /** Fails when a flags field has bits set outside `allowedMask` (the specification reserves them). */

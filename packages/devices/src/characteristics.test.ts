@@ -12,8 +12,13 @@ describe('parseCharacteristic', () => {
   it('dispatches on 16-bit, short-string and 128-bit UUIDs', () => {
     expect(parseCharacteristic(0x2a37, b(0x00, 0x48))).toMatchObject({ kind: 'heart_rate', heartRate: 72 });
     expect(parseCharacteristic('2a37', b(0x00, 0x48))).toMatchObject({ kind: 'heart_rate' });
-    expect(parseCharacteristic(uuid128(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT), b(0x00, 0x61, 0x00, 0x48, 0x00))).toMatchObject({ kind: 'plx_continuous', spo2: 97 });
-    expect(parseCharacteristic(CHARACTERISTIC.WEIGHT_MEASUREMENT, b(0x00, 0xa0, 0x37))).toMatchObject({ kind: 'weight', weight: 71.2 });
+    expect(
+      parseCharacteristic(uuid128(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT), b(0x00, 0x61, 0x00, 0x48, 0x00)),
+    ).toMatchObject({ kind: 'plx_continuous', spo2: 97 });
+    expect(parseCharacteristic(CHARACTERISTIC.WEIGHT_MEASUREMENT, b(0x00, 0xa0, 0x37))).toMatchObject({
+      kind: 'weight',
+      weight: 71.2,
+    });
   });
 
   it('an unknown characteristic is a GattError', () => {
@@ -32,10 +37,12 @@ describe('parseCharacteristic', () => {
 
   it('any characteristic, any bytes: a result, never an exception', () => {
     const uuids = Object.values(CHARACTERISTIC);
-    fc.assert(fc.property(fc.constantFrom(...uuids), fc.uint8Array({ maxLength: 30 }), (uuid, bytes) => {
-      const r = safeParseCharacteristic(uuid, bytes);
-      if (!r.ok) expect(r.error).toBeInstanceOf(GattError);
-      else expect(() => toReadings(r.value, AT)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...uuids), fc.uint8Array({ maxLength: 30 }), (uuid, bytes) => {
+        const r = safeParseCharacteristic(uuid, bytes);
+        if (!r.ok) expect(r.error).toBeInstanceOf(GattError);
+        else expect(() => toReadings(r.value, AT)).not.toThrow();
+      }),
+    );
   });
 });

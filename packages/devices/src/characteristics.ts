@@ -4,16 +4,29 @@ import { GattError } from './errors.ts';
 import { parseGlucoseMeasurement, type GlucoseMeasurement } from './glucose.ts';
 import { parseHeartRateMeasurement, type HeartRateMeasurement } from './heart-rate.ts';
 import { parseTemperatureMeasurement, type TemperatureMeasurement } from './health-thermometer.ts';
-import { parsePlxContinuous, parsePlxSpotCheck, type PlxContinuousMeasurement, type PlxSpotCheckMeasurement } from './pulse-oximeter.ts';
+import {
+  parsePlxContinuous,
+  parsePlxSpotCheck,
+  type PlxContinuousMeasurement,
+  type PlxSpotCheckMeasurement,
+} from './pulse-oximeter.ts';
 import { CHARACTERISTIC, shortUuid } from './uuids.ts';
 import { parseWeightMeasurement, type WeightMeasurement } from './weight-scale.ts';
 
 /** Every measurement we understand, discriminated by `kind`. */
 export type ParsedCharacteristic =
-  | HeartRateMeasurement | BloodPressureMeasurement | PlxSpotCheckMeasurement | PlxContinuousMeasurement
-  | TemperatureMeasurement | GlucoseMeasurement | WeightMeasurement;
+  | HeartRateMeasurement
+  | BloodPressureMeasurement
+  | PlxSpotCheckMeasurement
+  | PlxContinuousMeasurement
+  | TemperatureMeasurement
+  | GlucoseMeasurement
+  | WeightMeasurement;
 
-const PARSERS: ReadonlyMap<number, (bytes: GattBytes) => ParsedCharacteristic> = new Map<number, (bytes: GattBytes) => ParsedCharacteristic>([
+const PARSERS: ReadonlyMap<number, (bytes: GattBytes) => ParsedCharacteristic> = new Map<
+  number,
+  (bytes: GattBytes) => ParsedCharacteristic
+>([
   [CHARACTERISTIC.HEART_RATE_MEASUREMENT, parseHeartRateMeasurement],
   [CHARACTERISTIC.BLOOD_PRESSURE_MEASUREMENT, parseBloodPressureMeasurement],
   [CHARACTERISTIC.PLX_SPOT_CHECK_MEASUREMENT, parsePlxSpotCheck],

@@ -15,10 +15,13 @@ export const createSystemClock = (): Clock => {
     now: () => Date.now(),
     setTimeout(callback, ms) {
       const id = next++;
-      timers.set(id, globalThis.setTimeout(() => {
-        timers.delete(id);
-        callback();
-      }, ms));
+      timers.set(
+        id,
+        globalThis.setTimeout(() => {
+          timers.delete(id);
+          callback();
+        }, ms),
+      );
       return { id };
     },
     clearTimeout(handle) {
@@ -41,7 +44,9 @@ export class ManualClock implements Clock {
     this.current = typeof start === 'number' ? start : start.getTime();
   }
 
-  now(): number { return this.current; }
+  now(): number {
+    return this.current;
+  }
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
     const id = this.nextId++;
@@ -54,14 +59,19 @@ export class ManualClock implements Clock {
   }
 
   /** Number of timers not yet run. */
-  get pendingTimers(): number { return this.pending.length; }
+  get pendingTimers(): number {
+    return this.pending.length;
+  }
 
   /** Moves time forward, running every timer that falls due (including timers those timers set). */
   advance(ms: number): void {
     const target = this.current + ms;
     for (;;) {
       // Earliest due first; ties in the order they were set.
-      const nextTimer = this.pending.reduce<Pending | undefined>((a, p) => (a === undefined || p.due < a.due || (p.due === a.due && p.id < a.id) ? p : a), undefined);
+      const nextTimer = this.pending.reduce<Pending | undefined>(
+        (a, p) => (a === undefined || p.due < a.due || (p.due === a.due && p.id < a.id) ? p : a),
+        undefined,
+      );
       if (nextTimer === undefined || nextTimer.due > target) break;
       this.pending = this.pending.filter((p) => p !== nextTimer);
       this.current = nextTimer.due;

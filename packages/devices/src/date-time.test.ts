@@ -6,7 +6,12 @@ import { b, gattFailure } from './test-helpers.ts';
 describe('GATT Date Time', () => {
   it('reads 7 bytes: year uint16 LE, month, day, hours, minutes, seconds', () => {
     expect(readDateTime(new ByteReader(b(0xea, 0x07, 0x0c, 0x1f, 0x17, 0x3b, 0x3b), 'test'))).toEqual({
-      year: 2026, month: 12, day: 31, hours: 23, minutes: 59, seconds: 59,
+      year: 2026,
+      month: 12,
+      day: 31,
+      hours: 23,
+      minutes: 59,
+      seconds: 59,
     });
   });
 
@@ -24,7 +29,7 @@ describe('GATT Date Time', () => {
     expect(e.field).toBe(field);
   });
 
-  it('wall clock ↔ instant with the phone\'s UTC offset (Vietnam +07:00)', () => {
+  it("wall clock ↔ instant with the phone's UTC offset (Vietnam +07:00)", () => {
     const d = new Date('2026-01-15T01:30:00Z');
     const dt = dateToDateTime(d, 420);
     expect(dt).toEqual({ year: 2026, month: 1, day: 15, hours: 8, minutes: 30, seconds: 0 });

@@ -7,7 +7,13 @@ import { decodeSfloat, mderNumber, sfloatOrNaN } from './ieee11073.ts';
  * bit 1 Concentration + Type-Sample Location; bit 2 concentration units (0 kg/L, 1 mol/L); bit 3 Sensor Status
  * Annunciation (uint16); bit 4 Context Information Follows; 5-7 RFU. Sequence Number (uint16) and Base Time always come first.
  */
-export const GLUCOSE_FLAGS = { TIME_OFFSET: 0x01, CONCENTRATION: 0x02, MOL_PER_L: 0x04, SENSOR_STATUS: 0x08, CONTEXT_FOLLOWS: 0x10 } as const;
+export const GLUCOSE_FLAGS = {
+  TIME_OFFSET: 0x01,
+  CONCENTRATION: 0x02,
+  MOL_PER_L: 0x04,
+  SENSOR_STATUS: 0x08,
+  CONTEXT_FOLLOWS: 0x10,
+} as const;
 const GLUCOSE_DEFINED = 0x1f;
 
 /**
@@ -18,8 +24,17 @@ export const GLUCOSE_MGDL_PER_MMOL = 18.0182;
 
 /** Type, low nibble of the Type-Sample Location byte (0 and 11-15 reserved). */
 export const GLUCOSE_TYPES = [
-  null, 'capillary_whole_blood', 'capillary_plasma', 'venous_whole_blood', 'venous_plasma', 'arterial_whole_blood',
-  'arterial_plasma', 'undetermined_whole_blood', 'undetermined_plasma', 'interstitial_fluid', 'control_solution',
+  null,
+  'capillary_whole_blood',
+  'capillary_plasma',
+  'venous_whole_blood',
+  'venous_plasma',
+  'arterial_whole_blood',
+  'arterial_plasma',
+  'undetermined_whole_blood',
+  'undetermined_plasma',
+  'interstitial_fluid',
+  'control_solution',
 ] as const;
 export type GlucoseType = NonNullable<(typeof GLUCOSE_TYPES)[number]>;
 /** Sample location, high nibble (15 = not available; others reserved). */
@@ -27,9 +42,18 @@ export const GLUCOSE_LOCATIONS = [null, 'finger', 'alternate_site', 'earlobe', '
 export type GlucoseLocation = NonNullable<(typeof GLUCOSE_LOCATIONS)[number]> | 'not_available';
 
 export const GLUCOSE_SENSOR_STATUS_BITS = [
-  'battery_low', 'sensor_malfunction', 'sample_size_insufficient', 'strip_insertion_error', 'strip_type_incorrect',
-  'result_too_high', 'result_too_low', 'temperature_too_high', 'temperature_too_low', 'read_interrupted',
-  'general_device_fault', 'time_fault',
+  'battery_low',
+  'sensor_malfunction',
+  'sample_size_insufficient',
+  'strip_insertion_error',
+  'strip_type_incorrect',
+  'result_too_high',
+  'result_too_low',
+  'temperature_too_high',
+  'temperature_too_low',
+  'read_interrupted',
+  'general_device_fault',
+  'time_fault',
 ] as const;
 export type GlucoseSensorStatusFlag = (typeof GLUCOSE_SENSOR_STATUS_BITS)[number];
 
@@ -86,11 +110,23 @@ export const parseGlucoseMeasurement = (bytes: GattBytes): GlucoseMeasurement =>
   }
   r.end();
   return {
-    kind: 'glucose', flags, sequenceNumber, baseTime, timeOffsetMinutes, concentration,
+    kind: 'glucose',
+    flags,
+    sequenceNumber,
+    baseTime,
+    timeOffsetMinutes,
+    concentration,
     rawUnit: present ? (molar ? 'mol/L' : 'kg/L') : null,
     type: typeCode === null ? null : (GLUCOSE_TYPES[typeCode] ?? null),
-    sampleLocation: sampleLocationCode === null ? null : sampleLocationCode === 0x0f ? 'not_available' : (GLUCOSE_LOCATIONS[sampleLocationCode] ?? null),
-    typeCode, sampleLocationCode, sensorStatus,
+    sampleLocation:
+      sampleLocationCode === null
+        ? null
+        : sampleLocationCode === 0x0f
+          ? 'not_available'
+          : (GLUCOSE_LOCATIONS[sampleLocationCode] ?? null),
+    typeCode,
+    sampleLocationCode,
+    sensorStatus,
     contextFollows: (flags & GLUCOSE_FLAGS.CONTEXT_FOLLOWS) !== 0,
   };
 };
@@ -123,7 +159,10 @@ export const encodeGlucoseMeasurement = (m: GlucoseInput): Uint8Array => {
   if (present) {
     const c = m.concentration ?? null;
     const wire = c === null ? null : kgPerL ? (c * GLUCOSE_MGDL_PER_MMOL) / 100_000 : c / 1000;
-    const location = m.sampleLocation === undefined || m.sampleLocation === 'not_available' ? 0x0f : GLUCOSE_LOCATIONS.indexOf(m.sampleLocation);
+    const location =
+      m.sampleLocation === undefined || m.sampleLocation === 'not_available'
+        ? 0x0f
+        : GLUCOSE_LOCATIONS.indexOf(m.sampleLocation);
     const type = m.type === undefined ? 0 : GLUCOSE_TYPES.indexOf(m.type);
     w.uint16(sfloatOrNaN(wire), 'concentration').uint8((location << 4) | type, 'typeSampleLocation');
   }

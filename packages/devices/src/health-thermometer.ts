@@ -10,7 +10,18 @@ export const TEMP_FLAGS = { FAHRENHEIT: 0x01, TIMESTAMP: 0x02, TYPE: 0x04 } as c
 const TEMP_DEFINED = 0x07;
 
 /** Temperature Type (0x2A1D) values 1-9; 0 and 10-255 are reserved. */
-export const TEMPERATURE_TYPES = [null, 'armpit', 'body', 'ear', 'finger', 'gastrointestinal', 'mouth', 'rectum', 'toe', 'tympanum'] as const;
+export const TEMPERATURE_TYPES = [
+  null,
+  'armpit',
+  'body',
+  'ear',
+  'finger',
+  'gastrointestinal',
+  'mouth',
+  'rectum',
+  'toe',
+  'tympanum',
+] as const;
 export type TemperatureType = NonNullable<(typeof TEMPERATURE_TYPES)[number]>;
 
 export type TemperatureMeasurement = {
@@ -40,9 +51,11 @@ export const parseTemperatureMeasurement = (bytes: GattBytes): TemperatureMeasur
   const temperatureTypeCode = (flags & TEMP_FLAGS.TYPE) !== 0 ? r.uint8('temperatureType') : null;
   r.end();
   return {
-    kind: 'temperature', flags,
+    kind: 'temperature',
+    flags,
     temperature: raw === null || !fahrenheit ? raw : fahrenheitToCelsius(raw),
-    rawUnit: fahrenheit ? 'F' : 'C', timestamp,
+    rawUnit: fahrenheit ? 'F' : 'C',
+    timestamp,
     temperatureType: temperatureTypeCode === null ? null : (TEMPERATURE_TYPES[temperatureTypeCode] ?? null),
     temperatureTypeCode,
   };

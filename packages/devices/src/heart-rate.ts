@@ -6,7 +6,13 @@ import { GattError } from './errors.ts';
  * bit 0 value format (0 uint8, 1 uint16); bits 1-2 sensor contact (bit 2 = supported, bit 1 = detected);
  * bit 3 Energy Expended present (uint16, kJ); bit 4 RR-Interval present (uint16 each, 1/1024 s, to the end); 5-7 RFU.
  */
-export const HR_FLAGS = { UINT16: 0x01, CONTACT_DETECTED: 0x02, CONTACT_SUPPORTED: 0x04, ENERGY: 0x08, RR: 0x10 } as const;
+export const HR_FLAGS = {
+  UINT16: 0x01,
+  CONTACT_DETECTED: 0x02,
+  CONTACT_SUPPORTED: 0x04,
+  ENERGY: 0x08,
+  RR: 0x10,
+} as const;
 /** Bits 5-7 are reserved. */
 const HR_FLAGS_DEFINED = 0x1f;
 
@@ -39,9 +45,12 @@ export const parseHeartRateMeasurement = (bytes: GattBytes): HeartRateMeasuremen
   checkReservedBits(flags, HR_FLAGS_DEFINED, WHAT);
   const wide = (flags & HR_FLAGS.UINT16) !== 0;
   const heartRate = wide ? r.uint16('heartRate') : r.uint8('heartRate');
-  const sensorContact: SensorContact = (flags & HR_FLAGS.CONTACT_SUPPORTED) === 0
-    ? 'not_supported'
-    : (flags & HR_FLAGS.CONTACT_DETECTED) !== 0 ? 'detected' : 'not_detected';
+  const sensorContact: SensorContact =
+    (flags & HR_FLAGS.CONTACT_SUPPORTED) === 0
+      ? 'not_supported'
+      : (flags & HR_FLAGS.CONTACT_DETECTED) !== 0
+        ? 'detected'
+        : 'not_detected';
   const energyExpendedKj = (flags & HR_FLAGS.ENERGY) !== 0 ? r.uint16('energyExpended') : null;
   const rrIntervals1024: number[] = [];
   if ((flags & HR_FLAGS.RR) !== 0) {
@@ -52,8 +61,14 @@ export const parseHeartRateMeasurement = (bytes: GattBytes): HeartRateMeasuremen
   }
   r.end();
   return {
-    kind: 'heart_rate', flags, heartRate, rawFormat: wide ? 'uint16' : 'uint8', sensorContact, energyExpendedKj,
-    rrIntervals1024, rrIntervalsMs: rrIntervals1024.map(rr1024ToMs),
+    kind: 'heart_rate',
+    flags,
+    heartRate,
+    rawFormat: wide ? 'uint16' : 'uint8',
+    sensorContact,
+    energyExpendedKj,
+    rrIntervals1024,
+    rrIntervalsMs: rrIntervals1024.map(rr1024ToMs),
   };
 };
 

@@ -6,7 +6,7 @@ import { decodeFloat, decodeSfloat, encodeFloat, encodeSfloat, FLOAT_SPECIAL, SF
 const num = (value: number) => ({ kind: 'number', value });
 const special = (s: string) => ({ kind: 'special', special: s });
 
-describe('SFLOAT (16-bit: exponent in the top nibble, 12-bit mantissa, both two\'s complement)', () => {
+describe("SFLOAT (16-bit: exponent in the top nibble, 12-bit mantissa, both two's complement)", () => {
   it.each([
     // Special values are whole words with exponent 0 (IEEE 11073-20601 / GATT Supplement).
     [0x07ff, special('NaN')],
@@ -70,19 +70,24 @@ describe('SFLOAT (16-bit: exponent in the top nibble, 12-bit mantissa, both two\
   });
 
   it('round trip: mantissa and exponent come back exactly', () => {
-    fc.assert(fc.property(fc.integer({ min: -2045, max: 2045 }), fc.integer({ min: -8, max: 7 }), (m, e) => {
-      const value = e < 0 ? m / 10 ** -e : m * 10 ** e;
-      expect(decodeSfloat(encodeSfloat(value, e))).toEqual(num(value));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -2045, max: 2045 }), fc.integer({ min: -8, max: 7 }), (m, e) => {
+        const value = e < 0 ? m / 10 ** -e : m * 10 ** e;
+        expect(decodeSfloat(encodeSfloat(value, e))).toEqual(num(value));
+      }),
+    );
   });
 
   it('round trip: any number in range comes back within the resolution of the chosen exponent', () => {
-    fc.assert(fc.property(fc.double({ min: -2e10, max: 2e10, noNaN: true }), (v) => {
-      const back = decodeSfloat(encodeSfloat(v));
-      expect(back.kind).toBe('number');
-      // Auto-exponent keeps |mantissa| ≥ 205 unless at exponent -8, so the error is ≤ 0.5/204.5 relative.
-      if (back.kind === 'number') expect(Math.abs(back.value - v)).toBeLessThanOrEqual(Math.max(Math.abs(v) * 0.0025, 0.5e-8) * (1 + 1e-9));
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -2e10, max: 2e10, noNaN: true }), (v) => {
+        const back = decodeSfloat(encodeSfloat(v));
+        expect(back.kind).toBe('number');
+        // Auto-exponent keeps |mantissa| ≥ 205 unless at exponent -8, so the error is ≤ 0.5/204.5 relative.
+        if (back.kind === 'number')
+          expect(Math.abs(back.value - v)).toBeLessThanOrEqual(Math.max(Math.abs(v) * 0.0025, 0.5e-8) * (1 + 1e-9));
+      }),
+    );
   });
 
   it('decodes every 16-bit word to a number or a special, never throwing', () => {
@@ -127,16 +132,21 @@ describe('FLOAT (32-bit: signed 8-bit exponent, 24-bit mantissa)', () => {
   });
 
   it('round trip within the resolution', () => {
-    fc.assert(fc.property(fc.double({ min: -1e100, max: 1e100, noNaN: true }), (v) => {
-      const back = decodeFloat(encodeFloat(v));
-      expect(back.kind).toBe('number');
-      if (back.kind === 'number') expect(Math.abs(back.value - v)).toBeLessThanOrEqual(Math.max(Math.abs(v) * 1e-6, 1e-128));
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -1e100, max: 1e100, noNaN: true }), (v) => {
+        const back = decodeFloat(encodeFloat(v));
+        expect(back.kind).toBe('number');
+        if (back.kind === 'number')
+          expect(Math.abs(back.value - v)).toBeLessThanOrEqual(Math.max(Math.abs(v) * 1e-6, 1e-128));
+      }),
+    );
   });
 
   it('decodes any 32-bit word without throwing', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 0xffffffff }), (raw) => {
-      expect(() => decodeFloat(raw)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (raw) => {
+        expect(() => decodeFloat(raw)).not.toThrow();
+      }),
+    );
   });
 });

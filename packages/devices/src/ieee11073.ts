@@ -9,10 +9,18 @@ export type MderSpecial = 'NaN' | 'NRes' | '+INF' | '-INF' | 'RESERVED';
 export type MderValue = { kind: 'number'; value: number } | { kind: 'special'; special: MderSpecial };
 
 export const SFLOAT_SPECIAL: Readonly<Record<MderSpecial, number>> = {
-  NaN: 0x07ff, NRes: 0x0800, '+INF': 0x07fe, '-INF': 0x0802, RESERVED: 0x0801,
+  NaN: 0x07ff,
+  NRes: 0x0800,
+  '+INF': 0x07fe,
+  '-INF': 0x0802,
+  RESERVED: 0x0801,
 };
 export const FLOAT_SPECIAL: Readonly<Record<MderSpecial, number>> = {
-  NaN: 0x007fffff, NRes: 0x00800000, '+INF': 0x007ffffe, '-INF': 0x00800002, RESERVED: 0x00800001,
+  NaN: 0x007fffff,
+  NRes: 0x00800000,
+  '+INF': 0x007ffffe,
+  '-INF': 0x00800002,
+  RESERVED: 0x00800001,
 };
 
 type Format = {
@@ -23,8 +31,20 @@ type Format = {
   /** Largest |mantissa| we encode: below the special codes so an exponent-0 word can never collide with them. */
   maxMantissa: number;
 };
-const SFLOAT: Format = { name: 'SFLOAT', mantissaBits: 12, exponentBits: 4, specials: SFLOAT_SPECIAL, maxMantissa: 0x07fd };
-const FLOAT: Format = { name: 'FLOAT', mantissaBits: 24, exponentBits: 8, specials: FLOAT_SPECIAL, maxMantissa: 0x007ffffd };
+const SFLOAT: Format = {
+  name: 'SFLOAT',
+  mantissaBits: 12,
+  exponentBits: 4,
+  specials: SFLOAT_SPECIAL,
+  maxMantissa: 0x07fd,
+};
+const FLOAT: Format = {
+  name: 'FLOAT',
+  mantissaBits: 24,
+  exponentBits: 8,
+  specials: FLOAT_SPECIAL,
+  maxMantissa: 0x007ffffd,
+};
 
 const signExtend = (v: number, bits: number): number => (v >= 2 ** (bits - 1) ? v - 2 ** bits : v);
 
@@ -43,11 +63,12 @@ const decode = (f: Format, raw: number): MderValue => {
 const expRange = (f: Format): [number, number] => [-(2 ** (f.exponentBits - 1)), 2 ** (f.exponentBits - 1) - 1];
 
 const pack = (f: Format, mantissa: number, exponent: number): number =>
-  ((exponent < 0 ? exponent + 2 ** f.exponentBits : exponent) * 2 ** f.mantissaBits)
-  + (mantissa < 0 ? mantissa + 2 ** f.mantissaBits : mantissa);
+  (exponent < 0 ? exponent + 2 ** f.exponentBits : exponent) * 2 ** f.mantissaBits +
+  (mantissa < 0 ? mantissa + 2 ** f.mantissaBits : mantissa);
 
 /** round(v / 10^e); toPrecision removes binary noise such as 36.55 × 10 = 365.49999999999994. */
-const mantissaFor = (v: number, e: number): number => Math.round(Number((e < 0 ? v * 10 ** -e : v / 10 ** e).toPrecision(15)));
+const mantissaFor = (v: number, e: number): number =>
+  Math.round(Number((e < 0 ? v * 10 ** -e : v / 10 ** e).toPrecision(15)));
 
 const encode = (f: Format, value: number | MderSpecial, exponent?: number): number => {
   if (typeof value === 'string') return f.specials[value];
@@ -60,7 +81,8 @@ const encode = (f: Format, value: number | MderSpecial, exponent?: number): numb
       throw new GattError('UNENCODABLE', `${f.name}: exponent ${exponent} outside [${minE}, ${maxE}]`);
     }
     const m = mantissaFor(value, exponent);
-    if (Math.abs(m) > f.maxMantissa) throw new GattError('UNENCODABLE', `${f.name}: ${value} does not fit with exponent ${exponent}`);
+    if (Math.abs(m) > f.maxMantissa)
+      throw new GattError('UNENCODABLE', `${f.name}: ${value} does not fit with exponent ${exponent}`);
     return pack(f, m, exponent);
   }
   // Most precise exponent first, then drop trailing decimal zeros so 72 travels as 72e0 (as devices send it), not 720e-1.
@@ -99,4 +121,3 @@ export const encodeFloat = (value: number | MderSpecial, exponent?: number): num
 /** Encoder input for a parsed field: null (not measured) travels as NaN. */
 export const sfloatOrNaN = (value: number | null, exponent?: number): number => encodeSfloat(value ?? 'NaN', exponent);
 export const floatOrNaN = (value: number | null, exponent?: number): number => encodeFloat(value ?? 'NaN', exponent);
-

@@ -9,18 +9,43 @@ import { decodeSfloat, mderNumber, sfloatOrNaN } from './ieee11073.ts';
 
 /** PLX Measurement Status (bits 0-4 RFU). */
 export const PLX_MEASUREMENT_STATUS_BITS = [
-  null, null, null, null, null,
-  'measurement_ongoing', 'early_estimated_data', 'validated_data', 'fully_qualified_data', 'data_from_storage',
-  'data_for_demonstration', 'data_for_testing', 'calibration_ongoing', 'measurement_unavailable',
-  'questionable_measurement', 'invalid_measurement',
+  null,
+  null,
+  null,
+  null,
+  null,
+  'measurement_ongoing',
+  'early_estimated_data',
+  'validated_data',
+  'fully_qualified_data',
+  'data_from_storage',
+  'data_for_demonstration',
+  'data_for_testing',
+  'calibration_ongoing',
+  'measurement_unavailable',
+  'questionable_measurement',
+  'invalid_measurement',
 ] as const;
 export type PlxMeasurementStatusFlag = NonNullable<(typeof PLX_MEASUREMENT_STATUS_BITS)[number]>;
 
 /** PLX Device and Sensor Status (bits 16-23 RFU). */
 export const PLX_DEVICE_STATUS_BITS = [
-  'extended_display_update_ongoing', 'equipment_malfunction', 'signal_processing_irregularity', 'inadequate_signal',
-  'poor_signal', 'low_perfusion', 'erratic_signal', 'nonpulsatile_signal', 'questionable_pulse', 'signal_analysis_ongoing',
-  'sensor_interference', 'sensor_unconnected', 'unknown_sensor', 'sensor_displaced', 'sensor_malfunctioning', 'sensor_disconnected',
+  'extended_display_update_ongoing',
+  'equipment_malfunction',
+  'signal_processing_irregularity',
+  'inadequate_signal',
+  'poor_signal',
+  'low_perfusion',
+  'erratic_signal',
+  'nonpulsatile_signal',
+  'questionable_pulse',
+  'signal_analysis_ongoing',
+  'sensor_interference',
+  'sensor_unconnected',
+  'unknown_sensor',
+  'sensor_displaced',
+  'sensor_malfunctioning',
+  'sensor_disconnected',
 ] as const;
 export type PlxDeviceStatusFlag = (typeof PLX_DEVICE_STATUS_BITS)[number];
 
@@ -39,24 +64,38 @@ type PlxCommon = {
 };
 
 /** Spot-check flags: bit 0 Timestamp, 1 Measurement Status, 2 Device and Sensor Status, 3 PAI, 4 device clock not set. */
-export const PLX_SPOT_FLAGS = { TIMESTAMP: 0x01, MEASUREMENT_STATUS: 0x02, DEVICE_STATUS: 0x04, PAI: 0x08, CLOCK_NOT_SET: 0x10 } as const;
+export const PLX_SPOT_FLAGS = {
+  TIMESTAMP: 0x01,
+  MEASUREMENT_STATUS: 0x02,
+  DEVICE_STATUS: 0x04,
+  PAI: 0x08,
+  CLOCK_NOT_SET: 0x10,
+} as const;
 const SPOT_DEFINED = 0x1f;
 
-export type PlxSpotCheckMeasurement = PlxCommon & SpO2Pr & {
-  kind: 'plx_spot_check';
-  timestamp: GattDateTime | null;
-  deviceClockNotSet: boolean;
-};
+export type PlxSpotCheckMeasurement = PlxCommon &
+  SpO2Pr & {
+    kind: 'plx_spot_check';
+    timestamp: GattDateTime | null;
+    deviceClockNotSet: boolean;
+  };
 
 /** Continuous flags: bit 0 SpO2PR-Fast, 1 SpO2PR-Slow, 2 Measurement Status, 3 Device and Sensor Status, 4 PAI. */
-export const PLX_CONT_FLAGS = { FAST: 0x01, SLOW: 0x02, MEASUREMENT_STATUS: 0x04, DEVICE_STATUS: 0x08, PAI: 0x10 } as const;
+export const PLX_CONT_FLAGS = {
+  FAST: 0x01,
+  SLOW: 0x02,
+  MEASUREMENT_STATUS: 0x04,
+  DEVICE_STATUS: 0x08,
+  PAI: 0x10,
+} as const;
 const CONT_DEFINED = 0x1f;
 
-export type PlxContinuousMeasurement = PlxCommon & SpO2Pr & {
-  kind: 'plx_continuous';
-  fast: SpO2Pr | null;
-  slow: SpO2Pr | null;
-};
+export type PlxContinuousMeasurement = PlxCommon &
+  SpO2Pr & {
+    kind: 'plx_continuous';
+    fast: SpO2Pr | null;
+    slow: SpO2Pr | null;
+  };
 
 const readPair = (r: ByteReader, prefix: string): SpO2Pr => ({
   spo2: mderNumber(decodeSfloat(r.uint16(`${prefix}spo2`))),
@@ -84,8 +123,15 @@ export const parsePlxSpotCheck = (bytes: GattBytes): PlxSpotCheckMeasurement => 
   const pulseAmplitudeIndex = (flags & PLX_SPOT_FLAGS.PAI) !== 0 ? readPai(r) : null;
   r.end();
   return {
-    kind: 'plx_spot_check', flags, rawUnit: '%', ...pair, timestamp, deviceClockNotSet: (flags & PLX_SPOT_FLAGS.CLOCK_NOT_SET) !== 0,
-    measurementStatus, deviceStatus, pulseAmplitudeIndex,
+    kind: 'plx_spot_check',
+    flags,
+    rawUnit: '%',
+    ...pair,
+    timestamp,
+    deviceClockNotSet: (flags & PLX_SPOT_FLAGS.CLOCK_NOT_SET) !== 0,
+    measurementStatus,
+    deviceStatus,
+    pulseAmplitudeIndex,
   };
 };
 
@@ -101,7 +147,17 @@ export const parsePlxContinuous = (bytes: GattBytes): PlxContinuousMeasurement =
   const deviceStatus = (flags & PLX_CONT_FLAGS.DEVICE_STATUS) !== 0 ? readDeviceStatus(r) : null;
   const pulseAmplitudeIndex = (flags & PLX_CONT_FLAGS.PAI) !== 0 ? readPai(r) : null;
   r.end();
-  return { kind: 'plx_continuous', flags, rawUnit: '%', ...pair, fast, slow, measurementStatus, deviceStatus, pulseAmplitudeIndex };
+  return {
+    kind: 'plx_continuous',
+    flags,
+    rawUnit: '%',
+    ...pair,
+    fast,
+    slow,
+    measurementStatus,
+    deviceStatus,
+    pulseAmplitudeIndex,
+  };
 };
 
 type PlxCommonInput = SpO2Pr & {
@@ -119,7 +175,9 @@ const writePair = (w: ByteWriter, p: SpO2Pr, prefix: string): void => {
   w.uint16(sfloatOrNaN(p.spo2), `${prefix}spo2`).uint16(sfloatOrNaN(p.pulseRate), `${prefix}pulseRate`);
 };
 
-export const encodePlxSpotCheck = (m: PlxCommonInput & { timestamp?: GattDateTime | null; deviceClockNotSet?: boolean }): Uint8Array => {
+export const encodePlxSpotCheck = (
+  m: PlxCommonInput & { timestamp?: GattDateTime | null; deviceClockNotSet?: boolean },
+): Uint8Array => {
   let flags = 0;
   if (m.timestamp) flags |= PLX_SPOT_FLAGS.TIMESTAMP;
   if (m.measurementStatus) flags |= PLX_SPOT_FLAGS.MEASUREMENT_STATUS;

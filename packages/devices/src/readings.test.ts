@@ -37,11 +37,15 @@ describe('toReadings', () => {
   });
 
   it('°F thermometer → temperature in °C', () => {
-    expect(readings(0x2a1c, b(0x03, 0xda, 0x03, 0x00, 0xff, ...TS))).toEqual([{ metric: 'temperature', measuredAt: AT, value: 37, unit: 'C' }]);
+    expect(readings(0x2a1c, b(0x03, 0xda, 0x03, 0x00, 0xff, ...TS))).toEqual([
+      { metric: 'temperature', measuredAt: AT, value: 37, unit: 'C' },
+    ]);
   });
 
   it('glucose in kg/L → blood_glucose in mmol/L', () => {
-    expect(readings(0x2a18, b(0x02, 0x01, 0x00, ...TS, 0x63, 0xb0, 0x11))).toEqual([{ metric: 'blood_glucose', measuredAt: AT, value: 5.49, unit: 'mmol/L' }]);
+    expect(readings(0x2a18, b(0x02, 0x01, 0x00, ...TS, 0x63, 0xb0, 0x11))).toEqual([
+      { metric: 'blood_glucose', measuredAt: AT, value: 5.49, unit: 'mmol/L' },
+    ]);
   });
 
   it('weight in lb with BMI → weight in kg and bmi', () => {
@@ -53,11 +57,23 @@ describe('toReadings', () => {
 
   it('every reading satisfies the ingest contract (ZReading)', () => {
     const all = [
-      readings(0x2a37, b(0x00, 0x48)), readings(0x2a35, b(0x04, 0x78, 0x00, 0x50, 0x00, 0x5d, 0x00, 0x48, 0x00)),
-      readings(0x2a5f, b(0x00, 0x61, 0x00, 0x48, 0x00)), readings(0x2a1c, b(0x00, 0x6d, 0x01, 0x00, 0xff)),
-      readings(0x2a18, b(0x06, 0x01, 0x00, ...TS, 0x37, 0xc0, 0x22)), readings(0x2a9d, b(0x08, 0xa0, 0x37, 0xe8, 0x00, 0xd6, 0x06)),
+      readings(0x2a37, b(0x00, 0x48)),
+      readings(0x2a35, b(0x04, 0x78, 0x00, 0x50, 0x00, 0x5d, 0x00, 0x48, 0x00)),
+      readings(0x2a5f, b(0x00, 0x61, 0x00, 0x48, 0x00)),
+      readings(0x2a1c, b(0x00, 0x6d, 0x01, 0x00, 0xff)),
+      readings(0x2a18, b(0x06, 0x01, 0x00, ...TS, 0x37, 0xc0, 0x22)),
+      readings(0x2a9d, b(0x08, 0xa0, 0x37, 0xe8, 0x00, 0xd6, 0x06)),
     ].flat();
-    expect(all.map((r) => r.metric)).toEqual(['heart_rate', 'blood_pressure', 'spo2', 'heart_rate', 'temperature', 'blood_glucose', 'weight', 'bmi']);
+    expect(all.map((r) => r.metric)).toEqual([
+      'heart_rate',
+      'blood_pressure',
+      'spo2',
+      'heart_rate',
+      'temperature',
+      'blood_glucose',
+      'weight',
+      'bmi',
+    ]);
     for (const r of all) {
       expect(ZReading.safeParse(r).success).toBe(true);
       expect(r.unit).toBe(CANONICAL_UNIT[r.metric]);

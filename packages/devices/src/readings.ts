@@ -20,13 +20,18 @@ const plxUnusable = (s: PlxStatus<PlxMeasurementStatusFlag> | null): boolean =>
  * kg, kg/m²). Values the device sent as special (NaN, NRes, ±INF) or flagged invalid are left out, so the result may
  * be empty. `measuredAt` is the instant to record (the device clock has no time zone; the caller decides).
  */
-export const toReadings = (parsed: ParsedCharacteristic, measuredAt: Date | string, opts: ToReadingsOptions = {}): TReading[] => {
+export const toReadings = (
+  parsed: ParsedCharacteristic,
+  measuredAt: Date | string,
+  opts: ToReadingsOptions = {},
+): TReading[] => {
   const at = typeof measuredAt === 'string' ? new Date(measuredAt).toISOString() : measuredAt.toISOString();
   const base = { measuredAt: at, ...(opts.deviceId === undefined ? {} : { deviceId: opts.deviceId }) };
   const out: TReading[] = [];
   // The unit is always the metric's canonical one (what the parsers convert to), stated so the server never guesses.
   const simple = (metric: TReading['metric'], value: number | null, decimals: number): void => {
-    if (value !== null && Number.isFinite(value)) out.push({ metric, ...base, value: round(value, decimals), unit: CANONICAL_UNIT[metric] });
+    if (value !== null && Number.isFinite(value))
+      out.push({ metric, ...base, value: round(value, decimals), unit: CANONICAL_UNIT[metric] });
   };
   switch (parsed.kind) {
     case 'heart_rate':
@@ -35,9 +40,12 @@ export const toReadings = (parsed: ParsedCharacteristic, measuredAt: Date | stri
     case 'blood_pressure':
       if (parsed.systolic !== null && parsed.diastolic !== null) {
         out.push({
-          metric: 'blood_pressure', ...base, unit: CANONICAL_UNIT.blood_pressure,
+          metric: 'blood_pressure',
+          ...base,
+          unit: CANONICAL_UNIT.blood_pressure,
           values: {
-            systolic: round(parsed.systolic, 1), diastolic: round(parsed.diastolic, 1),
+            systolic: round(parsed.systolic, 1),
+            diastolic: round(parsed.diastolic, 1),
             ...(parsed.pulseRate === null ? {} : { pulse: round(parsed.pulseRate, 0) }),
           },
         });

@@ -5,7 +5,13 @@ import { ManualClock } from './clock.ts';
 import { parseHeartRateMeasurement } from './heart-rate.ts';
 import { toReadings } from './readings.ts';
 import {
-  AUTO_MEASURE_INTERVAL_MS, COUNTDOWN_PRESS_MS, DEFAULT_WATCH_SETTINGS, DeviceError, SimulatedWatch, type WatchEvent, type WatchState,
+  AUTO_MEASURE_INTERVAL_MS,
+  COUNTDOWN_PRESS_MS,
+  DEFAULT_WATCH_SETTINGS,
+  DeviceError,
+  SimulatedWatch,
+  type WatchEvent,
+  type WatchState,
 } from './simulated-watch.ts';
 import { CHARACTERISTIC, SERVICE, uuid128 } from './uuids.ts';
 
@@ -44,13 +50,19 @@ describe('SimulatedWatch', () => {
     await watch.connect('user-1');
     const hr: Array<[number, string]> = [];
     const others: string[] = [];
-    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) => { const m = parseHeartRateMeasurement(v); hr.push([m.heartRate, m.sensorContact]); });
+    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) => {
+      const m = parseHeartRateMeasurement(v);
+      hr.push([m.heartRate, m.sensorContact]);
+    });
     await watch.startNotifications(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, () => others.push('spo2'));
     await watch.startNotifications(CHARACTERISTIC.TEMPERATURE_MEASUREMENT, () => others.push('temperature'));
     expect(watch.worn).toBe(true);
     watch.setWorn(false);
     clock.advance(2 * AUTO_MEASURE_INTERVAL_MS);
-    expect(hr).toEqual([[0, 'not_detected'], [0, 'not_detected']]);
+    expect(hr).toEqual([
+      [0, 'not_detected'],
+      [0, 'not_detected'],
+    ]);
     expect(others).toEqual([]);
     watch.setWorn(true);
     clock.advance(AUTO_MEASURE_INTERVAL_MS);
@@ -72,7 +84,12 @@ describe('SimulatedWatch', () => {
     expect(watch.connectionStatus).toBe(-1);
 
     const info = await watch.connect('user-1');
-    expect(info).toMatchObject({ model: 'GT5', mac: ad.mac, firmwareVersion: expect.any(String), serialNumber: expect.stringContaining('GT5') });
+    expect(info).toMatchObject({
+      model: 'GT5',
+      mac: ad.mac,
+      firmwareVersion: expect.any(String),
+      serialNumber: expect.stringContaining('GT5'),
+    });
     expect(states()).toEqual(['pairing', 'paired', 'connected']);
     expect(watch.ownerId).toBe('user-1');
     expect(watch.connectionStatus).toBe(1);
@@ -80,7 +97,9 @@ describe('SimulatedWatch', () => {
     const hr: number[] = [];
     const spo2: number[] = [];
     const temps: number[] = [];
-    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) => hr.push(parseHeartRateMeasurement(v).heartRate));
+    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) =>
+      hr.push(parseHeartRateMeasurement(v).heartRate),
+    );
     await watch.startNotifications(uuid128(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT), (v) => {
       const m = parseCharacteristic(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, v);
       if (m.kind === 'plx_continuous' && m.spo2 !== null) spo2.push(m.spo2);
@@ -122,7 +141,9 @@ describe('SimulatedWatch', () => {
       const { clock, watch } = setup('GT2', seed);
       await watch.connect('u');
       const bytes: number[][] = [];
-      await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) => bytes.push([...new Uint8Array(v.buffer, v.byteOffset, v.byteLength)]));
+      await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, (v) =>
+        bytes.push([...new Uint8Array(v.buffer, v.byteOffset, v.byteLength)]),
+      );
       clock.advance(AUTO_MEASURE_INTERVAL_MS * 5);
       return { mac: watch.mac, bytes };
     };
@@ -136,7 +157,9 @@ describe('SimulatedWatch', () => {
     const { clock, watch, events } = setup('GT5');
     await watch.connect('user-1');
     const notified: ReturnType<typeof parseBloodPressureMeasurement>[] = [];
-    await watch.startNotifications(CHARACTERISTIC.BLOOD_PRESSURE_MEASUREMENT, (v) => notified.push(parseBloodPressureMeasurement(v)));
+    await watch.startNotifications(CHARACTERISTIC.BLOOD_PRESSURE_MEASUREMENT, (v) =>
+      notified.push(parseBloodPressureMeasurement(v)),
+    );
 
     const pending = watch.measure('blood_pressure');
     expect(watch.measuring).toBe('blood_pressure');
@@ -144,7 +167,9 @@ describe('SimulatedWatch', () => {
     expect(codeOfSync(() => watch.clearData())).toBe('MEASUREMENT_IN_PROGRESS');
 
     clock.advance(15_000);
-    expect(events.filter((e) => e.type === 'measurement').map((e) => (e.type === 'measurement' ? e.progress : -1))).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(
+      events.filter((e) => e.type === 'measurement').map((e) => (e.type === 'measurement' ? e.progress : -1)),
+    ).toEqual([0, 10, 20, 30, 40, 50]);
     clock.advance(15_000);
     const value = await pending;
     const m = parseBloodPressureMeasurement(value);
@@ -156,14 +181,18 @@ describe('SimulatedWatch', () => {
     expect(watch.measuring).toBeNull();
 
     const readings = toReadings(m, new Date(clock.now()));
-    expect(readings).toEqual([expect.objectContaining({ metric: 'blood_pressure', values: expect.objectContaining({ systolic: m.systolic }) })]);
+    expect(readings).toEqual([
+      expect.objectContaining({ metric: 'blood_pressure', values: expect.objectContaining({ systolic: m.systolic }) }),
+    ]);
   });
 
   it('an automatic period that falls during an on-demand measurement is skipped (the sensor is busy)', async () => {
     const { clock, watch } = setup();
     await watch.connect('u');
     let hr = 0;
-    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => { hr++; });
+    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => {
+      hr++;
+    });
     clock.advance(AUTO_MEASURE_INTERVAL_MS - 10_000);
     const p = watch.measure('temperature');
     clock.advance(30_000); // the period ends 10 s into the 30 s measurement
@@ -195,8 +224,12 @@ describe('SimulatedWatch', () => {
     await watch.connect('u');
     expect(watch.services).not.toContain(SERVICE.BLOOD_PRESSURE);
     expect(await codeOf(watch.measure('blood_pressure'))).toBe('NOT_SUPPORTED');
-    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.BLOOD_PRESSURE_MEASUREMENT, () => undefined))).toBe('NOT_SUPPORTED');
-    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.GLUCOSE_MEASUREMENT, () => undefined))).toBe('NOT_SUPPORTED');
+    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.BLOOD_PRESSURE_MEASUREMENT, () => undefined))).toBe(
+      'NOT_SUPPORTED',
+    );
+    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.GLUCOSE_MEASUREMENT, () => undefined))).toBe(
+      'NOT_SUPPORTED',
+    );
   });
 
   it('connected by another user until the owner forgets it', async () => {
@@ -229,7 +262,9 @@ describe('SimulatedWatch', () => {
   it('not connected: measurement, notifications and settings refused', async () => {
     const { watch } = setup();
     expect(await codeOf(watch.measure('heart_rate'))).toBe('NOT_CONNECTED');
-    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => undefined))).toBe('NOT_CONNECTED');
+    expect(await codeOf(watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => undefined))).toBe(
+      'NOT_CONNECTED',
+    );
     expect(codeOfSync(() => watch.updateSettings({ brightness: 4 }))).toBe('NOT_CONNECTED');
     expect(codeOfSync(() => watch.exportLog())).toBe('NOT_CONNECTED');
   });
@@ -245,16 +280,30 @@ describe('SimulatedWatch', () => {
     const { clock, watch } = setup();
     await watch.connect('u');
     expect(watch.settings).toEqual(DEFAULT_WATCH_SETTINGS);
-    expect(watch.updateSettings({ brightness: 5, brightScreenSeconds: 20, wristSensitivity: 'high', autoMeasureHeartRate: false })).toMatchObject({
-      brightness: 5, brightScreenSeconds: 20, wristSensitivity: 'high', autoMeasureHeartRate: false,
+    expect(
+      watch.updateSettings({
+        brightness: 5,
+        brightScreenSeconds: 20,
+        wristSensitivity: 'high',
+        autoMeasureHeartRate: false,
+      }),
+    ).toMatchObject({
+      brightness: 5,
+      brightScreenSeconds: 20,
+      wristSensitivity: 'high',
+      autoMeasureHeartRate: false,
     });
     expect(codeOfSync(() => watch.updateSettings({ brightness: 6 }))).toBe('INVALID_SETTING');
     expect(watch.settings.brightness).toBe(5); // a refused change leaves the settings as they were
 
     let hr = 0;
     let temps = 0;
-    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => { hr++; });
-    await watch.startNotifications(CHARACTERISTIC.TEMPERATURE_MEASUREMENT, () => { temps++; });
+    await watch.startNotifications(CHARACTERISTIC.HEART_RATE_MEASUREMENT, () => {
+      hr++;
+    });
+    await watch.startNotifications(CHARACTERISTIC.TEMPERATURE_MEASUREMENT, () => {
+      temps++;
+    });
     clock.advance(AUTO_MEASURE_INTERVAL_MS * 2);
     expect([hr, temps]).toEqual([0, 2]);
     // A manual measurement still works with auto-measure off.
@@ -312,7 +361,11 @@ describe('SimulatedWatch', () => {
     watch.overrideValues({ heartRate: 165, spo2: 85 });
     const got: string[] = [];
     await watch.startNotifications(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, (v) => {
-      for (const r of toReadings(parseCharacteristic(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, v), new Date(clock.now()))) got.push(`${r.metric}=${r.value}`);
+      for (const r of toReadings(
+        parseCharacteristic(CHARACTERISTIC.PLX_CONTINUOUS_MEASUREMENT, v),
+        new Date(clock.now()),
+      ))
+        got.push(`${r.metric}=${r.value}`);
     });
     clock.advance(AUTO_MEASURE_INTERVAL_MS);
     expect(got).toEqual(['spo2=85', 'heart_rate=165']);

@@ -21,9 +21,12 @@ export type WatchState = 'unpaired' | 'pairing' | 'paired' | 'connected' | 'disc
 /** Numeric connection status of spec §3 (as the device list shows it). */
 export const CONNECTION_STATUS = { connected: 1, disconnected: 0, not_activated: -1, unknown: 2 } as const;
 export const connectionStatusOf = (state: WatchState): number =>
-  state === 'connected' ? CONNECTION_STATUS.connected
-    : state === 'unpaired' || state === 'pairing' ? CONNECTION_STATUS.not_activated
-      : state === 'bluetooth_off' ? CONNECTION_STATUS.unknown
+  state === 'connected'
+    ? CONNECTION_STATUS.connected
+    : state === 'unpaired' || state === 'pairing'
+      ? CONNECTION_STATUS.not_activated
+      : state === 'bluetooth_off'
+        ? CONNECTION_STATUS.unknown
         : CONNECTION_STATUS.disconnected;
 
 /** Spec §9: the device measures every 15 minutes; a measurement takes up to 2 minutes; a 3-second press toggles the countdown. */
@@ -50,7 +53,11 @@ export type WristSensitivity = (typeof WRIST_SENSITIVITIES)[number];
 export const BRIGHTNESS_MIN = 1;
 export const BRIGHTNESS_MAX = 5;
 export const DEFAULT_WATCH_SETTINGS: Readonly<WatchSettings> = {
-  brightScreenSeconds: 10, brightness: 3, wristSensitivity: 'medium', autoMeasureHeartRate: true, autoMeasureTemperature: true,
+  brightScreenSeconds: 10,
+  brightness: 3,
+  wristSensitivity: 'medium',
+  autoMeasureHeartRate: true,
+  autoMeasureTemperature: true,
 };
 /** Longest countdown the watch accepts (99:59). */
 export const COUNTDOWN_MAX_SECONDS = 99 * 60 + 59;
@@ -59,8 +66,16 @@ export const LOW_BATTERY_PERCENT = 5;
 
 /** Errors of spec §8 "Devices" that the simulator can produce. */
 export type DeviceErrorCode =
-  | 'BLUETOOTH_OFF' | 'DEVICE_NOT_FOUND' | 'NOT_SUPPORTED' | 'CONNECTED_BY_ANOTHER_USER' | 'NOT_CONNECTED'
-  | 'MEASUREMENT_IN_PROGRESS' | 'MEASUREMENT_STOPPED' | 'MEASUREMENT_FAILED' | 'LOW_BATTERY' | 'INVALID_SETTING';
+  | 'BLUETOOTH_OFF'
+  | 'DEVICE_NOT_FOUND'
+  | 'NOT_SUPPORTED'
+  | 'CONNECTED_BY_ANOTHER_USER'
+  | 'NOT_CONNECTED'
+  | 'MEASUREMENT_IN_PROGRESS'
+  | 'MEASUREMENT_STOPPED'
+  | 'MEASUREMENT_FAILED'
+  | 'LOW_BATTERY'
+  | 'INVALID_SETTING';
 
 export class DeviceError extends Error {
   override readonly name = 'DeviceError';
@@ -73,7 +88,14 @@ export class DeviceError extends Error {
 
 export type Advertisement = { name: string; mac: string; model: WatchModel; rssi: number; serviceUuids: string[] };
 /** The device entity fields of spec §3. */
-export type WatchInfo = { name: string; mac: string; serialNumber: string; model: WatchModel; firmwareVersion: string; batteryLevel: number };
+export type WatchInfo = {
+  name: string;
+  mac: string;
+  serialNumber: string;
+  model: WatchModel;
+  firmwareVersion: string;
+  batteryLevel: number;
+};
 
 export type MeasurementKind = 'heart_rate' | 'spo2' | 'temperature' | 'blood_pressure';
 /** Measurement states of spec §4. */
@@ -88,7 +110,13 @@ export type WatchEvent =
   | { type: 'settings'; settings: WatchSettings };
 
 /** Values to force instead of generated ones (e.g. an SOS-level heart rate for an E2E test); persistent until cleared. */
-export type ValueOverrides = Partial<{ heartRate: number; spo2: number; temperature: number; systolic: number; diastolic: number }>;
+export type ValueOverrides = Partial<{
+  heartRate: number;
+  spo2: number;
+  temperature: number;
+  systolic: number;
+  diastolic: number;
+}>;
 
 export type SimulatedWatchOptions = {
   model: WatchModel;
@@ -109,8 +137,21 @@ type Listener = (value: DataView) => void;
 
 const MODEL_SERVICES: Readonly<Record<WatchModel, readonly number[]>> = {
   // Assumption of the simulator: the GT5 adds (cuffless) blood pressure; the spec does not list model differences.
-  GT2: [SERVICE.HEART_RATE, SERVICE.PULSE_OXIMETER, SERVICE.HEALTH_THERMOMETER, SERVICE.BATTERY, SERVICE.DEVICE_INFORMATION],
-  GT5: [SERVICE.HEART_RATE, SERVICE.PULSE_OXIMETER, SERVICE.HEALTH_THERMOMETER, SERVICE.BLOOD_PRESSURE, SERVICE.BATTERY, SERVICE.DEVICE_INFORMATION],
+  GT2: [
+    SERVICE.HEART_RATE,
+    SERVICE.PULSE_OXIMETER,
+    SERVICE.HEALTH_THERMOMETER,
+    SERVICE.BATTERY,
+    SERVICE.DEVICE_INFORMATION,
+  ],
+  GT5: [
+    SERVICE.HEART_RATE,
+    SERVICE.PULSE_OXIMETER,
+    SERVICE.HEALTH_THERMOMETER,
+    SERVICE.BLOOD_PRESSURE,
+    SERVICE.BATTERY,
+    SERVICE.DEVICE_INFORMATION,
+  ],
 };
 const FIRMWARE: Readonly<Record<WatchModel, string>> = { GT2: '2.4.1-sim', GT5: '5.1.0-sim' };
 
@@ -130,7 +171,12 @@ const CHARACTERISTIC_SERVICE: ReadonlyMap<number, number> = new Map<number, numb
 const clamp = (v: number, min: number, max: number): number => Math.min(max, Math.max(min, v));
 const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
 
-type Running = { kind: MeasurementKind; timers: TimerHandle[]; resolve: (v: DataView) => void; reject: (e: DeviceError) => void };
+type Running = {
+  kind: MeasurementKind;
+  timers: TimerHandle[];
+  resolve: (v: DataView) => void;
+  reject: (e: DeviceError) => void;
+};
 
 export class SimulatedWatch {
   readonly model: WatchModel;
@@ -191,20 +237,36 @@ export class SimulatedWatch {
     this.hr = this.random.int(64, 80);
   }
 
-  get state(): WatchState { return this.currentState; }
-  get connectionStatus(): number { return connectionStatusOf(this.currentState); }
+  get state(): WatchState {
+    return this.currentState;
+  }
+  get connectionStatus(): number {
+    return connectionStatusOf(this.currentState);
+  }
   /** The user the watch is bound to since pairing; null when unpaired or forgotten. */
-  get ownerId(): string | null { return this.owner; }
-  get settings(): WatchSettings { return { ...this.currentSettings }; }
-  get batteryLevel(): number { return this.battery; }
+  get ownerId(): string | null {
+    return this.owner;
+  }
+  get settings(): WatchSettings {
+    return { ...this.currentSettings };
+  }
+  get batteryLevel(): number {
+    return this.battery;
+  }
   /** 16-bit UUIDs of the GATT services of this model. */
-  get services(): readonly number[] { return MODEL_SERVICES[this.model]; }
-  get measuring(): MeasurementKind | null { return this.running?.kind ?? null; }
+  get services(): readonly number[] {
+    return MODEL_SERVICES[this.model];
+  }
+  get measuring(): MeasurementKind | null {
+    return this.running?.kind ?? null;
+  }
 
   /** Subscribes to state, measurement, countdown and settings events; returns the unsubscribe function. */
   on(listener: (e: WatchEvent) => void): () => void {
     this.eventListeners.add(listener);
-    return () => { this.eventListeners.delete(listener); };
+    return () => {
+      this.eventListeners.delete(listener);
+    };
   }
 
   // ---- environment (what the phone and the room do to the watch)
@@ -230,16 +292,22 @@ export class SimulatedWatch {
     }
   }
 
-  setBatteryLevel(percent: number): void { this.battery = clamp(Math.round(percent), 0, 100); }
+  setBatteryLevel(percent: number): void {
+    this.battery = clamp(Math.round(percent), 0, 100);
+  }
 
   /** Taking the watch off the wrist (and putting it back): heart-rate notifications say sensor contact not detected. */
   setWorn(worn: boolean): void {
     this.onWrist = worn;
     this.addLog(worn ? 'worn' : 'taken off');
   }
-  get worn(): boolean { return this.onWrist; }
+  get worn(): boolean {
+    return this.onWrist;
+  }
 
-  overrideValues(values: ValueOverrides | null): void { this.overrides = values ? { ...values } : {}; }
+  overrideValues(values: ValueOverrides | null): void {
+    this.overrides = values ? { ...values } : {};
+  }
 
   // ---- connection
 
@@ -259,7 +327,10 @@ export class SimulatedWatch {
       this.requireBluetooth();
       if (!this.inRange) throw new DeviceError('DEVICE_NOT_FOUND', 'No watch found nearby');
       if (this.owner !== null && this.owner !== userId) {
-        throw new DeviceError('CONNECTED_BY_ANOTHER_USER', 'This watch is connected to another user; they must forget it first');
+        throw new DeviceError(
+          'CONNECTED_BY_ANOTHER_USER',
+          'This watch is connected to another user; they must forget it first',
+        );
       }
       if (this.currentState !== 'connected') {
         if (!this.paired) {
@@ -307,7 +378,9 @@ export class SimulatedWatch {
       const set = this.subscriptions.get(uuid) ?? new Set<Listener>();
       set.add(listener);
       this.subscriptions.set(uuid, set);
-      return () => { this.subscriptions.get(uuid)?.delete(listener); };
+      return () => {
+        this.subscriptions.get(uuid)?.delete(listener);
+      };
     });
   }
 
@@ -319,7 +392,8 @@ export class SimulatedWatch {
     try {
       this.requireConnected();
       this.supportedCharacteristic(KIND_CHARACTERISTIC[kind]);
-      if (this.running) throw new DeviceError('MEASUREMENT_IN_PROGRESS', `A ${this.running.kind} measurement is already in progress`);
+      if (this.running)
+        throw new DeviceError('MEASUREMENT_IN_PROGRESS', `A ${this.running.kind} measurement is already in progress`);
       if (this.battery < LOW_BATTERY_PERCENT) throw new DeviceError('LOW_BATTERY', 'Battery too low to measure');
     } catch (e) {
       return Promise.reject(e);
@@ -331,18 +405,23 @@ export class SimulatedWatch {
       this.addLog(`measurement ${kind} started`);
       this.emit({ type: 'measurement', kind, status: 'testing', progress: 0 });
       for (let i = 1; i <= steps; i++) {
-        running.timers.push(this.clock.setTimeout(() => {
-          if (i < steps) {
-            this.emit({ type: 'measurement', kind, status: 'testing', progress: i * 10 });
-            return;
-          }
-          this.running = null;
-          this.battery = Math.max(0, this.battery - 1);
-          const value = this.notifyOne(kind);
-          this.addLog(`measurement ${kind} completed`);
-          this.emit({ type: 'measurement', kind, status: 'completed', progress: 100 });
-          resolve(value);
-        }, (this.measurementMs * i) / steps));
+        running.timers.push(
+          this.clock.setTimeout(
+            () => {
+              if (i < steps) {
+                this.emit({ type: 'measurement', kind, status: 'testing', progress: i * 10 });
+                return;
+              }
+              this.running = null;
+              this.battery = Math.max(0, this.battery - 1);
+              const value = this.notifyOne(kind);
+              this.addLog(`measurement ${kind} completed`);
+              this.emit({ type: 'measurement', kind, status: 'completed', progress: 100 });
+              resolve(value);
+            },
+            (this.measurementMs * i) / steps,
+          ),
+        );
       }
     });
   }
@@ -358,12 +437,19 @@ export class SimulatedWatch {
     this.requireConnected();
     const next = { ...this.currentSettings, ...patch };
     if (!BRIGHT_SCREEN_SECONDS.includes(next.brightScreenSeconds)) {
-      throw new DeviceError('INVALID_SETTING', `brightScreenSeconds must be one of ${BRIGHT_SCREEN_SECONDS.join(', ')}`);
+      throw new DeviceError(
+        'INVALID_SETTING',
+        `brightScreenSeconds must be one of ${BRIGHT_SCREEN_SECONDS.join(', ')}`,
+      );
     }
     if (!Number.isInteger(next.brightness) || next.brightness < BRIGHTNESS_MIN || next.brightness > BRIGHTNESS_MAX) {
-      throw new DeviceError('INVALID_SETTING', `brightness must be an integer from ${BRIGHTNESS_MIN} to ${BRIGHTNESS_MAX}`);
+      throw new DeviceError(
+        'INVALID_SETTING',
+        `brightness must be an integer from ${BRIGHTNESS_MIN} to ${BRIGHTNESS_MAX}`,
+      );
     }
-    if (!WRIST_SENSITIVITIES.includes(next.wristSensitivity)) throw new DeviceError('INVALID_SETTING', 'Unknown wrist sensitivity');
+    if (!WRIST_SENSITIVITIES.includes(next.wristSensitivity))
+      throw new DeviceError('INVALID_SETTING', 'Unknown wrist sensitivity');
     this.currentSettings = next;
     this.addLog(`settings ${Object.keys(patch).join(',')}`);
     this.emit({ type: 'settings', settings: this.settings });
@@ -402,7 +488,9 @@ export class SimulatedWatch {
     this.stopwatchAccumulated = 0;
   }
   get stopwatchMs(): number {
-    return this.stopwatchAccumulated + (this.stopwatchStartedAt === null ? 0 : this.clock.now() - this.stopwatchStartedAt);
+    return (
+      this.stopwatchAccumulated + (this.stopwatchStartedAt === null ? 0 : this.clock.now() - this.stopwatchStartedAt)
+    );
   }
 
   setCountdown(seconds: number): void {
@@ -415,7 +503,9 @@ export class SimulatedWatch {
   get countdownRemainingMs(): number {
     return this.countdownEndsAt === null ? this.countdownMs : Math.max(0, this.countdownEndsAt - this.clock.now());
   }
-  get countdownRunning(): boolean { return this.countdownEndsAt !== null; }
+  get countdownRunning(): boolean {
+    return this.countdownEndsAt !== null;
+  }
 
   startCountdown(): void {
     if (this.countdownEndsAt !== null) return;
@@ -445,7 +535,14 @@ export class SimulatedWatch {
   // ---- internals
 
   private info(): WatchInfo {
-    return { name: this.name, mac: this.mac, serialNumber: this.serialNumber, model: this.model, firmwareVersion: this.firmwareVersion, batteryLevel: this.battery };
+    return {
+      name: this.name,
+      mac: this.mac,
+      serialNumber: this.serialNumber,
+      model: this.model,
+      firmwareVersion: this.firmwareVersion,
+      batteryLevel: this.battery,
+    };
   }
 
   /** Runs a synchronous step as a promise, so callers handle a simulated and a real (async) device alike. */
@@ -533,7 +630,11 @@ export class SimulatedWatch {
         // Off the wrist the sensor sees no pulse: 0 bpm, contact not detected (what real straps send).
         if (!this.onWrist) return encodeHeartRateMeasurement({ heartRate: 0, sensorContact: 'not_detected' });
         const hr = o.heartRate ?? this.hr;
-        return encodeHeartRateMeasurement({ heartRate: hr, sensorContact: 'detected', rrIntervalsMs: hr > 0 ? [60_000 / hr] : [] });
+        return encodeHeartRateMeasurement({
+          heartRate: hr,
+          sensorContact: 'detected',
+          rrIntervalsMs: hr > 0 ? [60_000 / hr] : [],
+        });
       }
       case 'spo2': {
         this.spo2 = clamp(this.spo2 + this.random.int(-1, 1), 95, 99);
@@ -541,7 +642,11 @@ export class SimulatedWatch {
       }
       case 'temperature': {
         this.temp = clamp(Math.round((this.temp + this.random.between(-0.2, 0.2)) * 10) / 10, 36.2, 37.2);
-        return encodeTemperatureMeasurement({ temperature: o.temperature ?? this.temp, timestamp, temperatureType: 'body' });
+        return encodeTemperatureMeasurement({
+          temperature: o.temperature ?? this.temp,
+          timestamp,
+          temperatureType: 'body',
+        });
       }
       case 'blood_pressure': {
         const systolic = o.systolic ?? this.random.int(108, 132);

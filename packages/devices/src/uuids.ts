@@ -30,7 +30,10 @@ const BASE_SUFFIX = '-0000-1000-8000-00805f9b34fb';
 export const uuid128 = (short: number): string => `0000${short.toString(16).padStart(4, '0')}${BASE_SUFFIX}`;
 
 /** The 128-bit forms, for `navigator.bluetooth.requestDevice({ filters: [{ services }] })` and comparisons. */
-export const SERVICE_UUID128 = Object.fromEntries(Object.entries(SERVICE).map(([k, v]) => [k, uuid128(v)])) as Record<keyof typeof SERVICE, string>;
+export const SERVICE_UUID128 = Object.fromEntries(Object.entries(SERVICE).map(([k, v]) => [k, uuid128(v)])) as Record<
+  keyof typeof SERVICE,
+  string
+>;
 export const CHARACTERISTIC_UUID128 = Object.fromEntries(
   Object.entries(CHARACTERISTIC).map(([k, v]) => [k, uuid128(v)]),
 ) as Record<keyof typeof CHARACTERISTIC, string>;

@@ -6,7 +6,14 @@ import { encodeWeightMeasurement, KG_PER_LB, parseWeightMeasurement } from './we
 describe('Weight Measurement 0x2A9D', () => {
   it('flags 0x00: SI, 0x37A0 = 14240 × 0.005 kg = 71.2 kg', () => {
     expect(parseWeightMeasurement(b(0x00, 0xa0, 0x37))).toEqual({
-      kind: 'weight', flags: 0, weight: 71.2, rawUnit: 'kg', timestamp: null, userId: null, bmi: null, height: null,
+      kind: 'weight',
+      flags: 0,
+      weight: 71.2,
+      rawUnit: 'kg',
+      timestamp: null,
+      userId: null,
+      bmi: null,
+      height: null,
     });
   });
 
@@ -20,7 +27,11 @@ describe('Weight Measurement 0x2A9D', () => {
   it('flags 0x0E: time stamp, user id 3, BMI 0x00E8 = 23.2 and height 0x06D6 = 1750 mm', () => {
     const ts = [0xea, 0x07, 0x01, 0x0f, 0x06, 0x00, 0x00]; // 2026-01-15 06:00:00
     expect(parseWeightMeasurement(b(0x0e, 0xa0, 0x37, ...ts, 0x03, 0xe8, 0x00, 0xd6, 0x06))).toMatchObject({
-      weight: 71.2, timestamp: { year: 2026, month: 1, day: 15, hours: 6, minutes: 0, seconds: 0 }, userId: 3, bmi: 23.2, height: 1.75,
+      weight: 71.2,
+      timestamp: { year: 2026, month: 1, day: 15, hours: 6, minutes: 0, seconds: 0 },
+      userId: 3,
+      bmi: 23.2,
+      height: 1.75,
     });
   });
 
@@ -48,21 +59,32 @@ describe('Weight Measurement 0x2A9D', () => {
   });
 
   it('round trip within half a wire step (0.005 kg, 0.01 lb)', () => {
-    fc.assert(fc.property(
-      fc.double({ min: 0, max: 297, noNaN: true }), fc.constantFrom<'kg' | 'lb'>('kg', 'lb'),
-      fc.option(fc.integer({ min: 100, max: 600 }).map((v) => v / 10)), fc.integer({ min: 500, max: 2500 }).map((v) => v / 1000),
-      // 297 kg: the imperial ceiling is 0xFFFE × 0.01 lb = 297.26 kg.
-      (weight, rawUnit, bmi, height) => {
-        const m = parseWeightMeasurement(encodeWeightMeasurement({ weight, rawUnit, bmi, height: bmi === null ? null : height }));
-        const step = rawUnit === 'kg' ? 0.005 : 0.01 * KG_PER_LB;
-        expect(Math.abs((m.weight ?? NaN) - weight)).toBeLessThanOrEqual(step / 2 + 1e-9);
-        expect(m.bmi).toBe(bmi);
-        if (bmi !== null) expect(Math.abs((m.height ?? NaN) - height)).toBeLessThanOrEqual(rawUnit === 'kg' ? 1e-9 : 0.00254 / 2 + 1e-9);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 297, noNaN: true }),
+        fc.constantFrom<'kg' | 'lb'>('kg', 'lb'),
+        fc.option(fc.integer({ min: 100, max: 600 }).map((v) => v / 10)),
+        fc.integer({ min: 500, max: 2500 }).map((v) => v / 1000),
+        // 297 kg: the imperial ceiling is 0xFFFE × 0.01 lb = 297.26 kg.
+        (weight, rawUnit, bmi, height) => {
+          const m = parseWeightMeasurement(
+            encodeWeightMeasurement({ weight, rawUnit, bmi, height: bmi === null ? null : height }),
+          );
+          const step = rawUnit === 'kg' ? 0.005 : 0.01 * KG_PER_LB;
+          expect(Math.abs((m.weight ?? NaN) - weight)).toBeLessThanOrEqual(step / 2 + 1e-9);
+          expect(m.bmi).toBe(bmi);
+          if (bmi !== null)
+            expect(Math.abs((m.height ?? NaN) - height)).toBeLessThanOrEqual(
+              rawUnit === 'kg' ? 1e-9 : 0.00254 / 2 + 1e-9,
+            );
+        },
+      ),
+    );
   });
 
   it('any bytes: a value or a GattError', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 20 }), (bytes) => onlyGattErrors(() => parseWeightMeasurement(bytes))));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 20 }), (bytes) => onlyGattErrors(() => parseWeightMeasurement(bytes))),
+    );
   });
 });

@@ -42,7 +42,12 @@ export const parseWeightMeasurement = (bytes: GattBytes): WeightMeasurement => {
   checkReservedBits(flags, WEIGHT_DEFINED, WHAT);
   const imperial = (flags & WEIGHT_FLAGS.IMPERIAL) !== 0;
   const rawWeight = r.uint16('weight');
-  const weight = rawWeight === UNSUCCESSFUL ? null : imperial ? fix(rawWeight * WEIGHT_RESOLUTION.lb, 2) * KG_PER_LB : fix(rawWeight * WEIGHT_RESOLUTION.kg, 3);
+  const weight =
+    rawWeight === UNSUCCESSFUL
+      ? null
+      : imperial
+        ? fix(rawWeight * WEIGHT_RESOLUTION.lb, 2) * KG_PER_LB
+        : fix(rawWeight * WEIGHT_RESOLUTION.kg, 3);
   const timestamp = (flags & WEIGHT_FLAGS.TIMESTAMP) !== 0 ? readDateTime(r) : null;
   const userId = (flags & WEIGHT_FLAGS.USER_ID) !== 0 ? r.uint8('userId') : null;
   let bmi: number | null = null;
@@ -71,20 +76,26 @@ export type WeightInput = {
 export const encodeWeightMeasurement = (m: WeightInput): Uint8Array => {
   const imperial = m.rawUnit === 'lb';
   const withBmi = m.bmi != null || m.height != null;
-  if (withBmi && (m.bmi == null || m.height == null)) throw new GattError('UNENCODABLE', `${WHAT}: BMI and height go together`, 'bmi');
+  if (withBmi && (m.bmi == null || m.height == null))
+    throw new GattError('UNENCODABLE', `${WHAT}: BMI and height go together`, 'bmi');
   let flags = imperial ? WEIGHT_FLAGS.IMPERIAL : 0;
   if (m.timestamp) flags |= WEIGHT_FLAGS.TIMESTAMP;
   if (m.userId != null) flags |= WEIGHT_FLAGS.USER_ID;
   if (withBmi) flags |= WEIGHT_FLAGS.BMI_HEIGHT;
-  const steps = m.weight === null ? UNSUCCESSFUL
-    : Math.round(imperial ? m.weight / KG_PER_LB / WEIGHT_RESOLUTION.lb : m.weight / WEIGHT_RESOLUTION.kg);
-  if (steps >= UNSUCCESSFUL && m.weight !== null) throw new GattError('UNENCODABLE', `${WHAT}: ${m.weight} kg is too heavy`, 'weight');
+  const steps =
+    m.weight === null
+      ? UNSUCCESSFUL
+      : Math.round(imperial ? m.weight / KG_PER_LB / WEIGHT_RESOLUTION.lb : m.weight / WEIGHT_RESOLUTION.kg);
+  if (steps >= UNSUCCESSFUL && m.weight !== null)
+    throw new GattError('UNENCODABLE', `${WHAT}: ${m.weight} kg is too heavy`, 'weight');
   const w = new ByteWriter().uint8(flags, 'flags').uint16(steps, 'weight');
   if (m.timestamp) writeDateTime(w, m.timestamp);
   if (m.userId != null) w.uint8(m.userId, 'userId');
   if (m.bmi != null && m.height != null) {
-    w.uint16(Math.round(m.bmi / WEIGHT_RESOLUTION.bmi), 'bmi')
-      .uint16(Math.round(imperial ? m.height / M_PER_INCH / WEIGHT_RESOLUTION.in : m.height / WEIGHT_RESOLUTION.m), 'height');
+    w.uint16(Math.round(m.bmi / WEIGHT_RESOLUTION.bmi), 'bmi').uint16(
+      Math.round(imperial ? m.height / M_PER_INCH / WEIGHT_RESOLUTION.in : m.height / WEIGHT_RESOLUTION.m),
+      'height',
+    );
   }
   return w.toBytes();
 };

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import {
-  addToDay, maskTimeInput, parseTimeInput, zonedInstant, formatCalendarDay, formatDate, formatDateTime, formatTime, maskDayInput, parseDayInput, setDisplayTimeZone, zonedDay, zonedMidnight,
+  addToDay,
+  maskTimeInput,
+  parseTimeInput,
+  zonedInstant,
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  maskDayInput,
+  parseDayInput,
+  setDisplayTimeZone,
+  zonedDay,
+  zonedMidnight,
 } from './datetime.ts';
 
 afterEach(() => setDisplayTimeZone(undefined));

@@ -25,7 +25,15 @@ function formatter(tz: string | undefined): Intl.DateTimeFormat {
   const key = tz ?? '';
   let f = cache.get(key);
   if (!f) {
-    const opts: Intl.DateTimeFormatOptions = { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' };
+    const opts: Intl.DateTimeFormatOptions = {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    };
     try {
       f = new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: tz });
     } catch {
@@ -46,7 +54,14 @@ export function wallClock(v: Instant, tz: string | undefined = current): WallClo
   if (Number.isNaN(d.getTime())) return null;
   const out: Record<string, string> = {};
   for (const p of formatter(tz).formatToParts(d)) out[p.type] = p.value;
-  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour === '24' ? '00' : out.hour!, minute: out.minute!, second: out.second! };
+  return {
+    year: out.year!,
+    month: out.month!,
+    day: out.day!,
+    hour: out.hour === '24' ? '00' : out.hour!,
+    minute: out.minute!,
+    second: out.second!,
+  };
 }
 
 /** dd/MM/yyyy. */
@@ -152,6 +167,10 @@ export function zonedInstant(ymd: string, secondsOfDay: number, tz: string | und
   const guess = new Date(midnight + secondsOfDay * 1000);
   // Across a DST change the wall clock drifts from the naive sum by the offset change: correct by the difference.
   const w = wallClock(guess, tz)!;
-  const shown = (+w.hour * 3600 + +w.minute * 60 + +w.second) + (zonedDay(guess, tz) === ymd ? 0 : zonedDay(guess, tz) > ymd ? 86_400 : -86_400);
+  const shown =
+    +w.hour * 3600 +
+    +w.minute * 60 +
+    +w.second +
+    (zonedDay(guess, tz) === ymd ? 0 : zonedDay(guess, tz) > ymd ? 86_400 : -86_400);
   return new Date(guess.getTime() + (secondsOfDay - shown) * 1000);
 }

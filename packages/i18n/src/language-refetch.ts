@@ -1,5 +1,9 @@
 /** The parts of an i18next instance and a TanStack QueryClient this needs (structural: no dependency on either). */
-export type LanguageSource = { language: string; on(event: 'languageChanged', listener: (lng: string) => void): void; off(event: 'languageChanged', listener: (lng: string) => void): void };
+export type LanguageSource = {
+  language: string;
+  on(event: 'languageChanged', listener: (lng: string) => void): void;
+  off(event: 'languageChanged', listener: (lng: string) => void): void;
+};
 export type Refetchable = { invalidateQueries(): Promise<unknown> };
 
 /**

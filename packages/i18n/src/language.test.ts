@@ -3,10 +3,18 @@ import { saveLanguage, storedLanguage, LANGUAGE_STORAGE_KEY } from './language.t
 
 class MemoryStorage {
   private data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
-  clear() { this.data.clear(); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  clear() {
+    this.data.clear();
+  }
 }
 
 describe('language helper', () => {

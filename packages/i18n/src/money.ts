@@ -6,7 +6,8 @@ import { CURRENCY_MINOR_DIGITS, type TCurrency } from '@carewatch/contracts/bill
  */
 type Separators = { group: string; decimal: string };
 const isVietnamese = (lang: string) => lang.toLowerCase().startsWith('vi');
-const separators = (lang: string): Separators => (isVietnamese(lang) ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' });
+const separators = (lang: string): Separators =>
+  isVietnamese(lang) ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
 
 /** 14000 → "14,000" (en) / "14.000" (vi): digits grouped by three, from a whole number's decimal digits. */
 function groupDigits(digits: string, group: string): string {
@@ -39,7 +40,6 @@ export function formatMoney(minor: number, currency: TCurrency, lang: string): s
   if (currency === 'VND') return isVietnamese(lang) ? `${n} đ` : `${n} ₫`;
   if (isVietnamese(lang)) return `${n} ${currency === 'USD' ? 'US$' : 'CA$'}`;
   const canadian = lang.toLowerCase() === 'en-ca';
-  const symbol = currency === 'USD' ? (canadian ? 'US$' : '$') : (canadian ? '$' : 'CA$');
+  const symbol = currency === 'USD' ? (canadian ? 'US$' : '$') : canadian ? '$' : 'CA$';
   return n.startsWith('-') ? `-${symbol}${n.slice(1)}` : `${symbol}${n}`;
 }
-

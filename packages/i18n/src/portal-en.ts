@@ -44,7 +44,8 @@ export const portalEn = {
     desktopOnly: 'This portal is designed for desktop. Some features are for desktop only.',
     desktopOnlyTitle: 'Please use a desktop computer',
     routeErrorTitle: 'This page could not be opened',
-    routeErrorBody: 'Part of the portal could not be loaded, probably because of the connection or a new version. Nothing you saved is lost.',
+    routeErrorBody:
+      'Part of the portal could not be loaded, probably because of the connection or a new version. Nothing you saved is lost.',
     routeErrorRetry: 'Try again',
   },
   language: {
@@ -246,7 +247,8 @@ export const portalEn = {
     CODE_EXPIRED: 'This code has expired',
     WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
     WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it',
-    WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends',
+    WEBHOOK_ROTATION_IN_PROGRESS:
+      'A secret rotation is in progress: the previous secret is accepted until its overlap ends',
     WEBHOOK_URL_NOT_ALLOWED: 'This address is not allowed: use https:// and a public host',
     SAVED_VIEW_NOT_FOUND: 'Saved view not found',
     SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list',
@@ -340,7 +342,8 @@ export const portalEn = {
       verified: 'Your email is verified.',
       submit: 'Create account',
       pendingTitle: 'Waiting for approval',
-      pendingText: 'Your account was created and is waiting for an administrator to approve it. You will be able to log in once it is approved.',
+      pendingText:
+        'Your account was created and is waiting for an administrator to approve it. You will be able to log in once it is approved.',
       backToLogin: 'Back to login',
       haveAccount: 'Already have an account? Log in',
     },
@@ -533,21 +536,27 @@ export const portalEn = {
     back: 'Back',
     sections: {
       collectionTitle: 'Information we collect',
-      collection: 'We collect the information you give us when you register (name, email, phone) and the health data recorded by your devices and by the care team, such as vital signs, alerts and appointments.',
+      collection:
+        'We collect the information you give us when you register (name, email, phone) and the health data recorded by your devices and by the care team, such as vital signs, alerts and appointments.',
       useTitle: 'How we use it',
       use: 'We use your information to provide remote health monitoring, to alert your care team and caregivers, to run appointments and prescriptions, and to keep the service secure.',
       sharingTitle: 'Sharing',
-      sharing: 'We share your information only with the care team and organisation you belong to, with the caregivers you choose, and with service providers bound by confidentiality. We never sell personal data.',
+      sharing:
+        'We share your information only with the care team and organisation you belong to, with the caregivers you choose, and with service providers bound by confidentiality. We never sell personal data.',
       rightsTitle: 'Your rights',
-      rights: 'You may access, correct, export or delete your personal data, and withdraw your consent, at any time from your account or by contacting us.',
+      rights:
+        'You may access, correct, export or delete your personal data, and withdraw your consent, at any time from your account or by contacting us.',
       retentionTitle: 'Retention',
-      retention: 'We keep your data while your account is active. After an account is deleted, most data is deleted within 30 days and all data within 90 days.',
+      retention:
+        'We keep your data while your account is active. After an account is deleted, most data is deleted within 30 days and all data within 90 days.',
       securityTitle: 'Security',
-      security: 'Data is encrypted in transit, passwords are stored hashed, and every access to health data is recorded in an audit log.',
+      security:
+        'Data is encrypted in transit, passwords are stored hashed, and every access to health data is recorded in an audit log.',
       childrenTitle: 'Children',
       children: 'The service is not intended for anyone under 18 years of age.',
       termsTitle: 'Terms of use',
-      terms: 'The service supports but does not replace medical care. In an emergency call your local emergency number. You are responsible for keeping your password secret.',
+      terms:
+        'The service supports but does not replace medical care. In an emergency call your local emergency number. You are responsible for keeping your password secret.',
       contactTitle: 'Contact',
       contact: 'For any question about privacy, contact the administrator of your organisation or our support team.',
     },

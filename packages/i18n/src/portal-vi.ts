@@ -46,7 +46,8 @@ export const portalVi: PortalCatalogue = {
     desktopOnly: 'Cổng thông tin này được thiết kế cho máy tính. Một số tính năng chỉ dùng được trên máy tính.',
     desktopOnlyTitle: 'Vui lòng sử dụng máy tính',
     routeErrorTitle: 'Không mở được trang này',
-    routeErrorBody: 'Một phần của cổng thông tin không tải được, có thể do kết nối mạng hoặc có phiên bản mới. Dữ liệu đã lưu không bị mất.',
+    routeErrorBody:
+      'Một phần của cổng thông tin không tải được, có thể do kết nối mạng hoặc có phiên bản mới. Dữ liệu đã lưu không bị mất.',
     routeErrorRetry: 'Thử lại',
   },
   language: {
@@ -129,7 +130,8 @@ export const portalVi: PortalCatalogue = {
     ACCOUNT_NOT_FOUND: 'Không tìm thấy tài khoản',
     TENANT_NOT_FOUND: 'Không tìm thấy tổ chức',
     ROLE_NOT_FOUND: 'Không tìm thấy vai trò',
-    ROLE_PROTECTED: 'Bạn chỉ có thể thay đổi các vai trò thấp hơn vai trò của mình, và các vai trò cao nhất không bao giờ bị bỏ quyền',
+    ROLE_PROTECTED:
+      'Bạn chỉ có thể thay đổi các vai trò thấp hơn vai trò của mình, và các vai trò cao nhất không bao giờ bị bỏ quyền',
     MEDICAL_LICENSE_EXPIRED: 'Giấy phép hành nghề đã hết hạn',
     PROFILE_NOT_FOUND: 'Không tìm thấy hồ sơ: bác sĩ không tồn tại hoặc chưa có hồ sơ',
     LICENSE_NOT_FOUND: 'Không tìm thấy giấy phép hành nghề',
@@ -341,13 +343,15 @@ export const portalVi: PortalCatalogue = {
       verified: 'Email của bạn đã được xác minh.',
       submit: 'Tạo tài khoản',
       pendingTitle: 'Đang chờ phê duyệt',
-      pendingText: 'Tài khoản của bạn đã được tạo và đang chờ quản trị viên phê duyệt. Bạn có thể đăng nhập sau khi được phê duyệt.',
+      pendingText:
+        'Tài khoản của bạn đã được tạo và đang chờ quản trị viên phê duyệt. Bạn có thể đăng nhập sau khi được phê duyệt.',
       backToLogin: 'Quay lại đăng nhập',
       haveAccount: 'Đã có tài khoản? Đăng nhập',
     },
     forgot: {
       title: 'Quên mật khẩu',
-      prompt: 'Mật khẩu của quản trị viên cấp cao do đội ngũ phát triển cung cấp; những người dùng khác vui lòng liên hệ quản trị viên cấp cao.',
+      prompt:
+        'Mật khẩu của quản trị viên cấp cao do đội ngũ phát triển cung cấp; những người dùng khác vui lòng liên hệ quản trị viên cấp cao.',
       tenant: 'Mã tổ chức',
       email: 'Email',
       sendCode: 'Gửi mã',
@@ -534,23 +538,30 @@ export const portalVi: PortalCatalogue = {
     back: 'Quay lại',
     sections: {
       collectionTitle: 'Thông tin chúng tôi thu thập',
-      collection: 'Chúng tôi thu thập thông tin bạn cung cấp khi đăng ký (họ tên, email, số điện thoại) và dữ liệu sức khỏe do thiết bị của bạn và đội ngũ chăm sóc ghi nhận, như chỉ số sinh tồn, cảnh báo và lịch hẹn.',
+      collection:
+        'Chúng tôi thu thập thông tin bạn cung cấp khi đăng ký (họ tên, email, số điện thoại) và dữ liệu sức khỏe do thiết bị của bạn và đội ngũ chăm sóc ghi nhận, như chỉ số sinh tồn, cảnh báo và lịch hẹn.',
       useTitle: 'Cách chúng tôi sử dụng',
       use: 'Chúng tôi sử dụng thông tin của bạn để theo dõi sức khỏe từ xa, cảnh báo cho đội ngũ chăm sóc và người thân, quản lý lịch hẹn và đơn thuốc, và giữ an toàn cho dịch vụ.',
       sharingTitle: 'Chia sẻ',
-      sharing: 'Chúng tôi chỉ chia sẻ thông tin của bạn với đội ngũ chăm sóc và tổ chức của bạn, với người thân bạn chọn, và với các nhà cung cấp dịch vụ có cam kết bảo mật. Chúng tôi không bao giờ bán dữ liệu cá nhân.',
+      sharing:
+        'Chúng tôi chỉ chia sẻ thông tin của bạn với đội ngũ chăm sóc và tổ chức của bạn, với người thân bạn chọn, và với các nhà cung cấp dịch vụ có cam kết bảo mật. Chúng tôi không bao giờ bán dữ liệu cá nhân.',
       rightsTitle: 'Quyền của bạn',
-      rights: 'Bạn có thể truy cập, chỉnh sửa, xuất hoặc xóa dữ liệu cá nhân và rút lại sự đồng ý bất cứ lúc nào trong tài khoản hoặc bằng cách liên hệ với chúng tôi.',
+      rights:
+        'Bạn có thể truy cập, chỉnh sửa, xuất hoặc xóa dữ liệu cá nhân và rút lại sự đồng ý bất cứ lúc nào trong tài khoản hoặc bằng cách liên hệ với chúng tôi.',
       retentionTitle: 'Lưu trữ',
-      retention: 'Chúng tôi lưu dữ liệu khi tài khoản của bạn còn hoạt động. Sau khi tài khoản bị xóa, phần lớn dữ liệu được xóa trong vòng 30 ngày và toàn bộ dữ liệu trong vòng 90 ngày.',
+      retention:
+        'Chúng tôi lưu dữ liệu khi tài khoản của bạn còn hoạt động. Sau khi tài khoản bị xóa, phần lớn dữ liệu được xóa trong vòng 30 ngày và toàn bộ dữ liệu trong vòng 90 ngày.',
       securityTitle: 'Bảo mật',
-      security: 'Dữ liệu được mã hóa khi truyền, mật khẩu được lưu dưới dạng băm, và mọi truy cập dữ liệu sức khỏe đều được ghi vào nhật ký kiểm tra.',
+      security:
+        'Dữ liệu được mã hóa khi truyền, mật khẩu được lưu dưới dạng băm, và mọi truy cập dữ liệu sức khỏe đều được ghi vào nhật ký kiểm tra.',
       childrenTitle: 'Trẻ em',
       children: 'Dịch vụ không dành cho người dưới 18 tuổi.',
       termsTitle: 'Điều khoản sử dụng',
-      terms: 'Dịch vụ hỗ trợ nhưng không thay thế việc chăm sóc y tế. Trong trường hợp khẩn cấp, hãy gọi số cấp cứu tại địa phương. Bạn có trách nhiệm giữ bí mật mật khẩu của mình.',
+      terms:
+        'Dịch vụ hỗ trợ nhưng không thay thế việc chăm sóc y tế. Trong trường hợp khẩn cấp, hãy gọi số cấp cứu tại địa phương. Bạn có trách nhiệm giữ bí mật mật khẩu của mình.',
       contactTitle: 'Liên hệ',
-      contact: 'Mọi câu hỏi về quyền riêng tư, vui lòng liên hệ quản trị viên của tổ chức bạn hoặc đội ngũ hỗ trợ của chúng tôi.',
+      contact:
+        'Mọi câu hỏi về quyền riêng tư, vui lòng liên hệ quản trị viên của tổ chức bạn hoặc đội ngũ hỗ trợ của chúng tôi.',
     },
   },
   permissionGroups: {

@@ -5,10 +5,18 @@ import { applyProfileTimeZone, onProfileChange } from './profile-time-zone.ts';
 
 class MemoryStorage {
   private data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
-  clear() { this.data.clear(); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  clear() {
+    this.data.clear();
+  }
 }
 
 const KEY = 'cw.test.tz';
@@ -61,7 +69,9 @@ describe('the display zone follows the cached profile', () => {
     client.setQueryData(['profile'], profile('Asia/Ho_Chi_Minh'));
     applyProfileTimeZone(client, KEY);
     let changes = 0;
-    const stop = onProfileChange(client, () => { changes++; });
+    const stop = onProfileChange(client, () => {
+      changes++;
+    });
     client.removeQueries();
     expect(changes).toBeGreaterThan(0);
     expect(applyProfileTimeZone(client, KEY)).toBe('Asia/Ho_Chi_Minh');

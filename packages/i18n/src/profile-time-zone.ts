@@ -36,7 +36,9 @@ export function applyProfileTimeZone(cache: ProfileCache, storageKey: string): s
   if (fromProfile) {
     try {
       if (storage()?.getItem(storageKey) !== fromProfile) storage()?.setItem(storageKey, fromProfile);
-    } catch { /* full or private storage: the profile answers again next time */ }
+    } catch {
+      /* full or private storage: the profile answers again next time */
+    }
   }
   setDisplayTimeZone(fromProfile ?? storage()?.getItem(storageKey));
   return displayTimeZone();

@@ -10,7 +10,11 @@ const shown = (v: string) => formatCalendarDay(v) || v;
  * en-US shows mm/dd/yyyy: day and month got swapped in birthdays). `value` and `onValue` are YYYY-MM-DD as the API
  * wants; text that is not a real day yet is passed on as typed, so the form's validation names the field.
  */
-export function DayInput({ value, onValue, ...rest }: Omit<TextInputProps, 'value' | 'onChange' | 'type'> & { value: string; onValue: (v: string) => void }) {
+export function DayInput({
+  value,
+  onValue,
+  ...rest
+}: Omit<TextInputProps, 'value' | 'onChange' | 'type'> & { value: string; onValue: (v: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => shown(value));
   // Follows changes from outside (a record loaded, the form reset), not the echo of what is being typed.
@@ -19,7 +23,12 @@ export function DayInput({ value, onValue, ...rest }: Omit<TextInputProps, 'valu
   }, [value]);
   return (
     <TextInput
-      {...rest} value={text} inputMode="numeric" autoComplete="off" maxLength={10} placeholder={t('common.dayPlaceholder')}
+      {...rest}
+      value={text}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      placeholder={t('common.dayPlaceholder')}
       onChange={(e) => {
         const masked = maskDayInput(e.currentTarget.value);
         setText(masked);

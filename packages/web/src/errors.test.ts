@@ -12,7 +12,12 @@ import { ZCreateCenterRequest } from '@carewatch/contracts/centers';
 import { errorText, serverFieldErrors, translateValidation, zodFieldErrors } from './errors.ts';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', resources: { en: { translation: portalEn }, vi: { translation: portalVi } }, interpolation: { escapeValue: false }, showSupportNotice: false });
+await i18n.init({
+  lng: 'en',
+  resources: { en: { translation: portalEn }, vi: { translation: portalVi } },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
 
 describe('field messages (staff-portal §5) in English and Vietnamese', () => {
   test('a bad MAC address, an unselected scope: the precise message, never "Invalid value"', () => {
@@ -33,21 +38,29 @@ describe('field messages (staff-portal §5) in English and Vietnamese', () => {
 
   test('every rule has its text in both languages', () => {
     for (const lng of ['en', 'vi']) {
-      for (const [, key] of FIELD_RULES) expect(i18n.exists(`fieldRules.${key}`, { lng }), `${lng} fieldRules.${key}`).toBe(true);
+      for (const [, key] of FIELD_RULES)
+        expect(i18n.exists(`fieldRules.${key}`, { lng }), `${lng} fieldRules.${key}`).toBe(true);
     }
   });
 });
 
 describe('API errors by code, in both apps', () => {
   const appI18n = i18next.createInstance();
-  const ready = appI18n.init({ lng: 'en', resources: { en: { translation: appEn }, 'en-CA': { translation: appEnCa }, vi: { translation: appVi } }, interpolation: { escapeValue: false }, showSupportNotice: false });
+  const ready = appI18n.init({
+    lng: 'en',
+    resources: { en: { translation: appEn }, 'en-CA': { translation: appEnCa }, vi: { translation: appVi } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
   const portal = (lng: string) => ({ t: i18n.getFixedT(lng), exists: (k: string) => i18n.exists(k, { lng }) });
   const app = (lng: string) => ({ t: appI18n.getFixedT(lng), exists: (k: string) => appI18n.exists(k, { lng }) });
 
   test('a known code is its catalogue text; an unknown code the generic text; 502/503/429 the unavailable one', async () => {
     await ready;
     const p = portal('en');
-    expect(errorText(p.t, new ApiError(403, 'PERMISSION_DENIED', 'x'), p.exists)).toBe(portalEn.errors.PERMISSION_DENIED);
+    expect(errorText(p.t, new ApiError(403, 'PERMISSION_DENIED', 'x'), p.exists)).toBe(
+      portalEn.errors.PERMISSION_DENIED,
+    );
     expect(errorText(p.t, new ApiError(500, 'SOMETHING_NEW', 'x'), p.exists)).toBe(portalEn.errorFallback.generic);
     expect(errorText(p.t, new ApiError(502, 'BAD_GATEWAY_X', 'x'), p.exists)).toBe(portalEn.errorFallback.unavailable);
     expect(errorText(p.t, new Error('boom'), p.exists)).toBe(portalEn.errorFallback.generic);
@@ -96,9 +109,13 @@ describe('API errors by code, in both apps', () => {
   test('both apps hold every rule text and the fallbacks, in every language', async () => {
     await ready;
     for (const lng of ['en', 'en-CA', 'vi']) {
-      for (const key of FIELD_RULE_KEYS) expect(appI18n.exists(`fieldRules.${key}`, { lng }), `app ${lng} ${key}`).toBe(true);
-      for (const k of ['generic', 'unavailable', 'invalid']) expect(appI18n.exists(`errorFallback.${k}`, { lng })).toBe(true);
+      for (const key of FIELD_RULE_KEYS)
+        expect(appI18n.exists(`fieldRules.${key}`, { lng }), `app ${lng} ${key}`).toBe(true);
+      for (const k of ['generic', 'unavailable', 'invalid'])
+        expect(appI18n.exists(`errorFallback.${k}`, { lng })).toBe(true);
     }
-    for (const lng of ['en', 'vi']) for (const key of FIELD_RULE_KEYS) expect(i18n.exists(`fieldRules.${key}`, { lng }), `portal ${lng} ${key}`).toBe(true);
+    for (const lng of ['en', 'vi'])
+      for (const key of FIELD_RULE_KEYS)
+        expect(i18n.exists(`fieldRules.${key}`, { lng }), `portal ${lng} ${key}`).toBe(true);
   });
 });

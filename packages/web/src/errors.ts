@@ -48,7 +48,11 @@ export function errorText(t: Translate, error: unknown, exists: Exists = default
   if (isApiError(error)) {
     if (error.code === 'WEAK_PASSWORD' && typeof error.details?.rule === 'string') {
       const named = error.details.passwordRule;
-      const specials = PASSWORD_RULES[typeof named === 'string' && isPasswordRuleName(named) ? named : 'standard'].specials.split('').join(' ');
+      const specials = PASSWORD_RULES[
+        typeof named === 'string' && isPasswordRuleName(named) ? named : 'standard'
+      ].specials
+        .split('')
+        .join(' ');
       return `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${error.details.rule}`, { specials })}`;
     }
     if (isCode(error.code) && exists(`errors.${error.code}`)) return t(`errors.${error.code}`);
@@ -61,10 +65,15 @@ export function errorText(t: Translate, error: unknown, exists: Exists = default
  * Field → translated message from a server 400/409 (details.fields or details.field): the field rule the server named,
  * else the error code's own text (a wrong code on `otp`, a weak password on `password`, a taken e-mail...).
  */
-export function serverFieldErrors(t: Translate, error: unknown, exists: Exists = defaultExists): Record<string, string> {
+export function serverFieldErrors(
+  t: Translate,
+  error: unknown,
+  exists: Exists = defaultExists,
+): Record<string, string> {
   if (!isApiError(error)) return {};
   const out: Record<string, string> = {};
-  for (const [field, info] of Object.entries(error.fieldErrors())) out[field] = fieldFailureText(t, info, error, exists);
+  for (const [field, info] of Object.entries(error.fieldErrors()))
+    out[field] = fieldFailureText(t, info, error, exists);
   return out;
 }
 

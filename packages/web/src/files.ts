@@ -14,12 +14,23 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * names it; with `body`, a JSON POST. `language`: the screen's, so the file's headers and values follow what the user
  * reads. A refusal is thrown as the server's ApiError (its code), not a generic one.
  */
-export async function fetchFile(api: SessionApi, url: string, opts: { fallbackName: string; body?: object; language?: string }): Promise<File> {
+export async function fetchFile(
+  api: SessionApi,
+  url: string,
+  opts: { fallbackName: string; body?: object; language?: string },
+): Promise<File> {
   const get = () => {
     const token = api.tokens.access();
-    const headers: Record<string, string> = { ...(opts.language ? { 'Accept-Language': opts.language } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    const headers: Record<string, string> = {
+      ...(opts.language ? { 'Accept-Language': opts.language } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    };
     return opts.body
-      ? fetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(opts.body) })
+      ? fetch(url, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(opts.body),
+        })
       : fetch(url, { headers });
   };
   let res = await get();
@@ -37,7 +48,9 @@ export async function fetchFile(api: SessionApi, url: string, opts: { fallbackNa
     throw new ApiError(res.status, code, message);
   }
   const blob = await res.blob();
-  return new File([blob], fileNameOf(res.headers.get('content-disposition'), opts.fallbackName), { type: blob.type || res.headers.get('content-type') || '' });
+  return new File([blob], fileNameOf(res.headers.get('content-disposition'), opts.fallbackName), {
+    type: blob.type || res.headers.get('content-type') || '',
+  });
 }
 
 /** The bytes of a file behind the auth header (the session refreshed once on 401). */
@@ -54,17 +67,29 @@ export async function fetchBlob(api: SessionApi, url: string): Promise<Blob> {
 
 /** An object URL of an authenticated file (an image, a PDF), revoked when the file changes or the screen leaves it. */
 export function useBlobUrl(api: SessionApi, url: string | null): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ url: string | null; src: string | null; failed: boolean }>({ url: null, src: null, failed: false });
+  const [state, setState] = useState<{ url: string | null; src: string | null; failed: boolean }>({
+    url: null,
+    src: null,
+    failed: false,
+  });
   useEffect(() => {
     if (!url) return undefined;
     let objectUrl: string | null = null;
     let live = true;
-    fetchBlob(api, url).then((b) => {
-      objectUrl = URL.createObjectURL(b);
-      if (live) setState({ url, src: objectUrl, failed: false });
-      else URL.revokeObjectURL(objectUrl);
-    }, () => { if (live) setState({ url, src: null, failed: true }); });
-    return () => { live = false; if (objectUrl) URL.revokeObjectURL(objectUrl); };
+    fetchBlob(api, url).then(
+      (b) => {
+        objectUrl = URL.createObjectURL(b);
+        if (live) setState({ url, src: objectUrl, failed: false });
+        else URL.revokeObjectURL(objectUrl);
+      },
+      () => {
+        if (live) setState({ url, src: null, failed: true });
+      },
+    );
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
   }, [api, url]);
   return state.url === url ? { src: state.src, failed: state.failed } : { src: null, failed: false };
 }

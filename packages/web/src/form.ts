@@ -12,15 +12,21 @@ type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T
  * and, given the contract's Zod schema, `validate()` that checks the values with it and shows each field's rule in
  * the screen's language (the same schema the server validates with).
  */
-export function useFormState<T extends Record<string, unknown>, S extends z.ZodType = z.ZodType<T>>(initial: T, options: { schema?: S } = {}) {
+export function useFormState<T extends Record<string, unknown>, S extends z.ZodType = z.ZodType<T>>(
+  initial: T,
+  options: { schema?: S } = {},
+) {
   const { t } = useTranslation();
   const form = useForm<T>({ mode: 'controlled', initialValues: initial, clearInputErrorOnChange: true });
   const { setFieldValue, setErrors } = form;
 
-  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
-    // A function value would be taken for an updater by @mantine/form: pass it wrapped.
-    setFieldValue(key as never, (typeof value === 'function' ? () => value : value) as never);
-  }, [setFieldValue]);
+  const set = useCallback(
+    <K extends keyof T>(key: K, value: T[K]) => {
+      // A function value would be taken for an updater by @mantine/form: pass it wrapped.
+      setFieldValue(key as never, (typeof value === 'function' ? () => value : value) as never);
+    },
+    [setFieldValue],
+  );
 
   /** Props for a Mantine text-like input bound to a string field. */
   const text = (key: StringKeys<T>) => ({

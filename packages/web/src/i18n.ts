@@ -7,9 +7,12 @@ type Catalogue = Record<string, unknown>;
  * i18next over catalogues loaded on demand: each language's catalogue is a chunk of its own, loaded when that language
  * is shown (a page in English never downloads the Vietnamese texts). English is every app's fallback.
  */
-export function createCatalogues<L extends string>(catalogues: Record<L, () => Promise<Catalogue>> & Record<'en', () => Promise<Catalogue>>) {
+export function createCatalogues<L extends string>(
+  catalogues: Record<L, () => Promise<Catalogue>> & Record<'en', () => Promise<Catalogue>>,
+) {
   async function ensureCatalogue(lng: L): Promise<void> {
-    if (!i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', await catalogues[lng]());
+    if (!i18n.hasResourceBundle(lng, 'translation'))
+      i18n.addResourceBundle(lng, 'translation', await catalogues[lng]());
   }
 
   /** Loads `lng`'s catalogue and starts i18next; render after it resolves (no flash of untranslated keys). */

@@ -10,7 +10,15 @@ export function ruleName(setting: string | undefined): PasswordRuleName {
  * Live hints for the tenant's password rule (the server checks it too and names the broken one). `forbidden`: also
  * say that no other character is allowed.
  */
-export function PasswordRules({ password, rule = 'standard', forbidden = true }: { password: string; rule?: PasswordRuleName; forbidden?: boolean }) {
+export function PasswordRules({
+  password,
+  rule = 'standard',
+  forbidden = true,
+}: {
+  password: string;
+  rule?: PasswordRuleName;
+  forbidden?: boolean;
+}) {
   const { t } = useTranslation();
   const r = PASSWORD_RULES[rule];
   const chars = [...password];
@@ -22,10 +30,16 @@ export function PasswordRules({ password, rule = 'standard', forbidden = true }:
     [t('password.rules.digit'), /[0-9]/.test(password)],
     [t('password.rules.special', { specials }), chars.some((c) => r.specials.includes(c))],
   ];
-  if (forbidden) checks.push([t('password.rules.forbidden', { specials }), chars.every((c) => /[A-Za-z0-9]/.test(c) || r.specials.includes(c))]);
+  if (forbidden)
+    checks.push([
+      t('password.rules.forbidden', { specials }),
+      chars.every((c) => /[A-Za-z0-9]/.test(c) || r.specials.includes(c)),
+    ]);
   return (
     <div aria-live="polite">
-      <Text size="sm" fw={500}>{t('password.rulesTitle')}</Text>
+      <Text size="sm" fw={500}>
+        {t('password.rulesTitle')}
+      </Text>
       <List size="sm" spacing={2} listStyleType="none" aria-label={t('password.rulesTitle')}>
         {checks.map(([label, ok]) => (
           <List.Item key={label} c={ok ? 'teal.8' : 'dimmed'}>

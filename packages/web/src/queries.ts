@@ -21,7 +21,8 @@ export function sessionQueryOptions(api: SessionApi, { offlineStart }: { offline
           api.tokens.clear();
           return null;
         }
-        if (offlineStart && isApiError(e) && (e.code === 'NETWORK' || e.status >= 500)) return { valid: true as const, expiresAt: '', offline: true };
+        if (offlineStart && isApiError(e) && (e.code === 'NETWORK' || e.status >= 500))
+          return { valid: true as const, expiresAt: '', offline: true };
         throw e;
       }
     },

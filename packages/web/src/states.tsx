@@ -29,7 +29,11 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert color="red" title={t('common.loadFailed')} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorText(t, error)}</Text>
-        {onRetry && <Button size="xs" variant="light" color="red" onClick={onRetry}>{t('common.retry')}</Button>}
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

@@ -6,19 +6,27 @@ const AA = 4.5;
 const labels = { close: 'Close' };
 
 describe('readable colours (WCAG AA)', () => {
-  test.each(['#0b7285', '#12b886', '#fab005', '#228be6', '#ffffff', 'teal'])('primary colour %s: text, tinted and filled variants reach 4.5:1', (primary) => {
-    const theme = mergeMantineTheme(DEFAULT_THEME, webTheme({ primary, labels }));
-    const { light } = readableColors(theme);
-    for (const name of [theme.primaryColor, 'teal', 'gray', 'green', 'orange', 'yellow', 'red', 'blue', 'cyan']) {
-      expect(contrast(light[`--mantine-color-${name}-text`]!, '#ffffff'), `${name} text`).toBeGreaterThanOrEqual(AA);
-      expect(contrast(light[`--mantine-color-${name}-filled`]!, '#ffffff'), `${name} filled`).toBeGreaterThanOrEqual(AA);
-      expect(contrast(light[`--mantine-color-${name}-light-color`]!, theme.colors[name]![0]), `${name} light`).toBeGreaterThanOrEqual(AA);
-    }
-    expect(contrast(light['--mantine-color-dimmed']!, theme.colors.gray[1])).toBeGreaterThanOrEqual(AA);
-    expect(contrast(light['--mantine-color-error']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
-    expect(contrast(light['--mantine-color-anchor']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
-    expect(contrast(light['--mantine-color-placeholder']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
-  });
+  test.each(['#0b7285', '#12b886', '#fab005', '#228be6', '#ffffff', 'teal'])(
+    'primary colour %s: text, tinted and filled variants reach 4.5:1',
+    (primary) => {
+      const theme = mergeMantineTheme(DEFAULT_THEME, webTheme({ primary, labels }));
+      const { light } = readableColors(theme);
+      for (const name of [theme.primaryColor, 'teal', 'gray', 'green', 'orange', 'yellow', 'red', 'blue', 'cyan']) {
+        expect(contrast(light[`--mantine-color-${name}-text`]!, '#ffffff'), `${name} text`).toBeGreaterThanOrEqual(AA);
+        expect(contrast(light[`--mantine-color-${name}-filled`]!, '#ffffff'), `${name} filled`).toBeGreaterThanOrEqual(
+          AA,
+        );
+        expect(
+          contrast(light[`--mantine-color-${name}-light-color`]!, theme.colors[name]![0]),
+          `${name} light`,
+        ).toBeGreaterThanOrEqual(AA);
+      }
+      expect(contrast(light['--mantine-color-dimmed']!, theme.colors.gray[1])).toBeGreaterThanOrEqual(AA);
+      expect(contrast(light['--mantine-color-error']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
+      expect(contrast(light['--mantine-color-anchor']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
+      expect(contrast(light['--mantine-color-placeholder']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
+    },
+  );
 
   test('a hex primary (the tenant colour) becomes the brand palette and keeps its look: the brand text is a shade of it', () => {
     const theme = mergeMantineTheme(DEFAULT_THEME, webTheme({ labels }));
@@ -27,7 +35,7 @@ describe('readable colours (WCAG AA)', () => {
     expect(paletteFromHex('#0b7285')).toContain(light['--mantine-color-brand-text']);
   });
 
-  test('a palette name (the patient app\'s teal) stays that palette, filled with its first shade white text reads on', () => {
+  test("a palette name (the patient app's teal) stays that palette, filled with its first shade white text reads on", () => {
     const theme = mergeMantineTheme(DEFAULT_THEME, webTheme({ primary: 'teal', labels }));
     expect(theme.primaryColor).toBe('teal');
     expect(theme.colors.brand).toBeUndefined();
@@ -49,7 +57,8 @@ describe('theme options', () => {
 
   test('touch: buttons, checkbox, radio and switch rows, tabs and segmented controls are 44 px targets; not for the desktop', () => {
     const phone = webTheme({ labels, touch: true }).components ?? {};
-    for (const c of ['Checkbox', 'Radio', 'Switch', 'Tabs', 'SegmentedControl', 'Button']) expect(JSON.stringify(phone[c]?.styles), c).toContain('"minHeight":44');
+    for (const c of ['Checkbox', 'Radio', 'Switch', 'Tabs', 'SegmentedControl', 'Button'])
+      expect(JSON.stringify(phone[c]?.styles), c).toContain('"minHeight":44');
     const desktop = webTheme({ labels }).components ?? {};
     expect(desktop.Checkbox).toBeUndefined();
   });

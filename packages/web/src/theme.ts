@@ -1,4 +1,10 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineRadius, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineRadius,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import { DEFAULT_TENANT_SETTINGS } from '@carewatch/contracts/tenants';
 
 type Rgb = [number, number, number];
@@ -10,8 +16,19 @@ function parseHex(hex: string): Rgb | null {
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
-const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+const toHex = (rgb: Rgb) =>
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
 
 /** A 10-shade Mantine palette with the colour at shade 6 (lighter tints before, darker shades after). */
 export function paletteFromHex(hex: string): MantineColorsTuple {
@@ -20,7 +37,18 @@ export function paletteFromHex(hex: string): MantineColorsTuple {
   const black: Rgb = [0, 0, 0];
   const tint = (t: number) => toHex(mix(white, base, t));
   const shade = (t: number) => toHex(mix(base, black, t));
-  return [tint(0.08), tint(0.2), tint(0.35), tint(0.5), tint(0.65), tint(0.82), toHex(base), shade(0.15), shade(0.3), shade(0.45)];
+  return [
+    tint(0.08),
+    tint(0.2),
+    tint(0.35),
+    tint(0.5),
+    tint(0.65),
+    tint(0.82),
+    toHex(base),
+    shade(0.15),
+    shade(0.3),
+    shade(0.45),
+  ];
 }
 
 /** Accessible names of Mantine's icon-only controls, in the screen's language. */
@@ -43,7 +71,11 @@ export type WebThemeOptions = {
 
 /** Tap target height on a phone (WCAG 2.5.5, Apple and Android guidelines). */
 const TOUCH = 44;
-const touchRow = { body: { alignItems: 'center' }, labelWrapper: { flex: 1 }, label: { minHeight: TOUCH, display: 'flex', alignItems: 'center' } } as const;
+const touchRow = {
+  body: { alignItems: 'center' },
+  labelWrapper: { flex: 1 },
+  label: { minHeight: TOUCH, display: 'flex', alignItems: 'center' },
+} as const;
 
 /**
  * The Mantine theme of both web apps: the primary colour (each app gives its own, the portal the tenant's), fonts, and
@@ -66,7 +98,9 @@ export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
     // download (the colour picker, pagination…), whether the first screen shows it or not.
     components: {
       // A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages.
-      Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+      Badge: {
+        styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } },
+      },
       // A table wider than the page scrolls inside its own area, which the keyboard can reach (arrow keys scroll it).
       TableScrollContainer: { defaultProps: { tabIndex: 0 } },
       // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
@@ -80,28 +114,39 @@ export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
       },
       Pagination: {
         defaultProps: {
-          ...(labels.pageControl ? { getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': labels.pageControl!(control) }) } : {}),
+          ...(labels.pageControl
+            ? {
+                getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+                  'aria-label': labels.pageControl!(control),
+                }),
+              }
+            : {}),
           ...(labels.page ? { getItemProps: (page: number) => ({ 'aria-label': labels.page!(page) }) } : {}),
         },
       },
-      ...(opts.touch ? {
-        // The whole row (box and label) is the target: the label is a full-width, 44 px high part of it.
-        Checkbox: { defaultProps: { size: 'md' }, styles: touchRow },
-        Radio: { defaultProps: { size: 'md' }, styles: touchRow },
-        Switch: { defaultProps: { size: 'md' }, styles: touchRow },
-        Tabs: { styles: { tab: { minHeight: TOUCH } } },
-        SegmentedControl: {
-          styles: { label: { minHeight: TOUCH, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
-        },
-        // Every button, compact ones too ("← Back"): the height grows, the text and padding stay.
-        Button: { styles: { root: { minHeight: TOUCH } } },
-      } : {}),
+      ...(opts.touch
+        ? {
+            // The whole row (box and label) is the target: the label is a full-width, 44 px high part of it.
+            Checkbox: { defaultProps: { size: 'md' }, styles: touchRow },
+            Radio: { defaultProps: { size: 'md' }, styles: touchRow },
+            Switch: { defaultProps: { size: 'md' }, styles: touchRow },
+            Tabs: { styles: { tab: { minHeight: TOUCH } } },
+            SegmentedControl: {
+              styles: { label: { minHeight: TOUCH, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
+            },
+            // Every button, compact ones too ("← Back"): the height grows, the text and padding stay.
+            Button: { styles: { root: { minHeight: TOUCH } } },
+          }
+        : {}),
     },
   });
 }
 
 const luminance = (rgb: Rgb) => {
-  const [r, g, b] = rgb.map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }) as Rgb;
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 };
 
@@ -151,7 +196,10 @@ export const readableColors: CSSVariablesResolver = (theme) => {
     const onWhite = readableShade(palette, '#ffffff');
     const filledIndex = palette.findIndex((c, i) => i >= 6 && contrast(c, '#ffffff') >= AA);
     const filled = filledIndex >= 0 ? palette[filledIndex]! : readableShade(palette, '#ffffff', 9);
-    const filledHover = filledIndex >= 0 && filledIndex < 9 ? palette[filledIndex + 1]! : toHex(mix(parseHex(filled) ?? [0, 0, 0], [0, 0, 0], 0.15));
+    const filledHover =
+      filledIndex >= 0 && filledIndex < 9
+        ? palette[filledIndex + 1]!
+        : toHex(mix(parseHex(filled) ?? [0, 0, 0], [0, 0, 0], 0.15));
     light[`--mantine-color-${name}-text`] = onWhite;
     light[`--mantine-color-${name}-light-color`] = contrast(onTint, tinted) >= AA ? onTint : onWhite;
     light[`--mantine-color-${name}-outline`] = onWhite;

@@ -7,8 +7,16 @@ export function VideoCallAlerts({ failure, error }: { failure: unknown; error: s
   const { t } = useTranslation();
   return (
     <>
-      {failure ? <Alert color="red" role="alert">{errorText(t, failure)}</Alert> : null}
-      {error && <Alert color={error === 'call_ended' ? 'blue' : 'orange'} role="alert">{t(`video.errors.${error}`)}</Alert>}
+      {failure ? (
+        <Alert color="red" role="alert">
+          {errorText(t, failure)}
+        </Alert>
+      ) : null}
+      {error && (
+        <Alert color={error === 'call_ended' ? 'blue' : 'orange'} role="alert">
+          {t(`video.errors.${error}`)}
+        </Alert>
+      )}
     </>
   );
 }

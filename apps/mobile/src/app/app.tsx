@@ -16,13 +16,21 @@ refetchOnLanguageChange(i18n, queryClient);
 /** The shared theme in the app's teal, with phone-sized touch targets (icon-only controls named in the language). */
 function useAppTheme() {
   const { t } = useTranslation();
-  return useMemo(() => webTheme({ primary: 'teal', radius: 'md', touch: true, labels: { close: t('common.close') } }), [t]);
+  return useMemo(
+    () => webTheme({ primary: 'teal', radius: 'md', touch: true, labels: { close: t('common.close') } }),
+    [t],
+  );
 }
 
 /** The signed-in shell (layout, Home, Alerts) loads after the entry; this device's zone under its own key. */
 export function App() {
   return (
-    <WebApp queryClient={queryClient} router={router} useTheme={useAppTheme} zoneKey="cw.app.tz"
-      notifications={{ limit: 3, position: 'top-center' }} />
+    <WebApp
+      queryClient={queryClient}
+      router={router}
+      useTheme={useAppTheme}
+      zoneKey="cw.app.tz"
+      notifications={{ limit: 3, position: 'top-center' }}
+    />
   );
 }

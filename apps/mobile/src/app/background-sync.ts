@@ -7,7 +7,9 @@ type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: str
 
 export function requestBackgroundSync(tag: string): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((reg) => (reg as SyncRegistration).sync?.register(tag)).catch(() => undefined);
+  void navigator.serviceWorker.ready
+    .then((reg) => (reg as SyncRegistration).sync?.register(tag))
+    .catch(() => undefined);
 }
 
 const handlers = new Map<string, () => Promise<boolean>>();
@@ -23,9 +25,17 @@ export function onBackgroundSync(tag: string, handler: () => Promise<boolean>): 
       if (d?.type !== 'cw-sync' || typeof d.tag !== 'string') return;
       const port = e.ports[0];
       const h = handlers.get(d.tag);
-      if (!h) { port?.postMessage({ ok: false }); return; }
-      void h().then((ok) => port?.postMessage({ ok }), () => port?.postMessage({ ok: false }));
+      if (!h) {
+        port?.postMessage({ ok: false });
+        return;
+      }
+      void h().then(
+        (ok) => port?.postMessage({ ok }),
+        () => port?.postMessage({ ok: false }),
+      );
     });
   }
-  return () => { if (handlers.get(tag) === handler) handlers.delete(tag); };
+  return () => {
+    if (handlers.get(tag) === handler) handlers.delete(tag);
+  };
 }

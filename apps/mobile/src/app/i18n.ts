@@ -5,7 +5,8 @@ export type AppLanguage = (typeof APP_LANGUAGES)[number];
 /** Own key: the portal on the same origin keeps its language under `cw.lang`. */
 export const APP_LANGUAGE_KEY = 'cw.app.lang';
 
-const isAppLanguage = (s: string | null | undefined): s is AppLanguage => (APP_LANGUAGES as readonly string[]).includes(s ?? '');
+const isAppLanguage = (s: string | null | undefined): s is AppLanguage =>
+  (APP_LANGUAGES as readonly string[]).includes(s ?? '');
 
 function storage(): Storage | null {
   try {

@@ -28,7 +28,9 @@ export function AppLayout() {
     <AppShell footer={{ height: 64 }} padding="md">
       <AppShell.Main style={{ maxWidth: 560, margin: '0 auto' }}>
         {!network.online && (
-          <Text role="status" size="sm" c="orange.9" bg="orange.0" p="xs" mb="sm" style={{ borderRadius: 8 }}>{t('app.offline')}</Text>
+          <Text role="status" size="sm" c="orange.9" bg="orange.0" p="xs" mb="sm" style={{ borderRadius: 8 }}>
+            {t('app.offline')}
+          </Text>
         )}
         <PendingSosBanner />
         <SyncStatus />
@@ -49,12 +51,23 @@ export function AppLayout() {
                 to={item.to}
                 end={item.end}
                 style={({ isActive }) => ({
-                  display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%', gap: 2,
-                  textDecoration: 'none', color: isActive ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-gray-7)', fontWeight: isActive ? 700 : 500,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  height: '100%',
+                  gap: 2,
+                  textDecoration: 'none',
+                  color: isActive ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-gray-7)',
+                  fontWeight: isActive ? 700 : 500,
                 })}
               >
-                <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1 }}>{item.icon}</span>
-                <Text size="xs" inherit>{t(item.key)}</Text>
+                <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1 }}>
+                  {item.icon}
+                </span>
+                <Text size="xs" inherit>
+                  {t(item.key)}
+                </Text>
               </NavLink>
             ))}
           </Group>

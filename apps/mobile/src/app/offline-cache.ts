@@ -54,7 +54,13 @@ export function restoreOfflineCache(client: QueryClient, now = Date.now()): numb
   if (stored?.v !== 1 || !Array.isArray(stored.entries)) return 0;
   let n = 0;
   for (const e of stored.entries) {
-    if (!Array.isArray(e.key) || !isPersisted(e.key) || typeof e.updatedAt !== 'number' || now - e.updatedAt > MAX_AGE_MS) continue;
+    if (
+      !Array.isArray(e.key) ||
+      !isPersisted(e.key) ||
+      typeof e.updatedAt !== 'number' ||
+      now - e.updatedAt > MAX_AGE_MS
+    )
+      continue;
     if (client.getQueryData(e.key) !== undefined) continue;
     client.setQueryData(e.key, e.data, { updatedAt: e.updatedAt });
     n++;
@@ -70,7 +76,8 @@ export function persistOfflineCache(client: QueryClient): () => void {
     const entries: Entry[] = [];
     for (const key of PERSISTED) {
       const q = client.getQueryCache().find({ queryKey: key, exact: true });
-      if (q && q.state.data !== undefined && q.state.dataUpdatedAt > 0) entries.push({ key, data: q.state.data, updatedAt: q.state.dataUpdatedAt });
+      if (q && q.state.data !== undefined && q.state.dataUpdatedAt > 0)
+        entries.push({ key, data: q.state.data, updatedAt: q.state.dataUpdatedAt });
     }
     try {
       if (entries.length === 0) storage()?.removeItem(OFFLINE_CACHE_KEY);

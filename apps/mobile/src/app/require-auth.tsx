@@ -14,10 +14,13 @@ export function RequireAuth() {
   if (session.isError) {
     return (
       <Center h="100dvh">
-        <Container size="xs"><ErrorState error={session.error} onRetry={() => void session.refetch()} /></Container>
+        <Container size="xs">
+          <ErrorState error={session.error} onRetry={() => void session.refetch()} />
+        </Container>
       </Center>
     );
   }
-  if (!session.data) return <Navigate to={storedTenant() ? '/login' : '/welcome'} replace state={{ from: location.pathname }} />;
+  if (!session.data)
+    return <Navigate to={storedTenant() ? '/login' : '/welcome'} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

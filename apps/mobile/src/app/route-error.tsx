@@ -13,11 +13,21 @@ export function RouteError({ full = false }: { full?: boolean }) {
   const emergency = emergencyNumberFallback(i18n.language);
   return (
     <Stack p={full ? 'md' : 0} pt={full ? 'xl' : 0} gap="sm" role="alert" maw={560} mx="auto">
-      <Text fw={700} size="lg">{t('app.routeError.title')}</Text>
+      <Text fw={700} size="lg">
+        {t('app.routeError.title')}
+      </Text>
       <Text size="sm">{t('app.routeError.body')}</Text>
-      <Button size="lg" onClick={() => window.location.reload()}>{t('app.routeError.retry')}</Button>
-      <Button size="lg" color="red" component="a" href={`tel:${emergency}`}>{t('app.routeError.call', { number: emergency })}</Button>
-      {full && <Button size="lg" variant="light" color="red" component="a" href="/app/alerts">{t('app.routeError.sos')}</Button>}
+      <Button size="lg" onClick={() => window.location.reload()}>
+        {t('app.routeError.retry')}
+      </Button>
+      <Button size="lg" color="red" component="a" href={`tel:${emergency}`}>
+        {t('app.routeError.call', { number: emergency })}
+      </Button>
+      {full && (
+        <Button size="lg" variant="light" color="red" component="a" href="/app/alerts">
+          {t('app.routeError.sos')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -17,10 +17,17 @@ export function ErrorState(props: { error: unknown; onRetry?: () => void }) {
 export function CardsSkeleton({ rows = 4 }: { rows?: number }) {
   const { t } = useTranslation();
   const network = useNetwork();
-  if (!network.online) return <Alert color="gray" role="status">{t('common.offlineNothingSaved')}</Alert>;
+  if (!network.online)
+    return (
+      <Alert color="gray" role="status">
+        {t('common.offlineNothingSaved')}
+      </Alert>
+    );
   return (
     <Stack gap="sm" role="status" aria-busy="true" aria-label={t('app.loading')}>
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={72} radius="md" />
+      ))}
     </Stack>
   );
 }

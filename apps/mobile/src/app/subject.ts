@@ -14,7 +14,11 @@ function read(): AppSubject | null {
   const raw = localStorage.getItem(KEY);
   if (raw !== cached.raw) {
     let value: AppSubject | null = null;
-    try { value = raw ? (JSON.parse(raw) as AppSubject) : null; } catch { value = null; }
+    try {
+      value = raw ? (JSON.parse(raw) as AppSubject) : null;
+    } catch {
+      value = null;
+    }
     cached = { raw, value };
   }
   return cached.value;
@@ -31,5 +35,12 @@ export function setSubject(subject: AppSubject | null): void {
 }
 
 export function useSubject(): AppSubject | null {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, read, () => null);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    read,
+    () => null,
+  );
 }

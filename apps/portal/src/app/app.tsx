@@ -21,17 +21,32 @@ refetchOnLanguageChange(i18n, queryClient);
 function useBrandedTheme() {
   const settings = useTenantSettings();
   const { t } = useTranslation();
-  return useMemo(() => webTheme({
-    primary: settings?.settings?.COLOR,
-    font: settings?.settings?.FONT || DEFAULT_TENANT_SETTINGS.FONT,
-    labels: { close: t('common.close'), pageControl: (c) => t(`messages.${c}Page`), page: (n) => t('messages.page', { n }) },
-  }), [settings, t]);
+  return useMemo(
+    () =>
+      webTheme({
+        primary: settings?.settings?.COLOR,
+        font: settings?.settings?.FONT || DEFAULT_TENANT_SETTINGS.FONT,
+        labels: {
+          close: t('common.close'),
+          pageControl: (c) => t(`messages.${c}Page`),
+          page: (n) => t('messages.page', { n }),
+        },
+      }),
+    [settings, t],
+  );
 }
 
 /** Pages outside the layout (sign-up, print pages, the layout itself) load on first use; toasts stay until closed. */
 export function App() {
   return (
-    <WebApp queryClient={queryClient} router={router} useTheme={useBrandedTheme} zoneKey="cw.tz" Frame={DesktopOnly}
-      notifications={{ limit: 6, autoClose: false, position: 'top-right' }} after={<PermissionsChangedDialog />} />
+    <WebApp
+      queryClient={queryClient}
+      router={router}
+      useTheme={useBrandedTheme}
+      zoneKey="cw.tz"
+      Frame={DesktopOnly}
+      notifications={{ limit: 6, autoClose: false, position: 'top-right' }}
+      after={<PermissionsChangedDialog />}
+    />
   );
 }

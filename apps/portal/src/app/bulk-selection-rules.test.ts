@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { headerState, selectedIn, summarize, togglePage, toggleRow } from './bulk-selection-rules.ts';
 
-const A = 'a', B = 'b', C = 'c';
+const A = 'a',
+  B = 'b',
+  C = 'c';
 
 describe('row selection', () => {
   test('a row toggles on and off', () => {
@@ -31,10 +33,23 @@ describe('row selection', () => {
 
 describe('bulk result summary', () => {
   test('done and failed counts, failures grouped by code, most frequent first', () => {
-    expect(summarize({
-      done: ['1', '2'],
-      failed: [{ id: '3', code: 'PATIENT_NOT_FOUND' }, { id: '4', code: 'CANNOT_DISABLE_SELF' }, { id: '5', code: 'PATIENT_NOT_FOUND' }],
-    })).toEqual({ done: 2, failed: 3, reasons: [{ code: 'PATIENT_NOT_FOUND', count: 2 }, { code: 'CANNOT_DISABLE_SELF', count: 1 }] });
+    expect(
+      summarize({
+        done: ['1', '2'],
+        failed: [
+          { id: '3', code: 'PATIENT_NOT_FOUND' },
+          { id: '4', code: 'CANNOT_DISABLE_SELF' },
+          { id: '5', code: 'PATIENT_NOT_FOUND' },
+        ],
+      }),
+    ).toEqual({
+      done: 2,
+      failed: 3,
+      reasons: [
+        { code: 'PATIENT_NOT_FOUND', count: 2 },
+        { code: 'CANNOT_DISABLE_SELF', count: 1 },
+      ],
+    });
     expect(summarize({ done: [], failed: [] })).toEqual({ done: 0, failed: 0, reasons: [] });
   });
 });

@@ -8,7 +8,8 @@ import type { TBulkResult } from '@carewatch/contracts/bulk';
 /** A selection belongs to one list query (page, filters, sort): another query shows none of it. */
 export type Selection = { key: string; ids: ReadonlySet<string> };
 
-export const selectedIn = (s: Selection, key: string): ReadonlySet<string> => (s.key === key ? s.ids : new Set<string>());
+export const selectedIn = (s: Selection, key: string): ReadonlySet<string> =>
+  s.key === key ? s.ids : new Set<string>();
 
 /** One row checked or unchecked. */
 export function toggleRow(selected: ReadonlySet<string>, id: string): Set<string> {
@@ -30,15 +31,24 @@ export function togglePage(selected: ReadonlySet<string>, pageIds: readonly stri
 }
 
 /** Checked when every row of the page is selected, indeterminate when some are. */
-export function headerState(selected: ReadonlySet<string>, pageIds: readonly string[]): { checked: boolean; indeterminate: boolean } {
+export function headerState(
+  selected: ReadonlySet<string>,
+  pageIds: readonly string[],
+): { checked: boolean; indeterminate: boolean } {
   const n = pageIds.filter((id) => selected.has(id)).length;
   return { checked: n > 0 && n === pageIds.length, indeterminate: n > 0 && n < pageIds.length };
 }
 
 /** A bulk answer as counts: done, failed, and the failures grouped by code (most frequent first, then by code). */
-export function summarize(r: TBulkResult): { done: number; failed: number; reasons: Array<{ code: string; count: number }> } {
+export function summarize(r: TBulkResult): {
+  done: number;
+  failed: number;
+  reasons: Array<{ code: string; count: number }>;
+} {
   const byCode = new Map<string, number>();
   for (const f of r.failed) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
-  const reasons = [...byCode].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  const reasons = [...byCode]
+    .map(([code, count]) => ({ code, count }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
   return { done: r.done.length, failed: r.failed.length, reasons };
 }

@@ -29,7 +29,12 @@ export function SelectPageTh({ sel }: { sel: BulkSelection }) {
   const { t } = useTranslation();
   return (
     <Table.Th w={44}>
-      <Checkbox aria-label={t('bulk.selectAll')} checked={sel.header.checked} indeterminate={sel.header.indeterminate} onChange={sel.togglePage} />
+      <Checkbox
+        aria-label={t('bulk.selectAll')}
+        checked={sel.header.checked}
+        indeterminate={sel.header.indeterminate}
+        onChange={sel.togglePage}
+      />
     </Table.Th>
   );
 }
@@ -39,7 +44,11 @@ export function SelectRowTd({ sel, id, name }: { sel: BulkSelection; id: string;
   const { t } = useTranslation();
   return (
     <Table.Td onClick={(e) => e.stopPropagation()}>
-      <Checkbox aria-label={t('bulk.selectRow', { name })} checked={sel.selected.has(id)} onChange={() => sel.toggle(id)} />
+      <Checkbox
+        aria-label={t('bulk.selectRow', { name })}
+        checked={sel.selected.has(id)}
+        onChange={() => sel.toggle(id)}
+      />
     </Table.Td>
   );
 }
@@ -52,10 +61,14 @@ export function BulkBar({ sel, children }: { sel: BulkSelection; children: React
     <Paper withBorder p="xs" role="region" aria-label={t('bulk.toolbar')}>
       <Group justify="space-between" wrap="wrap">
         <Group wrap="wrap">
-          <Text fw={600} size="sm">{t('bulk.selected', { count: sel.ids.length })}</Text>
+          <Text fw={600} size="sm">
+            {t('bulk.selected', { count: sel.ids.length })}
+          </Text>
           {children}
         </Group>
-        <Button variant="subtle" onClick={sel.clear}>{t('bulk.clear')}</Button>
+        <Button variant="subtle" onClick={sel.clear}>
+          {t('bulk.clear')}
+        </Button>
       </Group>
     </Paper>
   );
@@ -64,7 +77,20 @@ export function BulkBar({ sel, children }: { sel: BulkSelection; children: React
 /** The answer of a bulk call as a toast: n done, m failed with their reasons (error codes, translated). */
 export function notifyBulkResult(t: TFunction, r: TBulkResult): void {
   const s = summarize(r);
-  const reasons = s.reasons.map((x) => t('bulk.resultReason', { reason: t(`errors.${x.code}`, { defaultValue: t('errorFallback.generic') }), count: x.count }));
-  const message = [t('bulk.resultDone', { count: s.done }), ...(s.failed ? [`${t('bulk.resultFailed', { count: s.failed })}: ${reasons.join('; ')}`] : [])].join(' · ');
-  notifications.show({ color: s.failed ? 'orange' : 'green', title: t('bulk.resultTitle'), message, autoClose: s.failed ? false : 6000 });
+  const reasons = s.reasons.map((x) =>
+    t('bulk.resultReason', {
+      reason: t(`errors.${x.code}`, { defaultValue: t('errorFallback.generic') }),
+      count: x.count,
+    }),
+  );
+  const message = [
+    t('bulk.resultDone', { count: s.done }),
+    ...(s.failed ? [`${t('bulk.resultFailed', { count: s.failed })}: ${reasons.join('; ')}`] : []),
+  ].join(' · ');
+  notifications.show({
+    color: s.failed ? 'orange' : 'green',
+    title: t('bulk.resultTitle'),
+    message,
+    autoClose: s.failed ? false : 6000,
+  });
 }

@@ -11,7 +11,9 @@ export function DesktopOnly({ children }: { children: ReactNode }) {
   return (
     <Center h="100vh" p="xl" role="alert">
       <Stack align="center" gap="sm" maw={420}>
-        <Title order={2} ta="center">{t('app.desktopOnlyTitle')}</Title>
+        <Title order={2} ta="center">
+          {t('app.desktopOnlyTitle')}
+        </Title>
         <Text ta="center">{t('app.desktopOnly')}</Text>
       </Stack>
     </Center>

@@ -1,5 +1,20 @@
 import { personName } from '@carewatch/contracts/names';
-import { AppShell, Avatar, Badge, Box, Burger, Button, Group, Image, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Image,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -47,7 +62,9 @@ function SwitchLevelMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" size="xs" loading={switchLevel.isPending}>{t('header.switchLevel')}</Button>
+        <Button variant="light" size="xs" loading={switchLevel.isPending}>
+          {t('header.switchLevel')}
+        </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('header.switchLevel')}>
         {(levels.data?.items ?? []).map((level) => (
@@ -76,15 +93,23 @@ function ProfileMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('header.profileMenu')}>
           <Group gap="xs">
-            <Avatar radius="xl" size="sm" color="brand" src={avatarUrl} alt={name}>{initials}</Avatar>
-            <Text size="sm" fw={500}>{name}</Text>
+            <Avatar radius="xl" size="sm" color="brand" src={avatarUrl} alt={name}>
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500}>
+              {name}
+            </Text>
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/account">{t('header.accountSettings')}</Menu.Item>
+        <Menu.Item component={Link} to="/account">
+          {t('header.accountSettings')}
+        </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void logout()}>{t('header.logout')}</Menu.Item>
+        <Menu.Item color="red" onClick={() => void logout()}>
+          {t('header.logout')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -99,7 +124,11 @@ const WIDE_SCREEN = '(min-width: 1200px)';
  */
 function useSidebar(): [boolean, () => void] {
   const wide = useMediaQuery(WIDE_SCREEN, window.matchMedia(WIDE_SCREEN).matches, { getInitialValueInEffect: false });
-  const [chosen, setChosen] = useLocalStorage<'open' | 'closed' | ''>({ key: 'cw.sidebar', defaultValue: '', getInitialValueInEffect: false });
+  const [chosen, setChosen] = useLocalStorage<'open' | 'closed' | ''>({
+    key: 'cw.sidebar',
+    defaultValue: '',
+    getInitialValueInEffect: false,
+  });
   const opened = chosen ? chosen === 'open' : wide;
   return [opened, () => setChosen(opened ? 'closed' : 'open')];
 }
@@ -115,20 +144,36 @@ export function AppLayout() {
   const orgName = settings?.settings.ORGANIZATION_NAME || settings?.tenantName || t('app.name');
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 0, collapsed: { desktop: !navOpened, mobile: !navOpened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 0, collapsed: { desktop: !navOpened, mobile: !navOpened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-controls="main-navigation" aria-expanded={navOpened}
-              aria-label={navOpened ? t('header.hideMenu') : t('header.showMenu')} />
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              size="sm"
+              aria-controls="main-navigation"
+              aria-expanded={navOpened}
+              aria-label={navOpened ? t('header.hideMenu') : t('header.showMenu')}
+            />
             {logo ? <Image src={logo} alt={t('header.logo', { name: orgName })} h={36} w="auto" fit="contain" /> : null}
-            <Title order={4} c="brand.7" lineClamp={1}>{orgName}</Title>
+            <Title order={4} c="brand.7" lineClamp={1}>
+              {orgName}
+            </Title>
           </Group>
           <Group gap="md" wrap="nowrap">
             {perms ? (
               <Group gap={6} wrap="nowrap">
-                <Text size="sm" c="dimmed">{t('header.level')}:</Text>
-                <Badge variant="light" size="lg" tt="none" data-testid="current-level">{levelLabel(perms.level, t('auth.level.tenantWide'))}</Badge>
+                <Text size="sm" c="dimmed">
+                  {t('header.level')}:
+                </Text>
+                <Badge variant="light" size="lg" tt="none" data-testid="current-level">
+                  {levelLabel(perms.level, t('auth.level.tenantWide'))}
+                </Badge>
               </Group>
             ) : null}
             <SwitchLevelMenu />
@@ -138,17 +183,25 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('nav.mainLabel')} style={navOpened ? undefined : { visibility: 'hidden' }}>
+      <AppShell.Navbar
+        p="sm"
+        id="main-navigation"
+        aria-label={t('nav.mainLabel')}
+        style={navOpened ? undefined : { visibility: 'hidden' }}
+      >
         <ScrollArea>
           {NAV_GROUPS.map((group) => {
             const groupItems = items.filter((i) => i.group === group);
             if (groupItems.length === 0) return null;
             return (
               <Box key={group} mb="md" role="group" aria-label={t(`nav.groups.${group}`)}>
-                <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" mb={4} aria-hidden="true">{t(`nav.groups.${group}`)}</Text>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" mb={4} aria-hidden="true">
+                  {t(`nav.groups.${group}`)}
+                </Text>
                 {groupItems.map((item) => {
                   const label = t(item.labelKey);
-                  const active = item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path);
+                  const active =
+                    item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path);
                   return (
                     <NavLink
                       key={item.path}

@@ -53,20 +53,34 @@ const sizesOf = (spec: ListSpec) => spec.pageSizes ?? [spec.pageSize];
 const positiveInt = (v: string | null) => (v && /^[1-9]\d{0,5}$/.test(v) ? Number(v) : null);
 
 /** Reads the list state from the URL; junk (page=abc, an unknown sort, an unoffered size) reads as the default. */
-export function parseListState<F extends string, S extends string>(spec: ListSpec<F, S>, params: URLSearchParams): ListState<F, S> {
+export function parseListState<F extends string, S extends string>(
+  spec: ListSpec<F, S>,
+  params: URLSearchParams,
+): ListState<F, S> {
   const page = positiveInt(params.get(key(spec, 'page')));
   const size = positiveInt(params.get(key(spec, 'size')));
   const rawSort = params.get(key(spec, 'sort'));
   const sort = spec.sorts?.find((s) => s === rawSort) ?? spec.defaultSort ?? '';
-  const filters = Object.fromEntries((spec.filters ?? []).map((f) => [f, params.get(key(spec, f))?.trim() ?? spec.filterDefaults?.[f] ?? ''])) as Record<F, string>;
-  return { page: page ? page - 1 : 0, size: size && sizesOf(spec).includes(size) ? size : spec.pageSize, sort, filters };
+  const filters = Object.fromEntries(
+    (spec.filters ?? []).map((f) => [f, params.get(key(spec, f))?.trim() ?? spec.filterDefaults?.[f] ?? '']),
+  ) as Record<F, string>;
+  return {
+    page: page ? page - 1 : 0,
+    size: size && sizesOf(spec).includes(size) ? size : spec.pageSize,
+    sort,
+    filters,
+  };
 }
 
 /**
  * The URL after a change; other params (a detail page's `tab`, another list's prefixed keys) are kept. A change of
  * size, sort or a filter goes back to the first page in the same update, so the old page is never fetched.
  */
-export function writeListState<F extends string, S extends string>(spec: ListSpec<F, S>, params: URLSearchParams, change: ListChange<F, S>): URLSearchParams {
+export function writeListState<F extends string, S extends string>(
+  spec: ListSpec<F, S>,
+  params: URLSearchParams,
+  change: ListChange<F, S>,
+): URLSearchParams {
   const current = parseListState(spec, params);
   const next = new URLSearchParams(params);
   const put = (name: string, value: string, fallback: string) => {

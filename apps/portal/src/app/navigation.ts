@@ -22,7 +22,6 @@ import { feedbackNavItems } from '../features/feedback/feedback.module.tsx';
 import { webhooksNavItems } from '../features/webhooks/webhooks.module.tsx';
 import { worklistNavItems } from '../features/worklist/worklist.module.tsx';
 
-
 /** Sidebar entries; each is shown only when its permission is in the user's list. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', permission: Permission.DashboardView, group: 'overview' },
@@ -43,7 +42,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...tenantsNavItems,
   ...staffNavItems,
   ...lifecycleNavItems,
-  { path: '/registrations', labelKey: 'nav.registrations', permission: Permission.AccountApproveRegistration, group: 'administration' },
+  {
+    path: '/registrations',
+    labelKey: 'nav.registrations',
+    permission: Permission.AccountApproveRegistration,
+    group: 'administration',
+  },
   { path: '/roles', labelKey: 'nav.roles', permission: Permission.RoleView, group: 'administration' },
   ...webhooksNavItems,
   { path: '/messages', labelKey: 'nav.messages', permission: Permission.MessageLogView, group: 'communication' },
@@ -53,7 +57,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/account', labelKey: 'nav.account', permission: Permission.AccountProfileView, group: 'personal' },
 ];
 
-export const NAV_GROUPS: readonly NavGroup[] = ['overview', 'organization', 'administration', 'billing', 'communication', 'personal'];
+export const NAV_GROUPS: readonly NavGroup[] = [
+  'overview',
+  'organization',
+  'administration',
+  'billing',
+  'communication',
+  'personal',
+];
 
 export function visibleNav(permissions: readonly number[]): NavItem[] {
   return NAV_ITEMS.filter((item) => permissions.includes(item.permission));

@@ -12,10 +12,14 @@ export function notifyError(error: unknown): void {
   if (isApiError(error)) {
     if (error.status === 401 || error.code === 'LOGGED_IN_ELSEWHERE' || error.code === 'PERMISSIONS_CHANGED') return; // session-end handler
     if (error.status === 502) {
-      notifications.show({ id: 'maintenance', color: 'orange', title: t('toast.errorTitle'), message: t('errorFallback.unavailable') });
+      notifications.show({
+        id: 'maintenance',
+        color: 'orange',
+        title: t('toast.errorTitle'),
+        message: t('errorFallback.unavailable'),
+      });
       return;
     }
   }
   notifications.show({ color: 'red', title: t('toast.errorTitle'), message: t('errorFallback.generic') });
 }
-

@@ -12,7 +12,15 @@ export function PermissionsChangedDialog() {
     endSession();
   };
   return (
-    <Modal opened={open} onClose={relogin} title={t('auth.permissionsChanged.title')} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered>
+    <Modal
+      opened={open}
+      onClose={relogin}
+      title={t('auth.permissionsChanged.title')}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+    >
       <Text mb="md">{t('auth.permissionsChanged.text')}</Text>
       <Group justify="flex-end">
         <Button onClick={relogin}>{t('auth.permissionsChanged.action')}</Button>

@@ -43,7 +43,10 @@ export function usePermissions() {
 export function useTenantSettings() {
   const queryClient = useQueryClient();
   return useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe((e) => { if (e.query.queryKey[0] === 'tenantSettings') onChange(); }),
+    (onChange) =>
+      queryClient.getQueryCache().subscribe((e) => {
+        if (e.query.queryKey[0] === 'tenantSettings') onChange();
+      }),
     () => queryClient.getQueryData(tenantSettingsQuery.queryKey),
   );
 }

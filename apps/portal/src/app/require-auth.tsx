@@ -11,7 +11,9 @@ import { useHasPermission } from './queries.ts';
 function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <Center h="100vh">
-      <Container size="xs"><ErrorState error={error} onRetry={onRetry} /></Container>
+      <Container size="xs">
+        <ErrorState error={error} onRetry={onRetry} />
+      </Container>
     </Center>
   );
 }
@@ -29,10 +31,12 @@ export function RequireAuth() {
   // A failed refetch (after a language switch, say) keeps the signed-in screens: only a first load that failed shows the
   // error, so a page and what is typed in it are never unmounted by a background check.
   if (session.isPending) return <LoadingScreen />;
-  if (session.isError && session.data === undefined) return <Failed error={session.error} onRetry={() => void session.refetch()} />;
+  if (session.isError && session.data === undefined)
+    return <Failed error={session.error} onRetry={() => void session.refetch()} />;
   if (!session.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (perms.isPending) return <LoadingScreen />;
-  if (perms.isError && perms.data === undefined) return <Failed error={perms.error} onRetry={() => void perms.refetch()} />;
+  if (perms.isError && perms.data === undefined)
+    return <Failed error={perms.error} onRetry={() => void perms.refetch()} />;
   if (settings.isPending && settings.fetchStatus !== 'idle') return <LoadingScreen />;
   // A failed tenant setting falls back to default branding rather than blocking the app.
   if (perms.data.levelCount > 1 && !levelChosen() && location.pathname !== '/choose-level') {

@@ -12,7 +12,9 @@ export function RouteError() {
       <Alert color="red" role="alert" title={t('app.routeErrorTitle')}>
         <Text size="sm">{t('app.routeErrorBody')}</Text>
       </Alert>
-      <Button w="fit-content" onClick={() => window.location.reload()}>{t('app.routeErrorRetry')}</Button>
+      <Button w="fit-content" onClick={() => window.location.reload()}>
+        {t('app.routeErrorRetry')}
+      </Button>
     </Stack>
   );
 }

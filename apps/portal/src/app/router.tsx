@@ -31,15 +31,23 @@ import { lazyPage } from './lazy-page.tsx';
 // The sign-in page is the first load; everything behind it (the layout, every page) loads on first use.
 const AppLayout = lazyPage(async () => (await import('./layout.tsx')).AppLayout);
 const RegisterPage = lazyPage(async () => (await import('../features/auth/register-page.tsx')).RegisterPage);
-const ForgotPasswordPage = lazyPage(async () => (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage);
-const LevelChooserPage = lazyPage(async () => (await import('../features/auth/level-chooser-page.tsx')).LevelChooserPage);
+const ForgotPasswordPage = lazyPage(
+  async () => (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage,
+);
+const LevelChooserPage = lazyPage(
+  async () => (await import('../features/auth/level-chooser-page.tsx')).LevelChooserPage,
+);
 const PrivacyPage = lazyPage(async () => (await import('../features/auth/privacy-page.tsx')).PrivacyPage);
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage);
-const RegistrationsPage = lazyPage(async () => (await import('../features/registrations/registrations-page.tsx')).RegistrationsPage);
+const RegistrationsPage = lazyPage(
+  async () => (await import('../features/registrations/registrations-page.tsx')).RegistrationsPage,
+);
 const RolesPage = lazyPage(async () => (await import('../features/roles/roles-page.tsx')).RolesPage);
 const MessagesPage = lazyPage(async () => (await import('../features/messages/messages-page.tsx')).MessagesPage);
 const AccountPage = lazyPage(async () => (await import('../features/account/account-page.tsx')).AccountPage);
-const TrialRequestPage = lazyPage(async () => (await import('../features/tenants/trial-request-page.tsx')).TrialRequestPage);
+const TrialRequestPage = lazyPage(
+  async () => (await import('../features/tenants/trial-request-page.tsx')).TrialRequestPage,
+);
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
@@ -55,37 +63,80 @@ export const router = createBrowserRouter([
       ...prescriptionsPrintRoutes,
       {
         element: <AppLayout />,
-        children: [{
-          // A page that failed to load: the message takes its place, the menu stays.
-          errorElement: <RouteError />,
-          children: [
-          { index: true, element: <HomeRoute dashboard={<RequirePermission permission={Permission.DashboardView}><DashboardPage /></RequirePermission>} /> },
-          { path: 'registrations', element: <RequirePermission permission={Permission.AccountApproveRegistration}><RegistrationsPage /></RequirePermission> },
-          { path: 'roles', element: <RequirePermission permission={Permission.RoleView}><RolesPage /></RequirePermission> },
-          { path: 'messages', element: <RequirePermission permission={Permission.MessageLogView}><MessagesPage /></RequirePermission> },
-          { path: 'account', element: <RequirePermission permission={Permission.AccountProfileView}><AccountPage /></RequirePermission> },
-          ...orgRoutes,
-          ...tenantsRoutes,
-          ...staffRoutes,
-          ...lifecycleRoutes,
-          ...patientsRoutes,
-          ...devicesRoutes,
-          ...alertsRoutes,
-          ...ticketsRoutes,
-          ...appointmentsRoutes,
-          ...schedulesRoutes,
-          ...prescriptionsRoutes,
-          ...doctorsRoutes,
-          ...ratingsRoutes, ...announcementsRoutes, ...feedbackRoutes,
-          ...packagesRoutes,
-          ...codePackagesRoutes,
-          ...webhooksRoutes,
-          ...transactionsRoutes,
-          ...paymentConfigRoutes,
-          ...worklistRoutes,
-          { path: '*', element: <NotFoundPage /> },
-          ],
-        }],
+        children: [
+          {
+            // A page that failed to load: the message takes its place, the menu stays.
+            errorElement: <RouteError />,
+            children: [
+              {
+                index: true,
+                element: (
+                  <HomeRoute
+                    dashboard={
+                      <RequirePermission permission={Permission.DashboardView}>
+                        <DashboardPage />
+                      </RequirePermission>
+                    }
+                  />
+                ),
+              },
+              {
+                path: 'registrations',
+                element: (
+                  <RequirePermission permission={Permission.AccountApproveRegistration}>
+                    <RegistrationsPage />
+                  </RequirePermission>
+                ),
+              },
+              {
+                path: 'roles',
+                element: (
+                  <RequirePermission permission={Permission.RoleView}>
+                    <RolesPage />
+                  </RequirePermission>
+                ),
+              },
+              {
+                path: 'messages',
+                element: (
+                  <RequirePermission permission={Permission.MessageLogView}>
+                    <MessagesPage />
+                  </RequirePermission>
+                ),
+              },
+              {
+                path: 'account',
+                element: (
+                  <RequirePermission permission={Permission.AccountProfileView}>
+                    <AccountPage />
+                  </RequirePermission>
+                ),
+              },
+              ...orgRoutes,
+              ...tenantsRoutes,
+              ...staffRoutes,
+              ...lifecycleRoutes,
+              ...patientsRoutes,
+              ...devicesRoutes,
+              ...alertsRoutes,
+              ...ticketsRoutes,
+              ...appointmentsRoutes,
+              ...schedulesRoutes,
+              ...prescriptionsRoutes,
+              ...doctorsRoutes,
+              ...ratingsRoutes,
+              ...announcementsRoutes,
+              ...feedbackRoutes,
+              ...packagesRoutes,
+              ...codePackagesRoutes,
+              ...webhooksRoutes,
+              ...transactionsRoutes,
+              ...paymentConfigRoutes,
+              ...worklistRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
       },
     ],
     errorElement: <RouteError />,

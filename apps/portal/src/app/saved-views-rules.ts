@@ -33,7 +33,11 @@ export function currentView<V extends Pick<TSavedView, 'query'>>(views: readonly
  * The query to apply when the list opens: the default view's, only when the URL has no params at all and the default
  * was not applied already on this visit of the page (clearing the filters afterwards must not bring it back).
  */
-export function defaultToApply(views: readonly Pick<TSavedView, 'query' | 'isDefault'>[], search: string, alreadyApplied: boolean): string | null {
+export function defaultToApply(
+  views: readonly Pick<TSavedView, 'query' | 'isDefault'>[],
+  search: string,
+  alreadyApplied: boolean,
+): string | null {
   if (alreadyApplied || new URLSearchParams(search).size > 0) return null;
   const def = views.find((v) => v.isDefault);
   return def && def.query !== '' ? def.query : null;
@@ -42,7 +46,11 @@ export function defaultToApply(views: readonly Pick<TSavedView, 'query' | 'isDef
 export type ViewNameProblem = 'required' | 'maxLength' | 'exists';
 
 /** What is wrong with a name typed for a view (`exceptId`: the view being renamed), checked as the server does. */
-export function viewNameProblem(name: string, views: readonly Pick<TSavedView, 'id' | 'name'>[], exceptId: string | null = null): ViewNameProblem | null {
+export function viewNameProblem(
+  name: string,
+  views: readonly Pick<TSavedView, 'id' | 'name'>[],
+  exceptId: string | null = null,
+): ViewNameProblem | null {
   const n = name.trim();
   if (n === '') return 'required';
   if (n.length > SAVED_VIEW_NAME_MAX) return 'maxLength';

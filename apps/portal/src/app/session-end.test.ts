@@ -5,7 +5,9 @@ import { ApiError } from '@carewatch/api-client/client';
 const cleared = vi.fn();
 vi.mock('./api.ts', () => ({ api: { tokens: { clear: () => cleared() }, logout: async () => undefined } }));
 const toasts: string[] = [];
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { message: string }) => toasts.push(n.message) } }));
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (n: { message: string }) => toasts.push(n.message) },
+}));
 
 const { queryClient } = await import('./query-client.ts');
 const { registerNavigate } = await import('./navigate.ts');
@@ -15,7 +17,9 @@ const visited: string[] = [];
 registerNavigate((to) => visited.push(to));
 
 const failWith = (e: ApiError, meta?: Record<string, unknown>) =>
-  queryClient.fetchQuery({ queryKey: ['probe', e.code, Math.random()], queryFn: () => Promise.reject(e), retry: false, meta }).catch(() => undefined);
+  queryClient
+    .fetchQuery({ queryKey: ['probe', e.code, Math.random()], queryFn: () => Promise.reject(e), retry: false, meta })
+    .catch(() => undefined);
 
 describe('session end on a query answered 401 (query-client → session-end, wired by session-end itself)', () => {
   beforeEach(() => {

@@ -53,8 +53,10 @@ export function handleSessionEnded(error: ApiError): void {
     return;
   }
   const message =
-    error.code === 'LOGGED_IN_ELSEWHERE' ? t('toast.loggedInElsewhere')
-      : error.code === 'SESSION_EXPIRED' ? t('toast.sessionExpired')
+    error.code === 'LOGGED_IN_ELSEWHERE'
+      ? t('toast.loggedInElsewhere')
+      : error.code === 'SESSION_EXPIRED'
+        ? t('toast.sessionExpired')
         : t('toast.unauthorized');
   notifications.show({ id: 'session-ended', color: 'red', title: t('toast.errorTitle'), message });
   endSession();

@@ -22,10 +22,19 @@ export function SortableTh({ label, field, sort, onSort, first = 'asc', ...th }:
   const state = sortStateOf(sort, field);
   return (
     <Table.Th aria-sort={state} {...th}>
-      <UnstyledButton onClick={() => onSort(nextSort(sort, field, first))} title={t('lists.sortBy', { column: label })}
-        fw={700} fz="sm" style={{ whiteSpace: 'nowrap', borderRadius: 4 }} data-sort={state}>
+      <UnstyledButton
+        onClick={() => onSort(nextSort(sort, field, first))}
+        title={t('lists.sortBy', { column: label })}
+        fw={700}
+        fz="sm"
+        style={{ whiteSpace: 'nowrap', borderRadius: 4 }}
+        data-sort={state}
+      >
         {label}
-        <span aria-hidden style={{ display: 'inline-block', width: '1.2em', textAlign: 'center', opacity: state === 'none' ? 0.35 : 1 }}>
+        <span
+          aria-hidden
+          style={{ display: 'inline-block', width: '1.2em', textAlign: 'center', opacity: state === 'none' ? 0.35 : 1 }}
+        >
           {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
         </span>
       </UnstyledButton>
@@ -34,12 +43,26 @@ export function SortableTh({ label, field, sort, onSort, first = 'asc', ...th }:
 }
 
 /** "Rows per page": the sizes a list offers; the choice is kept in the URL (`size`). */
-export function PageSizeSelect({ value, sizes, onChange }: { value: number; sizes: readonly number[]; onChange: (size: number) => void }) {
+export function PageSizeSelect({
+  value,
+  sizes,
+  onChange,
+}: {
+  value: number;
+  sizes: readonly number[];
+  onChange: (size: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <NativeSelect label={t('lists.pageSize')} size="xs" value={String(value)} onChange={(e) => onChange(Number(e.currentTarget.value))}
-        data={sizes.map((s) => ({ value: String(s), label: String(s) }))} styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }} />
+      <NativeSelect
+        label={t('lists.pageSize')}
+        size="xs"
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        data={sizes.map((s) => ({ value: String(s), label: String(s) }))}
+        styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
+      />
     </Group>
   );
 }

@@ -63,7 +63,13 @@ export function useFilterText<F extends string, S extends string>(list: ListCont
     setPushed(v.trim());
     list.change({ filters: { [name]: v } as Partial<Record<F, string>> }, { replace: true });
   }, delay);
-  return { value: text, set: (v: string) => { setText(v); push(v); } };
+  return {
+    value: text,
+    set: (v: string) => {
+      setText(v);
+      push(v);
+    },
+  };
 }
 
 /**
@@ -88,7 +94,11 @@ export function useUrlParam(name: string): [string, (value: string) => void] {
  * One choice kept in the URL (a chart's period): one of `choices`, `fallback` when the URL has none or junk.
  * The fallback is left out of the URL.
  */
-export function useUrlChoice<T extends string>(name: string, choices: readonly T[], fallback: T): [T, (value: string) => void] {
+export function useUrlChoice<T extends string>(
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): [T, (value: string) => void] {
   const [raw, setRaw] = useUrlParam(name);
   const value = choices.find((c) => c === raw) ?? fallback;
   return [value, (v) => setRaw(v === fallback || !choices.some((c) => c === v) ? '' : v)];

@@ -11,10 +11,14 @@ type Io = { params: unknown; query: unknown; body: unknown; result: unknown };
 /** `patientId` / `patientIds` values anywhere in a value (answers nest them in items, alerts, cases). */
 function collect(v: unknown, out: Set<string>, depth = 0): void {
   if (out.size >= MAX_IDS || depth > 5 || v === null || typeof v !== 'object') return;
-  if (Array.isArray(v)) { for (const x of v.slice(0, 500)) collect(x, out, depth + 1); return; }
+  if (Array.isArray(v)) {
+    for (const x of v.slice(0, 500)) collect(x, out, depth + 1);
+    return;
+  }
   for (const [k, x] of Object.entries(v)) {
     if ((k === 'patientId' || k === 'patientIds') && x) {
-      for (const id of Array.isArray(x) ? x : [x]) if (typeof id === 'string' && UUID.test(id) && out.size < MAX_IDS) out.add(id.toLowerCase());
+      for (const id of Array.isArray(x) ? x : [x])
+        if (typeof id === 'string' && UUID.test(id) && out.size < MAX_IDS) out.add(id.toLowerCase());
     } else collect(x, out, depth + 1);
   }
 }
@@ -23,10 +27,12 @@ function collect(v: unknown, out: Set<string>, depth = 0): void {
 export function patientIdsOf(r: AnyRoute, io: Io): string[] {
   const out = new Set<string>();
   if (r.audit && r.audit.phi !== 'none' && r.audit.patients) {
-    for (const id of r.audit.patients(io)) if (typeof id === 'string' && UUID.test(id) && out.size < MAX_IDS) out.add(id.toLowerCase());
+    for (const id of r.audit.patients(io))
+      if (typeof id === 'string' && UUID.test(id) && out.size < MAX_IDS) out.add(id.toLowerCase());
   }
   const params = (io.params ?? {}) as Record<string, unknown>;
-  if (PATIENT_PATH.test(r.url) && typeof params.id === 'string' && UUID.test(params.id)) out.add(params.id.toLowerCase());
+  if (PATIENT_PATH.test(r.url) && typeof params.id === 'string' && UUID.test(params.id))
+    out.add(params.id.toLowerCase());
   for (const v of [io.params, io.query, io.body, io.result]) collect(v, out);
   return [...out];
 }
@@ -53,9 +59,25 @@ export async function auditAccess(ctx: Ctx, r: AnyRoute, patients: string[], o: 
              case when $14::boolean then (select array_agg(p.id::text) from patients p where p.tenant_id = $2 and p.user_id = $3)
                   else $15::text[] end)`,
     [
-      newId(), tenantId, auth?.userId ?? null, phi ? `phi.${phi}` : 'access.denied', phi ? 'patient' : null, patients.length === 1 ? patients[0] : null,
-      outcome, ctx.ip, ctx.requestId, JSON.stringify({ status: o.status, ...(o.code ? { code: o.code } : {}), ...(ctx.device ? { deviceId: ctx.device.deviceId } : {}) }),
-      ctx.clock.now(), auth?.roleCode ?? (ctx.device ? 'device' : null), `${r.method} ${r.url}`, self, patients.length ? patients : null,
+      newId(),
+      tenantId,
+      auth?.userId ?? null,
+      phi ? `phi.${phi}` : 'access.denied',
+      phi ? 'patient' : null,
+      patients.length === 1 ? patients[0] : null,
+      outcome,
+      ctx.ip,
+      ctx.requestId,
+      JSON.stringify({
+        status: o.status,
+        ...(o.code ? { code: o.code } : {}),
+        ...(ctx.device ? { deviceId: ctx.device.deviceId } : {}),
+      }),
+      ctx.clock.now(),
+      auth?.roleCode ?? (ctx.device ? 'device' : null),
+      `${r.method} ${r.url}`,
+      self,
+      patients.length ? patients : null,
     ],
   );
 }

@@ -25,7 +25,7 @@ const openApiDocuments = new WeakMap<readonly AnyRoute[], OpenApiDocument>();
 /** The OpenAPI document of a route table (built once). */
 export function openApiDocumentOf(routes: readonly AnyRoute[]): OpenApiDocument {
   let doc = openApiDocuments.get(routes);
-  if (!doc) openApiDocuments.set(routes, doc = buildOpenApi(routes, { rateLimitGroupOf }));
+  if (!doc) openApiDocuments.set(routes, (doc = buildOpenApi(routes, { rateLimitGroupOf })));
   return doc;
 }
 
@@ -38,11 +38,13 @@ export type AppOptions = { logger?: boolean; serveWeb?: boolean };
 /** Builds the HTTP app: API routes (each declaring permission or public), OpenAPI, the two web apps. */
 export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? {
-      level: deps.config.logLevel,
-      // Never log secrets or tokens: no headers, no bodies, no query strings (they may carry tokens).
-      serializers: { req: (r: FastifyRequest) => ({ method: r.method, url: r.url.split('?')[0], id: r.id }) },
-    } : false,
+    logger: opts.logger
+      ? {
+          level: deps.config.logLevel,
+          // Never log secrets or tokens: no headers, no bodies, no query strings (they may carry tokens).
+          serializers: { req: (r: FastifyRequest) => ({ method: r.method, url: r.url.split('?')[0], id: r.id }) },
+        }
+      : false,
     genReqId: () => newId(),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For/-Proto count only when sent by a proxy named in TRUST_PROXY: anyone else could write any address
@@ -65,27 +67,44 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   // The document is built from the route table (openapi.ts) on its first request, not at start: the plugin serves it.
-  await app.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'CareWatch API', version: '0.1.0' }, paths: {} } } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', transformSpecificationClone: false, transformSpecification: () => openApiDocumentOf(routes) });
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: { openapi: '3.1.0', info: { title: 'CareWatch API', version: '0.1.0' }, paths: {} } },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    transformSpecificationClone: false,
+    transformSpecification: () => openApiDocumentOf(routes),
+  });
   await registerRealtime(app, deps);
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(err.toBody());
     const fe = err as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ code: 'FILE_TOO_LARGE', message: 'File invalid size' });
-    if (req.isMultipart() && isMalformedMultipart(err)) return reply.status(400).send(new AppError('VALIDATION_ERROR', { field: 'file', rule: 'malformed' }).toBody());
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.status(413).send({ code: 'FILE_TOO_LARGE', message: 'File invalid size' });
+    if (req.isMultipart() && isMalformedMultipart(err))
+      return reply.status(400).send(new AppError('VALIDATION_ERROR', { field: 'file', rule: 'malformed' }).toBody());
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.status(fe.statusCode).send({ code: 'VALIDATION_ERROR', message: 'Invalid request parameter', details: { field: 'body', rule: 'malformed' } });
+      return reply.status(fe.statusCode).send({
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid request parameter',
+        details: { field: 'body', rule: 'malformed' },
+      });
     }
     req.log.error({ err: { message: err.message, stack: err.stack } }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please contact technical support' });
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: 'Something went wrong. Please contact technical support' });
   });
 
   for (const r of routes) registerRoute(app, deps, r, limiter);
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || isFhirUrl(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    if (req.url.startsWith('/api/') || isFhirUrl(req.url))
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     return serveSpa(deps, req.url, reply);
   });
 
@@ -93,7 +112,11 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     for (const [prefix, dir] of webDirs(deps)) {
       if (!fs.existsSync(dir)) continue;
       await app.register(fastifyStatic, {
-        root: dir, prefix, decorateReply: prefix === '/', index: ['index.html'], wildcard: true,
+        root: dir,
+        prefix,
+        decorateReply: prefix === '/',
+        index: ['index.html'],
+        wildcard: true,
         // Our own header (the plugin's default would replace it): Vite's content-hashed files under assets/ are
         // immutable; everything else (HTML, the service worker, the manifest, icons, sounds) is revalidated, so a
         // rebuild shows at once.
@@ -102,7 +125,10 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
         // same address then answers by Accept-Encoding, which caches must know (Vary).
         preCompressed: true,
         setHeaders: (res, file) => {
-          res.setHeader('cache-control', /[\\/]assets[\\/][^\\/]+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            /[\\/]assets[\\/][^\\/]+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
           if (PRECOMPRESSED_FILE.test(file)) res.setHeader('vary', 'accept-encoding');
         },
       });
@@ -121,11 +147,13 @@ function webDirs(deps: Deps): Array<[string, string]> {
 function serveSpa(deps: Deps, url: string, reply: import('fastify').FastifyReply) {
   const pathname = url.split('?')[0] ?? '/';
   // A missing file (a path whose last segment has an extension) is a 404, not the app's page.
-  if (/\.[a-z0-9]+$/i.test(pathname.split('/').pop() ?? '')) return reply.status(404).type('text/plain').send('Not found');
+  if (/\.[a-z0-9]+$/i.test(pathname.split('/').pop() ?? ''))
+    return reply.status(404).type('text/plain').send('Not found');
   const isApp = pathname === '/app' || pathname.startsWith('/app/');
   const dir = isApp ? deps.config.mobileDist : deps.config.portalDist;
   const index = path.join(dir, 'index.html');
-  if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+  if (!fs.existsSync(index))
+    return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
   return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
 }
 
@@ -146,21 +174,28 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
     config: { phi: r.audit?.phi ?? 'public' },
     ...(r.rawBody ? { preParsing: keepRawBody } : {}),
     // Files (raw routes) are downloads the browser must never render or sniff as HTML/SVG, whatever was uploaded.
-    ...(r.raw ? {
-      onSend: async (req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {
-        if (reply.statusCode < 400) {
-          if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment');
-          reply.header('x-content-type-options', 'nosniff');
-          // A file's access row is written before its first byte leaves (the handler sends it itself).
-          await fileTrails.get(req)?.(reply.statusCode, null);
+    ...(r.raw
+      ? {
+          onSend: async (req: FastifyRequest, reply: import('fastify').FastifyReply, payload: unknown) => {
+            if (reply.statusCode < 400) {
+              if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment');
+              reply.header('x-content-type-options', 'nosniff');
+              // A file's access row is written before its first byte leaves (the handler sends it itself).
+              await fileTrails.get(req)?.(reply.statusCode, null);
+            }
+            return payload;
+          },
         }
-        return payload;
-      },
-    } : {}),
+      : {}),
     handler: async (req, reply) => {
       const ctx = ctxFor(deps, req);
       // The access trail (access-audit.ts): one row per call of a patient-data route, and per denied call of any other.
-      const io: { params: unknown; query: unknown; body: unknown; result: unknown } = { params: req.params, query: req.query, body: undefined, result: undefined };
+      const io: { params: unknown; query: unknown; body: unknown; result: unknown } = {
+        params: req.params,
+        query: req.query,
+        body: undefined,
+        result: undefined,
+      };
       const trail = async (status: number, code: string | null) => {
         if (r.permission === 'public') return;
         const patients = patientIdsOf(r, io);
@@ -176,14 +211,19 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
         await trail(sent, null);
         return reply.status(sent).send(out);
       } catch (e) {
-        const st = e instanceof AppError ? e.status : (e as { statusCode?: number }).statusCode ?? 500;
+        const st = e instanceof AppError ? e.status : ((e as { statusCode?: number }).statusCode ?? 500);
         await trail(st, e instanceof AppError ? e.code : st >= 500 ? 'INTERNAL' : null);
         throw e;
       }
     },
   });
 
-  async function handle(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, io: { body: unknown; result: unknown }): Promise<unknown> {
+  async function handle(
+    ctx: Ctx,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    io: { body: unknown; result: unknown },
+  ): Promise<unknown> {
     // By address first (before any work), by account once the account is known.
     if (limitGroup) await limiter.byAddress(limitGroup, req, reply);
     const basic = r.deviceAuth ? basicCredentials(req) : null;
@@ -197,9 +237,16 @@ function registerRoute(app: FastifyInstance, deps: Deps, r: AnyRoute, limiter: R
       // The screen's language, when the client says it (names and texts the server writes match what it shows).
       const lang = screenLanguage(req.headers['accept-language']);
       if (lang) ctx.auth.language = lang;
-      if (!ctx.auth.permissions.has(r.permission)) throw new AppError('PERMISSION_DENIED', { permission: r.permission });
+      if (!ctx.auth.permissions.has(r.permission))
+        throw new AppError('PERMISSION_DENIED', { permission: r.permission });
     }
-    if (limitGroup) await limiter.byAccount(limitGroup, ctx.auth ? `user:${ctx.auth.userId}` : ctx.device ? `device:${ctx.device.deviceId}` : accountOfBody(req.body), req, reply);
+    if (limitGroup)
+      await limiter.byAccount(
+        limitGroup,
+        ctx.auth ? `user:${ctx.auth.userId}` : ctx.device ? `device:${ctx.device.deviceId}` : accountOfBody(req.body),
+        req,
+        reply,
+      );
     if (r.bodyKind === 'multipart' && !req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     // A multipart body sent to a JSON route is the wrong content type, not an empty body.
     if (r.bodyKind !== 'multipart' && req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -5,8 +5,12 @@ export function fakeClock(start = new Date('2026-01-01T00:00:00Z')) {
   let t = start.getTime();
   return {
     now: () => new Date(t),
-    advance(ms: number) { t += ms; },
-    set(d: Date) { t = d.getTime(); },
+    advance(ms: number) {
+      t += ms;
+    },
+    set(d: Date) {
+      t = d.getTime();
+    },
   };
 }
 
@@ -15,5 +19,15 @@ export function addMonths(d: Date, months: number): Date {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      y,
+      m,
+      Math.min(d.getUTCDate(), last),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
 }

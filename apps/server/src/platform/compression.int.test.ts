@@ -22,7 +22,9 @@ beforeAll(async () => {
     await fs.writeFile(path.join(root, app, 'index.html'), html);
     await fs.writeFile(path.join(root, app, 'assets', 'index-Ab12Cd34.js'), script);
     await fs.writeFile(path.join(root, app, 'assets', 'logo-Ab12Cd34.png'), Buffer.alloc(2048, 7));
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/precompress.mjs'), path.join(root, app)], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/precompress.mjs'), path.join(root, app)], {
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
   }
   t = await startTestApp({ config: { portalDist: path.join(root, 'portal'), mobileDist: path.join(root, 'mobile') } });
@@ -35,9 +37,15 @@ afterAll(async () => {
 
 const decode = (encoding: unknown, body: Buffer) =>
   encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
-const get = (url: string, acceptEncoding?: string, auth = false) => t.app.inject({
-  method: 'GET', url, headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(auth ? { authorization: `Bearer ${token}` } : {}) },
-});
+const get = (url: string, acceptEncoding?: string, auth = false) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
 
 describe('API answers', () => {
   const url = '/api/account/patients?size=50';
@@ -47,7 +55,12 @@ describe('API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const json = JSON.parse(plain.body) as unknown;
-    for (const [asked, expected] of [['br, gzip, deflate', 'br'], ['gzip', 'gzip'], ['gzip;q=1, br;q=0.5', 'gzip'], ['identity', undefined]] as const) {
+    for (const [asked, expected] of [
+      ['br, gzip, deflate', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const res = await get(url, asked, true);
       expect(res.statusCode, asked).toBe(200);
       expect(res.headers['content-encoding'], asked).toBe(expected);
@@ -69,7 +82,11 @@ describe('API answers', () => {
   test('a downloaded spreadsheet (compressed already) is sent as it is, whole', async () => {
     // The doctor may not import; the operator may.
     const operator = (await t.login('operator')).access;
-    const res = await t.app.inject({ method: 'GET', url: '/api/account/patients/import/template', headers: { authorization: `Bearer ${operator}`, 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/patients/import/template',
+      headers: { authorization: `Bearer ${operator}`, 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -80,7 +97,11 @@ describe('web apps', () => {
   test('a hashed script: the .br (or .gz) written at build time, with its type, immutable caching and Vary', async () => {
     for (const prefix of ['', '/app']) {
       const url = `${prefix}/assets/index-Ab12Cd34.js`;
-      for (const [asked, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], [undefined, undefined]] as const) {
+      for (const [asked, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
         const res = await get(url, asked);
         expect(res.statusCode, `${url} ${asked}`).toBe(200);
         expect(res.headers['content-encoding'], `${url} ${asked}`).toBe(expected);
@@ -91,7 +112,11 @@ describe('web apps', () => {
       }
       // What is sent is the file written ahead (brotli quality 11), not one compressed on the fly.
       const br = await get(url, 'br');
-      expect(br.rawPayload.equals(await fs.readFile(path.join(root, prefix ? 'mobile' : 'portal', 'assets', 'index-Ab12Cd34.js.br')))).toBe(true);
+      expect(
+        br.rawPayload.equals(
+          await fs.readFile(path.join(root, prefix ? 'mobile' : 'portal', 'assets', 'index-Ab12Cd34.js.br')),
+        ),
+      ).toBe(true);
     }
   });
   test('the pages: compressed, revalidated', async () => {

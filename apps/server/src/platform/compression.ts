@@ -4,7 +4,8 @@ import compress from '@fastify/compress';
 /** Response bodies worth compressing: text, JSON, XML, JavaScript, SVG. Not event streams (each event must leave at
  * once), not images, audio, video, PDF, zip or xlsx (compressed already), not octet-stream (a file of unknown type,
  * usually one of those). */
-export const COMPRESSIBLE_TYPE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml(?:;|$))/i;
+export const COMPRESSIBLE_TYPE =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml(?:;|$))/i;
 
 /** The web apps' files written ahead as .br and .gz by scripts/precompress.mjs (the same list), with those suffixes. */
 export const PRECOMPRESSED_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)(?:\.br|\.gz)?$/i;

@@ -61,7 +61,9 @@ export type Config = {
   /** Embedded broker's TCP port: 0 = a random free port, 'off' = no MQTT at all. */
   mqttPort: number | 'off';
   /** Twilio-compatible SMS and voice provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_URL); unset = record only. */
-  twilio: { url: string; accountSid: string; authToken: string; from: string; statusCallbackUrl?: string | undefined } | undefined;
+  twilio:
+    | { url: string; accountSid: string; authToken: string; from: string; statusCallbackUrl?: string | undefined }
+    | undefined;
   /**
    * How long (ms) the alert engine may remember that a patient has no open alert, and their thresholds, to skip a
    * query per batch of normal readings (ALERT_ENGINE_CACHE_MS, default 1000; 0 = off). Another server process's
@@ -104,10 +106,18 @@ export type Config = {
   /** Where files are kept (FILE_STORE): postgres (default: the database every process shares) or s3 (an S3-compatible bucket, S3_*). */
   fileStore: 'postgres' | 's3';
   /** S3_ENDPOINT, S3_BUCKET, S3_REGION (default us-east-1), S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (default true with an endpoint). */
-  s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  s3: {
+    endpoint: string | undefined;
+    bucket: string | undefined;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
 };
 
-const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+const bool = (v: string | undefined, dflt: boolean) =>
+  v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 const int = (v: string | undefined, dflt: number) => {
   const n = v ? Number.parseInt(v, 10) : NaN;
   return Number.isFinite(n) ? n : dflt;
@@ -127,10 +137,15 @@ const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/(\d|[1-9]\d|1[01]\d|12[0-8]))?$/i;
 
 /** TRUST_PROXY: named proxies only. `true` or `*` (believe anyone) is refused: it would make the audit IP spoofable. */
 export function parseTrustProxy(v: string | undefined): string[] {
-  const items = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) {
     if (!PROXY_KEYWORDS.includes(item.toLowerCase()) && !IPV4.test(item) && !IPV6.test(item)) {
-      throw new Error(`TRUST_PROXY: "${item}" is not an address, a CIDR range or one of ${PROXY_KEYWORDS.join(', ')} (name the proxies; trusting every sender is not offered)`);
+      throw new Error(
+        `TRUST_PROXY: "${item}" is not an address, a CIDR range or one of ${PROXY_KEYWORDS.join(', ')} (name the proxies; trusting every sender is not offered)`,
+      );
     }
   }
   return items.map((s) => (PROXY_KEYWORDS.includes(s.toLowerCase()) ? s.toLowerCase() : s));
@@ -144,14 +159,20 @@ export function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
     const v = env[name]?.trim();
     if (!v) continue;
     const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
-    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name}: "${v}" is not <per address>/<per account> (two whole numbers, at least 1)`);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+      throw new Error(`${name}: "${v}" is not <per address>/<per account> (two whole numbers, at least 1)`);
     groups[g] = { perAddress: Number(m[1]), perAccount: Number(m[2]) };
   }
   const w = env.RATE_LIMIT_WINDOW?.trim();
   if (w && !/^\d+$/.test(w)) throw new Error(`RATE_LIMIT_WINDOW: "${w}" is not a number of seconds`);
   const store = env.RATE_LIMIT_STORE?.trim().toLowerCase();
-  if (store && store !== 'memory' && store !== 'database') throw new Error(`RATE_LIMIT_STORE: "${store}" is not memory or database`);
-  return { windowSeconds: Math.max(1, w ? Number(w) : 900), store: store ? (store as 'memory' | 'database') : undefined, groups };
+  if (store && store !== 'memory' && store !== 'database')
+    throw new Error(`RATE_LIMIT_STORE: "${store}" is not memory or database`);
+  return {
+    windowSeconds: Math.max(1, w ? Number(w) : 900),
+    store: store ? (store as 'memory' | 'database') : undefined,
+    groups,
+  };
 }
 
 /** Every setting has a safe default: `npm start` on a fresh machine needs none of them. */
@@ -181,17 +202,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttShareGroup: /^[A-Za-z0-9_-]{1,64}$/.test(env.MQTT_SHARE_GROUP ?? '') ? env.MQTT_SHARE_GROUP! : 'carewatch',
     mqttPort: (env.MQTT_PORT ?? '').toLowerCase() === 'off' ? 'off' : int(env.MQTT_PORT, 1883),
-    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-      ? {
-        url: env.TWILIO_URL || 'https://api.twilio.com', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM,
-        // The public address of POST /api/providers/twilio/call-status: the provider reports each call's end there.
-        statusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL || undefined,
-      }
-      : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            url: env.TWILIO_URL || 'https://api.twilio.com',
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            // The public address of POST /api/providers/twilio/call-status: the provider reports each call's end there.
+            statusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL || undefined,
+          }
+        : undefined,
     alertEngineCacheMs: Math.max(0, int(env.ALERT_ENGINE_CACHE_MS, 1000)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: parseRateLimits(env),
-    vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local' },
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: env.VAPID_SUBJECT || 'mailto:no-reply@carewatch.local',
+    },
     // Parsed here so that a typo stops the start with a message naming the entry.
     tenantDbAllowedHosts: allowedHosts(env.TENANT_DB_ALLOWED_HOSTS),
     webhookAllowedHosts: allowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
@@ -200,8 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: Math.max(2, int(env.JOB_LEASE_SECONDS, 30)) * 1000,
     tenantDbTimeoutMs: Math.min(30_000, Math.max(100, int(env.TENANT_DB_TIMEOUT_MS, 3000))),
     stripeApi: {
-      host: env.STRIPE_API_HOST || 'api.stripe.com', port: int(env.STRIPE_API_PORT, 443),
-      protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https', timeoutMs: Math.max(100, int(env.STRIPE_TIMEOUT_MS, 10_000)),
+      host: env.STRIPE_API_HOST || 'api.stripe.com',
+      port: int(env.STRIPE_API_PORT, 443),
+      protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
+      timeoutMs: Math.max(100, int(env.STRIPE_TIMEOUT_MS, 10_000)),
     },
     paymentSandbox: env.PAYMENT_SANDBOX === 'on' || env.PAYMENT_SANDBOX === 'off' ? env.PAYMENT_SANDBOX : 'auto',
     ...fileStoreConfig(env),
@@ -214,13 +245,20 @@ export function fileStoreConfig(env: NodeJS.ProcessEnv): Pick<Config, 'fileStore
   if (kind !== 'postgres' && kind !== 's3') throw new StartupError(`FILE_STORE: "${kind}" is not postgres or s3`);
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
   const bucket = env.S3_BUCKET?.trim() || undefined;
-  if (kind === 's3' && !bucket) throw new StartupError('FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)');
-  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new StartupError(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
+  if (kind === 's3' && !bucket)
+    throw new StartupError(
+      'FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+    );
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new StartupError(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
   return {
     fileStore: kind,
     s3: {
-      endpoint, bucket, region: env.S3_REGION?.trim() || 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
       forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
     },
   };
@@ -232,12 +270,21 @@ export function iceServers(raw: string | undefined): TIceServer[] {
   if (!text) return [];
   if (text.startsWith('[')) {
     let json: unknown;
-    try { json = JSON.parse(text); } catch { throw new StartupError('ICE_SERVERS: not valid JSON'); }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new StartupError('ICE_SERVERS: not valid JSON');
+    }
     const parsed = z.array(ZIceServer).safeParse(json);
-    if (!parsed.success) throw new StartupError('ICE_SERVERS: expected a JSON list of {"urls", "username", "credential"}');
+    if (!parsed.success)
+      throw new StartupError('ICE_SERVERS: expected a JSON list of {"urls", "username", "credential"}');
     return parsed.data;
   }
-  const urls = text.split(',').map((u) => u.trim()).filter(Boolean);
-  if (urls.some((u) => !/^(stun|turns?):/.test(u))) throw new StartupError('ICE_SERVERS: each URL must start with stun:, turn: or turns:');
+  const urls = text
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (urls.some((u) => !/^(stun|turns?):/.test(u)))
+    throw new StartupError('ICE_SERVERS: each URL must start with stun:, turn: or turns:');
   return urls.map((urls) => ({ urls }));
 }

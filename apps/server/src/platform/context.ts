@@ -47,12 +47,21 @@ export type PlatformPorts = {
   /** A device id and secret (HTTP Basic, MQTT CONNECT); null when wrong. */
   verifyDeviceSecret(db: Db, pepper: string, deviceId: string, secret: string): Promise<DevicePrincipal | null>;
   /** The device whose secret signed this MQTT message (external broker), or null. */
-  verifyDeviceSignature(deps: Pick<Deps, 'db' | 'secrets'>, deviceId: string, topic: string, raw: string): Promise<DevicePrincipal | null>;
+  verifyDeviceSignature(
+    deps: Pick<Deps, 'db' | 'secrets'>,
+    deviceId: string,
+    topic: string,
+    raw: string,
+  ): Promise<DevicePrincipal | null>;
   mqttBatchSeen(db: Db, tenantId: string, deviceId: string, batchId: string): Promise<boolean>;
   rememberMqttBatch(db: Db, tenantId: string, deviceId: string, batchId: string, now: Date): Promise<unknown>;
   forgetMqttBatchesBefore(db: Db, before: Date): Promise<unknown>;
   /** The shared ingest of HTTP and MQTT batches (answers after the commit). */
-  ingestReadings(deps: Deps, target: { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null }, raw: readonly unknown[]): Promise<TIngestResponse>;
+  ingestReadings(
+    deps: Deps,
+    target: { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null },
+    raw: readonly unknown[],
+  ): Promise<TIngestResponse>;
   /** Whether this user (at this level) may see the patient: staff by patient visibility, app users by the app's subject rule. */
   maySeePatient(db: Db, auth: AuthInfo, patientId: string): Promise<boolean>;
 };
@@ -79,12 +88,23 @@ export type SessionAuthRow = {
 };
 
 /** A device proven by its credentials (cellular devices only): the tenant and the patient it is assigned to. */
-export type DevicePrincipal = { deviceId: string; tenantId: string; tenantCode: string; model: TDeviceModel; patientId: string | null };
+export type DevicePrincipal = {
+  deviceId: string;
+  tenantId: string;
+  tenantCode: string;
+  model: TDeviceModel;
+  patientId: string | null;
+};
 
 /** A reading that was stored (not a duplicate), canonical units, as handed to the alert engine. */
 export type AcceptedReading = {
-  metric: TMetric; measuredAt: Date; source: string; deviceId: string | null;
-  value: number | null; value2: number | null; data: Record<string, unknown> | null;
+  metric: TMetric;
+  measuredAt: Date;
+  source: string;
+  deviceId: string | null;
+  value: number | null;
+  value2: number | null;
+  data: Record<string, unknown> | null;
 };
 export type ReadingsBatch = { tenantId: string; patientId: string; readings: AcceptedReading[] };
 
@@ -109,7 +129,12 @@ export type AuthInfo = {
   language: string;
 };
 
-export type Ctx = Deps & { requestId: string; ip: string; auth: AuthInfo | null; /** Set on device-authenticated routes. */ device?: DevicePrincipal | null };
+export type Ctx = Deps & {
+  requestId: string;
+  ip: string;
+  auth: AuthInfo | null;
+  /** Set on device-authenticated routes. */ device?: DevicePrincipal | null;
+};
 export type AuthedCtx = Ctx & { auth: AuthInfo };
 /** A device-or-user route's context: exactly one of a signed-in user or an authenticated device. */
 export type DeviceOrUserCtx = Ctx & ({ auth: AuthInfo; device: null } | { auth: null; device: DevicePrincipal });

@@ -10,7 +10,16 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cw-lock-'));
 test('a second process is refused while the first holds the folder', () => {
   const dir = tmp();
   const release = lockDataDir(dir);
-  const other = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${path.join(import.meta.dirname, 'data-dir-lock.ts')}').then(m => { try { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); } catch (e) { console.log('refused: ' + e.message); } })`], { encoding: 'utf8' });
+  const other = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('${path.join(import.meta.dirname, 'data-dir-lock.ts')}').then(m => { try { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); } catch (e) { console.log('refused: ' + e.message); } })`,
+    ],
+    { encoding: 'utf8' },
+  );
   expect(other.stdout).toContain('refused');
   release();
   expect(fs.existsSync(path.join(dir, 'carewatch.lock'))).toBe(false);

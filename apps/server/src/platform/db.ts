@@ -21,7 +21,11 @@ const norm = (params: SqlValue[] = []) => params.map((p) => (p === undefined ? n
 
 class PgDb implements Db {
   readonly kind = 'pg' as const;
-  constructor(private readonly runner: pg.Pool | pg.PoolClient, private readonly pool: pg.Pool | null, private readonly url: string | null = null) {}
+  constructor(
+    private readonly runner: pg.Pool | pg.PoolClient,
+    private readonly pool: pg.Pool | null,
+    private readonly url: string | null = null,
+  ) {}
   async query<T extends Row>(text: string, params?: SqlValue[]): Promise<T[]> {
     const res = await this.runner.query(text, norm(params));
     return res.rows as T[];
@@ -57,7 +61,9 @@ async function listenPg(url: string, channel: string, cb: (payload: string) => v
   let delay = 250;
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', (m) => { if (m.channel === channel && m.payload !== undefined) cb(m.payload); });
+    c.on('notification', (m) => {
+      if (m.channel === channel && m.payload !== undefined) cb(m.payload);
+    });
     c.on('error', () => undefined);
     c.on('end', () => {
       if (stopped || client !== c) return;
@@ -71,7 +77,9 @@ async function listenPg(url: string, channel: string, cb: (payload: string) => v
   };
   const reconnect = async (): Promise<void> => {
     if (stopped) return;
-    try { await connect(); } catch {
+    try {
+      await connect();
+    } catch {
       delay = Math.min(delay * 2, 10_000);
       setTimeout(() => void reconnect(), delay).unref();
     }
@@ -90,7 +98,10 @@ type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  constructor(private readonly runner: PgliteLike | PgliteTx, private readonly root: PGlite | null) {}
+  constructor(
+    private readonly runner: PgliteLike | PgliteTx,
+    private readonly root: PGlite | null,
+  ) {}
   async query<T extends Row>(text: string, params?: SqlValue[]): Promise<T[]> {
     const res = await this.runner.query<T>(text, norm(params));
     return res.rows;
@@ -105,7 +116,9 @@ class PgliteDb implements Db {
   async listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
     if (!this.root) throw new Error('listen() needs the root database');
     const un = await this.root.listen(channel, cb);
-    return async () => { await un(); };
+    return async () => {
+      await un();
+    };
   }
 }
 
@@ -144,7 +157,9 @@ export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'migrations');
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const run = async (d: Db) => {
-    await d.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await d.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await d.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
     const applied: string[] = [];
@@ -159,7 +174,11 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     }
     return applied;
   };
-  if (db.kind === 'pg') return db.tx(async (t) => { await t.query('select pg_advisory_xact_lock(727001)'); return run(t); });
+  if (db.kind === 'pg')
+    return db.tx(async (t) => {
+      await t.query('select pg_advisory_xact_lock(727001)');
+      return run(t);
+    });
   return run(db);
 }
 

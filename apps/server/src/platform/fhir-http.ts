@@ -9,7 +9,17 @@ export const isFhirUrl = (url: string): boolean => url.startsWith(FHIR_PREFIX);
 /** The code system of CareWatch's error codes (the `code` of the API's JSON errors) inside an OperationOutcome. */
 export const ERROR_CODE_SYSTEM = 'https://carewatch.health/fhir/CodeSystem/error-code';
 
-const ISSUE_TYPE: Record<number, string> = { 400: 'invalid', 401: 'login', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 410: 'deleted', 413: 'too-long', 415: 'not-supported', 429: 'throttled' };
+const ISSUE_TYPE: Record<number, string> = {
+  400: 'invalid',
+  401: 'login',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  410: 'deleted',
+  413: 'too-long',
+  415: 'not-supported',
+  429: 'throttled',
+};
 
 /**
  * One error as an R4 OperationOutcome: the issue type from the status, the stable error code as a coding, the
@@ -19,13 +29,15 @@ export function operationOutcomeOf(status: number, body: TErrorBody): Record<str
   const field = body.details && typeof body.details.field === 'string' ? body.details.field : null;
   return {
     resourceType: 'OperationOutcome',
-    issue: [{
-      severity: status >= 500 ? 'fatal' : 'error',
-      code: ISSUE_TYPE[status] ?? (status >= 500 ? 'exception' : 'processing'),
-      details: { coding: [{ system: ERROR_CODE_SYSTEM, code: body.code }], text: body.message },
-      diagnostics: body.message,
-      ...(field ? { expression: [field] } : {}),
-    }],
+    issue: [
+      {
+        severity: status >= 500 ? 'fatal' : 'error',
+        code: ISSUE_TYPE[status] ?? (status >= 500 ? 'exception' : 'processing'),
+        details: { coding: [{ system: ERROR_CODE_SYSTEM, code: body.code }], text: body.message },
+        diagnostics: body.message,
+        ...(field ? { expression: [field] } : {}),
+      },
+    ],
   };
 }
 
@@ -34,7 +46,9 @@ function errorBodyOf(payload: unknown): TErrorBody | null {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
   try {
     const v = JSON.parse(payload) as Partial<TErrorBody> & { resourceType?: unknown };
-    return v.resourceType === undefined && typeof v.code === 'string' && typeof v.message === 'string' ? (v as TErrorBody) : null;
+    return v.resourceType === undefined && typeof v.code === 'string' && typeof v.message === 'string'
+      ? (v as TErrorBody)
+      : null;
   } catch {
     return null;
   }

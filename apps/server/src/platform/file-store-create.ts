@@ -13,7 +13,9 @@ export async function createFileStore(settings: FileStoreSettings, db: Db): Prom
     try {
       await store.check();
     } catch (e) {
-      throw new StartupError(`FILE_STORE=s3: ${(e as Error).message}; check S3_BUCKET, S3_ENDPOINT and the credentials (the bucket must exist)`);
+      throw new StartupError(
+        `FILE_STORE=s3: ${(e as Error).message}; check S3_BUCKET, S3_ENDPOINT and the credentials (the bucket must exist)`,
+      );
     }
     return store;
   }

@@ -38,7 +38,10 @@ async function removeEmptyDirs(dir: string, keep: boolean): Promise<void> {
  * linger on one process's disk and the next start has nothing to do; a file that could not be copied stays and is
  * tried again at the next start. Names that are not valid keys (temporary files of an interrupted write) are left.
  */
-export async function importLocalFiles(store: FileStore, dataDir: string): Promise<{ moved: number; present: number; failed: number; skipped: number }> {
+export async function importLocalFiles(
+  store: FileStore,
+  dataDir: string,
+): Promise<{ moved: number; present: number; failed: number; skipped: number }> {
   const out = { moved: 0, present: 0, failed: 0, skipped: 0 };
   for (const root of LOCAL_FILE_ROOTS) {
     const base = path.join(dataDir, root);
@@ -48,7 +51,10 @@ export async function importLocalFiles(store: FileStore, dataDir: string): Promi
       try {
         checkKey(key);
       } catch (e) {
-        if (e instanceof BadFileKeyError) { out.skipped++; continue; }
+        if (e instanceof BadFileKeyError) {
+          out.skipped++;
+          continue;
+        }
         throw e;
       }
       try {

@@ -1,16 +1,31 @@
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { FileTooLargeError, READ_ALL_MAX_BYTES, checkKey, collect, type FileStore, type FileStoreSettings, type PutOptions } from './file-store.ts';
+import {
+  FileTooLargeError,
+  READ_ALL_MAX_BYTES,
+  checkKey,
+  collect,
+  type FileStore,
+  type FileStoreSettings,
+  type PutOptions,
+} from './file-store.ts';
 
 /** The S3 SDK reports a missing object as NoSuchKey / NotFound or a bare 404, depending on the call and the server. */
 function isMissing(e: unknown): boolean {
   // A missing bucket is a broken store, not a missing file (a clinician must not be told a paper does not exist).
   if (e instanceof S3ServiceException && e.name === 'NoSuchBucket') return false;
-  if (e instanceof S3ServiceException) return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404;
+  if (e instanceof S3ServiceException)
+    return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404;
   return (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 }
 
@@ -32,8 +47,11 @@ export class S3FileStore implements FileStore {
       maxAttempts: 2,
       // Checksums only where S3 requires them: the SDK's default (a streamed body with trailing checksums) is not
       // understood by every S3-compatible server.
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(s.accessKeyId && s.secretAccessKey ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } } : {}),
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(s.accessKeyId && s.secretAccessKey
+        ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
+        : {}),
     });
   }
 
@@ -43,7 +61,9 @@ export class S3FileStore implements FileStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (e) {
       const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`bucket "${this.bucket}" is not reachable${status ? ` (HTTP ${status})` : ''}: ${(e as Error).name || 'error'}`);
+      throw new Error(
+        `bucket "${this.bucket}" is not reachable${status ? ` (HTTP ${status})` : ''}: ${(e as Error).name || 'error'}`,
+      );
     }
   }
 
@@ -68,16 +88,29 @@ export class S3FileStore implements FileStore {
       source = out;
     } else size = body.length;
     const upload = new Upload({
-      client: this.client, queueSize: 2, leavePartsOnError: false,
-      params: { Bucket: this.bucket, Key: key, Body: source, ...(opts.contentType ? { ContentType: opts.contentType } : {}) },
+      client: this.client,
+      queueSize: 2,
+      leavePartsOnError: false,
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: source,
+        ...(opts.contentType ? { ContentType: opts.contentType } : {}),
+      },
     });
     try {
       await upload.done();
       if (counting) await counting;
     } catch (e) {
       if (counting) {
-        const err = await counting.then(() => null, (x: unknown) => x);
-        if (err instanceof FileTooLargeError) { await this.remove(key).catch(() => undefined); throw err; }
+        const err = await counting.then(
+          () => null,
+          (x: unknown) => x,
+        );
+        if (err instanceof FileTooLargeError) {
+          await this.remove(key).catch(() => undefined);
+          throw err;
+        }
       }
       throw e;
     }
@@ -91,7 +124,10 @@ export class S3FileStore implements FileStore {
       const body = r.Body;
       if (!body) return null;
       // In Node the body is an http.IncomingMessage (a Readable): bytes arrive as the consumer reads them.
-      const stream = body instanceof Readable ? body : Readable.fromWeb((body as { transformToWebStream: () => ReadableStream }).transformToWebStream() as never);
+      const stream =
+        body instanceof Readable
+          ? body
+          : Readable.fromWeb((body as { transformToWebStream: () => ReadableStream }).transformToWebStream() as never);
       return { stream, size: Number(r.ContentLength ?? 0) };
     } catch (e) {
       if (isMissing(e)) return null;
@@ -102,7 +138,10 @@ export class S3FileStore implements FileStore {
   async readAll(key: string, maxBytes = READ_ALL_MAX_BYTES): Promise<Buffer | null> {
     const f = await this.open(key);
     if (!f) return null;
-    if (f.size > maxBytes) { f.stream.destroy(); throw new FileTooLargeError(); }
+    if (f.size > maxBytes) {
+      f.stream.destroy();
+      throw new FileTooLargeError();
+    }
     return collect(f.stream, maxBytes);
   }
 
@@ -131,7 +170,9 @@ export class S3FileStore implements FileStore {
     let n = 0;
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       // One delete per object: DeleteObjects needs Content-MD5 handling that not every S3-compatible server accepts alike.
       for (const o of page.Contents ?? []) {
         if (!o.Key) continue;

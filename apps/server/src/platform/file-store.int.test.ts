@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshDb } from '../test-support/test-app.ts';
 import type { Db } from './db.ts';
-import { BadFileKeyError, CHUNK_BYTES, FileTooLargeError, PgFileStore, newFileKey, type FileStore } from './file-store.ts';
+import {
+  BadFileKeyError,
+  CHUNK_BYTES,
+  FileTooLargeError,
+  PgFileStore,
+  newFileKey,
+  type FileStore,
+} from './file-store.ts';
 import { createFileStore } from './file-store-create.ts';
 import { importLocalFiles } from './file-store-import.ts';
 import { fileStoreConfig, StartupError } from './config.ts';
@@ -23,9 +30,21 @@ async function startS3(): Promise<{ endpoint: string; stop: () => Promise<void> 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-s3rver-'));
   // s3rver ships no types; the few calls used are typed above.
   const mod = (await import('s3rver' as string)) as { default: S3rverCtor };
-  const server = new mod.default({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'carewatch-test', configs: [] }] });
+  const server = new mod.default({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'carewatch-test', configs: [] }],
+  });
   const { port } = await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: async () => { await server.close(); await fs.rm(dir, { recursive: true, force: true }); } };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 type Setup = { store: FileStore; db: Db | null; done: () => Promise<void> };
@@ -41,15 +60,33 @@ const IMPLS: Array<{ name: string; make: () => Promise<Setup> }> = [
     name: 's3',
     make: async () => {
       const s3 = await startS3();
-      const settings = fileStoreConfig({ FILE_STORE: 's3', S3_ENDPOINT: s3.endpoint, S3_BUCKET: 'carewatch-test', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+      const settings = fileStoreConfig({
+        FILE_STORE: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: 'carewatch-test',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      });
       const store = await createFileStore(settings, null as unknown as Db);
-      return { store, db: null, done: async () => { await store.close(); await s3.stop(); } };
+      return {
+        store,
+        db: null,
+        done: async () => {
+          await store.close();
+          await s3.stop();
+        },
+      };
     },
   },
 ];
 
 /** A body that arrives in small pieces, as an upload does. */
-const pieces = (buf: Buffer, size = 64 * 1024) => Readable.from((function* () { for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size); })());
+const pieces = (buf: Buffer, size = 64 * 1024) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+    })(),
+  );
 const readStream = async (s: Readable) => {
   const parts: Buffer[] = [];
   for await (const c of s) parts.push(c as Buffer);
@@ -60,13 +97,20 @@ const TENANT_B = '0190b000-0000-7000-8000-00000000000b';
 
 describe.each(IMPLS)('file store contract: $name', ({ name, make }) => {
   let s: Setup;
-  beforeAll(async () => { s = await make(); });
-  afterAll(async () => { await s?.done(); });
+  beforeAll(async () => {
+    s = await make();
+  });
+  afterAll(async () => {
+    await s?.done();
+  });
 
   test('a multi-chunk file streams in and out unchanged', async () => {
     const data = crypto.randomBytes(1024 * 1024 + 1234);
     const key = newFileKey('patient-attachments', TENANT_A, 'pdf');
-    expect(await s.store.put(key, pieces(data), { contentType: 'application/pdf' })).toEqual({ key, size: data.length });
+    expect(await s.store.put(key, pieces(data), { contentType: 'application/pdf' })).toEqual({
+      key,
+      size: data.length,
+    });
     const f = await s.store.open(key);
     expect(f?.size).toBe(data.length);
     const got = await readStream(f!.stream);
@@ -75,13 +119,19 @@ describe.each(IMPLS)('file store contract: $name', ({ name, make }) => {
     expect(got.parts).toBeGreaterThan(1);
     expect(await s.store.size(key)).toBe(data.length);
     if (s.db) {
-      const chunks = await s.db.query<{ n: number; max: number }>('select count(*)::int n, max(length(data))::int max from stored_file_chunks c join stored_files f using (blob_id) where f.key = $1', [key]);
+      const chunks = await s.db.query<{ n: number; max: number }>(
+        'select count(*)::int n, max(length(data))::int max from stored_file_chunks c join stored_files f using (blob_id) where f.key = $1',
+        [key],
+      );
       expect(chunks[0]).toEqual({ n: Math.ceil(data.length / CHUNK_BYTES), max: CHUNK_BYTES });
     }
   });
 
   test('a buffer in, read whole (bounded); an empty file', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(3000)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      crypto.randomBytes(3000),
+    ]);
     const key = newFileKey('avatars', TENANT_A, 'png');
     await s.store.put(key, png);
     expect((await s.store.readAll(key))?.equals(png)).toBe(true);
@@ -110,24 +160,47 @@ describe.each(IMPLS)('file store contract: $name', ({ name, make }) => {
     expect((await s.store.readAll(key))?.toString()).toBe('Line 2: phone: Phone number is not valid\n');
     if (s.db) {
       // The first version's chunks went with it.
-      const left = await s.db.query<{ n: number }>('select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)');
+      const left = await s.db.query<{ n: number }>(
+        'select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)',
+      );
       expect(left[0]!.n).toBe(0);
     }
   });
 
   test('a stream over its limit is refused and nothing is kept', async () => {
     const key = newFileKey('patient-imports', TENANT_A, 'xlsx');
-    await expect(s.store.put(key, pieces(crypto.randomBytes(700_000)), { maxBytes: 500_000 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(s.store.put(key, pieces(crypto.randomBytes(700_000)), { maxBytes: 500_000 })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
     await expect(s.store.put(key, crypto.randomBytes(10), { maxBytes: 5 })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await s.store.size(key)).toBeNull();
     if (s.db) {
       expect((await s.db.query<{ n: number }>('select count(*)::int n from stored_file_uploads'))[0]!.n).toBe(0);
-      expect((await s.db.query<{ n: number }>('select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)'))[0]!.n).toBe(0);
+      expect(
+        (
+          await s.db.query<{ n: number }>(
+            'select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)',
+          )
+        )[0]!.n,
+      ).toBe(0);
     }
   });
 
   test('keys that could leave their place are refused', async () => {
-    const bad = ['', '/etc/passwd', '../secrets.key', 'files/../secrets.key', 'files/avatars/../../x', 'files//x', 'files/./x', 'files\\x.png', 'files/x/', '.hidden', 'files/a b.png', 'files/\u0000.png'];
+    const bad = [
+      '',
+      '/etc/passwd',
+      '../secrets.key',
+      'files/../secrets.key',
+      'files/avatars/../../x',
+      'files//x',
+      'files/./x',
+      'files\\x.png',
+      'files/x/',
+      '.hidden',
+      'files/a b.png',
+      'files/\u0000.png',
+    ];
     for (const key of bad) {
       await expect(s.store.put(key, Buffer.from('x')), key).rejects.toBeInstanceOf(BadFileKeyError);
       await expect(s.store.open(key), key).rejects.toBeInstanceOf(BadFileKeyError);
@@ -159,7 +232,11 @@ describe.each(IMPLS)('file store contract: $name', ({ name, make }) => {
       const avatar = `files/avatars/${TENANT_A}/legacyavatar.png`;
       const cdr = `cdr/${TENANT_B}/cdr-2026-11-01.xlsx`;
       const big = `files/patient-imports/${TENANT_A}/legacyimport.xlsx`;
-      const bytes: Record<string, Buffer> = { [avatar]: crypto.randomBytes(2000), [cdr]: crypto.randomBytes(5000), [big]: crypto.randomBytes(CHUNK_BYTES * 2 + 7) };
+      const bytes: Record<string, Buffer> = {
+        [avatar]: crypto.randomBytes(2000),
+        [cdr]: crypto.randomBytes(5000),
+        [big]: crypto.randomBytes(CHUNK_BYTES * 2 + 7),
+      };
       for (const [k, b] of Object.entries(bytes)) {
         await fs.mkdir(path.dirname(path.join(dataDir, k)), { recursive: true });
         await fs.writeFile(path.join(dataDir, k), b);
@@ -189,8 +266,12 @@ describe.each(IMPLS)('file store contract: $name', ({ name, make }) => {
 describe('database store specifics', () => {
   let db: Db;
   let drop: () => Promise<void>;
-  beforeAll(async () => { ({ db, drop } = await freshDb()); });
-  afterAll(async () => { await drop?.(); });
+  beforeAll(async () => {
+    ({ db, drop } = await freshDb());
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
 
   test('a slow reader holds no connection: other queries run between its chunks (PGlite has one)', async () => {
     const store = new PgFileStore(db, 1024);
@@ -215,7 +296,9 @@ describe('database store specifics', () => {
     await Promise.all([store.put(key, pieces(x, 500)), store.put(key, pieces(y, 700))]);
     const got = (await store.readAll(key))!;
     expect(got.equals(x) || got.equals(y)).toBe(true);
-    const stray = await db.query<{ n: number }>('select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)');
+    const stray = await db.query<{ n: number }>(
+      'select count(*)::int n from stored_file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)',
+    );
     expect(stray[0]!.n).toBe(0);
   });
 
@@ -225,7 +308,11 @@ describe('database store specifics', () => {
     const bytes = crypto.randomBytes(3000);
     await fs.mkdir(path.join(dataDir, path.dirname(key)), { recursive: true });
     await fs.writeFile(path.join(dataDir, key), bytes);
-    const started = await createServer({ db, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined }, jobs: false });
+    const started = await createServer({
+      db,
+      config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined },
+      jobs: false,
+    });
     try {
       expect((await started.deps.files.readAll(key))?.equals(bytes)).toBe(true);
       expect(started.deps.files.kind).toBe('postgres');
@@ -239,7 +326,9 @@ describe('database store specifics', () => {
   test('chunks of an upload that never finished are swept', async () => {
     const store = new PgFileStore(db, 1024);
     const blob = '0190a000-0000-7000-8000-0000000000ff';
-    await db.query("insert into stored_file_uploads (blob_id, started_at) values ($1, now() - interval '2 days')", [blob]);
+    await db.query("insert into stored_file_uploads (blob_id, started_at) values ($1, now() - interval '2 days')", [
+      blob,
+    ]);
     await db.query("insert into stored_file_chunks (blob_id, seq, data) values ($1, 0, '\\x00')", [blob]);
     expect(await store.sweepAbandoned()).toBe(1);
     expect(await db.query('select 1 from stored_file_chunks where blob_id = $1', [blob])).toEqual([]);
@@ -252,19 +341,40 @@ describe('configuration', () => {
     expect(() => fileStoreConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => fileStoreConfig({ FILE_STORE: 'disk' })).toThrow(/FILE_STORE/);
     expect(fileStoreConfig({})).toMatchObject({ fileStore: 'postgres' });
-    expect(fileStoreConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toMatchObject({ region: 'us-east-1', forcePathStyle: true, bucket: 'b' });
+    expect(
+      fileStoreConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3,
+    ).toMatchObject({ region: 'us-east-1', forcePathStyle: true, bucket: 'b' });
     expect(fileStoreConfig({ FILE_STORE: 's3', S3_BUCKET: 'b' }).s3.forcePathStyle).toBe(false);
   });
   test('FILE_STORE=s3 with a bucket that does not exist, or a server that is not there, stops the start', async () => {
     const s3 = await startS3();
     try {
-      const env = { FILE_STORE: 's3', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
-      await expect(createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db)).rejects.toThrow(StartupError);
-      await expect(createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db)).rejects.toThrow(/no-such-bucket/);
+      const env = {
+        FILE_STORE: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      };
+      await expect(
+        createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db),
+      ).rejects.toThrow(StartupError);
+      await expect(
+        createFileStore(fileStoreConfig({ ...env, S3_BUCKET: 'no-such-bucket' }), null as unknown as Db),
+      ).rejects.toThrow(/no-such-bucket/);
     } finally {
       await s3.stop();
     }
-    await expect(createFileStore(fileStoreConfig({ FILE_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:1', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'y' }), null as unknown as Db))
-      .rejects.toThrow(StartupError);
+    await expect(
+      createFileStore(
+        fileStoreConfig({
+          FILE_STORE: 's3',
+          S3_ENDPOINT: 'http://127.0.0.1:1',
+          S3_BUCKET: 'b',
+          S3_ACCESS_KEY_ID: 'x',
+          S3_SECRET_ACCESS_KEY: 'y',
+        }),
+        null as unknown as Db,
+      ),
+    ).rejects.toThrow(StartupError);
   }, 60_000);
 });

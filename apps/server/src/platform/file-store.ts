@@ -25,15 +25,22 @@ export interface FileStore {
   removePrefix(prefix: string): Promise<number>;
   close(): Promise<void>;
 }
-export type PutOptions = { contentType?: string | undefined; /** A larger body is refused with FileTooLargeError (nothing is kept). */ maxBytes?: number | undefined };
+export type PutOptions = {
+  contentType?: string | undefined;
+  /** A larger body is refused with FileTooLargeError (nothing is kept). */ maxBytes?: number | undefined;
+};
 
 /** A put's body passed its `maxBytes`: nothing was stored. */
 export class FileTooLargeError extends Error {
-  constructor() { super('file too large'); }
+  constructor() {
+    super('file too large');
+  }
 }
 /** A key that is not a plain relative name (empty, absolute, `..`, backslashes, control characters). */
 export class BadFileKeyError extends Error {
-  constructor() { super('invalid file key'); }
+  constructor() {
+    super('invalid file key');
+  }
 }
 
 /** 256 KiB: a few chunks per typical upload, one short query each; large files never sit whole in memory. */
@@ -69,8 +76,18 @@ export function tenantOfKey(key: string): string | null {
 }
 
 const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
-  webm: 'audio/webm', ogg: 'audio/ogg', m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg', txt: 'text/plain; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  txt: 'text/plain; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 /** Content type by the key's extension (chosen from the content when the file was stored). */
@@ -117,7 +134,10 @@ async function* chunked(body: Buffer | Readable, size: number, maxBytes: number)
       held = 0;
       b = b.subarray(take);
     }
-    if (b.length) { parts.push(b); held += b.length; }
+    if (b.length) {
+      parts.push(b);
+      held += b.length;
+    }
   }
   if (held) yield Buffer.concat(parts, held);
 }
@@ -135,7 +155,10 @@ const toBuffer = (v: unknown): Buffer => {
  */
 export class PgFileStore implements FileStore {
   readonly kind = 'postgres' as const;
-  constructor(private readonly db: Db, private readonly chunkBytes = CHUNK_BYTES) {}
+  constructor(
+    private readonly db: Db,
+    private readonly chunkBytes = CHUNK_BYTES,
+  ) {}
 
   async put(key: string, body: Buffer | Readable, opts: PutOptions = {}): Promise<{ key: string; size: number }> {
     checkKey(key);
@@ -147,7 +170,8 @@ export class PgFileStore implements FileStore {
       if (body.length > max) throw new FileTooLargeError();
       await this.db.tx(async (tx) => {
         let seq = 0;
-        for await (const c of chunked(body, this.chunkBytes, max)) await tx.query('insert into stored_file_chunks (blob_id, seq, data) values ($1, $2, $3)', [blobId, seq++, c]);
+        for await (const c of chunked(body, this.chunkBytes, max))
+          await tx.query('insert into stored_file_chunks (blob_id, seq, data) values ($1, $2, $3)', [blobId, seq++, c]);
         await this.point(tx, key, blobId, body.length, opts.contentType);
       });
       return { key, size: body.length };
@@ -156,7 +180,11 @@ export class PgFileStore implements FileStore {
     try {
       let seq = 0;
       for await (const c of chunked(body, this.chunkBytes, max)) {
-        await this.db.query('insert into stored_file_chunks (blob_id, seq, data) values ($1, $2, $3)', [blobId, seq++, c]);
+        await this.db.query('insert into stored_file_chunks (blob_id, seq, data) values ($1, $2, $3)', [
+          blobId,
+          seq++,
+          c,
+        ]);
         size += c.length;
       }
       await this.db.tx(async (tx) => {
@@ -172,10 +200,18 @@ export class PgFileStore implements FileStore {
   }
 
   /** Points `key` at the new blob and drops the one it replaces (inside the caller's transaction). */
-  private async point(tx: Db, key: string, blobId: string, size: number, contentType: string | undefined): Promise<void> {
+  private async point(
+    tx: Db,
+    key: string,
+    blobId: string,
+    size: number,
+    contentType: string | undefined,
+  ): Promise<void> {
     // Two puts of one new key at once: the second waits here, then sees (and drops) the first's blob.
     await tx.query('select pg_advisory_xact_lock(727043, hashtext($1))', [key]);
-    const old = await tx.query<{ blob_id: string }>('select blob_id from stored_files where key = $1 for update', [key]);
+    const old = await tx.query<{ blob_id: string }>('select blob_id from stored_files where key = $1 for update', [
+      key,
+    ]);
     await tx.query(
       `insert into stored_files (key, blob_id, tenant_id, size, content_type) values ($1, $2, $3, $4, $5)
        on conflict (key) do update set blob_id = excluded.blob_id, size = excluded.size, content_type = excluded.content_type, created_at = now()`,
@@ -189,7 +225,10 @@ export class PgFileStore implements FileStore {
 
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
     checkKey(key);
-    const [f] = await this.db.query<{ blob_id: string; size: number }>('select blob_id, size from stored_files where key = $1', [key]);
+    const [f] = await this.db.query<{ blob_id: string; size: number }>(
+      'select blob_id, size from stored_files where key = $1',
+      [key],
+    );
     if (!f) return null;
     const size = Number(f.size);
     const chunks = Math.ceil(size / this.chunkBytes);
@@ -201,19 +240,34 @@ export class PgFileStore implements FileStore {
       highWaterMark: 1,
       objectMode: false,
       read() {
-        if (seq >= chunks) { this.push(null); return; }
+        if (seq >= chunks) {
+          this.push(null);
+          return;
+        }
         const s = seq++;
-        db.query<{ data: Uint8Array }>('select data from stored_file_chunks where blob_id = $1 and seq = $2', [f.blob_id, s]).then((rows) => {
-          // Replaced or removed while being read: end with an error rather than a silently short file.
-          if (!rows[0]) { this.destroy(new Error('stored file changed while being read')); return; }
-          const b = toBuffer(rows[0].data);
-          got += b.length;
-          this.push(b);
-          if (seq >= chunks) {
-            if (got !== size) { this.destroy(new Error('stored file changed while being read')); return; }
-            this.push(null);
-          }
-        }, (e: unknown) => this.destroy(e instanceof Error ? e : new Error('read failed')));
+        db.query<{ data: Uint8Array }>('select data from stored_file_chunks where blob_id = $1 and seq = $2', [
+          f.blob_id,
+          s,
+        ]).then(
+          (rows) => {
+            // Replaced or removed while being read: end with an error rather than a silently short file.
+            if (!rows[0]) {
+              this.destroy(new Error('stored file changed while being read'));
+              return;
+            }
+            const b = toBuffer(rows[0].data);
+            got += b.length;
+            this.push(b);
+            if (seq >= chunks) {
+              if (got !== size) {
+                this.destroy(new Error('stored file changed while being read'));
+                return;
+              }
+              this.push(null);
+            }
+          },
+          (e: unknown) => this.destroy(e instanceof Error ? e : new Error('read failed')),
+        );
       },
     });
     return { stream, size };
@@ -222,7 +276,10 @@ export class PgFileStore implements FileStore {
   async readAll(key: string, maxBytes = READ_ALL_MAX_BYTES): Promise<Buffer | null> {
     const f = await this.open(key);
     if (!f) return null;
-    if (f.size > maxBytes) { f.stream.destroy(); throw new FileTooLargeError(); }
+    if (f.size > maxBytes) {
+      f.stream.destroy();
+      throw new FileTooLargeError();
+    }
     return collect(f.stream, maxBytes);
   }
 
@@ -235,7 +292,9 @@ export class PgFileStore implements FileStore {
   async remove(key: string): Promise<void> {
     checkKey(key);
     await this.db.tx(async (tx) => {
-      const [f] = await tx.query<{ blob_id: string }>('delete from stored_files where key = $1 returning blob_id', [key]);
+      const [f] = await tx.query<{ blob_id: string }>('delete from stored_files where key = $1 returning blob_id', [
+        key,
+      ]);
       if (f) await this.dropBlob(tx, f.blob_id);
     });
   }
@@ -244,8 +303,12 @@ export class PgFileStore implements FileStore {
     checkPrefix(prefix);
     const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return this.db.tx(async (tx) => {
-      const gone = await tx.query<{ blob_id: string }>("delete from stored_files where key like $1 escape '\\' returning blob_id", [like]);
-      if (gone.length) await tx.query('delete from stored_file_chunks where blob_id = any($1::uuid[])', [gone.map((g) => g.blob_id)]);
+      const gone = await tx.query<{ blob_id: string }>(
+        "delete from stored_files where key like $1 escape '\\' returning blob_id",
+        [like],
+      );
+      if (gone.length)
+        await tx.query('delete from stored_file_chunks where blob_id = any($1::uuid[])', [gone.map((g) => g.blob_id)]);
       return gone.length;
     });
   }
@@ -253,16 +316,26 @@ export class PgFileStore implements FileStore {
   /** Drops the chunks of uploads that never finished (their process stopped) once they are older than `olderThanMs`. */
   async sweepAbandoned(olderThanMs = 86_400_000): Promise<number> {
     const gone = await this.db.query<{ blob_id: string }>(
-      "delete from stored_file_uploads where started_at < now() - ($1::bigint * interval '1 millisecond') returning blob_id", [olderThanMs],
+      "delete from stored_file_uploads where started_at < now() - ($1::bigint * interval '1 millisecond') returning blob_id",
+      [olderThanMs],
     );
     for (const g of gone) await this.dropBlob(this.db, g.blob_id);
     return gone.length;
   }
 
-  async close(): Promise<void> { /* the database is closed by its owner */ }
+  async close(): Promise<void> {
+    /* the database is closed by its owner */
+  }
 }
 
 export type FileStoreSettings = {
   fileStore: 'postgres' | 's3';
-  s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  s3: {
+    endpoint: string | undefined;
+    bucket: string | undefined;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
 };

@@ -21,14 +21,24 @@ describe('TENANT_DB_ALLOWED_HOSTS', () => {
     const asked: string[] = [];
     const l = parseHostAllowList('');
     for (const h of ['127.0.0.1', 'localhost', 'db.example.com']) {
-      expect(await allowedAddress(l, h, async (x) => { asked.push(x); return ['10.0.0.1']; })).toEqual({ allowed: false, reason: 'not_allowed' });
+      expect(
+        await allowedAddress(l, h, async (x) => {
+          asked.push(x);
+          return ['10.0.0.1'];
+        }),
+      ).toEqual({ allowed: false, reason: 'not_allowed' });
     }
     expect(asked).toEqual([]);
   });
 
   test('every resolved address must be inside; the checked address is the one to use', async () => {
     const l = parseHostAllowList('10.0.0.0/8, 2001:db8::/32, db.trusted.test, *.pg.test');
-    const lookup = lookupOf({ 'a.test': ['10.1.2.3'], 'mixed.test': ['10.1.2.3', '127.0.0.1'], 'v6.test': ['2001:db8::5'], 'meta.test': ['169.254.169.254'] });
+    const lookup = lookupOf({
+      'a.test': ['10.1.2.3'],
+      'mixed.test': ['10.1.2.3', '127.0.0.1'],
+      'v6.test': ['2001:db8::5'],
+      'meta.test': ['169.254.169.254'],
+    });
     expect(await allowedAddress(l, 'a.test', lookup)).toEqual({ allowed: true, address: '10.1.2.3' });
     expect(await allowedAddress(l, 'mixed.test', lookup)).toEqual({ allowed: false, reason: 'not_allowed' });
     expect(await allowedAddress(l, 'v6.test', lookup)).toEqual({ allowed: true, address: '2001:db8::5' });

@@ -5,13 +5,20 @@ import net from 'node:net';
  * Outbound-connection allow-list (TENANT_DB_ALLOWED_HOSTS): host names (`db.example.com`, `*.db.example.com`) and
  * IPv4/IPv6 addresses or CIDRs (`10.20.0.0/16`, `fd00::/8`, `192.0.2.7`). Empty = nothing allowed.
  */
-export type HostAllowList = { readonly entries: readonly string[]; names: Set<string>; suffixes: string[]; blocks: net.BlockList };
+export type HostAllowList = {
+  readonly entries: readonly string[];
+  names: Set<string>;
+  suffixes: string[];
+  blocks: net.BlockList;
+};
 
 const NAME_RE = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
 /** Parses the comma-separated list; throws naming the first entry that is neither a host name nor an address/CIDR. */
 export function parseHostAllowList(value: string | readonly string[]): HostAllowList {
-  const entries = (typeof value === 'string' ? value.split(',') : [...value]).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const entries = (typeof value === 'string' ? value.split(',') : [...value])
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const list: HostAllowList = { entries, names: new Set(), suffixes: [], blocks: new net.BlockList() };
   for (const e of entries) {
     const [addr, bits, extra] = e.replace(/^\[|\](?=\/|$)/g, '').split('/');
@@ -41,7 +48,8 @@ export function allowListOf(entries: readonly string[]): HostAllowList {
 }
 
 export type Lookup = (host: string) => Promise<string[]>;
-const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemLookup: Lookup = async (host) =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 const inBlocks = (list: HostAllowList, address: string) => {
   const family = net.isIP(address);
@@ -55,12 +63,20 @@ export type AllowAnswer = { allowed: true; address: string } | { allowed: false;
  * to must lie in an allowed CIDR, and the answer is one of those addresses, so the connection goes to the address that
  * was checked (a DNS answer that changes in between cannot redirect it). A name that does not resolve is 'unresolved'.
  */
-export async function allowedAddress(list: HostAllowList, host: string, lookup: Lookup = systemLookup): Promise<AllowAnswer> {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+export async function allowedAddress(
+  list: HostAllowList,
+  host: string,
+  lookup: Lookup = systemLookup,
+): Promise<AllowAnswer> {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h && (list.names.has(h) || list.suffixes.some((s) => h.endsWith(s)))) return { allowed: true, address: h };
   if (net.isIP(h)) return inBlocks(list, h) ? { allowed: true, address: h } : { allowed: false, reason: 'not_allowed' };
   // Nothing can match: no need to ask the DNS (and no DNS query is made on behalf of a refused caller).
-  if (!h || list.entries.length === 0 || list.blocks.rules.length === 0) return { allowed: false, reason: 'not_allowed' };
+  if (!h || list.entries.length === 0 || list.blocks.rules.length === 0)
+    return { allowed: false, reason: 'not_allowed' };
   let addresses: string[];
   try {
     addresses = await lookup(h);

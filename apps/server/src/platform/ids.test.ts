@@ -10,7 +10,9 @@ describe('newId', () => {
   });
   test('a fixed timestamp still gives increasing ids; a back-dated one keeps its time', () => {
     const t = Date.now() + 5000;
-    const a = newId(t), b = newId(t), c = newId(t);
+    const a = newId(t),
+      b = newId(t),
+      c = newId(t);
     expect(a < b && b < c).toBe(true);
     const old = newId(Date.parse('2020-01-01T00:00:00Z'));
     expect(parseInt(old.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse('2020-01-01T00:00:00Z'));

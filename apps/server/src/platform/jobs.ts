@@ -7,8 +7,18 @@ export type JobHandlers = Record<string, JobHandler>;
 
 export const MAX_JOB_ATTEMPTS = 10;
 
-export async function scheduleJob(deps: Pick<Deps, 'db'>, j: { kind: string; runAt: Date; payload: Record<string, unknown>; tenantId?: string | null; dedupeKey?: string }) {
-  await repo.insertJob(deps.db, { id: newId(), tenantId: j.tenantId ?? null, kind: j.kind, runAt: j.runAt, payload: j.payload, dedupeKey: j.dedupeKey });
+export async function scheduleJob(
+  deps: Pick<Deps, 'db'>,
+  j: { kind: string; runAt: Date; payload: Record<string, unknown>; tenantId?: string | null; dedupeKey?: string },
+) {
+  await repo.insertJob(deps.db, {
+    id: newId(),
+    tenantId: j.tenantId ?? null,
+    kind: j.kind,
+    runAt: j.runAt,
+    payload: j.payload,
+    dedupeKey: j.dedupeKey,
+  });
 }
 export const cancelJob = (deps: Pick<Deps, 'db'>, dedupeKey: string) => repo.cancelByDedupe(deps.db, dedupeKey);
 
@@ -24,9 +34,12 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, limit = 50):
   const jobs = await repo.claimDue(deps.db, now, new Date(now.getTime() + lease), limit);
   if (jobs.length === 0) return 0;
   const held = new Set(jobs.map((j) => j.id));
-  const renew = setInterval(() => {
-    void repo.extendLease(deps.db, [...held], new Date(deps.clock.now().getTime() + lease)).catch(() => undefined);
-  }, Math.max(500, Math.floor(lease / 3)));
+  const renew = setInterval(
+    () => {
+      void repo.extendLease(deps.db, [...held], new Date(deps.clock.now().getTime() + lease)).catch(() => undefined);
+    },
+    Math.max(500, Math.floor(lease / 3)),
+  );
   renew.unref();
   try {
     for (const job of jobs) {
@@ -37,7 +50,13 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, limit = 50):
         await repo.markDone(deps.db, job.id, deps.clock.now());
       } catch (e) {
         const backoff = Math.min(60 * 60 * 1000, 1000 * 2 ** job.attempts);
-        await repo.markRetry(deps.db, job.id, new Date(deps.clock.now().getTime() + backoff), (e as Error).message.slice(0, 500), job.attempts >= MAX_JOB_ATTEMPTS);
+        await repo.markRetry(
+          deps.db,
+          job.id,
+          new Date(deps.clock.now().getTime() + backoff),
+          (e as Error).message.slice(0, 500),
+          job.attempts >= MAX_JOB_ATTEMPTS,
+        );
       } finally {
         held.delete(job.id);
       }
@@ -56,7 +75,9 @@ export function startJobWorker(deps: Deps, handlers: JobHandlers, intervalMs = 1
     if (stopped) return;
     running = runDueJobs(deps, handlers)
       .catch(() => 0)
-      .finally(() => { if (!stopped) timer = setTimeout(tick, intervalMs); });
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
   };
   let timer = setTimeout(tick, intervalMs);
   return async () => {

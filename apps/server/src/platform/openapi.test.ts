@@ -13,8 +13,12 @@ import { definePublicRoute, defineRoute, type AnyRoute } from './route.ts';
 const doc = openApiDocumentOf(ROUTES);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
-  Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([m, op]) => ({ path: p, method: m, op: op as Record<string, unknown> })));
-const routeOf = (path: string, method: string) => ROUTES.find((r) => openApiPath(r.url) === path && r.method.toLowerCase() === method)!;
+  Object.entries(item)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([m, op]) => ({ path: p, method: m, op: op as Record<string, unknown> })),
+);
+const routeOf = (path: string, method: string) =>
+  ROUTES.find((r) => openApiPath(r.url) === path && r.method.toLowerCase() === method)!;
 const schemas = doc.components.schemas;
 const REF = '#/components/schemas/';
 
@@ -33,8 +37,12 @@ describe('OpenAPI document of the route table', () => {
 
   test('operationIds are derived from method and URL (stable), or given by the route', () => {
     expect(operationIdOf({ method: 'GET', url: '/api/account/patients/:id' })).toBe('getAccountPatientsById');
-    expect(operationIdOf({ method: 'POST', url: '/api/account/patients/:id/attachments' })).toBe('postAccountPatientsByIdAttachments');
-    expect(operationIdOf({ method: 'GET', url: '/api/account/doctor-assistant/get-count-patient-status' })).toBe('getAccountDoctorAssistantGetCountPatientStatus');
+    expect(operationIdOf({ method: 'POST', url: '/api/account/patients/:id/attachments' })).toBe(
+      'postAccountPatientsByIdAttachments',
+    );
+    expect(operationIdOf({ method: 'GET', url: '/api/account/doctor-assistant/get-count-patient-status' })).toBe(
+      'getAccountDoctorAssistantGetCountPatientStatus',
+    );
     expect(operationIdOf({ method: 'GET', url: '/fhir/R4/Patient/:id' })).toBe('getFhirR4PatientById');
     expect(operationIdOf({ method: 'PUT', url: '/api/x', operationId: 'renameX' })).toBe('renameX');
     const health = doc.paths['/api/health']?.get;
@@ -42,7 +50,15 @@ describe('OpenAPI document of the route table', () => {
   });
 
   test('two routes deriving the same operationId are refused (name one of them)', () => {
-    const route = (url: string) => definePublicRoute({ method: 'GET', url, summary: 's', tags: ['t'], response: z.object({ ok: z.boolean() }), handler: async () => ({ ok: true }) });
+    const route = (url: string) =>
+      definePublicRoute({
+        method: 'GET',
+        url,
+        summary: 's',
+        tags: ['t'],
+        response: z.object({ ok: z.boolean() }),
+        handler: async () => ({ ok: true }),
+      });
     expect(() => buildOpenApi([route('/api/a-b'), route('/api/a_b')], { rateLimitGroupOf })).toThrow(/getAB/);
     const named = { ...route('/api/a_b'), operationId: 'getAUnderscoreB' } as AnyRoute;
     expect(() => buildOpenApi([route('/api/a-b'), named], { rateLimitGroupOf })).not.toThrow();
@@ -51,18 +67,56 @@ describe('OpenAPI document of the route table', () => {
   test('a route the document has never seen gets defaults: named schemas, path parameters, binary download', () => {
     const ZThing = z.object({ id: z.string(), n: z.number().default(1) });
     const routes = [
-      defineRoute({ method: 'POST', url: '/api/things/:thingId', summary: 'New', tags: ['things'], permission: 1 as never, audit: { phi: 'none' }, body: ZThing, response: ZThing, handler: async () => ({ id: 'x', n: 1 }) }),
-      defineRoute({ method: 'GET', url: '/api/things/:thingId/file', summary: 'File', tags: ['things'], permission: 1 as never, audit: { phi: 'none' }, response: z.unknown(), raw: true, handler: async () => undefined }),
-      defineRoute({ method: 'GET', url: '/fhir/R4/Thing', summary: 'FHIR', tags: ['fhir'], permission: 1 as never, audit: { phi: 'none' }, response: ZThing, produces: ['application/fhir+json'], handler: async () => ({ id: 'x', n: 1 }) }),
+      defineRoute({
+        method: 'POST',
+        url: '/api/things/:thingId',
+        summary: 'New',
+        tags: ['things'],
+        permission: 1 as never,
+        audit: { phi: 'none' },
+        body: ZThing,
+        response: ZThing,
+        handler: async () => ({ id: 'x', n: 1 }),
+      }),
+      defineRoute({
+        method: 'GET',
+        url: '/api/things/:thingId/file',
+        summary: 'File',
+        tags: ['things'],
+        permission: 1 as never,
+        audit: { phi: 'none' },
+        response: z.unknown(),
+        raw: true,
+        handler: async () => undefined,
+      }),
+      defineRoute({
+        method: 'GET',
+        url: '/fhir/R4/Thing',
+        summary: 'FHIR',
+        tags: ['fhir'],
+        permission: 1 as never,
+        audit: { phi: 'none' },
+        response: ZThing,
+        produces: ['application/fhir+json'],
+        handler: async () => ({ id: 'x', n: 1 }),
+      }),
     ];
     const d = buildOpenApi(routes, { rateLimitGroupOf });
     const post = d.paths['/api/things/{thingId}']!.post!;
     expect(post.operationId).toBe('postThingsByThingId');
     expect(post.parameters).toEqual([{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }]);
-    expect(post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: `${REF}PostThingsByThingIdRequestInput` } } } });
-    expect((post.responses as Record<string, unknown>)['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: `${REF}PostThingsByThingIdRequest` } } } });
-    expect(d.paths['/api/things/{thingId}/file']!.get!.responses).toMatchObject({ 200: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } });
-    expect(d.paths['/fhir/R4/Thing']!.get!.responses).toMatchObject({ 200: { content: { 'application/fhir+json': { schema: { $ref: `${REF}PostThingsByThingIdRequest` } } } } });
+    expect(post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { $ref: `${REF}PostThingsByThingIdRequestInput` } } },
+    });
+    expect((post.responses as Record<string, unknown>)['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: `${REF}PostThingsByThingIdRequest` } } },
+    });
+    expect(d.paths['/api/things/{thingId}/file']!.get!.responses).toMatchObject({
+      200: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    });
+    expect(d.paths['/fhir/R4/Thing']!.get!.responses).toMatchObject({
+      200: { content: { 'application/fhir+json': { schema: { $ref: `${REF}PostThingsByThingIdRequest` } } } },
+    });
   });
 
   test('request and response bodies reference named component schemas; contracts exports keep their names', () => {
@@ -72,12 +126,18 @@ describe('OpenAPI document of the route table', () => {
         if (type === 'multipart/form-data') continue;
         expect(media.schema.$ref, `${method} ${p} request`).toMatch(/^#\/components\/schemas\//);
       }
-      const ok = Object.entries(op.responses as Record<string, { content?: Record<string, { schema: JsonSchema }> }>).find(([s]) => s.startsWith('2'));
+      const ok = Object.entries(
+        op.responses as Record<string, { content?: Record<string, { schema: JsonSchema }> }>,
+      ).find(([s]) => s.startsWith('2'));
       const json = ok?.[1].content?.['application/json'];
-      if (json && !routeOf(p, method).raw && Object.keys(json.schema).length) expect(json.schema.$ref, `${method} ${p} response`).toMatch(/^#\/components\/schemas\//);
+      if (json && !routeOf(p, method).raw && Object.keys(json.schema).length)
+        expect(json.schema.$ref, `${method} ${p} response`).toMatch(/^#\/components\/schemas\//);
     }
-    expect(doc.paths['/api/account/patients/{id}']?.get?.responses).toMatchObject({ 200: { content: { 'application/json': { schema: { $ref: `${REF}Patient` } } } } });
-    for (const name of ['Patient', 'Alert', 'Device', 'PatientPage', 'TokenResponse', 'ErrorBody']) expect(schemas[name], name).toBeDefined();
+    expect(doc.paths['/api/account/patients/{id}']?.get?.responses).toMatchObject({
+      200: { content: { 'application/json': { schema: { $ref: `${REF}Patient` } } } },
+    });
+    for (const name of ['Patient', 'Alert', 'Device', 'PatientPage', 'TokenResponse', 'ErrorBody'])
+      expect(schemas[name], name).toBeDefined();
     // Every $ref resolves.
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const r of new Set(refs)) expect(schemas[r.slice(REF.length + 1, -1)], r).toBeDefined();
@@ -87,7 +147,9 @@ describe('OpenAPI document of the route table', () => {
     for (const [status, response] of Object.entries(doc.components.responses)) {
       const schema = schemas[status] as { allOf: Array<{ properties?: { code?: { enum?: string[] } } }> };
       const codes = schema.allOf[1]!.properties!.code!.enum!;
-      const expected = Object.entries(ERRORS).filter(([, e]) => status === 'Error' || `Error${e.status}` === status).map(([c]) => c);
+      const expected = Object.entries(ERRORS)
+        .filter(([, e]) => status === 'Error' || `Error${e.status}` === status)
+        .map(([c]) => c);
       expect([...codes].sort(), status).toEqual(expected.sort());
       expect(response).toMatchObject({ content: { 'application/json': { schema: { $ref: `${REF}${status}` } } } });
     }
@@ -101,7 +163,9 @@ describe('OpenAPI document of the route table', () => {
   test('public routes say security: []; others name bearer (and device credentials where accepted)', () => {
     for (const { path: p, method, op } of operations) {
       const r = routeOf(p, method);
-      expect(op.security, `${method} ${p}`).toEqual(r.permission === 'public' ? [] : r.deviceAuth ? [{ bearer: [] }, { device: [] }] : [{ bearer: [] }]);
+      expect(op.security, `${method} ${p}`).toEqual(
+        r.permission === 'public' ? [] : r.deviceAuth ? [{ bearer: [] }, { device: [] }] : [{ bearer: [] }],
+      );
     }
   });
 
@@ -110,24 +174,48 @@ describe('OpenAPI document of the route table', () => {
     expect(uploads.length).toBeGreaterThan(10);
     for (const r of uploads) {
       const op = doc.paths[openApiPath(r.url)]![r.method.toLowerCase()]!;
-      expect(op.requestBody, `${r.method} ${r.url}`).toMatchObject({ required: true, content: { 'multipart/form-data': { schema: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } } });
+      expect(op.requestBody, `${r.method} ${r.url}`).toMatchObject({
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      });
     }
-    const xlsx = doc.paths['/api/account/patients/export']!.get!.responses as Record<string, { content: Record<string, unknown> }>;
-    expect(xlsx['200']!.content).toEqual({ 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } });
-    const png = doc.paths['/api/auth/tenant/logo/{owner}/{file}']!.get!.responses as Record<string, { content: Record<string, unknown> }>;
+    const xlsx = doc.paths['/api/account/patients/export']!.get!.responses as Record<
+      string,
+      { content: Record<string, unknown> }
+    >;
+    expect(xlsx['200']!.content).toEqual({
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+        schema: { type: 'string', format: 'binary' },
+      },
+    });
+    const png = doc.paths['/api/auth/tenant/logo/{owner}/{file}']!.get!.responses as Record<
+      string,
+      { content: Record<string, unknown> }
+    >;
     expect(Object.keys(png['200']!.content)).toEqual(['image/png']);
     for (const r of ROUTES.filter((x) => x.raw && !x.produces?.includes('json'))) {
-      const res = doc.paths[openApiPath(r.url)]![r.method.toLowerCase()]!.responses as Record<string, { content?: Record<string, { schema: unknown }> }>;
-      for (const media of Object.values(res[String(r.status ?? 200)]?.content ?? {})) expect(media.schema, `${r.method} ${r.url}`).toEqual({ type: 'string', format: 'binary' });
+      const res = doc.paths[openApiPath(r.url)]![r.method.toLowerCase()]!.responses as Record<
+        string,
+        { content?: Record<string, { schema: unknown }> }
+      >;
+      for (const media of Object.values(res[String(r.status ?? 200)]?.content ?? {}))
+        expect(media.schema, `${r.method} ${r.url}`).toEqual({ type: 'string', format: 'binary' });
     }
   });
 
   test('the examples of the main resources are in the document and valid by their Zod contract', () => {
     const zodByName = new Map<string, z.ZodType>();
     for (const exports of Object.values(CONTRACT_MODULES)) {
-      for (const [n, v] of Object.entries(exports)) if (/^Z[A-Z]/.test(n) && v instanceof z.ZodType && !zodByName.has(n.slice(1))) zodByName.set(n.slice(1), v);
+      for (const [n, v] of Object.entries(exports))
+        if (/^Z[A-Z]/.test(n) && v instanceof z.ZodType && !zodByName.has(n.slice(1))) zodByName.set(n.slice(1), v);
     }
-    expect(Object.keys(SCHEMA_EXAMPLES)).toEqual(expect.arrayContaining(['Patient', 'Alert', 'Device', 'IngestRequestInput', 'LatestVital']));
+    expect(Object.keys(SCHEMA_EXAMPLES)).toEqual(
+      expect.arrayContaining(['Patient', 'Alert', 'Device', 'IngestRequestInput', 'LatestVital']),
+    );
     for (const [name, examples] of Object.entries(SCHEMA_EXAMPLES)) {
       expect(schemas[name]?.examples, name).toEqual(examples);
       const zod = zodByName.get(name.replace(/Input$/, ''))!;
@@ -137,7 +225,10 @@ describe('OpenAPI document of the route table', () => {
 
   test('every contracts module is read for schema names (openapi-contracts.ts lists them all)', () => {
     const dir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
-    const modules = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => f.slice(0, -3));
+    const modules = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => f.slice(0, -3));
     const listed = fs.readFileSync(path.join(import.meta.dirname, 'openapi-contracts.ts'), 'utf8');
     expect(modules.filter((m) => !listed.includes(`'@carewatch/contracts/${m}'`))).toEqual([]);
   });

@@ -25,7 +25,11 @@ export type OpenApiDocument = {
   security: Array<Record<string, string[]>>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 };
 
 const REF = '#/components/schemas/';
@@ -67,9 +71,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 export function operationIdOf(r: Pick<AnyRoute, 'method' | 'url' | 'operationId'>): string {
   if (r.operationId) return r.operationId;
   const words = [r.method.toLowerCase()];
-  for (const seg of r.url.replace(/^\/api(?=\/)/, '').split('/').filter(Boolean)) {
+  for (const seg of r.url
+    .replace(/^\/api(?=\/)/, '')
+    .split('/')
+    .filter(Boolean)) {
     const param = seg.startsWith(':') || seg.startsWith('{');
-    const parts = seg.replace(/^[:{]|}$/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+    const parts = seg
+      .replace(/^[:{]|}$/g, '')
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean);
     if (param) words.push('By');
     for (const p of parts) words.push(p[0]!.toUpperCase() + p.slice(1));
   }
@@ -84,7 +94,8 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const pascal = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const isZod = (v: unknown): v is z.ZodType => typeof v === 'object' && v !== null && '_zod' in v;
 /** Schemas that say nothing (z.unknown(), z.any()) are written inline as `{}`, not named. */
-const saysNothing = (s: z.ZodType) => ['unknown', 'any'].includes((s as unknown as { _zod: { def: { type: string } } })._zod.def.type);
+const saysNothing = (s: z.ZodType) =>
+  ['unknown', 'any'].includes((s as unknown as { _zod: { def: { type: string } } })._zod.def.type);
 
 /** Every exported Zod schema of the contracts modules → its component name (the export without its `Z`). */
 function contractNames(): Map<z.ZodType, string> {
@@ -113,7 +124,12 @@ function fixRecords(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fixRecords);
   if (!value || typeof value !== 'object') return value;
   const o = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fixRecords(v)])) as JsonSchema;
-  if (Array.isArray(o.required) && !o.properties && o.additionalProperties && typeof o.additionalProperties === 'object') {
+  if (
+    Array.isArray(o.required) &&
+    !o.properties &&
+    o.additionalProperties &&
+    typeof o.additionalProperties === 'object'
+  ) {
     o.properties = Object.fromEntries((o.required as string[]).map((k) => [k, o.additionalProperties]));
   }
   return o;
@@ -132,7 +148,12 @@ function refsIn(value: unknown, out: Set<string>) {
 function mapRefs(value: unknown, f: (name: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => mapRefs(v, f));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(REF) ? REF + f(v.slice(REF.length)) : mapRefs(v, f)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith(REF) ? REF + f(v.slice(REF.length)) : mapRefs(v, f),
+      ]),
+    );
   }
   return value;
 }
@@ -143,23 +164,42 @@ function mapRefs(value: unknown, f: (name: string) => string): unknown {
  */
 function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>) {
   const convert = (io: 'input' | 'output', mark: string) => {
-    const out = z.toJSONSchema(registry, { io, unrepresentable: 'any', target: 'draft-2020-12', uri: (id) => `${REF}${id}${mark}` }) as { schemas: Record<string, JsonSchema> };
+    const out = z.toJSONSchema(registry, {
+      io,
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+      uri: (id) => `${REF}${id}${mark}`,
+    }) as { schemas: Record<string, JsonSchema> };
     return Object.fromEntries(Object.entries(out.schemas).map(([k, v]) => [k, stripMeta(v)]));
   };
   const output = convert('output', '');
   const input = convert('input', INPUT_MARK);
   const unmarked = (name: string) => name.replace(INPUT_MARK, '');
-  const differs = new Set(Object.keys(input).filter((k) => JSON.stringify(mapRefs(input[k], unmarked)) !== JSON.stringify(output[k])));
+  const differs = new Set(
+    Object.keys(input).filter((k) => JSON.stringify(mapRefs(input[k], unmarked)) !== JSON.stringify(output[k])),
+  );
   // A schema whose referenced schema reads differently as input reads differently too.
-  const refs = new Map(Object.keys(input).map((k) => { const s = new Set<string>(); refsIn(input[k], s); return [k, [...s].map(unmarked)]; }));
+  const refs = new Map(
+    Object.keys(input).map((k) => {
+      const s = new Set<string>();
+      refsIn(input[k], s);
+      return [k, [...s].map(unmarked)];
+    }),
+  );
   for (let grew = true; grew;) {
     grew = false;
-    for (const [k, rs] of refs) if (!differs.has(k) && rs.some((r) => differs.has(r))) { differs.add(k); grew = true; }
+    for (const [k, rs] of refs)
+      if (!differs.has(k) && rs.some((r) => differs.has(r))) {
+        differs.add(k);
+        grew = true;
+      }
   }
   // Names, in a stable order: a schema already named `…Input` keeps its name for its input reading (its output reading
   // becomes `…Output`); any other gets `<Name>Input` (`<Name>Input2`… when an export already has that name).
   // (the `…Input` ones first, so they keep their own names)
-  const sorted = [...differs].sort((a, b) => Number(b.endsWith('Input')) - Number(a.endsWith('Input')) || byCodePoint(a, b));
+  const sorted = [...differs].sort(
+    (a, b) => Number(b.endsWith('Input')) - Number(a.endsWith('Input')) || byCodePoint(a, b),
+  );
   const outputName = new Map(sorted.filter((k) => k.endsWith('Input')).map((k) => [k, `${k}Output`]));
   const taken = new Set(Object.keys(output).map((k) => outputName.get(k) ?? k));
   const inputName = new Map<string, string>();
@@ -170,7 +210,10 @@ function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>) {
     inputName.set(k, n);
   }
   const asOutput = (name: string) => outputName.get(name) ?? name;
-  const asInput = (name: string) => { const k = unmarked(name); return inputName.get(k) ?? k; };
+  const asInput = (name: string) => {
+    const k = unmarked(name);
+    return inputName.get(k) ?? k;
+  };
   const schemas: Record<string, JsonSchema> = {};
   for (const [k, v] of Object.entries(output)) schemas[asOutput(k)] = mapRefs(v, asOutput) as JsonSchema;
   for (const k of sorted) schemas[inputName.get(k)!] = mapRefs(input[k], asInput) as JsonSchema;
@@ -178,7 +221,10 @@ function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>) {
 }
 
 /** The properties of an object schema (following a reference, merging allOf/anyOf), for query and path parameters. */
-function objectProperties(schema: JsonSchema, schemas: Record<string, JsonSchema>): { properties: Record<string, JsonSchema>; required: Set<string> } {
+function objectProperties(
+  schema: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+): { properties: Record<string, JsonSchema>; required: Set<string> } {
   const props: Record<string, JsonSchema> = {};
   const required = new Set<string>();
   const visit = (s: JsonSchema, mayRequire: boolean) => {
@@ -200,7 +246,10 @@ function errorComponents() {
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     schemas[`Error${status}`] = {
       description: `An error answered with HTTP ${status}: its code is one of these.`,
-      allOf: [{ $ref: `${REF}ErrorBody` }, { type: 'object', properties: { code: { type: 'string', enum: codes.sort() } } }],
+      allOf: [
+        { $ref: `${REF}ErrorBody` },
+        { type: 'object', properties: { code: { type: 'string', enum: codes.sort() } } },
+      ],
     };
     responses[`Error${status}`] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: the body names the error code (${codes.length === 1 ? codes[0] : `one of ${codes.length} codes`}); the apps translate it, \`message\` is the English default`,
@@ -211,9 +260,18 @@ function errorComponents() {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request (validation or a business rule)', 401: 'Not signed in, or the session is over', 402: 'Payment required',
-  403: 'Forbidden', 404: 'Not found (also another tenant’s records)', 409: 'Conflict with the current state', 413: 'Too large',
-  415: 'Unsupported content type', 423: 'Locked', 429: 'Too many requests', 500: 'Server error', 502: 'An upstream service failed',
+  400: 'Bad request (validation or a business rule)',
+  401: 'Not signed in, or the session is over',
+  402: 'Payment required',
+  403: 'Forbidden',
+  404: 'Not found (also another tenant’s records)',
+  409: 'Conflict with the current state',
+  413: 'Too large',
+  415: 'Unsupported content type',
+  423: 'Locked',
+  429: 'Too many requests',
+  500: 'Server error',
+  502: 'An upstream service failed',
 };
 
 /** The error statuses an operation lists (the codes of each are in its response); anything else is `default`. */
@@ -232,7 +290,10 @@ function errorStatuses(r: AnyRoute, hasBody: boolean, rateLimited: boolean): num
 }
 
 /** Builds the document; throws when two routes derive the same operationId (a test keeps the table unique). */
-export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroupOf: (r: AnyRoute) => string | undefined; version?: string }): OpenApiDocument {
+export function buildOpenApi(
+  routes: readonly AnyRoute[],
+  opts: { rateLimitGroupOf: (r: AnyRoute) => string | undefined; version?: string },
+): OpenApiDocument {
   const registry = z.registry<{ id: string }>();
   const names = contractNames();
   for (const [schema, id] of names) registry.add(schema, { id });
@@ -240,7 +301,10 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
   for (const r of routes) {
     const id = operationIdOf(r);
     const other = ids.get(id);
-    if (other) throw new Error(`operationId ${id} of ${r.method} ${r.url} is also ${other.method} ${other.url}: give one an operationId`);
+    if (other)
+      throw new Error(
+        `operationId ${id} of ${r.method} ${r.url} is also ${other.method} ${other.url}: give one an operationId`,
+      );
     ids.set(id, r);
   }
   // A route's own schema is named after its operation.
@@ -252,7 +316,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
   const named = routes.map((r) => {
     const id = operationIdOf(r);
     return {
-      r, id,
+      r,
+      id,
       body: r.body && r.bodyKind !== 'multipart' ? nameOf(r.body, id, 'Request') : null,
       query: r.query ? nameOf(r.query, id, 'Query') : null,
       params: r.params ? nameOf(r.params, id, 'Params') : null,
@@ -262,7 +327,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
   const { schemas, asInput, asOutput } = componentSchemas(registry);
   const errors = errorComponents();
   Object.assign(schemas, errors.schemas);
-  for (const [name, examples] of Object.entries(SCHEMA_EXAMPLES)) if (schemas[name]) schemas[name] = { ...schemas[name], examples };
+  for (const [name, examples] of Object.entries(SCHEMA_EXAMPLES))
+    if (schemas[name]) schemas[name] = { ...schemas[name], examples };
 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
@@ -272,7 +338,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
     const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     if (params) {
       const { properties } = objectProperties({ $ref: REF + asInput(params) }, schemas);
-      for (const n of pathNames) parameters.push({ name: n, in: 'path', required: true, schema: properties[n] ?? { type: 'string' } });
+      for (const n of pathNames)
+        parameters.push({ name: n, in: 'path', required: true, schema: properties[n] ?? { type: 'string' } });
     } else {
       for (const n of pathNames) parameters.push({ name: n, in: 'path', required: true, schema: { type: 'string' } });
     }
@@ -280,7 +347,13 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
       const { properties, required } = objectProperties({ $ref: REF + asInput(query) }, schemas);
       for (const [n, s] of Object.entries(properties)) {
         const { description, ...schema } = s;
-        parameters.push({ name: n, in: 'query', required: required.has(n), ...(typeof description === 'string' ? { description } : {}), schema });
+        parameters.push({
+          name: n,
+          in: 'query',
+          required: required.has(n),
+          ...(typeof description === 'string' ? { description } : {}),
+          schema,
+        });
       }
     }
     const op: Operation = {
@@ -298,7 +371,14 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The uploaded file (one per request)' } }, additionalProperties: { type: 'string' } },
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: { type: 'string', format: 'binary', description: 'The uploaded file (one per request)' },
+              },
+              additionalProperties: { type: 'string' },
+            },
           },
         },
       };
@@ -307,16 +387,22 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
       const schema = body ? { $ref: REF + asInput(body) } : {};
       op.requestBody = {
         required: true,
-        content: r.bodyKind === 'form'
-          ? { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } }
-          : { 'application/json': { schema } },
+        content:
+          r.bodyKind === 'form'
+            ? { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } }
+            : { 'application/json': { schema } },
       };
     }
     const status = String(r.status ?? 200);
     if (r.raw) {
       const kinds = (r.produces ?? ['file']).map((k) => MEDIA[k as FileKind] ?? k);
       if (kinds.includes('redirect')) {
-        op.responses = { 303: { description: 'Sends the browser on (Location header)', headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } } } };
+        op.responses = {
+          303: {
+            description: 'Sends the browser on (Location header)',
+            headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } },
+          },
+        };
       }
       const files = kinds.filter((k) => k !== 'redirect');
       if (files.length) {
@@ -324,7 +410,9 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
           ...(op.responses as object | undefined),
           [status]: {
             description: 'The file (sent as an attachment)',
-            content: Object.fromEntries(files.map((k) => [k, { schema: k === 'application/json' ? {} : { type: 'string', format: 'binary' } }])),
+            content: Object.fromEntries(
+              files.map((k) => [k, { schema: k === 'application/json' ? {} : { type: 'string', format: 'binary' } }]),
+            ),
           },
         };
       }
@@ -332,18 +420,35 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
       // A JSON answer; `produces` may name its media types (e.g. 'application/fhir+json').
       const schema = response ? { $ref: REF + asOutput(response) } : {};
       const types = r.produces?.length ? r.produces.map((k) => MEDIA[k as FileKind] ?? k) : ['application/json'];
-      op.responses = { [status]: { description: 'Success', content: Object.fromEntries(types.map((t) => [t, { schema }])) } };
+      op.responses = {
+        [status]: { description: 'Success', content: Object.fromEntries(types.map((t) => [t, { schema }])) },
+      };
     }
     const responses = op.responses as Record<string, unknown>;
-    for (const s of errorStatuses(r, hasBody, Boolean(opts.rateLimitGroupOf(r)))) if (errors.statuses.has(s)) responses[s] = { $ref: `#/components/responses/Error${s}` };
+    for (const s of errorStatuses(r, hasBody, Boolean(opts.rateLimitGroupOf(r))))
+      if (errors.statuses.has(s)) responses[s] = { $ref: `#/components/responses/Error${s}` };
     responses.default = { $ref: '#/components/responses/Error' };
     for (const t of r.tags) tags.add(t);
     (paths[path] ??= {})[r.method.toLowerCase()] = op;
   }
-  schemas.Error = { description: 'Any error: its code is one of the catalogue.', allOf: [{ $ref: `${REF}ErrorBody` }, { type: 'object', properties: { code: { type: 'string', enum: Object.keys(ERRORS).sort() } } }] };
-  const responses: Record<string, unknown> = { ...errors.responses, Error: { description: 'Any other error (the body names its code)', content: { 'application/json': { schema: { $ref: `${REF}Error` } } } } };
+  schemas.Error = {
+    description: 'Any error: its code is one of the catalogue.',
+    allOf: [
+      { $ref: `${REF}ErrorBody` },
+      { type: 'object', properties: { code: { type: 'string', enum: Object.keys(ERRORS).sort() } } },
+    ],
+  };
+  const responses: Record<string, unknown> = {
+    ...errors.responses,
+    Error: {
+      description: 'Any other error (the body names its code)',
+      content: { 'application/json': { schema: { $ref: `${REF}Error` } } },
+    },
+  };
   const usedResponseNames = JSON.stringify(paths);
-  const usedResponses = Object.fromEntries(Object.entries(responses).filter(([k]) => usedResponseNames.includes(`"#/components/responses/${k}"`)));
+  const usedResponses = Object.fromEntries(
+    Object.entries(responses).filter(([k]) => usedResponseNames.includes(`"#/components/responses/${k}"`)),
+  );
 
   return {
     openapi: '3.1.0',
@@ -351,12 +456,15 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: { rateLimitGroup
       title: 'CareWatch API',
       version: opts.version ?? '0.1.0',
       summary: 'Remote patient monitoring: patients, vitals, alerts, devices, care team',
-      description: 'Every operation names its permission id in `x-permission` (`public` needs no token). Signed-in routes take `Authorization: Bearer <access_token>` from POST /api/auth/oauth-token; device routes also take a cellular device’s Basic credentials. Errors answer `{ code, message, details? }`, the codes of each status are listed in its response. Realtime events: a WebSocket at GET /api/ws?access_token=… (one JSON frame per event).',
+      description:
+        'Every operation names its permission id in `x-permission` (`public` needs no token). Signed-in routes take `Authorization: Bearer <access_token>` from POST /api/auth/oauth-token; device routes also take a cellular device’s Basic credentials. Errors answer `{ code, message, details? }`, the codes of each status are listed in its response. Realtime events: a WebSocket at GET /api/ws?access_token=… (one JSON frame per event).',
       license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/', description: 'The server answering this document' }],
     security: [{ bearer: [] }],
-    tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations of ${name.replace(/-/g, ' ')}` })),
+    tags: [...tags]
+      .sort()
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations of ${name.replace(/-/g, ' ')}` })),
     paths,
     components: {
       schemas: pruneUnused(schemas, { paths, responses: usedResponses }),
@@ -379,5 +487,9 @@ function pruneUnused(schemas: Record<string, JsonSchema>, roots: unknown): Recor
     reached.add(name);
     refsIn(schemas[name], queue);
   }
-  return Object.fromEntries(Object.entries(schemas).filter(([k]) => reached.has(k)).sort(([a], [b]) => byCodePoint(a, b)));
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([k]) => reached.has(k))
+      .sort(([a], [b]) => byCodePoint(a, b)),
+  );
 }

@@ -28,8 +28,20 @@ export async function enqueueDeliveries(db: Db, tenantId: string, items: OutboxI
   const rows: string[] = [];
   for (const it of items) {
     const b = params.length;
-    params.push(newId(now.getTime()), it.dedupeKey, it.channel, it.alertId, it.recipientUserId, it.recipientPhone, it.recipientEmail, it.template, JSON.stringify(it.payload));
-    rows.push(`($${b + 1}, $1, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}::jsonb, $2, $2, $2)`);
+    params.push(
+      newId(now.getTime()),
+      it.dedupeKey,
+      it.channel,
+      it.alertId,
+      it.recipientUserId,
+      it.recipientPhone,
+      it.recipientEmail,
+      it.template,
+      JSON.stringify(it.payload),
+    );
+    rows.push(
+      `($${b + 1}, $1, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}::jsonb, $2, $2, $2)`,
+    );
   }
   const inserted = await db.query<{ id: string }>(
     `insert into deliveries (id, tenant_id, dedupe_key, channel, alert_id, recipient_user_id, recipient_phone, recipient_email, template, payload, next_attempt_at, created_at, updated_at)

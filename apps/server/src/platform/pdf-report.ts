@@ -15,7 +15,14 @@ export const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const FOOTER_HEIGHT = 20;
 export const FONT = { regular: 'body', bold: 'body-bold' } as const;
-export const COLORS = { text: '#222222', muted: '#666666', grid: '#dddddd', axis: '#999999', series: ['#1c7ed6', '#e8590c', '#2f9e44'], danger: '#c92a2a' } as const;
+export const COLORS = {
+  text: '#222222',
+  muted: '#666666',
+  grid: '#dddddd',
+  axis: '#999999',
+  series: ['#1c7ed6', '#e8590c', '#2f9e44'],
+  danger: '#c92a2a',
+} as const;
 
 /**
  * The font files, resolved from node_modules at run time (never bundled): the same path from the TypeScript sources
@@ -45,8 +52,19 @@ export type PdfReportOptions = {
 export async function renderPdfReport(o: PdfReportOptions): Promise<Readable> {
   const PDFDocument = await loadPdfKit();
   const doc: PdfDoc = new PDFDocument({
-    size: 'A4', margin: PAGE.margin, bufferPages: true, compress: o.compress ?? true, font: dejaVuFont(), lang: o.lang, displayTitle: true,
-    info: { Title: o.title, Creator: 'CareWatch', Producer: 'CareWatch', ...(o.createdAt ? { CreationDate: o.createdAt } : {}) },
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    compress: o.compress ?? true,
+    font: dejaVuFont(),
+    lang: o.lang,
+    displayTitle: true,
+    info: {
+      Title: o.title,
+      Creator: 'CareWatch',
+      Producer: 'CareWatch',
+      ...(o.createdAt ? { CreationDate: o.createdAt } : {}),
+    },
   });
   doc.registerFont(FONT.regular, dejaVuFont());
   doc.registerFont(FONT.bold, dejaVuFont('bold'));
@@ -58,8 +76,15 @@ export async function renderPdfReport(o: PdfReportOptions): Promise<Readable> {
       doc.switchToPage(i);
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0; // writing inside the bottom margin must not open a page
-      doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted)
-        .text(o.footer(i + 1, range.count), PAGE.margin, PAGE.height - PAGE.margin + 8, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+      doc
+        .font(FONT.regular)
+        .fontSize(8)
+        .fillColor(COLORS.muted)
+        .text(o.footer(i + 1, range.count), PAGE.margin, PAGE.height - PAGE.margin + 8, {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        });
       doc.page.margins.bottom = bottom;
     }
   }
@@ -75,14 +100,24 @@ export function ensureSpace(doc: PdfDoc, height: number): void {
 }
 
 /** The report's title block: a title, label/value lines, a rule under them. */
-export function headerSection(h: { title: string; subtitle?: string; lines: ReadonlyArray<readonly [string, string]> }): PdfSection {
+export function headerSection(h: {
+  title: string;
+  subtitle?: string;
+  lines: ReadonlyArray<readonly [string, string]>;
+}): PdfSection {
   return (doc) => {
     doc.font(FONT.bold).fontSize(18).fillColor(COLORS.text).text(h.title, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
-    if (h.subtitle) doc.font(FONT.regular).fontSize(11).fillColor(COLORS.muted).text(h.subtitle, { width: CONTENT_WIDTH });
+    if (h.subtitle)
+      doc.font(FONT.regular).fontSize(11).fillColor(COLORS.muted).text(h.subtitle, { width: CONTENT_WIDTH });
     doc.moveDown(0.5);
     keyValues(doc, h.lines, 10);
     const y = doc.y + 6;
-    doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.8).strokeColor(COLORS.axis).stroke();
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.width - PAGE.margin, y)
+      .lineWidth(0.8)
+      .strokeColor(COLORS.axis)
+      .stroke();
     doc.y = y + 12;
   };
 }
@@ -90,8 +125,13 @@ export function headerSection(h: { title: string; subtitle?: string; lines: Read
 /** Label: value lines, labels in bold. */
 export function keyValues(doc: PdfDoc, lines: ReadonlyArray<readonly [string, string]>, size = 9): void {
   for (const [label, value] of lines) {
-    doc.fontSize(size).font(FONT.bold).fillColor(COLORS.text).text(`${label}: `, PAGE.margin, doc.y, { continued: true, width: CONTENT_WIDTH })
-      .font(FONT.regular).text(value);
+    doc
+      .fontSize(size)
+      .font(FONT.bold)
+      .fillColor(COLORS.text)
+      .text(`${label}: `, PAGE.margin, doc.y, { continued: true, width: CONTENT_WIDTH })
+      .font(FONT.regular)
+      .text(value);
   }
 }
 
@@ -105,23 +145,46 @@ export function sectionTitle(doc: PdfDoc, title: string, keep = 60): void {
 /** A free paragraph section (notes, explanations). */
 export function paragraphSection(text: string, opts: { size?: number; color?: string } = {}): PdfSection {
   return (doc) => {
-    doc.font(FONT.regular).fontSize(opts.size ?? 9).fillColor(opts.color ?? COLORS.text).text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    doc
+      .font(FONT.regular)
+      .fontSize(opts.size ?? 9)
+      .fillColor(opts.color ?? COLORS.text)
+      .text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
     doc.moveDown(0.5);
   };
 }
 
 /** A small table: header row and rows of text, columns sharing the width by `widths` (fractions). */
-export function table(doc: PdfDoc, header: readonly string[], rows: ReadonlyArray<readonly string[]>, widths: readonly number[], size = 9): void {
+export function table(
+  doc: PdfDoc,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  widths: readonly number[],
+  size = 9,
+): void {
   const rowHeight = size + 6;
   const xs: number[] = [];
   let x = PAGE.margin;
-  for (const w of widths) { xs.push(x); x += w * CONTENT_WIDTH; }
+  for (const w of widths) {
+    xs.push(x);
+    x += w * CONTENT_WIDTH;
+  }
   const line = (cells: readonly string[], bold: boolean) => {
     ensureSpace(doc, rowHeight);
     const y = doc.y;
-    doc.font(bold ? FONT.bold : FONT.regular).fontSize(size).fillColor(COLORS.text);
-    cells.forEach((c, i) => doc.text(c, xs[i]! + 2, y + 3, { width: widths[i]! * CONTENT_WIDTH - 4, lineBreak: false, ellipsis: true }));
-    doc.moveTo(PAGE.margin, y + rowHeight).lineTo(PAGE.width - PAGE.margin, y + rowHeight).lineWidth(0.4).strokeColor(COLORS.grid).stroke();
+    doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(size)
+      .fillColor(COLORS.text);
+    cells.forEach((c, i) =>
+      doc.text(c, xs[i]! + 2, y + 3, { width: widths[i]! * CONTENT_WIDTH - 4, lineBreak: false, ellipsis: true }),
+    );
+    doc
+      .moveTo(PAGE.margin, y + rowHeight)
+      .lineTo(PAGE.width - PAGE.margin, y + rowHeight)
+      .lineWidth(0.4)
+      .strokeColor(COLORS.grid)
+      .stroke();
     doc.y = y + rowHeight;
   };
   line(header, true);
@@ -156,9 +219,13 @@ export function lineChart(doc: PdfDoc, series: readonly ChartSeries[], o: LineCh
   const values = series.flatMap((s) => s.points.map((p) => p.v)).concat((o.limits ?? []).map((l) => l.value));
   let lo = values.length > 0 ? Math.min(...values) : 0;
   let hi = values.length > 0 ? Math.max(...values) : 1;
-  if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+  if (hi - lo < 1e-9) {
+    lo -= 1;
+    hi += 1;
+  }
   const pad = (hi - lo) * 0.08;
-  lo -= pad; hi += pad;
+  lo -= pad;
+  hi += pad;
   const span = Math.max(1, o.to - o.from);
   const X = (t: number) => left + ((t - o.from) / span) * width;
   const Y = (v: number) => top + height - ((v - lo) / (hi - lo)) * height;
@@ -168,19 +235,36 @@ export function lineChart(doc: PdfDoc, series: readonly ChartSeries[], o: LineCh
   for (let i = 0; i <= 4; i++) {
     const v = lo + ((hi - lo) * i) / 4;
     const y = Y(v);
-    doc.moveTo(left, y).lineTo(left + width, y).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .stroke();
     doc.text(o.valueLabel(v), PAGE.margin, y - 4, { width: 40, align: 'right', lineBreak: false });
   }
   for (let i = 0; i <= 4; i++) {
     const t = o.from + (span * i) / 4;
     const x = X(t);
-    doc.moveTo(x, top).lineTo(x, top + height).stroke();
-    doc.text(o.timeLabel(t), x - 30, top + height + 3, { width: 60, align: i === 0 ? 'left' : i === 4 ? 'right' : 'center', lineBreak: false });
+    doc
+      .moveTo(x, top)
+      .lineTo(x, top + height)
+      .stroke();
+    doc.text(o.timeLabel(t), x - 30, top + height + 3, {
+      width: 60,
+      align: i === 0 ? 'left' : i === 4 ? 'right' : 'center',
+      lineBreak: false,
+    });
   }
   doc.rect(left, top, width, height).lineWidth(0.6).strokeColor(COLORS.axis).stroke();
   for (const l of o.limits ?? []) {
     if (l.value < lo || l.value > hi) continue;
-    doc.moveTo(left, Y(l.value)).lineTo(left + width, Y(l.value)).dash(3, { space: 3 }).lineWidth(0.6).strokeColor(COLORS.danger).stroke().undash();
+    doc
+      .moveTo(left, Y(l.value))
+      .lineTo(left + width, Y(l.value))
+      .dash(3, { space: 3 })
+      .lineWidth(0.6)
+      .strokeColor(COLORS.danger)
+      .stroke()
+      .undash();
   }
   series.forEach((s, i) => {
     const color = COLORS.series[i % COLORS.series.length]!;
@@ -197,7 +281,10 @@ export function lineChart(doc: PdfDoc, series: readonly ChartSeries[], o: LineCh
     doc.fontSize(7);
     series.forEach((s, i) => {
       const color = COLORS.series[i % COLORS.series.length]!;
-      doc.rect(x, y + 1, 10, 3).fillColor(color).fill();
+      doc
+        .rect(x, y + 1, 10, 3)
+        .fillColor(color)
+        .fill();
       doc.fillColor(COLORS.text).text(s.label, x + 14, y - 1, { lineBreak: false });
       x += 14 + doc.widthOfString(s.label) + 16;
     });

@@ -14,6 +14,9 @@ export async function enforceRateLimit(deps: Pick<Deps, 'db' | 'clock'>, rule: R
   const start = now - (now % rule.windowMs);
   const hits = await hitBucket(deps.db, `${rule.name}:${key}`, new Date(start));
   if (hits > rule.limit) {
-    throw new AppError('RATE_LIMITED', { rule: rule.name, retryAfterSeconds: Math.ceil((start + rule.windowMs - now) / 1000) });
+    throw new AppError('RATE_LIMITED', {
+      rule: rule.name,
+      retryAfterSeconds: Math.ceil((start + rule.windowMs - now) / 1000),
+    });
   }
 }

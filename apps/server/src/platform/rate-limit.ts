@@ -46,7 +46,10 @@ export function memoryCounter(clock: Clock): Incr {
     const now = clock.now().getTime();
     if (map.size > 50_000) for (const [k, v] of map) if (v.resetAt <= now) map.delete(k);
     let e = map.get(key);
-    if (!e || e.resetAt <= now) { e = { hits: 0, resetAt: now + windowMs }; map.set(key, e); }
+    if (!e || e.resetAt <= now) {
+      e = { hits: 0, resetAt: now + windowMs };
+      map.set(key, e);
+    }
     e.hits++;
     return { current: e.hits, ttl: e.resetAt - now };
   };
@@ -59,9 +62,14 @@ export function memoryCounter(clock: Clock): Incr {
 function storeOver(incr: Incr, windowMs: number) {
   return class CounterStore {
     incr(key: string, cb: (err: Error | null, res?: Hit) => void, timeWindow?: number): void {
-      incr(key, timeWindow ?? windowMs).then((r) => cb(null, r), (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))));
+      incr(key, timeWindow ?? windowMs).then(
+        (r) => cb(null, r),
+        (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
+      );
     }
-    child(): CounterStore { return new CounterStore(); }
+    child(): CounterStore {
+      return new CounterStore();
+    }
   };
 }
 
@@ -76,7 +84,10 @@ export type RateLimiter = {
  * connection test, uploads), per address AND per account, over one window. Exceeded → 429 RATE_LIMITED with
  * Retry-After. The database store when the server runs on PostgreSQL (several processes share the counts).
  */
-export async function registerRateLimits(app: FastifyInstance, deps: { db: Db; clock: Clock; pepper: string; config: { rateLimits: RateLimitConfig } }): Promise<RateLimiter> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; pepper: string; config: { rateLimits: RateLimitConfig } },
+): Promise<RateLimiter> {
   const cfg = deps.config.rateLimits;
   const store = cfg.store ?? (deps.db.kind === 'pg' ? 'database' : 'memory');
   const incr = store === 'database' ? databaseCounter(deps.db, deps.clock, deps.pepper) : memoryCounter(deps.clock);
@@ -94,7 +105,13 @@ export async function registerRateLimits(app: FastifyInstance, deps: { db: Db; c
     }
     return l;
   };
-  const check = async (group: RateLimitGroup, kind: 'address' | 'account', key: string, req: FastifyRequest, reply: FastifyReply) => {
+  const check = async (
+    group: RateLimitGroup,
+    kind: 'address' | 'account',
+    key: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     req.rateLimitKey = `${group}|${kind}|${key}`;
     const r = await limiter(group, kind)(req);
     if (!r.isAllowed && r.isExceeded) {
@@ -105,7 +122,9 @@ export async function registerRateLimits(app: FastifyInstance, deps: { db: Db; c
   };
   return {
     byAddress: (group, req, reply) => check(group, 'address', req.ip, req, reply),
-    byAccount: async (group, account, req, reply) => { if (account) await check(group, 'account', account, req, reply); },
+    byAccount: async (group, account, req, reply) => {
+      if (account) await check(group, 'account', account, req, reply);
+    },
   };
 }
 
@@ -118,7 +137,11 @@ export function accountOfBody(body: unknown): string | null {
   const b = body as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : null);
   const tenant = str(b.tenant) ?? str(b.tenantId) ?? '';
-  const name = b.channel === 'phone' ? str(b.phone) : b.channel === 'email' ? str(b.email)
-    : str(b.username) ?? str(b.email) ?? str(b.phoneNumber) ?? str(b.phone);
+  const name =
+    b.channel === 'phone'
+      ? str(b.phone)
+      : b.channel === 'email'
+        ? str(b.email)
+        : (str(b.username) ?? str(b.email) ?? str(b.phoneNumber) ?? str(b.phone));
   return name ? `${tenant}|${name}` : null;
 }

@@ -14,7 +14,11 @@ export function rawBodyOf(req: FastifyRequest): Buffer | null {
 }
 
 /** preParsing hook: reads the body once, keeps a copy, hands the parser an identical stream. */
-export async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+export async function keepRawBody(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+): Promise<NodeJS.ReadableStream> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload) {

@@ -31,7 +31,8 @@ function shrink<T>(v: T, max: number): T {
  */
 export function envelopes(target: RealtimeTarget, event: TRealtimeEvent): string[] {
   let e = event;
-  const base = (u?: string[]) => JSON.stringify({ t: target.tenantId, p: target.patientId, ...(u ? { u } : {}), e } satisfies RealtimeEnvelope);
+  const base = (u?: string[]) =>
+    JSON.stringify({ t: target.tenantId, p: target.patientId, ...(u ? { u } : {}), e } satisfies RealtimeEnvelope);
   for (const max of [500, 200, 80]) {
     if (bytes(base([])) <= MAX_PAYLOAD_BYTES - 200) break;
     e = shrink(event, max);
@@ -69,7 +70,12 @@ export function parseEnvelope(payload: string): RealtimeEnvelope | null {
   try {
     const v = JSON.parse(payload) as Partial<RealtimeEnvelope>;
     if (typeof v.t !== 'string' || !v.e || typeof v.e !== 'object' || typeof v.e.type !== 'string') return null;
-    return { t: v.t, p: typeof v.p === 'string' ? v.p : null, ...(Array.isArray(v.u) ? { u: v.u.filter((x) => typeof x === 'string') } : {}), e: v.e };
+    return {
+      t: v.t,
+      p: typeof v.p === 'string' ? v.p : null,
+      ...(Array.isArray(v.u) ? { u: v.u.filter((x) => typeof x === 'string') } : {}),
+      e: v.e,
+    };
   } catch {
     return null;
   }

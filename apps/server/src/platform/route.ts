@@ -7,7 +7,13 @@ import type { RateLimitGroup } from './config.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Maybe<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export type RouteInput<B, Q, P> = { body: Maybe<B>; query: Maybe<Q>; params: Maybe<P>; req: FastifyRequest; reply: FastifyReply };
+export type RouteInput<B, Q, P> = {
+  body: Maybe<B>;
+  query: Maybe<Q>;
+  params: Maybe<P>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
 
 type Common<B, Q, P, R extends z.ZodType> = {
   method: Method;
@@ -40,7 +46,23 @@ type Common<B, Q, P, R extends z.ZodType> = {
 };
 
 /** Short names of the files raw routes answer (openapi.ts maps them to media types); 'redirect' is a 303 to a page. */
-export type FileKind = 'xlsx' | 'csv' | 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'image' | 'audio' | 'txt' | 'html' | 'json' | 'zip' | 'ndjson' | 'file' | 'redirect';
+export type FileKind =
+  | 'xlsx'
+  | 'csv'
+  | 'pdf'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'webp'
+  | 'image'
+  | 'audio'
+  | 'txt'
+  | 'html'
+  | 'json'
+  | 'zip'
+  | 'ndjson'
+  | 'file'
+  | 'redirect';
 
 /**
  * What a route does with patient data, for the access trail (HIPAA 164.312(b)): 'read', 'write' or 'export' writes
@@ -51,10 +73,15 @@ export type FileKind = 'xlsx' | 'csv' | 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' 
  */
 export type RouteAudit =
   | {
-    phi: 'read' | 'write' | 'export';
-    /** The patients concerned when the default (path, query, body and answer `patientId` fields) does not find them. */
-    patients?: (io: { params: unknown; query: unknown; body: unknown; result: unknown }) => ReadonlyArray<string | null | undefined>;
-  }
+      phi: 'read' | 'write' | 'export';
+      /** The patients concerned when the default (path, query, body and answer `patientId` fields) does not find them. */
+      patients?: (io: {
+        params: unknown;
+        query: unknown;
+        body: unknown;
+        result: unknown;
+      }) => ReadonlyArray<string | null | undefined>;
+    }
   | { phi: 'none' };
 type Audited = { audit: RouteAudit };
 
@@ -65,18 +92,33 @@ export type AnyRoute = Common<z.ZodType | undefined, z.ZodType | undefined, z.Zo
   permission: PermissionId | 'public';
   /** Also accepts a cellular device's `Authorization: Basic base64(deviceId:secret)` (ctx.device) instead of a user token. */
   deviceAuth?: boolean;
-  handler: (input: { body: unknown; query: unknown; params: unknown; req: FastifyRequest; reply: FastifyReply }, ctx: Ctx) => Promise<unknown>;
+  handler: (
+    input: { body: unknown; query: unknown; params: unknown; req: FastifyRequest; reply: FastifyReply },
+    ctx: Ctx,
+  ) => Promise<unknown>;
 };
 
-export function defineRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  def: Common<B, Q, P, R> & Audited & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: AuthedCtx) => Promise<z.infer<R>> },
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  def: Common<B, Q, P, R> &
+    Audited & {
+      permission: PermissionId;
+      handler: (input: RouteInput<B, Q, P>, ctx: AuthedCtx) => Promise<z.infer<R>>;
+    },
 ): AnyRoute {
   return def as unknown as AnyRoute;
 }
 
-export function definePublicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  def: Common<B, Q, P, R> & { handler: (input: RouteInput<B, Q, P>, ctx: Ctx) => Promise<z.infer<R>> },
-): AnyRoute {
+export function definePublicRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(def: Common<B, Q, P, R> & { handler: (input: RouteInput<B, Q, P>, ctx: Ctx) => Promise<z.infer<R>> }): AnyRoute {
   return { ...def, permission: 'public' } as unknown as AnyRoute;
 }
 
@@ -84,8 +126,17 @@ export function definePublicRoute<B extends z.ZodType | undefined = undefined, Q
  * A route callable by a user holding `permission` (Bearer token, ctx.auth) OR by a cellular device with its
  * credentials (`Authorization: Basic base64(deviceId:secret)`, ctx.device; wrong ones answer 401 DEVICE_AUTH_FAILED).
  */
-export function defineDeviceRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  def: Common<B, Q, P, R> & Audited & { permission: PermissionId; handler: (input: RouteInput<B, Q, P>, ctx: DeviceOrUserCtx) => Promise<z.infer<R>> },
+export function defineDeviceRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  def: Common<B, Q, P, R> &
+    Audited & {
+      permission: PermissionId;
+      handler: (input: RouteInput<B, Q, P>, ctx: DeviceOrUserCtx) => Promise<z.infer<R>>;
+    },
 ): AnyRoute {
   return { ...def, deviceAuth: true } as unknown as AnyRoute;
 }

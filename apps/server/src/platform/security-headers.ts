@@ -40,8 +40,16 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
  */
 const OFF = ['payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'xr-spatial-tracking'];
 export const PERMISSIONS_POLICY = {
-  app: ['camera=(self)', 'microphone=(self)', 'geolocation=(self)', 'bluetooth=(self)', ...OFF.map((f) => `${f}=()`)].join(', '),
-  portal: ['camera=(self)', 'microphone=(self)', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(', '),
+  app: [
+    'camera=(self)',
+    'microphone=(self)',
+    'geolocation=(self)',
+    'bluetooth=(self)',
+    ...OFF.map((f) => `${f}=()`),
+  ].join(', '),
+  portal: ['camera=(self)', 'microphone=(self)', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(
+    ', ',
+  ),
   other: ['camera=()', 'microphone=()', 'geolocation=()', 'bluetooth=()', ...OFF.map((f) => `${f}=()`)].join(', '),
 };
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -69,7 +77,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   app.addHook('onRequest', async (req, reply) => {
     const p = pathOf(req);
-    reply.header('permissions-policy', isAppPath(p) ? PERMISSIONS_POLICY.app : p.startsWith('/api/') || p.startsWith('/fhir/') ? PERMISSIONS_POLICY.other : PERMISSIONS_POLICY.portal);
+    reply.header(
+      'permissions-policy',
+      isAppPath(p)
+        ? PERMISSIONS_POLICY.app
+        : p.startsWith('/api/') || p.startsWith('/fhir/')
+          ? PERMISSIONS_POLICY.other
+          : PERMISSIONS_POLICY.portal,
+    );
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (req, reply, payload) => {

@@ -8,9 +8,10 @@ declare const __CAREWATCH_SERVER_DIR_FROM_BUNDLE__: string | undefined;
  * apps/server (holding migrations/): found from this module's own directory, which is src/platform when the sources
  * run (tsx, tests) and the bundle's directory when the compiled server runs — the same relative path cannot serve both.
  */
-export const SERVER_DIR = typeof __CAREWATCH_SERVER_DIR_FROM_BUNDLE__ === 'string'
-  ? path.resolve(import.meta.dirname, __CAREWATCH_SERVER_DIR_FROM_BUNDLE__)
-  : path.resolve(import.meta.dirname, '../..');
+export const SERVER_DIR =
+  typeof __CAREWATCH_SERVER_DIR_FROM_BUNDLE__ === 'string'
+    ? path.resolve(import.meta.dirname, __CAREWATCH_SERVER_DIR_FROM_BUNDLE__)
+    : path.resolve(import.meta.dirname, '../..');
 
 /** The repository's root (the web apps' builds are in apps/portal/dist and apps/mobile/dist below it). */
 export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');

@@ -24,8 +24,18 @@ beforeAll(async () => {
   const fresh = await freshDb();
   drop = fresh.drop;
   started = await createServer({
-    db: fresh.db, clock: fakeClock(new Date('2026-11-22T08:00:00Z')), jobs: false,
-    config: { seedDemo: false, dataDir: path.join(root, 'data'), databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, portalDist: path.join(root, 'portal'), mobileDist: path.join(root, 'mobile') },
+    db: fresh.db,
+    clock: fakeClock(new Date('2026-11-22T08:00:00Z')),
+    jobs: false,
+    config: {
+      seedDemo: false,
+      dataDir: path.join(root, 'data'),
+      databaseUrl: undefined,
+      mqttPort: 'off',
+      mqttUrl: undefined,
+      portalDist: path.join(root, 'portal'),
+      mobileDist: path.join(root, 'mobile'),
+    },
   });
 });
 afterAll(async () => {

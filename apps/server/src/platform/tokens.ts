@@ -5,10 +5,15 @@ export type AccessClaims = { sid: string; uid: string; tid: string; pv: number }
 /** Short-lived signed access token; the session row it names is checked on every call (revocable). */
 export class TokenSigner {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
-  get ttl() { return this.ttlSeconds; }
+  get ttl() {
+    return this.ttlSeconds;
+  }
   async sign(claims: AccessClaims, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ sid: claims.sid, tid: claims.tid, pv: claims.pv })
@@ -23,7 +28,14 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
       const { sid, tid, pv, sub, exp } = payload;
-      if (typeof sid !== 'string' || typeof tid !== 'string' || typeof pv !== 'number' || typeof sub !== 'string' || typeof exp !== 'number') return null;
+      if (
+        typeof sid !== 'string' ||
+        typeof tid !== 'string' ||
+        typeof pv !== 'number' ||
+        typeof sub !== 'string' ||
+        typeof exp !== 'number'
+      )
+        return null;
       return { sid, tid, pv, uid: sub, exp };
     } catch (e) {
       return (e as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;

@@ -41,8 +41,17 @@ export class RealtimeHub {
   /** Frames dispatched (for tests and the bench). */
   delivered = 0;
 
-  constructor(private readonly deps: Deps, opts: HubOptions = {}) {
-    this.opts = { heartbeatMs: 30_000, sessionCheckMs: 60_000, visibilityTtlMs: 5_000, maxBufferedBytes: 4 * 1024 * 1024, ...opts };
+  constructor(
+    private readonly deps: Deps,
+    opts: HubOptions = {},
+  ) {
+    this.opts = {
+      heartbeatMs: 30_000,
+      sessionCheckMs: 60_000,
+      visibilityTtlMs: 5_000,
+      maxBufferedBytes: 4 * 1024 * 1024,
+      ...opts,
+    };
   }
 
   get connections(): number {
@@ -60,7 +69,10 @@ export class RealtimeHub {
     // Sign-out, revocation, disable, permission change (any process, any code path): the user's sockets close at once.
     this.unlistenSessions = await this.deps.db.listen(SESSION_CHANNEL, (payload) => {
       const change = parseSessionChange(payload);
-      if (change) void this.checkSessions((c) => c.auth.tenantId === change.tenantId && (change.userId === null || c.auth.userId === change.userId));
+      if (change)
+        void this.checkSessions(
+          (c) => c.auth.tenantId === change.tenantId && (change.userId === null || c.auth.userId === change.userId),
+        );
     });
     this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
     this.timers.push(setInterval(() => void this.checkSessions(), this.opts.sessionCheckMs));
@@ -86,7 +98,9 @@ export class RealtimeHub {
     let set = this.byTenant.get(auth.tenantId);
     if (!set) this.byTenant.set(auth.tenantId, (set = new Set()));
     set.add(conn);
-    socket.on('pong', () => { conn.alive = true; });
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
     socket.on('close', () => this.remove(conn));
     socket.on('error', () => this.remove(conn));
     socket.on('message', (data) => {
@@ -107,7 +121,9 @@ export class RealtimeHub {
     const prev = this.chains.get(env.t) ?? Promise.resolve();
     const next = prev.then(() => this.dispatch(env)).catch(() => 0);
     this.chains.set(env.t, next);
-    void next.then(() => { if (this.chains.get(env.t) === next) this.chains.delete(env.t); });
+    void next.then(() => {
+      if (this.chains.get(env.t) === next) this.chains.delete(env.t);
+    });
   }
 
   /**
@@ -132,7 +148,14 @@ export class RealtimeHub {
         if (group) group.push(c);
         else byViewer.set(key, [c]);
       }
-      const allowed = await Promise.all([...byViewer.values()].map((group) => this.maySee(group[0]!.auth, patientId).then((ok) => (ok ? group : []), () => [])));
+      const allowed = await Promise.all(
+        [...byViewer.values()].map((group) =>
+          this.maySee(group[0]!.auth, patientId).then(
+            (ok) => (ok ? group : []),
+            () => [],
+          ),
+        ),
+      );
       targets = allowed.flat();
     }
     for (const c of targets) this.send(c, frame);
@@ -175,9 +198,16 @@ export class RealtimeHub {
     this.prune(Date.now());
     for (const set of this.byTenant.values()) {
       for (const c of set) {
-        if (!c.alive) { c.socket.terminate(); continue; }
+        if (!c.alive) {
+          c.socket.terminate();
+          continue;
+        }
         c.alive = false;
-        try { c.socket.ping(); } catch { c.socket.terminate(); }
+        try {
+          c.socket.ping();
+        } catch {
+          c.socket.terminate();
+        }
       }
     }
   }
@@ -195,9 +225,13 @@ export class RealtimeHub {
     for (const c of conns) {
       const key = `${c.auth.tenantId}|${c.auth.sessionId}`;
       let row = rows.get(key);
-      if (!row) rows.set(key, (row = this.deps.ports.findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
+      if (!row)
+        rows.set(key, (row = this.deps.ports.findSessionForAuth(this.deps.db, c.auth.tenantId, c.auth.sessionId)));
       // A database hiccup does not drop everyone.
-      const ok = await row.then((r) => socketStillValid(r, c.auth, now), () => true);
+      const ok = await row.then(
+        (r) => socketStillValid(r, c.auth, now),
+        () => true,
+      );
       if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
     }
   }
@@ -224,22 +258,34 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps, opts: H
   const hub = new RealtimeHub(deps, opts);
   hubs.set(app, hub);
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  app.addHook('onReady', async () => { await hub.start(); });
-  app.addHook('preClose', async () => { await hub.stop(); });
-  app.get(WS_PATH, {
-    websocket: true,
-    schema: { summary: 'Realtime events (WebSocket): one JSON frame per event with a `type` field', tags: ['realtime'], 'x-permission': 'authenticated' } as Record<string, unknown>,
-  }, async (socket, req) => {
-    // Messages sent before authentication completes are ignored (no handler yet).
-    try {
-      const auth = await authenticate(deps, queryToken(req));
-      if (socket.readyState !== socket.OPEN) return;
-      hub.add(socket, auth);
-      socket.send(JSON.stringify({ type: 'hello', at: deps.clock.now().toISOString(), userId: auth.userId }));
-    } catch (e) {
-      const code = e instanceof AppError ? e.code : 'UNAUTHORIZED';
-      socket.close(WS_CLOSE_UNAUTHORIZED, code);
-    }
+  app.addHook('onReady', async () => {
+    await hub.start();
   });
+  app.addHook('preClose', async () => {
+    await hub.stop();
+  });
+  app.get(
+    WS_PATH,
+    {
+      websocket: true,
+      schema: {
+        summary: 'Realtime events (WebSocket): one JSON frame per event with a `type` field',
+        tags: ['realtime'],
+        'x-permission': 'authenticated',
+      } as Record<string, unknown>,
+    },
+    async (socket, req) => {
+      // Messages sent before authentication completes are ignored (no handler yet).
+      try {
+        const auth = await authenticate(deps, queryToken(req));
+        if (socket.readyState !== socket.OPEN) return;
+        hub.add(socket, auth);
+        socket.send(JSON.stringify({ type: 'hello', at: deps.clock.now().toISOString(), userId: auth.userId }));
+      } catch (e) {
+        const code = e instanceof AppError ? e.code : 'UNAUTHORIZED';
+        socket.close(WS_CLOSE_UNAUTHORIZED, code);
+      }
+    },
+  );
   return hub;
 }

@@ -23,8 +23,12 @@ const KNOWN_PENDING: string[] = [];
 // Payment config is per tenant and platform-level the same way (payment-config.service.ts targetTenant: ?tenantId=).
 // So are announcements for root and super admins (announcements.service.ts targetTenant: tenantId picks the tenant).
 const PLATFORM_LEVEL = (r: AnyRoute) =>
-  r.permission === Permission.TenantManage || r.permission === Permission.PaymentConfigManage
-  || (r.permission === Permission.NotificationAnnouncement && r.url.startsWith('/api/account/announcements')) || r.url.startsWith('/api/account/tenant/:id') || r.url === '/api/auth/tenant/all' || r.url === '/api/manage/sadmin/tenant/all';
+  r.permission === Permission.TenantManage ||
+  r.permission === Permission.PaymentConfigManage ||
+  (r.permission === Permission.NotificationAnnouncement && r.url.startsWith('/api/account/announcements')) ||
+  r.url.startsWith('/api/account/tenant/:id') ||
+  r.url === '/api/auth/tenant/all' ||
+  r.url === '/api/manage/sadmin/tenant/all';
 const PLATFORM_ROLES = ['root', 'super_admin'];
 
 type Principal = {
@@ -48,14 +52,19 @@ const OTHER = 'demo2';
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 // Other tenant's data also shows as its e-mail domain and patient codes.
 const OTHER_MARKERS = ['@demo2.test', 'DEMO2-P'];
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-const jwtSid = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
+const jwtSid = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
 
 async function loginAs(local: string, app: boolean, tenant = OWN): Promise<string> {
   const domain = `${tenant}.test`;
   const res = await t.call('POST', '/api/auth/oauth-token', {
-    body: { tenant, username: `${local}@${domain}`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: app ? { 'x-client': 'app' } : {},
+    body: { tenant, username: `${local}@${domain}`, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: app ? { 'x-client': 'app' } : {},
   });
   if (res.status !== 200) throw new Error(`login ${local}@${tenant}: ${res.status} ${res.raw}`);
   return String(res.body.access_token);
@@ -67,8 +76,13 @@ async function sessionGrants(token: string): Promise<{ roleCode: string; permiss
     `select r.code, rp.permission_id from sessions s join user_roles ur on ur.id = s.user_role_id and ur.tenant_id = s.tenant_id
        join roles r on r.id = ur.role_id and r.tenant_id = ur.tenant_id
        left join role_permissions rp on rp.role_id = r.id and rp.tenant_id = r.tenant_id
-      where s.id = $1`, [jwtSid(token)]);
-  return { roleCode: rows[0]!.code, permissions: new Set(rows.flatMap((r) => (r.permission_id === null ? [] : [Number(r.permission_id)]))) };
+      where s.id = $1`,
+    [jwtSid(token)],
+  );
+  return {
+    roleCode: rows[0]!.code,
+    permissions: new Set(rows.flatMap((r) => (r.permission_id === null ? [] : [Number(r.permission_id)]))),
+  };
 }
 
 async function rolePrincipal(local: string, app: boolean): Promise<Principal> {
@@ -80,8 +94,15 @@ async function rolePrincipal(local: string, app: boolean): Promise<Principal> {
 function multipart(fields: Record<string, string>): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----cwmatrix';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="x.png"\r\ncontent-type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="x.png"\r\ncontent-type: image/png\r\n\r\n`,
+    ),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -98,7 +119,11 @@ type Prepared = {
  * The request for one route: the other tenant's ids in every path parameter and id-like query/body field; with
  * `ownPath`, the first path id is the caller's own tenant's (so nested and body references are reached).
  */
-function prepare(r: AnyRoute, ids: Record<string, string>, opts: { overrides?: Record<string, unknown>; ownPath?: Record<string, string> } = {}): Prepared {
+function prepare(
+  r: AnyRoute,
+  ids: Record<string, string>,
+  opts: { overrides?: Record<string, unknown>; ownPath?: Record<string, string> } = {},
+): Prepared {
   const overrides = opts.overrides ?? {};
   let otherInInput = 0;
   const fieldId = (field: string, url: string) => {
@@ -114,7 +139,10 @@ function prepare(r: AnyRoute, ids: Record<string, string>, opts: { overrides?: R
     const isId = sampled.idFields.includes(name) || typeof params[name] !== 'string';
     if (!isId) return encodeURIComponent(String(params[name]));
     const table = tableForParam(r.url, name);
-    if (opts.ownPath && firstId) { firstId = false; return opts.ownPath[table] ?? opts.ownPath.patients!; }
+    if (opts.ownPath && firstId) {
+      firstId = false;
+      return opts.ownPath[table] ?? opts.ownPath.patients!;
+    }
     firstId = false;
     otherInPath = true;
     return ids[table] ?? ids.patients!;
@@ -125,12 +153,25 @@ function prepare(r: AnyRoute, ids: Record<string, string>, opts: { overrides?: R
     const fields: Record<string, string> = {};
     if (r.body) {
       const v = sampleFromSchema(r.body, r.url, fieldId).value;
-      if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (x !== undefined && x !== null) fields[k] = typeof x === 'object' ? JSON.stringify(x) : String(x);
+      if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v))
+          if (x !== undefined && x !== null) fields[k] = typeof x === 'object' ? JSON.stringify(x) : String(x);
     }
     return { url: full, otherInPath, otherInInput, send: multipart(fields) };
   }
-  if (r.body) return { url: full, otherInPath, otherInInput, send: { body: sampleFromSchema(r.body, r.url, fieldId, overrides).value } };
-  return { url: full, otherInPath, otherInInput, send: r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} } };
+  if (r.body)
+    return {
+      url: full,
+      otherInPath,
+      otherInInput,
+      send: { body: sampleFromSchema(r.body, r.url, fieldId, overrides).value },
+    };
+  return {
+    url: full,
+    otherInPath,
+    otherInInput,
+    send: r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} },
+  };
 }
 
 /** The other tenant's ids or markers found in an answer. */
@@ -141,19 +182,26 @@ function otherData(res: Res, otherIds: Set<string>): string[] {
   return [...found];
 }
 
-
 /**
  * The expected outcome, computed from the route's declared permission and the caller's grants: null when the answer
  * is right, otherwise what is wrong.
  */
-function judge(r: AnyRoute, p: Principal, prep: Prepared, res: Res, otherIds: Set<string>, platformAdmin: boolean): string | null {
+function judge(
+  r: AnyRoute,
+  p: Principal,
+  prep: Prepared,
+  res: Res,
+  otherIds: Set<string>,
+  platformAdmin: boolean,
+): string | null {
   if (res.status >= 500) return '5xx';
   if (r.permission === 'public') {
     const leaked = res.status < 300 ? otherData(res, otherIds) : [];
     return leaked.length > 0 ? `public answer holds the other tenant's data ${leaked.join(',')}` : null;
   }
   if (p.kind !== 'role') return res.status === 401 ? null : 'expected 401';
-  if (!p.permissions!.has(r.permission)) return res.status === 403 ? null : `expected 403 (role ${p.roleCode} lacks ${r.permission})`;
+  if (!p.permissions!.has(r.permission))
+    return res.status === 403 ? null : `expected 403 (role ${p.roleCode} lacks ${r.permission})`;
   if (res.status === 401) return 'unexpected 401 with a live session';
   if (platformAdmin) return null; // reads across tenants by design
   if (res.status < 300) {
@@ -162,12 +210,17 @@ function judge(r: AnyRoute, p: Principal, prep: Prepared, res: Res, otherIds: Se
     // are checked for the other tenant's markers only (e-mail domain, patient codes), which no request carries.
     // A bulk answer lists the ids sent that failed (another tenant's among them): only its `done` ids are checked.
     const bulk = /\/bulk\//.test(r.url) && Array.isArray(res.body.failed);
-    const leaked = r.url === '/api/account/audit-log' ? otherData({ ...res, raw: res.raw.replace(UUID_RE, '') }, otherIds)
-      : bulk ? otherData({ ...res, raw: JSON.stringify(res.body.done) }, otherIds) : otherData(res, otherIds);
+    const leaked =
+      r.url === '/api/account/audit-log'
+        ? otherData({ ...res, raw: res.raw.replace(UUID_RE, '') }, otherIds)
+        : bulk
+          ? otherData({ ...res, raw: JSON.stringify(res.body.done) }, otherIds)
+          : otherData(res, otherIds);
     return leaked.length > 0 ? `2xx holding the other tenant's data ${leaked.join(',')}` : null;
   }
   // 400: validation refused first; 403: a service rule refused before any lookup; 404: as for a missing id.
-  if ((prep.otherInPath || prep.otherInInput > 0) && ![400, 403, 404].includes(res.status)) return "expected 404 for another tenant's id";
+  if ((prep.otherInPath || prep.otherInInput > 0) && ![400, 403, 404].includes(res.status))
+    return "expected 404 for another tenant's id";
   return null;
 }
 
@@ -180,17 +233,38 @@ async function allPrincipals(): Promise<Principal[]> {
   if ((await t.post('/api/auth/logout', {}, revoked)).status !== 200) throw new Error('logout failed');
   // An expired token: correctly signed for a live session, but issued 2 hours ago (the fake clock's past).
   const live = principals.find((p) => p.name === 'operator')!;
-  const claims = JSON.parse(Buffer.from(live.token!.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string; tid: string; pv: number; sub: string };
-  const expired = await t.deps.signer.sign({ sid: claims.sid, tid: claims.tid, pv: claims.pv, uid: claims.sub }, new Date(t.clock.now().getTime() - 2 * 3600_000));
-  principals.push({ name: '(no token)', kind: 'none', token: null }, { name: '(expired)', kind: 'expired', token: expired }, { name: '(revoked)', kind: 'revoked', token: revoked });
+  const claims = JSON.parse(Buffer.from(live.token!.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sid: string;
+    tid: string;
+    pv: number;
+    sub: string;
+  };
+  const expired = await t.deps.signer.sign(
+    { sid: claims.sid, tid: claims.tid, pv: claims.pv, uid: claims.sub },
+    new Date(t.clock.now().getTime() - 2 * 3600_000),
+  );
+  principals.push(
+    { name: '(no token)', kind: 'none', token: null },
+    { name: '(expired)', kind: 'expired', token: expired },
+    { name: '(revoked)', kind: 'revoked', token: revoked },
+  );
   return principals;
 }
 
 /** Sends a prepared request; a role whose session some route ended (logout, a level switch) signs in again and retries once. */
 async function sendAs(r: AnyRoute, p: Principal, prep: Prepared): Promise<{ res: Res; sent: number }> {
-  const send = () => t.call(r.method, prep.url, { token: p.token ?? undefined, ...prep.send, headers: { ...(prep.send.headers ?? {}), ...(p.app ? { 'x-client': 'app' } : {}) } });
+  const send = () =>
+    t.call(r.method, prep.url, {
+      token: p.token ?? undefined,
+      ...prep.send,
+      headers: { ...(prep.send.headers ?? {}), ...(p.app ? { 'x-client': 'app' } : {}) },
+    });
   const res = await send();
-  if (p.kind === 'role' && r.permission !== 'public' && (res.status === 401 || res.body.code === 'LOGGED_IN_ELSEWHERE')) {
+  if (
+    p.kind === 'role' &&
+    r.permission !== 'public' &&
+    (res.status === 401 || res.body.code === 'LOGGED_IN_ELSEWHERE')
+  ) {
     p.token = await loginAs(p.local!, p.app ?? false);
     return { res: await send(), sent: 2 };
   }
@@ -202,25 +276,35 @@ beforeAll(async () => {
   refs = await seedEveryEntity(t);
   tables = await tenantTables(t.db);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('access matrix', () => {
   test('factories: every tenant-scoped table has rows on both tenants', async () => {
     const empty: string[] = [];
     for (const table of tables) {
       for (const r of Object.values(refs)) {
-        const [c] = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1`, [r.tenantId]);
+        const [c] = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1`, [
+          r.tenantId,
+        ]);
         if (c!.n === 0) empty.push(`${table}@${r.code}`);
       }
     }
     expect(empty).toEqual([]);
   });
 
-  test('every route × every role × the other tenant\'s ids: 401/403 as declared, never the other side\'s rows', async () => {
+  test("every route × every role × the other tenant's ids: 401/403 as declared, never the other side's rows", async () => {
     const own = refs[OWN]!;
     const other = refs[OTHER]!;
-    const ids = await representativeIds(t.db, other.tenantId, { patientId: other.patientId, doctorId: other.users.doctor! });
-    const ownIds = await representativeIds(t.db, own.tenantId, { patientId: own.patientId, doctorId: own.users.doctor! });
+    const ids = await representativeIds(t.db, other.tenantId, {
+      patientId: other.patientId,
+      doctorId: other.users.doctor!,
+    });
+    const ownIds = await representativeIds(t.db, own.tenantId, {
+      patientId: own.patientId,
+      doctorId: own.users.doctor!,
+    });
     const otherIds = await tenantIds(t.db, tables, other.tenantId);
     otherIds.delete(other.tenantId);
     // Our own ids never count as a leak even if a table shares them (none should).
@@ -228,8 +312,14 @@ describe('access matrix', () => {
     // References other than ids: the other tenant's QR token (a contact request by QR) and phone number.
     const otherQr = await t.get('/api/account/contacts/qr', await loginAs('follower', true, OTHER));
     expect(otherQr.status, otherQr.raw).toBe(200);
-    const [otherPhone] = await t.db.query<{ phone: string }>('select phone from users where id = $1', [other.users.patient!]);
-    const referenceVariants: Array<Record<string, unknown>> = [{ qrToken: otherQr.body.token }, { phone: otherPhone!.phone }, { username: `patient@${other.domain}` }];
+    const [otherPhone] = await t.db.query<{ phone: string }>('select phone from users where id = $1', [
+      other.users.patient!,
+    ]);
+    const referenceVariants: Array<Record<string, unknown>> = [
+      { qrToken: otherQr.body.token },
+      { phone: otherPhone!.phone },
+      { username: `patient@${other.domain}` },
+    ];
     const before = await snapshotTenant(t.db, tables, other.tenantId);
     const principals = await allPrincipals();
 
@@ -239,7 +329,12 @@ describe('access matrix', () => {
     let requests = 0;
     let pastValidation = 0;
     const fail = (r: AnyRoute, p: Principal, res: Res, why: string) => {
-      const o = { route: `${r.method} ${r.url}`, who: p.name, status: res.status, why: `${why} ${res.raw.slice(0, 160)}` };
+      const o = {
+        route: `${r.method} ${r.url}`,
+        who: p.name,
+        status: res.status,
+        why: `${why} ${res.raw.slice(0, 160)}`,
+      };
       (KNOWN_PENDING.includes(o.route) ? pending : failures).push(o);
     };
 
@@ -254,18 +349,29 @@ describe('access matrix', () => {
       // Routes that find a person by QR token or by user name also get the other tenant's token, phone, user name.
       const fields = new Set([...(r.body ? schemaFields(r.body) : []), ...(r.query ? schemaFields(r.query) : [])]);
       const findsPerson = fields.has('qrToken') || fields.has('username');
-      if (findsPerson) for (const v of referenceVariants) if (Object.keys(v).some((k) => fields.has(k))) plan.push([r, prepare(r, ids, { overrides: v })]);
+      if (findsPerson)
+        for (const v of referenceVariants)
+          if (Object.keys(v).some((k) => fields.has(k))) plan.push([r, prepare(r, ids, { overrides: v })]);
     }
     for (const [r, prep] of plan) {
       for (const p of principals) {
         if (r.permission === 'public' && p.kind !== 'none') continue; // public: no token check, one call is enough
         const platformAdmin = p.kind === 'role' && PLATFORM_ROLES.includes(p.roleCode!) && PLATFORM_LEVEL(r);
-        if (platformAdmin && r.method !== 'GET') { skipped.push(`${r.method} ${r.url} as ${p.name}`); continue; }
+        if (platformAdmin && r.method !== 'GET') {
+          skipped.push(`${r.method} ${r.url} as ${p.name}`);
+          continue;
+        }
         const { res, sent } = await sendAs(r, p, prep);
         requests += sent;
         const why = judge(r, p, prep, res, otherIds, platformAdmin);
         if (why) fail(r, p, res, why);
-        if (p.kind === 'role' && r.permission !== 'public' && p.permissions!.has(r.permission) && res.body.code !== 'VALIDATION_ERROR') pastValidation++;
+        if (
+          p.kind === 'role' &&
+          r.permission !== 'public' &&
+          p.permissions!.has(r.permission) &&
+          res.body.code !== 'VALIDATION_ERROR'
+        )
+          pastValidation++;
       }
     }
 
@@ -274,8 +380,10 @@ describe('access matrix', () => {
     // Nothing of ours may now point at the other tenant's rows (a body id accepted without its tenant).
     const crossRefs = await crossReferences(t.db, tables, own.tenantId, otherIds);
     const roles = principals.length;
-    console.log(`access-matrix: ${ROUTES.length} routes × ${roles} roles = ${requests} requests, leaks ${failures.length + changed.length + crossRefs.length}`
-      + ` (past validation ${pastValidation}, platform-level writes not sent ${skipped.length}, known pending ${pending.length})`);
+    console.log(
+      `access-matrix: ${ROUTES.length} routes × ${roles} roles = ${requests} requests, leaks ${failures.length + changed.length + crossRefs.length}` +
+        ` (past validation ${pastValidation}, platform-level writes not sent ${skipped.length}, known pending ${pending.length})`,
+    );
     for (const o of pending) console.log(`access-matrix KNOWN_PENDING: ${o.route} as ${o.who} → ${o.status}: ${o.why}`);
     expect(changed, 'tables of the other tenant changed by the matrix').toEqual([]);
     expect(crossRefs, 'own rows referencing the other tenant').toEqual([]);
@@ -284,7 +392,10 @@ describe('access matrix', () => {
 
   test('same tenant: a patient of another center is 404 for center-level staff, another patient is 404 for a patient', async () => {
     const own = refs[OWN]!;
-    const ownIds = await representativeIds(t.db, own.tenantId, { patientId: own.otherCenterPatientId, doctorId: own.users.doctor! });
+    const ownIds = await representativeIds(t.db, own.tenantId, {
+      patientId: own.otherCenterPatientId,
+      doctorId: own.users.doctor!,
+    });
     const patientRoutes = ROUTES.filter((r) => r.url.startsWith('/api/account/patients/:id'));
     expect(patientRoutes.length).toBeGreaterThan(10);
     const cases: Array<{ who: string; app: boolean; patientId: string }> = [
@@ -304,11 +415,16 @@ describe('access matrix', () => {
         const { res } = await sendAs(r, p, prep);
         checked++;
         const expected = p.permissions!.has(r.permission as number) ? [400, 404] : [403];
-        if (!expected.includes(res.status)) failures.push(`${r.method} ${r.url} as ${c.who} → ${res.status} (expected ${expected.join('/')}) ${res.raw.slice(0, 120)}`);
+        if (!expected.includes(res.status))
+          failures.push(
+            `${r.method} ${r.url} as ${c.who} → ${res.status} (expected ${expected.join('/')}) ${res.raw.slice(0, 120)}`,
+          );
       }
     }
     const after = await Promise.all(watched.map((id) => snapshotPatient(t.db, own.tenantId, id)));
-    console.log(`access-matrix same-tenant: ${patientRoutes.length} patient routes × ${cases.length} roles = ${checked} requests, leaks ${failures.length}`);
+    console.log(
+      `access-matrix same-tenant: ${patientRoutes.length} patient routes × ${cases.length} roles = ${checked} requests, leaks ${failures.length}`,
+    );
     expect(after).toEqual(before);
     expect(failures).toEqual([]);
   }, 120_000);
@@ -317,7 +433,9 @@ describe('access matrix', () => {
     const own = refs[OWN]!;
     const roles = await t.db.query<{ id: string; code: string; permissions: number[] }>(
       `select r.id, r.code, coalesce(array_agg(rp.permission_id) filter (where rp.permission_id is not null), '{}') as permissions
-         from roles r left join role_permissions rp on rp.role_id = r.id and rp.tenant_id = r.tenant_id where r.tenant_id = $1 group by r.id, r.code`, [own.tenantId]);
+         from roles r left join role_permissions rp on rp.role_id = r.id and rp.tenant_id = r.tenant_id where r.tenant_id = $1 group by r.id, r.code`,
+      [own.tenantId],
+    );
     const failures: string[] = [];
     let tried = 0;
     let n = 0;
@@ -325,25 +443,60 @@ describe('access matrix', () => {
       const p = await rolePrincipal(a.local, false);
       const lacking = ALL_PERMISSIONS.map((x) => x.id).filter((id) => !p.permissions!.has(id));
       const has = (id: number) => p.permissions!.has(id);
-      const expect403 = (what: string, res: Res) => { tried++; if (res.status !== 403) failures.push(`${what} as ${a.local} → ${res.status} ${res.raw.slice(0, 140)}`); };
+      const expect403 = (what: string, res: Res) => {
+        tried++;
+        if (res.status !== 403) failures.push(`${what} as ${a.local} → ${res.status} ${res.raw.slice(0, 140)}`);
+      };
       if (has(Permission.RoleCreate) && lacking.length > 0) {
-        expect403(`create role with ${lacking[0]}`, await t.post('/api/account/roles', { name: `Escalate ${a.local}`, permissions: [lacking[0]] }, p.token!));
+        expect403(
+          `create role with ${lacking[0]}`,
+          await t.post('/api/account/roles', { name: `Escalate ${a.local}`, permissions: [lacking[0]] }, p.token!),
+        );
       }
       // Roles holding something the caller lacks, and root for anyone but root.
-      const above = roles.filter((r) => r.code !== 'patient' && (r.code === 'root' ? p.roleCode !== 'root' : r.permissions.some((x) => !p.permissions!.has(Number(x)))));
+      const above = roles.filter(
+        (r) =>
+          r.code !== 'patient' &&
+          (r.code === 'root' ? p.roleCode !== 'root' : r.permissions.some((x) => !p.permissions!.has(Number(x)))),
+      );
       for (const role of above) {
         if (has(Permission.StaffCreate)) {
           n++;
-          expect403(`create staff as ${role.code}`, await t.post('/api/account/staff', {
-            firstName: 'Esc', lastName: 'Alate', email: `escalate${n}@example.com`, phone: `07${String(10000000 + n)}`,
-            levels: [{ roleCode: role.code, centerId: own.centerA, isMain: false }], doctorIds: [own.users.doctor!],
-          }, p.token!));
+          expect403(
+            `create staff as ${role.code}`,
+            await t.post(
+              '/api/account/staff',
+              {
+                firstName: 'Esc',
+                lastName: 'Alate',
+                email: `escalate${n}@example.com`,
+                phone: `07${String(10000000 + n)}`,
+                levels: [{ roleCode: role.code, centerId: own.centerA, isMain: false }],
+                doctorIds: [own.users.doctor!],
+              },
+              p.token!,
+            ),
+          );
         }
         if (has(Permission.StaffUpdate) && role.code !== 'doctor_assistant') {
-          expect403(`give ${role.code} to assistant@`, await t.put(`/api/account/staff/${own.users.assistant!}`, {
-            firstName: 'An', lastName: 'Tran', email: `assistant@${own.domain}`, phone: null,
-            levels: [{ roleCode: 'doctor_assistant', centerId: own.centerA, isMain: true }, { roleCode: role.code, centerId: own.centerA, isMain: false }], doctorIds: [own.users.doctor!],
-          }, p.token!));
+          expect403(
+            `give ${role.code} to assistant@`,
+            await t.put(
+              `/api/account/staff/${own.users.assistant!}`,
+              {
+                firstName: 'An',
+                lastName: 'Tran',
+                email: `assistant@${own.domain}`,
+                phone: null,
+                levels: [
+                  { roleCode: 'doctor_assistant', centerId: own.centerA, isMain: true },
+                  { roleCode: role.code, centerId: own.centerA, isMain: false },
+                ],
+                doctorIds: [own.users.doctor!],
+              },
+              p.token!,
+            ),
+          );
         }
       }
     }
@@ -365,18 +518,51 @@ describe('access matrix', () => {
   test('role writes: grant and revoke on every role above, equal to and below each caller; refused ones change nothing', async () => {
     const own = refs[OWN]!;
     // Spec §6, highest first; custom roles rank with staff.
-    const ORDER: string[][] = [['root'], ['super_admin'], ['system_admin'], ['admin'], ['scope_admin'], ['mhsc_admin'],
-      ['operator', 'doctor', 'doctor_assistant', 'coach', 'customer_care', 'custom'], ['patient']];
-    const rankOf = (code: string) => ORDER.length - ORDER.findIndex((level) => level.includes(code.startsWith('custom_') ? 'custom' : code));
+    const ORDER: string[][] = [
+      ['root'],
+      ['super_admin'],
+      ['system_admin'],
+      ['admin'],
+      ['scope_admin'],
+      ['mhsc_admin'],
+      ['operator', 'doctor', 'doctor_assistant', 'coach', 'customer_care', 'custom'],
+      ['patient'],
+    ];
+    const rankOf = (code: string) =>
+      ORDER.length - ORDER.findIndex((level) => level.includes(code.startsWith('custom_') ? 'custom' : code));
     const TOP = ['root', 'super_admin', 'system_admin'];
-    const permsOf = async (roleId: string) => (await t.db.query<{ p: number }>('select permission_id as p from role_permissions where tenant_id = $1 and role_id = $2 order by 1', [own.tenantId, roleId])).map((r) => Number(r.p));
+    const permsOf = async (roleId: string) =>
+      (
+        await t.db.query<{ p: number }>(
+          'select permission_id as p from role_permissions where tenant_id = $1 and role_id = $2 order by 1',
+          [own.tenantId, roleId],
+        )
+      ).map((r) => Number(r.p));
     const setPerm = async (roleId: string, id: number, on: boolean) => {
-      if (on) await t.db.query('insert into role_permissions (tenant_id, role_id, permission_id) values ($1, $2, $3) on conflict do nothing', [own.tenantId, roleId, id]);
-      else await t.db.query('delete from role_permissions where tenant_id = $1 and role_id = $2 and permission_id = $3', [own.tenantId, roleId, id]);
+      if (on)
+        await t.db.query(
+          'insert into role_permissions (tenant_id, role_id, permission_id) values ($1, $2, $3) on conflict do nothing',
+          [own.tenantId, roleId, id],
+        );
+      else
+        await t.db.query('delete from role_permissions where tenant_id = $1 and role_id = $2 and permission_id = $3', [
+          own.tenantId,
+          roleId,
+          id,
+        ]);
     };
-    const roleRows = async () => t.db.query<{ id: string; code: string }>('select id, code from roles where tenant_id = $1 order by code', [own.tenantId]);
+    const roleRows = async () =>
+      t.db.query<{ id: string; code: string }>('select id, code from roles where tenant_id = $1 order by code', [
+        own.tenantId,
+      ]);
     // A custom role to target, and the toggle permission for two lower admin roles (removed at the end).
-    const customId = (await t.post('/api/account/roles', { name: 'Matrix custom', permissions: [Permission.DashboardView, Permission.PatientView] }, await loginAs('superadmin', false))).body.id as string;
+    const customId = (
+      await t.post(
+        '/api/account/roles',
+        { name: 'Matrix custom', permissions: [Permission.DashboardView, Permission.PatientView] },
+        await loginAs('superadmin', false),
+      )
+    ).body.id as string;
     expect(customId).toBeTruthy();
     const lent = (await roleRows()).filter((r) => r.code === 'scope_admin' || r.code === 'mhsc_admin');
     for (const r of lent) await setPerm(r.id, Permission.RolePermissionToggle, true);
@@ -403,11 +589,16 @@ describe('access matrix', () => {
           const revoke = before.includes(Permission.AccountProfileView) ? Permission.AccountProfileView : before[0];
           if (revoke !== undefined) variants.push({ permissionId: revoke, enabled: false });
           for (const v of variants) {
-            const allowed = p.permissions!.has(route.permission as number) && theirs < mine
-              && (v.enabled ? p.permissions!.has(v.permissionId) : !TOP.includes(target.code));
+            const allowed =
+              p.permissions!.has(route.permission as number) &&
+              theirs < mine &&
+              (v.enabled ? p.permissions!.has(v.permissionId) : !TOP.includes(target.code));
             const url = route.url.replace(':id', target.id);
             let res = await t.call(route.method, url, { token: p.token!, body: v });
-            if (res.status === 401) { p.token = await loginAs(a.local, false); res = await t.call(route.method, url, { token: p.token, body: v }); }
+            if (res.status === 401) {
+              p.token = await loginAs(a.local, false);
+              res = await t.call(route.method, url, { token: p.token, body: v });
+            }
             const after = await permsOf(target.id);
             const what = `${a.local} (${p.roleCode}) ${v.enabled ? 'grants' : 'revokes'} ${v.permissionId} on ${target.code} → ${res.status}`;
             seen[theirs > mine ? 'above' : theirs === mine ? 'equal' : 'below']++;
@@ -415,12 +606,14 @@ describe('access matrix', () => {
             if (allowed) {
               seen.allowed++;
               if (res.status !== 200) failures.push(`${what}: expected 200 ${res.raw.slice(0, 120)}`);
-              else if (after.includes(v.permissionId) !== v.enabled) failures.push(`${what}: answered 200, role unchanged`);
+              else if (after.includes(v.permissionId) !== v.enabled)
+                failures.push(`${what}: answered 200, role unchanged`);
               await setPerm(target.id, v.permissionId, !v.enabled);
             } else {
               seen.refused++;
               if (res.status !== 403) failures.push(`${what}: expected 403 ${res.raw.slice(0, 120)}`);
-              if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${what}: refused but the role changed`);
+              if (JSON.stringify(after) !== JSON.stringify(before))
+                failures.push(`${what}: refused but the role changed`);
             }
           }
         }
@@ -440,12 +633,22 @@ describe('access matrix', () => {
 
   test("the checks can fail: the other tenant's own answers are flagged, a changed row changes the snapshot", async () => {
     const other = refs[OTHER]!;
-    const ids = await representativeIds(t.db, other.tenantId, { patientId: other.patientId, doctorId: other.users.doctor! });
+    const ids = await representativeIds(t.db, other.tenantId, {
+      patientId: other.patientId,
+      doctorId: other.users.doctor!,
+    });
     const otherIds = await tenantIds(t.db, tables, other.tenantId);
     // The demo2 doctor reading their own tenant stands in for a server that leaks: the judge must call it a leak.
     const token = await loginAs('doctor', false, OTHER);
     const g = await sessionGrants(token);
-    const p: Principal = { name: 'doctor@demo2', kind: 'role', token, local: 'doctor', roleCode: g.roleCode, permissions: g.permissions };
+    const p: Principal = {
+      name: 'doctor@demo2',
+      kind: 'role',
+      token,
+      local: 'doctor',
+      roleCode: g.roleCode,
+      permissions: g.permissions,
+    };
     for (const url of ['/api/account/patients/:id', '/api/account/patients']) {
       const r = ROUTES.find((x) => x.url === url && x.method === 'GET')!;
       const prep = prepare(r, ids);
@@ -454,7 +657,10 @@ describe('access matrix', () => {
       expect(judge(r, p, prep, res, otherIds, false)).not.toBeNull();
     }
     const before = await snapshotTenant(t.db, tables, other.tenantId);
-    await t.db.query("update notifications set read_at = now() where tenant_id = $1 and id = (select id from notifications where tenant_id = $1 limit 1)", [other.tenantId]);
+    await t.db.query(
+      'update notifications set read_at = now() where tenant_id = $1 and id = (select id from notifications where tenant_id = $1 limit 1)',
+      [other.tenantId],
+    );
     const after = await snapshotTenant(t.db, tables, other.tenantId);
     expect(Object.keys(before).filter((k) => before[k] !== after[k])).toEqual(['notifications']);
   });

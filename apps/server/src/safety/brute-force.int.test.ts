@@ -19,7 +19,9 @@ const LOCK_MS = 24 * 3600 * 1000;
 let t: TestApp;
 const extra: Started[] = [];
 
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => {
   for (const s of extra) await s.close();
   await t?.close();
@@ -27,20 +29,39 @@ afterAll(async () => {
 
 /** A "restarted" server: a new composition root on the same database and clock, as after a process restart. */
 async function restart(): Promise<Started> {
-  const s = await createServer({ db: t.db, clock: t.clock, config: { seedDemo: false, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, dataDir: t.deps.config.dataDir }, jobs: false });
+  const s = await createServer({
+    db: t.db,
+    clock: t.clock,
+    config: {
+      seedDemo: false,
+      databaseUrl: undefined,
+      mqttPort: 'off',
+      mqttUrl: undefined,
+      dataDir: t.deps.config.dataDir,
+    },
+    jobs: false,
+  });
   extra.push(s);
   return s;
 }
 
 type Answer = { status: number; body: Record<string, unknown> };
 async function login(s: Pick<Started, 'app'>, username: string, password: string): Promise<Answer> {
-  const res = await s.app.inject({ method: 'POST', url: '/api/auth/oauth-token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ tenant: 'demo', username, password, grant_type: 'password' }) });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/auth/oauth-token',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ tenant: 'demo', username, password, grant_type: 'password' }),
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
 }
 
 /** Every login name an account has (its e-mail and its phone), as stored. */
 async function loginNames(email: string): Promise<string[]> {
-  const [u] = await t.db.query<{ email: string; phone: string | null }>("select email, phone from users where email = $1 and tenant_id = (select id from tenants where code = 'demo')", [email]);
+  const [u] = await t.db.query<{ email: string; phone: string | null }>(
+    "select email, phone from users where email = $1 and tenant_id = (select id from tenants where code = 'demo')",
+    [email],
+  );
   return [u!.email, ...(u!.phone ? [u!.phone] : [])];
 }
 
@@ -50,7 +71,8 @@ describe('login brute force', () => {
     for (const email of ['coach@demo.test', 'cskh@demo.test']) {
       const names = await loginNames(email);
       expect(names.length).toBe(2);
-      for (let i = 0; i < FAILURES; i++) expect((await login(s, names[i % names.length]!, `Wrong@${i}234`)).body.code).toBe('WRONG_LOGIN');
+      for (let i = 0; i < FAILURES; i++)
+        expect((await login(s, names[i % names.length]!, `Wrong@${i}234`)).body.code).toBe('WRONG_LOGIN');
       for (const name of names) {
         const res = await login(s, name, DEMO_PASSWORD);
         expect(res.status, name).toBe(423);
@@ -60,7 +82,9 @@ describe('login brute force', () => {
     // The OTP way in is refused too while the account is locked.
     const phone = (await loginNames('coach@demo.test'))[1]!;
     expect((await t.post('/api/auth/oauth/otp/send', { tenant: 'demo', phoneNumber: phone })).status).toBe(200);
-    const otp = await t.call('POST', '/api/auth/oauth/otp/token-web', { form: { tenantId: 'demo', username: phone, otp: await t.lastCodeTo(phone), type: 'phone' } });
+    const otp = await t.call('POST', '/api/auth/oauth/otp/token-web', {
+      form: { tenantId: 'demo', username: phone, otp: await t.lastCodeTo(phone), type: 'phone' },
+    });
     expect(otp.status).toBe(423);
     // An unknown name counts alone and locks like an account; a real account is untouched by it.
     for (let i = 0; i < FAILURES; i++) await login(s, 'ghost@demo.test', 'Wrong@1234');
@@ -69,9 +93,12 @@ describe('login brute force', () => {
     // Across a restart and until the lock time has passed, then every name works again.
     const after = await restart();
     t.clock.advance(LOCK_MS - 60_000);
-    for (const name of await loginNames('cskh@demo.test')) expect((await login(after, name, DEMO_PASSWORD)).status).toBe(423);
+    for (const name of await loginNames('cskh@demo.test'))
+      expect((await login(after, name, DEMO_PASSWORD)).status).toBe(423);
     t.clock.advance(61_000);
-    for (const email of ['coach@demo.test', 'cskh@demo.test']) for (const name of await loginNames(email)) expect((await login(after, name, DEMO_PASSWORD)).status, name).toBe(200);
+    for (const email of ['coach@demo.test', 'cskh@demo.test'])
+      for (const name of await loginNames(email))
+        expect((await login(after, name, DEMO_PASSWORD)).status, name).toBe(200);
   });
 
   test('failures count across restarts, the lock holds across a restart and lifts after the lock time', async () => {

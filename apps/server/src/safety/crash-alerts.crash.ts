@@ -19,7 +19,10 @@ let db: Awaited<ReturnType<typeof scratchDatabase>>;
 let server: ServerProcess;
 const stub = new TwilioStub();
 /** The demo patient account of each demo tenant has two emergency numbers and a following account (demo-contacts.ts). */
-const patients = [{ tenant: 'demo', login: 'patient@demo.test', token: '' }, { tenant: 'demo2', login: 'patient@demo2.test', token: '' }];
+const patients = [
+  { tenant: 'demo', login: 'patient@demo.test', token: '' },
+  { tenant: 'demo2', login: 'patient@demo2.test', token: '' },
+];
 
 beforeAll(async () => {
   await stub.start();
@@ -37,10 +40,14 @@ afterAll(async () => {
 
 /** Reading times: strictly increasing, just before now (future readings are refused). */
 let tick = 0;
-const nowish = () => new Date(Date.now() - 120_000 + (tick++) * 10).toISOString();
+const nowish = () => new Date(Date.now() - 120_000 + tick++ * 10).toISOString();
 
 async function post(token: string, readings: Array<{ metric: string; value: number }>) {
-  const body = await apiOk(server.baseUrl, 'POST', INGEST, { token, body: { readings: readings.map((r) => ({ ...r, measuredAt: nowish() })) }, timeoutMs: 30_000 });
+  const body = await apiOk(server.baseUrl, 'POST', INGEST, {
+    token,
+    body: { readings: readings.map((r) => ({ ...r, measuredAt: nowish() })) },
+    timeoutMs: 30_000,
+  });
   expect(body.accepted).toBe(readings.length);
 }
 
@@ -57,17 +64,34 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | nul
 test('a high-risk wait interrupted by a restart still texts the followers within 5 s of its due time', async () => {
   const p = patients[0]!;
   await post(p.token, [{ metric: 'temperature', value: 39.5 }]);
-  const alert = await waitFor('the high-risk alert', 5_000, async () =>
-    (await db.pool.query<{ id: string }>("select id from alerts where metric = 'temperature' and level = 'high_risk' and status <> 'closed'")).rows[0]);
-  const job = await waitFor('the confirmation timer', 5_000, async () =>
-    (await db.pool.query<{ run_at: Date }>('select run_at from jobs where dedupe_key = $1', [`alert:${alert.id}:high_risk_confirm`])).rows[0]);
+  const alert = await waitFor(
+    'the high-risk alert',
+    5_000,
+    async () =>
+      (
+        await db.pool.query<{ id: string }>(
+          "select id from alerts where metric = 'temperature' and level = 'high_risk' and status <> 'closed'",
+        )
+      ).rows[0],
+  );
+  const job = await waitFor(
+    'the confirmation timer',
+    5_000,
+    async () =>
+      (
+        await db.pool.query<{ run_at: Date }>('select run_at from jobs where dedupe_key = $1', [
+          `alert:${alert.id}:high_risk_confirm`,
+        ])
+      ).rows[0],
+  );
   const due = job.run_at.getTime();
   // Killed at once: the restart (5–13 s on a busy 2-core machine) must still fit in the 15 s wait.
   await server.kill();
   const restart = await server.start();
   const key = `${alert.id}:high_risk:`;
   const first = await waitFor('the follower SMS at the stub', due - Date.now() + 30_000, async () =>
-    stub.sent.find((r) => r.resource === 'Messages' && r.key?.startsWith(key) && r.key.includes(':high_risk_sms:')));
+    stub.sent.find((r) => r.resource === 'Messages' && r.key?.startsWith(key) && r.key.includes(':high_risk_sms:')),
+  );
   const late = first.at - due;
   console.log(`crash-alerts: high-risk SMS ${late} ms after its due time (restart took ${restart} ms)`);
   expect(late).toBeGreaterThanOrEqual(0);
@@ -86,11 +110,16 @@ test(`every delivery is sent under a 30 % failing, 10 % timing-out provider and 
     // A normal reading closes the patient's heart-rate alert, the SOS-level one after it opens a new one: every wave
     // adds a new SOS alert per patient (calls and texts to three followers, notifications to staff).
     for (const p of patients) {
-      await post(p.token, [{ metric: 'heart_rate', value: 75 }, { metric: 'heart_rate', value: 210 }]);
+      await post(p.token, [
+        { metric: 'heart_rate', value: 75 },
+        { metric: 'heart_rate', value: 210 },
+      ]);
       alerts++;
     }
     await sleep(200 + Math.random() * 2_500);
-    const pending = await db.pool.query<{ n: string }>("select count(*)::text as n from deliveries where status in ('pending', 'sending')");
+    const pending = await db.pool.query<{ n: string }>(
+      "select count(*)::text as n from deliveries where status in ('pending', 'sending')",
+    );
     if (Number(pending.rows[0]!.n) > 0) killsWithPending++;
     await server.kill();
     await server.start();
@@ -100,17 +129,24 @@ test(`every delivery is sent under a 30 % failing, 10 % timing-out provider and 
   stub.timeoutRate = 0;
   const t0 = Date.now();
   await waitFor('every delivery in a final state', DRAIN_MS, async () => {
-    const r = await db.pool.query<{ n: string }>("select count(*)::text as n from deliveries where status in ('pending', 'sending')");
+    const r = await db.pool.query<{ n: string }>(
+      "select count(*)::text as n from deliveries where status in ('pending', 'sending')",
+    );
     return Number(r.rows[0]!.n) === 0 ? true : null;
   });
   const drainMs = Date.now() - t0;
   await server.stop();
 
-  const rows = (await db.pool.query<{ dedupe_key: string; channel: string; status: string; attempts: number; alert_id: string }>(
-    'select dedupe_key, channel, status, attempts, alert_id from deliveries')).rows;
+  const rows = (
+    await db.pool.query<{ dedupe_key: string; channel: string; status: string; attempts: number; alert_id: string }>(
+      'select dedupe_key, channel, status, attempts, alert_id from deliveries',
+    )
+  ).rows;
   const byStatus = rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
   expect(byStatus, 'deliveries by status').toEqual({ sent: rows.length });
-  const sosAlerts = await db.pool.query<{ n: string }>("select count(*)::text as n from alerts where metric = 'heart_rate' and level = 'sos'");
+  const sosAlerts = await db.pool.query<{ n: string }>(
+    "select count(*)::text as n from alerts where metric = 'heart_rate' and level = 'sos'",
+  );
   expect(Number(sosAlerts.rows[0]!.n)).toBe(alerts);
 
   const received = new Map<string, number>();
@@ -130,10 +166,15 @@ test(`every delivery is sent under a 30 % failing, 10 % timing-out provider and 
   }
   const over = [...perTuple.entries()].filter(([, n]) => n > 2);
   const duplicates = [...perTuple.values()].reduce((s, n) => s + n - 1, 0);
-  const outcomes = stub.requests.reduce<Record<string, number>>((m, r) => ({ ...m, [r.outcome]: (m[r.outcome] ?? 0) + 1 }), {});
+  const outcomes = stub.requests.reduce<Record<string, number>>(
+    (m, r) => ({ ...m, [r.outcome]: (m[r.outcome] ?? 0) + 1 }),
+    {},
+  );
   const kills = server.kills - killsBefore;
-  console.log(`crash-alerts: ${stub.sent.length} deliveries, ${perTuple.size} distinct, duplicates ${duplicates}, kills ${kills}` +
-    ` (${killsWithPending} with deliveries pending; ${alerts} SOS alerts, ${rows.length} outbox rows, provider requests ${JSON.stringify(outcomes)}, max attempts ${Math.max(...rows.map((r) => r.attempts))}, drained in ${(drainMs / 1000).toFixed(1)} s)`);
+  console.log(
+    `crash-alerts: ${stub.sent.length} deliveries, ${perTuple.size} distinct, duplicates ${duplicates}, kills ${kills}` +
+      ` (${killsWithPending} with deliveries pending; ${alerts} SOS alerts, ${rows.length} outbox rows, provider requests ${JSON.stringify(outcomes)}, max attempts ${Math.max(...rows.map((r) => r.attempts))}, drained in ${(drainMs / 1000).toFixed(1)} s)`,
+  );
   expect(kills).toBe(KILLS);
   expect(killsWithPending, 'kills that hit pending deliveries').toBeGreaterThan(0);
   expect(outcomes.fail ?? 0, 'the stub injected failures').toBeGreaterThan(0);

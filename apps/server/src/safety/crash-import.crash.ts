@@ -18,7 +18,9 @@ import { apiOk, demoLogin, envInt, scratchDatabase, ServerProcess, sleep } from 
 const ROWS = envInt('CRASH_IMPORT_ROWS', 5_000, 15_000);
 const BAD_EVERY = 250;
 const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => { for (const c of cleanups.reverse()) await c().catch(() => undefined); }, 60_000);
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+}, 60_000);
 
 async function spreadsheet(prefix: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -26,12 +28,34 @@ async function spreadsheet(prefix: string): Promise<Buffer> {
   ws.addRow([...IMPORT_HEADER]);
   for (let i = 0; i < ROWS; i++) {
     const phone = i % BAD_EVERY === BAD_EVERY - 1 ? 'not-a-phone' : `08${String(i).padStart(8, '0')}`;
-    ws.addRow([`${prefix}-${i}`, 'Lan', 'Tran', '1970-01-0' + ((i % 9) + 1), 'female', 160, 55, 'O+', phone, null, `${i} Le Loi, Hue`, null, null]);
+    ws.addRow([
+      `${prefix}-${i}`,
+      'Lan',
+      'Tran',
+      '1970-01-0' + ((i % 9) + 1),
+      'female',
+      160,
+      55,
+      'O+',
+      phone,
+      null,
+      `${i} Le Loi, Hue`,
+      null,
+      null,
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-type Current = { id: string; status: string; processedRows: number; importedRows: number; errorRows: number; totalRows: number; failure: string | null };
+type Current = {
+  id: string;
+  status: string;
+  processedRows: number;
+  importedRows: number;
+  errorRows: number;
+  totalRows: number;
+  failure: string | null;
+};
 
 async function scenario(server: ServerProcess, statusAfterKill: (importId: string) => Promise<string>): Promise<void> {
   await server.start();
@@ -40,7 +64,11 @@ async function scenario(server: ServerProcess, statusAfterKill: (importId: strin
   let token = await demoLogin(server.baseUrl, 'operator@demo.test', 'demo');
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'crash.xlsx');
-  const up = await fetch(`${server.baseUrl}/api/account/patients/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const up = await fetch(`${server.baseUrl}/api/account/patients/import`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(up.status).toBe(201);
   const importId = String(((await up.json()) as { id: string }).id);
 
@@ -48,8 +76,12 @@ async function scenario(server: ServerProcess, statusAfterKill: (importId: strin
   let atKill: Current | null = null;
   for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const cur = (await apiOk(server.baseUrl, 'GET', '/api/account/patients/import/current', { token })).item as Current;
-    if (cur.status === 'done' || cur.status === 'failed') throw new Error(`import ended before the kill: ${JSON.stringify(cur)}`);
-    if (cur.processedRows >= 1000) { atKill = cur; break; }
+    if (cur.status === 'done' || cur.status === 'failed')
+      throw new Error(`import ended before the kill: ${JSON.stringify(cur)}`);
+    if (cur.processedRows >= 1000) {
+      atKill = cur;
+      break;
+    }
     await sleep(25);
   }
   expect(atKill).not.toBeNull();
@@ -63,26 +95,48 @@ async function scenario(server: ServerProcess, statusAfterKill: (importId: strin
   let done: Current | null = null;
   for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
     const cur = (await apiOk(server.baseUrl, 'GET', '/api/account/patients/import/current', { token })).item as Current;
-    if (cur.status === 'done' || cur.status === 'failed') { done = cur; break; }
+    if (cur.status === 'done' || cur.status === 'failed') {
+      done = cur;
+      break;
+    }
     await sleep(200);
   }
   const bad = Math.floor(ROWS / BAD_EVERY);
-  expect(done).toMatchObject({ id: importId, status: 'done', failure: null, processedRows: ROWS, totalRows: ROWS, importedRows: ROWS - bad, errorRows: bad });
+  expect(done).toMatchObject({
+    id: importId,
+    status: 'done',
+    failure: null,
+    processedRows: ROWS,
+    totalRows: ROWS,
+    importedRows: ROWS - bad,
+    errorRows: bad,
+  });
   expect(Date.now() - t0).toBeLessThan(120_000);
   // Each valid row is a patient once; each bad row is one line of the error file.
   const list = await apiOk(server.baseUrl, 'GET', `/api/account/patients?search=${prefix}&page=0&size=1`, { token });
   expect(list.total).toBe(ROWS - bad);
-  const errs = await fetch(`${server.baseUrl}/api/account/patients/import/${importId}/errors`, { headers: { authorization: `Bearer ${token}` } });
+  const errs = await fetch(`${server.baseUrl}/api/account/patients/import/${importId}/errors`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const lines = (await errs.text()).trim().split('\n');
   expect(lines).toHaveLength(bad);
   expect(new Set(lines).size).toBe(bad);
   expect(lines.every((l) => l.endsWith('phone: Phone number is not valid'))).toBe(true);
   // The tenant can import again at once.
   const one = new ExcelJS.Workbook();
-  one.addWorksheet('Patients').addRows([[...IMPORT_HEADER], [`${prefix}-next`, 'Minh', 'Vo', '1971-02-03', 'male', 170, 70, 'A+', '0899999999', null, null, null, null]]);
+  one
+    .addWorksheet('Patients')
+    .addRows([
+      [...IMPORT_HEADER],
+      [`${prefix}-next`, 'Minh', 'Vo', '1971-02-03', 'male', 170, 70, 'A+', '0899999999', null, null, null, null],
+    ]);
   const form2 = new FormData();
   form2.append('file', new Blob([new Uint8Array(await one.xlsx.writeBuffer())]), 'next.xlsx');
-  const next = await fetch(`${server.baseUrl}/api/account/patients/import`, { method: 'POST', body: form2, headers: { authorization: `Bearer ${token}` } });
+  const next = await fetch(`${server.baseUrl}/api/account/patients/import`, {
+    method: 'POST',
+    body: form2,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(next.status).toBe(201);
   await server.stop();
 }
@@ -91,9 +145,19 @@ describe('patient import killed mid-way', () => {
   test(`PostgreSQL: ${ROWS} rows, SIGKILL, restart: resumed, exact counts`, async () => {
     const db = await scratchDatabase('cw_crash_imp');
     cleanups.push(db.drop);
-    const server = await ServerProcess.create({ DATABASE_URL: db.url, SEED_DEMO: '1', DEMO_VITALS_DAYS: '0', JOB_LEASE_SECONDS: '3' });
+    const server = await ServerProcess.create({
+      DATABASE_URL: db.url,
+      SEED_DEMO: '1',
+      DEMO_VITALS_DAYS: '0',
+      JOB_LEASE_SECONDS: '3',
+    });
     cleanups.push(() => server.dispose());
-    await scenario(server, async (id) => (await db.pool.query<{ status: string }>('select status from patient_imports where id = $1', [id])).rows[0]!.status);
+    await scenario(
+      server,
+      async (id) =>
+        (await db.pool.query<{ status: string }>('select status from patient_imports where id = $1', [id])).rows[0]!
+          .status,
+    );
   });
 
   test(`embedded database: ${ROWS} rows, SIGKILL, restart on the same DATA_DIR: resumed, exact counts`, async () => {
@@ -103,7 +167,8 @@ describe('patient import killed mid-way', () => {
       // The killed process's folder, opened for a look while no server runs on it.
       const pgl = await openPglite(path.join(server.dataDir, 'pg'));
       try {
-        return (await pgl.query<{ status: string }>('select status from patient_imports where id = $1', [id]))[0]!.status;
+        return (await pgl.query<{ status: string }>('select status from patient_imports where id = $1', [id]))[0]!
+          .status;
       } finally {
         await pgl.close();
       }

@@ -44,10 +44,24 @@ async function createDevices(): Promise<Device[]> {
     const p = patients[i]!;
     const imei = `35${String(crypto.randomInt(0, 1e9)).padStart(9, '0')}${String(i).padStart(4, '0')}`;
     const dev = await apiOk(server.baseUrl, 'POST', '/api/account/devices', {
-      token, body: { model: 'J2025E', account: p.patientCode, mac: null, imei, serial: `CRASH-${run}-${i}`, name: `Crash ${run} #${i}` },
+      token,
+      body: {
+        model: 'J2025E',
+        account: p.patientCode,
+        mac: null,
+        imei,
+        serial: `CRASH-${run}-${i}`,
+        name: `Crash ${run} #${i}`,
+      },
     });
-    await apiOk(server.baseUrl, 'PUT', `/api/account/devices/${String(dev.id)}/assign`, { token, body: { patientId: p.id } });
-    const cred = await apiOk(server.baseUrl, 'POST', `/api/account/devices/${String(dev.id)}/credentials`, { token, body: {} });
+    await apiOk(server.baseUrl, 'PUT', `/api/account/devices/${String(dev.id)}/assign`, {
+      token,
+      body: { patientId: p.id },
+    });
+    const cred = await apiOk(server.baseUrl, 'POST', `/api/account/devices/${String(dev.id)}/credentials`, {
+      token,
+      body: {},
+    });
     devices.push({ id: String(cred.deviceId), secret: String(cred.secret), patientId: p.id });
   }
   return devices;
@@ -59,9 +73,14 @@ function readingsOf(index: number, count: number, base: number): Reading[] {
   for (let j = 0; j < count; j++) {
     const measuredAt = new Date(base + j * 1000 + index).toISOString();
     switch (j % 3) {
-      case 0: out.push({ metric: 'heart_rate', measuredAt, value: 60 + ((j * 7 + index) % 35) }); break;
-      case 1: out.push({ metric: 'spo2', measuredAt, value: 95 + ((j + index) % 5) }); break;
-      default: out.push({ metric: 'steps', measuredAt, value: (j * 13 + index) % 40 });
+      case 0:
+        out.push({ metric: 'heart_rate', measuredAt, value: 60 + ((j * 7 + index) % 35) });
+        break;
+      case 1:
+        out.push({ metric: 'spo2', measuredAt, value: 95 + ((j + index) % 5) });
+        break;
+      default:
+        out.push({ metric: 'steps', measuredAt, value: (j * 13 + index) % 40 });
     }
   }
   return out;
@@ -83,11 +102,20 @@ test(`every acknowledged reading survives ${KILLS} SIGKILLs, none stored twice`,
     for (let attempt = 0; ; attempt++) {
       stats.attempts++;
       try {
-        const r = await api(server.baseUrl, 'POST', '/api/ingest/measurements', { token: auth, body: { readings: batch }, timeoutMs: 20_000 });
+        const r = await api(server.baseUrl, 'POST', '/api/ingest/measurements', {
+          token: auth,
+          body: { readings: batch },
+          timeoutMs: 20_000,
+        });
         if (r.status >= 200 && r.status < 300) {
-          const rejected = new Set(((r.body.rejected as Array<{ index: number }> | undefined) ?? []).map((x) => x.index));
-          if (rejected.size > 0) refusals.push(`${rejected.size} readings refused: ${JSON.stringify(r.body.rejected).slice(0, 200)}`);
-          batch.forEach((x, i) => { if (!rejected.has(i)) acked.add(keyOf(`device:${d.id}`, x.metric, Date.parse(x.measuredAt))); });
+          const rejected = new Set(
+            ((r.body.rejected as Array<{ index: number }> | undefined) ?? []).map((x) => x.index),
+          );
+          if (rejected.size > 0)
+            refusals.push(`${rejected.size} readings refused: ${JSON.stringify(r.body.rejected).slice(0, 200)}`);
+          batch.forEach((x, i) => {
+            if (!rejected.has(i)) acked.add(keyOf(`device:${d.id}`, x.metric, Date.parse(x.measuredAt)));
+          });
           stats.accepted += Number(r.body.accepted ?? 0);
           stats.duplicates += Number(r.body.duplicates ?? 0);
           return;
@@ -96,7 +124,9 @@ test(`every acknowledged reading survives ${KILLS} SIGKILLs, none stored twice`,
           refusals.push(`HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
           return;
         }
-      } catch { /* connection refused / reset / timeout while the server is down: retry */ }
+      } catch {
+        /* connection refused / reset / timeout while the server is down: retry */
+      }
       stats.errors++;
       await sleep(Math.min(1000, 100 * 2 ** Math.min(attempt, 4)) + Math.random() * 100);
     }
@@ -113,7 +143,9 @@ test(`every acknowledged reading survives ${KILLS} SIGKILLs, none stored twice`,
     }
   });
   let sendersDone = false;
-  const allSent = Promise.all(senders).finally(() => { sendersDone = true; });
+  const allSent = Promise.all(senders).finally(() => {
+    sendersDone = true;
+  });
 
   // The killer: the i-th SIGKILL once i/(KILLS+1) of the readings are acknowledged (plus jitter), so kills land
   // mid-stream whatever the machine's speed; each restart reuses the port, database and DATA_DIR.
@@ -133,21 +165,29 @@ test(`every acknowledged reading survives ${KILLS} SIGKILLs, none stored twice`,
   expect(server.kills).toBe(KILLS);
   const sources = devices.map((d) => `device:${d.id}`);
   const { rows } = await db.pool.query<{ source: string; metric: string; ms: string }>(
-    'select source, metric, (extract(epoch from measured_at) * 1000)::bigint::text as ms from measurements where source = any($1::text[])', [sources]);
+    'select source, metric, (extract(epoch from measured_at) * 1000)::bigint::text as ms from measurements where source = any($1::text[])',
+    [sources],
+  );
   const stored = new Set(rows.map((r) => keyOf(r.source, r.metric, Number(r.ms))));
   const missing = [...acked].filter((k) => !stored.has(k));
   const dup = await db.pool.query<{ n: string }>(
     `select count(*)::text as n from (select 1 from measurements where source = any($1::text[])
-       group by tenant_id, patient_id, metric, measured_at, source having count(*) > 1) d`, [sources]);
+       group by tenant_id, patient_id, metric, measured_at, source having count(*) > 1) d`,
+    [sources],
+  );
   // The hourly rollup is written in the same statement as the readings: a retried batch must not count twice there.
   const rollup = await db.pool.query<{ n: string }>(
     `select count(*)::text as n from (
        select h.n, (select count(*) from measurements m where m.tenant_id = h.tenant_id and m.patient_id = h.patient_id and m.metric = h.metric
                       and m.measured_at >= h.hour and m.measured_at < h.hour + interval '1 hour') as real
-         from measurement_hourly h where h.patient_id = any($1::uuid[])) x where x.n <> x.real`, [devices.map((d) => d.patientId)]);
+         from measurement_hourly h where h.patient_id = any($1::uuid[])) x where x.n <> x.real`,
+    [devices.map((d) => d.patientId)],
+  );
   const duplicates = Number(dup.rows[0]!.n);
-  console.log(`crash-ingest: ${acked.size} readings acked, ${rows.length} stored, duplicates ${duplicates}, kills ${server.kills}` +
-    ` (${stats.batches} batches, ${stats.attempts} requests, ${stats.errors} retried, restarts ${restartMs.map((m) => `${(m / 1000).toFixed(1)} s`).join(', ')})`);
+  console.log(
+    `crash-ingest: ${acked.size} readings acked, ${rows.length} stored, duplicates ${duplicates}, kills ${server.kills}` +
+      ` (${stats.batches} batches, ${stats.attempts} requests, ${stats.errors} retried, restarts ${restartMs.map((m) => `${(m / 1000).toFixed(1)} s`).join(', ')})`,
+  );
   expect(acked.size).toBe(devices.length * perDevice);
   expect(missing.length, `acknowledged but not stored, e.g. ${missing.slice(0, 3).join(', ')}`).toBe(0);
   expect(rows.length).toBe(stored.size);

@@ -10,7 +10,8 @@ import pg from 'pg';
 /** Helpers of the crash and fault-injection suites: real server processes on their own real PostgreSQL database. */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-export const ADMIN_URL = process.env.CRASH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL =
+  process.env.CRASH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** `npm run test:soak` sets CRASH_SIZE=full: the issue's counts; otherwise the CI size. */
 export const FULL = process.env.CRASH_SIZE === 'full';
@@ -33,7 +34,9 @@ export function freePort(): Promise<number> {
 }
 
 /** A fresh database `cw_crash_<random>` on the PostgreSQL server, dropped (forcing connections off) by `drop`. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ url: string; pool: pg.Pool; drop: () => Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -67,7 +70,11 @@ export class ServerProcess {
   private child: ChildProcess | null = null;
   private tail: string[] = [];
   kills = 0;
-  constructor(readonly port: number, private readonly env: Record<string, string>, private readonly entry: string[] = SOURCE_ENTRY) {
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly entry: string[] = SOURCE_ENTRY,
+  ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
@@ -78,13 +85,24 @@ export class ServerProcess {
     return new ServerProcess(port, { DATA_DIR: dataDir, ...env }, opts.compiled ? COMPILED_ENTRY : SOURCE_ENTRY);
   }
 
-  get dataDir(): string { return this.env.DATA_DIR!; }
-  get pid(): number | undefined { return this.child?.pid; }
+  get dataDir(): string {
+    return this.env.DATA_DIR!;
+  }
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   async start(timeoutMs = 120_000): Promise<number> {
     if (this.child) throw new Error('server already running');
     const t0 = Date.now();
-    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', MQTT_PORT: 'off', LOG_LEVEL: 'warn', ...this.env, PORT: String(this.port) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      MQTT_PORT: 'off',
+      LOG_LEVEL: 'warn',
+      ...this.env,
+      PORT: String(this.port),
+    };
     delete env.MQTT_URL;
     const child = spawn(process.execPath, this.entry, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
@@ -102,7 +120,9 @@ export class ServerProcess {
       try {
         const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return Date.now() - t0;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (Date.now() - t0 > timeoutMs) {
         await this.kill();
         throw new Error(`server not healthy after ${timeoutMs} ms:\n${this.tail.join('\n')}`);
@@ -146,23 +166,41 @@ export class ServerProcess {
 export type ApiResult = { status: number; body: Record<string, unknown> };
 
 /** One JSON call; throws on network errors and timeouts (the callers decide whether to retry). */
-export async function api(baseUrl: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiResult> {
+export async function api(
+  baseUrl: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ApiResult> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = opts.token.startsWith('Basic ') ? opts.token : `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}${url}`, {
-    method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
   });
   const text = await res.text();
   let body: Record<string, unknown> = {};
-  try { body = text ? (JSON.parse(text) as Record<string, unknown>) : {}; } catch { /* not JSON */ }
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body };
 }
 
 /** `api` that must answer 2xx. */
-export async function apiOk(baseUrl: string, method: string, url: string, opts: Parameters<typeof api>[3] = {}): Promise<Record<string, unknown>> {
+export async function apiOk(
+  baseUrl: string,
+  method: string,
+  url: string,
+  opts: Parameters<typeof api>[3] = {},
+): Promise<Record<string, unknown>> {
   const r = await api(baseUrl, method, url, opts);
-  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  if (r.status < 200 || r.status >= 300)
+    throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   return r.body;
 }
 
@@ -171,7 +209,8 @@ export const DEMO_PASSWORD = 'CareWatch@2026';
 /** Access token of a demo account; `app` signs in as the patient app would. */
 export async function demoLogin(baseUrl: string, username: string, tenant: string, app = false): Promise<string> {
   const body = await apiOk(baseUrl, 'POST', '/api/auth/oauth-token', {
-    body: { tenant, username, password: DEMO_PASSWORD, grant_type: 'password' }, headers: app ? { 'x-client': 'app' } : {},
+    body: { tenant, username, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: app ? { 'x-client': 'app' } : {},
   });
   return String(body.access_token);
 }
@@ -179,7 +218,11 @@ export async function demoLogin(baseUrl: string, username: string, tenant: strin
 // ---------------------------------------------------------------- Twilio-compatible stub
 
 export type StubRequest = {
-  resource: 'Messages' | 'Calls'; key: string | null; to: string; body: string; at: number;
+  resource: 'Messages' | 'Calls';
+  key: string | null;
+  to: string;
+  body: string;
+  at: number;
   /** ok: answered 200 (the message went out); fail: answered 500; timeout: held past the client's timeout, never sent. */
   outcome: 'ok' | 'fail' | 'timeout';
 };
@@ -201,16 +244,27 @@ export class TwilioStub {
   private held = new Set<http.ServerResponse>();
   port = 0;
 
-  get url(): string { return `http://127.0.0.1:${this.port}`; }
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
   /** Requests that went out (answered 200). */
-  get sent(): StubRequest[] { return this.requests.filter((r) => r.outcome === 'ok'); }
+  get sent(): StubRequest[] {
+    return this.requests.filter((r) => r.outcome === 'ok');
+  }
 
   env(): Record<string, string> {
-    return { TWILIO_URL: this.url, TWILIO_ACCOUNT_SID: this.accountSid, TWILIO_AUTH_TOKEN: this.authToken, TWILIO_FROM: '+15550001111' };
+    return {
+      TWILIO_URL: this.url,
+      TWILIO_ACCOUNT_SID: this.accountSid,
+      TWILIO_AUTH_TOKEN: this.authToken,
+      TWILIO_FROM: '+15550001111',
+    };
   }
 
   async start(): Promise<void> {
-    this.server = http.createServer((req, res) => { void this.handle(req, res); });
+    this.server = http.createServer((req, res) => {
+      void this.handle(req, res);
+    });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
     this.port = (this.server.address() as net.AddressInfo).port;
   }
@@ -225,13 +279,18 @@ export class TwilioStub {
     const m = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m) return reply(404, { code: 20404, message: 'not found' });
     const auth = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
-    if (decodeURIComponent(m[1]!) !== this.accountSid || req.headers.authorization !== auth) return reply(401, { code: 20003, message: 'authenticate' });
+    if (decodeURIComponent(m[1]!) !== this.accountSid || req.headers.authorization !== auth)
+      return reply(401, { code: 20003, message: 'authenticate' });
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const resource = m[2] as 'Messages' | 'Calls';
     const keyHeader = req.headers['i-twilio-idempotency-token'];
     const rec: StubRequest = {
-      resource, key: typeof keyHeader === 'string' ? keyHeader : null, to: form.get('To') ?? '',
-      body: form.get('Body') ?? form.get('Twiml') ?? '', at: Date.now(), outcome: 'ok',
+      resource,
+      key: typeof keyHeader === 'string' ? keyHeader : null,
+      to: form.get('To') ?? '',
+      body: form.get('Body') ?? form.get('Twiml') ?? '',
+      at: Date.now(),
+      outcome: 'ok',
     };
     const dice = Math.random();
     if (dice < this.failRate) {

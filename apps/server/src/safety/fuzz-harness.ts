@@ -16,7 +16,8 @@ export async function storedSecrets(t: Pick<TestApp, 'db' | 'deps'>): Promise<Ma
     out.set(name, value);
     if (value.startsWith('{')) {
       // Public halves (the VAPID public key is served to every browser) are not secrets.
-      for (const [k, v] of Object.entries(JSON.parse(value) as Record<string, unknown>)) if (typeof v === 'string' && !/^public/i.test(k)) out.set(`${name}.${k}`, v);
+      for (const [k, v] of Object.entries(JSON.parse(value) as Record<string, unknown>))
+        if (typeof v === 'string' && !/^public/i.test(k)) out.set(`${name}.${k}`, v);
     }
   }
   out.set('master_key', master.key.toString('base64'));
@@ -24,7 +25,20 @@ export async function storedSecrets(t: Pick<TestApp, 'db' | 'deps'>): Promise<Ma
 }
 
 /** Demo accounts in the order a caller is chosen for a permission: the broadest first, the patient for patient routes. */
-export const ACCOUNT_ORDER = ['superadmin', 'root', 'sysadmin', 'scopeadmin', 'mhscadmin', 'doctor', 'operator', 'assistant', 'cskh', 'coach', 'patient', 'follower'];
+export const ACCOUNT_ORDER = [
+  'superadmin',
+  'root',
+  'sysadmin',
+  'scopeadmin',
+  'mhscadmin',
+  'doctor',
+  'operator',
+  'assistant',
+  'cskh',
+  'coach',
+  'patient',
+  'follower',
+];
 
 /** Permission ids each demo account of a tenant holds, from its roles (what login grants at any of its levels). */
 export async function permissionsByAccount(db: Db, tenantCode: string): Promise<Map<string, Set<number>>> {
@@ -32,7 +46,9 @@ export async function permissionsByAccount(db: Db, tenantCode: string): Promise<
     `select u.email, rp.permission_id from users u join tenants t on t.id = u.tenant_id
        join user_roles ur on ur.user_id = u.id and ur.tenant_id = u.tenant_id
        join role_permissions rp on rp.role_id = ur.role_id and rp.tenant_id = u.tenant_id
-      where t.code = $1 and u.email is not null`, [tenantCode]);
+      where t.code = $1 and u.email is not null`,
+    [tenantCode],
+  );
   const out = new Map<string, Set<number>>();
   for (const r of rows) {
     const local = r.email.split('@')[0]!;
@@ -46,14 +62,18 @@ export async function permissionsByAccount(db: Db, tenantCode: string): Promise<
 export async function loginToken(t: TestApp, account: string, tenant = 'demo'): Promise<string> {
   if (account !== 'patient' && account !== 'follower') return (await t.login(account, tenant)).access;
   const res = await t.call('POST', '/api/auth/oauth-token', {
-    form: { tenant, username: `${account}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' },
+    form: { tenant, username: `${account}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
   });
   if (res.status !== 200) throw new Error(`app login ${account}@${tenant} failed: ${res.status}`);
   return String(res.body.access_token);
 }
 
 /** The account that calls a route: one holding its permission; the patient for `/me` routes it can call. */
-export function callerFor(route: { url: string; permission: number | string }, perms: Map<string, Set<number>>): string | null {
+export function callerFor(
+  route: { url: string; permission: number | string },
+  perms: Map<string, Set<number>>,
+): string | null {
   if (route.permission === 'public') return null;
   const p = Number(route.permission);
   const holders = ACCOUNT_ORDER.filter((a) => perms.get(a)?.has(p));
@@ -99,13 +119,16 @@ async function idFor(db: Db, tenantId: string, url: string, name: string): Promi
   if (name === 'owner') return tenantId;
   if (name === 'file') return 'logo.png';
   const upTo = url.slice(0, url.indexOf(`:${name}`) + name.length + 1);
-  for (const [re, table] of PARAM_TABLE) if (re.test(upTo)) return table === 'tenants' ? tenantId : firstId(db, table, tenantId);
+  for (const [re, table] of PARAM_TABLE)
+    if (re.test(upTo)) return table === 'tenants' ? tenantId : firstId(db, table, tenantId);
   return newId();
 }
 
 async function firstId(db: Db, table: string, tenantId: string): Promise<string> {
   try {
-    const rows = await db.query<{ id: string }>(`select id from ${table} where tenant_id = $1 order by id limit 1`, [tenantId]);
+    const rows = await db.query<{ id: string }>(`select id from ${table} where tenant_id = $1 order by id limit 1`, [
+      tenantId,
+    ]);
     return rows[0]?.id ?? newId();
   } catch {
     return newId();
@@ -118,7 +141,13 @@ export function fillPath(url: string, params: Record<string, string>, rawOverrid
 }
 
 function pctEncode(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** What a path value looks like after the server decodes it. */
@@ -126,8 +155,10 @@ export const decodedParam = (s: string) => Buffer.from(s, 'utf8').toString('utf8
 
 // --- what no answer may contain ----------------------------------------------------------------------------
 
-const STACK = /\bat [^\n"]{0,200}\((?:file:\/\/)?\/[^)"]*:\d+:\d+\)|\/(?:src|node_modules|work)\/[^\s"]*\.(?:ts|js|mjs):\d+/;
-const SQL = /\bselect\b[^"]{0,200}\bfrom\b|\binsert into\b|\bupdate \w+ set\b|\bdelete from\b|syntax error|relation "|violates (?:not-null|foreign key|unique|check) constraint|duplicate key value|column "[^"]+" does not exist|invalid input syntax for type/i;
+const STACK =
+  /\bat [^\n"]{0,200}\((?:file:\/\/)?\/[^)"]*:\d+:\d+\)|\/(?:src|node_modules|work)\/[^\s"]*\.(?:ts|js|mjs):\d+/;
+const SQL =
+  /\bselect\b[^"]{0,200}\bfrom\b|\binsert into\b|\bupdate \w+ set\b|\bdelete from\b|syntax error|relation "|violates (?:not-null|foreign key|unique|check) constraint|duplicate key value|column "[^"]+" does not exist|invalid input syntax for type/i;
 const HASH = /\$argon2(?:id|i|d)\$|password_hash|credential_hash/i;
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 
@@ -136,7 +167,9 @@ export type Secrets = { values: string[]; ownTokens: Set<string> };
 /** The server's secrets (every stored secret, opened, and the parts of the JSON ones) and a sample of stored password hashes. */
 export async function loadSecrets(t: TestApp): Promise<Secrets> {
   const app = [...(await storedSecrets(t)).values()];
-  const hashes = await t.db.query<{ password_hash: string }>('select password_hash from users where password_hash is not null limit 20');
+  const hashes = await t.db.query<{ password_hash: string }>(
+    'select password_hash from users where password_hash is not null limit 20',
+  );
   const values = [...app, ...hashes.map((r) => r.password_hash), t.deps.pepper].filter((v) => v && v.length >= 12);
   return { values: [...new Set(values)], ownTokens: new Set() };
 }
@@ -148,7 +181,11 @@ export async function loadSecrets(t: TestApp): Promise<Secrets> {
 export function errorOf(res: Res): { code: unknown; message: unknown; field: unknown } {
   const b = res.body as Record<string, unknown> & { details?: Record<string, unknown> };
   if (b.resourceType === 'OperationOutcome') {
-    const issue = (b.issue as Array<{ details?: { coding?: Array<{ code?: unknown }> }; diagnostics?: unknown; expression?: unknown[] }> | undefined)?.[0];
+    const issue = (
+      b.issue as
+        | Array<{ details?: { coding?: Array<{ code?: unknown }> }; diagnostics?: unknown; expression?: unknown[] }>
+        | undefined
+    )?.[0];
     return { code: issue?.details?.coding?.[0]?.code, message: issue?.diagnostics, field: issue?.expression?.[0] };
   }
   return { code: b.code, message: b.message, field: b.details?.field };
@@ -166,7 +203,15 @@ export function answerProblems(res: Res, secrets: Secrets, callerToken?: string)
   if (STACK.test(text)) out.push('stack trace in answer');
   if (SQL.test(text)) out.push('SQL text in answer');
   if (HASH.test(text)) out.push('password/credential hash in answer');
-  for (const v of secrets.values) if (text.includes(v)) { out.push('a server secret in answer'); break; }
-  for (const m of text.match(JWT) ?? []) if (m !== callerToken) { out.push('a token other than the caller’s in answer'); break; }
+  for (const v of secrets.values)
+    if (text.includes(v)) {
+      out.push('a server secret in answer');
+      break;
+    }
+  for (const m of text.match(JWT) ?? [])
+    if (m !== callerToken) {
+      out.push('a token other than the caller’s in answer');
+      break;
+    }
   return out;
 }

@@ -20,9 +20,15 @@ const brokerUp = await new Promise<boolean>((resolve) => {
   const u = new URL(url);
   const sock = net.connect(Number(u.port || 1883), u.hostname);
   sock.setTimeout(1000);
-  sock.once('connect', () => { sock.destroy(); resolve(true); });
+  sock.once('connect', () => {
+    sock.destroy();
+    resolve(true);
+  });
   sock.once('error', () => resolve(false));
-  sock.once('timeout', () => { sock.destroy(); resolve(false); });
+  sock.once('timeout', () => {
+    sock.destroy();
+    resolve(false);
+  });
 });
 
 type Device = { id: string; secret: string };
@@ -30,7 +36,10 @@ type Device = { id: string; secret: string };
 /** The device side of the README's rule: HMAC-SHA256(secret, topic + "\n" + message with "sig":""), hex, put in "sig". */
 function signed(d: Device, body: Record<string, unknown>, key = d.secret): string {
   const unsigned = JSON.stringify({ ...body, sig: '' });
-  const sig = crypto.createHmac('sha256', key).update(`${mqttMeasurementsTopic('demo', d.id)}\n${unsigned}`).digest('hex');
+  const sig = crypto
+    .createHmac('sha256', key)
+    .update(`${mqttMeasurementsTopic('demo', d.id)}\n${unsigned}`)
+    .digest('hex');
   return unsigned.replace('"sig":""', `"sig":"${sig}"`);
 }
 
@@ -51,7 +60,13 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external MQTT broker', 
     token = (await t.login('sysadmin')).access;
     patientId = (await t.db.query<{ id: string }>(`select id from patients where patient_code = 'DEMO-P0002'`))[0]!.id;
     // Two server instances in one shared subscription.
-    for (let i = 0; i < 2; i++) services.push(await startMqtt({ ...t.deps, config: { ...t.deps.config, mqttUrl: url, mqttShareGroup: group } }, () => undefined));
+    for (let i = 0; i < 2; i++)
+      services.push(
+        await startMqtt(
+          { ...t.deps, config: { ...t.deps.config, mqttUrl: url, mqttShareGroup: group } },
+          () => undefined,
+        ),
+      );
     spy = await connectAsync(url, { reconnectPeriod: 0, clientId: `cw-spy-${newId().slice(-12)}` });
     spy.on('message', (_topic, payload) => seenBySpy.push(payload.toString('utf8')));
     await spy.subscribeAsync('carewatch/#', { qos: 1 });
@@ -68,7 +83,18 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external MQTT broker', 
   /** A cellular device registered, assigned and given credentials through the API. */
   async function newDevice(): Promise<Device> {
     const serial = `MQTT-SAFE-${newId().slice(-10)}`;
-    const dev = await t.post('/api/account/devices', { model: 'J2025E', account: 'DEMO-P0002', mac: null, imei: `35${String(crypto.randomInt(0, 1e13)).padStart(13, '0')}`, serial, name: serial }, token);
+    const dev = await t.post(
+      '/api/account/devices',
+      {
+        model: 'J2025E',
+        account: 'DEMO-P0002',
+        mac: null,
+        imei: `35${String(crypto.randomInt(0, 1e13)).padStart(13, '0')}`,
+        serial,
+        name: serial,
+      },
+      token,
+    );
     expect(dev.status).toBe(201);
     expect((await t.put(`/api/account/devices/${String(dev.body.id)}/assign`, { patientId }, token)).status).toBe(200);
     const cred = await t.post(`/api/account/devices/${String(dev.body.id)}/credentials`, {}, token);
@@ -77,14 +103,30 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external MQTT broker', 
     return d;
   }
   // Readings in 2022, one minute apart per batch number, away from the demo data.
-  const readings = (n: number) => [{ metric: 'heart_rate', measuredAt: new Date(Date.UTC(2022, 0, 1) + n * 60_000).toISOString(), value: 70 + (n % 20) }];
-  const stored = async (d: Device) => (await t.db.query<{ n: number }>('select count(*)::int n from measurements where source = $1', [`device:${d.id}`]))[0]!.n;
-  const handled = async (d: Device) => (await t.db.query<{ n: number }>(`select count(*)::int n from audit_log where action = 'vitals.ingest' and details->>'deviceId' = $1`, [d.id]))[0]!.n;
+  const readings = (n: number) => [
+    {
+      metric: 'heart_rate',
+      measuredAt: new Date(Date.UTC(2022, 0, 1) + n * 60_000).toISOString(),
+      value: 70 + (n % 20),
+    },
+  ];
+  const stored = async (d: Device) =>
+    (
+      await t.db.query<{ n: number }>('select count(*)::int n from measurements where source = $1', [`device:${d.id}`])
+    )[0]!.n;
+  const handled = async (d: Device) =>
+    (
+      await t.db.query<{ n: number }>(
+        `select count(*)::int n from audit_log where action = 'vitals.ingest' and details->>'deviceId' = $1`,
+        [d.id],
+      )
+    )[0]!.n;
   const ackOf = async (batchId: string, pred: (a: TMqttAck) => boolean = () => true) => {
     await expect.poll(() => acks.some((a) => a.batchId === batchId && pred(a)), { timeout: 10_000 }).toBe(true);
     return acks.find((a) => a.batchId === batchId && pred(a))!;
   };
-  const send = (d: Device, payload: string) => device.publishAsync(mqttMeasurementsTopic('demo', d.id), payload, { qos: 1 });
+  const send = (d: Device, payload: string) =>
+    device.publishAsync(mqttMeasurementsTopic('demo', d.id), payload, { qos: 1 });
   const now = () => t.clock.now().getTime();
 
   test('a signed message is stored; the secret is in no message any subscriber sees', async () => {
@@ -100,14 +142,19 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external MQTT broker', 
     const d = await newDevice();
     const body = (batchId: string, ts = now()) => ({ batchId, ts, readings: readings(2) });
     await send(d, JSON.stringify({ ...body('clear'), secret: d.secret }));
-    await send(d, JSON.stringify({ ...body('clear-signed'), secret: d.secret }).replace(/}$/, `,"sig":"${'0'.repeat(64)}"}`));
+    await send(
+      d,
+      JSON.stringify({ ...body('clear-signed'), secret: d.secret }).replace(/}$/, `,"sig":"${'0'.repeat(64)}"}`),
+    );
     await send(d, JSON.stringify(body('unsigned')));
     await send(d, signed(d, body('wrong-key'), 'not-the-secret'));
     await send(d, signed(d, body('changed')).replace('"value":72', '"value":190'));
     await send(d, signed(d, body('old', now() - MQTT_REPLAY_WINDOW_MS - 60_000)));
     await send(d, signed(d, body('future', now() + MQTT_REPLAY_WINDOW_MS + 60_000)));
-    for (const id of ['clear', 'clear-signed', 'unsigned', 'wrong-key', 'changed']) expect((await ackOf(id)).error?.code, id).toBe('DEVICE_AUTH_FAILED');
-    for (const id of ['old', 'future']) expect((await ackOf(id, (a) => a.error?.code === 'DEVICE_CLOCK_SKEW')).accepted, id).toBe(0);
+    for (const id of ['clear', 'clear-signed', 'unsigned', 'wrong-key', 'changed'])
+      expect((await ackOf(id)).error?.code, id).toBe('DEVICE_AUTH_FAILED');
+    for (const id of ['old', 'future'])
+      expect((await ackOf(id, (a) => a.error?.code === 'DEVICE_CLOCK_SKEW')).accepted, id).toBe(0);
     expect(await stored(d)).toBe(0);
     expect(await handled(d)).toBe(0);
   });
@@ -126,7 +173,8 @@ describe.skipIf(!brokerUp && process.env.CI !== 'true')('external MQTT broker', 
   test('two server instances on the broker handle each message once (shared subscription)', async () => {
     const d = await newDevice();
     const N = 12;
-    for (let i = 0; i < N; i++) await send(d, signed(d, { batchId: `fan-${i}`, ts: now(), readings: readings(100 + i) }));
+    for (let i = 0; i < N; i++)
+      await send(d, signed(d, { batchId: `fan-${i}`, ts: now(), readings: readings(100 + i) }));
     for (let i = 0; i < N; i++) await ackOf(`fan-${i}`, (a) => !a.error);
     // Time for a second handling, if there were one, to show up.
     await new Promise((r) => setTimeout(r, 500));

@@ -22,8 +22,19 @@ import { schemaFields } from './schema-sample.ts';
 const key = (r: AnyRoute) => `${r.method} ${r.url}`;
 
 /** Looks like patient data, whatever the route declares: by URL segment or by a field of its schemas. */
-const PHI_URL = /\/(patients|alerts|sos|vitals|contacts|followers|tickets|messages|sms|calls|registrations|deactivation|devices?|ingest|sub-users|medical-profile|thresholds|alert-settings|app-profile|notification|fhir)(\/|-|$)/;
-const PHI_FIELDS = ['patientId', 'patientIds', 'patientCode', 'birthday', 'dateOfBirth', 'diagnosis', 'medicalHistory', 'readings', 'value'];
+const PHI_URL =
+  /\/(patients|alerts|sos|vitals|contacts|followers|tickets|messages|sms|calls|registrations|deactivation|devices?|ingest|sub-users|medical-profile|thresholds|alert-settings|app-profile|notification|fhir)(\/|-|$)/;
+const PHI_FIELDS = [
+  'patientId',
+  'patientIds',
+  'patientCode',
+  'birthday',
+  'dateOfBirth',
+  'diagnosis',
+  'medicalHistory',
+  'readings',
+  'value',
+];
 
 /** Routes that look like patient data but hold none, each with its reason. */
 const NOT_PHI: Record<string, string> = {
@@ -48,15 +59,31 @@ const token = async (account: string) => {
   if (!tokens.has(account)) tokens.set(account, await loginToken(t, account));
   return tokens.get(account)!;
 };
-type Row = { action: string; outcome: string; actor_id: string | null; tenant_id: string | null; role: string | null; route: string | null; patient_ids: string[] | null; ip: string | null; details: { status?: number } | null };
-const rowsOf = async (route: string) => t.db.query<Row>('select action, outcome, actor_id, tenant_id, role, route, patient_ids, ip, details from audit_log where route = $1 order by created_at, id', [route]);
+type Row = {
+  action: string;
+  outcome: string;
+  actor_id: string | null;
+  tenant_id: string | null;
+  role: string | null;
+  route: string | null;
+  patient_ids: string[] | null;
+  ip: string | null;
+  details: { status?: number } | null;
+};
+const rowsOf = async (route: string) =>
+  t.db.query<Row>(
+    'select action, outcome, actor_id, tenant_id, role, route, patient_ids, ip, details from audit_log where route = $1 order by created_at, id',
+    [route],
+  );
 
 beforeAll(async () => {
   t = await startTestApp();
   tenantId = (await t.db.query<{ id: string }>("select id from tenants where code = 'demo'"))[0]!.id;
   perms = await permissionsByAccount(t.db, 'demo');
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('access trail of patient data', () => {
   test('every signed-in route declares what it does with patient data; none that looks like patient data says none', () => {
@@ -66,7 +93,8 @@ describe('access trail of patient data', () => {
     for (const r of ROUTES) {
       if (r.permission === 'public' || r.audit?.phi !== 'none' || NOT_PHI[key(r)]) continue;
       const fields = new Set<string>();
-      for (const s of [r.query, r.body, r.params, r.response]) if (s) for (const f of schemaFields(s as z.ZodType)) fields.add(f);
+      for (const s of [r.query, r.body, r.params, r.response])
+        if (s) for (const f of schemaFields(s as z.ZodType)) fields.add(f);
       const why = PHI_URL.test(r.url) ? 'its URL' : PHI_FIELDS.find((f) => fields.has(f));
       if (why) suspicious.push(`${key(r)} (by ${why})`);
     }
@@ -74,7 +102,10 @@ describe('access trail of patient data', () => {
     // The heuristic is not empty: it flags most of the declared patient-data routes on its own.
     const declared = ROUTES.filter((r) => r.audit && r.audit.phi !== 'none');
     expect(declared.filter((r) => PHI_URL.test(r.url)).length).toBeGreaterThan(declared.length * 0.6);
-    expect(Object.keys(NOT_PHI).every((k) => ROUTES.some((r) => key(r) === k)), 'NOT_PHI names routes that exist').toBe(true);
+    expect(
+      Object.keys(NOT_PHI).every((k) => ROUTES.some((r) => key(r) === k)),
+      'NOT_PHI names routes that exist',
+    ).toBe(true);
   });
 
   test('each call of a patient-data route, allowed or refused, writes one row; a denied call of any route too', async () => {
@@ -91,13 +122,18 @@ describe('access trail of patient data', () => {
       const url = fillPath(r.url, params) + (q ? `?${q}` : '');
       // Reads for real; writes refused for their content type (below).
       const once = async (account: string) => {
-        const headers: Record<string, string> = account === 'patient' || account === 'follower' ? { 'x-client': 'app' } : {};
+        const headers: Record<string, string> =
+          account === 'patient' || account === 'follower' ? { 'x-client': 'app' } : {};
         const tok = await token(account);
         if (r.method === 'GET') return t.call('GET', url, { token: tok, headers });
         // Writes in the wrong content type (415 once signed in and allowed): the call is made, nothing changes.
         return r.bodyKind === 'multipart'
           ? t.call(r.method, url, { token: tok, headers, body: {} })
-          : t.call(r.method, url, { token: tok, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' });
+          : t.call(r.method, url, {
+              token: tok,
+              headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+              payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+            });
       };
       // Rows of this route before and after one call; a session some earlier route ended (a level switch, a second
       // app sign-in) signs in again first.
@@ -117,10 +153,24 @@ describe('access trail of patient data', () => {
         allowed++;
         const row = after[after.length - 1];
         const outcome = res.status < 400 ? 'ok' : res.status === 401 || res.status === 403 ? 'denied' : 'failed';
-        if (after.length !== before + 1) failures.push(`${route} as ${account} → ${res.status}: ${after.length - before} rows`);
-        else if (row!.action !== `phi.${phi}` || row!.outcome !== outcome || row!.tenant_id !== tenantId || !row!.actor_id || !row!.role || !row!.ip || row!.details?.status !== res.status) {
+        if (after.length !== before + 1)
+          failures.push(`${route} as ${account} → ${res.status}: ${after.length - before} rows`);
+        else if (
+          row!.action !== `phi.${phi}` ||
+          row!.outcome !== outcome ||
+          row!.tenant_id !== tenantId ||
+          !row!.actor_id ||
+          !row!.role ||
+          !row!.ip ||
+          row!.details?.status !== res.status
+        ) {
           failures.push(`${route} as ${account} → ${res.status}: row ${JSON.stringify(row)}`);
-        } else if (res.status < 300 && params.id && /\/patients\/:id/.test(r.url) && !(row!.patient_ids ?? []).includes(params.id)) {
+        } else if (
+          res.status < 300 &&
+          params.id &&
+          /\/patients\/:id/.test(r.url) &&
+          !(row!.patient_ids ?? []).includes(params.id)
+        ) {
           failures.push(`${route} as ${account}: patient ${params.id} not in ${JSON.stringify(row!.patient_ids)}`);
         }
       }
@@ -130,10 +180,18 @@ describe('access trail of patient data', () => {
         denied++;
         const row = after[after.length - 1];
         if (res.status !== 403) failures.push(`${route} as ${refused} (lacking ${r.permission}) → ${res.status}`);
-        else if (after.length !== before + 1 || row!.outcome !== 'denied' || row!.tenant_id !== tenantId || !row!.actor_id) failures.push(`${route} denied to ${refused}: ${after.length - before} rows ${JSON.stringify(row)}`);
+        else if (
+          after.length !== before + 1 ||
+          row!.outcome !== 'denied' ||
+          row!.tenant_id !== tenantId ||
+          !row!.actor_id
+        )
+          failures.push(`${route} denied to ${refused}: ${after.length - before} rows ${JSON.stringify(row)}`);
       }
     }
-    console.log(`phi-audit: ${allowed} patient-data calls, ${denied} denied calls, ${failures.length} without their row`);
+    console.log(
+      `phi-audit: ${allowed} patient-data calls, ${denied} denied calls, ${failures.length} without their row`,
+    );
     expect(allowed).toBeGreaterThan(100);
     expect(denied).toBeGreaterThan(100);
     expect(failures).toEqual([]);
@@ -178,25 +236,43 @@ describe('access trail of patient data', () => {
     );
     const from = new Date(t.clock.now().getTime() - 86_400_000).toISOString();
     const to = new Date(t.clock.now().getTime() + 1000).toISOString();
-    const [inRange] = await t.db.query<{ n: number }>('select count(*)::int as n from audit_log where tenant_id = $1 and created_at between $2 and $3', [tenantId, from, to]);
-    const res = await t.call('GET', `/api/account/audit-log/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { token: admin });
+    const [inRange] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from audit_log where tenant_id = $1 and created_at between $2 and $3',
+      [tenantId, from, to],
+    );
+    const res = await t.call(
+      'GET',
+      `/api/account/audit-log/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { token: admin },
+    );
     expect(res.status, res.raw.slice(0, 200)).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/text\/csv/);
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="audit-/);
     const lines = res.raw.trim().split('\r\n');
-    expect(lines[0]).toBe('time,actor_id,actor_email,role,action,route,resource,resource_id,patient_ids,outcome,ip,request_id,details');
+    expect(lines[0]).toBe(
+      'time,actor_id,actor_email,role,action,route,resource,resource_id,patient_ids,outcome,ip,request_id,details',
+    );
     expect(lines.length - 1).toBeGreaterThanOrEqual(inRange!.n);
     expect(res.raw).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(res.raw).not.toMatch(/(^|,)"=/m);
     const trail = await rowsOf('GET /api/account/audit-log/export');
     expect(trail.at(-1)).toMatchObject({ action: 'phi.export', outcome: 'ok', role: 'super_admin' });
 
-    for (const [q, field] of [['from=2026-01-10&to=2026-01-01', 'to'], ['from=2020-01-01&to=2026-01-01', 'to'], ['from=junk&to=2026-01-01', 'from'], ['to=2026-01-01', 'from']] as const) {
+    for (const [q, field] of [
+      ['from=2026-01-10&to=2026-01-01', 'to'],
+      ['from=2020-01-01&to=2026-01-01', 'to'],
+      ['from=junk&to=2026-01-01', 'from'],
+      ['to=2026-01-01', 'from'],
+    ] as const) {
       const bad = await t.call('GET', `/api/account/audit-log/export?${q}`, { token: admin });
       expect(bad.status, q).toBe(400);
       expect(bad.body.details?.field, q).toBe(field);
     }
-    const doctor = await t.call('GET', `/api/account/audit-log/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { token: await token('doctor') });
+    const doctor = await t.call(
+      'GET',
+      `/api/account/audit-log/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { token: await token('doctor') },
+    );
     expect(doctor.status).toBe(403);
   });
 });

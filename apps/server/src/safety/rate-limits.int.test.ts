@@ -21,13 +21,18 @@ const PER_ACCOUNT = 2;
 const HIGH = 1_000_000;
 /** Low limits; one of the two pairs made high so that each check is seen alone (a signed-in caller is one account). */
 const limits = (perAddress: number, perAccount: number, store?: 'memory' | 'database'): RateLimitConfig => ({
-  windowSeconds: WINDOW_S, store,
-  groups: Object.fromEntries(RATE_LIMIT_GROUPS.map((g) => [g, { perAddress, perAccount }])) as RateLimitConfig['groups'],
+  windowSeconds: WINDOW_S,
+  store,
+  groups: Object.fromEntries(
+    RATE_LIMIT_GROUPS.map((g) => [g, { perAddress, perAccount }]),
+  ) as RateLimitConfig['groups'],
 });
 
 let t: TestApp;
 const servers: Started[] = [];
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => {
   for (const s of servers) await s.close();
   await t?.close();
@@ -70,17 +75,36 @@ describe('rate limits', () => {
       const caller = callerFor(r, perms);
       if (caller && !tokens.has(caller)) tokens.set(caller, await loginToken(t, caller));
       const url = fillPath(r.url, await ownParams(t.db, tenant!.id, r.url));
-      const body = { tenant: 'demo', tenantId: 'demo', channel: 'email', email: account, username: account, phoneNumber: account, phone: account };
+      const body = {
+        tenant: 'demo',
+        tenantId: 'demo',
+        channel: 'email',
+        email: account,
+        username: account,
+        phoneNumber: account,
+        phone: account,
+      };
       const res = await s.app.inject({
-        method: r.method as 'POST', url, remoteAddress,
-        headers: { 'content-type': 'application/json', ...(caller ? { authorization: `Bearer ${tokens.get(caller)}` } : {}), ...(caller === 'patient' ? { 'x-client': 'app' } : {}) },
+        method: r.method as 'POST',
+        url,
+        remoteAddress,
+        headers: {
+          'content-type': 'application/json',
+          ...(caller ? { authorization: `Bearer ${tokens.get(caller)}` } : {}),
+          ...(caller === 'patient' ? { 'x-client': 'app' } : {}),
+        },
         payload: JSON.stringify(body),
       });
-      return { status: res.statusCode, retryAfter: res.headers['retry-after'], code: (JSON.parse(res.body || '{}') as { code?: string }).code };
+      return {
+        status: res.statusCode,
+        retryAfter: res.headers['retry-after'],
+        code: (JSON.parse(res.body || '{}') as { code?: string }).code,
+      };
     };
     const expect429 = (r: AnyRoute, what: string, res: Awaited<ReturnType<typeof send>>) => {
       const after = Number(res.retryAfter);
-      if (res.status !== 429 || res.code !== 'RATE_LIMITED' || !(after >= 1 && after <= WINDOW_S)) failures.push(`${r.method} ${r.url} ${what}: ${res.status} ${res.code} retry-after=${String(res.retryAfter)}`);
+      if (res.status !== 429 || res.code !== 'RATE_LIMITED' || !(after >= 1 && after <= WINDOW_S))
+        failures.push(`${r.method} ${r.url} ${what}: ${res.status} ${res.code} retry-after=${String(res.retryAfter)}`);
     };
     for (const [i, r] of limited.entries()) {
       // Each route starts on fresh windows and fresh sessions (the clock moves three windows per route).
@@ -90,7 +114,8 @@ describe('rate limits', () => {
       const addr = nextIp();
       for (let n = 0; n < PER_ADDRESS; n++) {
         const res = await send(byAddress, r, addr, `a${i}-${n}@rate.test`);
-        if (res.code === 'RATE_LIMITED') failures.push(`${r.method} ${r.url}: limited after ${n} requests from one address`);
+        if (res.code === 'RATE_LIMITED')
+          failures.push(`${r.method} ${r.url}: limited after ${n} requests from one address`);
       }
       expect429(r, 'by address', await send(byAddress, r, addr, `a${i}-x@rate.test`));
       t.clock.advance(WINDOW_S * 1000);
@@ -99,7 +124,8 @@ describe('rate limits', () => {
       for (let n = 0; n < PER_ACCOUNT; n++) {
         const res = await send(byAccount, r, nextIp(), account);
         // (A second code within 30 s is OTP_TOO_SOON, the code's own rule: not the rate limit.)
-        if (res.code === 'RATE_LIMITED') failures.push(`${r.method} ${r.url}: limited after ${n} requests for one account`);
+        if (res.code === 'RATE_LIMITED')
+          failures.push(`${r.method} ${r.url}: limited after ${n} requests for one account`);
       }
       expect429(r, 'by account', await send(byAccount, r, nextIp(), account));
       t.clock.advance(WINDOW_S * 1000);
@@ -114,10 +140,19 @@ describe('rate limits', () => {
     const a = await serverWith(limits(PER_ADDRESS, PER_ACCOUNT, 'database'));
     const b = await serverWith(limits(PER_ADDRESS, PER_ACCOUNT, 'database'));
     t.clock.advance(WINDOW_S * 1000);
-    const signIn = (s: Started, remoteAddress: string) => s.app.inject({
-      method: 'POST', url: '/api/auth/oauth-token', remoteAddress, headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ tenant: 'demo', username: 'coach@demo.test', password: 'Wrong@1234', grant_type: 'password' }),
-    });
+    const signIn = (s: Started, remoteAddress: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/oauth-token',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          tenant: 'demo',
+          username: 'coach@demo.test',
+          password: 'Wrong@1234',
+          grant_type: 'password',
+        }),
+      });
     // One account, alternating processes and addresses: the third attempt overall is refused, on either process.
     expect((await signIn(a, '198.19.0.1')).statusCode).toBe(400);
     expect((await signIn(b, '198.19.0.2')).statusCode).toBe(400);
@@ -128,8 +163,16 @@ describe('rate limits', () => {
     // One address, alternating processes: refused past the per-address limit.
     for (let n = 0; n < PER_ADDRESS; n++) {
       const res = await (n % 2 ? a : b).app.inject({
-        method: 'POST', url: '/api/auth/oauth-token', remoteAddress: '198.19.1.1', headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ tenant: 'demo', username: `nobody${n}@demo.test`, password: 'Wrong@1234', grant_type: 'password' }),
+        method: 'POST',
+        url: '/api/auth/oauth-token',
+        remoteAddress: '198.19.1.1',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          tenant: 'demo',
+          username: `nobody${n}@demo.test`,
+          password: 'Wrong@1234',
+          grant_type: 'password',
+        }),
       });
       expect(res.statusCode).toBe(400);
     }

@@ -60,7 +60,12 @@ const isUuidNode = (s: Js) => s.format === 'uuid' || (s.pattern !== undefined &&
  * A value the schema should accept, with every id-like field (uuid format or a name ending in Id/Ids, nested too)
  * set to `idFor(field)`; `overrides` forces fields (at any depth) to a value. Returns the value and the fields it filled with ids.
  */
-export function sampleFromSchema(schema: z.ZodType, url: string, idFor: IdFor, overrides: Record<string, unknown> = {}): { value: unknown; idFields: string[] } {
+export function sampleFromSchema(
+  schema: z.ZodType,
+  url: string,
+  idFor: IdFor,
+  overrides: Record<string, unknown> = {},
+): { value: unknown; idFields: string[] } {
   const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Js;
   const idFields: string[] = [];
   const gen = (s: Js, field: string, path: string): unknown => {
@@ -100,7 +105,10 @@ export function sampleFromSchema(schema: z.ZodType, url: string, idFor: IdFor, o
     }
     if (type === 'string' || type === undefined) {
       if (isUuidNode(s) || ID_NAME.test(field)) {
-        if (type === 'string' || isUuidNode(s)) { idFields.push(path); return idFor(field, url); }
+        if (type === 'string' || isUuidNode(s)) {
+          idFields.push(path);
+          return idFor(field, url);
+        }
       }
       if (s.format === 'date-time') return '2026-11-21T08:00:00Z';
       if (s.format === 'date') return '2026-11-20';
@@ -132,7 +140,10 @@ export function sampleFromSchema(schema: z.ZodType, url: string, idFor: IdFor, o
 export function schemaFields(schema: z.ZodType): Set<string> {
   const out = new Set<string>();
   const walk = (x: unknown) => {
-    if (Array.isArray(x)) { x.forEach(walk); return; }
+    if (Array.isArray(x)) {
+      x.forEach(walk);
+      return;
+    }
     if (!x || typeof x !== 'object') return;
     const o = x as Record<string, unknown>;
     if (o.properties && typeof o.properties === 'object') for (const k of Object.keys(o.properties)) out.add(k);

@@ -10,7 +10,14 @@ import { createServer } from '../server.ts';
 import { StartupError } from '../platform/config.ts';
 import { openPg, type Db } from '../platform/db.ts';
 import { createSecretBox } from '../platform/crypto.ts';
-import { loadMasterKey, MASTER_KEY_FILE, openVault, parseMasterKey, pendingKeyFile, rotateMasterKey } from '../platform/secrets.ts';
+import {
+  loadMasterKey,
+  MASTER_KEY_FILE,
+  openVault,
+  parseMasterKey,
+  pendingKeyFile,
+  rotateMasterKey,
+} from '../platform/secrets.ts';
 import { issueDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { storedSecrets } from './fuzz-harness.ts';
 
@@ -25,13 +32,24 @@ import { storedSecrets } from './fuzz-harness.ts';
 
 const DB_PASSWORD = 'Tenant-Db-Pa55-at-rest';
 const OCR_KEY = 'ocr-api-key-at-rest-123456';
-const cfg = (dataDir: string, over: Record<string, unknown> = {}) => ({ seedDemo: false, databaseUrl: undefined, mqttPort: 'off' as const, mqttUrl: undefined, dataDir, ...over });
+const cfg = (dataDir: string, over: Record<string, unknown> = {}) => ({
+  seedDemo: false,
+  databaseUrl: undefined,
+  mqttPort: 'off' as const,
+  mqttUrl: undefined,
+  dataDir,
+  ...over,
+});
 
 /** Every row of every table (partitions through their parent) that contains one of the needles, as `table: needle-name`. */
 async function dumpHits(db: Db, needles: Map<string, string>, only?: string): Promise<string[]> {
   const forms: Array<[string, string]> = [];
   for (const [name, v] of needles) {
-    forms.push([name, v], [`${name} (hex)`, Buffer.from(v, 'utf8').toString('hex')], [`${name} (base64)`, Buffer.from(v, 'utf8').toString('base64')]);
+    forms.push(
+      [name, v],
+      [`${name} (hex)`, Buffer.from(v, 'utf8').toString('hex')],
+      [`${name} (base64)`, Buffer.from(v, 'utf8').toString('base64')],
+    );
   }
   const tables = await db.query<{ name: string }>(
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -54,26 +72,61 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ config: { tenantDbAllowedHosts: ['127.0.0.1'] } });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a database dump alone', () => {
   test('contains no secret: server secrets, master key, tenant database passwords, OCR keys, device secrets', async () => {
     const sa = (await t.login('superadmin')).access;
-    const conn = { host: '127.0.0.1', port: 5432, username: 'postgres', usernameConfirm: 'postgres', password: DB_PASSWORD, passwordConfirm: DB_PASSWORD, publicUrl: 'https://db.example.com' };
-    const created = await t.post('/api/account/sadmin/tenant', { name: 'At Rest', code: 'atrest', adminEmail: 'admin@atrest.test', connectionType: 'dedicated', connections: [conn, conn, conn] }, sa);
+    const conn = {
+      host: '127.0.0.1',
+      port: 5432,
+      username: 'postgres',
+      usernameConfirm: 'postgres',
+      password: DB_PASSWORD,
+      passwordConfirm: DB_PASSWORD,
+      publicUrl: 'https://db.example.com',
+    };
+    const created = await t.post(
+      '/api/account/sadmin/tenant',
+      {
+        name: 'At Rest',
+        code: 'atrest',
+        adminEmail: 'admin@atrest.test',
+        connectionType: 'dedicated',
+        connections: [conn, conn, conn],
+      },
+      sa,
+    );
     expect(created.status).toBe(201);
     const demo = (await t.db.query<{ id: string }>(`select id from tenants where code = 'demo'`))[0]!.id;
-    const other = await t.put(`/api/account/tenant/${demo}/settings/other`, {
-      language: 'en', country: 'VN', dialCode: '+84', organizationName: 'Demo', aiCloudTenantId: '', allowWebSosPopup: false, ocrHealthDeviceApiKey: OCR_KEY,
-    }, sa);
+    const other = await t.put(
+      `/api/account/tenant/${demo}/settings/other`,
+      {
+        language: 'en',
+        country: 'VN',
+        dialCode: '+84',
+        organizationName: 'Demo',
+        aiCloudTenantId: '',
+        allowWebSosPopup: false,
+        ocrHealthDeviceApiKey: OCR_KEY,
+      },
+      sa,
+    );
     expect(other.status).toBe(200);
     const device = crypto.randomUUID();
-    await t.db.query(`insert into devices (id, tenant_id, model, serial) values ($1, $2, 'J2025E', $3)`, [device, demo, `REST-${device}`]);
+    await t.db.query(`insert into devices (id, tenant_id, model, serial) values ($1, $2, 'J2025E', $3)`, [
+      device,
+      demo,
+      `REST-${device}`,
+    ]);
     const deviceSecret = await issueDeviceSecret(t.deps, demo, device, t.clock.now());
 
     const secrets = await storedSecrets(t);
     // Every kind of server secret is there to look for (they are created at start).
-    for (const name of ['token_signing_key', 'hash_pepper', 'secrets_key', 'vapid_keys.privateKey', 'master_key']) expect(secrets.has(name), name).toBe(true);
+    for (const name of ['token_signing_key', 'hash_pepper', 'secrets_key', 'vapid_keys.privateKey', 'master_key'])
+      expect(secrets.has(name), name).toBe(true);
     secrets.set('tenant db password', DB_PASSWORD);
     secrets.set('ocr key', OCR_KEY);
     secrets.set('device secret', deviceSecret);
@@ -98,20 +151,35 @@ describe('the master key', () => {
   test('a wrong key stops the start with a message naming both key ids, and creates nothing', async () => {
     const wrong = parseMasterKey(crypto.randomBytes(32).toString('base64'), 'SECRETS_KEY');
     const right = loadMasterKey(t.deps.config, { create: false });
-    const err = await createServer({ db: t.db, clock: t.clock, config: cfg(t.deps.config.dataDir, { secretsKey: wrong.key.toString('base64') }), jobs: false }).then(() => null, (e: unknown) => e);
+    const err = await createServer({
+      db: t.db,
+      clock: t.clock,
+      config: cfg(t.deps.config.dataDir, { secretsKey: wrong.key.toString('base64') }),
+      jobs: false,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StartupError);
-    expect((err as Error).message).toContain(`The master key from SECRETS_KEY (key id ${wrong.kid}) does not open this database's secrets, which were saved with key id ${right.kid}`);
+    expect((err as Error).message).toContain(
+      `The master key from SECRETS_KEY (key id ${wrong.kid}) does not open this database's secrets, which were saved with key id ${right.kid}`,
+    );
     // Another DATA_DIR (e.g. a second server process without the shared key): its new key file is removed again.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-key-'));
     try {
-      const e2 = await createServer({ db: t.db, clock: t.clock, config: cfg(elsewhere), jobs: false }).then(() => null, (e: unknown) => e);
+      const e2 = await createServer({ db: t.db, clock: t.clock, config: cfg(elsewhere), jobs: false }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(e2).toBeInstanceOf(StartupError);
       expect(fs.existsSync(path.join(elsewhere, MASTER_KEY_FILE))).toBe(false);
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
     expect(() => loadMasterKey({ secretsKey: 'short', dataDir: elsewhere })).toThrow(/too short/);
-    expect(() => loadMasterKey({ secretsKey: 'a'.repeat(32), secretsKeyFile: '/x', dataDir: elsewhere })).toThrow(/not both/);
+    expect(() => loadMasterKey({ secretsKey: 'a'.repeat(32), secretsKeyFile: '/x', dataDir: elsewhere })).toThrow(
+      /not both/,
+    );
   });
 });
 
@@ -121,8 +189,13 @@ describe('a database from before envelope encryption', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-legacy-'));
     try {
       // As the previous version left it: plain values, the tenant-secrets key among them.
-      const legacy = { token_signing_key: 'legacy-token-signing-key-0123456789', hash_pepper: 'legacy-pepper-0123456789abcdef', secrets_key: 'legacy-secrets-key-material-42' };
-      for (const [k, v] of Object.entries(legacy)) await db.query('insert into app_secrets (key, value) values ($1, $2)', [k, v]);
+      const legacy = {
+        token_signing_key: 'legacy-token-signing-key-0123456789',
+        hash_pepper: 'legacy-pepper-0123456789abcdef',
+        secrets_key: 'legacy-secrets-key-material-42',
+      };
+      for (const [k, v] of Object.entries(legacy))
+        await db.query('insert into app_secrets (key, value) values ($1, $2)', [k, v]);
       const oldSealed = createSecretBox(legacy.secrets_key).seal(DB_PASSWORD);
       const s = await createServer({ db, config: cfg(dataDir), jobs: false });
       try {
@@ -140,7 +213,16 @@ describe('a database from before envelope encryption', () => {
       const s2 = await createServer({ db, config: cfg(dataDir, { secretsKey: envKey }), jobs: false });
       try {
         expect(s2.deps.secrets.open(envSealed)).toBe(OCR_KEY);
-        expect(await dumpHits(db, new Map([['env key', envKey], ['pepper', legacy.hash_pepper]]), 'app_secrets')).toEqual([]);
+        expect(
+          await dumpHits(
+            db,
+            new Map([
+              ['env key', envKey],
+              ['pepper', legacy.hash_pepper],
+            ]),
+            'app_secrets',
+          ),
+        ).toEqual([]);
       } finally {
         await s2.close();
       }
@@ -159,17 +241,31 @@ describe('rotation', () => {
       const s = await createServer({ db, config: cfg(dataDir), jobs: false });
       const before = await storedSecrets({ db, deps: s.deps });
       await s.close();
-      const rowsBefore = await db.query<{ key: string; value: string }>('select key, value from app_secrets order by key');
+      const rowsBefore = await db.query<{ key: string; value: string }>(
+        'select key, value from app_secrets order by key',
+      );
       const current = loadMasterKey({ dataDir }, { create: false });
       const next = parseMasterKey(crypto.randomBytes(32).toString('hex'), 'SECRETS_NEW_KEY');
       expect(await rotateMasterKey(db, current, next)).toEqual({ secrets: rowsBefore.length - 1 });
-      const audited = await db.query<{ details: Record<string, unknown> }>(`select details from audit_log where action = 'secrets.rotate'`);
-      expect(audited.map((a) => a.details)).toEqual([{ fromKeyId: current.kid, toKeyId: next.kid, secrets: rowsBefore.length - 1 }]);
-      const rowsAfter = await db.query<{ key: string; value: string }>('select key, value from app_secrets order by key');
+      const audited = await db.query<{ details: Record<string, unknown> }>(
+        `select details from audit_log where action = 'secrets.rotate'`,
+      );
+      expect(audited.map((a) => a.details)).toEqual([
+        { fromKeyId: current.kid, toKeyId: next.kid, secrets: rowsBefore.length - 1 },
+      ]);
+      const rowsAfter = await db.query<{ key: string; value: string }>(
+        'select key, value from app_secrets order by key',
+      );
       for (const [i, r] of rowsAfter.entries()) expect(r.value, r.key).not.toBe(rowsBefore[i]!.value);
       // The old key no longer opens it; the new one opens the same secrets.
-      await expect(openVault(db, { ...current, created: false, file: null }, { dataDir })).rejects.toThrow(/does not open/);
-      const s2 = await createServer({ db, config: cfg(dataDir, { secretsKey: next.key.toString('hex') }), jobs: false });
+      await expect(openVault(db, { ...current, created: false, file: null }, { dataDir })).rejects.toThrow(
+        /does not open/,
+      );
+      const s2 = await createServer({
+        db,
+        config: cfg(dataDir, { secretsKey: next.key.toString('hex') }),
+        jobs: false,
+      });
       try {
         const after = await storedSecrets({ db, deps: s2.deps });
         after.delete('master_key');
@@ -214,21 +310,45 @@ describe.skipIf(inject('cwTemplate').kind !== 'pg')('npm run secrets:rotate', ()
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const run = (env: Record<string, string>) => new Promise<{ code: number | null; out: string }>((resolve) => {
-    const root = path.resolve(import.meta.dirname, '../../../..');
-    const child = spawn('npm', ['run', '--silent', 'secrets:rotate'], { cwd: root, env: { ...process.env, SECRETS_KEY: '', SECRETS_KEY_FILE: '', SECRETS_NEW_KEY: '', SECRETS_NEW_KEY_FILE: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-    child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+  const run = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const root = path.resolve(import.meta.dirname, '../../../..');
+      const child = spawn('npm', ['run', '--silent', 'secrets:rotate'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          SECRETS_KEY: '',
+          SECRETS_KEY_FILE: '',
+          SECRETS_NEW_KEY: '',
+          SECRETS_NEW_KEY_FILE: '',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => {
+        out += b.toString();
+      });
+      child.stderr.on('data', (b: Buffer) => {
+        out += b.toString();
+      });
+      child.on('exit', (code) => resolve({ code, out }));
+    });
 
   test('DATA_DIR key: a new key file replaces the old one after the commit; SECRETS_KEY: the new key comes from SECRETS_NEW_KEY', async () => {
     const open = async (over: Record<string, unknown>) => {
       const db = await openPg(url, 2);
       return createServer({ db, config: cfg(dataDir, { databaseUrl: url, ...over }), jobs: false }).then(
-        async (s) => { const pepper = s.deps.pepper; await s.close(); await db.close(); return pepper; },
-        async (e: unknown) => { await db.close(); throw e; },
+        async (s) => {
+          const pepper = s.deps.pepper;
+          await s.close();
+          await db.close();
+          return pepper;
+        },
+        async (e: unknown) => {
+          await db.close();
+          throw e;
+        },
       );
     };
     const pepper = await open({});

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROUTES } from '../routes.ts';
 import { DEMO_ACCOUNTS } from '../modules/seed/demo.ts';
-import { RecordingMailProvider, RecordingSmsProvider, type OutgoingMail, type OutgoingSms } from '../platform/providers/messaging.ts';
+import {
+  RecordingMailProvider,
+  RecordingSmsProvider,
+  type OutgoingMail,
+  type OutgoingSms,
+} from '../platform/providers/messaging.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { fillPath, loginToken, ownParams, permissionsByAccount } from './fuzz-harness.ts';
 import { queryString, validSample } from './fuzz-schema.ts';
@@ -23,16 +28,33 @@ beforeAll(async () => {
       const mail = new RecordingMailProvider(db);
       const sms = new RecordingSmsProvider(db);
       return {
-        mail: { name: mail.name, send: async (m: OutgoingMail) => { sent.push(`${m.subject}\n${m.text}`); await mail.send(m); } },
-        sms: { name: sms.name, send: async (m: OutgoingSms) => { sent.push(m.text); return sms.send(m); } },
+        mail: {
+          name: mail.name,
+          send: async (m: OutgoingMail) => {
+            sent.push(`${m.subject}\n${m.text}`);
+            await mail.send(m);
+          },
+        },
+        sms: {
+          name: sms.name,
+          send: async (m: OutgoingSms) => {
+            sent.push(m.text);
+            return sms.send(m);
+          },
+        },
       };
     },
   });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The secrets in a sent text: six-digit codes and temporary passwords. */
-const secretsIn = (text: string) => [...text.matchAll(/\b\d{6}\b/g)].map((m) => m[0]).concat([...text.matchAll(/Temporary password: (\S+)/g)].map((m) => m[1]!));
+const secretsIn = (text: string) =>
+  [...text.matchAll(/\b\d{6}\b/g)]
+    .map((m) => m[0])
+    .concat([...text.matchAll(/Temporary password: (\S+)/g)].map((m) => m[1]!));
 
 /**
  * The secret as a value of its own, not as digits inside a longer number or id (a code "284913" inside a follower's
@@ -43,7 +65,9 @@ const standsAlone = (text: string, secret: string) =>
 
 async function sendEverySecret() {
   const sa = await t.login('superadmin');
-  const [center] = await t.db.query<{ id: string }>("select id from health_centers where tenant_id = (select id from tenants where code = 'demo') order by name limit 1");
+  const [center] = await t.db.query<{ id: string }>(
+    "select id from health_centers where tenant_id = (select id from tenants where code = 'demo') order by name limit 1",
+  );
   const calls: Array<[string, unknown, string?]> = [
     ['/api/auth/oauth/otp/send', { tenant: 'demo', phoneNumber: '0900000010' }],
     ['/api/auth/oauth/otp/mail', { tenant: 'demo', email: 'assistant@demo.test' }],
@@ -51,8 +75,22 @@ async function sendEverySecret() {
     ['/api/auth/oauth/create-verification-token', { tenant: 'demo', email: 'someone.new@demo.test' }],
     ['/api/auth/app/register/otp', { tenant: 'demo', channel: 'phone', phone: '0977000001' }],
     ['/api/auth/app/forgot-password/otp', { tenant: 'demo', channel: 'phone', phone: '0900000011' }],
-    ['/api/account/staff', { firstName: 'Kim', lastName: 'Secret', email: 'kim.secret@demo.test', phone: '0977000002', levels: [{ roleCode: 'doctor', centerId: center!.id, isMain: true }] }, sa.access],
-    ['/api/account/sadmin/tenant', { name: 'Secret Clinic', code: 'SECRETS', adminEmail: 'admin@secrets.test', connectionType: 'shared' }, sa.access],
+    [
+      '/api/account/staff',
+      {
+        firstName: 'Kim',
+        lastName: 'Secret',
+        email: 'kim.secret@demo.test',
+        phone: '0977000002',
+        levels: [{ roleCode: 'doctor', centerId: center!.id, isMain: true }],
+      },
+      sa.access,
+    ],
+    [
+      '/api/account/sadmin/tenant',
+      { name: 'Secret Clinic', code: 'SECRETS', adminEmail: 'admin@secrets.test', connectionType: 'shared' },
+      sa.access,
+    ],
   ];
   for (const [url, body, token] of calls) {
     const res = await t.post(url, body, token);
@@ -85,7 +123,9 @@ describe('one-time codes and temporary passwords', () => {
         if (found.length) failures.push(`${r.url} as ${a.local} → ${res.status}: holds ${found.length} secret(s)`);
       }
     }
-    console.log(`secrets in views: ${secrets.length} secrets sent, ${checked} GET answers checked, ${failures.length} holding one`);
+    console.log(
+      `secrets in views: ${secrets.length} secrets sent, ${checked} GET answers checked, ${failures.length} holding one`,
+    );
     expect(checked).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   }, 180_000);
@@ -97,7 +137,8 @@ describe('one-time codes and temporary passwords', () => {
     expect(item).toMatchObject({ masked: true, revealable: true });
     for (const local of ['root', 'sysadmin', 'cskh']) {
       const who = await t.login(local);
-      const view = (await t.get('/api/account/messages?search=assistant@demo.test&channel=email', who.access)).body.items as Array<{ revealable: boolean }> | undefined;
+      const view = (await t.get('/api/account/messages?search=assistant@demo.test&channel=email', who.access)).body
+        .items as Array<{ revealable: boolean }> | undefined;
       if (view) expect(view[0]!.revealable, local).toBe(false);
       const res = await t.post(`/api/account/messages/${item.id}/reveal`, {}, who.access);
       expect(res.status, local).toBe(403);
@@ -105,12 +146,17 @@ describe('one-time codes and temporary passwords', () => {
     const revealed = await t.post(`/api/account/messages/${item.id}/reveal`, {}, sa.access);
     expect(revealed.status).toBe(200);
     expect(String(revealed.body.body)).toMatch(/\b\d{6}\b/);
-    const audits = await t.db.query<{ outcome: string }>("select outcome from audit_log where action = 'messages.reveal' and resource_id = $1 order by outcome", [item.id]);
+    const audits = await t.db.query<{ outcome: string }>(
+      "select outcome from audit_log where action = 'messages.reveal' and resource_id = $1 order by outcome",
+      [item.id],
+    );
     expect(audits.map((x) => x.outcome)).toEqual(['denied', 'denied', 'denied', 'ok']);
     // demo2 does not allow reveals: its super admin gets 403, and its new codes keep no unmasked copy.
     await t.db.query("update tenants set reveal_codes = false where code = 'demo2'");
     await t.post('/api/auth/oauth/otp/mail', { tenant: 'demo2', email: 'coach@demo2.test' });
-    const [row] = await t.db.query<{ id: string; secret_body: string | null; masked: boolean }>("select id, secret_body, masked from messages where recipient = 'coach@demo2.test' order by created_at desc, id desc limit 1");
+    const [row] = await t.db.query<{ id: string; secret_body: string | null; masked: boolean }>(
+      "select id, secret_body, masked from messages where recipient = 'coach@demo2.test' order by created_at desc, id desc limit 1",
+    );
     expect(row).toMatchObject({ secret_body: null, masked: true });
     const sa2 = await t.login('superadmin', 'demo2');
     expect((await t.post(`/api/account/messages/${row!.id}/reveal`, {}, sa2.access)).status).toBe(403);

@@ -18,7 +18,12 @@ import { WS_CLOSE_UNAUTHORIZED } from '../platform/ws.ts';
  * closing sockets across instances.
  */
 
-type Sock = { ws: WebSocket; frames: string[]; hello: Promise<void>; closed: Promise<{ code: number; reason: string }> };
+type Sock = {
+  ws: WebSocket;
+  frames: string[];
+  hello: Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+};
 
 let t: TestApp;
 let b: Started;
@@ -28,7 +33,18 @@ const sockets: WebSocket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  b = await createServer({ db: t.db, clock: t.clock, config: { seedDemo: false, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, dataDir: t.deps.config.dataDir }, jobs: false });
+  b = await createServer({
+    db: t.db,
+    clock: t.clock,
+    config: {
+      seedDemo: false,
+      databaseUrl: undefined,
+      mqttPort: 'off',
+      mqttUrl: undefined,
+      dataDir: t.deps.config.dataDir,
+    },
+    jobs: false,
+  });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = b.app.server.address();
   baseB = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -44,26 +60,35 @@ function onB(token: string): Sock {
   sockets.push(ws);
   const frames: string[] = [];
   let hello!: () => void;
-  const helloP = new Promise<void>((r) => { hello = r; });
+  const helloP = new Promise<void>((r) => {
+    hello = r;
+  });
   ws.on('message', (d) => {
     const s = String(d);
     frames.push(s);
     if (s.includes('"hello"')) hello();
   });
   ws.on('error', () => undefined);
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code, reason) => r({ code, reason: String(reason) })),
+  );
   return { ws, frames, hello: helloP, closed };
 }
 
 /** The socket's close, or 'open' after `ms`. */
-const closeWithin = (s: Sock, ms: number) => Promise.race([s.closed, new Promise<'open'>((r) => setTimeout(() => r('open'), ms))]);
+const closeWithin = (s: Sock, ms: number) =>
+  Promise.race([s.closed, new Promise<'open'>((r) => setTimeout(() => r('open'), ms))]);
 const WITHIN = 1500;
 
 const appLogin = async (local: string) => {
-  const res = await t.call('POST', '/api/auth/oauth-token', { form: { tenant: 'demo', username: `${local}@demo.test`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const res = await t.call('POST', '/api/auth/oauth-token', {
+    form: { tenant: 'demo', username: `${local}@demo.test`, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   return String(res.body.access_token);
 };
-const userId = async (email: string) => (await t.db.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
+const userId = async (email: string) =>
+  (await t.db.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
 
 describe('a socket on another server instance closes at once when its session ends', () => {
   test('sign-out', async () => {
@@ -83,11 +108,18 @@ describe('a socket on another server instance closes at once when its session en
 
   test('password change ends the other sessions (the one that changed it stays)', async () => {
     const portal = await t.login('assistant');
-    const app = await t.call('POST', '/api/auth/oauth-token', { form: { tenant: 'demo', username: 'assistant@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+    const app = await t.call('POST', '/api/auth/oauth-token', {
+      form: { tenant: 'demo', username: 'assistant@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+      headers: { 'x-client': 'app' },
+    });
     const other = onB(String(app.body.access_token));
     const own = onB(portal.access);
     await Promise.all([other.hello, own.hello]);
-    const res = await t.post('/api/account/change-password', { password: DEMO_PASSWORD, newPassword: 'Changed@2026x', confirmPassword: 'Changed@2026x' }, portal.access);
+    const res = await t.post(
+      '/api/account/change-password',
+      { password: DEMO_PASSWORD, newPassword: 'Changed@2026x', confirmPassword: 'Changed@2026x' },
+      portal.access,
+    );
     expect(res.status).toBe(200);
     expect(await closeWithin(other, WITHIN)).toMatchObject({ code: WS_CLOSE_UNAUTHORIZED });
     expect(await closeWithin(own, 300)).toBe('open');
@@ -97,7 +129,11 @@ describe('a socket on another server instance closes at once when its session en
     const admin = await t.login('sysadmin');
     const s = onB((await t.login('operator')).access);
     await s.hello;
-    const res = await t.post(`/api/account/users/${await userId('operator@demo.test')}/disable`, { period: '3d', reason: 'test' }, admin.access);
+    const res = await t.post(
+      `/api/account/users/${await userId('operator@demo.test')}/disable`,
+      { period: '3d', reason: 'test' },
+      admin.access,
+    );
     expect(res.status).toBe(200);
     expect(await closeWithin(s, WITHIN)).toMatchObject({ code: WS_CLOSE_UNAUTHORIZED });
   });
@@ -109,14 +145,37 @@ describe('a socket on another server instance closes at once when its session en
     await Promise.all([doctor.hello, cskh.hello]);
     const roles = (await t.get('/api/account/roles', admin.access)).body.items as Array<{ id: string; code: string }>;
     const role = roles.find((r) => r.code === 'doctor')!;
-    const res = await t.put(`/api/account/roles/${role.id}/permissions`, { permissionId: Permission.HealthView, enabled: false }, admin.access);
+    const res = await t.put(
+      `/api/account/roles/${role.id}/permissions`,
+      { permissionId: Permission.HealthView, enabled: false },
+      admin.access,
+    );
     expect(res.status).toBe(200);
     expect(await closeWithin(doctor, WITHIN)).toMatchObject({ code: WS_CLOSE_UNAUTHORIZED });
     const tenantId = (await t.db.query<{ id: string }>(`select id from tenants where code = 'demo'`))[0]!.id;
-    await publishEvent(t.db, { tenantId, patientId: null }, { type: 'notification.created', at: new Date().toISOString(), notification: { id: crypto.randomUUID(), type: 'system', title: 'still here', body: 'x', createdAt: new Date().toISOString(), read: false } });
+    await publishEvent(
+      t.db,
+      { tenantId, patientId: null },
+      {
+        type: 'notification.created',
+        at: new Date().toISOString(),
+        notification: {
+          id: crypto.randomUUID(),
+          type: 'system',
+          title: 'still here',
+          body: 'x',
+          createdAt: new Date().toISOString(),
+          read: false,
+        },
+      },
+    );
     await expect.poll(() => cskh.frames.some((f) => f.includes('still here')), { timeout: 3000 }).toBe(true);
     expect(cskh.ws.readyState).toBe(WebSocket.OPEN);
-    await t.put(`/api/account/roles/${role.id}/permissions`, { permissionId: Permission.HealthView, enabled: true }, admin.access);
+    await t.put(
+      `/api/account/roles/${role.id}/permissions`,
+      { permissionId: Permission.HealthView, enabled: true },
+      admin.access,
+    );
   });
 
   test('tenant deactivation closes every socket of that tenant', async () => {
@@ -124,7 +183,9 @@ describe('a socket on another server instance closes at once when its session en
     const s = onB((await t.login('doctor', 'demo2')).access);
     await s.hello;
     const demo2 = (await t.db.query<{ id: string }>(`select id from tenants where code = 'demo2'`))[0]!.id;
-    expect((await t.put(`/api/account/sadmin/tenant/${demo2}/active`, { active: false }, admin.access)).status).toBe(200);
+    expect((await t.put(`/api/account/sadmin/tenant/${demo2}/active`, { active: false }, admin.access)).status).toBe(
+      200,
+    );
     expect(await closeWithin(s, WITHIN)).toMatchObject({ code: WS_CLOSE_UNAUTHORIZED });
     await t.put(`/api/account/sadmin/tenant/${demo2}/active`, { active: true }, admin.access);
   });

@@ -21,7 +21,9 @@ const TIMEOUT_MS = 600;
 type Seen = { connections: number; passwords: string[] };
 
 /** A fake PostgreSQL server: 'password' asks for a clear-text password, records it and refuses; 'silent' never answers. */
-async function fakePostgres(mode: 'password' | 'silent'): Promise<{ port: number; seen: Seen; close: () => Promise<void> }> {
+async function fakePostgres(
+  mode: 'password' | 'silent',
+): Promise<{ port: number; seen: Seen; close: () => Promise<void> }> {
   const seen: Seen = { connections: 0, passwords: [] };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((sock) => {
@@ -88,9 +90,18 @@ let tenantId: string;
 let fake: Awaited<ReturnType<typeof fakePostgres>>;
 let silent: Awaited<ReturnType<typeof fakePostgres>>;
 const conn = (over: Record<string, unknown> = {}) => ({
-  host: '127.0.0.1', port: 5432, username: 'postgres', usernameConfirm: 'postgres', password: DB_PASSWORD, passwordConfirm: DB_PASSWORD, publicUrl: 'https://db.example.com', ...over,
+  host: '127.0.0.1',
+  port: 5432,
+  username: 'postgres',
+  usernameConfirm: 'postgres',
+  password: DB_PASSWORD,
+  passwordConfirm: DB_PASSWORD,
+  publicUrl: 'https://db.example.com',
+  ...over,
 });
-const allow = (entries: string[]) => { t.deps.config.tenantDbAllowedHosts = entries; };
+const allow = (entries: string[]) => {
+  t.deps.config.tenantDbAllowedHosts = entries;
+};
 const testConn = (body: Record<string, unknown>) => t.post('/api/account/sadmin/tenant/connection/test', body, sa);
 /** A new rate-limit window (the limit is tested on its own below), and a fresh token for the moved clock. */
 async function freshWindow() {
@@ -104,9 +115,17 @@ beforeAll(async () => {
   silent = await fakePostgres('silent');
   sa = (await t.login('superadmin')).access;
   // A dedicated tenant whose three connections were saved (tested) against the real local PostgreSQL.
-  const created = await t.post('/api/account/sadmin/tenant', {
-    name: 'Exfil Target', code: 'exfil', adminEmail: 'admin@exfil.test', connectionType: 'dedicated', connections: [conn(), conn(), conn()],
-  }, sa);
+  const created = await t.post(
+    '/api/account/sadmin/tenant',
+    {
+      name: 'Exfil Target',
+      code: 'exfil',
+      adminEmail: 'admin@exfil.test',
+      connectionType: 'dedicated',
+      connections: [conn(), conn(), conn()],
+    },
+    sa,
+  );
   expect(created.status).toBe(201);
   tenantId = String(created.body.id);
 });
@@ -123,29 +142,56 @@ describe('a stored tenant database password', () => {
     // The attack of the review: the stored connection's tenant and position, no password, the caller's host/port.
     const otherPort = await testConn({ ...stored, host: '127.0.0.1', port: fake.port, username: 'postgres' });
     expect(otherPort.status).toBe(400);
-    expect(otherPort.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'password', rule: 'required' } });
+    expect(otherPort.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'password', rule: 'required' },
+    });
     const otherUser = await testConn({ ...stored, host: '127.0.0.1', port: 5432, username: 'someone' });
     expect(otherUser.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'password' } });
     const otherHost = await testConn({ ...stored, host: 'localhost', port: 5432, username: 'postgres' });
     expect(otherHost.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'password' } });
     // Saving the tenant with a changed port and an empty password: same rule, per connection.
     const keep = conn({ password: '', passwordConfirm: '' });
-    const save = await t.put(`/api/account/sadmin/tenant/${tenantId}`, { name: 'Exfil Target', connectionType: 'dedicated', connections: [keep, conn({ password: '', passwordConfirm: '', port: fake.port }), keep] }, sa);
+    const save = await t.put(
+      `/api/account/sadmin/tenant/${tenantId}`,
+      {
+        name: 'Exfil Target',
+        connectionType: 'dedicated',
+        connections: [keep, conn({ password: '', passwordConfirm: '', port: fake.port }), keep],
+      },
+      sa,
+    );
     expect(save.status).toBe(400);
-    expect(save.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'connections.1.password', rule: 'required' } });
+    expect(save.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'connections.1.password', rule: 'required' },
+    });
     expect(fake.seen).toEqual({ connections: 0, passwords: [] });
     // Unchanged host, port and user: the stored password is used where it belongs.
-    expect((await testConn({ ...stored, host: '127.0.0.1', port: 5432, username: 'postgres' })).body).toEqual({ ok: true });
+    expect((await testConn({ ...stored, host: '127.0.0.1', port: 5432, username: 'postgres' })).body).toEqual({
+      ok: true,
+    });
     // A typed password goes where the admin sends it (it is theirs to send).
-    const typed = await testConn({ ...stored, host: '127.0.0.1', port: fake.port, username: 'postgres', password: 'typed-now' });
+    const typed = await testConn({
+      ...stored,
+      host: '127.0.0.1',
+      port: fake.port,
+      username: 'postgres',
+      password: 'typed-now',
+    });
     expect(typed.body).toMatchObject({ code: 'TENANT_CONNECTION_FAILED' });
     expect(fake.seen.passwords).toEqual(['typed-now']);
     // Every attempt is in the audit log: where to, with a stored password or not, and how it ended.
     const audited = await t.db.query<{ outcome: string; details: Record<string, unknown> }>(
-      `select outcome, details from audit_log where action = 'tenant.connection.test' and resource_id = $1 order by created_at, id`, [tenantId]);
+      `select outcome, details from audit_log where action = 'tenant.connection.test' and resource_id = $1 order by created_at, id`,
+      [tenantId],
+    );
     expect(audited.map((a) => [a.outcome, a.details.port, a.details.storedPassword, a.details.reason])).toEqual([
-      ['denied', fake.port, true, 'VALIDATION_ERROR'], ['denied', 5432, true, 'VALIDATION_ERROR'], ['denied', 5432, true, 'VALIDATION_ERROR'],
-      ['ok', 5432, true, 'connected'], ['failed', fake.port, false, 'TENANT_CONNECTION_FAILED'],
+      ['denied', fake.port, true, 'VALIDATION_ERROR'],
+      ['denied', 5432, true, 'VALIDATION_ERROR'],
+      ['denied', 5432, true, 'VALIDATION_ERROR'],
+      ['ok', 5432, true, 'connected'],
+      ['failed', fake.port, false, 'TENANT_CONNECTION_FAILED'],
     ]);
   });
 });
@@ -159,10 +205,21 @@ describe('the allow-list (TENANT_DB_ALLOWED_HOSTS)', () => {
       const res = await testConn({ host: '127.0.0.1', port: fake.port, username: 'postgres', password: 'x' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'TENANT_DB_HOST_NOT_ALLOWED', details: { field: 'host' } });
-      const created = await t.post('/api/account/sadmin/tenant', {
-        name: 'No Hosts', code: 'nohosts', adminEmail: 'admin@nohosts.test', connectionType: 'dedicated', connections: [conn(), conn(), conn()],
-      }, sa);
-      expect(created.body).toMatchObject({ code: 'TENANT_DB_HOST_NOT_ALLOWED', details: { field: 'connections.0.host' } });
+      const created = await t.post(
+        '/api/account/sadmin/tenant',
+        {
+          name: 'No Hosts',
+          code: 'nohosts',
+          adminEmail: 'admin@nohosts.test',
+          connectionType: 'dedicated',
+          connections: [conn(), conn(), conn()],
+        },
+        sa,
+      );
+      expect(created.body).toMatchObject({
+        code: 'TENANT_DB_HOST_NOT_ALLOWED',
+        details: { field: 'connections.0.host' },
+      });
       expect(fake.seen.connections).toBe(before);
     } finally {
       allow(['127.0.0.1']);
@@ -184,8 +241,12 @@ describe('the allow-list (TENANT_DB_ALLOWED_HOSTS)', () => {
       const viaName = await testConn({ host: 'localhost', port: 5432, username: 'postgres', password: 'x' });
       expect(viaName.body).toEqual({ ok: true });
       allow(['localhost']);
-      expect((await testConn({ host: 'LOCALHOST', port: 5432, username: 'postgres', password: 'x' })).body).toEqual({ ok: true });
-      expect((await testConn({ host: '127.0.0.1', port: 5432, username: 'postgres', password: 'x' })).body).toMatchObject({ code: 'TENANT_DB_HOST_NOT_ALLOWED' });
+      expect((await testConn({ host: 'LOCALHOST', port: 5432, username: 'postgres', password: 'x' })).body).toEqual({
+        ok: true,
+      });
+      expect(
+        (await testConn({ host: '127.0.0.1', port: 5432, username: 'postgres', password: 'x' })).body,
+      ).toMatchObject({ code: 'TENANT_DB_HOST_NOT_ALLOWED' });
     } finally {
       allow(['127.0.0.1']);
     }
@@ -206,7 +267,11 @@ describe('failures', () => {
       expect(a.body).toEqual(answers[0]!.body);
       expect(a.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     }
-    expect(answers[0]!.body).toEqual({ code: 'TENANT_CONNECTION_FAILED', message: 'Could not contact supplied server', details: { field: 'host' } });
+    expect(answers[0]!.body).toEqual({
+      code: 'TENANT_CONNECTION_FAILED',
+      message: 'Could not contact supplied server',
+      details: { field: 'host' },
+    });
     expect(silent.seen.connections).toBeGreaterThan(0);
   });
 });
@@ -215,7 +280,8 @@ describe('rate limit', () => {
   test(`at most ${CONNECTION_TEST_RATE.limit} connection attempts per user per window, counted in the database`, async () => {
     await freshWindow();
     const body = { host: '127.0.0.1', port: 5432, username: 'postgres', password: 'x' };
-    for (let i = 0; i < CONNECTION_TEST_RATE.limit; i++) expect((await testConn(body)).status, `attempt ${i + 1}`).toBe(200);
+    for (let i = 0; i < CONNECTION_TEST_RATE.limit; i++)
+      expect((await testConn(body)).status, `attempt ${i + 1}`).toBe(200);
     const over = await testConn(body);
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 'RATE_LIMITED', details: { rule: CONNECTION_TEST_RATE.name } });

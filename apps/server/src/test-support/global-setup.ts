@@ -26,7 +26,10 @@ const TEMPLATE_SEED = { vitalsDays: 2, now: new Date('2026-11-22T08:00:00Z') };
  */
 async function settleSeedAlerts(db: Db): Promise<void> {
   await db.query("update deliveries set status = 'sent' where status in ('pending', 'sending')");
-  await db.query("update jobs set status = 'done', done_at = now() where status = 'pending' and kind = any($1::text[])", [[ALERT_TIMER_JOB, 'appointment.reminder', SWEEP_JOB]]);
+  await db.query(
+    "update jobs set status = 'done', done_at = now() where status = 'pending' and kind = any($1::text[])",
+    [[ALERT_TIMER_JOB, 'appointment.reminder', SWEEP_JOB]],
+  );
 }
 
 /** Migrates and seeds one template database; each test file then gets its own copy. */
@@ -63,5 +66,7 @@ export default async function setup(project: TestProject) {
   await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('cwTemplate', { kind: 'pglite', dumpFile });
-  return async () => { await fs.rm(path.dirname(dumpFile), { recursive: true, force: true }); };
+  return async () => {
+    await fs.rm(path.dirname(dumpFile), { recursive: true, force: true });
+  };
 }

@@ -8,7 +8,15 @@ import type { Db } from '../platform/db.ts';
  * - a closed SOS case has no ticket still in progress.
  */
 export async function alertStatusViolations(db: Db, tenantId?: string): Promise<string[]> {
-  const rows = await db.query<{ code: string | null; id: string; status: string; worst: number | null; open_cases: number; orphan_cases: number; open_tickets_of_closed: number }>(
+  const rows = await db.query<{
+    code: string | null;
+    id: string;
+    status: string;
+    worst: number | null;
+    open_cases: number;
+    orphan_cases: number;
+    open_tickets_of_closed: number;
+  }>(
     `select p.patient_code as code, p.id, p.status,
        (select max(case a.level when 'sos' then 3 when 'high_risk' then 2 when 'at_risk' then 1 else 0 end)
           from alerts a where a.tenant_id = p.tenant_id and a.patient_id = p.id and a.status <> 'closed')::int as worst,
@@ -29,7 +37,8 @@ export async function alertStatusViolations(db: Db, tenantId?: string): Promise<
     if (tier !== worst) out.push(`${who}: status ${r.status} but worst open alert level ${worst}`);
     if (worst === 3 && r.open_cases === 0) out.push(`${who}: SOS alert open without an open SOS case`);
     if (r.orphan_cases > 0) out.push(`${who}: ${r.orphan_cases} open SOS case(s) whose alert is closed`);
-    if (r.open_tickets_of_closed > 0) out.push(`${who}: ${r.open_tickets_of_closed} ticket(s) still open for a closed SOS case`);
+    if (r.open_tickets_of_closed > 0)
+      out.push(`${who}: ${r.open_tickets_of_closed} ticket(s) still open for a closed SOS case`);
   }
   return out;
 }

@@ -13,7 +13,10 @@ export function pdfText(pdf: Buffer): string {
   for (let m = objRe.exec(src); m; m = objRe.exec(src)) {
     const body = m[2]!;
     const s = body.indexOf('stream');
-    if (s < 0) { objects.set(m[1]!, { dict: body, stream: null }); continue; }
+    if (s < 0) {
+      objects.set(m[1]!, { dict: body, stream: null });
+      continue;
+    }
     const dict = body.slice(0, s);
     let start = s + 'stream'.length;
     if (body[start] === '\r') start++;
@@ -50,7 +53,10 @@ export function pdfText(pdf: Buffer): string {
       if (m[1]) font = cmaps.get(m[1]) ?? new Map();
       else if (m[2] !== undefined) for (const h of m[2].matchAll(/<([0-9a-fA-F]*)>/g)) line += decode(h[1]!, font);
       else if (m[3] !== undefined) line += decode(m[3], font);
-      else { if (line) lines.push(line); line = ''; }
+      else {
+        if (line) lines.push(line);
+        line = '';
+      }
     }
     if (line) lines.push(line);
   }
@@ -72,7 +78,8 @@ const utf16 = (hex: string): string => {
 function parseCMap(text: string): Map<number, string> {
   const map = new Map<number, string>();
   for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(m[1]!, 16), utf16(m[2]!));
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(parseInt(m[1]!, 16), utf16(m[2]!));
   }
   for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {

@@ -11,7 +11,12 @@ import { runDueJobs } from '../platform/jobs.ts';
 import { DEMO_PASSWORD } from '../modules/seed/demo.ts';
 import type { Config } from '../platform/config.ts';
 
-export type Res = { status: number; body: Record<string, unknown> & { code?: string; details?: Record<string, unknown> }; headers: Record<string, unknown>; raw: string };
+export type Res = {
+  status: number;
+  body: Record<string, unknown> & { code?: string; details?: Record<string, unknown> };
+  headers: Record<string, unknown>;
+  raw: string;
+};
 
 /** A fresh database (copy of the migrated, seeded template) for one test file. */
 export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -47,14 +52,40 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * The real server (routes, services, SQL) on a fresh database, with a fake clock; requests via inject.
  * `providers`: e-mail/SMS providers built on the database (e.g. the recording ones wrapped to see what is sent).
  */
-export async function startTestApp(opts: { config?: Partial<Config>; providers?: (db: Db) => Pick<StartOptions, 'mail' | 'sms'> } = {}) {
+export async function startTestApp(
+  opts: { config?: Partial<Config>; providers?: (db: Db) => Pick<StartOptions, 'mail' | 'sms'> } = {},
+) {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  const started: Started = await createServer({ db, clock, ...opts.providers?.(db), config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined, alertEngineCacheMs: 0, ...opts.config }, jobs: false });
+  const started: Started = await createServer({
+    db,
+    clock,
+    ...opts.providers?.(db),
+    config: {
+      seedDemo: false,
+      dataDir,
+      databaseUrl: undefined,
+      mqttPort: 'off',
+      mqttUrl: undefined,
+      alertEngineCacheMs: 0,
+      ...opts.config,
+    },
+    jobs: false,
+  });
   const { app } = started;
 
-  async function call(method: string, url: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<Res> {
+  async function call(
+    method: string,
+    url: string,
+    opts: {
+      token?: string;
+      body?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      payload?: string | Buffer;
+    } = {},
+  ): Promise<Res> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let payload: string | Buffer | undefined = opts.payload;
@@ -67,27 +98,42 @@ export async function startTestApp(opts: { config?: Partial<Config>; providers?:
     }
     const res = await app.inject({ method: method as 'GET', url, headers, payload });
     let body: Res['body'] = {};
-    try { body = res.body ? JSON.parse(res.body) : {}; } catch { /* not JSON */ }
+    try {
+      body = res.body ? JSON.parse(res.body) : {};
+    } catch {
+      /* not JSON */
+    }
     return { status: res.statusCode, body, headers: res.headers, raw: res.body };
   }
 
   async function login(local: string, tenant = 'demo', extra: Record<string, string> = {}) {
     const domain = tenant === 'demo' ? 'demo.test' : `${tenant}.test`;
-    const res = await call('POST', '/api/auth/oauth-token', { form: { tenant, username: `${local}@${domain}`, password: DEMO_PASSWORD, grant_type: 'password', ...extra } });
+    const res = await call('POST', '/api/auth/oauth-token', {
+      form: { tenant, username: `${local}@${domain}`, password: DEMO_PASSWORD, grant_type: 'password', ...extra },
+    });
     if (res.status !== 200) throw new Error(`login ${local}@${tenant} failed: ${res.status} ${res.raw}`);
     return { access: String(res.body.access_token), refresh: String(res.body.refresh_token) };
   }
 
   /** The latest recorded message to a recipient, and the 6-digit code in it (the unmasked copy the demo tenants keep). */
   async function lastCodeTo(recipient: string): Promise<string> {
-    const rows = await db.query<{ body: string }>('select coalesce(secret_body, body) as body from messages where recipient = $1 order by created_at desc, id desc limit 1', [recipient]);
+    const rows = await db.query<{ body: string }>(
+      'select coalesce(secret_body, body) as body from messages where recipient = $1 order by created_at desc, id desc limit 1',
+      [recipient],
+    );
     const m = rows[0]?.body.match(/\b(\d{6})\b/);
     if (!m) throw new Error(`no code sent to ${recipient}`);
     return m[1]!;
   }
 
   return {
-    app, db, clock, call, login, lastCodeTo, deps: started.deps,
+    app,
+    db,
+    clock,
+    call,
+    login,
+    lastCodeTo,
+    deps: started.deps,
     /** Runs the durable jobs due at the fake clock's time. */
     runJobs: () => runDueJobs(started.deps, JOB_HANDLERS),
     get: (url: string, token?: string) => call('GET', url, { token }),

@@ -6162,6 +6162,110 @@ export interface paths {
         patch: operations["updateSavedView"];
         trace?: never;
     };
+    "/api/account/me/sport-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: my sport sessions, newest first (keyset paging with `cursor`) */
+        get: operations["getAccountMeSportSessions"];
+        put?: never;
+        /** Patient app: store a sport session of my own record; idempotent on start time and mode (201 the first time, 200 and the stored session on a repeat) */
+        post: operations["postAccountMeSportSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/me/sport-sessions/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: my weekly sport totals per mode (Monday to Sunday in my time zone) */
+        get: operations["getAccountMeSportSessionsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/app/patients/{id}/sport-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: sport sessions of `me`, a sub-user or a followed patient, newest first */
+        get: operations["getAccountAppPatientsByIdSportSessions"];
+        put?: never;
+        /** Patient app: store a sport session of `me` or a sub-user I manage (followers only read); idempotent on start time and mode (201, then 200) */
+        post: operations["postAccountAppPatientsByIdSportSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/app/patients/{id}/sport-sessions/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: weekly sport totals per mode of `me`, a sub-user or a followed patient (the reader’s time zone) */
+        get: operations["getAccountAppPatientsByIdSportSessionsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/{id}/sport-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visible patient’s sport sessions, newest first (a coach: an accepted player; anyone else’s id answers 404) */
+        get: operations["getAccountPatientsByIdSportSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/patients/{id}/sport-sessions/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visible patient’s weekly sport totals per mode (the reader’s time zone) */
+        get: operations["getAccountPatientsByIdSportSessionsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/admin/notification": {
         parameters: {
             query?: never;
@@ -6791,6 +6895,40 @@ export interface paths {
         post?: never;
         /** The patient app: forget (unbind) one of my watches so another user may pair it */
         delete: operations["deleteAccountMeDevicesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/me/devices/{id}/wear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The patient app: one of my watches is worn again / not worn since `at` (sensor contact) */
+        post: operations["postAccountMeDevicesByIdWear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/wear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A cellular device (Basic deviceId:secret) reports itself worn again / not worn since `at` */
+        post: operations["postIngestWear"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7563,7 +7701,7 @@ export interface components {
             lastInvitedAt: string;
         };
         /** @enum {string} */
-        ContactKind: "emergency" | "caring" | "family_doctor" | "specialist";
+        ContactKind: "emergency" | "caring" | "family_doctor" | "specialist" | "coach";
         ContactParty: {
             userId: components["schemas"]["Id"] | null;
             name: string;
@@ -7586,6 +7724,8 @@ export interface components {
             following: components["schemas"]["Contact"][];
             doctors: components["schemas"]["Contact"][];
             patients: components["schemas"]["Contact"][];
+            coaches: components["schemas"]["Contact"][];
+            players: components["schemas"]["Contact"][];
         };
         Count: {
             count: number;
@@ -7945,12 +8085,12 @@ export interface components {
         /** @description Any error: its code is one of the catalogue. */
         Error: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
+            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_COACH" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SPORT_SESSION_TOO_SHORT" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
         };
         /** @description An error answered with HTTP 400: its code is one of these. */
         Error400: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ADMIN_NOT_ELIGIBLE" | "ALERT_ONLY_AT_RISK" | "APPOINTMENT_NOT_COMPLETED" | "ASSISTANT_NEEDS_DOCTOR" | "CANNOT_DISABLE_SELF" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CODE_EXPIRED" | "CODE_NOT_YET_AVAILABLE" | "CODE_UNKNOWN" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_SELF" | "CONTRACT_ID_LOCKED" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "IMAGE_UPLOAD_FAILED" | "INTAKE_TOO_EARLY" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "NO_DOCTOR_PATIENT_RELATION" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_WRONG" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "ROLE_DEFAULT_READONLY" | "SAME_PASSWORD" | "SCOPE_INACTIVE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_PARENT_INVALID" | "SETTLEMENT_FILE_INVALID" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_REQUEST_DECIDED" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "UNSUPPORTED_DEVICE_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
+            code?: "ADMIN_NOT_ELIGIBLE" | "ALERT_ONLY_AT_RISK" | "APPOINTMENT_NOT_COMPLETED" | "ASSISTANT_NEEDS_DOCTOR" | "CANNOT_DISABLE_SELF" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CODE_EXPIRED" | "CODE_NOT_YET_AVAILABLE" | "CODE_UNKNOWN" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_COACH" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_SELF" | "CONTRACT_ID_LOCKED" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "IMAGE_UPLOAD_FAILED" | "INTAKE_TOO_EARLY" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "NO_DOCTOR_PATIENT_RELATION" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_WRONG" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "ROLE_DEFAULT_READONLY" | "SAME_PASSWORD" | "SCOPE_INACTIVE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_PARENT_INVALID" | "SETTLEMENT_FILE_INVALID" | "SPORT_SESSION_TOO_SHORT" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_REQUEST_DECIDED" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "UNSUPPORTED_DEVICE_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
         };
         /** @description An error answered with HTTP 401: its code is one of these. */
         Error401: components["schemas"]["ErrorBody"] & {
@@ -9205,6 +9345,8 @@ export interface components {
             lastReadingAt: string | null;
             silent: boolean;
             silentSince: string | null;
+            notWorn: boolean;
+            notWornSince: string | null;
         };
         /** @enum {string} */
         PatientStatus: "normal" | "at_risk" | "high_risk" | "sos" | "unassigned" | "assigned";
@@ -10278,6 +10420,74 @@ export interface components {
             value2: number | null;
             measuredAt: string;
         };
+        /** @enum {string} */
+        SportMode: "walking" | "running" | "treadmill" | "cycling" | "indoor_cycling" | "swimming" | "hiking" | "climbing" | "yoga" | "other";
+        SportSession: {
+            id: components["schemas"]["Id"];
+            patientId: components["schemas"]["Id"];
+            mode: components["schemas"]["SportMode"];
+            startedAt: string;
+            endedAt: string;
+            durationSec: number;
+            steps: number | null;
+            distanceM: number | null;
+            strideCm: number | null;
+            calories: number | null;
+            avgSpeedKmh: number | null;
+            paceSecPerKm: number | null;
+            elevationGainM: number | null;
+            heartRateAvg: number | null;
+            heartRateMax: number | null;
+            /** @enum {string} */
+            source: "watch" | "phone";
+            deviceId: string | null;
+            createdAt: string;
+        };
+        SportSessionInput: {
+            mode: components["schemas"]["SportMode"];
+            startedAt: components["schemas"]["IsoDateTime"];
+            endedAt: components["schemas"]["IsoDateTime"];
+            durationSec: number;
+            steps?: number;
+            distanceM?: number;
+            strideCm?: number;
+            calories?: number;
+            avgSpeedKmh?: number;
+            paceSecPerKm?: number;
+            elevationGainM?: number;
+            heartRateAvg?: number;
+            heartRateMax?: number;
+            /** @enum {string} */
+            source: "watch" | "phone";
+            deviceId?: string;
+        };
+        SportSessionPage: {
+            items: components["schemas"]["SportSession"][];
+            nextCursor: string | null;
+        };
+        SportTotals: {
+            sessions: number;
+            durationSec: number;
+            distanceM: number;
+            steps: number;
+            calories: number;
+        };
+        SportWeekSummary: {
+            timeZone: string;
+            startDate: string;
+            endDate: string;
+            from: string;
+            to: string;
+            total: components["schemas"]["SportTotals"];
+            modes: {
+                sessions: number;
+                durationSec: number;
+                distanceM: number;
+                steps: number;
+                calories: number;
+                mode: components["schemas"]["SportMode"];
+            }[];
+        };
         StaffDetail: {
             /** Format: uuid */
             id: string;
@@ -10997,6 +11207,14 @@ export interface components {
             bucketSeconds: number;
             points: components["schemas"]["VitalsPoint"][];
         };
+        WearReportInput: {
+            worn: boolean;
+            at: components["schemas"]["IsoDateTime"];
+        };
+        WearState: {
+            deviceId: components["schemas"]["Id"];
+            notWornSince: string | null;
+        };
         WebhookAttempt: {
             attempt: number;
             at: string;
@@ -11082,6 +11300,8 @@ export interface components {
             openAlerts: number;
             silent: boolean;
             silentSince: string | null;
+            notWorn: boolean;
+            notWornSince: string | null;
         };
         WorklistPage: {
             items: components["schemas"]["WorklistItem"][];
@@ -11097,7 +11317,7 @@ export interface components {
         WorklistTier: "sos" | "high_risk" | "at_risk";
     };
     responses: {
-        /** @description Bad request (validation or a business rule): the body names the error code (one of 84 codes); the apps translate it, `message` is the English default */
+        /** @description Bad request (validation or a business rule): the body names the error code (one of 86 codes); the apps translate it, `message` is the English default */
         Error400: {
             headers: {
                 [name: string]: unknown;
@@ -11647,6 +11867,12 @@ export type SchemaSosRequestInput = components['schemas']['SosRequestInput'];
 export type SchemaSosResult = components['schemas']['SosResult'];
 export type SchemaSosTimelineItem = components['schemas']['SosTimelineItem'];
 export type SchemaSosVital = components['schemas']['SosVital'];
+export type SchemaSportMode = components['schemas']['SportMode'];
+export type SchemaSportSession = components['schemas']['SportSession'];
+export type SchemaSportSessionInput = components['schemas']['SportSessionInput'];
+export type SchemaSportSessionPage = components['schemas']['SportSessionPage'];
+export type SchemaSportTotals = components['schemas']['SportTotals'];
+export type SchemaSportWeekSummary = components['schemas']['SportWeekSummary'];
 export type SchemaStaffDetail = components['schemas']['StaffDetail'];
 export type SchemaStaffLevel = components['schemas']['StaffLevel'];
 export type SchemaStaffLevelInput = components['schemas']['StaffLevelInput'];
@@ -11736,6 +11962,8 @@ export type SchemaVitalsExportFormat = components['schemas']['VitalsExportFormat
 export type SchemaVitalsExportUnits = components['schemas']['VitalsExportUnits'];
 export type SchemaVitalsPoint = components['schemas']['VitalsPoint'];
 export type SchemaVitalsSeries = components['schemas']['VitalsSeries'];
+export type SchemaWearReportInput = components['schemas']['WearReportInput'];
+export type SchemaWearState = components['schemas']['WearState'];
 export type SchemaWebhookAttempt = components['schemas']['WebhookAttempt'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaWebhookDeliveryPage = components['schemas']['WebhookDeliveryPage'];
@@ -24668,6 +24896,258 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getAccountMeSportSessions: {
+        parameters: {
+            query?: {
+                from?: components["schemas"]["IsoDateTime"];
+                to?: components["schemas"]["IsoDateTime"];
+                mode?: components["schemas"]["SportMode"];
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportSessionPage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountMeSportSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SportSessionInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportSession"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountMeSportSessionsSummary: {
+        parameters: {
+            query?: {
+                weekOf?: components["schemas"]["IsoDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportWeekSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountAppPatientsByIdSportSessions: {
+        parameters: {
+            query?: {
+                from?: components["schemas"]["IsoDateTime"];
+                to?: components["schemas"]["IsoDateTime"];
+                mode?: components["schemas"]["SportMode"];
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["SubjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportSessionPage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountAppPatientsByIdSportSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["SubjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SportSessionInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportSession"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountAppPatientsByIdSportSessionsSummary: {
+        parameters: {
+            query?: {
+                weekOf?: components["schemas"]["IsoDay"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["SubjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportWeekSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountPatientsByIdSportSessions: {
+        parameters: {
+            query?: {
+                from?: components["schemas"]["IsoDateTime"];
+                to?: components["schemas"]["IsoDateTime"];
+                mode?: components["schemas"]["SportMode"];
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportSessionPage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountPatientsByIdSportSessionsSummary: {
+        parameters: {
+            query?: {
+                weekOf?: components["schemas"]["IsoDay"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportWeekSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
     getAccountAdminNotification: {
         parameters: {
             query?: {
@@ -25924,6 +26404,72 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountMeDevicesByIdWear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WearReportInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WearState"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postIngestWear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WearReportInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WearState"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             default: components["responses"]["Error"];
         };

@@ -12,7 +12,11 @@ function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
 }
 
 const en = leaves(appEn);
-const catalogues: Array<[string, Array<[string, string]>]> = [['en', en], ['en-CA', leaves(appEnCa)], ['vi', leaves(appVi)]];
+const catalogues: Array<[string, Array<[string, string]>]> = [
+  ['en', en],
+  ['en-CA', leaves(appEnCa)],
+  ['vi', leaves(appVi)],
+];
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('patient app catalogues', () => {
@@ -36,7 +40,9 @@ describe('patient app catalogues', () => {
   });
 
   test('Canadian English uses Canadian spelling (colour, centre), English the US one', () => {
-    const ca = leaves(appEnCa).map(([, v]) => v).join('\n');
+    const ca = leaves(appEnCa)
+      .map(([, v]) => v)
+      .join('\n');
     expect(ca).not.toMatch(/\bcolor|\bcenter/i);
     expect(ca).toMatch(/colour/);
     expect(ca).toMatch(/centre/);

@@ -15,10 +15,24 @@ export const appContactsEn = {
     sent: 'No request waiting for an answer.',
     received: 'No request for you.',
   },
-  kinds: { emergency: 'Emergency contact', caring: 'Caring contact', family_doctor: 'Family doctor', specialist: 'Specialist', coach: 'Coach' },
+  kinds: {
+    emergency: 'Emergency contact',
+    caring: 'Caring contact',
+    family_doctor: 'Family doctor',
+    specialist: 'Specialist',
+    coach: 'Coach',
+  },
   relationships: {
-    father: 'Father', mother: 'Mother', son: 'Son', daughter: 'Daughter', husband: 'Husband', wife: 'Wife', sister: 'Sister',
-    relative: 'Relative', friend: 'Friend', other: 'Other',
+    father: 'Father',
+    mother: 'Mother',
+    son: 'Son',
+    daughter: 'Daughter',
+    husband: 'Husband',
+    wife: 'Wife',
+    sister: 'Sister',
+    relative: 'Relative',
+    friend: 'Friend',
+    other: 'Other',
   },
   card: {
     plainNumber: 'Phone only: texted and called, does not see your data',
@@ -59,8 +73,10 @@ export const appContactsEn = {
     kindHelp: 'An emergency contact is called and texted in an emergency; a caring contact follows your health data.',
     phone: 'Phone number',
     name: 'Name',
-    nameHint: 'Needed when the phone is not registered: the number is then added as an emergency contact that is texted and called.',
-    notRegistered: 'This phone number is not registered. Enter a name to add it as an emergency number; we will text them an invitation.',
+    nameHint:
+      'Needed when the phone is not registered: the number is then added as an emergency contact that is texted and called.',
+    notRegistered:
+      'This phone number is not registered. Enter a name to add it as an emergency number; we will text them an invitation.',
     relationship: 'Relationship',
     alias: 'Display name (alias)',
     submit: 'Send request',
@@ -70,7 +86,7 @@ export const appContactsEn = {
   doctor: {
     title: 'Add doctor',
     kind: 'Doctor type',
-    phone: 'Doctor\'s phone number',
+    phone: "Doctor's phone number",
     specialty: 'Specialty',
     specialtyPlaceholder: 'Choose a specialty',
     familyNote: 'Only 1 family doctor: when they accept, they replace your current family doctor.',
@@ -87,7 +103,7 @@ export const appContactsEn = {
   },
   scan: {
     title: 'Scan a QR code',
-    intro: 'Scan the QR code shown in the other person\'s CareWatch app.',
+    intro: "Scan the QR code shown in the other person's CareWatch app.",
     camera: 'Use the camera',
     stopCamera: 'Stop the camera',
     fromPhoto: 'Scan from a photo',
@@ -118,7 +134,8 @@ export const appContactsEn = {
     ALREADY_FOLLOWER: 'This user is already a follower.',
     CONTACT_NOT_PENDING: 'This request is no longer waiting for an answer.',
     CONTACT_RESEND_TOO_SOON: 'An invitation can be resent only once every 5 minutes.',
-    CONTACT_MAX_EMERGENCY_PATIENTS: 'Max 5 emergency patients: this person is already the emergency contact of 5 patients.',
+    CONTACT_MAX_EMERGENCY_PATIENTS:
+      'Max 5 emergency patients: this person is already the emergency contact of 5 patients.',
     CONTACT_MAX_CARING_PATIENTS: 'Max 5 caring patients: this person is already the caring contact of 5 patients.',
     CONTACT_MAX_SHARED: 'Max followers reached: your health data and location can be shared with at most 3 members.',
     CONTACT_MAX_SPECIALTIES: 'Max 5 specialities.',

@@ -110,7 +110,8 @@ export const appDevicesEn = {
     continue: 'Continue as visitor',
     continueHint: 'Try the app without an account. Your data stays on this phone.',
     title: 'Visitor mode',
-    notice: 'You are using CareWatch as a visitor. Your readings are kept only on this phone and are never sent to a server.',
+    notice:
+      'You are using CareWatch as a visitor. Your readings are kept only on this phone and are never sent to a server.',
     signIn: 'Sign in',
     register: 'Create an account',
     leave: 'Leave visitor mode',

@@ -78,7 +78,8 @@ export const appDevicesVi: AppDevicesMessages = {
     tools: 'Công cụ',
     clearData: 'Xóa dữ liệu thiết bị',
     clearTitle: 'Xóa dữ liệu thiết bị?',
-    clearBody: 'Cài đặt, đồng hồ bấm giờ, đếm ngược và nhật ký thiết bị sẽ trở về mặc định. Thiết bị vẫn được ghép nối.',
+    clearBody:
+      'Cài đặt, đồng hồ bấm giờ, đếm ngược và nhật ký thiết bị sẽ trở về mặc định. Thiết bị vẫn được ghép nối.',
     clearConfirm: 'Xóa',
     cleared: 'Đã xóa dữ liệu thiết bị',
     exportLog: 'Xuất nhật ký',
@@ -89,7 +90,8 @@ export const appDevicesVi: AppDevicesMessages = {
     BLUETOOTH_LOST: 'Mất kết nối với thiết bị. Hãy kiểm tra Bluetooth và giữ thiết bị gần điện thoại.',
     NOT_SUPPORTED: 'Trình duyệt này không hỗ trợ thiết bị Bluetooth. Bạn vẫn có thể dùng đồng hồ mô phỏng.',
     DEVICE_NOT_FOUND: 'Không tìm thấy thiết bị. Hãy để thiết bị gần điện thoại và thử lại.',
-    CONNECTED_BY_ANOTHER_USER: 'Thiết bị đang được kết nối với người dùng khác. Người đó phải quên thiết bị trước khi bạn ghép nối.',
+    CONNECTED_BY_ANOTHER_USER:
+      'Thiết bị đang được kết nối với người dùng khác. Người đó phải quên thiết bị trước khi bạn ghép nối.',
     PAIRING_FAILED: 'Ghép nối không thành công. Vui lòng thử lại.',
     MUST_FORGET: 'Thiết bị này cần được quên trong phần cài đặt của tài khoản đang ghép nối với nó.',
     LOW_BATTERY: 'Pin thiết bị quá yếu. Hãy sạc pin và thử lại.',
@@ -112,7 +114,8 @@ export const appDevicesVi: AppDevicesMessages = {
     continue: 'Tiếp tục với tư cách khách',
     continueHint: 'Dùng thử ứng dụng không cần tài khoản. Dữ liệu của bạn chỉ lưu trên điện thoại này.',
     title: 'Chế độ khách',
-    notice: 'Bạn đang dùng CareWatch với tư cách khách. Số đo chỉ được lưu trên điện thoại này và không bao giờ được gửi lên máy chủ.',
+    notice:
+      'Bạn đang dùng CareWatch với tư cách khách. Số đo chỉ được lưu trên điện thoại này và không bao giờ được gửi lên máy chủ.',
     signIn: 'Đăng nhập',
     register: 'Tạo tài khoản',
     leave: 'Thoát chế độ khách',

@@ -26,7 +26,10 @@ function withOverrides<T extends Record<string, unknown>>(base: T, over: Overrid
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const b = base[k];
-    out[k] = typeof v === 'string' || typeof b !== 'object' || b === null ? v : withOverrides(b as Record<string, unknown>, v as Overrides<Record<string, unknown>>);
+    out[k] =
+      typeof v === 'string' || typeof b !== 'object' || b === null
+        ? v
+        : withOverrides(b as Record<string, unknown>, v as Overrides<Record<string, unknown>>);
   }
   return out as T;
 }
@@ -60,7 +63,8 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   help: appHelpEnCa,
   legal: {
     privacy: {
-      sharing: 'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',
+      sharing:
+        'Your health data is shared only with the clinicians of your health centre and the followers you accept (at most 3 members for health data and location). We never sell your data.',
       contact: 'For any question about your privacy, contact your health centre or our support team.',
     },
   },

@@ -46,7 +46,8 @@ export const appEn = {
     close: 'Close',
     retry: 'Try again',
     loadFailed: 'Could not load the data',
-    offlineNothingSaved: 'No connection, and nothing of this screen is saved on this phone yet. It loads once the connection is back.',
+    offlineNothingSaved:
+      'No connection, and nothing of this screen is saved on this phone yet. It loads once the connection is back.',
     errorTitle: 'Something went wrong',
     phone: 'Phone',
     email: 'E-mail',
@@ -204,7 +205,8 @@ export const appEn = {
     loggedInElsewhere: 'Your account was signed in on another device. Please sign in again.',
     permissionDenied: 'You do not have permission to access this data.',
     WRONG_LOGIN: 'Wrong phone, e-mail or password.',
-    ACCOUNT_LOCKED: 'Your account is locked for 24 hours after 5 failed sign-in attempts. Try again later or reset your password.',
+    ACCOUNT_LOCKED:
+      'Your account is locked for 24 hours after 5 failed sign-in attempts. Try again later or reset your password.',
     ACCOUNT_DISABLED: 'This account has been disabled.',
     ACCOUNT_DEACTIVATED: 'This account is deactivated. Data is deleted 30 days after deactivation.',
     ACCOUNT_PENDING_APPROVAL: 'Your registration is waiting for approval.',
@@ -267,7 +269,8 @@ export const appEn = {
     CODE_EXPIRED: 'This code has expired.',
     WEBHOOK_NOT_FOUND: 'Webhook endpoint not found.',
     WEBHOOK_DISABLED: 'The endpoint is disabled: enable it to send events to it.',
-    WEBHOOK_ROTATION_IN_PROGRESS: 'A secret rotation is in progress: the previous secret is accepted until its overlap ends.',
+    WEBHOOK_ROTATION_IN_PROGRESS:
+      'A secret rotation is in progress: the previous secret is accepted until its overlap ends.',
     WEBHOOK_URL_NOT_ALLOWED: 'This webhook address is not allowed.',
     SAVED_VIEW_NOT_FOUND: 'Saved view not found.',
     SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list.',
@@ -372,26 +375,35 @@ export const appEn = {
     termsTitle: 'Terms of use',
     privacyTitle: 'Privacy policy',
     terms: {
-      service: 'CareWatch helps you record your vital signs, receive health alerts and share them with the people and clinicians you choose. It supports but does not replace medical care: in an emergency, call your local emergency number.',
+      service:
+        'CareWatch helps you record your vital signs, receive health alerts and share them with the people and clinicians you choose. It supports but does not replace medical care: in an emergency, call your local emergency number.',
       eligibility: 'The service is for people aged 18 and over. Accounts for younger people are not accepted.',
-      account: 'You are responsible for the accuracy of the information you give and for keeping your password secret. After 5 failed sign-in attempts the account is locked for 24 hours.',
-      alerts: 'Alerts depend on your devices, the phone and the Internet connection. A missed reading or a network failure can delay or prevent an alert.',
-      deletion: 'You can delete your account at any time: it is disabled at once, its data is deleted after 30 days, and this cannot be undone.',
+      account:
+        'You are responsible for the accuracy of the information you give and for keeping your password secret. After 5 failed sign-in attempts the account is locked for 24 hours.',
+      alerts:
+        'Alerts depend on your devices, the phone and the Internet connection. A missed reading or a network failure can delay or prevent an alert.',
+      deletion:
+        'You can delete your account at any time: it is disabled at once, its data is deleted after 30 days, and this cannot be undone.',
       changes: 'We may update these terms. You will be told in the app before important changes take effect.',
     },
     privacy: {
       collectionTitle: 'What we collect',
-      collection: 'Your profile (name, date of birth, gender, contact details, address), your medical profile, vital signs from your devices or entered by hand, alerts and, when you send an SOS, your location.',
+      collection:
+        'Your profile (name, date of birth, gender, contact details, address), your medical profile, vital signs from your devices or entered by hand, alerts and, when you send an SOS, your location.',
       useTitle: 'How we use it',
       use: 'To show you your health data, to evaluate readings against the thresholds set by your doctor, to send alerts to you and to the followers you chose, and to run and improve the service.',
       sharingTitle: 'Sharing',
-      sharing: 'Your health data is shared only with the clinicians of your health center and the followers you accept (at most 3 members for health data and location). We never sell your data.',
+      sharing:
+        'Your health data is shared only with the clinicians of your health center and the followers you accept (at most 3 members for health data and location). We never sell your data.',
       rightsTitle: 'Your rights',
-      rights: 'You can see and correct your profile, download or delete your data, withdraw consent and stop sharing with a follower at any time.',
+      rights:
+        'You can see and correct your profile, download or delete your data, withdraw consent and stop sharing with a follower at any time.',
       retentionTitle: 'Retention',
-      retention: 'When you delete your account, most data is deleted within 30 days and all data, including backups, within 90 days.',
+      retention:
+        'When you delete your account, most data is deleted within 30 days and all data, including backups, within 90 days.',
       securityTitle: 'Security',
-      security: 'Data is encrypted in transit, passwords are stored hashed, and every access to health data is recorded in an audit log.',
+      security:
+        'Data is encrypted in transit, passwords are stored hashed, and every access to health data is recorded in an audit log.',
       childrenTitle: 'Children under 18',
       children: 'The service is not offered to people under 18, and we do not knowingly collect their data.',
       contactTitle: 'Contact',

@@ -3,8 +3,8 @@ export const appFollowedEn = {
   title: 'People I follow',
   tabs: { emergency: 'Emergency Dashboard', caring: 'Caring Dashboard' },
   empty: {
-    emergency: 'You are nobody\'s emergency contact yet.',
-    caring: 'You are nobody\'s caring contact yet.',
+    emergency: "You are nobody's emergency contact yet.",
+    caring: "You are nobody's caring contact yet.",
   },
   openAlert: 'Open alert: {{level}} since {{when}}',
   noAlert: 'No open alert',
@@ -22,7 +22,11 @@ export const appFollowedEn = {
   sos: {
     title: 'SOS case',
     reason: 'Reason',
-    reasons: { sos_level: 'SOS-level reading', sos_button: 'SOS button', send_sos: '"Send SOS to followers" on a high-risk alert' },
+    reasons: {
+      sos_level: 'SOS-level reading',
+      sos_button: 'SOS button',
+      send_sos: '"Send SOS to followers" on a high-risk alert',
+    },
     status: { open: 'Open', closed: 'Closed' },
     opened: 'Opened {{when}}',
     closed: 'Closed {{when}}',

@@ -24,7 +24,11 @@ export const appFollowedVi: AppFollowedMessages = {
   sos: {
     title: 'Ca SOS',
     reason: 'Lý do',
-    reasons: { sos_level: 'Chỉ số ở mức SOS', sos_button: 'Nút SOS', send_sos: '"Gửi SOS cho người theo dõi" khi có cảnh báo nguy cơ cao' },
+    reasons: {
+      sos_level: 'Chỉ số ở mức SOS',
+      sos_button: 'Nút SOS',
+      send_sos: '"Gửi SOS cho người theo dõi" khi có cảnh báo nguy cơ cao',
+    },
     status: { open: 'Đang mở', closed: 'Đã đóng' },
     opened: 'Mở lúc {{when}}',
     closed: 'Đóng lúc {{when}}',

@@ -3,8 +3,10 @@ export const appHealthImportEn = {
   title: 'Import from Apple Health',
   back: '‹ Devices',
   linkTitle: 'Apple Health',
-  linkText: 'Bring your history from the iPhone’s Health app: heart rate, SpO2, blood pressure, weight, steps and sleep.',
-  intro: 'Add the readings stored in your iPhone’s Health app to CareWatch. The file is read on this phone; only the readings are sent.',
+  linkText:
+    'Bring your history from the iPhone’s Health app: heart rate, SpO2, blood pressure, weight, steps and sleep.',
+  intro:
+    'Add the readings stored in your iPhone’s Health app to CareWatch. The file is read on this phone; only the readings are sent.',
   howTitle: 'How to do it',
   how1: 'On your iPhone, open the Health app and tap your picture or initials.',
   how2: 'Tap “Export All Health Data”, then save export.zip to Files.',

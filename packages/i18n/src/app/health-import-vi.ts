@@ -6,7 +6,8 @@ export const appHealthImportVi: AppHealthImportMessages = {
   back: '‹ Thiết bị',
   linkTitle: 'Apple Health',
   linkText: 'Đưa lịch sử từ ứng dụng Sức khỏe trên iPhone: nhịp tim, SpO2, huyết áp, cân nặng, số bước và giấc ngủ.',
-  intro: 'Thêm các chỉ số lưu trong ứng dụng Sức khỏe của iPhone vào CareWatch. Tệp được đọc ngay trên điện thoại này; chỉ các chỉ số được gửi đi.',
+  intro:
+    'Thêm các chỉ số lưu trong ứng dụng Sức khỏe của iPhone vào CareWatch. Tệp được đọc ngay trên điện thoại này; chỉ các chỉ số được gửi đi.',
   howTitle: 'Cách thực hiện',
   how1: 'Trên iPhone, mở ứng dụng Sức khỏe và chạm vào ảnh hoặc tên viết tắt của bạn.',
   how2: 'Chạm “Xuất tất cả dữ liệu sức khỏe”, rồi lưu export.zip vào Tệp.',

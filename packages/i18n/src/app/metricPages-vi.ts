@@ -31,7 +31,12 @@ export const appMetricPagesVi: AppMetricPagesMessages = {
   },
   bp: {
     class: 'Phân loại huyết áp',
-    classes: { normal: 'Bình thường', elevated: 'Tăng nhẹ', stage1: 'Tăng huyết áp độ 1', stage2: 'Tăng huyết áp độ 2' },
+    classes: {
+      normal: 'Bình thường',
+      elevated: 'Tăng nhẹ',
+      stage1: 'Tăng huyết áp độ 1',
+      stage2: 'Tăng huyết áp độ 2',
+    },
     systolic: 'Tâm thu',
     diastolic: 'Tâm trương',
     counts: 'Số lần đo theo phân loại',

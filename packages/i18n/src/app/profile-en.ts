@@ -45,7 +45,8 @@ export const appProfileEn = {
   },
   subUsers: {
     title: 'Sub-users',
-    intro: 'Profiles you manage for family members who do not use the app themselves (at most {{max}}). SOS is for your own account only.',
+    intro:
+      'Profiles you manage for family members who do not use the app themselves (at most {{max}}). SOS is for your own account only.',
     empty: 'No sub-users yet.',
     add: 'Add a sub-user',
     addTitle: 'New sub-user',
@@ -75,7 +76,8 @@ export const appProfileEn = {
     disabled: 'Off for this phone',
     enable: 'Turn on',
     disable: 'Turn off',
-    unsupported: 'This browser cannot receive push notifications. Install the app on your home screen or use another browser.',
+    unsupported:
+      'This browser cannot receive push notifications. Install the app on your home screen or use another browser.',
     blocked: 'Notifications are blocked for this site. Allow them in your browser or phone settings, then try again.',
     turnedOn: 'Push notifications turned on',
     turnedOff: 'Push notifications turned off',
@@ -111,7 +113,8 @@ export const appProfileEn = {
     intro: 'Deleting your account:',
     points: {
       disabled: 'disables your account at once: you are signed out everywhere and cannot sign in again;',
-      after30: 'deletes your data after 30 days: most of it within 30 days, all of it within 90 days, including backups;',
+      after30:
+        'deletes your data after 30 days: most of it within 30 days, all of it within 90 days, including backups;',
       subUsers: 'also deletes your sub-users and their data;',
       final: 'cannot be undone.',
     },

@@ -47,7 +47,8 @@ export const appProfileVi: AppProfileMessages = {
   },
   subUsers: {
     title: 'Người dùng phụ',
-    intro: 'Hồ sơ bạn quản lý cho người thân không tự dùng ứng dụng (tối đa {{max}}). SOS chỉ dành cho tài khoản chính của bạn.',
+    intro:
+      'Hồ sơ bạn quản lý cho người thân không tự dùng ứng dụng (tối đa {{max}}). SOS chỉ dành cho tài khoản chính của bạn.',
     empty: 'Chưa có người dùng phụ.',
     add: 'Thêm người dùng phụ',
     addTitle: 'Người dùng phụ mới',
@@ -77,8 +78,10 @@ export const appProfileVi: AppProfileMessages = {
     disabled: 'Đang tắt trên điện thoại này',
     enable: 'Bật',
     disable: 'Tắt',
-    unsupported: 'Trình duyệt này không nhận được thông báo đẩy. Hãy cài ứng dụng lên màn hình chính hoặc dùng trình duyệt khác.',
-    blocked: 'Thông báo đang bị chặn cho trang này. Hãy cho phép trong cài đặt trình duyệt hoặc điện thoại rồi thử lại.',
+    unsupported:
+      'Trình duyệt này không nhận được thông báo đẩy. Hãy cài ứng dụng lên màn hình chính hoặc dùng trình duyệt khác.',
+    blocked:
+      'Thông báo đang bị chặn cho trang này. Hãy cho phép trong cài đặt trình duyệt hoặc điện thoại rồi thử lại.',
     turnedOn: 'Đã bật thông báo đẩy',
     turnedOff: 'Đã tắt thông báo đẩy',
     alertSettings: 'Cài đặt cảnh báo (thông báo đẩy, SMS, gọi điện, trong ứng dụng)',
@@ -113,7 +116,8 @@ export const appProfileVi: AppProfileMessages = {
     intro: 'Khi xóa tài khoản:',
     points: {
       disabled: 'tài khoản bị vô hiệu hóa ngay: bạn bị đăng xuất trên mọi thiết bị và không thể đăng nhập lại;',
-      after30: 'dữ liệu bị xóa sau 30 ngày: phần lớn trong vòng 30 ngày, toàn bộ trong vòng 90 ngày, kể cả bản sao lưu;',
+      after30:
+        'dữ liệu bị xóa sau 30 ngày: phần lớn trong vòng 30 ngày, toàn bộ trong vòng 90 ngày, kể cả bản sao lưu;',
       subUsers: 'người dùng phụ và dữ liệu của họ cũng bị xóa;',
       final: 'không thể hoàn tác.',
     },

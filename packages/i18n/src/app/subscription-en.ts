@@ -24,7 +24,8 @@ export const appSubscriptionEn = {
   },
   months_one: '{{count}} month',
   months_other: '{{count}} months',
-  zeroIntro: 'You are on the free Zero package. Basic adds medical records, doctor requests, video visits and health reports.',
+  zeroIntro:
+    'You are on the free Zero package. Basic adds medical records, doctor requests, video visits and health reports.',
   expiredIntro: 'Your paid plan has ended and your account is back on the free Zero package.',
   inEffect: 'Your plan is in effect.',
   needsWearable: 'Connect your wearable for your plan to take effect.',
@@ -101,7 +102,8 @@ export const appSubscriptionEn = {
   result: {
     title: 'Payment result',
     pending: 'Waiting for the payment to be confirmed…',
-    pendingLong: 'The payment is not confirmed yet. You can leave this page: your plan starts as soon as the payment is confirmed.',
+    pendingLong:
+      'The payment is not confirmed yet. You can leave this page: your plan starts as soon as the payment is confirmed.',
     success: 'Payment successful',
     successBody: 'You are now on {{name}} until {{date}}.',
     successAddon: '{{name}} is added to your account.',

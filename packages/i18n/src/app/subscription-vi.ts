@@ -26,7 +26,8 @@ export const appSubscriptionVi: AppSubscriptionMessages = {
   },
   months_one: '{{count}} tháng',
   months_other: '{{count}} tháng',
-  zeroIntro: 'Bạn đang dùng gói Zero miễn phí. Gói Basic có thêm hồ sơ bệnh án, yêu cầu bác sĩ, khám qua video và báo cáo sức khỏe.',
+  zeroIntro:
+    'Bạn đang dùng gói Zero miễn phí. Gói Basic có thêm hồ sơ bệnh án, yêu cầu bác sĩ, khám qua video và báo cáo sức khỏe.',
   expiredIntro: 'Gói trả phí của bạn đã kết thúc, tài khoản đã trở về gói Zero miễn phí.',
   inEffect: 'Gói của bạn đang có hiệu lực.',
   needsWearable: 'Hãy kết nối thiết bị đeo để gói của bạn có hiệu lực.',
@@ -103,7 +104,8 @@ export const appSubscriptionVi: AppSubscriptionMessages = {
   result: {
     title: 'Kết quả thanh toán',
     pending: 'Đang chờ xác nhận thanh toán…',
-    pendingLong: 'Thanh toán chưa được xác nhận. Bạn có thể rời trang này: gói sẽ bắt đầu ngay khi thanh toán được xác nhận.',
+    pendingLong:
+      'Thanh toán chưa được xác nhận. Bạn có thể rời trang này: gói sẽ bắt đầu ngay khi thanh toán được xác nhận.',
     success: 'Thanh toán thành công',
     successBody: 'Bạn đang dùng {{name}} đến ngày {{date}}.',
     successAddon: 'Đã thêm {{name}} vào tài khoản của bạn.',

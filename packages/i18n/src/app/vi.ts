@@ -47,7 +47,8 @@ export const appVi: AppMessages = {
     close: 'Đóng',
     retry: 'Thử lại',
     loadFailed: 'Không tải được dữ liệu',
-    offlineNothingSaved: 'Không có kết nối và điện thoại chưa lưu dữ liệu của màn hình này. Màn hình sẽ tải khi có kết nối trở lại.',
+    offlineNothingSaved:
+      'Không có kết nối và điện thoại chưa lưu dữ liệu của màn hình này. Màn hình sẽ tải khi có kết nối trở lại.',
     errorTitle: 'Đã có lỗi xảy ra',
     phone: 'Điện thoại',
     email: 'E-mail',
@@ -105,7 +106,8 @@ export const appVi: AppMessages = {
       confirmPassword: 'Xác nhận mật khẩu',
       acceptTermsBefore: 'Tôi đồng ý với',
       acceptTermsLink: 'điều khoản sử dụng',
-      acceptHealthBefore: 'Tôi đồng ý cho xử lý dữ liệu sức khỏe của tôi vì mục đích chăm sóc sức khỏe, như mô tả trong',
+      acceptHealthBefore:
+        'Tôi đồng ý cho xử lý dữ liệu sức khỏe của tôi vì mục đích chăm sóc sức khỏe, như mô tả trong',
       acceptHealthLink: 'chính sách quyền riêng tư',
       submit: 'Tạo tài khoản của tôi',
       alreadyRegistered: 'Đã đăng ký?',
@@ -372,26 +374,36 @@ export const appVi: AppMessages = {
     termsTitle: 'Điều khoản sử dụng',
     privacyTitle: 'Chính sách quyền riêng tư',
     terms: {
-      service: 'CareWatch giúp bạn ghi lại các chỉ số sinh tồn, nhận cảnh báo sức khỏe và chia sẻ chúng với những người và nhân viên y tế bạn chọn. Dịch vụ hỗ trợ nhưng không thay thế việc chăm sóc y tế: khi khẩn cấp, hãy gọi số cấp cứu tại địa phương.',
+      service:
+        'CareWatch giúp bạn ghi lại các chỉ số sinh tồn, nhận cảnh báo sức khỏe và chia sẻ chúng với những người và nhân viên y tế bạn chọn. Dịch vụ hỗ trợ nhưng không thay thế việc chăm sóc y tế: khi khẩn cấp, hãy gọi số cấp cứu tại địa phương.',
       eligibility: 'Dịch vụ dành cho người từ 18 tuổi trở lên. Không chấp nhận tài khoản của người dưới 18 tuổi.',
-      account: 'Bạn chịu trách nhiệm về tính chính xác của thông tin cung cấp và giữ bí mật mật khẩu. Sau 5 lần đăng nhập sai, tài khoản bị khóa 24 giờ.',
-      alerts: 'Cảnh báo phụ thuộc vào thiết bị, điện thoại và kết nối Internet của bạn. Số đo bị thiếu hoặc lỗi mạng có thể làm chậm hoặc ngăn cảnh báo.',
-      deletion: 'Bạn có thể xóa tài khoản bất cứ lúc nào: tài khoản bị vô hiệu hóa ngay, dữ liệu bị xóa sau 30 ngày và không thể hoàn tác.',
-      changes: 'Chúng tôi có thể cập nhật các điều khoản này. Bạn sẽ được thông báo trong ứng dụng trước khi thay đổi quan trọng có hiệu lực.',
+      account:
+        'Bạn chịu trách nhiệm về tính chính xác của thông tin cung cấp và giữ bí mật mật khẩu. Sau 5 lần đăng nhập sai, tài khoản bị khóa 24 giờ.',
+      alerts:
+        'Cảnh báo phụ thuộc vào thiết bị, điện thoại và kết nối Internet của bạn. Số đo bị thiếu hoặc lỗi mạng có thể làm chậm hoặc ngăn cảnh báo.',
+      deletion:
+        'Bạn có thể xóa tài khoản bất cứ lúc nào: tài khoản bị vô hiệu hóa ngay, dữ liệu bị xóa sau 30 ngày và không thể hoàn tác.',
+      changes:
+        'Chúng tôi có thể cập nhật các điều khoản này. Bạn sẽ được thông báo trong ứng dụng trước khi thay đổi quan trọng có hiệu lực.',
     },
     privacy: {
       collectionTitle: 'Dữ liệu chúng tôi thu thập',
-      collection: 'Hồ sơ của bạn (họ tên, ngày sinh, giới tính, thông tin liên hệ, địa chỉ), hồ sơ y tế, chỉ số sinh tồn từ thiết bị hoặc nhập tay, cảnh báo và vị trí của bạn khi bạn gửi SOS.',
+      collection:
+        'Hồ sơ của bạn (họ tên, ngày sinh, giới tính, thông tin liên hệ, địa chỉ), hồ sơ y tế, chỉ số sinh tồn từ thiết bị hoặc nhập tay, cảnh báo và vị trí của bạn khi bạn gửi SOS.',
       useTitle: 'Cách chúng tôi sử dụng',
       use: 'Để hiển thị dữ liệu sức khỏe cho bạn, đánh giá số đo theo ngưỡng do bác sĩ đặt, gửi cảnh báo cho bạn và những người theo dõi bạn đã chọn, và để vận hành, cải thiện dịch vụ.',
       sharingTitle: 'Chia sẻ',
-      sharing: 'Dữ liệu sức khỏe chỉ được chia sẻ với nhân viên y tế của trung tâm y tế của bạn và những người theo dõi bạn chấp nhận (tối đa 3 thành viên cho dữ liệu sức khỏe và vị trí). Chúng tôi không bao giờ bán dữ liệu của bạn.',
+      sharing:
+        'Dữ liệu sức khỏe chỉ được chia sẻ với nhân viên y tế của trung tâm y tế của bạn và những người theo dõi bạn chấp nhận (tối đa 3 thành viên cho dữ liệu sức khỏe và vị trí). Chúng tôi không bao giờ bán dữ liệu của bạn.',
       rightsTitle: 'Quyền của bạn',
-      rights: 'Bạn có thể xem và sửa hồ sơ, tải xuống hoặc xóa dữ liệu, rút lại sự đồng ý và ngừng chia sẻ với người theo dõi bất cứ lúc nào.',
+      rights:
+        'Bạn có thể xem và sửa hồ sơ, tải xuống hoặc xóa dữ liệu, rút lại sự đồng ý và ngừng chia sẻ với người theo dõi bất cứ lúc nào.',
       retentionTitle: 'Lưu giữ',
-      retention: 'Khi bạn xóa tài khoản, phần lớn dữ liệu bị xóa trong vòng 30 ngày và toàn bộ dữ liệu, kể cả bản sao lưu, trong vòng 90 ngày.',
+      retention:
+        'Khi bạn xóa tài khoản, phần lớn dữ liệu bị xóa trong vòng 30 ngày và toàn bộ dữ liệu, kể cả bản sao lưu, trong vòng 90 ngày.',
       securityTitle: 'Bảo mật',
-      security: 'Dữ liệu được mã hóa khi truyền, mật khẩu được lưu dạng băm, và mọi truy cập dữ liệu sức khỏe đều được ghi vào nhật ký kiểm toán.',
+      security:
+        'Dữ liệu được mã hóa khi truyền, mật khẩu được lưu dạng băm, và mọi truy cập dữ liệu sức khỏe đều được ghi vào nhật ký kiểm toán.',
       childrenTitle: 'Trẻ em dưới 18 tuổi',
       children: 'Dịch vụ không dành cho người dưới 18 tuổi và chúng tôi không cố ý thu thập dữ liệu của họ.',
       contactTitle: 'Liên hệ',

@@ -3,7 +3,8 @@ export const alertConfigEn = {
   nav: { thresholdDefaults: 'Threshold defaults' },
   settings: {
     title: 'Alert settings',
-    subtitle: 'How at-risk and high-risk alerts reach the patient and their followers. Staff are always notified, and nothing here silences an SOS.',
+    subtitle:
+      'How at-risk and high-risk alerts reach the patient and their followers. Staff are always notified, and nothing here silences an SOS.',
     push: 'Push notifications',
     sms: 'SMS to followers',
     automaticCall: 'Automatic call to followers',
@@ -22,7 +23,8 @@ export const alertConfigEn = {
   },
   defaults: {
     title: 'Threshold defaults',
-    subtitle: 'The tenant’s thresholds for every patient who has none of their own. Built-in values are CareWatch’s reference values.',
+    subtitle:
+      'The tenant’s thresholds for every patient who has none of their own. Built-in values are CareWatch’s reference values.',
     table: 'Threshold defaults',
     index: 'Index',
     lowAtRisk: 'Low at risk',
@@ -46,7 +48,8 @@ export const alertConfigEn = {
     reset: 'Reset to built-in',
     resetIndex: 'Reset {{index}} to built-in',
     resetAll: 'Reset all to built-in',
-    resetAllConfirm: 'Every index goes back to CareWatch’s built-in values. Patients with their own thresholds keep them.',
+    resetAllConfirm:
+      'Every index goes back to CareWatch’s built-in values. Patients with their own thresholds keep them.',
     saved: 'Threshold default saved',
     resetDone: 'Back to the built-in defaults',
     between: 'Must be between {{min}} and {{max}}',

@@ -5,7 +5,8 @@ export const alertConfigVi: typeof alertConfigEn = {
   nav: { thresholdDefaults: 'Ngưỡng mặc định' },
   settings: {
     title: 'Cài đặt cảnh báo',
-    subtitle: 'Cách cảnh báo nguy cơ và nguy cơ cao đến bệnh nhân và người theo dõi. Nhân viên luôn được thông báo và không cài đặt nào tắt được SOS.',
+    subtitle:
+      'Cách cảnh báo nguy cơ và nguy cơ cao đến bệnh nhân và người theo dõi. Nhân viên luôn được thông báo và không cài đặt nào tắt được SOS.',
     push: 'Thông báo đẩy',
     sms: 'SMS cho người theo dõi',
     automaticCall: 'Tự động gọi cho người theo dõi',
@@ -13,7 +14,8 @@ export const alertConfigVi: typeof alertConfigEn = {
     allDay: 'Cả ngày',
     validFrom: 'Cảnh báo từ',
     validTo: 'Cảnh báo đến',
-    validHint: 'Theo múi giờ của bệnh nhân; khoảng thời gian có thể qua nửa đêm. Ngoài khoảng này, cảnh báo nguy cơ chỉ được ghi lại.',
+    validHint:
+      'Theo múi giờ của bệnh nhân; khoảng thời gian có thể qua nửa đêm. Ngoài khoảng này, cảnh báo nguy cơ chỉ được ghi lại.',
     confirmSeconds: 'Số giây để trả lời cảnh báo nguy cơ cao',
     save: 'Lưu cài đặt cảnh báo',
     saved: 'Đã lưu cài đặt cảnh báo',
@@ -24,7 +26,8 @@ export const alertConfigVi: typeof alertConfigEn = {
   },
   defaults: {
     title: 'Ngưỡng mặc định',
-    subtitle: 'Ngưỡng của tổ chức cho mọi bệnh nhân chưa có ngưỡng riêng. Giá trị tích hợp là giá trị tham chiếu của CareWatch.',
+    subtitle:
+      'Ngưỡng của tổ chức cho mọi bệnh nhân chưa có ngưỡng riêng. Giá trị tích hợp là giá trị tham chiếu của CareWatch.',
     table: 'Ngưỡng mặc định',
     index: 'Chỉ số',
     lowAtRisk: 'Thấp - nguy cơ',
@@ -48,7 +51,8 @@ export const alertConfigVi: typeof alertConfigEn = {
     reset: 'Khôi phục giá trị tích hợp',
     resetIndex: 'Khôi phục {{index}} về giá trị tích hợp',
     resetAll: 'Khôi phục tất cả về giá trị tích hợp',
-    resetAllConfirm: 'Mọi chỉ số trở về giá trị tích hợp của CareWatch. Bệnh nhân có ngưỡng riêng vẫn giữ ngưỡng của mình.',
+    resetAllConfirm:
+      'Mọi chỉ số trở về giá trị tích hợp của CareWatch. Bệnh nhân có ngưỡng riêng vẫn giữ ngưỡng của mình.',
     saved: 'Đã lưu ngưỡng mặc định',
     resetDone: 'Đã khôi phục ngưỡng mặc định tích hợp',
     between: 'Phải nằm trong khoảng {{min}} đến {{max}}',

@@ -16,8 +16,16 @@ export const alertsEn = {
   side: { low: 'below', high: 'at or above' },
   tier: { atRisk: 'At risk', highRisk: 'High risk', sos: 'SOS' },
   index: {
-    heart_rate: 'Heart rate', hrv: 'HRV', systolic: 'Systolic', diastolic: 'Diastolic', spo2: 'SpO2', temperature: 'Temperature',
-    blood_glucose: 'Blood glucose', respiratory_rate: 'Respiratory rate', qtc: 'QTc', weight: 'Weight',
+    heart_rate: 'Heart rate',
+    hrv: 'HRV',
+    systolic: 'Systolic',
+    diastolic: 'Diastolic',
+    spo2: 'SpO2',
+    temperature: 'Temperature',
+    blood_glucose: 'Blood glucose',
+    respiratory_rate: 'Respiratory rate',
+    qtc: 'QTc',
+    weight: 'Weight',
   },
   sosMessage: {
     need_help: 'I need help',
@@ -63,7 +71,8 @@ export const alertsEn = {
   },
   sosCases: {
     title: 'SOS cases',
-    subtitle: 'Cases opened by an SOS-level reading, the SOS button or a "Send SOS" answer; customer care handles them.',
+    subtitle:
+      'Cases opened by an SOS-level reading, the SOS button or a "Send SOS" answer; customer care handles them.',
     table: 'SOS cases',
     reason: 'Reason',
     message: 'Message',
@@ -92,8 +101,12 @@ export const alertsEn = {
     outcome: 'Outcome',
     outcomePlaceholder: 'Choose what came of it',
     outcomes: {
-      help_sent: 'Emergency help sent', family_helped: 'Family or caregiver helped', patient_ok: 'Patient reached, no help needed',
-      hospitalized: 'Taken to hospital', false_alarm: 'False alarm', other: 'Other',
+      help_sent: 'Emergency help sent',
+      family_helped: 'Family or caregiver helped',
+      patient_ok: 'Patient reached, no help needed',
+      hospitalized: 'Taken to hospital',
+      false_alarm: 'False alarm',
+      other: 'Other',
     },
     acknowledged: 'Alert acknowledged',
     closed: 'SOS case closed',
@@ -115,8 +128,17 @@ export const alertsEn = {
     provider: 'Provider answer',
     detail: 'Detail',
     kind: {
-      reading: 'Reading', rule: 'Rule', tier: 'Tier', notification: 'Notification', patient_response: 'Patient response', snooze: 'Snooze',
-      sos_case: 'SOS case', acknowledgement: 'Acknowledgement', retrigger: 'Re-triggered', closed: 'Closed', location: 'Location',
+      reading: 'Reading',
+      rule: 'Rule',
+      tier: 'Tier',
+      notification: 'Notification',
+      patient_response: 'Patient response',
+      snooze: 'Snooze',
+      sos_case: 'SOS case',
+      acknowledgement: 'Acknowledgement',
+      retrigger: 'Re-triggered',
+      closed: 'Closed',
+      location: 'Location',
     },
   },
   alerts: {
@@ -132,7 +154,8 @@ export const alertsEn = {
   },
   thresholds: {
     title: 'Thresholds',
-    subtitle: 'Lower side: a value below a level reaches that tier. Upper side: a value at or above a level reaches it. Leave empty to not use a tier.',
+    subtitle:
+      'Lower side: a value below a level reaches that tier. Upper side: a value at or above a level reaches it. Leave empty to not use a tier.',
     index: 'Index',
     low: 'Lower levels',
     high: 'Upper levels',

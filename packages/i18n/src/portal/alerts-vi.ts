@@ -18,8 +18,16 @@ export const alertsVi: typeof alertsEn = {
   side: { low: 'dưới', high: 'từ' },
   tier: { atRisk: 'Có nguy cơ', highRisk: 'Nguy cơ cao', sos: 'SOS' },
   index: {
-    heart_rate: 'Nhịp tim', hrv: 'Biến thiên nhịp tim', systolic: 'Tâm thu', diastolic: 'Tâm trương', spo2: 'Nồng độ oxy máu', temperature: 'Nhiệt độ',
-    blood_glucose: 'Đường huyết', respiratory_rate: 'Nhịp thở', qtc: 'Khoảng QTc', weight: 'Cân nặng',
+    heart_rate: 'Nhịp tim',
+    hrv: 'Biến thiên nhịp tim',
+    systolic: 'Tâm thu',
+    diastolic: 'Tâm trương',
+    spo2: 'Nồng độ oxy máu',
+    temperature: 'Nhiệt độ',
+    blood_glucose: 'Đường huyết',
+    respiratory_rate: 'Nhịp thở',
+    qtc: 'Khoảng QTc',
+    weight: 'Cân nặng',
   },
   sosMessage: {
     need_help: 'Tôi cần giúp đỡ',
@@ -94,8 +102,12 @@ export const alertsVi: typeof alertsEn = {
     outcome: 'Kết quả',
     outcomePlaceholder: 'Chọn kết quả xử lý',
     outcomes: {
-      help_sent: 'Đã gửi cấp cứu', family_helped: 'Gia đình hoặc người chăm sóc đã hỗ trợ', patient_ok: 'Đã liên lạc, bệnh nhân không cần hỗ trợ',
-      hospitalized: 'Đã chuyển đến bệnh viện', false_alarm: 'Báo động nhầm', other: 'Khác',
+      help_sent: 'Đã gửi cấp cứu',
+      family_helped: 'Gia đình hoặc người chăm sóc đã hỗ trợ',
+      patient_ok: 'Đã liên lạc, bệnh nhân không cần hỗ trợ',
+      hospitalized: 'Đã chuyển đến bệnh viện',
+      false_alarm: 'Báo động nhầm',
+      other: 'Khác',
     },
     acknowledged: 'Đã tiếp nhận cảnh báo',
     closed: 'Đã đóng ca SOS',
@@ -117,8 +129,17 @@ export const alertsVi: typeof alertsEn = {
     provider: 'Phản hồi nhà cung cấp',
     detail: 'Chi tiết',
     kind: {
-      reading: 'Chỉ số đo', rule: 'Quy tắc', tier: 'Mức cảnh báo', notification: 'Thông báo', patient_response: 'Phản hồi của bệnh nhân', snooze: 'Tạm hoãn',
-      sos_case: 'Ca SOS', acknowledgement: 'Tiếp nhận', retrigger: 'Kích hoạt lại', closed: 'Đã đóng', location: 'Vị trí',
+      reading: 'Chỉ số đo',
+      rule: 'Quy tắc',
+      tier: 'Mức cảnh báo',
+      notification: 'Thông báo',
+      patient_response: 'Phản hồi của bệnh nhân',
+      snooze: 'Tạm hoãn',
+      sos_case: 'Ca SOS',
+      acknowledgement: 'Tiếp nhận',
+      retrigger: 'Kích hoạt lại',
+      closed: 'Đã đóng',
+      location: 'Vị trí',
     },
   },
   alerts: {
@@ -134,7 +155,8 @@ export const alertsVi: typeof alertsEn = {
   },
   thresholds: {
     title: 'Ngưỡng cảnh báo',
-    subtitle: 'Phía dưới: giá trị thấp hơn một mức sẽ đạt mức đó. Phía trên: giá trị bằng hoặc cao hơn một mức sẽ đạt mức đó. Để trống nếu không dùng.',
+    subtitle:
+      'Phía dưới: giá trị thấp hơn một mức sẽ đạt mức đó. Phía trên: giá trị bằng hoặc cao hơn một mức sẽ đạt mức đó. Để trống nếu không dùng.',
     index: 'Chỉ số',
     low: 'Mức dưới',
     high: 'Mức trên',
@@ -172,7 +194,8 @@ export const alertsVi: typeof alertsEn = {
   },
   calls: {
     title: 'Quản lý cuộc gọi',
-    subtitle: 'Cuộc gọi tự động tới người theo dõi (CDR). Xuất theo khoảng thời gian hoặc tải tệp hằng ngày tạo lúc 0 giờ.',
+    subtitle:
+      'Cuộc gọi tự động tới người theo dõi (CDR). Xuất theo khoảng thời gian hoặc tải tệp hằng ngày tạo lúc 0 giờ.',
     table: 'Cuộc gọi',
     startedAt: 'Bắt đầu',
     duration: 'Thời lượng (giây)',

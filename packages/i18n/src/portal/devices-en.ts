@@ -3,7 +3,12 @@ export const devicesEn = {
   title: 'Devices',
   nav: { devices: 'Devices', history: 'Connection history' },
   category: { all: 'All', watch: 'Watches', cellular: 'Cellular devices' },
-  connection: { connected: 'Connected', disconnected: 'Disconnected', notActivated: 'Not activated', unknown: 'Unknown' },
+  connection: {
+    connected: 'Connected',
+    disconnected: 'Disconnected',
+    notActivated: 'Not activated',
+    unknown: 'Unknown',
+  },
   app: { online: 'Online', offline: 'Offline', killed: 'App closed', no_sync: 'Not syncing' },
   fields: {
     model: 'Model',
@@ -61,7 +66,8 @@ export const devicesEn = {
   credentials: {
     title: 'Credentials of device {{serial}}',
     issueNote: 'Cellular devices send their readings over MQTT or HTTPS with their own credentials. Issue them now?',
-    reissueNote: 'This device already has credentials. Issuing new ones disconnects it until it is configured with the new secret.',
+    reissueNote:
+      'This device already has credentials. Issuing new ones disconnects it until it is configured with the new secret.',
     issue: 'Issue credentials',
     reissue: 'Issue new credentials',
     once: 'Copy the secret now: it is shown only once.',

@@ -5,7 +5,12 @@ export const devicesVi: typeof devicesEn = {
   title: 'Thiết bị',
   nav: { devices: 'Thiết bị', history: 'Lịch sử kết nối' },
   category: { all: 'Tất cả', watch: 'Đồng hồ', cellular: 'Thiết bị di động (SIM)' },
-  connection: { connected: 'Đã kết nối', disconnected: 'Mất kết nối', notActivated: 'Chưa kích hoạt', unknown: 'Không xác định' },
+  connection: {
+    connected: 'Đã kết nối',
+    disconnected: 'Mất kết nối',
+    notActivated: 'Chưa kích hoạt',
+    unknown: 'Không xác định',
+  },
   app: { online: 'Trực tuyến', offline: 'Ngoại tuyến', killed: 'Ứng dụng đã đóng', no_sync: 'Không đồng bộ' },
   fields: {
     model: 'Loại thiết bị',
@@ -63,7 +68,8 @@ export const devicesVi: typeof devicesEn = {
   credentials: {
     title: 'Thông tin xác thực của thiết bị {{serial}}',
     issueNote: 'Thiết bị di động gửi số đo qua MQTT hoặc HTTPS bằng thông tin xác thực riêng. Cấp ngay?',
-    reissueNote: 'Thiết bị đã có thông tin xác thực. Cấp mới sẽ ngắt kết nối cho đến khi thiết bị được cấu hình mã bí mật mới.',
+    reissueNote:
+      'Thiết bị đã có thông tin xác thực. Cấp mới sẽ ngắt kết nối cho đến khi thiết bị được cấu hình mã bí mật mới.',
     issue: 'Cấp thông tin xác thực',
     reissue: 'Cấp thông tin xác thực mới',
     once: 'Hãy sao chép mã bí mật ngay: mã chỉ hiển thị một lần.',

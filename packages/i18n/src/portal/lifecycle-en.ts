@@ -30,7 +30,8 @@ export const lifecycleEn = {
   },
   deactivations: {
     title: 'Deactivation requests',
-    subtitle: 'Users who asked for their account to be deactivated. Approved accounts can be recovered for 30 days, then their data is deleted.',
+    subtitle:
+      'Users who asked for their account to be deactivated. Approved accounts can be recovered for 30 days, then their data is deleted.',
     status: 'Status',
     statuses: { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' },
     all: 'All',
@@ -45,7 +46,8 @@ export const lifecycleEn = {
     reject: 'Reject deactivation of {{name}}',
     rejectShort: 'Reject',
     confirmApproveTitle: 'Deactivate this account?',
-    confirmApproveText: '{{name}} will be signed out and cannot log in. They can recover the account within 30 days; after that their personal data is deleted.',
+    confirmApproveText:
+      '{{name}} will be signed out and cannot log in. They can recover the account within 30 days; after that their personal data is deleted.',
     rejectTitle: 'Reject the request',
     rejectReason: 'Reason for rejecting',
     cancel: 'Cancel',

@@ -32,7 +32,8 @@ export const lifecycleVi: typeof lifecycleEn = {
   },
   deactivations: {
     title: 'Yêu cầu vô hiệu hóa',
-    subtitle: 'Người dùng đã yêu cầu vô hiệu hóa tài khoản. Tài khoản được duyệt có thể khôi phục trong 30 ngày, sau đó dữ liệu sẽ bị xóa.',
+    subtitle:
+      'Người dùng đã yêu cầu vô hiệu hóa tài khoản. Tài khoản được duyệt có thể khôi phục trong 30 ngày, sau đó dữ liệu sẽ bị xóa.',
     status: 'Trạng thái',
     statuses: { pending: 'Đang chờ', approved: 'Đã duyệt', rejected: 'Đã từ chối' },
     all: 'Tất cả',
@@ -47,7 +48,8 @@ export const lifecycleVi: typeof lifecycleEn = {
     reject: 'Từ chối vô hiệu hóa {{name}}',
     rejectShort: 'Từ chối',
     confirmApproveTitle: 'Vô hiệu hóa tài khoản này?',
-    confirmApproveText: '{{name}} sẽ bị đăng xuất và không thể đăng nhập. Họ có thể khôi phục tài khoản trong vòng 30 ngày; sau đó dữ liệu cá nhân sẽ bị xóa.',
+    confirmApproveText:
+      '{{name}} sẽ bị đăng xuất và không thể đăng nhập. Họ có thể khôi phục tài khoản trong vòng 30 ngày; sau đó dữ liệu cá nhân sẽ bị xóa.',
     rejectTitle: 'Từ chối yêu cầu',
     rejectReason: 'Lý do từ chối',
     cancel: 'Hủy',

@@ -55,7 +55,8 @@ export const orgEn = {
     confirmDelete: 'Delete the scope "{{name}}"? This cannot be undone.',
     renameStatus: 'Rename / change status',
     activeSwitch: 'Active',
-    deactivateHint: 'A scope can be deactivated only when no health center, admin or active child scope is linked to it.',
+    deactivateHint:
+      'A scope can be deactivated only when no health center, admin or active child scope is linked to it.',
     name: 'Name',
     level: 'Level',
     levelN: 'Level {{n}}',
@@ -124,7 +125,8 @@ export const orgEn = {
     logoTooLarge: 'The logo is larger than 5 MB.',
     logoType: 'The logo must be a PNG or JPEG image.',
     specialtiesHint: 'Separate specialties with commas',
-    adminsHint: 'At least one admin; at most one main admin. The main admin cannot be removed directly: name another main admin first.',
+    adminsHint:
+      'At least one admin; at most one main admin. The main admin cannot be removed directly: name another main admin first.',
     fixErrors: 'Please correct the highlighted fields.',
     sections: {
       general: 'General',

@@ -57,7 +57,8 @@ export const orgVi: typeof orgEn = {
     confirmDelete: 'Xóa phạm vi "{{name}}"? Thao tác này không thể hoàn tác.',
     renameStatus: 'Đổi tên / trạng thái',
     activeSwitch: 'Đang hoạt động',
-    deactivateHint: 'Chỉ có thể vô hiệu hóa phạm vi khi không còn cơ sở y tế, quản trị viên hoặc phạm vi con đang hoạt động nào liên kết.',
+    deactivateHint:
+      'Chỉ có thể vô hiệu hóa phạm vi khi không còn cơ sở y tế, quản trị viên hoặc phạm vi con đang hoạt động nào liên kết.',
     name: 'Tên',
     level: 'Cấp',
     levelN: 'Cấp {{n}}',
@@ -114,7 +115,8 @@ export const orgVi: typeof orgEn = {
     activate: 'Kích hoạt',
     deactivated: 'Đã vô hiệu hóa cơ sở y tế',
     activated: 'Đã kích hoạt cơ sở y tế',
-    confirmDeactivate: 'Vô hiệu hóa "{{name}}"? Thao tác sẽ bị từ chối nếu vẫn còn nhân viên, bệnh nhân hoặc quản trị viên liên kết.',
+    confirmDeactivate:
+      'Vô hiệu hóa "{{name}}"? Thao tác sẽ bị từ chối nếu vẫn còn nhân viên, bệnh nhân hoặc quản trị viên liên kết.',
     confirmActivate: 'Kích hoạt lại "{{name}}"?',
     inUse: 'Số người dùng liên kết với cơ sở y tế này: {{count}}',
     chooseScope: 'Chọn phạm vi',
@@ -126,7 +128,8 @@ export const orgVi: typeof orgEn = {
     logoTooLarge: 'Logo lớn hơn 5 MB.',
     logoType: 'Logo phải là ảnh PNG hoặc JPEG.',
     specialtiesHint: 'Phân cách các chuyên khoa bằng dấu phẩy',
-    adminsHint: 'Cần ít nhất một quản trị viên; tối đa một quản trị viên chính. Không thể gỡ trực tiếp quản trị viên chính: hãy chọn quản trị viên chính khác trước.',
+    adminsHint:
+      'Cần ít nhất một quản trị viên; tối đa một quản trị viên chính. Không thể gỡ trực tiếp quản trị viên chính: hãy chọn quản trị viên chính khác trước.',
     fixErrors: 'Vui lòng sửa các trường được đánh dấu.',
     sections: {
       general: 'Thông tin chung',

@@ -82,7 +82,8 @@ export const patientsEn = {
   },
   import: {
     title: 'Import patients',
-    intro: 'Fill in the template without changing its header row, then upload it. Rows with errors are skipped and listed in an error file.',
+    intro:
+      'Fill in the template without changing its header row, then upload it. Rows with errors are skipped and listed in an error file.',
     template: 'Download template',
     file: 'Excel file (.xlsx)',
     choose: 'Choose file',
@@ -205,7 +206,12 @@ export const patientsEn = {
     editable: 'The patient may edit their medical profile in the app',
     editableHint: 'Off by default: the patient sees it read-only and is asked to contact their doctor.',
     saved: 'Saved',
-    diseaseNames: { HEART_DISEASE: 'Heart disease', HIGH_CHOLESTEROL: 'High cholesterol', DIABETES: 'Diabetes', HIGH_BLOOD_PRESSURE: 'High blood pressure' },
+    diseaseNames: {
+      HEART_DISEASE: 'Heart disease',
+      HIGH_CHOLESTEROL: 'High cholesterol',
+      DIABETES: 'Diabetes',
+      HIGH_BLOOD_PRESSURE: 'High blood pressure',
+    },
   },
   status_change: {
     open: 'Change status',

@@ -84,7 +84,8 @@ export const patientsVi: typeof patientsEn = {
   },
   import: {
     title: 'Nhập bệnh nhân',
-    intro: 'Điền vào tệp mẫu, không sửa dòng tiêu đề, rồi tải lên. Các dòng lỗi sẽ bị bỏ qua và được liệt kê trong tệp lỗi.',
+    intro:
+      'Điền vào tệp mẫu, không sửa dòng tiêu đề, rồi tải lên. Các dòng lỗi sẽ bị bỏ qua và được liệt kê trong tệp lỗi.',
     template: 'Tải tệp mẫu',
     file: 'Tệp Excel (.xlsx)',
     choose: 'Chọn tệp',
@@ -207,7 +208,12 @@ export const patientsVi: typeof patientsEn = {
     editable: 'Bệnh nhân được sửa hồ sơ y tế trong ứng dụng',
     editableHint: 'Mặc định tắt: bệnh nhân chỉ xem và được nhắc liên hệ bác sĩ.',
     saved: 'Đã lưu',
-    diseaseNames: { HEART_DISEASE: 'Bệnh tim', HIGH_CHOLESTEROL: 'Mỡ máu cao', DIABETES: 'Đái tháo đường', HIGH_BLOOD_PRESSURE: 'Tăng huyết áp' },
+    diseaseNames: {
+      HEART_DISEASE: 'Bệnh tim',
+      HIGH_CHOLESTEROL: 'Mỡ máu cao',
+      DIABETES: 'Đái tháo đường',
+      HIGH_BLOOD_PRESSURE: 'Tăng huyết áp',
+    },
   },
   status_change: {
     open: 'Đổi trạng thái',

@@ -2,12 +2,40 @@ import type { schedulesEn } from './schedules-en.ts';
 
 /** Portal catalogue, domain "schedules" (Vietnamese). */
 export const schedulesVi: typeof schedulesEn = {
-  nav: { myCalendar: 'Lịch của tôi', workCalendar: 'Lịch làm việc', approvals: 'Duyệt lịch làm việc', report: 'Báo cáo lịch làm việc' },
-  status: { new: 'Mới', approved: 'Đã duyệt', rejected: 'Đã từ chối', disabled: 'Hết hạn', requesting_leave: 'Đang xin nghỉ' },
+  nav: {
+    myCalendar: 'Lịch của tôi',
+    workCalendar: 'Lịch làm việc',
+    approvals: 'Duyệt lịch làm việc',
+    report: 'Báo cáo lịch làm việc',
+  },
+  status: {
+    new: 'Mới',
+    approved: 'Đã duyệt',
+    rejected: 'Đã từ chối',
+    disabled: 'Hết hạn',
+    requesting_leave: 'Đang xin nghỉ',
+  },
   fields: {
-    doctor: 'Bác sĩ', center: 'Trung tâm', specialty: 'Chuyên khoa', status: 'Trạng thái', all: 'Tất cả', time: 'Thời gian lịch', slots: 'Số khung giờ', booked: 'Đã đặt',
-    slotMinutes: 'Độ dài khung giờ (phút)', submittedAt: 'Thời gian gửi', approver: 'Người duyệt', actionAt: 'Thời gian xử lý', rejectReason: 'Lý do từ chối',
-    day: 'Ngày', start: 'Giờ bắt đầu', end: 'Giờ kết thúc', days: 'Lặp lại số ngày liên tiếp', from: 'Từ ngày', to: 'Đến ngày', none: '—',
+    doctor: 'Bác sĩ',
+    center: 'Trung tâm',
+    specialty: 'Chuyên khoa',
+    status: 'Trạng thái',
+    all: 'Tất cả',
+    time: 'Thời gian lịch',
+    slots: 'Số khung giờ',
+    booked: 'Đã đặt',
+    slotMinutes: 'Độ dài khung giờ (phút)',
+    submittedAt: 'Thời gian gửi',
+    approver: 'Người duyệt',
+    actionAt: 'Thời gian xử lý',
+    rejectReason: 'Lý do từ chối',
+    day: 'Ngày',
+    start: 'Giờ bắt đầu',
+    end: 'Giờ kết thúc',
+    days: 'Lặp lại số ngày liên tiếp',
+    from: 'Từ ngày',
+    to: 'Đến ngày',
+    none: '—',
   },
   calendar: {
     mineTitle: 'Lịch của tôi',
@@ -56,7 +84,8 @@ export const schedulesVi: typeof schedulesEn = {
   },
   approvals: {
     title: 'Duyệt lịch làm việc',
-    subtitle: 'Yêu cầu đăng ký lịch và xin nghỉ của bác sĩ thuộc cấp này: duyệt hoặc từ chối một hay nhiều yêu cầu cùng lúc.',
+    subtitle:
+      'Yêu cầu đăng ký lịch và xin nghỉ của bác sĩ thuộc cấp này: duyệt hoặc từ chối một hay nhiều yêu cầu cùng lúc.',
     tabs: 'Chế độ xem yêu cầu',
     pending: 'Chờ duyệt',
     history: 'Lịch sử',

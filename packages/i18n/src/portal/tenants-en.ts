@@ -70,7 +70,14 @@ export const tenantsEn = {
     tabs: 'Tenant settings tabs',
     back: 'Back to tenants',
   },
-  tabs: { branding: 'Branding', units: 'Units', security: 'Security', connection: 'Connection', emailTemplate: 'Email template', other: 'Other' },
+  tabs: {
+    branding: 'Branding',
+    units: 'Units',
+    security: 'Security',
+    connection: 'Connection',
+    emailTemplate: 'Email template',
+    other: 'Other',
+  },
   branding: {
     color: 'Colour',
     font: 'Font',
@@ -188,7 +195,8 @@ export const tenantsEn = {
   },
   trialForm: {
     title: 'Request a CareWatch trial',
-    intro: 'Tell us about your organisation. A CareWatch administrator reviews the request and e-mails you the login of your new tenant.',
+    intro:
+      'Tell us about your organisation. A CareWatch administrator reviews the request and e-mails you the login of your new tenant.',
     organizationName: 'Organisation name',
     contactName: 'Contact name',
     email: 'E-mail',

@@ -36,7 +36,12 @@ export const tenantsVi: typeof tenantsEn = {
     passwordKeep: 'Để trống để giữ mật khẩu đã lưu.',
     passwordRetype: 'Máy chủ, cổng hoặc tên người dùng đã thay đổi: vui lòng nhập lại mật khẩu.',
   },
-  status: { active: 'Đang hoạt động', inactive: 'Ngừng hoạt động', connected: 'Đã kết nối', disconnected: 'Mất kết nối' },
+  status: {
+    active: 'Đang hoạt động',
+    inactive: 'Ngừng hoạt động',
+    connected: 'Đã kết nối',
+    disconnected: 'Mất kết nối',
+  },
   connectionTypes: { shared: 'Dùng chung', dedicated: 'Riêng biệt' },
   connections: {
     title: 'Kết nối cơ sở dữ liệu',
@@ -72,7 +77,14 @@ export const tenantsVi: typeof tenantsEn = {
     tabs: 'Các thẻ cài đặt tổ chức',
     back: 'Quay lại danh sách tổ chức',
   },
-  tabs: { branding: 'Thương hiệu', units: 'Đơn vị', security: 'Bảo mật', connection: 'Kết nối', emailTemplate: 'Mẫu e-mail', other: 'Khác' },
+  tabs: {
+    branding: 'Thương hiệu',
+    units: 'Đơn vị',
+    security: 'Bảo mật',
+    connection: 'Kết nối',
+    emailTemplate: 'Mẫu e-mail',
+    other: 'Khác',
+  },
   branding: {
     color: 'Màu sắc',
     font: 'Phông chữ',
@@ -135,7 +147,7 @@ export const tenantsVi: typeof tenantsEn = {
     patientListColumns: 'Các cột của danh sách bệnh nhân',
     allowWebSosPopup: 'Hiển thị cửa sổ SOS trên cổng web',
     emergencyNumber: 'Số khẩn cấp cho ứng dụng bệnh nhân',
-    emergencyNumberHint: "Được đề xuất gọi khi SOS không gửi được đến máy chủ. Để trống = số của quốc gia ({{n}}).",
+    emergencyNumberHint: 'Được đề xuất gọi khi SOS không gửi được đến máy chủ. Để trống = số của quốc gia ({{n}}).',
     languages: { en: 'Tiếng Anh', vi: 'Tiếng Việt' },
     countries: { VN: 'Việt Nam', CA: 'Canada' },
   },
@@ -190,7 +202,8 @@ export const tenantsVi: typeof tenantsEn = {
   },
   trialForm: {
     title: 'Yêu cầu dùng thử CareWatch',
-    intro: 'Hãy cho chúng tôi biết về tổ chức của bạn. Quản trị viên CareWatch sẽ xem xét yêu cầu và gửi e-mail thông tin đăng nhập tổ chức mới cho bạn.',
+    intro:
+      'Hãy cho chúng tôi biết về tổ chức của bạn. Quản trị viên CareWatch sẽ xem xét yêu cầu và gửi e-mail thông tin đăng nhập tổ chức mới cho bạn.',
     organizationName: 'Tên tổ chức',
     contactName: 'Người liên hệ',
     email: 'E-mail',

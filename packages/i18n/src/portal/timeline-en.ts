@@ -3,7 +3,12 @@ export const timelineEn = {
   tab: 'Timeline',
   filters: 'Event types',
   types: {
-    reading: 'Readings out of range', alert: 'Alerts', sos: 'SOS cases', status: 'Status changes', note: 'Notes', device: 'Devices',
+    reading: 'Readings out of range',
+    alert: 'Alerts',
+    sos: 'SOS cases',
+    status: 'Status changes',
+    note: 'Notes',
+    device: 'Devices',
   },
   period: 'Period',
   periods: { d1: 'Last 24 hours', d7: 'Last 7 days', d30: 'Last 30 days', d90: 'Last 90 days', d365: 'Last 12 months' },

@@ -5,7 +5,12 @@ export const timelineVi: typeof timelineEn = {
   tab: 'Dòng thời gian',
   filters: 'Loại sự kiện',
   types: {
-    reading: 'Số đo ngoài ngưỡng', alert: 'Cảnh báo', sos: 'Ca SOS', status: 'Đổi trạng thái', note: 'Ghi chú', device: 'Thiết bị',
+    reading: 'Số đo ngoài ngưỡng',
+    alert: 'Cảnh báo',
+    sos: 'Ca SOS',
+    status: 'Đổi trạng thái',
+    note: 'Ghi chú',
+    device: 'Thiết bị',
   },
   period: 'Khoảng thời gian',
   periods: { d1: '24 giờ qua', d7: '7 ngày qua', d30: '30 ngày qua', d90: '90 ngày qua', d365: '12 tháng qua' },

@@ -38,7 +38,8 @@ export const vitalsEn = {
   units: { steps: 'steps', breathsPerMin: 'breaths/min', kcal: 'kcal', kgPerM2: 'kg/m²' },
   systolic: 'Systolic',
   diastolic: 'Diastolic',
-  bpSummary: 'Systolic min {{sysMin}}, average {{sysAvg}}, max {{sysMax}} mmHg; diastolic min {{diaMin}}, average {{diaAvg}}, max {{diaMax}} mmHg ({{n}} readings).',
+  bpSummary:
+    'Systolic min {{sysMin}}, average {{sysAvg}}, max {{sysMax}} mmHg; diastolic min {{diaMin}}, average {{diaAvg}}, max {{diaMax}} mmHg ({{n}} readings).',
   bpAverageClass: 'Average {{sys}}/{{dia}} mmHg:',
   bpLatestClass: 'Latest {{sys}}/{{dia}} mmHg ({{at}}):',
   bpLegend: 'Blood pressure classes',

@@ -9,7 +9,11 @@ export const vitalsExportVi: typeof vitalsExportEn = {
   from: 'Từ ngày',
   to: 'Đến ngày',
   units: 'Đơn vị',
-  unitChoices: { profile: 'Theo cài đặt đơn vị của tôi', metric: 'Hệ mét (kg, °C, mmol/L)', imperial: 'Hệ Anh (lb, °F, mg/dL)' },
+  unitChoices: {
+    profile: 'Theo cài đặt đơn vị của tôi',
+    metric: 'Hệ mét (kg, °C, mmol/L)',
+    imperial: 'Hệ Anh (lb, °F, mg/dL)',
+  },
   hint: 'Mỗi số đo một dòng, thời gian theo múi giờ của bạn. Tối đa 366 ngày.',
   pdfHint: 'Báo cáo để in: biểu đồ, giá trị thấp nhất, cao nhất, trung bình và số lần ngoài ngưỡng của từng chỉ số.',
   download: 'Tải xuống',

@@ -40,7 +40,8 @@ export const vitalsVi: typeof vitalsEn = {
   units: { steps: 'bước', breathsPerMin: 'lần/phút', kcal: 'kcal', kgPerM2: 'kg/m²' },
   systolic: 'Tâm thu',
   diastolic: 'Tâm trương',
-  bpSummary: 'Tâm thu thấp nhất {{sysMin}}, trung bình {{sysAvg}}, cao nhất {{sysMax}} mmHg; tâm trương thấp nhất {{diaMin}}, trung bình {{diaAvg}}, cao nhất {{diaMax}} mmHg ({{n}} lần đo).',
+  bpSummary:
+    'Tâm thu thấp nhất {{sysMin}}, trung bình {{sysAvg}}, cao nhất {{sysMax}} mmHg; tâm trương thấp nhất {{diaMin}}, trung bình {{diaAvg}}, cao nhất {{diaMax}} mmHg ({{n}} lần đo).',
   bpAverageClass: 'Trung bình {{sys}}/{{dia}} mmHg:',
   bpLatestClass: 'Gần nhất {{sys}}/{{dia}} mmHg ({{at}}):',
   bpLegend: 'Phân loại huyết áp',

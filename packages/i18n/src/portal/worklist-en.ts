@@ -2,7 +2,8 @@
 export const worklistEn = {
   nav: { worklist: 'Worklist' },
   title: 'Triage worklist',
-  subtitle: 'Patients with an open alert or SOS case: SOS first, then high risk, then at risk; the longest waiting first.',
+  subtitle:
+    'Patients with an open alert or SOS case: SOS first, then high risk, then at risk; the longest waiting first.',
   table: 'Triage worklist',
   live: 'Updates live',
   total_one: '{{count}} patient waiting',

@@ -4,7 +4,8 @@ import type { worklistEn } from './worklist-en.ts';
 export const worklistVi: typeof worklistEn = {
   nav: { worklist: 'Danh sách xử lý' },
   title: 'Danh sách phân loại xử lý',
-  subtitle: 'Bệnh nhân có cảnh báo hoặc ca SOS đang mở: SOS trước, rồi nguy cơ cao, rồi có nguy cơ; chờ lâu nhất trước.',
+  subtitle:
+    'Bệnh nhân có cảnh báo hoặc ca SOS đang mở: SOS trước, rồi nguy cơ cao, rồi có nguy cơ; chờ lâu nhất trước.',
   table: 'Danh sách phân loại xử lý',
   live: 'Cập nhật trực tiếp',
   total_one: '{{count}} bệnh nhân đang chờ',

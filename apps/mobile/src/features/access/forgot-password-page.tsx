@@ -4,7 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import {
-  ZAppForgotOtpRequest, ZAppForgotResetRequest, type TAppForgotOtpRequest, type TAppForgotResetRequest,
+  ZAppForgotOtpRequest,
+  ZAppForgotResetRequest,
+  type TAppForgotOtpRequest,
+  type TAppForgotResetRequest,
 } from '@carewatch/contracts/app-auth';
 import { appAuth } from './app-auth.ts';
 import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
@@ -26,7 +29,9 @@ export function ForgotPasswordPage() {
   const form = useFormState({ otp: '', newPassword: '', confirmPassword: '' });
 
   const target = (): TAppForgotOtpRequest => ({
-    tenant: tenant ?? '', channel, ...(channel === 'phone' ? { phone: phone.trim() } : { email: email.trim() }),
+    tenant: tenant ?? '',
+    channel,
+    ...(channel === 'phone' ? { phone: phone.trim() } : { email: email.trim() }),
   });
   const send = useMutation({
     mutationFn: (body: TAppForgotOtpRequest) => appAuth.forgotOtp(body),
@@ -69,41 +74,89 @@ export function ForgotPasswordPage() {
         <form onSubmit={submitTarget} noValidate>
           <Stack>
             <Text size="sm">{t('access.forgot.intro')}</Text>
-            {send.isError && !Object.keys(targetErrors).length && <Alert color="red" role="alert">{errorText(t, send.error)}</Alert>}
+            {send.isError && !Object.keys(targetErrors).length && (
+              <Alert color="red" role="alert">
+                {errorText(t, send.error)}
+              </Alert>
+            )}
             <ChannelTarget
-              legend={t('access.forgot.channel')} channel={channel}
-              onChannel={(c) => { setChannel(c); setTargetErrors({}); }}
-              phone={phone} email={email}
-              onPhone={(s) => { setPhone(s); setTargetErrors({}); }}
-              onEmail={(s) => { setEmail(s); setTargetErrors({}); }}
+              legend={t('access.forgot.channel')}
+              channel={channel}
+              onChannel={(c) => {
+                setChannel(c);
+                setTargetErrors({});
+              }}
+              phone={phone}
+              email={email}
+              onPhone={(s) => {
+                setPhone(s);
+                setTargetErrors({});
+              }}
+              onEmail={(s) => {
+                setEmail(s);
+                setTargetErrors({});
+              }}
               errors={targetErrors}
             />
-            <Button type="submit" size="md" loading={send.isPending}>{t('access.forgot.sendCode')}</Button>
+            <Button type="submit" size="md" loading={send.isPending}>
+              {t('access.forgot.sendCode')}
+            </Button>
           </Stack>
         </form>
       )}
       {step === 'reset' && (
         <form onSubmit={submitReset} noValidate>
           <Stack>
-            <Text size="sm" role="status">{t('access.forgot.codeSent', { target: targetText })}</Text>
-            {reset.isError && !Object.keys(form.errors).length && <Alert color="red" role="alert">{errorText(t, reset.error)}</Alert>}
-            <OtpField label={t('access.forgot.code')} value={form.values.otp} onChange={(s) => form.set('otp', s)} error={form.errors.otp} />
-            <PasswordInput label={t('access.forgot.newPassword')} autoComplete="new-password" required {...form.text('newPassword')} />
+            <Text size="sm" role="status">
+              {t('access.forgot.codeSent', { target: targetText })}
+            </Text>
+            {reset.isError && !Object.keys(form.errors).length && (
+              <Alert color="red" role="alert">
+                {errorText(t, reset.error)}
+              </Alert>
+            )}
+            <OtpField
+              label={t('access.forgot.code')}
+              value={form.values.otp}
+              onChange={(s) => form.set('otp', s)}
+              error={form.errors.otp}
+            />
+            <PasswordInput
+              label={t('access.forgot.newPassword')}
+              autoComplete="new-password"
+              required
+              {...form.text('newPassword')}
+            />
             <PasswordRules password={form.values.newPassword} forbidden={false} />
-            <PasswordInput label={t('access.forgot.confirmPassword')} autoComplete="new-password" required {...form.text('confirmPassword')} />
-            <Button type="submit" size="md" loading={reset.isPending}>{t('access.forgot.submit')}</Button>
-            <Button variant="subtle" onClick={() => setStep('target')}>{t('common.back')}</Button>
+            <PasswordInput
+              label={t('access.forgot.confirmPassword')}
+              autoComplete="new-password"
+              required
+              {...form.text('confirmPassword')}
+            />
+            <Button type="submit" size="md" loading={reset.isPending}>
+              {t('access.forgot.submit')}
+            </Button>
+            <Button variant="subtle" onClick={() => setStep('target')}>
+              {t('common.back')}
+            </Button>
           </Stack>
         </form>
       )}
       {step === 'done' && (
         <Stack>
-          <Alert color="teal" title={t('access.forgot.doneTitle')} role="status">{t('access.forgot.done')}</Alert>
-          <Button component={Link} to="/login" size="md">{t('access.forgot.backToLogin')}</Button>
+          <Alert color="teal" title={t('access.forgot.doneTitle')} role="status">
+            {t('access.forgot.done')}
+          </Alert>
+          <Button component={Link} to="/login" size="md">
+            {t('access.forgot.backToLogin')}
+          </Button>
         </Stack>
       )}
       {step !== 'done' && (
-        <Anchor component={Link} to="/login" size="sm" display="block" ta="center" mt="lg">{t('access.forgot.backToLogin')}</Anchor>
+        <Anchor component={Link} to="/login" size="sm" display="block" ta="center" mt="lg">
+          {t('access.forgot.backToLogin')}
+        </Anchor>
       )}
     </AccessFrame>
   );

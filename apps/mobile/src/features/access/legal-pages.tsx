@@ -10,13 +10,23 @@ const PRIVACY = ['collection', 'use', 'sharing', 'rights', 'retention', 'securit
 export function LegalContent({ kind }: { kind: 'terms' | 'privacy' }) {
   const { t } = useTranslation();
   if (kind === 'terms') {
-    return <Stack gap="sm">{TERMS.map((k) => <Text key={k} size="sm">{t(`legal.terms.${k}`)}</Text>)}</Stack>;
+    return (
+      <Stack gap="sm">
+        {TERMS.map((k) => (
+          <Text key={k} size="sm">
+            {t(`legal.terms.${k}`)}
+          </Text>
+        ))}
+      </Stack>
+    );
   }
   return (
     <Stack gap="md">
       {PRIVACY.map((k) => (
         <section key={k} aria-labelledby={`privacy-${k}`}>
-          <Title order={2} size="h5" id={`privacy-${k}`} mb={4}>{t(`legal.privacy.${k}Title`)}</Title>
+          <Title order={2} size="h5" id={`privacy-${k}`} mb={4}>
+            {t(`legal.privacy.${k}Title`)}
+          </Title>
           <Text size="sm">{t(`legal.privacy.${k}`)}</Text>
         </section>
       ))}
@@ -32,7 +42,9 @@ function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
   return (
     <AccessFrame title={t(kind === 'terms' ? 'legal.termsTitle' : 'legal.privacyTitle')}>
       <LegalContent kind={kind} />
-      <Button variant="default" mt="xl" onClick={back}>{t('common.back')}</Button>
+      <Button variant="default" mt="xl" onClick={back}>
+        {t('common.back')}
+      </Button>
     </AccessFrame>
   );
 }

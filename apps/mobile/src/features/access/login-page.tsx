@@ -20,7 +20,8 @@ export function LoginPage() {
   const form = useFormState({ username: '', password: '' });
   const [remember, setRemember] = useState(true);
   const login = useMutation({
-    mutationFn: (body: { tenant: string; username: string; password: string; remember_me: boolean }) => appAuth.login(body),
+    mutationFn: (body: { tenant: string; username: string; password: string; remember_me: boolean }) =>
+      appAuth.login(body),
     onSuccess: async () => {
       await sessionStarted();
       void navigate('/', { replace: true });
@@ -47,21 +48,46 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {login.isError && !Object.keys(form.errors).length && (
-            <Alert color="red" role="alert" title={locked ? t('access.login.lockedTitle') : undefined}>{errorText(t, login.error)}</Alert>
+            <Alert color="red" role="alert" title={locked ? t('access.login.lockedTitle') : undefined}>
+              {errorText(t, login.error)}
+            </Alert>
           )}
-          <TextInput label={t('access.login.username')} autoComplete="username" autoCapitalize="none" required {...form.text('username')} />
-          <PasswordInput label={t('access.login.password')} autoComplete="current-password" required {...form.text('password')} />
-          <Checkbox label={t('access.login.remember')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-          <Button type="submit" size="md" loading={login.isPending}>{t('access.login.submit')}</Button>
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">{t('access.login.forgot')}</Anchor>
+          <TextInput
+            label={t('access.login.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            required
+            {...form.text('username')}
+          />
+          <PasswordInput
+            label={t('access.login.password')}
+            autoComplete="current-password"
+            required
+            {...form.text('password')}
+          />
+          <Checkbox
+            label={t('access.login.remember')}
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Button type="submit" size="md" loading={login.isPending}>
+            {t('access.login.submit')}
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+            {t('access.login.forgot')}
+          </Anchor>
         </Stack>
       </form>
       <Group justify="center" gap={6} mt="lg">
         <Text size="sm">{t('access.login.noAccount')}</Text>
-        <Anchor component={Link} to="/register" size="sm" fw={600}>{t('access.login.register')}</Anchor>
+        <Anchor component={Link} to="/register" size="sm" fw={600}>
+          {t('access.login.register')}
+        </Anchor>
       </Group>
       <Group justify="center" mt="xs">
-        <Anchor component={Link} to="/visitor" size="sm">{t('devices.visitor.continue')}</Anchor>
+        <Anchor component={Link} to="/visitor" size="sm">
+          {t('devices.visitor.continue')}
+        </Anchor>
       </Group>
       <LegalLinks />
     </AccessFrame>

@@ -1,6 +1,18 @@
 import { DayInput } from '@carewatch/web/day-input';
 import {
-  Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, Stepper, Text, TextInput,
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Radio,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
@@ -8,8 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import {
-  APP_ACCOUNT_TYPES, APP_RELATIONSHIPS, SKIN_COLOURS, ZAppRegisterOtpRequest, ZAppRegisterRequest,
-  type TAppRegisterOtpRequest, type TAppRegisterRequest,
+  APP_ACCOUNT_TYPES,
+  APP_RELATIONSHIPS,
+  SKIN_COLOURS,
+  ZAppRegisterOtpRequest,
+  ZAppRegisterRequest,
+  type TAppRegisterOtpRequest,
+  type TAppRegisterRequest,
 } from '@carewatch/contracts/app-auth';
 import { ZOtpCode } from '@carewatch/contracts/auth';
 import { BLOOD_TYPES } from '@carewatch/contracts/patients';
@@ -31,8 +48,18 @@ const RESEND_SECONDS = 30;
 const CONTACT_FIELDS = new Set(['phone', 'email', 'channel', 'tenant']);
 
 const initialProfile = {
-  firstName: '', middleName: '', lastName: '', birthday: '', gender: '', address: '', bloodType: '', skinColour: '',
-  relationship: '', accountType: '', password: '', confirmPassword: '',
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  birthday: '',
+  gender: '',
+  address: '',
+  bloodType: '',
+  skinColour: '',
+  relationship: '',
+  accountType: '',
+  password: '',
+  confirmPassword: '',
 };
 
 /** Self-registration in three steps: phone or e-mail → one-time code → profile; the new account is signed in. */
@@ -61,7 +88,9 @@ export function RegisterPage() {
   }, [resendIn]);
 
   const target = (): TAppRegisterOtpRequest => ({
-    tenant: tenant ?? '', channel, ...(channel === 'phone' ? { phone: phone.trim() } : { email: email.trim() }),
+    tenant: tenant ?? '',
+    channel,
+    ...(channel === 'phone' ? { phone: phone.trim() } : { email: email.trim() }),
   });
 
   const sendCode = useMutation({
@@ -126,16 +155,24 @@ export function RegisterPage() {
     e.preventDefault();
     const v = form.values;
     const body = {
-      ...target(), otp, ...v,
-      gender: v.gender || undefined, bloodType: v.bloodType || undefined, skinColour: v.skinColour || undefined,
-      relationship: v.relationship || undefined, accountType: v.accountType || undefined,
-      acceptTerms, acceptHealthProcessing: acceptHealth, language: storedLanguage(),
+      ...target(),
+      otp,
+      ...v,
+      gender: v.gender || undefined,
+      bloodType: v.bloodType || undefined,
+      skinColour: v.skinColour || undefined,
+      relationship: v.relationship || undefined,
+      accountType: v.accountType || undefined,
+      acceptTerms,
+      acceptHealthProcessing: acceptHealth,
+      language: storedLanguage(),
     };
     const parsed = ZAppRegisterRequest.safeParse(body);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     // The contract cannot know "today"; the server checks it on its clock, the form on the phone's.
     const bday = birthdayProblem(v.birthday);
-    if (bday && !errors.birthday) errors.birthday = t(bday === 'future' ? 'validation.birthdayFuture' : 'validation.birthdayInvalid');
+    if (bday && !errors.birthday)
+      errors.birthday = t(bday === 'future' ? 'validation.birthdayFuture' : 'validation.birthdayInvalid');
     if (!parsed.success || bday) {
       form.setErrors(errors);
       return;
@@ -149,11 +186,17 @@ export function RegisterPage() {
     setLegal(kind);
   };
 
-  const options = (values: readonly string[], label: (v: string) => string) =>
-    [{ value: '', label: '—', disabled: true }, ...values.map((v) => ({ value: v, label: label(v) }))];
+  const options = (values: readonly string[], label: (v: string) => string) => [
+    { value: '', label: '—', disabled: true },
+    ...values.map((v) => ({ value: v, label: label(v) })),
+  ];
   const targetText = channel === 'phone' ? phone.trim() : email.trim();
   const generalError = (m: { isError: boolean; error: unknown }, fields: Record<string, string>) =>
-    m.isError && Object.keys(fields).length === 0 ? <Alert color="red" role="alert">{errorText(t, m.error)}</Alert> : null;
+    m.isError && Object.keys(fields).length === 0 ? (
+      <Alert color="red" role="alert">
+        {errorText(t, m.error)}
+      </Alert>
+    ) : null;
   const alreadyRegistered = isApiError(sendCode.error) && sendCode.error.status === 409;
 
   return (
@@ -170,17 +213,32 @@ export function RegisterPage() {
           <Stack>
             {generalError(sendCode, contactErrors)}
             {alreadyRegistered && (
-              <Anchor component={Link} to="/login" fw={600}>{t('access.register.login')}</Anchor>
+              <Anchor component={Link} to="/login" fw={600}>
+                {t('access.register.login')}
+              </Anchor>
             )}
             <ChannelTarget
-              legend={t('access.register.channel')} channel={channel}
-              onChannel={(c) => { setChannel(c); setContactErrors({}); }}
-              phone={phone} email={email}
-              onPhone={(s) => { setPhone(s); setContactErrors({}); }}
-              onEmail={(s) => { setEmail(s); setContactErrors({}); }}
+              legend={t('access.register.channel')}
+              channel={channel}
+              onChannel={(c) => {
+                setChannel(c);
+                setContactErrors({});
+              }}
+              phone={phone}
+              email={email}
+              onPhone={(s) => {
+                setPhone(s);
+                setContactErrors({});
+              }}
+              onEmail={(s) => {
+                setEmail(s);
+                setContactErrors({});
+              }}
               errors={contactErrors}
             />
-            <Button type="submit" size="md" loading={sendCode.isPending}>{t('access.register.sendCode')}</Button>
+            <Button type="submit" size="md" loading={sendCode.isPending}>
+              {t('access.register.sendCode')}
+            </Button>
           </Stack>
         </form>
       )}
@@ -188,15 +246,34 @@ export function RegisterPage() {
       {step === 1 && (
         <form onSubmit={submitCode} noValidate>
           <Stack>
-            <Text size="sm" role="status">{t('access.register.codeSent', { target: targetText, minutes: expiresMinutes })}</Text>
-            <OtpField label={t('access.register.code')} value={otp} onChange={(s) => { setOtp(s); setOtpError(undefined); }} error={otpError} />
-            <Button type="submit" size="md">{t('access.register.verify')}</Button>
+            <Text size="sm" role="status">
+              {t('access.register.codeSent', { target: targetText, minutes: expiresMinutes })}
+            </Text>
+            <OtpField
+              label={t('access.register.code')}
+              value={otp}
+              onChange={(s) => {
+                setOtp(s);
+                setOtpError(undefined);
+              }}
+              error={otpError}
+            />
+            <Button type="submit" size="md">
+              {t('access.register.verify')}
+            </Button>
             <Group justify="space-between">
-              <Button variant="subtle" size="compact-sm" disabled={resendIn > 0} loading={sendCode.isPending}
-                onClick={() => sendCode.mutate(target())}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                disabled={resendIn > 0}
+                loading={sendCode.isPending}
+                onClick={() => sendCode.mutate(target())}
+              >
                 {resendIn > 0 ? `${t('access.register.resend')} (${resendIn})` : t('access.register.resend')}
               </Button>
-              <Button variant="subtle" size="compact-sm" onClick={() => setStep(0)}>{t('access.register.changeTarget')}</Button>
+              <Button variant="subtle" size="compact-sm" onClick={() => setStep(0)}>
+                {t('access.register.changeTarget')}
+              </Button>
             </Group>
             {generalError(sendCode, contactErrors)}
           </Stack>
@@ -206,59 +283,157 @@ export function RegisterPage() {
       {step === 2 && (
         <form onSubmit={submitProfile} noValidate>
           <Stack>
-            <Text size="sm" c="dimmed">{t('access.register.profileIntro')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('access.register.profileIntro')}
+            </Text>
             {generalError(register, form.errors)}
-            <TextInput label={t('access.register.firstName')} autoComplete="given-name" required {...form.text('firstName')} />
-            <TextInput label={t('access.register.middleName')} autoComplete="additional-name" {...form.text('middleName')} />
-            <TextInput label={t('access.register.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
-            <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
-            <Radio.Group label={t('access.register.gender')} required value={form.values.gender}
-              onChange={(v) => form.set('gender', v)} error={form.errors.gender}>
+            <TextInput
+              label={t('access.register.firstName')}
+              autoComplete="given-name"
+              required
+              {...form.text('firstName')}
+            />
+            <TextInput
+              label={t('access.register.middleName')}
+              autoComplete="additional-name"
+              {...form.text('middleName')}
+            />
+            <TextInput
+              label={t('access.register.lastName')}
+              autoComplete="family-name"
+              required
+              {...form.text('lastName')}
+            />
+            <DayInput
+              label={t('access.register.birthday')}
+              required
+              value={form.values.birthday}
+              error={form.errors.birthday}
+              onValue={(v) => form.set('birthday', v)}
+            />
+            <Radio.Group
+              label={t('access.register.gender')}
+              required
+              value={form.values.gender}
+              onChange={(v) => form.set('gender', v)}
+              error={form.errors.gender}
+            >
               <Group mt={4}>
                 <Radio value="male" label={t('options.gender.male')} />
                 <Radio value="female" label={t('options.gender.female')} />
               </Group>
             </Radio.Group>
-            <TextInput label={t('access.register.address')} autoComplete="street-address" required {...form.text('address')} />
-            <NativeSelect label={t('access.register.bloodType')} required data={options(BLOOD_TYPES, (v) => v)}
-              value={form.values.bloodType} onChange={(e) => form.set('bloodType', e.currentTarget.value)} error={form.errors.bloodType} />
-            <NativeSelect label={t('access.register.skinColour')} required data={options(SKIN_COLOURS, (v) => t(`options.skinColour.${v}`))}
-              value={form.values.skinColour} onChange={(e) => form.set('skinColour', e.currentTarget.value)} error={form.errors.skinColour} />
-            <NativeSelect label={t('access.register.relationship')} description={t('access.register.relationshipHint')} required
+            <TextInput
+              label={t('access.register.address')}
+              autoComplete="street-address"
+              required
+              {...form.text('address')}
+            />
+            <NativeSelect
+              label={t('access.register.bloodType')}
+              required
+              data={options(BLOOD_TYPES, (v) => v)}
+              value={form.values.bloodType}
+              onChange={(e) => form.set('bloodType', e.currentTarget.value)}
+              error={form.errors.bloodType}
+            />
+            <NativeSelect
+              label={t('access.register.skinColour')}
+              required
+              data={options(SKIN_COLOURS, (v) => t(`options.skinColour.${v}`))}
+              value={form.values.skinColour}
+              onChange={(e) => form.set('skinColour', e.currentTarget.value)}
+              error={form.errors.skinColour}
+            />
+            <NativeSelect
+              label={t('access.register.relationship')}
+              description={t('access.register.relationshipHint')}
+              required
               data={options(APP_RELATIONSHIPS, (v) => t(`options.relationship.${v}`))}
-              value={form.values.relationship} onChange={(e) => form.set('relationship', e.currentTarget.value)} error={form.errors.relationship} />
-            <NativeSelect label={t('access.register.accountType')} required data={options(APP_ACCOUNT_TYPES, (v) => t(`options.accountType.${v}`))}
-              value={form.values.accountType} onChange={(e) => form.set('accountType', e.currentTarget.value)} error={form.errors.accountType} />
-            <PasswordInput label={t('access.register.password')} autoComplete="new-password" required {...form.text('password')} />
+              value={form.values.relationship}
+              onChange={(e) => form.set('relationship', e.currentTarget.value)}
+              error={form.errors.relationship}
+            />
+            <NativeSelect
+              label={t('access.register.accountType')}
+              required
+              data={options(APP_ACCOUNT_TYPES, (v) => t(`options.accountType.${v}`))}
+              value={form.values.accountType}
+              onChange={(e) => form.set('accountType', e.currentTarget.value)}
+              error={form.errors.accountType}
+            />
+            <PasswordInput
+              label={t('access.register.password')}
+              autoComplete="new-password"
+              required
+              {...form.text('password')}
+            />
             <PasswordRules password={form.values.password} forbidden={false} />
-            <PasswordInput label={t('access.register.confirmPassword')} autoComplete="new-password" required {...form.text('confirmPassword')} />
+            <PasswordInput
+              label={t('access.register.confirmPassword')}
+              autoComplete="new-password"
+              required
+              {...form.text('confirmPassword')}
+            />
             <Checkbox
               checked={acceptTerms}
-              onChange={(e) => { setAcceptTerms(e.currentTarget.checked); form.setErrors(({ acceptTerms: _, ...rest }) => rest); }}
+              onChange={(e) => {
+                setAcceptTerms(e.currentTarget.checked);
+                form.setErrors(({ acceptTerms: _, ...rest }) => rest);
+              }}
               error={form.errors.acceptTerms}
-              label={<>{t('access.register.acceptTermsBefore')} <Anchor component={Link} to="/terms" onClick={openLegal('terms')} inherit>{t('access.register.acceptTermsLink')}</Anchor></>}
+              label={
+                <>
+                  {t('access.register.acceptTermsBefore')}{' '}
+                  <Anchor component={Link} to="/terms" onClick={openLegal('terms')} inherit>
+                    {t('access.register.acceptTermsLink')}
+                  </Anchor>
+                </>
+              }
             />
             <Checkbox
               checked={acceptHealth}
-              onChange={(e) => { setAcceptHealth(e.currentTarget.checked); form.setErrors(({ acceptHealthProcessing: _, ...rest }) => rest); }}
+              onChange={(e) => {
+                setAcceptHealth(e.currentTarget.checked);
+                form.setErrors(({ acceptHealthProcessing: _, ...rest }) => rest);
+              }}
               error={form.errors.acceptHealthProcessing}
-              label={<>{t('access.register.acceptHealthBefore')} <Anchor component={Link} to="/privacy" onClick={openLegal('privacy')} inherit>{t('access.register.acceptHealthLink')}</Anchor></>}
+              label={
+                <>
+                  {t('access.register.acceptHealthBefore')}{' '}
+                  <Anchor component={Link} to="/privacy" onClick={openLegal('privacy')} inherit>
+                    {t('access.register.acceptHealthLink')}
+                  </Anchor>
+                </>
+              }
             />
-            <Button type="submit" size="md" loading={register.isPending}>{t('access.register.submit')}</Button>
-            <Button variant="subtle" onClick={() => setStep(1)}>{t('common.back')}</Button>
+            <Button type="submit" size="md" loading={register.isPending}>
+              {t('access.register.submit')}
+            </Button>
+            <Button variant="subtle" onClick={() => setStep(1)}>
+              {t('common.back')}
+            </Button>
           </Stack>
         </form>
       )}
 
       <Group justify="center" gap={6} mt="lg">
         <Text size="sm">{t('access.register.alreadyRegistered')}</Text>
-        <Anchor component={Link} to="/login" size="sm" fw={600}>{t('access.register.login')}</Anchor>
+        <Anchor component={Link} to="/login" size="sm" fw={600}>
+          {t('access.register.login')}
+        </Anchor>
       </Group>
 
-      <Modal opened={legal !== null} onClose={() => setLegal(null)} fullScreen
-        title={t(legal === 'privacy' ? 'legal.privacyTitle' : 'legal.termsTitle')}>
+      <Modal
+        opened={legal !== null}
+        onClose={() => setLegal(null)}
+        fullScreen
+        title={t(legal === 'privacy' ? 'legal.privacyTitle' : 'legal.termsTitle')}
+      >
         {legal && <LegalContent kind={legal} />}
-        <Button mt="xl" fullWidth onClick={() => setLegal(null)}>{t('common.back')}</Button>
+        <Button mt="xl" fullWidth onClick={() => setLegal(null)}>
+          {t('common.back')}
+        </Button>
       </Modal>
     </AccessFrame>
   );

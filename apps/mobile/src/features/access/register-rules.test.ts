@@ -23,10 +23,25 @@ describe('date of birth', () => {
 
 describe('the registration form uses the contract', () => {
   const valid = {
-    tenant: 'demo', channel: 'phone', phone: '0912345678', otp: '123456', firstName: 'Lan', middleName: '', lastName: 'Nguyen',
-    birthday: '1980-05-01', gender: 'female', address: '1 Hang Bai, Hanoi', bloodType: 'O+', skinColour: 'type_3',
-    relationship: 'self', accountType: 'patient', password: 'Secret@2026', confirmPassword: 'Secret@2026',
-    acceptTerms: true, acceptHealthProcessing: true, language: 'en-CA',
+    tenant: 'demo',
+    channel: 'phone',
+    phone: '0912345678',
+    otp: '123456',
+    firstName: 'Lan',
+    middleName: '',
+    lastName: 'Nguyen',
+    birthday: '1980-05-01',
+    gender: 'female',
+    address: '1 Hang Bai, Hanoi',
+    bloodType: 'O+',
+    skinColour: 'type_3',
+    relationship: 'self',
+    accountType: 'patient',
+    password: 'Secret@2026',
+    confirmPassword: 'Secret@2026',
+    acceptTerms: true,
+    acceptHealthProcessing: true,
+    language: 'en-CA',
   };
   const fieldsOf = (body: object) => {
     const r = ZAppRegisterRequest.safeParse(body);

@@ -7,8 +7,12 @@ export function TenantLine({ tenant }: { tenant: string }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" mb="md">
-      <Text size="sm" c="dimmed">{t('access.welcome.current', { tenant })}</Text>
-      <Anchor component={Link} to="/welcome" size="sm">{t('access.welcome.change')}</Anchor>
+      <Text size="sm" c="dimmed">
+        {t('access.welcome.current', { tenant })}
+      </Text>
+      <Anchor component={Link} to="/welcome" size="sm">
+        {t('access.welcome.change')}
+      </Anchor>
     </Group>
   );
 }

@@ -31,18 +31,32 @@ export function WelcomePage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
-            label={t('access.welcome.tenant')} description={t('access.welcome.tenantHint')} required autoCapitalize="none"
-            autoComplete="organization" value={tenant} error={error}
-            onChange={(e) => { setTenant(e.currentTarget.value); setError(undefined); }}
+            label={t('access.welcome.tenant')}
+            description={t('access.welcome.tenantHint')}
+            required
+            autoCapitalize="none"
+            autoComplete="organization"
+            value={tenant}
+            error={error}
+            onChange={(e) => {
+              setTenant(e.currentTarget.value);
+              setError(undefined);
+            }}
           />
-          <Button type="submit" size="md">{t('access.welcome.continue')}</Button>
+          <Button type="submit" size="md">
+            {t('access.welcome.continue')}
+          </Button>
         </Stack>
       </form>
       {/* Visitor mode (spec §1): try the app with no account; data stays on this phone. */}
       <Divider my="lg" />
       <Stack gap="xs">
-        <Text size="sm" c="dimmed">{t('devices.visitor.continueHint')}</Text>
-        <Button component={Link} to="/visitor" variant="default" size="md">{t('devices.visitor.continue')}</Button>
+        <Text size="sm" c="dimmed">
+          {t('devices.visitor.continueHint')}
+        </Text>
+        <Button component={Link} to="/visitor" variant="default" size="md">
+          {t('devices.visitor.continue')}
+        </Button>
       </Stack>
       <LegalLinks />
     </AccessFrame>

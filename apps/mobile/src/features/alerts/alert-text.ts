@@ -5,9 +5,16 @@ import { dateText, timeSecondsText } from '../../app/format.ts';
 import { valueText } from '../metrics/format.ts';
 
 /** "Heart rate: 150 bpm" — the reading an alert is about, in the user's units; null for the SOS button. */
-export function alertReadingText(t: TFunction, a: Pick<TAlertSummary, 'index' | 'metric' | 'value'>, prefs: UnitPrefs): string | null {
+export function alertReadingText(
+  t: TFunction,
+  a: Pick<TAlertSummary, 'index' | 'metric' | 'value'>,
+  prefs: UnitPrefs,
+): string | null {
   if (a.value === null || !a.index || !a.metric) return null;
-  return t('alerts.prompt.value', { metric: t(`alerts.thresholds.indexes.${a.index}`), value: valueText(t, a.metric, a.value, null, prefs) });
+  return t('alerts.prompt.value', {
+    metric: t(`alerts.thresholds.indexes.${a.index}`),
+    value: valueText(t, a.metric, a.value, null, prefs),
+  });
 }
 
 /** When the prompt began (its deadline less the delay to answer), as HH:mm:ss dd/MM/yyyy. */

@@ -42,13 +42,21 @@ export function AlertsPage() {
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
                 <Text fw={600}>
-                  {(profile.data && alertReadingText(t, a, profile.data))
-                    ?? (a.index ? t(`alerts.thresholds.indexes.${a.index}`) : t(`alerts.history.source.${a.source}`))}
+                  {(profile.data && alertReadingText(t, a, profile.data)) ??
+                    (a.index ? t(`alerts.thresholds.indexes.${a.index}`) : t(`alerts.history.source.${a.source}`))}
                 </Text>
-                <Text size="xs" c="dimmed">{when.format(new Date(a.openedAt))} · {t(`alerts.history.status.${a.status}`)}</Text>
-                {a.sosCaseId && <Anchor component={Link} to={`/sos-cases/${a.sosCaseId}?patient=${subjectId ?? 'me'}`} size="sm">{t('followed.sos.open')}</Anchor>}
+                <Text size="xs" c="dimmed">
+                  {when.format(new Date(a.openedAt))} · {t(`alerts.history.status.${a.status}`)}
+                </Text>
+                {a.sosCaseId && (
+                  <Anchor component={Link} to={`/sos-cases/${a.sosCaseId}?patient=${subjectId ?? 'me'}`} size="sm">
+                    {t('followed.sos.open')}
+                  </Anchor>
+                )}
               </Stack>
-              <Badge color={LEVEL_COLOR[a.level]} variant="filled">{t(`levels.${a.level}`)}</Badge>
+              <Badge color={LEVEL_COLOR[a.level]} variant="filled">
+                {t(`levels.${a.level}`)}
+              </Badge>
             </Group>
           </Card>
         ))}
@@ -58,10 +66,14 @@ export function AlertsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('alerts.title')}</Title>
+      <Title order={1} size="h3">
+        {t('alerts.title')}
+      </Title>
       {!viewingOther && <SosButton />}
       <section aria-labelledby="alerts-history">
-        <Title order={2} size="h5" id="alerts-history" mb="xs">{t('alerts.history.title')}</Title>
+        <Title order={2} size="h5" id="alerts-history" mb="xs">
+          {t('alerts.history.title')}
+        </Title>
         {history}
       </section>
       {/* The signed-in user's own settings: not shown while viewing someone else's alerts. */}

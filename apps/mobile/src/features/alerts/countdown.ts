@@ -32,17 +32,29 @@ export function promptAlert(items: readonly MyAlert[], now: number): MyAlert | n
 }
 
 /** Resolves with the browser's position, or undefined when it is refused, missing or slower than `timeoutMs`. */
-export function currentLocation(timeoutMs: number): Promise<{ lat: number; lng: number; accuracyM?: number } | undefined> {
+export function currentLocation(
+  timeoutMs: number,
+): Promise<{ lat: number; lng: number; accuracyM?: number } | undefined> {
   return new Promise((resolve) => {
     const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
-    if (!geo) { resolve(undefined); return; }
+    if (!geo) {
+      resolve(undefined);
+      return;
+    }
     const timer = setTimeout(() => resolve(undefined), timeoutMs);
     geo.getCurrentPosition(
       (p) => {
         clearTimeout(timer);
-        resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.min(100000, Math.max(0, p.coords.accuracy)) });
+        resolve({
+          lat: p.coords.latitude,
+          lng: p.coords.longitude,
+          accuracyM: Math.min(100000, Math.max(0, p.coords.accuracy)),
+        });
       },
-      () => { clearTimeout(timer); resolve(undefined); },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
     );
   });

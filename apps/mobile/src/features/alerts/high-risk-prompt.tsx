@@ -19,7 +19,12 @@ export function HighRiskPrompt() {
   const queryClient = useQueryClient();
   const profile = useProfile();
   const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), retry: false });
-  const settings = useQuery({ queryKey: ALERT_KEYS.settings, queryFn: () => myAlertsApi.settings(), staleTime: 5 * 60_000, retry: false });
+  const settings = useQuery({
+    queryKey: ALERT_KEYS.settings,
+    queryFn: () => myAlertsApi.settings(),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const [now, setNow] = useState(() => Date.now());
   const pending = list.data ? promptAlert(list.data.items, now) : null;
   // The answered alert stays on screen with its result until the patient closes it.
@@ -43,35 +48,65 @@ export function HighRiskPrompt() {
   const shown = answered ?? (pending ? { id: pending.id, response: null } : null);
   if (!shown) return null;
   const total = settings.data?.confirmSeconds ?? DEFAULT_CONFIRM_SECONDS;
-  const left = pending && pending.id === shown.id && pending.promptDeadline ? secondsLeft(pending.promptDeadline, now, total) : 0;
-  const close = () => { setAnswered(null); respond.reset(); };
+  const left =
+    pending && pending.id === shown.id && pending.promptDeadline ? secondsLeft(pending.promptDeadline, now, total) : 0;
+  const close = () => {
+    setAnswered(null);
+    respond.reset();
+  };
   const reading = pending && profile.data ? alertReadingText(t, pending, profile.data) : null;
 
   return (
     <Modal
-      opened onClose={answered ? close : () => undefined} withCloseButton={Boolean(answered)} closeOnClickOutside={false}
-      closeOnEscape={Boolean(answered)} centered title={t('alerts.prompt.title')} aria-describedby="high-risk-body"
+      opened
+      onClose={answered ? close : () => undefined}
+      withCloseButton={Boolean(answered)}
+      closeOnClickOutside={false}
+      closeOnEscape={Boolean(answered)}
+      centered
+      title={t('alerts.prompt.title')}
+      aria-describedby="high-risk-body"
     >
       {answered ? (
         <Stack gap="sm">
-          <Text role="status">{t(answered.response === 'i_am_fine' ? 'alerts.prompt.fineDone' : 'alerts.prompt.sosDone')}</Text>
+          <Text role="status">
+            {t(answered.response === 'i_am_fine' ? 'alerts.prompt.fineDone' : 'alerts.prompt.sosDone')}
+          </Text>
           <Button onClick={close}>{t('alerts.sos.close')}</Button>
         </Stack>
       ) : (
         <Stack gap="sm">
           <Text id="high-risk-body">{t('alerts.prompt.body')}</Text>
           {reading && pending?.promptDeadline && (
-            <Text fw={700}>{t('alerts.prompt.reading', { reading, time: promptStartText(pending.promptDeadline, total) })}</Text>
+            <Text fw={700}>
+              {t('alerts.prompt.reading', { reading, time: promptStartText(pending.promptDeadline, total) })}
+            </Text>
           )}
-          <Text size="sm" aria-live="polite">{left > 0 ? t('alerts.prompt.countdown', { n: left }) : t('alerts.prompt.expired')}</Text>
+          <Text size="sm" aria-live="polite">
+            {left > 0 ? t('alerts.prompt.countdown', { n: left }) : t('alerts.prompt.expired')}
+          </Text>
           <Progress value={(left / total) * 100} color="orange" aria-hidden="true" />
-          {respond.error && <Alert color="red" role="alert">{alertErrorText(t, respond.error)}</Alert>}
-          <Button size="lg" color="teal" loading={respond.isPending && respond.variables.response === 'i_am_fine'} disabled={respond.isPending}
-            onClick={() => respond.mutate({ id: shown.id, response: 'i_am_fine' })}>
+          {respond.error && (
+            <Alert color="red" role="alert">
+              {alertErrorText(t, respond.error)}
+            </Alert>
+          )}
+          <Button
+            size="lg"
+            color="teal"
+            loading={respond.isPending && respond.variables.response === 'i_am_fine'}
+            disabled={respond.isPending}
+            onClick={() => respond.mutate({ id: shown.id, response: 'i_am_fine' })}
+          >
             {t('alerts.prompt.fine')}
           </Button>
-          <Button size="lg" color="red" loading={respond.isPending && respond.variables.response === 'send_sos'} disabled={respond.isPending}
-            onClick={() => respond.mutate({ id: shown.id, response: 'send_sos' })}>
+          <Button
+            size="lg"
+            color="red"
+            loading={respond.isPending && respond.variables.response === 'send_sos'}
+            disabled={respond.isPending}
+            onClick={() => respond.mutate({ id: shown.id, response: 'send_sos' })}
+          >
             {t('alerts.prompt.sendSos')}
           </Button>
         </Stack>

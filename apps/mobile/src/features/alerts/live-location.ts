@@ -17,7 +17,12 @@ export function hasOpenSosCase(page: TMyAlertPage | undefined): boolean {
  * unavailable position is skipped, never asked again and again in a loop of prompts (the browser remembers the answer).
  */
 export function useLiveLocation(enabled: boolean, locate: Locate = currentLocation): void {
-  const list = useQuery({ queryKey: ALERT_KEYS.list, queryFn: () => myAlertsApi.list({ size: 50 }), retry: false, enabled });
+  const list = useQuery({
+    queryKey: ALERT_KEYS.list,
+    queryFn: () => myAlertsApi.list({ size: 50 }),
+    retry: false,
+    enabled,
+  });
   const open = enabled && hasOpenSosCase(list.data);
   useEffect(() => {
     if (!open) return undefined;
@@ -28,6 +33,9 @@ export function useLiveLocation(enabled: boolean, locate: Locate = currentLocati
     };
     void send();
     const timer = setInterval(() => void send(), SOS_LOCATION_EVERY_MS);
-    return () => { stopped = true; clearInterval(timer); };
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   }, [open, locate]);
 }

@@ -19,7 +19,8 @@ export function OfflineSosHelp({ message, location }: { message: TSosMessage; lo
   const emergency = kit.data?.emergencyNumber ?? emergencyNumberFallback(i18n.language);
   const contacts = kit.data?.contacts ?? [];
   const name = profile.data ? personName(profile.data, i18n.language) : '';
-  const what = message.kind === 'choice' ? t(`alerts.sos.messages.${message.choice}`) : t('alerts.sos.messages.need_help');
+  const what =
+    message.kind === 'choice' ? t(`alerts.sos.messages.${message.choice}`) : t('alerts.sos.messages.need_help');
   const where = location ? t('alerts.offline.smsWhere', { link: mapLink(location) }) : '';
   const text = t('alerts.offline.smsText', { name, message: what, where }).trim();
   return (
@@ -28,16 +29,38 @@ export function OfflineSosHelp({ message, location }: { message: TSosMessage; lo
         {t('alerts.offline.callEmergency', { number: emergency })}
       </Button>
       {contacts.map((c) => (
-        <Button key={`${c.phone}-${c.name}`} component="a" href={`tel:${c.phone}`} variant="light" color="red" size="md" fullWidth>
+        <Button
+          key={`${c.phone}-${c.name}`}
+          component="a"
+          href={`tel:${c.phone}`}
+          variant="light"
+          color="red"
+          size="md"
+          fullWidth
+        >
           {t('alerts.offline.callContact', { name: c.name || c.phone })}
         </Button>
       ))}
       {contacts.length > 0 && (
-        <Button component="a" href={smsHref(contacts.map((c) => c.phone), text)} variant="outline" color="red" size="md" fullWidth>
+        <Button
+          component="a"
+          href={smsHref(
+            contacts.map((c) => c.phone),
+            text,
+          )}
+          variant="outline"
+          color="red"
+          size="md"
+          fullWidth
+        >
           {t('alerts.offline.sendText')}
         </Button>
       )}
-      {contacts.length === 0 && <Text size="xs" c="dimmed">{t('alerts.offline.noContacts')}</Text>}
+      {contacts.length === 0 && (
+        <Text size="xs" c="dimmed">
+          {t('alerts.offline.noContacts')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -15,6 +15,9 @@ export function mapLink(l: Pick<TLocation, 'lat' | 'lng'>): string {
 
 /** `sms:` link to several numbers with a prepared body (RFC 5724; Android and iOS read `?body=`). */
 export function smsHref(phones: readonly string[], body: string): string {
-  const to = phones.map((p) => p.replace(/[^0-9+]/g, '')).filter(Boolean).join(',');
+  const to = phones
+    .map((p) => p.replace(/[^0-9+]/g, ''))
+    .filter(Boolean)
+    .join(',');
   return `sms:${to}?body=${encodeURIComponent(body)}`;
 }

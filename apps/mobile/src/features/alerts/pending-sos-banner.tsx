@@ -32,8 +32,12 @@ export function PendingSosBanner() {
       <Alert color={queue.step === 'sent' ? 'teal' : 'red'} role="status" mb="sm">
         <Stack gap="xs" align="flex-start">
           {t(queue.step === 'sent' ? 'alerts.offline.bannerSent' : 'alerts.offline.bannerRefused')}
-          {queue.step === 'refused' && <OfflineSosHelp message={queue.pending.message} location={queue.pending.location} />}
-          <Button size="xs" variant="light" onClick={() => sosQueue.acknowledge()}>{t('alerts.offline.dismiss')}</Button>
+          {queue.step === 'refused' && (
+            <OfflineSosHelp message={queue.pending.message} location={queue.pending.location} />
+          )}
+          <Button size="xs" variant="light" onClick={() => sosQueue.acknowledge()}>
+            {t('alerts.offline.dismiss')}
+          </Button>
         </Stack>
       </Alert>
     );

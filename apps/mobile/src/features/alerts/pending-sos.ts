@@ -26,7 +26,11 @@ sosQueue.subscribe(() => {
 
 const subscribe = (l: () => void) => sosQueue.subscribe(l);
 export function useSosQueue(): SosQueueState {
-  return useSyncExternalStore(subscribe, () => sosQueue.current, () => sosQueue.current);
+  return useSyncExternalStore(
+    subscribe,
+    () => sosQueue.current,
+    () => sosQueue.current,
+  );
 }
 
 /** Who the app offers to call itself when an SOS cannot reach the server; kept on the phone (offline-cache.ts). */
@@ -45,8 +49,12 @@ export function usePendingSosRunner(owner: string | null, isPatient: boolean): v
   useEffect(() => {
     sosQueue.setOwner(owner);
     if (!owner) return undefined;
-    const flush = () => { void sosQueue.flush(); };
-    const visible = () => { if (document.visibilityState === 'visible') flush(); };
+    const flush = () => {
+      void sosQueue.flush();
+    };
+    const visible = () => {
+      if (document.visibilityState === 'visible') flush();
+    };
     window.addEventListener('online', flush);
     document.addEventListener('visibilitychange', visible);
     const offSync = onBackgroundSync(SOS_SYNC_TAG, async () => (await sosQueue.flush()).step !== 'waiting');
@@ -70,5 +78,14 @@ export function setSosDialogShowsHelp(v: boolean): void {
   for (const l of [...dialogListeners]) l();
 }
 export function useSosDialogShowsHelp(): boolean {
-  return useSyncExternalStore((l) => { dialogListeners.add(l); return () => { dialogListeners.delete(l); }; }, () => dialogShowsHelp, () => false);
+  return useSyncExternalStore(
+    (l) => {
+      dialogListeners.add(l);
+      return () => {
+        dialogListeners.delete(l);
+      };
+    },
+    () => dialogShowsHelp,
+    () => false,
+  );
 }

@@ -25,7 +25,10 @@ export function useRecorder() {
   const urlRef = useRef<string | null>(null);
 
   const stopTracks = () => recorder.current?.stream.getTracks().forEach((tr) => tr.stop());
-  const clearTimer = () => { if (timer.current) clearInterval(timer.current); timer.current = null; };
+  const clearTimer = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
 
   const stop = useCallback(() => {
     clearTimer();
@@ -33,7 +36,10 @@ export function useRecorder() {
   }, []);
 
   const start = useCallback(async () => {
-    if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) { setState({ step: 'failed', reason: 'unsupported' }); return; }
+    if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+      setState({ step: 'failed', reason: 'unsupported' });
+      return;
+    }
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -45,7 +51,9 @@ export function useRecorder() {
     const rec = new MediaRecorder(stream, mime ? { mimeType: mime, audioBitsPerSecond: 32_000 } : undefined);
     const chunks: Blob[] = [];
     const began = Date.now();
-    rec.ondataavailable = (e) => { if (e.data.size > 0) chunks.push(e.data); };
+    rec.ondataavailable = (e) => {
+      if (e.data.size > 0) chunks.push(e.data);
+    };
     rec.onstop = () => {
       stopTracks();
       const type = rec.mimeType || mime || 'audio/webm';
@@ -56,7 +64,13 @@ export function useRecorder() {
       const fileName = `sos-message.${extOf(type)}`;
       last.current = blob.size > 0 ? { blob, fileName } : null;
       for (const w of waiting.current.splice(0)) w(last.current);
-      setState({ step: 'recorded', blob, url, seconds: Math.max(1, Math.round((Date.now() - began) / 1000)), fileName });
+      setState({
+        step: 'recorded',
+        blob,
+        url,
+        seconds: Math.max(1, Math.round((Date.now() - began) / 1000)),
+        fileName,
+      });
     };
     recorder.current = rec;
     last.current = null;
@@ -73,15 +87,21 @@ export function useRecorder() {
    * The message as it is now, for an SOS that goes without waiting: a recording in progress is stopped and what was
    * said so far is used (at most `waitMs` for the browser to hand it over); null when there is nothing recorded.
    */
-  const finish = useCallback((waitMs = 1_500): Promise<{ blob: Blob; fileName: string } | null> => {
-    const rec = recorder.current;
-    if (!rec || rec.state === 'inactive') return Promise.resolve(last.current);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(null), waitMs);
-      waiting.current.push((r) => { clearTimeout(timer); resolve(r); });
-      stop();
-    });
-  }, [stop]);
+  const finish = useCallback(
+    (waitMs = 1_500): Promise<{ blob: Blob; fileName: string } | null> => {
+      const rec = recorder.current;
+      if (!rec || rec.state === 'inactive') return Promise.resolve(last.current);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), waitMs);
+        waiting.current.push((r) => {
+          clearTimeout(timer);
+          resolve(r);
+        });
+        stop();
+      });
+    },
+    [stop],
+  );
 
   const reset = useCallback(() => {
     clearTimer();
@@ -99,6 +119,13 @@ export function useRecorder() {
     setState({ step: 'idle' });
   }, []);
 
-  useEffect(() => () => { clearTimer(); stopTracks(); if (urlRef.current) URL.revokeObjectURL(urlRef.current); }, []);
+  useEffect(
+    () => () => {
+      clearTimer();
+      stopTracks();
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    },
+    [],
+  );
   return { state, start, stop, reset, finish };
 }

@@ -2,7 +2,12 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SOS_COUNTDOWN_SECONDS, SOS_MESSAGE_CHOICES, type TLocation, type TSosMessage } from '@carewatch/contracts/alerts';
+import {
+  SOS_COUNTDOWN_SECONDS,
+  SOS_MESSAGE_CHOICES,
+  type TLocation,
+  type TSosMessage,
+} from '@carewatch/contracts/alerts';
 import { ApiError } from '@carewatch/api-client/client';
 import { useProfile } from '../../app/queries.ts';
 import { ALERT_KEYS, alertErrorText, myAlertsApi } from './alerts-api.ts';
@@ -68,7 +73,12 @@ export function SosButton() {
     if (!owner) {
       // Only when the app never had this user's profile: sent directly, and on failure the ways to call are shown.
       try {
-        await myAlertsApi.sos({ message: written, clientId: crypto.randomUUID(), pressedAt: pressedAt.current, ...(loc ? { location: loc } : {}) });
+        await myAlertsApi.sos({
+          message: written,
+          clientId: crypto.randomUUID(),
+          pressedAt: pressedAt.current,
+          ...(loc ? { location: loc } : {}),
+        });
         setPhase({ step: 'sent', recordingFailed: picked === 'recording' });
       } catch (e) {
         setPhase({ step: 'failed', error: e, message: written });
@@ -86,7 +96,10 @@ export function SosButton() {
       if (audio && navigator.onLine !== false) {
         // The SOS never fails because of the recording: without it, the followers get "I need help".
         try {
-          const saved = await Promise.race([myAlertsApi.uploadRecording(audio.blob, audio.fileName), timeout(RECORDING_WAIT_MS)]);
+          const saved = await Promise.race([
+            myAlertsApi.uploadRecording(audio.blob, audio.fileName),
+            timeout(RECORDING_WAIT_MS),
+          ]);
           message = { kind: 'recording', recordingId: saved.id };
           recordingFailed = false;
           sosQueue.enqueue({ ...base, message }, { hold: true });
@@ -113,7 +126,10 @@ export function SosButton() {
     // The deadline, not a count of ticks: a throttled or busy page still sends on time.
     const tick = setInterval(() => setNow(Date.now()), TICK_MS);
     const go = setTimeout(() => void fire(), Math.max(0, deadline - Date.now()));
-    return () => { clearInterval(tick); clearTimeout(go); };
+    return () => {
+      clearInterval(tick);
+      clearTimeout(go);
+    };
   }, [counting, deadline, fire]);
 
   const start = () => {
@@ -154,64 +170,115 @@ export function SosButton() {
   return (
     <Stack gap="xs" align="center">
       <Button
-        color="red" radius={999} w={160} h={160} fz={40} fw={800} onClick={start} disabled={phase.step !== 'idle'}
+        color="red"
+        radius={999}
+        w={160}
+        h={160}
+        fz={40}
+        fw={800}
+        onClick={start}
+        disabled={phase.step !== 'idle'}
         aria-describedby="sos-hint"
       >
         {t('alerts.sos.button')}
       </Button>
-      <Text id="sos-hint" size="sm" c="dimmed" ta="center">{t('alerts.sos.hint')}</Text>
-      {cancelled && <Text role="status" size="sm">{t('alerts.sos.cancelled')}</Text>}
+      <Text id="sos-hint" size="sm" c="dimmed" ta="center">
+        {t('alerts.sos.hint')}
+      </Text>
+      {cancelled && (
+        <Text role="status" size="sm">
+          {t('alerts.sos.cancelled')}
+        </Text>
+      )}
 
-      <Modal opened={phase.step !== 'idle'} onClose={phase.step === 'countdown' ? cancel : phase.step === 'sending' ? () => undefined : close}
-        centered closeOnClickOutside={false} withCloseButton={phase.step !== 'sending'} title={t('alerts.sos.countdownTitle')}>
+      <Modal
+        opened={phase.step !== 'idle'}
+        onClose={phase.step === 'countdown' ? cancel : phase.step === 'sending' ? () => undefined : close}
+        centered
+        closeOnClickOutside={false}
+        withCloseButton={phase.step !== 'sending'}
+        title={t('alerts.sos.countdownTitle')}
+      >
         {phase.step === 'countdown' && (
           <Stack gap="md" align="stretch">
-            <Text size="xl" fw={700} ta="center" aria-live="assertive">{t('alerts.sos.countdown', { n: left })}</Text>
+            <Text size="xl" fw={700} ta="center" aria-live="assertive">
+              {t('alerts.sos.countdown', { n: left })}
+            </Text>
             <Group grow>
-              <Button size="lg" variant="default" onClick={cancel}>{t('alerts.sos.cancel')}</Button>
-              <Button size="lg" color="red" onClick={() => void fire()}>{t('alerts.sos.sendNow')}</Button>
+              <Button size="lg" variant="default" onClick={cancel}>
+                {t('alerts.sos.cancel')}
+              </Button>
+              <Button size="lg" color="red" onClick={() => void fire()}>
+                {t('alerts.sos.sendNow')}
+              </Button>
             </Group>
             <Radio.Group label={t('alerts.sos.chooseMessage')} value={choice} onChange={(v) => setChoice(v as Pick)}>
               <Stack gap="xs" mt="xs">
-                {SOS_MESSAGE_CHOICES.map((c) => <Radio key={c} value={c} label={t(`alerts.sos.messages.${c}`)} />)}
+                {SOS_MESSAGE_CHOICES.map((c) => (
+                  <Radio key={c} value={c} label={t(`alerts.sos.messages.${c}`)} />
+                ))}
                 <Radio value="recording" label={t('alerts.sos.recordOption')} />
               </Stack>
             </Radio.Group>
             {choice === 'recording' && (
               <Stack gap="xs">
-                {rec.step === 'idle' && <Button variant="light" onClick={() => void recorder.start()}>{t('alerts.sos.record')}</Button>}
+                {rec.step === 'idle' && (
+                  <Button variant="light" onClick={() => void recorder.start()}>
+                    {t('alerts.sos.record')}
+                  </Button>
+                )}
                 {rec.step === 'recording' && (
-                  <Button color="red" variant="outline" onClick={recorder.stop} aria-live="polite">{t('alerts.sos.stopRecording', { n: rec.seconds })}</Button>
+                  <Button color="red" variant="outline" onClick={recorder.stop} aria-live="polite">
+                    {t('alerts.sos.stopRecording', { n: rec.seconds })}
+                  </Button>
                 )}
                 {rec.step === 'recorded' && <Text size="sm">{t('alerts.sos.recorded', { n: rec.seconds })}</Text>}
                 {rec.step === 'failed' && (
-                  <Alert color="orange" role="alert">{t(rec.reason === 'denied' ? 'alerts.sos.recordDenied' : 'alerts.sos.recordUnsupported')}</Alert>
+                  <Alert color="orange" role="alert">
+                    {t(rec.reason === 'denied' ? 'alerts.sos.recordDenied' : 'alerts.sos.recordUnsupported')}
+                  </Alert>
                 )}
-                <Text size="xs" c="dimmed">{t('alerts.sos.recordGoesAtZero')}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('alerts.sos.recordGoesAtZero')}
+                </Text>
               </Stack>
             )}
           </Stack>
         )}
-        {phase.step === 'sending' && <Text role="status" aria-live="assertive">{t('alerts.sos.sending')}</Text>}
+        {phase.step === 'sending' && (
+          <Text role="status" aria-live="assertive">
+            {t('alerts.sos.sending')}
+          </Text>
+        )}
         {(phase.step === 'sent' || queuedSent) && (
           <Stack gap="md">
             <Text role="status">{t('alerts.sos.sent')}</Text>
-            {phase.step === 'sent' && phase.recordingFailed && <Alert color="orange">{t('alerts.sos.recordingNotSent')}</Alert>}
+            {phase.step === 'sent' && phase.recordingFailed && (
+              <Alert color="orange">{t('alerts.sos.recordingNotSent')}</Alert>
+            )}
             <Button onClick={close}>{t('alerts.sos.close')}</Button>
           </Stack>
         )}
         {phase.step === 'queued' && !queuedSent && (
           <Stack gap="md">
-            <Alert color="orange" role="alert" title={t('alerts.offline.queuedTitle')}>{t('alerts.offline.queuedBody')}</Alert>
+            <Alert color="orange" role="alert" title={t('alerts.offline.queuedTitle')}>
+              {t('alerts.offline.queuedBody')}
+            </Alert>
             <OfflineSosHelp message={phase.message} location={phase.location} />
-            <Button variant="default" onClick={close}>{t('alerts.sos.close')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('alerts.sos.close')}
+            </Button>
           </Stack>
         )}
         {phase.step === 'failed' && (
           <Stack gap="md">
-            <Alert color="red" role="alert" title={t('alerts.sos.failed')}>{alertErrorText(t, phase.error)}</Alert>
+            <Alert color="red" role="alert" title={t('alerts.sos.failed')}>
+              {alertErrorText(t, phase.error)}
+            </Alert>
             <OfflineSosHelp message={phase.message} />
-            <Button variant="default" onClick={close}>{t('alerts.sos.close')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('alerts.sos.close')}
+            </Button>
           </Stack>
         )}
       </Modal>

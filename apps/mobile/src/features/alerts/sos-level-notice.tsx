@@ -9,7 +9,11 @@ import { useProfile } from '../../app/queries.ts';
 
 const SEEN_KEY = 'cw.app.sosSeen';
 const seenIds = (): string[] => {
-  try { return JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]') as string[]; } catch { return []; }
+  try {
+    return JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
 };
 
 /**
@@ -30,13 +34,23 @@ export function SosLevelNotice() {
     setSeen(next);
   };
   return (
-    <Modal opened onClose={dismiss} centered title={t('alerts.sosLevel.title')} aria-describedby="sos-level-body"
-      styles={{ header: { background: 'var(--mantine-color-red-0)' } }}>
+    <Modal
+      opened
+      onClose={dismiss}
+      centered
+      title={t('alerts.sosLevel.title')}
+      aria-describedby="sos-level-body"
+      styles={{ header: { background: 'var(--mantine-color-red-0)' } }}
+    >
       <Stack gap="sm">
         {reading && <Text fw={700}>{reading}</Text>}
         <Text id="sos-level-body">{t('alerts.sosLevel.body')}</Text>
-        <Text size="sm" c="dimmed">{t('alerts.sosLevel.emergency')}</Text>
-        <Button size="lg" onClick={dismiss}>{t('alerts.sosLevel.ok')}</Button>
+        <Text size="sm" c="dimmed">
+          {t('alerts.sosLevel.emergency')}
+        </Text>
+        <Button size="lg" onClick={dismiss}>
+          {t('alerts.sosLevel.ok')}
+        </Button>
       </Stack>
     </Modal>
   );

@@ -5,9 +5,15 @@ import { SOS_QUEUE_KEY, SosQueue, type QueueTimers } from './sos-queue.ts';
 
 class MemoryStorage {
   readonly m = new Map<string, string>();
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  setItem(k: string, v: string) { this.m.set(k, v); }
-  removeItem(k: string) { this.m.delete(k); }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
 }
 
 /** Timers run by hand: the retry pace is checked without sleeping. */
@@ -15,17 +21,30 @@ class ManualTimers implements QueueTimers {
   private next = 1;
   readonly due = new Map<number, { at: number; cb: () => void }>();
   now = 0;
-  setTimeout(cb: () => void, ms: number) { const id = this.next++; this.due.set(id, { at: this.now + ms, cb }); return id; }
-  clearTimeout(h: unknown) { this.due.delete(h as number); }
+  setTimeout(cb: () => void, ms: number) {
+    const id = this.next++;
+    this.due.set(id, { at: this.now + ms, cb });
+    return id;
+  }
+  clearTimeout(h: unknown) {
+    this.due.delete(h as number);
+  }
   async advance(ms: number) {
     this.now += ms;
-    for (const [id, t] of [...this.due]) if (t.at <= this.now) { this.due.delete(id); t.cb(); }
+    for (const [id, t] of [...this.due])
+      if (t.at <= this.now) {
+        this.due.delete(id);
+        t.cb();
+      }
     await new Promise((r) => setTimeout(r, 0));
     await new Promise((r) => setTimeout(r, 0));
   }
 }
 
-const RESULT: TSosResult = { alertId: '0190a3a4-0000-7000-8000-000000000001', sosCaseId: '0190a3a4-0000-7000-8000-000000000002' };
+const RESULT: TSosResult = {
+  alertId: '0190a3a4-0000-7000-8000-000000000001',
+  sosCaseId: '0190a3a4-0000-7000-8000-000000000002',
+};
 const offline = () => new ApiError(0, 'NETWORK', 'Failed to fetch');
 
 function setup(answers: Array<TSosResult | Error>) {
@@ -42,7 +61,11 @@ function setup(answers: Array<TSosResult | Error>) {
   return { storage, timers, sent, make: () => new SosQueue(send, storage, timers, 3_000) };
 }
 
-const press = { owner: 'u1', pressedAt: '2026-11-24T10:00:00.000Z', message: { kind: 'choice' as const, choice: 'need_help' as const } };
+const press = {
+  owner: 'u1',
+  pressedAt: '2026-11-24T10:00:00.000Z',
+  message: { kind: 'choice' as const, choice: 'need_help' as const },
+};
 
 describe('SOS queued while the server cannot be reached', () => {
   test('kept on the phone, retried every 3 s with the same client id, sent once the server answers', async () => {
@@ -50,7 +73,10 @@ describe('SOS queued while the server cannot be reached', () => {
     const q = make();
     q.setOwner('u1');
     const p = q.enqueue(press);
-    expect(JSON.parse(storage.getItem(SOS_QUEUE_KEY)!)).toMatchObject({ clientId: p.clientId, pressedAt: press.pressedAt });
+    expect(JSON.parse(storage.getItem(SOS_QUEUE_KEY)!)).toMatchObject({
+      clientId: p.clientId,
+      pressedAt: press.pressedAt,
+    });
     await timers.advance(0);
     expect(q.current).toMatchObject({ step: 'waiting', attempts: 1, lastError: 'NETWORK' });
     await timers.advance(2_999);
@@ -75,7 +101,14 @@ describe('SOS queued while the server cannot be reached', () => {
     await first.timers.advance(0);
 
     const sent: TSosRequest[] = [];
-    const q2 = new SosQueue(async (b) => { sent.push(b); return RESULT; }, first.storage, new ManualTimers());
+    const q2 = new SosQueue(
+      async (b) => {
+        sent.push(b);
+        return RESULT;
+      },
+      first.storage,
+      new ManualTimers(),
+    );
     expect(q2.current.step).toBe('waiting');
     q2.setOwner('someone-else');
     await new Promise((r) => setTimeout(r, 0));
@@ -92,7 +125,11 @@ describe('SOS queued while the server cannot be reached', () => {
     q.setOwner('u1');
     const a = q.enqueue(press);
     await timers.advance(0);
-    const b = q.enqueue({ ...press, pressedAt: '2026-11-24T10:05:00.000Z', message: { kind: 'choice', choice: 'had_a_fall' } });
+    const b = q.enqueue({
+      ...press,
+      pressedAt: '2026-11-24T10:05:00.000Z',
+      message: { kind: 'choice', choice: 'had_a_fall' },
+    });
     expect(b.clientId).toBe(a.clientId);
     expect(b.pressedAt).toBe(press.pressedAt);
     await timers.advance(0);
@@ -131,7 +168,14 @@ describe('SOS queued while the server cannot be reached', () => {
     await timers.advance(10_000);
     expect(sent).toHaveLength(0);
     // The app is closed during the upload; the next start finds the SOS with "I need help" and sends it.
-    const q2 = new SosQueue(async (b) => { sent.push(b); return RESULT; }, storage, new ManualTimers());
+    const q2 = new SosQueue(
+      async (b) => {
+        sent.push(b);
+        return RESULT;
+      },
+      storage,
+      new ManualTimers(),
+    );
     q2.setOwner('u1');
     await q2.flush();
     expect(sent).toHaveLength(1);

@@ -59,11 +59,15 @@ export class SosQueue {
     if (stored) this.state = { step: 'waiting', pending: stored, attempts: 0, lastError: null };
   }
 
-  get current(): SosQueueState { return this.state; }
+  get current(): SosQueueState {
+    return this.state;
+  }
 
   subscribe(l: () => void): () => void {
     this.listeners.add(l);
-    return () => { this.listeners.delete(l); };
+    return () => {
+      this.listeners.delete(l);
+    };
   }
 
   /** The signed-in user (null when signed out: a waiting SOS stays on the phone but is not sent). */
@@ -94,7 +98,9 @@ export class SosQueue {
 
   /** Tries now (connection back, app start, Background Sync); resolves with the state after the attempt. */
   flush(): Promise<SosQueueState> {
-    this.inFlight ??= this.attempt().finally(() => { this.inFlight = null; });
+    this.inFlight ??= this.attempt().finally(() => {
+      this.inFlight = null;
+    });
     return this.inFlight;
   }
 
@@ -109,18 +115,33 @@ export class SosQueue {
     if (s.step !== 'waiting' || s.pending.owner !== this.owner) return this.state;
     const { pending } = s;
     try {
-      const body: TSosRequest = { message: pending.message, clientId: pending.clientId, pressedAt: pending.pressedAt, ...(pending.location ? { location: pending.location } : {}) };
+      const body: TSosRequest = {
+        message: pending.message,
+        clientId: pending.clientId,
+        pressedAt: pending.pressedAt,
+        ...(pending.location ? { location: pending.location } : {}),
+      };
       const result = await this.send(body);
       this.clear(pending.clientId);
       this.set({ step: 'sent', result, pressedAt: pending.pressedAt });
     } catch (e) {
       if (this.state.step !== 'waiting' || this.state.pending.clientId !== pending.clientId) return this.state;
       if (isRetryable(e)) {
-        this.set({ step: 'waiting', pending: this.state.pending, attempts: this.state.attempts + 1, lastError: isApiError(e) ? e.code : 'NETWORK' });
+        this.set({
+          step: 'waiting',
+          pending: this.state.pending,
+          attempts: this.state.attempts + 1,
+          lastError: isApiError(e) ? e.code : 'NETWORK',
+        });
         this.schedule(this.retryMs);
       } else if (isApiError(e) && e.status === 401) {
         // The session ended: it stays on the phone and goes when this user signs in again (setOwner).
-        this.set({ step: 'waiting', pending: this.state.pending, attempts: this.state.attempts + 1, lastError: e.code });
+        this.set({
+          step: 'waiting',
+          pending: this.state.pending,
+          attempts: this.state.attempts + 1,
+          lastError: e.code,
+        });
       } else {
         // Refused for good (e.g. the session ended): kept visible so the person calls instead, never silently dropped.
         this.clear(pending.clientId);
@@ -132,7 +153,10 @@ export class SosQueue {
 
   private schedule(ms: number): void {
     this.cancelTimer();
-    this.timer = this.timers.setTimeout(() => { this.timer = null; void this.flush(); }, ms);
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, ms);
   }
 
   private cancelTimer(): void {
@@ -157,12 +181,20 @@ export class SosQueue {
   }
 
   private write(p: PendingSos): void {
-    try { this.store?.setItem(SOS_QUEUE_KEY, JSON.stringify(p)); } catch { /* kept in memory at least */ }
+    try {
+      this.store?.setItem(SOS_QUEUE_KEY, JSON.stringify(p));
+    } catch {
+      /* kept in memory at least */
+    }
   }
 
   private clear(clientId: string): void {
     if (this.read()?.clientId === clientId) {
-      try { this.store?.removeItem(SOS_QUEUE_KEY); } catch { /* ignore */ }
+      try {
+        this.store?.removeItem(SOS_QUEUE_KEY);
+      } catch {
+        /* ignore */
+      }
     }
   }
 }

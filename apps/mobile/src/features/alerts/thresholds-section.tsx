@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import {
-  THRESHOLD_TIERS, ZPutMyThresholdsRequest, type TPatientThresholds, type TThresholdIndex, type TThresholdSide, type TThresholdTier,
+  THRESHOLD_TIERS,
+  ZPutMyThresholdsRequest,
+  type TPatientThresholds,
+  type TThresholdIndex,
+  type TThresholdSide,
+  type TThresholdTier,
 } from '@carewatch/contracts/alerts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { ALERT_KEYS, alertErrorText, myAlertsApi } from './alerts-api.ts';
@@ -27,18 +32,24 @@ function levelMessage(t: TFunction, message: string): string {
 }
 
 /** `items.0.low.atRisk` (server) or ['items', 0, 'low', 'atRisk'] (contract) → `low.atRisk`. */
-const fieldOf = (path: ReadonlyArray<PropertyKey> | string) => (typeof path === 'string' ? path.split('.') : path.map(String)).slice(2).join('.');
+const fieldOf = (path: ReadonlyArray<PropertyKey> | string) =>
+  (typeof path === 'string' ? path.split('.') : path.map(String)).slice(2).join('.');
 
 /** Thresholds of every index; the patient edits only those the doctor allowed (never locked ones). */
 export function ThresholdsSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ALERT_KEYS.thresholds, queryFn: () => myAlertsApi.thresholds(), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: ALERT_KEYS.thresholds,
+    queryFn: () => myAlertsApi.thresholds(),
+    staleTime: 5 * 60_000,
+  });
   const [editing, setEditing] = useState<{ index: TThresholdIndex; sides: Sides } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: (e: { index: TThresholdIndex; sides: Sides }) => myAlertsApi.putThresholds({ items: [{ index: e.index, ...e.sides }] }),
+    mutationFn: (e: { index: TThresholdIndex; sides: Sides }) =>
+      myAlertsApi.putThresholds({ items: [{ index: e.index, ...e.sides }] }),
     onSuccess: (data) => {
       queryClient.setQueryData(ALERT_KEYS.thresholds, data);
       setEditing(null);
@@ -47,7 +58,9 @@ export function ThresholdsSection() {
     onError: (e) => {
       if (!isApiError(e)) return;
       const out: Record<string, string> = {};
-      for (const [field, info] of Object.entries(e.fieldErrors())) out[fieldOf(field) || '_'] = e.code === 'VALIDATION_ERROR' ? levelMessage(t, info.message) : alertErrorText(t, e);
+      for (const [field, info] of Object.entries(e.fieldErrors()))
+        out[fieldOf(field) || '_'] =
+          e.code === 'VALIDATION_ERROR' ? levelMessage(t, info.message) : alertErrorText(t, e);
       setErrors(out);
     },
   });
@@ -84,20 +97,36 @@ export function ThresholdsSection() {
           <Table.Td>{name}</Table.Td>
           <Table.Td>{sideText(item.low)}</Table.Td>
           <Table.Td>{sideText(item.high)}</Table.Td>
-          {anyEditable && <Table.Td>
-            {editable ? (
-              <Button size="compact-sm" variant="light" aria-label={`${t('alerts.thresholds.edit')} ${name}`}
-                onClick={() => { setErrors({}); save.reset(); setEditing({ index: item.index, sides: { low: item.low, high: item.high } }); }}>
-                {t('alerts.thresholds.edit')}
-              </Button>
-            ) : <Text size="xs" c="dimmed">{t('alerts.thresholds.doctorOnly')}</Text>}
-          </Table.Td>}
+          {anyEditable && (
+            <Table.Td>
+              {editable ? (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`${t('alerts.thresholds.edit')} ${name}`}
+                  onClick={() => {
+                    setErrors({});
+                    save.reset();
+                    setEditing({ index: item.index, sides: { low: item.low, high: item.high } });
+                  }}
+                >
+                  {t('alerts.thresholds.edit')}
+                </Button>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('alerts.thresholds.doctorOnly')}
+                </Text>
+              )}
+            </Table.Td>
+          )}
         </Table.Tr>
       );
     };
     body = (
       <Stack gap="sm">
-        <Text size="xs" c="dimmed">{THRESHOLD_TIERS.map((k) => t(`alerts.thresholds.tiers.${k}`)).join(' / ')}</Text>
+        <Text size="xs" c="dimmed">
+          {THRESHOLD_TIERS.map((k) => t(`alerts.thresholds.tiers.${k}`)).join(' / ')}
+        </Text>
         <Table.ScrollContainer minWidth={anyEditable ? 360 : 280}>
           <Table striped fz="sm">
             <Table.Thead>
@@ -111,24 +140,43 @@ export function ThresholdsSection() {
             <Table.Tbody>{q.data.items.map(row)}</Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {q.data.items.some((i) => i.locked || !i.patientMayEdit) && <Text size="sm" c="dimmed">{t('alerts.thresholds.contactDoctor')}</Text>}
+        {q.data.items.some((i) => i.locked || !i.patientMayEdit) && (
+          <Text size="sm" c="dimmed">
+            {t('alerts.thresholds.contactDoctor')}
+          </Text>
+        )}
         {editing && (
           <Card withBorder aria-label={t(`alerts.thresholds.indexes.${editing.index}`)}>
             <Stack gap="xs">
-              <Title order={3} size="h6">{t(`alerts.thresholds.indexes.${editing.index}`)}</Title>
-              {errors._ && <Alert color="red" role="alert">{errors._}</Alert>}
+              <Title order={3} size="h6">
+                {t(`alerts.thresholds.indexes.${editing.index}`)}
+              </Title>
+              {errors._ && (
+                <Alert color="red" role="alert">
+                  {errors._}
+                </Alert>
+              )}
               {SIDES.map((side) => (
                 <Group key={side} grow align="flex-start">
                   {THRESHOLD_TIERS.map((tier) => (
-                    <NumberInput key={tier} label={`${t(`alerts.thresholds.${side}`)} · ${t(`alerts.thresholds.tiers.${tier}`)}`}
-                      value={editing.sides[side][tier] ?? ''} onChange={(v) => setLevel(side, tier, v)} decimalScale={2}
-                      error={errors[`${side}.${tier}`]} />
+                    <NumberInput
+                      key={tier}
+                      label={`${t(`alerts.thresholds.${side}`)} · ${t(`alerts.thresholds.tiers.${tier}`)}`}
+                      value={editing.sides[side][tier] ?? ''}
+                      onChange={(v) => setLevel(side, tier, v)}
+                      decimalScale={2}
+                      error={errors[`${side}.${tier}`]}
+                    />
                   ))}
                 </Group>
               ))}
               <Group>
-                <Button onClick={submit} loading={save.isPending}>{t('alerts.thresholds.save')}</Button>
-                <Button variant="default" onClick={() => setEditing(null)}>{t('alerts.thresholds.cancel')}</Button>
+                <Button onClick={submit} loading={save.isPending}>
+                  {t('alerts.thresholds.save')}
+                </Button>
+                <Button variant="default" onClick={() => setEditing(null)}>
+                  {t('alerts.thresholds.cancel')}
+                </Button>
               </Group>
             </Stack>
           </Card>
@@ -138,7 +186,9 @@ export function ThresholdsSection() {
   }
   return (
     <Card withBorder component="section" aria-labelledby="alerts-thresholds">
-      <Title order={2} size="h5" id="alerts-thresholds" mb="xs">{t('alerts.thresholds.title')}</Title>
+      <Title order={2} size="h5" id="alerts-thresholds" mb="xs">
+        {t('alerts.thresholds.title')}
+      </Title>
       {body}
     </Card>
   );

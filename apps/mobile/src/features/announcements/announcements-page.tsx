@@ -23,21 +23,39 @@ export function AnnouncementsPage() {
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('announcements.title')}</Title>
-      {q.isPending ? <CardsSkeleton rows={3} /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('announcements.empty')}</Text>
+      <Title order={1} size="h3">
+        {t('announcements.title')}
+      </Title>
+      {q.isPending ? (
+        <CardsSkeleton rows={3} />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('announcements.empty')}
+        </Text>
       ) : (
         <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('announcements.list')}>
           {items.map((a) => (
             <Card key={a.id} component="li" withBorder padding="sm" aria-label={a.title}>
-              <Text size="xs" c="dimmed">{dateTimeText(a.createdAt)}</Text>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{a.title}</Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{a.message}</Text>
+              <Text size="xs" c="dimmed">
+                {dateTimeText(a.createdAt)}
+              </Text>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {a.title}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {a.message}
+              </Text>
             </Card>
           ))}
         </Stack>
       )}
-      {q.hasNextPage && <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>{t('announcements.more')}</Button>}
+      {q.hasNextPage && (
+        <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+          {t('announcements.more')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -6,7 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
-import { CONTACT_RELATIONSHIPS, ZCreateContactRequest, type TCreateContactRequest } from '@carewatch/contracts/contacts';
+import {
+  CONTACT_RELATIONSHIPS,
+  ZCreateContactRequest,
+  type TCreateContactRequest,
+} from '@carewatch/contracts/contacts';
 import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
 import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { specialtyLabel } from './contact-card.tsx';
@@ -20,8 +24,22 @@ function fieldErrorsOf(t: TFunction, err: unknown): Record<string, string> {
   return isApiError(err) && err.code === 'VALIDATION_ERROR' ? serverFieldErrors(t, err) : {};
 }
 
-type FollowerValues = { direction: 'invite' | 'follow'; kind: 'emergency' | 'caring'; phone: string; name: string; relationship: string | null; aliasName: string };
-const EMPTY: FollowerValues = { direction: 'invite', kind: 'caring', phone: '', name: '', relationship: null, aliasName: '' };
+type FollowerValues = {
+  direction: 'invite' | 'follow';
+  kind: 'emergency' | 'caring';
+  phone: string;
+  name: string;
+  relationship: string | null;
+  aliasName: string;
+};
+const EMPTY: FollowerValues = {
+  direction: 'invite',
+  kind: 'caring',
+  phone: '',
+  name: '',
+  relationship: null,
+  aliasName: '',
+};
 
 /** Sends a request and, on success, shows the Requests tab (where it is listed as sent). */
 function useSend() {
@@ -29,7 +47,8 @@ function useSend() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<TCreateContactRequest> & Pick<TCreateContactRequest, 'kind'>) => myContactsApi.send(body),
+    mutationFn: (body: Partial<TCreateContactRequest> & Pick<TCreateContactRequest, 'kind'>) =>
+      myContactsApi.send(body),
     onSuccess: async (res) => {
       const plain = res.status === 'accepted' && res.contact.userId === null;
       notifications.show({ message: plain ? t('contacts.add.plainAdded') : t('contacts.add.sent') });
@@ -49,14 +68,24 @@ export function AddFollowerPage() {
   return (
     <Stack gap="md">
       <BackToContacts />
-      <Title order={1} size="h3">{t('contacts.add.title')}</Title>
+      <Title order={1} size="h3">
+        {t('contacts.add.title')}
+      </Title>
       <MaxNote />
-      <Title order={2} size="h5">{t('contacts.add.byPhone')}</Title>
+      <Title order={2} size="h5">
+        {t('contacts.add.byPhone')}
+      </Title>
       <FollowerForm />
-      <Title order={2} size="h5">{t('contacts.add.byQr')}</Title>
+      <Title order={2} size="h5">
+        {t('contacts.add.byQr')}
+      </Title>
       <Stack gap="xs">
-        <Button variant="default" onClick={() => void navigate('/contacts/qr')}>{t('contacts.actions.showQr')}</Button>
-        <Button variant="default" onClick={() => void navigate('/contacts/scan')}>{t('contacts.actions.scanQr')}</Button>
+        <Button variant="default" onClick={() => void navigate('/contacts/qr')}>
+          {t('contacts.actions.showQr')}
+        </Button>
+        <Button variant="default" onClick={() => void navigate('/contacts/scan')}>
+          {t('contacts.actions.scanQr')}
+        </Button>
       </Stack>
     </Stack>
   );
@@ -73,7 +102,11 @@ export function FollowerForm({ qrToken }: { qrToken?: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof FollowerValues>(k: K, value: FollowerValues[K]) => {
     setV((x) => ({ ...x, [k]: value }));
-    setErrors((e) => { const n = { ...e }; delete n[k]; return n; });
+    setErrors((e) => {
+      const n = { ...e };
+      delete n[k];
+      return n;
+    });
   };
   const notRegistered = isApiError(send.error) && send.error.code === 'CONTACT_NOT_REGISTERED';
   const plainPossible = !qrToken && v.direction === 'invite' && v.kind === 'emergency';
@@ -81,14 +114,18 @@ export function FollowerForm({ qrToken }: { qrToken?: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = {
-      kind: v.kind, direction: v.direction,
+      kind: v.kind,
+      direction: v.direction,
       ...(qrToken ? { qrToken } : { phone: v.phone }),
       ...(plainPossible && v.name.trim() ? { name: v.name } : {}),
       ...(v.relationship ? { relationship: v.relationship } : {}),
       ...(v.aliasName.trim() ? { aliasName: v.aliasName } : {}),
     };
     const parsed = ZCreateContactRequest.safeParse(body);
-    if (!parsed.success) { setErrors(zodFieldErrors(t, parsed.error)); return; }
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(t, parsed.error));
+      return;
+    }
     send.mutate(parsed.data, { onError: (err) => setErrors(fieldErrorsOf(t, err)) });
   };
 
@@ -96,33 +133,81 @@ export function FollowerForm({ qrToken }: { qrToken?: string }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <div>
-          <Text size="sm" fw={500} mb={4}>{t('contacts.add.direction')}</Text>
-          <SegmentedControl fullWidth value={v.direction} onChange={(x) => set('direction', x as FollowerValues['direction'])}
-            data={[{ value: 'invite', label: t('contacts.add.invite') }, { value: 'follow', label: t('contacts.add.follow') }]} />
+          <Text size="sm" fw={500} mb={4}>
+            {t('contacts.add.direction')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            value={v.direction}
+            onChange={(x) => set('direction', x as FollowerValues['direction'])}
+            data={[
+              { value: 'invite', label: t('contacts.add.invite') },
+              { value: 'follow', label: t('contacts.add.follow') },
+            ]}
+          />
         </div>
         <div>
-          <Text size="sm" fw={500} mb={4}>{t('contacts.add.kind')}</Text>
-          <SegmentedControl fullWidth value={v.kind} onChange={(x) => set('kind', x as FollowerValues['kind'])}
-            data={[{ value: 'caring', label: t('contacts.kinds.caring') }, { value: 'emergency', label: t('contacts.kinds.emergency') }]} />
-          <Text size="xs" c="dimmed" mt={4}>{t('contacts.add.kindHelp')}</Text>
+          <Text size="sm" fw={500} mb={4}>
+            {t('contacts.add.kind')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            value={v.kind}
+            onChange={(x) => set('kind', x as FollowerValues['kind'])}
+            data={[
+              { value: 'caring', label: t('contacts.kinds.caring') },
+              { value: 'emergency', label: t('contacts.kinds.emergency') },
+            ]}
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('contacts.add.kindHelp')}
+          </Text>
         </div>
         {!qrToken && (
-          <TextInput label={t('contacts.add.phone')} type="tel" inputMode="tel" autoComplete="tel" required value={v.phone}
-            onChange={(e) => set('phone', e.currentTarget.value)} error={errors.phone} />
+          <TextInput
+            label={t('contacts.add.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            value={v.phone}
+            onChange={(e) => set('phone', e.currentTarget.value)}
+            error={errors.phone}
+          />
         )}
         {plainPossible && (
-          <TextInput label={t('contacts.add.name')} description={t('contacts.add.nameHint')} value={v.name}
-            onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} maxLength={128} />
+          <TextInput
+            label={t('contacts.add.name')}
+            description={t('contacts.add.nameHint')}
+            value={v.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name}
+            maxLength={128}
+          />
         )}
-        <Select label={t('contacts.add.relationship')} clearable value={v.relationship} onChange={(x) => set('relationship', x)}
-          data={CONTACT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`contacts.relationships.${r}`) }))} error={errors.relationship} />
-        <TextInput label={t('contacts.add.alias')} value={v.aliasName} onChange={(e) => set('aliasName', e.currentTarget.value)} error={errors.aliasName} maxLength={64} />
+        <Select
+          label={t('contacts.add.relationship')}
+          clearable
+          value={v.relationship}
+          onChange={(x) => set('relationship', x)}
+          data={CONTACT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`contacts.relationships.${r}`) }))}
+          error={errors.relationship}
+        />
+        <TextInput
+          label={t('contacts.add.alias')}
+          value={v.aliasName}
+          onChange={(e) => set('aliasName', e.currentTarget.value)}
+          error={errors.aliasName}
+          maxLength={64}
+        />
         {send.isError && (
           <Alert color={notRegistered ? 'yellow' : 'red'} role="alert">
             {notRegistered && plainPossible ? t('contacts.add.notRegistered') : contactErrorText(t, send.error)}
           </Alert>
         )}
-        <Button type="submit" loading={send.isPending}>{t('contacts.add.submit')}</Button>
+        <Button type="submit" loading={send.isPending}>
+          {t('contacts.add.submit')}
+        </Button>
       </Stack>
     </form>
   );
@@ -139,36 +224,92 @@ export function AddDoctorPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { kind, direction: 'invite' as const, phone, ...(kind === 'specialist' && specialty ? { specialty } : {}) };
+    const body = {
+      kind,
+      direction: 'invite' as const,
+      phone,
+      ...(kind === 'specialist' && specialty ? { specialty } : {}),
+    };
     const parsed = ZCreateContactRequest.safeParse(body);
-    if (!parsed.success) { setErrors(zodFieldErrors(t, parsed.error)); return; }
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(t, parsed.error));
+      return;
+    }
     send.mutate(parsed.data, { onError: (err) => setErrors(fieldErrorsOf(t, err)) });
   };
-  const specialties = SPECIALTY_CODES.map((c) => ({ value: c, label: specialtyLabel(c, i18n.language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const specialties = SPECIALTY_CODES.map((c) => ({ value: c, label: specialtyLabel(c, i18n.language) })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
 
   return (
     <Stack gap="md">
       <BackToContacts />
-      <Title order={1} size="h3">{t('contacts.doctor.title')}</Title>
+      <Title order={1} size="h3">
+        {t('contacts.doctor.title')}
+      </Title>
       <DoctorSearch />
-      <Title order={2} size="h5">{t('doctors.search.byPhone')}</Title>
+      <Title order={2} size="h5">
+        {t('doctors.search.byPhone')}
+      </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
-            <Text size="sm" fw={500} mb={4}>{t('contacts.doctor.kind')}</Text>
-            <SegmentedControl fullWidth value={kind} onChange={(x) => { setKind(x as typeof kind); setErrors({}); }}
-              data={[{ value: 'family_doctor', label: t('contacts.kinds.family_doctor') }, { value: 'specialist', label: t('contacts.kinds.specialist') }]} />
-            <Text size="xs" c="dimmed" mt={4}>{kind === 'family_doctor' ? t('contacts.doctor.familyNote') : t('contacts.doctor.specialistNote')}</Text>
+            <Text size="sm" fw={500} mb={4}>
+              {t('contacts.doctor.kind')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              value={kind}
+              onChange={(x) => {
+                setKind(x as typeof kind);
+                setErrors({});
+              }}
+              data={[
+                { value: 'family_doctor', label: t('contacts.kinds.family_doctor') },
+                { value: 'specialist', label: t('contacts.kinds.specialist') },
+              ]}
+            />
+            <Text size="xs" c="dimmed" mt={4}>
+              {kind === 'family_doctor' ? t('contacts.doctor.familyNote') : t('contacts.doctor.specialistNote')}
+            </Text>
           </div>
-          <TextInput label={t('contacts.doctor.phone')} type="tel" inputMode="tel" required value={phone}
-            onChange={(e) => { setPhone(e.currentTarget.value); setErrors({}); }} error={errors.phone} />
+          <TextInput
+            label={t('contacts.doctor.phone')}
+            type="tel"
+            inputMode="tel"
+            required
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.currentTarget.value);
+              setErrors({});
+            }}
+            error={errors.phone}
+          />
           {kind === 'specialist' && (
-            <Select label={t('contacts.doctor.specialty')} placeholder={t('contacts.doctor.specialtyPlaceholder')} searchable required
-              data={specialties} value={specialty} onChange={(x) => { setSpecialty(x); setErrors({}); }} error={errors.specialty} />
+            <Select
+              label={t('contacts.doctor.specialty')}
+              placeholder={t('contacts.doctor.specialtyPlaceholder')}
+              searchable
+              required
+              data={specialties}
+              value={specialty}
+              onChange={(x) => {
+                setSpecialty(x);
+                setErrors({});
+              }}
+              error={errors.specialty}
+            />
           )}
-          {send.isError && <UpgradeOr error={send.error} compact><Alert color="red" role="alert">{contactErrorText(t, send.error)}</Alert></UpgradeOr>}
-          <Button type="submit" loading={send.isPending}>{t('contacts.doctor.submit')}</Button>
+          {send.isError && (
+            <UpgradeOr error={send.error} compact>
+              <Alert color="red" role="alert">
+                {contactErrorText(t, send.error)}
+              </Alert>
+            </UpgradeOr>
+          )}
+          <Button type="submit" loading={send.isPending}>
+            {t('contacts.doctor.submit')}
+          </Button>
         </Stack>
       </form>
     </Stack>

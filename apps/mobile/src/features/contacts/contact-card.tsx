@@ -35,7 +35,11 @@ export function ContactCard({ contact, patientId }: { contact: TContact; patient
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: CONTACT_KEYS.overview });
   const save = useMutation({
-    mutationFn: () => myContactsApi.update(contact.id, { aliasName: alias, relationship: (relationship || null) as TContactRelationship | null }),
+    mutationFn: () =>
+      myContactsApi.update(contact.id, {
+        aliasName: alias,
+        relationship: (relationship || null) as TContactRelationship | null,
+      }),
     onSuccess: async () => {
       setEditing(false);
       notifications.show({ message: t('contacts.edit.saved') });
@@ -60,24 +64,51 @@ export function ContactCard({ contact, patientId }: { contact: TContact; patient
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
             <Text fw={600}>{name}</Text>
-            {contact.aliasName && other.name && <Text size="xs" c="dimmed">{other.name}</Text>}
-            {other.phone && <Text size="xs" c="dimmed">{other.phone}</Text>}
+            {contact.aliasName && other.name && (
+              <Text size="xs" c="dimmed">
+                {other.name}
+              </Text>
+            )}
+            {other.phone && (
+              <Text size="xs" c="dimmed">
+                {other.phone}
+              </Text>
+            )}
             {contact.relationship && <Text size="xs">{t(`contacts.relationships.${contact.relationship}`)}</Text>}
             {contact.specialty && <Text size="xs">{specialtyLabel(contact.specialty, i18n.language)}</Text>}
-            {other.userId === null && <Text size="xs" c="dimmed">{t('contacts.card.plainNumber')}</Text>}
+            {other.userId === null && (
+              <Text size="xs" c="dimmed">
+                {t('contacts.card.plainNumber')}
+              </Text>
+            )}
           </Stack>
-          <Badge variant="light" color={contact.kind === 'emergency' ? 'red' : contact.kind === 'caring' ? 'teal' : 'blue'}>
+          <Badge
+            variant="light"
+            color={contact.kind === 'emergency' ? 'red' : contact.kind === 'caring' ? 'teal' : 'blue'}
+          >
             {t(`contacts.kinds.${contact.kind}`)}
           </Badge>
         </Group>
         <Group gap="xs">
           {iFollow && patientId && (
-            <Button size="xs" variant="light" onClick={() => {
-              setSubject({ patientId, name: other.name, relation: contact.kind === 'emergency' ? 'emergency' : 'caring' });
-              void navigate('/');
-            }}>{t('contacts.card.viewAs')}</Button>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                setSubject({
+                  patientId,
+                  name: other.name,
+                  relation: contact.kind === 'emergency' ? 'emergency' : 'caring',
+                });
+                void navigate('/');
+              }}
+            >
+              {t('contacts.card.viewAs')}
+            </Button>
           )}
-          <Button size="xs" variant="default" onClick={() => setEditing(true)}>{t('contacts.card.edit')}</Button>
+          <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+            {t('contacts.card.edit')}
+          </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
             {iFollow ? t('contacts.card.unfollow') : t('contacts.card.remove')}
           </Button>
@@ -85,24 +116,60 @@ export function ContactCard({ contact, patientId }: { contact: TContact; patient
       </Stack>
 
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('contacts.edit.title')} centered>
-        <form onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
           <Stack>
-            <TextInput label={t('contacts.add.alias')} value={alias} onChange={(e) => setAlias(e.currentTarget.value)} maxLength={64} />
-            <Select label={t('contacts.add.relationship')} data={relationshipOptions} value={relationship} onChange={setRelationship} clearable />
-            {save.isError && <Text c="red" size="sm" role="alert">{contactErrorText(t, save.error)}</Text>}
-            <Button type="submit" loading={save.isPending}>{t('contacts.edit.save')}</Button>
+            <TextInput
+              label={t('contacts.add.alias')}
+              value={alias}
+              onChange={(e) => setAlias(e.currentTarget.value)}
+              maxLength={64}
+            />
+            <Select
+              label={t('contacts.add.relationship')}
+              data={relationshipOptions}
+              value={relationship}
+              onChange={setRelationship}
+              clearable
+            />
+            {save.isError && (
+              <Text c="red" size="sm" role="alert">
+                {contactErrorText(t, save.error)}
+              </Text>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              {t('contacts.edit.save')}
+            </Button>
           </Stack>
         </form>
       </Modal>
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} centered
-        title={iFollow ? t('contacts.confirm.unfollowTitle') : t('contacts.confirm.removeTitle')}>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        centered
+        title={iFollow ? t('contacts.confirm.unfollowTitle') : t('contacts.confirm.removeTitle')}
+      >
         <Stack>
-          <Text>{iFollow ? t('contacts.confirm.unfollowText', { name }) : t('contacts.confirm.removeText', { name })}</Text>
-          {remove.isError && <Text c="red" size="sm" role="alert">{contactErrorText(t, remove.error)}</Text>}
+          <Text>
+            {iFollow ? t('contacts.confirm.unfollowText', { name }) : t('contacts.confirm.removeText', { name })}
+          </Text>
+          {remove.isError && (
+            <Text c="red" size="sm" role="alert">
+              {contactErrorText(t, remove.error)}
+            </Text>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{t('contacts.confirm.no')}</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>{t('contacts.confirm.yes')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('contacts.confirm.no')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t('contacts.confirm.yes')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -19,8 +19,13 @@ export function MyQrPage() {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    if (qr.data) void qrDataUrl(qr.data.token).then((url) => { if (live) setImage(url); });
-    return () => { live = false; };
+    if (qr.data)
+      void qrDataUrl(qr.data.token).then((url) => {
+        if (live) setImage(url);
+      });
+    return () => {
+      live = false;
+    };
   }, [qr.data]);
   const left = qr.data ? new Date(qr.data.expiresAt).getTime() - now : 0;
 
@@ -33,17 +38,23 @@ export function MyQrPage() {
         {left > 0 && image ? (
           <Image src={image} alt={t('contacts.qr.alt')} w={280} h={280} data-testid="contact-qr" />
         ) : (
-          <Alert color="yellow" w="100%">{t('contacts.qr.expired')}</Alert>
+          <Alert color="yellow" w="100%">
+            {t('contacts.qr.expired')}
+          </Alert>
         )}
         {left > 0 && <Text aria-live="polite">{t('contacts.qr.expiresIn', { time: mmss(left) })}</Text>}
-        <Button variant="light" loading={qr.isFetching} onClick={() => void qr.refetch()}>{t('contacts.qr.refresh')}</Button>
+        <Button variant="light" loading={qr.isFetching} onClick={() => void qr.refetch()}>
+          {t('contacts.qr.refresh')}
+        </Button>
       </Stack>
     );
   }
   return (
     <Stack gap="md">
       <BackToContacts />
-      <Title order={1} size="h3">{t('contacts.qr.title')}</Title>
+      <Title order={1} size="h3">
+        {t('contacts.qr.title')}
+      </Title>
       <Text size="sm">{t('contacts.qr.intro')}</Text>
       <MaxNote />
       {body}
@@ -77,12 +88,19 @@ export function ScanQrPage() {
         const tick = async () => {
           if (stopped || !video.current) return;
           const found = video.current.readyState >= 2 ? await decode(video.current) : null;
-          if (found) { setToken(found); setScanning(false); return; }
+          if (found) {
+            setToken(found);
+            setScanning(false);
+            return;
+          }
           timer = setTimeout(() => void tick(), 250);
         };
         void tick();
       } catch {
-        if (!stopped) { setProblem('noCamera'); setScanning(false); }
+        if (!stopped) {
+          setProblem('noCamera');
+          setScanning(false);
+        }
       }
     })();
     return () => {
@@ -103,7 +121,9 @@ export function ScanQrPage() {
   return (
     <Stack gap="md">
       <BackToContacts />
-      <Title order={1} size="h3">{t('contacts.scan.title')}</Title>
+      <Title order={1} size="h3">
+        {t('contacts.scan.title')}
+      </Title>
       {token ? (
         <>
           <Alert color="teal">{t('contacts.scan.found')}</Alert>
@@ -115,17 +135,37 @@ export function ScanQrPage() {
           <Text size="sm">{t('contacts.scan.intro')}</Text>
           {scanning && (
             <Center>
-              <video ref={video} muted playsInline aria-label={t('contacts.scan.video')} style={{ width: '100%', maxWidth: 360, borderRadius: 8 }} />
+              <video
+                ref={video}
+                muted
+                playsInline
+                aria-label={t('contacts.scan.video')}
+                style={{ width: '100%', maxWidth: 360, borderRadius: 8 }}
+              />
             </Center>
           )}
-          {problem && <Alert color="yellow" role="alert">{t(`contacts.scan.${problem}`)}</Alert>}
+          {problem && (
+            <Alert color="yellow" role="alert">
+              {t(`contacts.scan.${problem}`)}
+            </Alert>
+          )}
           {typeof navigator !== 'undefined' && navigator.mediaDevices?.getUserMedia !== undefined && (
-            <Button variant="light" onClick={() => { setProblem(null); setScanning((s) => !s); }}>
+            <Button
+              variant="light"
+              onClick={() => {
+                setProblem(null);
+                setScanning((s) => !s);
+              }}
+            >
               {scanning ? t('contacts.scan.stopCamera') : t('contacts.scan.camera')}
             </Button>
           )}
           <FileButton onChange={(f) => void fromPhoto(f)} accept="image/*">
-            {(props) => <Button variant="default" {...props}>{t('contacts.scan.fromPhoto')}</Button>}
+            {(props) => (
+              <Button variant="default" {...props}>
+                {t('contacts.scan.fromPhoto')}
+              </Button>
+            )}
           </FileButton>
         </>
       )}

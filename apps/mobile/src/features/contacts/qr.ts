@@ -48,7 +48,9 @@ type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetect
  * frame's pixels.
  */
 export async function frameDecoder(): Promise<(video: HTMLVideoElement) => Promise<string | null>> {
-  const Ctor = (globalThis as { BarcodeDetector?: BarcodeDetectorCtor & { getSupportedFormats?: () => Promise<string[]> } }).BarcodeDetector;
+  const Ctor = (
+    globalThis as { BarcodeDetector?: BarcodeDetectorCtor & { getSupportedFormats?: () => Promise<string[]> } }
+  ).BarcodeDetector;
   if (Ctor) {
     const formats = (await Ctor.getSupportedFormats?.().catch(() => [])) ?? [];
     if (formats.includes('qr_code')) {

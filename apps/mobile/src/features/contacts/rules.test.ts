@@ -3,10 +3,18 @@ import type { TContact } from '@carewatch/contracts/contacts';
 import { displayName, mmss, requestSentence, resendWaitMs } from './rules.ts';
 
 const base: TContact = {
-  id: '00000000-0000-4000-8000-000000000001', kind: 'caring', status: 'pending', side: 'owner', direction: 'sent',
+  id: '00000000-0000-4000-8000-000000000001',
+  kind: 'caring',
+  status: 'pending',
+  side: 'owner',
+  direction: 'sent',
   owner: { userId: '00000000-0000-4000-8000-000000000002', name: 'Me Myself', phone: '0900000011' },
   contact: { userId: '00000000-0000-4000-8000-000000000003', name: 'Bao Tran', phone: '0900000099' },
-  aliasName: null, relationship: null, specialty: null, createdAt: '2026-11-22T08:00:00.000Z', respondedAt: null,
+  aliasName: null,
+  relationship: null,
+  specialty: null,
+  createdAt: '2026-11-22T08:00:00.000Z',
+  respondedAt: null,
   lastInvitedAt: '2026-11-22T08:00:00.000Z',
 };
 
@@ -32,7 +40,7 @@ describe('contact rules', () => {
     expect(displayName({ ...base, contact: { userId: null, name: '', phone: '0911' } })).toBe('0911');
   });
 
-  test('a request reads from the caller\'s point of view', () => {
+  test("a request reads from the caller's point of view", () => {
     expect(requestSentence(base)).toBe('youInvited');
     expect(requestSentence({ ...base, side: 'contact' })).toBe('youAsked');
     expect(requestSentence({ ...base, direction: 'received', side: 'contact' })).toBe('invitesYou');

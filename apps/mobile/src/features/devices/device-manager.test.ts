@@ -9,7 +9,15 @@ const SERVER_ID = '0190a000-0000-7000-8000-000000000001';
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => { m.set(k, v); }, removeItem: (k: string) => { m.delete(k); } };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => {
+      m.set(k, v);
+    },
+    removeItem: (k: string) => {
+      m.delete(k);
+    },
+  };
 }
 
 function env(clock: ManualClock, over: Partial<DeviceEnv> = {}) {
@@ -17,11 +25,19 @@ function env(clock: ManualClock, over: Partial<DeviceEnv> = {}) {
   const reports: Array<{ mac: string; status: number }> = [];
   const storage = memoryStorage();
   const e: DeviceEnv = {
-    userId: 'user-1', storage, storageKey: 'device',
-    sink: async (r) => { readings.push(...r); },
-    report: async (identity, status) => { reports.push({ mac: identity.mac, status }); return SERVER_ID; },
+    userId: 'user-1',
+    storage,
+    storageKey: 'device',
+    sink: async (r) => {
+      readings.push(...r);
+    },
+    report: async (identity, status) => {
+      reports.push({ mac: identity.mac, status });
+      return SERVER_ID;
+    },
     unregister: async () => undefined,
-    simulated: (model, seed) => new SimulatedAdapter({ model, seed, clock, autoMeasureIntervalMs: 5_000, measurementMs: 3_000 }),
+    simulated: (model, seed) =>
+      new SimulatedAdapter({ model, seed, clock, autoMeasureIntervalMs: 5_000, measurementMs: 3_000 }),
     ...over,
   };
   return { env: e, readings, reports, storage };
@@ -42,7 +58,9 @@ describe('device manager with the simulated watch', () => {
     await settle();
     // One auto-measure: heart rate, SpO2, temperature — the oximeter's pulse is not a second heart rate.
     expect(readings.map((r) => r.metric).sort()).toEqual(['heart_rate', 'spo2', 'temperature']);
-    expect(readings.every((r) => r.deviceId === SERVER_ID && r.measuredAt === new Date(clock.now()).toISOString())).toBe(true);
+    expect(
+      readings.every((r) => r.deviceId === SERVER_ID && r.measuredAt === new Date(clock.now()).toISOString()),
+    ).toBe(true);
 
     const measuring = m.measure('blood_pressure');
     clock.advance(1_500);
@@ -74,7 +92,9 @@ describe('device manager with the simulated watch', () => {
 
   it('refuses a watch the server says is connected to another user, and keeps nothing', async () => {
     const clock = new ManualClock();
-    const { env: e, storage } = env(clock, { report: () => Promise.reject(new AdapterError('CONNECTED_BY_ANOTHER_USER')) });
+    const { env: e, storage } = env(clock, {
+      report: () => Promise.reject(new AdapterError('CONNECTED_BY_ANOTHER_USER')),
+    });
     const m = new DeviceManager(e);
     await m.pairSimulated('GT5');
     expect(m.snapshot).toMatchObject({ state: 'unpaired', paired: null, error: 'CONNECTED_BY_ANOTHER_USER' });
@@ -110,7 +130,11 @@ describe('device manager with the simulated watch', () => {
   it('taken off the wrist: no heart rate sent, "not worn" reported once after 2 minutes; worn again on contact (issue 20)', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 27, 8));
     const wear: Array<{ id: string; worn: boolean; at: string }> = [];
-    const { env: e, readings } = env(clock, { reportWear: async (id, r) => { wear.push({ id, ...r }); } });
+    const { env: e, readings } = env(clock, {
+      reportWear: async (id, r) => {
+        wear.push({ id, ...r });
+      },
+    });
     const m = new DeviceManager(e);
     await m.pairSimulated('GT5');
     clock.advance(5_000);

@@ -1,7 +1,14 @@
 import type { MeasurementKind, MeasurementStatus, WatchModel, WatchSettings } from '@carewatch/devices/simulated-watch';
 import type { TDeviceModel } from '@carewatch/contracts/devices';
 import type { TReading } from '@carewatch/contracts/vitals';
-import { AdapterError, type AdapterErrorCode, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapters/adapter.ts';
+import {
+  AdapterError,
+  type AdapterErrorCode,
+  type AdapterEvent,
+  type AdapterState,
+  type DeviceIdentity,
+  type WatchAdapter,
+} from './adapters/adapter.ts';
 import { SimulatedAdapter } from './adapters/simulated.ts';
 import { WebBluetoothAdapter } from './adapters/web-bluetooth.ts';
 import { INITIAL_WEAR, nextWear, type WearReport, type WearState } from './wear-rules.ts';
@@ -57,9 +64,19 @@ export type DeviceEnv = {
   simulated?(model: WatchModel, seed: number): SimulatedAdapter;
 };
 
-const INITIAL: DeviceSnapshot = { paired: null, state: 'unpaired', busy: null, error: null, measurement: null, battery: null, lastReadingAt: null, received: 0 };
+const INITIAL: DeviceSnapshot = {
+  paired: null,
+  state: 'unpaired',
+  busy: null,
+  error: null,
+  measurement: null,
+  battery: null,
+  lastReadingAt: null,
+  received: 0,
+};
 
-const errorCode = (e: unknown, fallback: AdapterErrorCode): AdapterErrorCode => (e instanceof AdapterError ? e.code : fallback);
+const errorCode = (e: unknown, fallback: AdapterErrorCode): AdapterErrorCode =>
+  e instanceof AdapterError ? e.code : fallback;
 
 /**
  * One paired wearable at a time: pairing, connection, reconnection on app start, forgetting, on-demand measurement,
@@ -81,13 +98,21 @@ export class DeviceManager {
     this.current = { ...INITIAL, paired, state: paired ? 'disconnected' : 'unpaired' };
   }
 
-  get snapshot(): DeviceSnapshot { return this.current; }
-  get controls() { return this.adapter?.controls ?? null; }
-  get measurable(): readonly MeasurementKind[] { return this.adapter?.measurable ?? []; }
+  get snapshot(): DeviceSnapshot {
+    return this.current;
+  }
+  get controls() {
+    return this.adapter?.controls ?? null;
+  }
+  get measurable(): readonly MeasurementKind[] {
+    return this.adapter?.measurable ?? [];
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   /** App start: reconnects the remembered device (a real one only when the browser still lists it). */
@@ -95,7 +120,9 @@ export class DeviceManager {
     const paired = this.current.paired;
     if (!paired) return;
     if (paired.kind === 'simulated') {
-      await this.open(this.buildSimulated(paired.model === 'GT2' ? 'GT2' : 'GT5', paired.seed ?? 1), paired).catch(() => undefined);
+      await this.open(this.buildSimulated(paired.model === 'GT2' ? 'GT2' : 'GT5', paired.seed ?? 1), paired).catch(
+        () => undefined,
+      );
     } else if (paired.bluetoothId) {
       const adapter = await WebBluetoothAdapter.restore(paired.bluetoothId);
       if (adapter) await this.open(adapter, paired).catch(() => undefined);
@@ -127,9 +154,12 @@ export class DeviceManager {
     this.update({ busy: 'connecting', error: null });
     try {
       if (this.adapter) await this.open(this.adapter, paired);
-      else if (paired.kind === 'simulated') await this.open(this.buildSimulated(paired.model === 'GT2' ? 'GT2' : 'GT5', paired.seed ?? 1), paired);
+      else if (paired.kind === 'simulated')
+        await this.open(this.buildSimulated(paired.model === 'GT2' ? 'GT2' : 'GT5', paired.seed ?? 1), paired);
       else {
-        const adapter = (paired.bluetoothId ? await WebBluetoothAdapter.restore(paired.bluetoothId) : null) ?? await WebBluetoothAdapter.request();
+        const adapter =
+          (paired.bluetoothId ? await WebBluetoothAdapter.restore(paired.bluetoothId) : null) ??
+          (await WebBluetoothAdapter.request());
         await this.open(adapter, paired);
       }
       this.update({ busy: null });
@@ -185,7 +215,8 @@ export class DeviceManager {
       const code = errorCode(e, 'MEASUREMENT_FAILED');
       // Stopped by the user is a state, not an error.
       if (code !== 'MEASUREMENT_STOPPED') this.update({ error: code });
-      if (code === 'LOW_BATTERY' || code === 'MEASUREMENT_IN_PROGRESS') this.update({ measurement: { kind, status: 'failed', progress: 0 } });
+      if (code === 'LOW_BATTERY' || code === 'MEASUREMENT_IN_PROGRESS')
+        this.update({ measurement: { kind, status: 'failed', progress: 0 } });
     }
   }
 
@@ -247,12 +278,20 @@ export class DeviceManager {
       await this.open(adapter, null, extra);
       this.update({ busy: null });
     } catch (e) {
-      this.update({ busy: null, state: this.current.paired ? this.current.state : 'unpaired', error: errorCode(e, 'PAIRING_FAILED') });
+      this.update({
+        busy: null,
+        state: this.current.paired ? this.current.state : 'unpaired',
+        error: errorCode(e, 'PAIRING_FAILED'),
+      });
     }
   }
 
   /** Connects `adapter`; on first pairing registers the device on the server (which may refuse: bound to another user). */
-  private async open(adapter: WatchAdapter, paired: PairedDevice | null, extra: Pick<PairedDevice, 'seed'> = {}): Promise<void> {
+  private async open(
+    adapter: WatchAdapter,
+    paired: PairedDevice | null,
+    extra: Pick<PairedDevice, 'seed'> = {},
+  ): Promise<void> {
     if (this.adapter !== adapter) {
       this.release();
       this.adapter = adapter;
@@ -264,7 +303,10 @@ export class DeviceManager {
     let serverId = paired?.serverId ?? null;
     if (this.env.report && identity.model) {
       try {
-        serverId = await this.env.report({ mac: identity.mac, model: identity.model, firmwareVersion: identity.firmwareVersion }, 1);
+        serverId = await this.env.report(
+          { mac: identity.mac, model: identity.model, firmwareVersion: identity.firmwareVersion },
+          1,
+        );
       } catch (e) {
         // Offline at a reconnection is fine (the pairing is known); a refusal, or a first pairing the server never saw, is not.
         if (!paired || (e instanceof AdapterError && e.code === 'CONNECTED_BY_ANOTHER_USER')) {
@@ -280,13 +322,22 @@ export class DeviceManager {
     }
     const record: PairedDevice = {
       ...(paired ?? { pairedAt: new Date().toISOString(), ...extra }),
-      kind: adapter.kind, name: identity.name, mac: identity.mac, model: identity.model,
-      serialNumber: identity.serialNumber, firmwareVersion: identity.firmwareVersion, serverId,
+      kind: adapter.kind,
+      name: identity.name,
+      mac: identity.mac,
+      model: identity.model,
+      serialNumber: identity.serialNumber,
+      firmwareVersion: identity.firmwareVersion,
+      serverId,
       ...(adapter instanceof WebBluetoothAdapter ? { bluetoothId: adapter.device.id } : {}),
     };
     const controls = adapter.controls;
     if (controls && record.settings) {
-      try { controls.updateSettings(record.settings); } catch { /* settings of an older version: the watch keeps its defaults */ }
+      try {
+        controls.updateSettings(record.settings);
+      } catch {
+        /* settings of an older version: the watch keeps its defaults */
+      }
     }
     if (controls) record.settings = controls.settings;
     this.save(record);
@@ -306,7 +357,10 @@ export class DeviceManager {
     } else {
       const serverId = this.current.paired?.serverId ?? null;
       const readings = serverId ? e.readings.map((r) => ({ ...r, deviceId: serverId })) : e.readings;
-      this.update({ lastReadingAt: readings[0]?.measuredAt ?? this.current.lastReadingAt, received: this.current.received + readings.length });
+      this.update({
+        lastReadingAt: readings[0]?.measuredAt ?? this.current.lastReadingAt,
+        received: this.current.received + readings.length,
+      });
       void this.env.sink(readings).catch(() => undefined);
     }
   }
@@ -327,7 +381,9 @@ export class DeviceManager {
   private async reportQuietly(status: 0 | 1): Promise<void> {
     const p = this.current.paired;
     if (!p?.model || !this.env.report) return;
-    await this.env.report({ mac: p.mac, model: p.model, firmwareVersion: p.firmwareVersion }, status).catch(() => undefined);
+    await this.env
+      .report({ mac: p.mac, model: p.model, firmwareVersion: p.firmwareVersion }, status)
+      .catch(() => undefined);
   }
 
   private buildSimulated(model: WatchModel, seed: number): SimulatedAdapter {

@@ -7,7 +7,12 @@ import type { DeviceManager, DeviceSnapshot } from './device-manager.ts';
 import { timeSecondsText } from '../../app/format.ts';
 
 const STATE_COLOR: Record<DeviceSnapshot['state'], string> = {
-  connected: 'teal', paired: 'teal', pairing: 'blue', disconnected: 'gray', unpaired: 'gray', bluetooth_off: 'orange',
+  connected: 'teal',
+  paired: 'teal',
+  pairing: 'blue',
+  disconnected: 'gray',
+  unpaired: 'gray',
+  bluetooth_off: 'orange',
 };
 
 /** The current device error (spec §8 "Devices"), dismissible. */
@@ -15,14 +20,28 @@ export function DeviceError({ manager, snapshot }: { manager: DeviceManager; sna
   const { t } = useTranslation();
   if (!snapshot.error) return null;
   return (
-    <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('devices.dismiss')} onClose={() => manager.clearError()}>
+    <Alert
+      color="red"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('devices.dismiss')}
+      onClose={() => manager.clearError()}
+    >
       {t(`devices.errors.${snapshot.error}`)}
     </Alert>
   );
 }
 
 /** Ways to add a device: Web Bluetooth when the browser has it (else the "not supported" message), and the simulated watch. */
-export function AddDeviceOptions({ manager, snapshot, bluetooth = true }: { manager: DeviceManager; snapshot: DeviceSnapshot; bluetooth?: boolean }) {
+export function AddDeviceOptions({
+  manager,
+  snapshot,
+  bluetooth = true,
+}: {
+  manager: DeviceManager;
+  snapshot: DeviceSnapshot;
+  bluetooth?: boolean;
+}) {
   const { t } = useTranslation();
   const supported = WebBluetoothAdapter.supported();
   const pairing = snapshot.busy === 'pairing';
@@ -30,21 +49,33 @@ export function AddDeviceOptions({ manager, snapshot, bluetooth = true }: { mana
     <Stack gap="md">
       {bluetooth && (
         <Card withBorder component="section" aria-labelledby="devices-scan">
-          <Title order={2} size="h5" id="devices-scan" mb="xs">{t('devices.scanTitle')}</Title>
+          <Title order={2} size="h5" id="devices-scan" mb="xs">
+            {t('devices.scanTitle')}
+          </Title>
           {supported ? (
             <Stack gap="xs">
-              <Text size="sm" c="dimmed">{t('devices.scanHint')}</Text>
-              <Button onClick={() => void manager.pairBluetooth()} disabled={pairing}>{t('devices.scan')}</Button>
+              <Text size="sm" c="dimmed">
+                {t('devices.scanHint')}
+              </Text>
+              <Button onClick={() => void manager.pairBluetooth()} disabled={pairing}>
+                {t('devices.scan')}
+              </Button>
             </Stack>
           ) : (
-            <Alert color="orange" role="status">{t('devices.errors.NOT_SUPPORTED')}</Alert>
+            <Alert color="orange" role="status">
+              {t('devices.errors.NOT_SUPPORTED')}
+            </Alert>
           )}
         </Card>
       )}
       <Card withBorder component="section" aria-labelledby="devices-simulated">
-        <Title order={2} size="h5" id="devices-simulated" mb="xs">{t('devices.simulatedTitle')}</Title>
+        <Title order={2} size="h5" id="devices-simulated" mb="xs">
+          {t('devices.simulatedTitle')}
+        </Title>
         <Stack gap="xs">
-          <Text size="sm" c="dimmed">{t('devices.simulatedHint')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('devices.simulatedHint')}
+          </Text>
           <Group grow>
             {(['GT2', 'GT5'] as const).map((model) => (
               <Button key={model} variant="light" disabled={pairing} onClick={() => void manager.pairSimulated(model)}>
@@ -55,14 +86,25 @@ export function AddDeviceOptions({ manager, snapshot, bluetooth = true }: { mana
         </Stack>
       </Card>
       {pairing && (
-        <Group gap="xs" role="status"><Loader size="sm" /><Text size="sm">{t('devices.pairing')}</Text></Group>
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('devices.pairing')}</Text>
+        </Group>
       )}
     </Stack>
   );
 }
 
 /** The paired device: identity, status, connect/disconnect, forget, and (when it can) "Measure now". */
-export function DeviceCard({ manager, snapshot, settingsLink }: { manager: DeviceManager; snapshot: DeviceSnapshot; settingsLink?: ReactNode }) {
+export function DeviceCard({
+  manager,
+  snapshot,
+  settingsLink,
+}: {
+  manager: DeviceManager;
+  snapshot: DeviceSnapshot;
+  settingsLink?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
   const p = snapshot.paired;
@@ -72,7 +114,9 @@ export function DeviceCard({ manager, snapshot, settingsLink }: { manager: Devic
     [t('devices.model'), p.model ?? '—'],
     [t('devices.mac'), p.mac],
     ...(p.firmwareVersion ? [[t('devices.firmware'), p.firmwareVersion] as [string, string]] : []),
-    ...(snapshot.battery !== null ? [[t('devices.battery'), t('devices.batteryValue', { percent: snapshot.battery })] as [string, string]] : []),
+    ...(snapshot.battery !== null
+      ? [[t('devices.battery'), t('devices.batteryValue', { percent: snapshot.battery })] as [string, string]]
+      : []),
     [t('devices.lastReading'), snapshot.lastReadingAt ? timeSecondsText(snapshot.lastReadingAt) : t('devices.never')],
   ];
   return (
@@ -80,29 +124,50 @@ export function DeviceCard({ manager, snapshot, settingsLink }: { manager: Devic
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <div>
-            <Text size="xs" c="dimmed">{t('devices.paired')}</Text>
-            <Title order={2} size="h4" id="device-name">{p.name}</Title>
+            <Text size="xs" c="dimmed">
+              {t('devices.paired')}
+            </Text>
+            <Title order={2} size="h4" id="device-name">
+              {p.name}
+            </Title>
           </div>
-          <Badge color={STATE_COLOR[snapshot.state]} variant="light" size="lg" aria-label={`${t('devices.status')}: ${t(`devices.states.${snapshot.state}`)}`}>
+          <Badge
+            color={STATE_COLOR[snapshot.state]}
+            variant="light"
+            size="lg"
+            aria-label={`${t('devices.status')}: ${t(`devices.states.${snapshot.state}`)}`}
+          >
             {t(`devices.states.${snapshot.state}`)}
           </Badge>
         </Group>
         <Stack gap={2} component="dl" style={{ margin: 0 }}>
           {rows.map(([k, v]) => (
             <Group key={k} justify="space-between" gap="xs">
-              <Text component="dt" size="sm" c="dimmed">{k}</Text>
-              <Text component="dd" size="sm" m={0}>{v}</Text>
+              <Text component="dt" size="sm" c="dimmed">
+                {k}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {v}
+              </Text>
             </Group>
           ))}
         </Stack>
-        <Text size="xs" c="dimmed" role="status">{t('devices.received', { count: snapshot.received })}</Text>
+        <Text size="xs" c="dimmed" role="status">
+          {t('devices.received', { count: snapshot.received })}
+        </Text>
         <Group grow>
           {connected ? (
-            <Button variant="default" onClick={() => void manager.disconnect()}>{t('devices.disconnect')}</Button>
+            <Button variant="default" onClick={() => void manager.disconnect()}>
+              {t('devices.disconnect')}
+            </Button>
           ) : (
-            <Button loading={snapshot.busy === 'connecting'} onClick={() => void manager.reconnect()}>{t('devices.connect')}</Button>
+            <Button loading={snapshot.busy === 'connecting'} onClick={() => void manager.reconnect()}>
+              {t('devices.connect')}
+            </Button>
           )}
-          <Button color="red" variant="light" onClick={() => setConfirm(true)}>{t('devices.forget')}</Button>
+          <Button color="red" variant="light" onClick={() => setConfirm(true)}>
+            {t('devices.forget')}
+          </Button>
         </Group>
         {settingsLink}
       </Stack>
@@ -110,8 +175,18 @@ export function DeviceCard({ manager, snapshot, settingsLink }: { manager: Devic
         <Stack gap="sm">
           <Text size="sm">{t('devices.forgetBody')}</Text>
           <Group grow>
-            <Button variant="default" onClick={() => setConfirm(false)}>{t('devices.cancel')}</Button>
-            <Button color="red" onClick={() => { setConfirm(false); void manager.forget(); }}>{t('devices.forgetConfirm')}</Button>
+            <Button variant="default" onClick={() => setConfirm(false)}>
+              {t('devices.cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirm(false);
+                void manager.forget();
+              }}
+            >
+              {t('devices.forgetConfirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -131,19 +206,28 @@ export function MeasurePanel({ manager, snapshot }: { manager: DeviceManager; sn
   return (
     <Card withBorder component="section" aria-labelledby="device-measure">
       <Stack gap="sm">
-        <Title order={2} size="h5" id="device-measure">{t('devices.measure.title')}</Title>
+        <Title order={2} size="h5" id="device-measure">
+          {t('devices.measure.title')}
+        </Title>
         {/* Chips wrap on a narrow phone, where four segments would cut "Blood pressure" short. */}
         <Chip.Group multiple={false} value={kind} onChange={(v) => setKind(v as MeasurementKind)}>
           <Group gap="xs" role="radiogroup" aria-label={t('devices.measure.kind')}>
-            {kinds.map((k) => <Chip key={k} value={k} type="radio" disabled={testing}>{t(`metrics.${k}`)}</Chip>)}
+            {kinds.map((k) => (
+              <Chip key={k} value={k} type="radio" disabled={testing}>
+                {t(`metrics.${k}`)}
+              </Chip>
+            ))}
           </Group>
         </Chip.Group>
         <Text size="sm" role="status" aria-live="polite">
-          {m ? `${t(`metrics.${m.kind}`)}: ` : ''}{t(`devices.measure.states.${status}`, { progress: m?.progress ?? 0 })}
+          {m ? `${t(`metrics.${m.kind}`)}: ` : ''}
+          {t(`devices.measure.states.${status}`, { progress: m?.progress ?? 0 })}
         </Text>
         {testing && <Progress value={m?.progress ?? 0} aria-label={t('devices.measure.title')} animated />}
         {testing ? (
-          <Button variant="default" onClick={() => manager.stopMeasurement()}>{t('devices.measure.stop')}</Button>
+          <Button variant="default" onClick={() => manager.stopMeasurement()}>
+            {t('devices.measure.stop')}
+          </Button>
         ) : (
           <Button onClick={() => void manager.measure(kind)}>{t('devices.measure.start')}</Button>
         )}

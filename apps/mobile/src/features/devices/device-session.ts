@@ -10,7 +10,9 @@ const devicesApi = appDevicesApi(api.request);
 
 let manager: DeviceManager | null = null;
 const listeners = new Set<() => void>();
-const notify = () => { for (const l of [...listeners]) l(); };
+const notify = () => {
+  for (const l of [...listeners]) l();
+};
 
 /** The running device manager (signed-in user or visitor); replaces and stops the previous one. */
 export function startDeviceSession(env: DeviceEnv): DeviceManager {
@@ -29,16 +31,36 @@ export function stopDeviceSession(m: DeviceManager): void {
 }
 
 export function useDeviceManager(): DeviceManager | null {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => manager, () => null);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => manager,
+    () => null,
+  );
 }
 
-const EMPTY: DeviceSnapshot = { paired: null, state: 'unpaired', busy: null, error: null, measurement: null, battery: null, lastReadingAt: null, received: 0 };
+const EMPTY: DeviceSnapshot = {
+  paired: null,
+  state: 'unpaired',
+  busy: null,
+  error: null,
+  measurement: null,
+  battery: null,
+  lastReadingAt: null,
+  received: 0,
+};
 const noop = () => () => undefined;
 
 export function useDeviceSnapshot(m: DeviceManager | null): DeviceSnapshot {
   // A stable subscribe per manager: React resubscribes whenever this function changes.
   const subscribe = useCallback((l: () => void) => (m ? m.subscribe(l) : noop()), [m]);
-  return useSyncExternalStore(subscribe, () => m?.snapshot ?? EMPTY, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => m?.snapshot ?? EMPTY,
+    () => EMPTY,
+  );
 }
 
 /** The server's answers in the device vocabulary of §8. */
@@ -59,7 +81,10 @@ export function accountEnv(owner: string): DeviceEnv {
       if (!identity.model) throw new AdapterError('CANNOT_IDENTIFY');
       try {
         const device = await devicesApi.reportStatus({
-          mac: identity.mac, model: identity.model, status, ...(identity.firmwareVersion ? { firmwareVersion: identity.firmwareVersion } : {}),
+          mac: identity.mac,
+          model: identity.model,
+          status,
+          ...(identity.firmwareVersion ? { firmwareVersion: identity.firmwareVersion } : {}),
         });
         return device.id;
       } catch (e) {

@@ -26,21 +26,34 @@ function MyDevices() {
   if (!manager) return <CardsSkeleton rows={2} />;
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('devices.title')}</Title>
-      <Text size="sm" c="dimmed">{t('devices.intro')}</Text>
+      <Title order={1} size="h3">
+        {t('devices.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('devices.intro')}
+      </Text>
       <DeviceError manager={manager} snapshot={snapshot} />
       {snapshot.paired ? (
         <>
           <DeviceCard
-            manager={manager} snapshot={snapshot}
-            settingsLink={snapshot.paired.kind === 'simulated' ? <Anchor component={Link} to="/devices/settings">{t('devices.settingsLink')}</Anchor> : undefined}
+            manager={manager}
+            snapshot={snapshot}
+            settingsLink={
+              snapshot.paired.kind === 'simulated' ? (
+                <Anchor component={Link} to="/devices/settings">
+                  {t('devices.settingsLink')}
+                </Anchor>
+              ) : undefined
+            }
           />
           <MeasurePanel manager={manager} snapshot={snapshot} />
         </>
       ) : (
         <>
           <Text>{t('devices.none')}</Text>
-          <Button component={Link} to="/devices/add">{t('devices.add')}</Button>
+          <Button component={Link} to="/devices/add">
+            {t('devices.add')}
+          </Button>
         </>
       )}
       <HealthImportLink />
@@ -56,13 +69,18 @@ function AddDevice() {
   const pairedBefore = useRef(snapshot.paired?.mac ?? null);
   // Paired: back to the device list, which shows the new device and its status.
   useEffect(() => {
-    if (snapshot.paired && snapshot.paired.mac !== pairedBefore.current && snapshot.busy === null) void navigate('/devices', { replace: true });
+    if (snapshot.paired && snapshot.paired.mac !== pairedBefore.current && snapshot.busy === null)
+      void navigate('/devices', { replace: true });
   }, [snapshot.paired, snapshot.busy, navigate]);
   if (!manager) return <CardsSkeleton rows={2} />;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/devices" size="sm">{t('devices.back')}</Anchor>
-      <Title order={1} size="h3">{t('devices.addTitle')}</Title>
+      <Anchor component={Link} to="/devices" size="sm">
+        {t('devices.back')}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('devices.addTitle')}
+      </Title>
       <DeviceError manager={manager} snapshot={snapshot} />
       <AddDeviceOptions manager={manager} snapshot={snapshot} />
     </Stack>

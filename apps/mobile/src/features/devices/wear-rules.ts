@@ -17,11 +17,16 @@ export const INITIAL_WEAR: WearState = { reported: null, offSince: null };
 
 export type WearReport = { worn: boolean; at: string };
 
-export function nextWear(state: WearState, contact: Contact, now: number): { state: WearState; report: WearReport | null } {
+export function nextWear(
+  state: WearState,
+  contact: Contact,
+  now: number,
+): { state: WearState; report: WearReport | null } {
   if (contact === 'not_supported') return { state, report: null };
   if (contact === 'detected') {
     // The first contact of a connection is reported too: it clears a "not worn" left from before an app restart.
-    if (state.reported === true) return { state: state.offSince === null ? state : { ...state, offSince: null }, report: null };
+    if (state.reported === true)
+      return { state: state.offSince === null ? state : { ...state, offSince: null }, report: null };
     return { state: { reported: true, offSince: null }, report: { worn: true, at: new Date(now).toISOString() } };
   }
   const offSince = state.offSince ?? now;

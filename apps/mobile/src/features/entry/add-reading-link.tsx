@@ -5,5 +5,9 @@ import { Link } from 'react-router';
 /** Home's way into manual entry. */
 export function AddReadingLink() {
   const { t } = useTranslation();
-  return <Button component={Link} to="/entry" variant="light" fullWidth>{t('entry.open')}</Button>;
+  return (
+    <Button component={Link} to="/entry" variant="light" fullWidth>
+      {t('entry.open')}
+    </Button>
+  );
 }

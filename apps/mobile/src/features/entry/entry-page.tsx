@@ -15,8 +15,19 @@ import { useProfile } from '../../app/queries.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { saveReadings } from '../sync/sync.ts';
 import {
-  buildEntry, emptyValues, ENTRY_METRICS, parseVisible, rejectionToField, thresholdWarnings, VISIBLE_KEY,
-  type EntryErrors, type EntryField, type EntryMessage, type EntryMetric, type EntryValues, type ThresholdWarning,
+  buildEntry,
+  emptyValues,
+  ENTRY_METRICS,
+  parseVisible,
+  rejectionToField,
+  thresholdWarnings,
+  VISIBLE_KEY,
+  type EntryErrors,
+  type EntryField,
+  type EntryMessage,
+  type EntryMetric,
+  type EntryValues,
+  type ThresholdWarning,
 } from './entry-rules.ts';
 
 const entryApi = appVitalsApi(api.request);
@@ -51,10 +62,22 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
   const [values, setValues] = useState<EntryValues>(() => emptyValues(new Date()));
   // The time the form showed: left unchanged, the reading takes the moment it is saved (entry-rules.ts).
   const [shownTime, setShownTime] = useState(() => values.measuredAt);
-  const resetForm = () => { const v = emptyValues(new Date()); setValues(v); setShownTime(v.measuredAt); };
+  const resetForm = () => {
+    const v = emptyValues(new Date());
+    setValues(v);
+    setShownTime(v.measuredAt);
+  };
   const [errors, setErrors] = useState<EntryErrors>({});
-  const [pending, setPending] = useState<{ readings: TReading[]; metrics: EntryMetric[]; warnings: ThresholdWarning[] } | null>(null);
-  const thresholds = useQuery({ queryKey: ['me', 'thresholds'], queryFn: () => entryApi.myThresholds(), staleTime: 5 * 60_000 });
+  const [pending, setPending] = useState<{
+    readings: TReading[];
+    metrics: EntryMetric[];
+    warnings: ThresholdWarning[];
+  } | null>(null);
+  const thresholds = useQuery({
+    queryKey: ['me', 'thresholds'],
+    queryFn: () => entryApi.myThresholds(),
+    staleTime: 5 * 60_000,
+  });
 
   const save = useMutation({
     mutationFn: (p: { readings: TReading[]; metrics: EntryMetric[] }) => saveReadings(owner, p.readings),
@@ -123,44 +146,86 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
     error: msg(t, errors[f]),
   });
   const numeric = (metric: EntryMetric, f: EntryField) => (
-    <TextInput key={f} label={t('entry.unitLabel', { name: t(`metrics.${metric}`), unit: unitOf(metric) })}
-      inputMode={f === 'heart_rate' || f === 'spo2' ? 'numeric' : 'decimal'} autoComplete="off" {...field(f)} />
+    <TextInput
+      key={f}
+      label={t('entry.unitLabel', { name: t(`metrics.${metric}`), unit: unitOf(metric) })}
+      inputMode={f === 'heart_rate' || f === 'spo2' ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      {...field(f)}
+    />
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Title order={1} size="h3">{t('entry.title')}</Title>
-        <Text size="sm" c="dimmed">{t('entry.intro')}</Text>
-        <Checkbox.Group label={t('entry.show')} description={t('entry.showHint')} value={visible}
-          onChange={choose}>
+        <Title order={1} size="h3">
+          {t('entry.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('entry.intro')}
+        </Text>
+        <Checkbox.Group label={t('entry.show')} description={t('entry.showHint')} value={visible} onChange={choose}>
           <Group gap="sm" mt="xs">
-            {ENTRY_METRICS.map((m) => <Checkbox key={m} value={m} label={t(`metrics.${m}`)} />)}
+            {ENTRY_METRICS.map((m) => (
+              <Checkbox key={m} value={m} label={t(`metrics.${m}`)} />
+            ))}
           </Group>
         </Checkbox.Group>
 
-        {ENTRY_METRICS.filter((m) => visible.includes(m)).map((m) => (m === 'blood_pressure' ? (
-          <Group key={m} grow align="flex-start" role="group" aria-label={t('metrics.blood_pressure')}>
-            <TextInput label={t('entry.systolic')} inputMode="numeric" autoComplete="off" {...field('systolic')} />
-            <TextInput label={t('entry.diastolic')} inputMode="numeric" autoComplete="off" {...field('diastolic')} />
-          </Group>
-        ) : numeric(m, m)))}
+        {ENTRY_METRICS.filter((m) => visible.includes(m)).map((m) =>
+          m === 'blood_pressure' ? (
+            <Group key={m} grow align="flex-start" role="group" aria-label={t('metrics.blood_pressure')}>
+              <TextInput label={t('entry.systolic')} inputMode="numeric" autoComplete="off" {...field('systolic')} />
+              <TextInput label={t('entry.diastolic')} inputMode="numeric" autoComplete="off" {...field('diastolic')} />
+            </Group>
+          ) : (
+            numeric(m, m)
+          ),
+        )}
 
         <Group grow align="flex-start" role="group" aria-label={t('entry.measuredAt')}>
-          <DayInput label={t('entry.date')} value={values.measuredAt.split('T')[0] ?? ''} error={msg(t, errors.measuredAt)}
-            onValue={(v) => setField('measuredAt', `${v}T${values.measuredAt.split('T')[1] ?? ''}`)} />
-          <TextInput label={t('entry.time')} inputMode="numeric" autoComplete="off" maxLength={8} placeholder="HH:mm:ss"
+          <DayInput
+            label={t('entry.date')}
+            value={values.measuredAt.split('T')[0] ?? ''}
+            error={msg(t, errors.measuredAt)}
+            onValue={(v) => setField('measuredAt', `${v}T${values.measuredAt.split('T')[1] ?? ''}`)}
+          />
+          <TextInput
+            label={t('entry.time')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            placeholder="HH:mm:ss"
             value={values.measuredAt.split('T')[1] ?? ''}
-            onChange={(e) => setField('measuredAt', `${values.measuredAt.split('T')[0] ?? ''}T${maskTimeInput(e.currentTarget.value)}`)} />
+            onChange={(e) =>
+              setField('measuredAt', `${values.measuredAt.split('T')[0] ?? ''}T${maskTimeInput(e.currentTarget.value)}`)
+            }
+          />
         </Group>
 
-        {errors._ && <Alert color="red" role="alert">{msg(t, errors._)}</Alert>}
-        {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
-        {savedOffline && <Alert color="blue" role="status">{t('devices.sync.savedOffline')}</Alert>}
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {msg(t, errors._)}
+          </Alert>
+        )}
+        {save.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, save.error)}
+          </Alert>
+        )}
+        {savedOffline && (
+          <Alert color="blue" role="status">
+            {t('devices.sync.savedOffline')}
+          </Alert>
+        )}
 
         <Group grow>
-          <Button variant="default" onClick={() => void navigate('/')}>{t('entry.cancel')}</Button>
-          <Button type="submit" loading={save.isPending}>{t('entry.save')}</Button>
+          <Button variant="default" onClick={() => void navigate('/')}>
+            {t('entry.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('entry.save')}
+          </Button>
         </Group>
 
         <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('entry.warning.title')} centered>
@@ -169,13 +234,27 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
             <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 20 }}>
               {pending?.warnings.map((w) => (
                 <Text component="li" key={w.metric} size="sm" fw={600}>
-                  {t('entry.warning.item', { metric: t(`metrics.${w.metric}`), value: `${w.text} ${UNIT_SYMBOLS[w.unit] ?? w.unit}`, level: t(`levels.${w.level}`) })}
+                  {t('entry.warning.item', {
+                    metric: t(`metrics.${w.metric}`),
+                    value: `${w.text} ${UNIT_SYMBOLS[w.unit] ?? w.unit}`,
+                    level: t(`levels.${w.level}`),
+                  })}
                 </Text>
               ))}
             </Stack>
             <Group grow>
-              <Button variant="default" onClick={() => setPending(null)}>{t('entry.warning.edit')}</Button>
-              <Button color="orange" onClick={() => { if (pending) save.mutate(pending); setPending(null); }}>{t('entry.warning.confirm')}</Button>
+              <Button variant="default" onClick={() => setPending(null)}>
+                {t('entry.warning.edit')}
+              </Button>
+              <Button
+                color="orange"
+                onClick={() => {
+                  if (pending) save.mutate(pending);
+                  setPending(null);
+                }}
+              >
+                {t('entry.warning.confirm')}
+              </Button>
             </Group>
           </Stack>
         </Modal>

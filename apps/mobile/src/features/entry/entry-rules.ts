@@ -6,7 +6,14 @@ import type { TAlertLevel, TThreshold } from '@carewatch/contracts/alerts';
 import type { TReading } from '@carewatch/contracts/vitals';
 
 /** The indexes a patient can type in, in form order. */
-export const ENTRY_METRICS = ['heart_rate', 'spo2', 'blood_pressure', 'temperature', 'blood_glucose', 'weight'] as const;
+export const ENTRY_METRICS = [
+  'heart_rate',
+  'spo2',
+  'blood_pressure',
+  'temperature',
+  'blood_glucose',
+  'weight',
+] as const;
 export type EntryMetric = (typeof ENTRY_METRICS)[number];
 /** Form fields: one per scalar index, two for blood pressure, and the time. */
 export type EntryField = Exclude<EntryMetric, 'blood_pressure'> | 'systolic' | 'diastolic' | 'measuredAt';
@@ -49,7 +56,14 @@ export function formTimeToInstant(value: string): number {
 }
 
 export const emptyValues = (now: Date): EntryValues => ({
-  heart_rate: '', spo2: '', systolic: '', diastolic: '', temperature: '', blood_glucose: '', weight: '', measuredAt: localDateTime(now),
+  heart_rate: '',
+  spo2: '',
+  systolic: '',
+  diastolic: '',
+  temperature: '',
+  blood_glucose: '',
+  weight: '',
+  measuredAt: localDateTime(now),
 });
 
 /** Parses one typed number; null when empty, an error message when badly formatted. */
@@ -78,14 +92,20 @@ export function limitMessage(metric: EntryMetric, prefs: UnitPrefs): EntryMessag
  * A rejection (from `validateReading` here, or the server's `rejected` list, which uses the same rules) → the form
  * field it belongs to and the message to show there.
  */
-export function rejectionToField(metric: EntryMetric, r: { code: string; message: string; field?: string | undefined }, prefs: UnitPrefs): [EntryField | '_', EntryMessage] {
+export function rejectionToField(
+  metric: EntryMetric,
+  r: { code: string; message: string; field?: string | undefined },
+  prefs: UnitPrefs,
+): [EntryField | '_', EntryMessage] {
   const main: EntryField = metric === 'blood_pressure' ? 'systolic' : metric;
   if (r.code === 'FUTURE_TIME') return ['measuredAt', { key: 'errors.future' }];
   if (r.field === 'measuredAt') return ['measuredAt', { key: 'errors.date' }];
   if (metric === 'blood_pressure') {
     if (/at least 20/.test(r.message)) return ['systolic', { key: 'limits.bpGap' }];
-    if (r.field === 'values.diastolic') return ['diastolic', r.code === 'OUT_OF_RANGE' ? { key: 'limits.diastolicMax' } : { key: 'errors.invalid' }];
-    if (r.field === 'values.systolic') return ['systolic', r.code === 'OUT_OF_RANGE' ? { key: 'limits.systolicMax' } : { key: 'errors.invalid' }];
+    if (r.field === 'values.diastolic')
+      return ['diastolic', r.code === 'OUT_OF_RANGE' ? { key: 'limits.diastolicMax' } : { key: 'errors.invalid' }];
+    if (r.field === 'values.systolic')
+      return ['systolic', r.code === 'OUT_OF_RANGE' ? { key: 'limits.systolicMax' } : { key: 'errors.invalid' }];
     return ['systolic', { key: 'errors.invalid' }];
   }
   if (r.code === 'OUT_OF_RANGE') return [main, limitMessage(metric, prefs)];
@@ -98,7 +118,13 @@ export type BuiltEntry = { readings: TReading[]; metrics: EntryMetric[]; errors:
  * The typed values of the visible indexes → readings in canonical units, checked with the same rules as the server
  * (`validateReading`, manual limits). Errors are per field; `_` holds the form-level "at least one measurement".
  */
-export function buildEntry(values: EntryValues, visible: readonly EntryMetric[], prefs: UnitPrefs, now: Date, opts: { shownTime?: string } = {}): BuiltEntry {
+export function buildEntry(
+  values: EntryValues,
+  visible: readonly EntryMetric[],
+  prefs: UnitPrefs,
+  now: Date,
+  opts: { shownTime?: string } = {},
+): BuiltEntry {
   const errors: EntryErrors = {};
   const readings: TReading[] = [];
   const metrics: EntryMetric[] = [];
@@ -106,7 +132,8 @@ export function buildEntry(values: EntryValues, visible: readonly EntryMetric[],
   // and all), so a second reading of the same index a moment later is a reading of its own.
   const untouched = opts.shownTime !== undefined && values.measuredAt === opts.shownTime;
   const at = untouched ? now.getTime() : values.measuredAt.trim() === '' ? NaN : formTimeToInstant(values.measuredAt);
-  if (!Number.isFinite(at)) errors.measuredAt = { key: values.measuredAt.trim() === '' ? 'errors.required' : 'errors.date' };
+  if (!Number.isFinite(at))
+    errors.measuredAt = { key: values.measuredAt.trim() === '' ? 'errors.required' : 'errors.date' };
   const measuredAt = Number.isFinite(at) ? new Date(at).toISOString() : '';
 
   const num = (field: EntryField): number | null | undefined => {
@@ -161,10 +188,19 @@ export function buildEntry(values: EntryValues, visible: readonly EntryMetric[],
   return { readings, metrics, errors };
 }
 
-export type ThresholdWarning = { metric: EntryMetric; level: Exclude<TAlertLevel, 'normal'>; text: string; unit: string };
+export type ThresholdWarning = {
+  metric: EntryMetric;
+  level: Exclude<TAlertLevel, 'normal'>;
+  text: string;
+  unit: string;
+};
 
 /** Readings over a threshold (same evaluation as the alert engine), with the value as the user typed it. */
-export function thresholdWarnings(readings: readonly TReading[], thresholds: readonly TThreshold[], prefs: UnitPrefs): ThresholdWarning[] {
+export function thresholdWarnings(
+  readings: readonly TReading[],
+  thresholds: readonly TThreshold[],
+  prefs: UnitPrefs,
+): ThresholdWarning[] {
   const out: ThresholdWarning[] = [];
   for (const r of readings) {
     const metric = r.metric as EntryMetric;

@@ -9,7 +9,11 @@ import { ICON_SYMBOLS, STATUS_COLORS } from './event-rules.ts';
 /** The icon's symbol with its translated name as the accessible name. */
 export function EventIcon({ icon, size = 26 }: { icon: TEventReminder['icon']; size?: number }) {
   const { t } = useTranslation();
-  return <span role="img" aria-label={t(`events.icons.${icon}`)} style={{ fontSize: size, lineHeight: 1 }}>{ICON_SYMBOLS[icon]}</span>;
+  return (
+    <span role="img" aria-label={t(`events.icons.${icon}`)} style={{ fontSize: size, lineHeight: 1 }}>
+      {ICON_SYMBOLS[icon]}
+    </span>
+  );
 }
 
 /** One event reminder: icon, label, arrival time; opens its edit screen (when mine). */
@@ -19,16 +23,26 @@ export function ReminderCard({ event, editable }: { event: TEventReminder; edita
     <Group wrap="nowrap" gap="sm" align="center">
       <EventIcon icon={event.icon} />
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{event.label}</Text>
-        <Text size="sm" c="dimmed">{t('events.reminder.arrival', { time: dateTimeText(event.arrivalTime) })}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {event.label}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('events.reminder.arrival', { time: dateTimeText(event.arrivalTime) })}
+        </Text>
       </Stack>
     </Group>
   );
   return (
     <li aria-label={event.label}>
-      {editable
-        ? <Card component={Link} to={`/events/reminders/${event.id}`} withBorder padding="sm">{body}</Card>
-        : <Card withBorder padding="sm">{body}</Card>}
+      {editable ? (
+        <Card component={Link} to={`/events/reminders/${event.id}`} withBorder padding="sm">
+          {body}
+        </Card>
+      ) : (
+        <Card withBorder padding="sm">
+          {body}
+        </Card>
+      )}
     </li>
   );
 }
@@ -43,9 +57,13 @@ export function AppointmentCard({ appointment: a }: { appointment: TAppointment 
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600}>{dateTimeText(a.start)}</Text>
             <Text size="sm">{a.doctorName}</Text>
-            <Text size="sm" c="dimmed">{t(`events.locations.${a.location}`)}</Text>
+            <Text size="sm" c="dimmed">
+              {t(`events.locations.${a.location}`)}
+            </Text>
           </Stack>
-          <Badge color={STATUS_COLORS[a.status]} variant="light" style={{ flexShrink: 0 }}>{t(`events.statuses.${a.status}`)}</Badge>
+          <Badge color={STATUS_COLORS[a.status]} variant="light" style={{ flexShrink: 0 }}>
+            {t(`events.statuses.${a.status}`)}
+          </Badge>
         </Group>
       </Card>
     </li>

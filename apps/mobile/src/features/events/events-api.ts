@@ -13,7 +13,8 @@ export const myEventsApi = appEventsApi(api.request);
 export const EVENT_KEYS = {
   all: ['me', 'events'] as const,
   /** My events (`null`), or a viewed subject's (read only). */
-  list: (subjectId: string | null) => (subjectId ? ['me', 'events', 'list', subjectId] as const : ['me', 'events', 'list'] as const),
+  list: (subjectId: string | null) =>
+    subjectId ? (['me', 'events', 'list', subjectId] as const) : (['me', 'events', 'list'] as const),
   appointment: (id: string) => ['me', 'events', 'appointment', id] as const,
 };
 

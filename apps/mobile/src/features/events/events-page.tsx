@@ -41,20 +41,43 @@ function EventsHome() {
   const stale = data !== undefined && (!network.online || query.isError);
 
   let body: ReactNode;
-  if (data === undefined && query.isError && notPatient(query.error) && !subject) body = <Text c="dimmed">{t('events.notPatient')}</Text>;
-  else if (data === undefined && query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data === undefined && query.fetchStatus === 'paused') body = <Text c="dimmed">{t('events.offlineNone')}</Text>;
+  if (data === undefined && query.isError && notPatient(query.error) && !subject)
+    body = <Text c="dimmed">{t('events.notPatient')}</Text>;
+  else if (data === undefined && query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (data === undefined && query.fetchStatus === 'paused')
+    body = <Text c="dimmed">{t('events.offlineNone')}</Text>;
   else if (data === undefined) body = <CardsSkeleton rows={3} />;
-  else body = <EventTabs data={data} tab={tab} own={!subject} onTab={(v) => setParams(v === 'reminders' ? {} : { tab: v }, { replace: true })} />;
+  else
+    body = (
+      <EventTabs
+        data={data}
+        tab={tab}
+        own={!subject}
+        onTab={(v) => setParams(v === 'reminders' ? {} : { tab: v }, { replace: true })}
+      />
+    );
 
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('events.title')}</Title>
-      {subject
-        ? <Alert color="grape" variant="light" role="status" p="xs">{t('events.readOnly', { name: subject.name })}</Alert>
-        : <Text size="sm" c="dimmed">{t('events.intro')}</Text>}
-      {stale && <Text role="status" size="sm" c="orange.9">{t('events.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}</Text>}
+      <Title order={1} size="h3">
+        {t('events.title')}
+      </Title>
+      {subject ? (
+        <Alert color="grape" variant="light" role="status" p="xs">
+          {t('events.readOnly', { name: subject.name })}
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('events.intro')}
+        </Text>
+      )}
+      {stale && (
+        <Text role="status" size="sm" c="orange.9">
+          {t('events.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}
+        </Text>
+      )}
       {body}
     </Stack>
   );
@@ -73,27 +96,63 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
         <Stack gap="md">
           {own && (
             <Stack gap={4}>
-              <Button component={Link} to="/events/new" size="md">{t('events.add')}</Button>
-              {count >= MAX_EVENT_REMINDERS
-                ? <Text size="sm" c="orange.9" ta="center">{t('events.errors.MAX_EVENTS')}</Text>
-                : <Text size="xs" c="dimmed" ta="center">{t('events.count', { count, max: MAX_EVENT_REMINDERS })}</Text>}
+              <Button component={Link} to="/events/new" size="md">
+                {t('events.add')}
+              </Button>
+              {count >= MAX_EVENT_REMINDERS ? (
+                <Text size="sm" c="orange.9" ta="center">
+                  {t('events.errors.MAX_EVENTS')}
+                </Text>
+              ) : (
+                <Text size="xs" c="dimmed" ta="center">
+                  {t('events.count', { count, max: MAX_EVENT_REMINDERS })}
+                </Text>
+              )}
             </Stack>
           )}
-          <Section id="events-reminders-upcoming" title={t('events.sections.upcoming')} empty={t('events.empty.remindersUpcoming')} n={data.reminders.upcoming.length}>
-            {data.reminders.upcoming.map((e) => <ReminderCard key={e.id} event={e} editable={own} />)}
+          <Section
+            id="events-reminders-upcoming"
+            title={t('events.sections.upcoming')}
+            empty={t('events.empty.remindersUpcoming')}
+            n={data.reminders.upcoming.length}
+          >
+            {data.reminders.upcoming.map((e) => (
+              <ReminderCard key={e.id} event={e} editable={own} />
+            ))}
           </Section>
-          <Section id="events-reminders-other" title={t('events.sections.other')} empty={t('events.empty.remindersOther')} n={data.reminders.other.length}>
-            {data.reminders.other.map((e) => <ReminderCard key={e.id} event={e} editable={own} />)}
+          <Section
+            id="events-reminders-other"
+            title={t('events.sections.other')}
+            empty={t('events.empty.remindersOther')}
+            n={data.reminders.other.length}
+          >
+            {data.reminders.other.map((e) => (
+              <ReminderCard key={e.id} event={e} editable={own} />
+            ))}
           </Section>
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="medical" pt="sm">
         <Stack gap="md">
-          <Section id="events-medical-upcoming" title={t('events.sections.upcoming')} empty={t('events.empty.medicalUpcoming')} n={data.appointments.upcoming.length}>
-            {data.appointments.upcoming.map((a) => <AppointmentCard key={a.id} appointment={a} />)}
+          <Section
+            id="events-medical-upcoming"
+            title={t('events.sections.upcoming')}
+            empty={t('events.empty.medicalUpcoming')}
+            n={data.appointments.upcoming.length}
+          >
+            {data.appointments.upcoming.map((a) => (
+              <AppointmentCard key={a.id} appointment={a} />
+            ))}
           </Section>
-          <Section id="events-medical-history" title={t('events.sections.history')} empty={t('events.empty.medicalHistory')} n={data.appointments.history.length}>
-            {data.appointments.history.map((a) => <AppointmentCard key={a.id} appointment={a} />)}
+          <Section
+            id="events-medical-history"
+            title={t('events.sections.history')}
+            empty={t('events.empty.medicalHistory')}
+            n={data.appointments.history.length}
+          >
+            {data.appointments.history.map((a) => (
+              <AppointmentCard key={a.id} appointment={a} />
+            ))}
           </Section>
         </Stack>
       </Tabs.Panel>
@@ -101,13 +160,33 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
   );
 }
 
-function Section({ id, title, empty, n, children }: { id: string; title: string; empty: string; n: number; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  empty,
+  n,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  n: number;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
-      <Title order={2} size="h5" id={id} mb="xs">{title}</Title>
-      {n === 0
-        ? <Text size="sm" c="dimmed">{empty}</Text>
-        : <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>{children}</Stack>}
+      <Title order={2} size="h5" id={id} mb="xs">
+        {title}
+      </Title>
+      {n === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {children}
+        </Stack>
+      )}
     </section>
   );
 }

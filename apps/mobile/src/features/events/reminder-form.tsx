@@ -12,7 +12,17 @@ import { serverFieldErrors } from '@carewatch/web/errors';
 import { dateTimeText } from '../../app/format.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { BackLink } from '../profile/back-link.tsx';
-import { checkReminder, ICON_SYMBOLS, ICONS, isEventIcon, maskReminderTime, reminderValuesOf, type ReminderField, type ReminderMessage, type ReminderValues } from './event-rules.ts';
+import {
+  checkReminder,
+  ICON_SYMBOLS,
+  ICONS,
+  isEventIcon,
+  maskReminderTime,
+  reminderValuesOf,
+  type ReminderField,
+  type ReminderMessage,
+  type ReminderValues,
+} from './event-rules.ts';
 import { EVENT_KEYS, eventErrorText, myEventsApi, useEvents } from './events-api.ts';
 
 /** `/events/new`: a new event reminder. */
@@ -21,7 +31,9 @@ export function AddReminderPage() {
   return (
     <Stack gap="md">
       <BackLink to="/events" />
-      <Title order={1} size="h3">{t('events.form.addTitle')}</Title>
+      <Title order={1} size="h3">
+        {t('events.form.addTitle')}
+      </Title>
       <ReminderForm event={null} />
     </Stack>
   );
@@ -36,14 +48,17 @@ export function EditReminderPage() {
   const event = all.find((e) => e.id === id);
   let body;
   if (subject) body = <Text c="dimmed">{t('events.form.notFound')}</Text>;
-  else if (query.data === undefined && query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data === undefined && query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data === undefined) body = <CardsSkeleton rows={2} />;
   else if (!event) body = <Text c="dimmed">{t('events.form.notFound')}</Text>;
   else body = <ReminderForm key={event.id} event={event} />;
   return (
     <Stack gap="md">
       <BackLink to="/events" />
-      <Title order={1} size="h3">{t('events.form.editTitle')}</Title>
+      <Title order={1} size="h3">
+        {t('events.form.editTitle')}
+      </Title>
       {body}
     </Stack>
   );
@@ -59,7 +74,11 @@ function ReminderForm({ event }: { event: TEventReminder | null }) {
   const [removing, setRemoving] = useState(false);
   const set = <K extends ReminderField>(k: K, v: ReminderValues[K]) => {
     setValues((x) => ({ ...x, [k]: v }));
-    setErrors((e) => { const n = { ...e }; delete n[k]; return n; });
+    setErrors((e) => {
+      const n = { ...e };
+      delete n[k];
+      return n;
+    });
   };
   const msg = (m: ReminderMessage | undefined) => (m ? t(`events.form.${m.key}`, m.params) : undefined);
 
@@ -69,18 +88,25 @@ function ReminderForm({ event }: { event: TEventReminder | null }) {
     void navigate('/events');
   };
   const save = useMutation({
-    mutationFn: (body: TEventReminderRequest) => (event ? myEventsApi.update(event.id, body) : myEventsApi.create(body)),
+    mutationFn: (body: TEventReminderRequest) =>
+      event ? myEventsApi.update(event.id, body) : myEventsApi.create(body),
     onSuccess: () => done(t(event ? 'events.form.saved' : 'events.form.added')),
     onError: (e) => {
       // The form's own validation messages by field; the §8 errors (max, duplicate time) once, above the button.
       if (!isApiError(e) || e.code !== 'VALIDATION_ERROR') return;
       const fields = serverFieldErrors(t, e);
-      setErrors({ ...(fields.arrivalTime ? { day: t('events.form.dateInvalid') } : {}), ...(fields.label ? { label: fields.label } : {}) });
+      setErrors({
+        ...(fields.arrivalTime ? { day: t('events.form.dateInvalid') } : {}),
+        ...(fields.label ? { label: fields.label } : {}),
+      });
     },
   });
   const remove = useMutation({
     mutationFn: (id: string) => myEventsApi.remove(id),
-    onSuccess: () => { setRemoving(false); return done(t('events.form.removed')); },
+    onSuccess: () => {
+      setRemoving(false);
+      return done(t('events.form.removed'));
+    },
   });
 
   const submit = (e: FormEvent) => {
@@ -90,50 +116,119 @@ function ReminderForm({ event }: { event: TEventReminder | null }) {
     setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, m]) => [k, msg(m)])));
     if (checked.body) save.mutate(checked.body);
   };
-  const serverError = save.isError && !(isApiError(save.error) && save.error.code === 'VALIDATION_ERROR' && Object.keys(errors).length > 0);
+  const serverError =
+    save.isError &&
+    !(isApiError(save.error) && save.error.code === 'VALIDATION_ERROR' && Object.keys(errors).length > 0);
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <div role="group" aria-labelledby="event-arrival">
-          <Text size="sm" fw={500} id="event-arrival" mb={4}>{t('events.form.arrival')}</Text>
+          <Text size="sm" fw={500} id="event-arrival" mb={4}>
+            {t('events.form.arrival')}
+          </Text>
           <Group grow align="flex-start" wrap="nowrap">
-            <DayInput label={t('events.form.date')} required value={values.day} error={errors.day} onValue={(v) => set('day', v)} />
-            <TextInput label={t('events.form.time')} required inputMode="numeric" autoComplete="off" maxLength={5} placeholder={t('events.form.timePlaceholder')}
-              value={values.time} error={errors.time} onChange={(e) => set('time', maskReminderTime(e.currentTarget.value))} />
+            <DayInput
+              label={t('events.form.date')}
+              required
+              value={values.day}
+              error={errors.day}
+              onValue={(v) => set('day', v)}
+            />
+            <TextInput
+              label={t('events.form.time')}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              placeholder={t('events.form.timePlaceholder')}
+              value={values.time}
+              error={errors.time}
+              onChange={(e) => set('time', maskReminderTime(e.currentTarget.value))}
+            />
           </Group>
         </div>
-        <TextInput label={t('events.form.label')} description={t('events.form.labelHint')} required value={values.label} error={errors.label}
-          onChange={(e) => set('label', e.currentTarget.value)} />
+        <TextInput
+          label={t('events.form.label')}
+          description={t('events.form.labelHint')}
+          required
+          value={values.label}
+          error={errors.label}
+          onChange={(e) => set('label', e.currentTarget.value)}
+        />
         <div role="radiogroup" aria-labelledby="event-icon">
-          <Text size="sm" fw={500} id="event-icon" mb={4}>{t('events.form.icon')}</Text>
-          <Chip.Group multiple={false} value={values.icon} onChange={(v) => { if (isEventIcon(v)) set('icon', v); }}>
+          <Text size="sm" fw={500} id="event-icon" mb={4}>
+            {t('events.form.icon')}
+          </Text>
+          <Chip.Group
+            multiple={false}
+            value={values.icon}
+            onChange={(v) => {
+              if (isEventIcon(v)) set('icon', v);
+            }}
+          >
             <Group gap={6}>
               {ICONS.map((icon) => (
                 <Chip key={icon} value={icon} size="md" variant="outline">
-                  <span aria-hidden="true" style={{ marginRight: 4 }}>{ICON_SYMBOLS[icon]}</span>{t(`events.icons.${icon}`)}
+                  <span aria-hidden="true" style={{ marginRight: 4 }}>
+                    {ICON_SYMBOLS[icon]}
+                  </span>
+                  {t(`events.icons.${icon}`)}
                 </Chip>
               ))}
             </Group>
           </Chip.Group>
         </div>
-        {!network.online && <Alert color="yellow" role="status">{t('events.form.offline')}</Alert>}
-        {serverError && <Alert color="red" role="alert">{eventErrorText(t, save.error)}</Alert>}
+        {!network.online && (
+          <Alert color="yellow" role="status">
+            {t('events.form.offline')}
+          </Alert>
+        )}
+        {serverError && (
+          <Alert color="red" role="alert">
+            {eventErrorText(t, save.error)}
+          </Alert>
+        )}
         <Group grow>
-          <Button variant="default" size="md" onClick={() => void navigate('/events')}>{t('events.form.cancel')}</Button>
-          <Button type="submit" size="md" loading={save.isPending}>{t('events.form.save')}</Button>
+          <Button variant="default" size="md" onClick={() => void navigate('/events')}>
+            {t('events.form.cancel')}
+          </Button>
+          <Button type="submit" size="md" loading={save.isPending}>
+            {t('events.form.save')}
+          </Button>
         </Group>
-        {event && <Button variant="subtle" color="red" onClick={() => { remove.reset(); setRemoving(true); }}>{t('events.form.remove')}</Button>}
+        {event && (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              remove.reset();
+              setRemoving(true);
+            }}
+          >
+            {t('events.form.remove')}
+          </Button>
+        )}
       </Stack>
 
       {event && (
         <Modal opened={removing} onClose={() => setRemoving(false)} title={t('events.form.removeTitle')} centered>
           <Stack>
-            <Text size="sm">{t('events.form.removeText', { label: event.label, time: dateTimeText(event.arrivalTime) })}</Text>
-            {remove.isError && <Alert color="red" role="alert">{eventErrorText(t, remove.error)}</Alert>}
+            <Text size="sm">
+              {t('events.form.removeText', { label: event.label, time: dateTimeText(event.arrivalTime) })}
+            </Text>
+            {remove.isError && (
+              <Alert color="red" role="alert">
+                {eventErrorText(t, remove.error)}
+              </Alert>
+            )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRemoving(false)}>{t('events.form.keep')}</Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(event.id)}>{t('events.form.remove')}</Button>
+              <Button variant="default" onClick={() => setRemoving(false)}>
+                {t('events.form.keep')}
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(event.id)}>
+                {t('events.form.remove')}
+              </Button>
             </Group>
           </Stack>
         </Modal>

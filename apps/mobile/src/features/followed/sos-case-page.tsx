@@ -14,7 +14,8 @@ import { LEVEL_COLOR } from './subject-card.tsx';
 import { SUBJECT_KEYS, mySubjectsApi } from './subjects-api.ts';
 
 /** An OpenStreetMap link for a position (opened outside the app: no map tiles are loaded here). */
-const mapLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+const mapLink = (lat: number, lng: number) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
 
 /** SOS case detail (spec §2): reason, the vital indexes at the time, the SOS locations and the timeline. */
 export function SosCasePage() {
@@ -35,8 +36,16 @@ export function SosCasePage() {
   else {
     const c = detail.data;
     const vitals = dashboardItems(
-      c.vitals.map((v) => ({ metric: v.metric as TMetric, measuredAt: v.measuredAt, value: v.value, value2: v.value2, unit: '', data: null })),
-      [], profile.data,
+      c.vitals.map((v) => ({
+        metric: v.metric as TMetric,
+        measuredAt: v.measuredAt,
+        value: v.value,
+        value2: v.value2,
+        unit: '',
+        data: null,
+      })),
+      [],
+      profile.data,
     );
     body = (
       <Stack gap="md">
@@ -46,30 +55,51 @@ export function SosCasePage() {
               <Text fw={600}>{c.patientName}</Text>
               <Group gap={4}>
                 <Badge color={LEVEL_COLOR[c.level]}>{t(`levels.${c.level}`)}</Badge>
-                <Badge variant="light" color={c.status === 'open' ? 'red' : 'gray'}>{t(`followed.sos.status.${c.status}`)}</Badge>
+                <Badge variant="light" color={c.status === 'open' ? 'red' : 'gray'}>
+                  {t(`followed.sos.status.${c.status}`)}
+                </Badge>
               </Group>
             </Group>
-            <Text size="sm"><b>{t('followed.sos.reason')}:</b> {t(`followed.sos.reasons.${c.reason}`)}</Text>
+            <Text size="sm">
+              <b>{t('followed.sos.reason')}:</b> {t(`followed.sos.reasons.${c.reason}`)}
+            </Text>
             {c.message && (
               <Text size="sm">
-                <b>{t('followed.sos.message')}:</b> {c.message.kind === 'choice' ? t(`alerts.sos.messages.${c.message.choice}`) : t('followed.sos.recording')}
+                <b>{t('followed.sos.message')}:</b>{' '}
+                {c.message.kind === 'choice'
+                  ? t(`alerts.sos.messages.${c.message.choice}`)
+                  : t('followed.sos.recording')}
               </Text>
             )}
-            <Text size="xs" c="dimmed">{t('followed.sos.opened', { when: when.format(new Date(c.openedAt)) })}</Text>
-            {c.closedAt && <Text size="xs" c="dimmed">{t('followed.sos.closed', { when: when.format(new Date(c.closedAt)) })}</Text>}
+            <Text size="xs" c="dimmed">
+              {t('followed.sos.opened', { when: when.format(new Date(c.openedAt)) })}
+            </Text>
+            {c.closedAt && (
+              <Text size="xs" c="dimmed">
+                {t('followed.sos.closed', { when: when.format(new Date(c.closedAt)) })}
+              </Text>
+            )}
           </Stack>
         </Card>
 
         <section aria-labelledby="sos-vitals">
-          <Title order={2} size="h5" id="sos-vitals" mb="xs">{t('followed.sos.vitals')}</Title>
-          {vitals.length === 0 ? <Text c="dimmed" size="sm">{t('followed.sos.noVitals')}</Text> : (
+          <Title order={2} size="h5" id="sos-vitals" mb="xs">
+            {t('followed.sos.vitals')}
+          </Title>
+          {vitals.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('followed.sos.noVitals')}
+            </Text>
+          ) : (
             <Table>
               <Table.Tbody>
                 {vitals.map((v) => (
                   <Table.Tr key={v.metric}>
                     <Table.Td>{t(`metrics.${v.metric}`)}</Table.Td>
                     <Table.Td fw={600}>{valueText(t, v)}</Table.Td>
-                    <Table.Td c="dimmed" fz="xs">{when.format(new Date(v.measuredAt))}</Table.Td>
+                    <Table.Td c="dimmed" fz="xs">
+                      {when.format(new Date(v.measuredAt))}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -78,16 +108,27 @@ export function SosCasePage() {
         </section>
 
         <section aria-labelledby="sos-locations">
-          <Title order={2} size="h5" id="sos-locations" mb="xs">{t('followed.sos.locations')}</Title>
-          {c.locations.length === 0 ? <Text c="dimmed" size="sm">{t('followed.sos.noLocation')}</Text> : (
+          <Title order={2} size="h5" id="sos-locations" mb="xs">
+            {t('followed.sos.locations')}
+          </Title>
+          {c.locations.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('followed.sos.noLocation')}
+            </Text>
+          ) : (
             <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {c.locations.map((l) => (
                 <li key={`${l.at}-${l.lat}-${l.lng}`}>
                   <Text size="sm" ff="monospace">
-                    {l.lat.toFixed(5)}, {l.lng.toFixed(5)}{l.accuracyM !== undefined ? ` ${t('followed.sos.accuracy', { m: Math.round(l.accuracyM) })}` : ''}
+                    {l.lat.toFixed(5)}, {l.lng.toFixed(5)}
+                    {l.accuracyM !== undefined ? ` ${t('followed.sos.accuracy', { m: Math.round(l.accuracyM) })}` : ''}
                   </Text>
-                  <Text size="xs" c="dimmed">{when.format(new Date(l.at))}</Text>
-                  <Anchor href={mapLink(l.lat, l.lng)} target="_blank" rel="noopener noreferrer" size="sm">{t('followed.sos.openMap')}</Anchor>
+                  <Text size="xs" c="dimmed">
+                    {when.format(new Date(l.at))}
+                  </Text>
+                  <Anchor href={mapLink(l.lat, l.lng)} target="_blank" rel="noopener noreferrer" size="sm">
+                    {t('followed.sos.openMap')}
+                  </Anchor>
                 </li>
               ))}
             </Stack>
@@ -95,19 +136,28 @@ export function SosCasePage() {
         </section>
 
         <section aria-labelledby="sos-timeline">
-          <Title order={2} size="h5" id="sos-timeline" mb="xs">{t('followed.sos.timeline')}</Title>
+          <Title order={2} size="h5" id="sos-timeline" mb="xs">
+            {t('followed.sos.timeline')}
+          </Title>
           <Timeline bulletSize={14} lineWidth={2} active={c.timeline.length}>
             {c.timeline.map((e, i) => {
               // The same readable lines as the staff see (shared catalogue); a follower's view has no recipients.
               const { title, detail } = sosTimelineText(t, e, {
                 indexName: (idx) => t(`metrics.${idx}`, { defaultValue: idx }),
-                messageText: (x) => (x.message?.kind === 'choice' ? t(`alerts.sos.messages.${x.message.choice}`) : null),
+                messageText: (x) =>
+                  x.message?.kind === 'choice' ? t(`alerts.sos.messages.${x.message.choice}`) : null,
               });
               return (
                 <Timeline.Item key={i} title={title}>
-                  <Text size="xs" c="dimmed">{when.format(new Date(e.at))}</Text>
+                  <Text size="xs" c="dimmed">
+                    {when.format(new Date(e.at))}
+                  </Text>
                   {detail && <Text size="sm">{detail}</Text>}
-                  {e.phone && <Anchor href={`tel:${e.phone}`} size="sm">{t('sosTimeline.call', { phone: e.phone })}</Anchor>}
+                  {e.phone && (
+                    <Anchor href={`tel:${e.phone}`} size="sm">
+                      {t('sosTimeline.call', { phone: e.phone })}
+                    </Anchor>
+                  )}
                 </Timeline.Item>
               );
             })}
@@ -119,9 +169,13 @@ export function SosCasePage() {
   return (
     <Stack gap="md">
       <Group>
-        <Button component={Link} to="/alerts" variant="subtle" size="compact-sm" px={0}>← {t('common.back')}</Button>
+        <Button component={Link} to="/alerts" variant="subtle" size="compact-sm" px={0}>
+          ← {t('common.back')}
+        </Button>
       </Group>
-      <Title order={1} size="h3">{t('followed.sos.title')}</Title>
+      <Title order={1} size="h3">
+        {t('followed.sos.title')}
+      </Title>
       {body}
     </Stack>
   );

@@ -32,19 +32,38 @@ export function SubjectSwitch() {
   const follows = items.some((s) => s.relation === 'emergency' || s.relation === 'caring');
   return (
     <Stack gap="xs">
-      {follows && <Anchor component={Link} to="/followed" size="sm">{t('followed.title')}</Anchor>}
+      {follows && (
+        <Anchor component={Link} to="/followed" size="sm">
+          {t('followed.title')}
+        </Anchor>
+      )}
       {items.length > 1 && (
-        <Select label={t('followed.switch.label')} data={options} value={value} allowDeselect={false}
+        <Select
+          label={t('followed.switch.label')}
+          data={options}
+          value={value}
+          allowDeselect={false}
           onChange={(v) => {
             const s = items.find((x) => x.patientId === v);
-            setSubject(!v || v === 'me' || !s || s.relation === 'self' ? null : { patientId: s.patientId, name: s.name, relation: s.relation });
-          }} />
+            setSubject(
+              !v || v === 'me' || !s || s.relation === 'self'
+                ? null
+                : { patientId: s.patientId, name: s.name, relation: s.relation },
+            );
+          }}
+        />
       )}
       {subject && (
         <Alert color="grape" variant="light" role="status" p="xs">
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" fw={600}>{t('followed.switch.banner', { name: subject.name })}</Text>
-            {own && <Button size="compact-xs" variant="subtle" onClick={() => setSubject(null)}>{t('followed.switch.back')}</Button>}
+            <Text size="sm" fw={600}>
+              {t('followed.switch.banner', { name: subject.name })}
+            </Text>
+            {own && (
+              <Button size="compact-xs" variant="subtle" onClick={() => setSubject(null)}>
+                {t('followed.switch.back')}
+              </Button>
+            )}
           </Group>
         </Alert>
       )}

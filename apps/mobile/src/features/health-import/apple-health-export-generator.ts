@@ -27,7 +27,8 @@ export type GeneratorOptions = { records: number; firstDay?: string; seed?: numb
 
 const WATCH = 'Tâm’s Apple Watch';
 const PHONE = 'iPhone của Tâm';
-const DEVICE = '&lt;&lt;HKDevice: 0x283c1a0f0&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;';
+const DEVICE =
+  '&lt;&lt;HKDevice: 0x283c1a0f0&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;';
 const HEADER = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE HealthData [
 <!-- HealthKit Export Version: 14 -->
@@ -111,7 +112,15 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-function record(type: string, source: string, start: number, end: number, value: string, unit?: string, extra = ''): string {
+function record(
+  type: string,
+  source: string,
+  start: number,
+  end: number,
+  value: string,
+  unit?: string,
+  extra = '',
+): string {
   return ` <Record type="${type}" sourceName="${source}" sourceVersion="10.1"${source === WATCH ? ` device="${DEVICE}"` : ''}${unit ? ` unit="${unit}"` : ''} creationDate="${at(end + MIN)}" startDate="${at(start)}" endDate="${at(end)}" value="${value}"${extra ? `>\n${extra}\n </Record>` : '/>'}\n`;
 }
 
@@ -129,7 +138,10 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
     out.stored[metric] = (out.stored[metric] ?? 0) + stored;
   };
   let failure: Error | null = null;
-  const zip = new Zip((err, data) => { if (err) failure = err; else onChunk(data); });
+  const zip = new Zip((err, data) => {
+    if (err) failure = err;
+    else onChunk(data);
+  });
   const add = (name: string) => {
     const entry = new ZipDeflate(name, { level: 6 });
     zip.add(entry);
@@ -137,7 +149,13 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
   };
   const cda = add('apple_health_export/export_cda.xml');
   cda.push(strToU8('<?xml version="1.0" encoding="UTF-8"?>\n<ClinicalDocument xmlns="urn:hl7-org:v3">\n'), false);
-  for (let i = 0; i < 500; i++) cda.push(strToU8(`<entry><observation><code code="8867-4"/><value value="${60 + (i % 40)}" unit="/min"/></observation></entry>\n`), false);
+  for (let i = 0; i < 500; i++)
+    cda.push(
+      strToU8(
+        `<entry><observation><code code="8867-4"/><value value="${60 + (i % 40)}" unit="/min"/></observation></entry>\n`,
+      ),
+      false,
+    );
   cda.push(strToU8('</ClinicalDocument>\n'), true);
 
   const xml = add('apple_health_export/export.xml');
@@ -147,12 +165,23 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
   for (; out.records < opts.records; d++) {
     const day = day0 + d * DAY;
     let text = '';
-    const rec = (...args: Parameters<typeof record>) => { text += record(...args); out.records += 1; };
+    const rec = (...args: Parameters<typeof record>) => {
+      text += record(...args);
+      out.records += 1;
+    };
     // Heart rate every 12 minutes 06:00–21:48, two of them again from the iPhone (same time and value).
     for (let i = 0; i < 80; i++) {
       const t = day + 6 * HOUR + i * 12 * MIN;
       const v = String(Math.round(58 + rnd() * 50));
-      rec('HKQuantityTypeIdentifierHeartRate', WATCH, t, t, v, 'count/min', '  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>');
+      rec(
+        'HKQuantityTypeIdentifierHeartRate',
+        WATCH,
+        t,
+        t,
+        v,
+        'count/min',
+        '  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>',
+      );
       if (i === 10 || i === 50) rec('HKQuantityTypeIdentifierHeartRate', PHONE, t, t, v, 'count/min');
     }
     count('heart_rate', 82, 80);
@@ -165,25 +194,64 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
     for (let h = 7; h < 23; h++) {
       const t = day + h * HOUR + 5 * MIN;
       rec('HKQuantityTypeIdentifierStepCount', WATCH, t, t + 20 * MIN, String(Math.round(100 + rnd() * 900)), 'count');
-      rec('HKQuantityTypeIdentifierStepCount', PHONE, t + 10 * MIN, t + 30 * MIN, String(Math.round(50 + rnd() * 700)), 'count');
+      rec(
+        'HKQuantityTypeIdentifierStepCount',
+        PHONE,
+        t + 10 * MIN,
+        t + 30 * MIN,
+        String(Math.round(50 + rnd() * 700)),
+        'count',
+      );
     }
     count('steps', 16);
     // Sleep 22:30 → 06:30: the iPhone's in-bed and asleep, and the Watch's stages (the night's source).
     const night = day + 22 * HOUR + 30 * MIN;
-    rec('HKCategoryTypeIdentifierSleepAnalysis', PHONE, night - 10 * MIN, night + 8 * HOUR + 10 * MIN, 'HKCategoryValueSleepAnalysisInBed');
-    rec('HKCategoryTypeIdentifierSleepAnalysis', PHONE, night, night + 8 * HOUR, 'HKCategoryValueSleepAnalysisAsleepUnspecified');
-    const stages = ['AsleepCore', 'AsleepDeep', 'AsleepCore', 'AsleepREM', 'Awake', 'AsleepCore', 'AsleepDeep', 'AsleepREM'];
-    stages.forEach((s, i) => rec('HKCategoryTypeIdentifierSleepAnalysis', WATCH, night + i * HOUR, night + (i + 1) * HOUR, `HKCategoryValueSleepAnalysis${s}`));
+    rec(
+      'HKCategoryTypeIdentifierSleepAnalysis',
+      PHONE,
+      night - 10 * MIN,
+      night + 8 * HOUR + 10 * MIN,
+      'HKCategoryValueSleepAnalysisInBed',
+    );
+    rec(
+      'HKCategoryTypeIdentifierSleepAnalysis',
+      PHONE,
+      night,
+      night + 8 * HOUR,
+      'HKCategoryValueSleepAnalysisAsleepUnspecified',
+    );
+    const stages = [
+      'AsleepCore',
+      'AsleepDeep',
+      'AsleepCore',
+      'AsleepREM',
+      'Awake',
+      'AsleepCore',
+      'AsleepDeep',
+      'AsleepREM',
+    ];
+    stages.forEach((s, i) =>
+      rec(
+        'HKCategoryTypeIdentifierSleepAnalysis',
+        WATCH,
+        night + i * HOUR,
+        night + (i + 1) * HOUR,
+        `HKCategoryValueSleepAnalysis${s}`,
+      ),
+    );
     count('sleep', 1);
     // Blood pressure at 07:30: the correlation, and its halves again at top level (as Apple writes them).
     const bpAt = day + 7 * HOUR + 30 * MIN;
     const sys = String(Math.round(115 + rnd() * 30));
     const dia = String(Math.round(70 + rnd() * 15));
     const half = (type: string, v: string) => record(type, 'Omron Connect', bpAt, bpAt, v, 'mmHg');
-    text += half('HKQuantityTypeIdentifierBloodPressureSystolic', sys) + half('HKQuantityTypeIdentifierBloodPressureDiastolic', dia);
-    text += ` <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron Connect" creationDate="${at(bpAt + MIN)}" startDate="${at(bpAt)}" endDate="${at(bpAt)}">\n`
-      + '  <MetadataEntry key="HKWasUserEntered" value="0"/>\n'
-      + `  ${half('HKQuantityTypeIdentifierBloodPressureSystolic', sys)}  ${half('HKQuantityTypeIdentifierBloodPressureDiastolic', dia)} </Correlation>\n`;
+    text +=
+      half('HKQuantityTypeIdentifierBloodPressureSystolic', sys) +
+      half('HKQuantityTypeIdentifierBloodPressureDiastolic', dia);
+    text +=
+      ` <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron Connect" creationDate="${at(bpAt + MIN)}" startDate="${at(bpAt)}" endDate="${at(bpAt)}">\n` +
+      '  <MetadataEntry key="HKWasUserEntered" value="0"/>\n' +
+      `  ${half('HKQuantityTypeIdentifierBloodPressureSystolic', sys)}  ${half('HKQuantityTypeIdentifierBloodPressureDiastolic', dia)} </Correlation>\n`;
     out.records += 4;
     count('blood_pressure', 1);
     if (d % 3 === 0) {
@@ -196,7 +264,14 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
     if (d % 7 === 0) {
       const t = day + 8 * HOUR;
       rec('HKQuantityTypeIdentifierBodyTemperature', PHONE, t, t, (36.4 + rnd() * 0.6).toFixed(1), 'degC');
-      rec('HKQuantityTypeIdentifierBloodGlucose', PHONE, t + 5 * MIN, t + 5 * MIN, String(Math.round(90 + rnd() * 30)), 'mg/dL');
+      rec(
+        'HKQuantityTypeIdentifierBloodGlucose',
+        PHONE,
+        t + 5 * MIN,
+        t + 5 * MIN,
+        String(Math.round(90 + rnd() * 30)),
+        'mg/dL',
+      );
       count('temperature', 1);
       count('blood_glucose', 1);
     }
@@ -206,8 +281,9 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
       rec('HKQuantityTypeIdentifierActiveEnergyBurned', WATCH, t, t + HOUR, (20 + rnd() * 40).toFixed(3), 'kcal');
     }
     if (d % 5 === 0) {
-      text += ` <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="30" durationUnit="min" sourceName="${WATCH}" startDate="${at(day + 17 * HOUR)}" endDate="${at(day + 17.5 * HOUR)}">\n`
-        + '  <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-01-01 17:00:00 +0700"/>\n </Workout>\n';
+      text +=
+        ` <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="30" durationUnit="min" sourceName="${WATCH}" startDate="${at(day + 17 * HOUR)}" endDate="${at(day + 17.5 * HOUR)}">\n` +
+        '  <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-01-01 17:00:00 +0700"/>\n </Workout>\n';
     }
     write(text);
   }
@@ -220,7 +296,10 @@ export function writeAppleHealthExport(opts: GeneratorOptions, onChunk: (chunk: 
   for (let i = 0; i < 2000; i++) ecg.push(strToU8(`${(Math.sin(i / 20) * 300).toFixed(3)}\n`), false);
   ecg.push(new Uint8Array(0), true);
   const route = add('apple_health_export/workout-routes/route_2024-01-03_5.00pm.gpx');
-  route.push(strToU8('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>\n'), true);
+  route.push(
+    strToU8('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>\n'),
+    true,
+  );
   zip.end();
   if (failure) throw failure;
   return out;
@@ -232,6 +311,9 @@ export function appleHealthExportBytes(opts: GeneratorOptions): { bytes: Uint8Ar
   const info = writeAppleHealthExport(opts, (c) => parts.push(c));
   const bytes = new Uint8Array(parts.reduce((n, c) => n + c.length, 0));
   let off = 0;
-  for (const c of parts) { bytes.set(c, off); off += c.length; }
+  for (const c of parts) {
+    bytes.set(c, off);
+    off += c.length;
+  }
   return { bytes, info };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
 import type { TReading } from '@carewatch/contracts/vitals';
-import { AppleHealthError, AppleHealthMapper, appleDate, readAppleHealthExport, type AppleHealthStats } from './apple-health.ts';
+import {
+  AppleHealthError,
+  AppleHealthMapper,
+  appleDate,
+  readAppleHealthExport,
+  type AppleHealthStats,
+} from './apple-health.ts';
 import { writeAppleHealthExport } from './apple-health-export-generator.ts';
 
 async function* chunksOf(parts: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
@@ -11,7 +17,10 @@ async function readAll(parts: readonly Uint8Array[], batchSize = 500) {
   const batches: TReading[][] = [];
   const it = readAppleHealthExport(chunksOf(parts), { batchSize });
   let r = await it.next();
-  while (!r.done) { batches.push(r.value); r = await it.next(); }
+  while (!r.done) {
+    batches.push(r.value);
+    r = await it.next();
+  }
   return { batches, stats: r.value as AppleHealthStats };
 }
 
@@ -25,7 +34,10 @@ describe('appleDate', () => {
 });
 
 describe('AppleHealthMapper', () => {
-  const rec = (m: AppleHealthMapper, a: Record<string, string>) => { m.open('Record', a); m.close('Record'); };
+  const rec = (m: AppleHealthMapper, a: Record<string, string>) => {
+    m.open('Record', a);
+    m.close('Record');
+  };
   const base = { sourceName: 'Watch', startDate: '2024-01-01 08:00:00 +0700', endDate: '2024-01-01 08:00:00 +0700' };
 
   test('converts units: SpO2 fraction to %, lb to kg, °F to °C, mg/dL to mmol/L', () => {
@@ -51,26 +63,49 @@ describe('AppleHealthMapper', () => {
     rec(m, { ...base, type: 'HKQuantityTypeIdentifierBloodPressureSystolic', unit: 'mmHg', value: '128' });
     rec(m, { ...base, type: 'HKQuantityTypeIdentifierBloodPressureDiastolic', unit: 'mmHg', value: '82' });
     m.close('Correlation');
-    expect(m.take()).toEqual([{ metric: 'blood_pressure', measuredAt: '2024-01-01T08:00:00+07:00', values: { systolic: 128, diastolic: 82 }, source: 'apple_health' }]);
+    expect(m.take()).toEqual([
+      {
+        metric: 'blood_pressure',
+        measuredAt: '2024-01-01T08:00:00+07:00',
+        values: { systolic: 128, diastolic: 82 },
+        source: 'apple_health',
+      },
+    ]);
     expect(m.stats).toMatchObject({ records: 3, skipped: 1 });
   });
 
   test('steps: per hour, the busiest source (iPhone and Watch are not added up)', () => {
     const m = new AppleHealthMapper();
     const step = (source: string, start: string, value: string) =>
-      rec(m, { type: 'HKQuantityTypeIdentifierStepCount', unit: 'count', sourceName: source, startDate: start, endDate: start, value });
+      rec(m, {
+        type: 'HKQuantityTypeIdentifierStepCount',
+        unit: 'count',
+        sourceName: source,
+        startDate: start,
+        endDate: start,
+        value,
+      });
     step('Watch', '2024-01-01 08:05:00 +0700', '300');
     step('Watch', '2024-01-01 08:40:00 +0700', '200');
     step('iPhone', '2024-01-01 08:10:00 +0700', '450');
     step('iPhone', '2024-01-01 09:10:00 +0700', '100');
     m.finish();
-    expect(m.take().map((r) => [r.measuredAt, r.value])).toEqual([['2024-01-01T01:00:00.000Z', 500], ['2024-01-01T02:00:00.000Z', 100]]);
+    expect(m.take().map((r) => [r.measuredAt, r.value])).toEqual([
+      ['2024-01-01T01:00:00.000Z', 500],
+      ['2024-01-01T02:00:00.000Z', 100],
+    ]);
   });
 
   test('sleep: one reading per night from the most detailed source, stages merged and overlaps clipped', () => {
     const m = new AppleHealthMapper();
     const s = (source: string, start: string, end: string, value: string) =>
-      rec(m, { type: 'HKCategoryTypeIdentifierSleepAnalysis', sourceName: source, startDate: start, endDate: end, value: `HKCategoryValueSleepAnalysis${value}` });
+      rec(m, {
+        type: 'HKCategoryTypeIdentifierSleepAnalysis',
+        sourceName: source,
+        startDate: start,
+        endDate: end,
+        value: `HKCategoryValueSleepAnalysis${value}`,
+      });
     s('iPhone', '2024-01-01 22:00:00 +0700', '2024-01-02 06:00:00 +0700', 'InBed');
     s('iPhone', '2024-01-01 22:10:00 +0700', '2024-01-02 05:50:00 +0700', 'Asleep');
     s('Watch', '2024-01-01 22:15:00 +0700', '2024-01-01 23:00:00 +0700', 'AsleepCore');
@@ -84,13 +119,17 @@ describe('AppleHealthMapper', () => {
     const out = m.take();
     expect(out).toHaveLength(2);
     expect(out[0]).toEqual({
-      metric: 'sleep', measuredAt: '2024-01-01T15:15:00.000Z', source: 'apple_health',
-      values: { stages: [
-        { stage: 'light', start: '2024-01-01T15:15:00.000Z', end: '2024-01-01T17:00:00.000Z' },
-        { stage: 'deep', start: '2024-01-01T17:00:00.000Z', end: '2024-01-01T18:00:00.000Z' },
-        { stage: 'awake', start: '2024-01-01T18:00:00.000Z', end: '2024-01-01T18:10:00.000Z' },
-        { stage: 'rem', start: '2024-01-01T18:10:00.000Z', end: '2024-01-01T19:00:00.000Z' },
-      ] },
+      metric: 'sleep',
+      measuredAt: '2024-01-01T15:15:00.000Z',
+      source: 'apple_health',
+      values: {
+        stages: [
+          { stage: 'light', start: '2024-01-01T15:15:00.000Z', end: '2024-01-01T17:00:00.000Z' },
+          { stage: 'deep', start: '2024-01-01T17:00:00.000Z', end: '2024-01-01T18:00:00.000Z' },
+          { stage: 'awake', start: '2024-01-01T18:00:00.000Z', end: '2024-01-01T18:10:00.000Z' },
+          { stage: 'rem', start: '2024-01-01T18:10:00.000Z', end: '2024-01-01T19:00:00.000Z' },
+        ],
+      },
     });
   });
 
@@ -98,7 +137,13 @@ describe('AppleHealthMapper', () => {
     const m = new AppleHealthMapper();
     rec(m, { ...base, type: 'HKQuantityTypeIdentifierHeartRate', unit: 'count/s', value: '1.2' });
     rec(m, { ...base, type: 'HKQuantityTypeIdentifierHeartRate', unit: 'count/min', value: 'abc' });
-    rec(m, { ...base, startDate: 'yesterday', type: 'HKQuantityTypeIdentifierHeartRate', unit: 'count/min', value: '70' });
+    rec(m, {
+      ...base,
+      startDate: 'yesterday',
+      type: 'HKQuantityTypeIdentifierHeartRate',
+      unit: 'count/min',
+      value: '70',
+    });
     rec(m, { ...base, type: 'HKQuantityTypeIdentifierDistanceWalkingRunning', unit: 'km', value: '1' });
     expect(m.take()).toEqual([]);
     expect(m.stats).toMatchObject({ records: 4, skipped: 4, readings: 0 });
@@ -132,7 +177,10 @@ describe('readAppleHealthExport on a generated 50k-record export.zip', () => {
     const small = writeSmall();
     const whole = new Uint8Array(small.reduce((n, c) => n + c.length, 0));
     let off = 0;
-    for (const c of small) { whole.set(c, off); off += c.length; }
+    for (const c of small) {
+      whole.set(c, off);
+      off += c.length;
+    }
     const tiny: Uint8Array[] = [];
     for (let i = 0; i < whole.length; i += 777) tiny.push(whole.subarray(i, i + 777));
     const a = await readAll([whole]);
@@ -143,8 +191,16 @@ describe('readAppleHealthExport on a generated 50k-record export.zip', () => {
 
   test('stopping early (cancel) reads no further', async () => {
     let pulled = 0;
-    async function* counted() { for (const p of parts) { pulled += 1; yield p; } }
-    for await (const batch of readAppleHealthExport(counted(), { batchSize: 100 })) { expect(batch).toHaveLength(100); break; }
+    async function* counted() {
+      for (const p of parts) {
+        pulled += 1;
+        yield p;
+      }
+    }
+    for await (const batch of readAppleHealthExport(counted(), { batchSize: 100 })) {
+      expect(batch).toHaveLength(100);
+      break;
+    }
     expect(pulled).toBeLessThan(parts.length);
   });
 });
@@ -167,11 +223,18 @@ describe('files that are not a Health export', () => {
     const small = writeSmall();
     const bytes = new Uint8Array(small.reduce((n, c) => n + c.length, 0));
     let off = 0;
-    for (const c of small) { bytes.set(c, off); off += c.length; }
-    await expect(readAll([bytes.subarray(0, Math.floor(bytes.length / 2))])).rejects.toMatchObject({ code: 'TRUNCATED' });
+    for (const c of small) {
+      bytes.set(c, off);
+      off += c.length;
+    }
+    await expect(readAll([bytes.subarray(0, Math.floor(bytes.length / 2))])).rejects.toMatchObject({
+      code: 'TRUNCATED',
+    });
   });
   test('broken XML inside', async () => {
-    const zip = zipSync({ 'apple_health_export/export.xml': strToU8('<HealthData><Record type="x" value="1"></HealthData>') });
+    const zip = zipSync({
+      'apple_health_export/export.xml': strToU8('<HealthData><Record type="x" value="1"></HealthData>'),
+    });
     await expect(readAll([zip])).rejects.toMatchObject({ code: 'BAD_XML' });
   });
 });

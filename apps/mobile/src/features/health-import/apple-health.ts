@@ -15,7 +15,10 @@ export const APPLE_HEALTH_SOURCE = 'apple_health' as const;
 /** Why a file could not be read: not a Health export, cut short, or its XML is broken. */
 export type AppleHealthErrorCode = 'NO_EXPORT_XML' | 'TRUNCATED' | 'BAD_XML';
 export class AppleHealthError extends Error {
-  constructor(readonly code: AppleHealthErrorCode, message: string) {
+  constructor(
+    readonly code: AppleHealthErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'AppleHealthError';
   }
@@ -55,16 +58,24 @@ const SCALARS: Record<string, Scalar> = {
   HKQuantityTypeIdentifierRespiratoryRate: { metric: 'respiratory_rate', convert: same(['count/min']) },
   HKQuantityTypeIdentifierHeartRateVariabilitySDNN: { metric: 'hrv', convert: same(['ms']) },
   // A fraction in the export (0.97); a few third-party writers store the percentage itself.
-  HKQuantityTypeIdentifierOxygenSaturation: { metric: 'spo2', convert: (v, u) => (u === '%' ? (v <= 1 ? v * 100 : v) : null) },
+  HKQuantityTypeIdentifierOxygenSaturation: {
+    metric: 'spo2',
+    convert: (v, u) => (u === '%' ? (v <= 1 ? v * 100 : v) : null),
+  },
   HKQuantityTypeIdentifierBodyMass: {
     metric: 'weight',
-    convert: (v, u) => (u === 'kg' ? v : u === 'lb' ? v * KG_PER_LB : u === 'g' ? v / 1000 : u === 'st' ? v * 14 * KG_PER_LB : null),
+    convert: (v, u) =>
+      u === 'kg' ? v : u === 'lb' ? v * KG_PER_LB : u === 'g' ? v / 1000 : u === 'st' ? v * 14 * KG_PER_LB : null,
   },
-  HKQuantityTypeIdentifierBodyTemperature: { metric: 'temperature', convert: (v, u) => (u === 'degC' ? v : u === 'degF' ? fToC(v) : null) },
+  HKQuantityTypeIdentifierBodyTemperature: {
+    metric: 'temperature',
+    convert: (v, u) => (u === 'degC' ? v : u === 'degF' ? fToC(v) : null),
+  },
   HKQuantityTypeIdentifierBloodGlucose: {
     metric: 'blood_glucose',
     // mg/dL, or mmol/L written with the molar mass: `mmol<180.15588000005408>/L`.
-    convert: (v, u) => (u === 'mg/dL' ? v / GLUCOSE_MGDL_PER_MMOL : u.startsWith('mmol') && u.endsWith('/L') ? v : null),
+    convert: (v, u) =>
+      u === 'mg/dL' ? v / GLUCOSE_MGDL_PER_MMOL : u.startsWith('mmol') && u.endsWith('/L') ? v : null,
   },
 };
 const BP = 'HKCorrelationTypeIdentifierBloodPressure';
@@ -121,18 +132,30 @@ export class AppleHealthMapper {
     if (scalar) {
       const at = appleDate(a.startDate);
       const raw = Number(a.value);
-      const v = at !== null && a.value !== undefined && a.value !== '' && Number.isFinite(raw) ? scalar.convert(raw, a.unit ?? '') : null;
-      if (at === null || v === null) { this.stats.skipped += 1; return; }
+      const v =
+        at !== null && a.value !== undefined && a.value !== '' && Number.isFinite(raw)
+          ? scalar.convert(raw, a.unit ?? '')
+          : null;
+      if (at === null || v === null) {
+        this.stats.skipped += 1;
+        return;
+      }
       this.emit({ metric: scalar.metric, measuredAt: at, value: round2(v), source: APPLE_HEALTH_SOURCE });
       return;
     }
     if (type === STEPS) {
       const at = appleDate(a.startDate);
       const v = Number(a.value);
-      if (at === null || !Number.isFinite(v) || v < 0) { this.stats.skipped += 1; return; }
+      if (at === null || !Number.isFinite(v) || v < 0) {
+        this.stats.skipped += 1;
+        return;
+      }
       const hour = Math.floor(Date.parse(at) / HOUR_MS) * HOUR_MS;
       let bySource = this.steps.get(hour);
-      if (!bySource) { bySource = new Map(); this.steps.set(hour, bySource); }
+      if (!bySource) {
+        bySource = new Map();
+        this.steps.set(hour, bySource);
+      }
       const src = a.sourceName ?? '';
       bySource.set(src, (bySource.get(src) ?? 0) + v);
       return;
@@ -141,7 +164,10 @@ export class AppleHealthMapper {
       const stage = SLEEP_STAGES[a.value ?? ''];
       const s = Date.parse(appleDate(a.startDate) ?? '');
       const e = Date.parse(appleDate(a.endDate) ?? '');
-      if (stage === undefined || !(e > s)) { this.stats.skipped += 1; return; }
+      if (stage === undefined || !(e > s)) {
+        this.stats.skipped += 1;
+        return;
+      }
       this.sleepStart.push(s);
       this.sleepEnd.push(e);
       this.sleepStage.push(STAGE_CODES.indexOf(stage));
@@ -156,8 +182,16 @@ export class AppleHealthMapper {
     if (name !== 'Correlation' || this.bp === null) return;
     const { at, systolic, diastolic } = this.bp;
     this.bp = null;
-    if (at === '' || systolic === null || diastolic === null) { this.stats.skipped += 1; return; }
-    this.emit({ metric: 'blood_pressure', measuredAt: at, values: { systolic, diastolic }, source: APPLE_HEALTH_SOURCE });
+    if (at === '' || systolic === null || diastolic === null) {
+      this.stats.skipped += 1;
+      return;
+    }
+    this.emit({
+      metric: 'blood_pressure',
+      measuredAt: at,
+      values: { systolic, diastolic },
+      source: APPLE_HEALTH_SOURCE,
+    });
   }
 
   /** The oldest `max` readings not yet taken (all by default). */
@@ -174,7 +208,13 @@ export class AppleHealthMapper {
     for (const hour of [...this.steps.keys()].sort((x, y) => x - y)) {
       let best = 0;
       for (const v of this.steps.get(hour)!.values()) best = Math.max(best, v);
-      if (best > 0) this.emit({ metric: 'steps', measuredAt: new Date(hour).toISOString(), value: Math.round(best), source: APPLE_HEALTH_SOURCE });
+      if (best > 0)
+        this.emit({
+          metric: 'steps',
+          measuredAt: new Date(hour).toISOString(),
+          value: Math.round(best),
+          source: APPLE_HEALTH_SOURCE,
+        });
     }
     this.steps.clear();
     this.finishSleep();
@@ -182,7 +222,10 @@ export class AppleHealthMapper {
 
   private sourceId(name: string): number {
     let id = this.sources.get(name);
-    if (id === undefined) { id = this.sources.size; this.sources.set(name, id); }
+    if (id === undefined) {
+      id = this.sources.size;
+      this.sources.set(name, id);
+    }
     return id;
   }
 
@@ -195,17 +238,28 @@ export class AppleHealthMapper {
 
   private finishSleep(): void {
     const n = this.sleepStart.length;
-    const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => this.sleepStart[x]! - this.sleepStart[y]! || this.sleepEnd[x]! - this.sleepEnd[y]!);
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (x, y) => this.sleepStart[x]! - this.sleepStart[y]! || this.sleepEnd[x]! - this.sleepEnd[y]!,
+    );
     let night: number[] = [];
     let nightEnd = -Infinity;
-    const flush = () => { if (night.length > 0) this.emitNight(night); night = []; };
+    const flush = () => {
+      if (night.length > 0) this.emitNight(night);
+      night = [];
+    };
     for (const i of order) {
-      if (this.sleepStart[i]! > nightEnd + SLEEP_GAP_MS) { flush(); nightEnd = -Infinity; }
+      if (this.sleepStart[i]! > nightEnd + SLEEP_GAP_MS) {
+        flush();
+        nightEnd = -Infinity;
+      }
       night.push(i);
       nightEnd = Math.max(nightEnd, this.sleepEnd[i]!);
     }
     flush();
-    this.sleepStart = []; this.sleepEnd = []; this.sleepStage = []; this.sleepSource = [];
+    this.sleepStart = [];
+    this.sleepEnd = [];
+    this.sleepStage = [];
+    this.sleepSource = [];
   }
 
   /** One night: the source with the most detail (most distinct stages, then most samples), overlaps clipped. */
@@ -221,7 +275,10 @@ export class AppleHealthMapper {
     let chosen = -1;
     let best = { kinds: 0, n: 0 };
     for (const [src, d] of detail) {
-      if (d.kinds.size > best.kinds || (d.kinds.size === best.kinds && d.n > best.n)) { chosen = src; best = { kinds: d.kinds.size, n: d.n }; }
+      if (d.kinds.size > best.kinds || (d.kinds.size === best.kinds && d.n > best.n)) {
+        chosen = src;
+        best = { kinds: d.kinds.size, n: d.n };
+      }
     }
     const stages: Array<{ stage: Stage; s: number; e: number }> = [];
     let prevEnd = -Infinity;
@@ -237,10 +294,15 @@ export class AppleHealthMapper {
       prevEnd = e;
     }
     if (stages.length === 0 || !stages.some((x) => x.stage !== 'awake')) return;
-    if (stages.length > SLEEP_MAX_STAGES || stages.at(-1)!.e - stages[0]!.s > SLEEP_MAX_SPAN_MS) { this.stats.skipped += 1; return; }
+    if (stages.length > SLEEP_MAX_STAGES || stages.at(-1)!.e - stages[0]!.s > SLEEP_MAX_SPAN_MS) {
+      this.stats.skipped += 1;
+      return;
+    }
     const iso = (t: number) => new Date(t).toISOString();
     this.emit({
-      metric: 'sleep', measuredAt: iso(stages[0]!.s), source: APPLE_HEALTH_SOURCE,
+      metric: 'sleep',
+      measuredAt: iso(stages[0]!.s),
+      source: APPLE_HEALTH_SOURCE,
       values: { stages: stages.map((x) => ({ stage: x.stage, start: iso(x.s), end: iso(x.e) })) },
     });
   }
@@ -284,7 +346,10 @@ export type ReadOptions = {
  * AppleHealthError when the file is not a Health export, is cut short or its XML is broken. The consumer may stop
  * early (cancel): the rest of the file is then never read.
  */
-export async function* readAppleHealthExport(chunks: AsyncIterable<Uint8Array>, opts: ReadOptions = {}): AsyncGenerator<TReading[], AppleHealthStats> {
+export async function* readAppleHealthExport(
+  chunks: AsyncIterable<Uint8Array>,
+  opts: ReadOptions = {},
+): AsyncGenerator<TReading[], AppleHealthStats> {
   const batchSize = opts.batchSize ?? 500;
   const slice = opts.sliceBytes ?? 64 * 1024;
   const mapper = new AppleHealthMapper();
@@ -292,7 +357,9 @@ export async function* readAppleHealthExport(chunks: AsyncIterable<Uint8Array>, 
   let failure: AppleHealthError | null = null;
   parser.on('opentag', (tag) => mapper.open(tag.name, tag.attributes as Record<string, string>));
   parser.on('closetag', (tag) => mapper.close(tag.name));
-  parser.on('error', (e) => { failure ??= new AppleHealthError('BAD_XML', e.message); });
+  parser.on('error', (e) => {
+    failure ??= new AppleHealthError('BAD_XML', e.message);
+  });
   const decoder = new TextDecoder();
   let found = false;
   let done = false;
@@ -301,9 +368,15 @@ export async function* readAppleHealthExport(chunks: AsyncIterable<Uint8Array>, 
       found = true;
       file.ondata = (err, data, final) => {
         if (failure) return;
-        if (err) { failure = new AppleHealthError('TRUNCATED', err.message); return; }
+        if (err) {
+          failure = new AppleHealthError('TRUNCATED', err.message);
+          return;
+        }
         parser.write(decoder.decode(data, { stream: !final }));
-        if (final) { parser.close(); done = true; }
+        if (final) {
+          parser.close();
+          done = true;
+        }
       };
     } else {
       file.ondata = () => undefined;
@@ -317,7 +390,9 @@ export async function* readAppleHealthExport(chunks: AsyncIterable<Uint8Array>, 
     try {
       unzip.push(data, final);
     } catch (e) {
-      failure ??= found ? new AppleHealthError('TRUNCATED', e instanceof Error ? e.message : String(e)) : new AppleHealthError('NO_EXPORT_XML', 'Not a zip file');
+      failure ??= found
+        ? new AppleHealthError('TRUNCATED', e instanceof Error ? e.message : String(e))
+        : new AppleHealthError('NO_EXPORT_XML', 'Not a zip file');
     }
     if (failure) throw failure;
   };

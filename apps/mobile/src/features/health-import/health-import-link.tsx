@@ -7,9 +7,15 @@ export function HealthImportLink() {
   const { t } = useTranslation();
   return (
     <Card withBorder component="section" aria-labelledby="health-import-link">
-      <Title order={2} size="h5" id="health-import-link" mb={4}>{t('healthImport.linkTitle')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">{t('healthImport.linkText')}</Text>
-      <Button component={Link} to="/health-import" variant="light">{t('healthImport.title')}</Button>
+      <Title order={2} size="h5" id="health-import-link" mb={4}>
+        {t('healthImport.linkTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('healthImport.linkText')}
+      </Text>
+      <Button component={Link} to="/health-import" variant="light">
+        {t('healthImport.title')}
+      </Button>
     </Card>
   );
 }

@@ -35,7 +35,18 @@ type State =
   | { phase: 'failed'; progress: ImportProgress | null; error: unknown };
 
 const EMPTY: ImportProgress = { bytes: 0, records: 0, sent: 0, added: 0, duplicates: 0, rejected: 0 };
-const IMPORTED = ['heart_rate', 'spo2', 'blood_pressure', 'weight', 'steps', 'sleep', 'temperature', 'blood_glucose', 'respiratory_rate', 'hrv'] as const;
+const IMPORTED = [
+  'heart_rate',
+  'spo2',
+  'blood_pressure',
+  'weight',
+  'steps',
+  'sleep',
+  'temperature',
+  'blood_glucose',
+  'respiratory_rate',
+  'hrv',
+] as const;
 
 /**
  * `/health-import` (issue 19): the patient picks the `export.zip` of the iPhone's Health app; it is read on the phone,
@@ -53,7 +64,10 @@ export function HealthImportPage() {
   useEffect(() => {
     mounted.current = true;
     // Leaving the screen stops the import (what was sent is kept).
-    return () => { mounted.current = false; cancel.current = true; };
+    return () => {
+      mounted.current = false;
+      cancel.current = true;
+    };
   }, []);
   const running = state.phase === 'running';
 
@@ -67,7 +81,10 @@ export function HealthImportPage() {
         chunks: fileChunks(file),
         send: (readings) => importApi.send(readings),
         cancelled: () => cancel.current,
-        onProgress: (p) => { last = p; if (mounted.current) setState({ phase: 'running', progress: p }); },
+        onProgress: (p) => {
+          last = p;
+          if (mounted.current) setState({ phase: 'running', progress: p });
+        },
       });
       if (mounted.current) setState({ phase: out.status, progress: out.progress });
     } catch (error) {
@@ -83,31 +100,67 @@ export function HealthImportPage() {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/devices" size="sm">{t('healthImport.back')}</Anchor>
-      <Title order={1} size="h3">{t('healthImport.title')}</Title>
+      <Anchor component={Link} to="/devices" size="sm">
+        {t('healthImport.back')}
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('healthImport.title')}
+      </Title>
       <Text size="sm">{t('healthImport.intro')}</Text>
       <Card withBorder component="section" aria-labelledby="health-import-how">
-        <Title order={2} size="h5" id="health-import-how" mb="xs">{t('healthImport.howTitle')}</Title>
+        <Title order={2} size="h5" id="health-import-how" mb="xs">
+          {t('healthImport.howTitle')}
+        </Title>
         <List type="ordered" size="sm" spacing={4}>
           <List.Item>{t('healthImport.how1')}</List.Item>
           <List.Item>{t('healthImport.how2')}</List.Item>
           <List.Item>{t('healthImport.how3')}</List.Item>
         </List>
-        <Text size="sm" mt="xs" c="dimmed">{t('healthImport.what', { list: IMPORTED.map((m) => t(`metrics.${m}`)).join(', ') })}</Text>
-        <Text size="sm" mt={4} c="dimmed">{t('healthImport.again')}</Text>
-        <Text size="sm" mt={4} c="dimmed">{t('healthImport.history')}</Text>
+        <Text size="sm" mt="xs" c="dimmed">
+          {t('healthImport.what', { list: IMPORTED.map((m) => t(`metrics.${m}`)).join(', ') })}
+        </Text>
+        <Text size="sm" mt={4} c="dimmed">
+          {t('healthImport.again')}
+        </Text>
+        <Text size="sm" mt={4} c="dimmed">
+          {t('healthImport.history')}
+        </Text>
       </Card>
 
-      {!network.online && <Alert color="gray" role="status">{t('healthImport.offline')}</Alert>}
+      {!network.online && (
+        <Alert color="gray" role="status">
+          {t('healthImport.offline')}
+        </Alert>
+      )}
 
       <FileInput
-        label={t('healthImport.file')} placeholder={t('healthImport.filePlaceholder')} accept=".zip,application/zip"
-        value={file} onChange={(f) => { setFile(f); setState({ phase: 'idle' }); }} disabled={running} clearable size="md"
+        label={t('healthImport.file')}
+        placeholder={t('healthImport.filePlaceholder')}
+        accept=".zip,application/zip"
+        value={file}
+        onChange={(f) => {
+          setFile(f);
+          setState({ phase: 'idle' });
+        }}
+        disabled={running}
+        clearable
+        size="md"
       />
       {running ? (
-        <Button color="red" variant="light" size="md" onClick={() => { cancel.current = true; }}>{t('healthImport.cancel')}</Button>
+        <Button
+          color="red"
+          variant="light"
+          size="md"
+          onClick={() => {
+            cancel.current = true;
+          }}
+        >
+          {t('healthImport.cancel')}
+        </Button>
       ) : (
-        <Button size="md" disabled={!file || !network.online} onClick={() => void start()}>{t('healthImport.start')}</Button>
+        <Button size="md" disabled={!file || !network.online} onClick={() => void start()}>
+          {t('healthImport.start')}
+        </Button>
       )}
 
       {progress && (
@@ -122,27 +175,47 @@ export function HealthImportPage() {
             <Stat label={t('healthImport.added')} value={String(progress.added)} />
             <Stat label={t('healthImport.duplicates')} value={String(progress.duplicates)} />
           </StatGrid>
-          {progress.rejected > 0 && <Text size="sm" mt="xs" c="dimmed">{t('healthImport.rejected', { n: progress.rejected })}</Text>}
+          {progress.rejected > 0 && (
+            <Text size="sm" mt="xs" c="dimmed">
+              {t('healthImport.rejected', { n: progress.rejected })}
+            </Text>
+          )}
         </Card>
       )}
 
       {state.phase === 'done' && (
         <Alert color="teal" role="status" title={t('healthImport.doneTitle')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('healthImport.done', { added: state.progress.added, duplicates: state.progress.duplicates })}</Text>
+            <Text size="sm">
+              {t('healthImport.done', { added: state.progress.added, duplicates: state.progress.duplicates })}
+            </Text>
             <Group gap="sm">
-              <Anchor component={Link} to="/metrics/heart_rate" size="sm">{t('healthImport.seeHeartRate')}</Anchor>
-              <Anchor component={Link} to="/metrics/weight" size="sm">{t('healthImport.seeWeight')}</Anchor>
-              <Anchor component={Link} to="/metrics/sleep" size="sm">{t('healthImport.seeSleep')}</Anchor>
+              <Anchor component={Link} to="/metrics/heart_rate" size="sm">
+                {t('healthImport.seeHeartRate')}
+              </Anchor>
+              <Anchor component={Link} to="/metrics/weight" size="sm">
+                {t('healthImport.seeWeight')}
+              </Anchor>
+              <Anchor component={Link} to="/metrics/sleep" size="sm">
+                {t('healthImport.seeSleep')}
+              </Anchor>
             </Group>
           </Stack>
         </Alert>
       )}
-      {state.phase === 'cancelled' && <Alert color="yellow" role="status">{t('healthImport.cancelled')}</Alert>}
+      {state.phase === 'cancelled' && (
+        <Alert color="yellow" role="status">
+          {t('healthImport.cancelled')}
+        </Alert>
+      )}
       {state.phase === 'failed' && (
         <Alert color="red" role="alert" title={t('healthImport.failedTitle')}>
           <Text size="sm">{failureText(t, state.error)}</Text>
-          {state.progress && <Text size="sm" mt={4}>{t('healthImport.partial')}</Text>}
+          {state.progress && (
+            <Text size="sm" mt={4}>
+              {t('healthImport.partial')}
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>

@@ -37,7 +37,11 @@ export function splitBySize(readings: readonly TReading[], maxBytes: number): TR
   let size = 20;
   for (const r of readings) {
     const n = JSON.stringify(r).length + 1;
-    if (cur.length > 0 && size + n > maxBytes) { out.push(cur); cur = []; size = 20; }
+    if (cur.length > 0 && size + n > maxBytes) {
+      out.push(cur);
+      cur = [];
+      size = 20;
+    }
     cur.push(r);
     size += n;
   }
@@ -53,7 +57,13 @@ export function splitBySize(readings: readonly TReading[], maxBytes: number): TR
 export async function runAppleHealthImport(opts: RunOptions): Promise<ImportOutcome> {
   const progress: ImportProgress = { bytes: 0, records: 0, sent: 0, added: 0, duplicates: 0, rejected: 0 };
   const report = () => opts.onProgress?.({ ...progress });
-  const it = readAppleHealthExport(opts.chunks, { batchSize: opts.batchSize ?? 500, onBytes: (b, r) => { progress.bytes = b; progress.records = r; } });
+  const it = readAppleHealthExport(opts.chunks, {
+    batchSize: opts.batchSize ?? 500,
+    onBytes: (b, r) => {
+      progress.bytes = b;
+      progress.records = r;
+    },
+  });
   try {
     for (;;) {
       if (opts.cancelled?.()) return { status: 'cancelled', progress, stats: null };

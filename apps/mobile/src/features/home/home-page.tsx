@@ -28,7 +28,11 @@ const alerts = alertsApi(api.request);
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', umol: 'µmol/L', 'umol/L': 'µmol/L' };
-const UNIT_KEYS: Record<string, string> = { steps: 'units.steps', 'breaths/min': 'units.breathsPerMin', kcal: 'units.kcal' };
+const UNIT_KEYS: Record<string, string> = {
+  steps: 'units.steps',
+  'breaths/min': 'units.breathsPerMin',
+  kcal: 'units.kcal',
+};
 
 function unitText(t: TFunction, unit: string): string {
   const key = UNIT_KEYS[unit];
@@ -78,28 +82,56 @@ export function HomePage() {
   const stale = latest.data !== undefined && (!network.online || latest.isError);
   let body;
   if (latest.isError && notPatient(latest.error) && !subjectId) body = <FollowerHome />;
-  else if (latest.isError && latest.data === undefined) body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
-  else if (profile.isError && profile.data === undefined) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
-  else if (latest.data === undefined && latest.fetchStatus === 'paused') body = <Text c="dimmed">{t('home.offlineNoValues')}</Text>;
+  else if (latest.isError && latest.data === undefined)
+    body = <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />;
+  else if (profile.isError && profile.data === undefined)
+    body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  else if (latest.data === undefined && latest.fetchStatus === 'paused')
+    body = <Text c="dimmed">{t('home.offlineNoValues')}</Text>;
   else if (!items || (thresholds.isPending && thresholds.fetchStatus === 'fetching')) body = <CardsSkeleton />;
   else if (items.length === 0) body = <Text c="dimmed">{t('home.empty')}</Text>;
   else {
     const showLevels = thresholds.isSuccess;
     body = (
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {items.map((item) => (
-          <Card key={item.metric} component="li" withBorder padding="sm" aria-label={t(`metrics.${item.metric}`)} pos="relative">
+          <Card
+            key={item.metric}
+            component="li"
+            withBorder
+            padding="sm"
+            aria-label={t(`metrics.${item.metric}`)}
+            pos="relative"
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>
                 {/* The whole card opens the metric's page (the link's overlay covers it). */}
-                <Link to={`/metrics/${item.metric}`} style={{ position: 'absolute', inset: 0 }} aria-label={t('home.openMetric', { metric: t(`metrics.${item.metric}`) })} />
-                <Text size="sm" c="dimmed">{t(`metrics.${item.metric}`)}</Text>
-                <Text fw={700} size="xl">{valueText(t, item)}</Text>
-                <Text size="xs" c="dimmed">{t('home.measured', { ago: timeAgo(item.measuredAt, now, i18n.language) })}</Text>
+                <Link
+                  to={`/metrics/${item.metric}`}
+                  style={{ position: 'absolute', inset: 0 }}
+                  aria-label={t('home.openMetric', { metric: t(`metrics.${item.metric}`) })}
+                />
+                <Text size="sm" c="dimmed">
+                  {t(`metrics.${item.metric}`)}
+                </Text>
+                <Text fw={700} size="xl">
+                  {valueText(t, item)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('home.measured', { ago: timeAgo(item.measuredAt, now, i18n.language) })}
+                </Text>
               </Stack>
               {showLevels && item.level && (
-                <Badge color={LEVEL_COLOR[item.level]} variant={item.level === 'normal' ? 'light' : 'filled'}
-                  aria-label={t('home.levelLabel', { level: t(`levels.${item.level}`) })}>
+                <Badge
+                  color={LEVEL_COLOR[item.level]}
+                  variant={item.level === 'normal' ? 'light' : 'filled'}
+                  aria-label={t('home.levelLabel', { level: t(`levels.${item.level}`) })}
+                >
                   {t(`levels.${item.level}`)}
                 </Badge>
               )}
@@ -113,16 +145,22 @@ export function HomePage() {
   const name = profile.data ? profile.data.firstName : '';
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{name ? t('home.greeting', { name }) : t('home.title')}</Title>
+      <Title order={1} size="h3">
+        {name ? t('home.greeting', { name }) : t('home.title')}
+      </Title>
       <SubjectSwitch />
       {/* My plan ends in 7 days or less, or has ended (mine only, not while viewing someone else). */}
       {!subjectId && <ExpiryBanner />}
       {/* Manual entry writes my own readings: not offered while viewing someone else's data. */}
       {!subjectId && <AddReadingLink />}
       <section aria-label={t('home.latest')}>
-        <Title order={2} size="h5" mb="xs">{t('home.latest')}</Title>
+        <Title order={2} size="h5" mb="xs">
+          {t('home.latest')}
+        </Title>
         {stale && (
-          <Text role="status" size="sm" c="orange.9" mb="xs">{t('home.offlineValues', { time: dateTimeText(new Date(latest.dataUpdatedAt)) })}</Text>
+          <Text role="status" size="sm" c="orange.9" mb="xs">
+            {t('home.offlineValues', { time: dateTimeText(new Date(latest.dataUpdatedAt)) })}
+          </Text>
         )}
         {body}
       </section>

@@ -58,12 +58,19 @@ export function DosePrompt() {
   });
   const answer = useAnswerDose(subjectId);
   const snooze = useMutation({
-    mutationFn: (v: { intake: TIntake; minutes: (typeof SNOOZE_MINUTES)[number] }) => myMedicationApi.snooze(v.intake.id, { minutes: v.minutes }),
+    mutationFn: (v: { intake: TIntake; minutes: (typeof SNOOZE_MINUTES)[number] }) =>
+      myMedicationApi.snooze(v.intake.id, { minutes: v.minutes }),
     onSuccess: (saved) => {
       setSnoozing(false);
       queryClient.setQueryData<TAppMedication>(MEDICATION_KEYS.view(subjectId), (old) =>
-        old ? { ...old, today: old.today.map((d) => (d.id === saved.id ? saved : d)) } : old);
-      if (saved.snoozedUntil) notifications.show({ color: 'teal', autoClose: 4000, message: t('medication.prompt.snoozed', { time: timeText(saved.snoozedUntil) }) });
+        old ? { ...old, today: old.today.map((d) => (d.id === saved.id ? saved : d)) } : old,
+      );
+      if (saved.snoozedUntil)
+        notifications.show({
+          color: 'teal',
+          autoClose: 4000,
+          message: t('medication.prompt.snoozed', { time: timeText(saved.snoozedUntil) }),
+        });
     },
   });
 
@@ -82,33 +89,84 @@ export function DosePrompt() {
   if (!dose) return null;
 
   const busy = answer.isPending || snooze.isPending;
-  const later = () => { setPutOff((s) => new Set([...s, dose.id])); setSnoozing(false); answer.reset(); snooze.reset(); };
+  const later = () => {
+    setPutOff((s) => new Set([...s, dose.id]));
+    setSnoozing(false);
+    answer.reset();
+    snooze.reset();
+  };
   const failed = answer.error ?? snooze.error;
   const patientName = subjectId ? subjects.data?.items.find((s) => s.patientId === subjectId)?.name : null;
   return (
-    <Paper role="dialog" aria-labelledby="dose-prompt-title" aria-describedby="dose-prompt-body" shadow="lg" withBorder radius="lg" p="md"
-      style={{ position: 'fixed', left: 8, right: 8, bottom: 72, zIndex: 190, maxWidth: 544, margin: '0 auto', background: 'var(--mantine-color-teal-0)' }}>
+    <Paper
+      role="dialog"
+      aria-labelledby="dose-prompt-title"
+      aria-describedby="dose-prompt-body"
+      shadow="lg"
+      withBorder
+      radius="lg"
+      p="md"
+      style={{
+        position: 'fixed',
+        left: 8,
+        right: 8,
+        bottom: 72,
+        zIndex: 190,
+        maxWidth: 544,
+        margin: '0 auto',
+        background: 'var(--mantine-color-teal-0)',
+      }}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text id="dose-prompt-title" fw={700}>{t('medication.prompt.title')}</Text>
+          <Text id="dose-prompt-title" fw={700}>
+            {t('medication.prompt.title')}
+          </Text>
           <CloseButton aria-label={t('medication.prompt.later')} onClick={later} />
         </Group>
         <div id="dose-prompt-body">
           {patientName && <Text size="sm">{t('medication.prompt.forPatient', { name: patientName })}</Text>}
-          <Text fw={600} size="lg">{dose.medicineName}</Text>
-          <Text size="sm">{[doseText(dose), t(`medication.when.${dose.when}`), dose.timeLabel].filter(Boolean).join(' · ')}</Text>
-          <Text size="sm" c="dimmed">{t('medication.prompt.due', { time: timeText(dose.dueAt) })}</Text>
-          {due.length > 1 && <Text size="xs" c="dimmed">{t('medication.prompt.more', { count: due.length - 1 })}</Text>}
+          <Text fw={600} size="lg">
+            {dose.medicineName}
+          </Text>
+          <Text size="sm">
+            {[doseText(dose), t(`medication.when.${dose.when}`), dose.timeLabel].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('medication.prompt.due', { time: timeText(dose.dueAt) })}
+          </Text>
+          {due.length > 1 && (
+            <Text size="xs" c="dimmed">
+              {t('medication.prompt.more', { count: due.length - 1 })}
+            </Text>
+          )}
         </div>
-        {!network.online && <Alert color="yellow" p="xs" role="status">{t('medication.offlineAnswer')}</Alert>}
-        {failed && <Alert color="red" p="xs" role="alert">{errorText(t, failed)}</Alert>}
+        {!network.online && (
+          <Alert color="yellow" p="xs" role="status">
+            {t('medication.offlineAnswer')}
+          </Alert>
+        )}
+        {failed && (
+          <Alert color="red" p="xs" role="alert">
+            {errorText(t, failed)}
+          </Alert>
+        )}
         {snoozing ? (
           <div role="group" aria-labelledby="dose-prompt-snooze">
-            <Text size="sm" id="dose-prompt-snooze" mb={4}>{t('medication.prompt.snoozeFor')}</Text>
+            <Text size="sm" id="dose-prompt-snooze" mb={4}>
+              {t('medication.prompt.snoozeFor')}
+            </Text>
             <Group grow gap="xs">
               {SNOOZE_MINUTES.map((m) => (
-                <Button key={m} size="md" px="xs" variant="light" disabled={busy || !network.online}
-                  loading={snooze.isPending && snooze.variables.minutes === m} onClick={() => snooze.mutate({ intake: dose, minutes: m })}>
+                <Button
+                  key={m}
+                  size="md"
+                  px="xs"
+                  variant="light"
+                  disabled={busy || !network.online}
+                  loading={snooze.isPending && snooze.variables.minutes === m}
+                  onClick={() => snooze.mutate({ intake: dose, minutes: m })}
+                >
                   {t('medication.prompt.snoozeChoice', { n: m })}
                 </Button>
               ))}
@@ -116,15 +174,33 @@ export function DosePrompt() {
           </div>
         ) : (
           <Group grow gap="xs">
-            <Button size="md" px="xs" color="teal" disabled={busy || !network.online} loading={answer.isPending && answer.variables.body.action === 'taken'}
-              onClick={() => answer.mutate({ intake: dose, body: { action: 'taken' } })}>
+            <Button
+              size="md"
+              px="xs"
+              color="teal"
+              disabled={busy || !network.online}
+              loading={answer.isPending && answer.variables.body.action === 'taken'}
+              onClick={() => answer.mutate({ intake: dose, body: { action: 'taken' } })}
+            >
               {t('medication.prompt.taken')}
             </Button>
-            <Button size="md" px="xs" variant="default" disabled={busy || !network.online} loading={answer.isPending && answer.variables.body.action === 'skipped'}
-              onClick={() => answer.mutate({ intake: dose, body: { action: 'skipped' } })}>
+            <Button
+              size="md"
+              px="xs"
+              variant="default"
+              disabled={busy || !network.online}
+              loading={answer.isPending && answer.variables.body.action === 'skipped'}
+              onClick={() => answer.mutate({ intake: dose, body: { action: 'skipped' } })}
+            >
               {t('medication.prompt.skip')}
             </Button>
-            <Button size="md" px="xs" variant="light" disabled={busy || !network.online} onClick={() => setSnoozing(true)}>
+            <Button
+              size="md"
+              px="xs"
+              variant="light"
+              disabled={busy || !network.online}
+              onClick={() => setSnoozing(true)}
+            >
               {t('medication.prompt.snooze')}
             </Button>
           </Group>

@@ -9,7 +9,8 @@ export const myMedicationApi = appMedicationApi(api.request);
 export const MEDICATION_KEYS = {
   all: ['me', 'medication'] as const,
   /** My medication (`null`, kept on the phone for offline use), or a viewed subject's. */
-  view: (subjectId: string | null) => (subjectId ? ['me', 'medication', subjectId] as const : ['me', 'medication'] as const),
+  view: (subjectId: string | null) =>
+    subjectId ? (['me', 'medication', subjectId] as const) : (['me', 'medication'] as const),
 };
 
 /** The Medication tab of the subject being viewed: mine (no subject) or a sub-user's / a followed patient's. */

@@ -13,10 +13,14 @@ export function useAnswerDose(subjectId: string | null) {
     mutationFn: (v: { intake: TIntake; body: TIntakeConfirmRequest }) => myMedicationApi.confirm(v.intake.id, v.body),
     onSuccess: (saved, v) => {
       queryClient.setQueryData<TAppMedication>(MEDICATION_KEYS.view(subjectId), (old) =>
-        old ? { ...old, today: old.today.map((d) => (d.id === saved.id ? saved : d)) } : old);
+        old ? { ...old, today: old.today.map((d) => (d.id === saved.id ? saved : d)) } : old,
+      );
       notifications.show({
-        color: 'teal', autoClose: 2500,
-        message: t(v.body.action === 'taken' ? 'medication.dose.markedTaken' : 'medication.dose.markedSkipped', { name: v.intake.medicineName }),
+        color: 'teal',
+        autoClose: 2500,
+        message: t(v.body.action === 'taken' ? 'medication.dose.markedTaken' : 'medication.dose.markedSkipped', {
+          name: v.intake.medicineName,
+        }),
       });
       void queryClient.invalidateQueries({ queryKey: MEDICATION_KEYS.all });
     },
@@ -26,6 +30,6 @@ export function useAnswerDose(subjectId: string | null) {
 /** "1 tablet(s)" in the reader's language. */
 export function useDoseText() {
   const { t, i18n } = useTranslation();
-  return (d: Pick<TIntake, 'dose' | 'doseUnit'>) => t('medication.dose.amount', { dose: doseNumber(d.dose, i18n.language), unit: t(`medication.units.${d.doseUnit}`) });
+  return (d: Pick<TIntake, 'dose' | 'doseUnit'>) =>
+    t('medication.dose.amount', { dose: doseNumber(d.dose, i18n.language), unit: t(`medication.units.${d.doseUnit}`) });
 }
-

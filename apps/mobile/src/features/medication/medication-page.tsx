@@ -3,7 +3,14 @@ import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
-import type { TAppMedication, TIntake, TIntakeConfirmRequest, TMedicine, TPrescription, TReminderItem } from '@carewatch/contracts/prescriptions';
+import type {
+  TAppMedication,
+  TIntake,
+  TIntakeConfirmRequest,
+  TMedicine,
+  TPrescription,
+  TReminderItem,
+} from '@carewatch/contracts/prescriptions';
 import { errorText } from '@carewatch/web/errors';
 import { dateTimeText, dayText, timeText } from '../../app/format.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
@@ -29,26 +36,49 @@ export function MedicationPage() {
   const stale = data !== undefined && (!network.online || query.isError);
 
   let body: ReactNode;
-  if (data === undefined && query.isError && notPatient(query.error) && !subject) body = <Text c="dimmed">{t('medication.notPatient')}</Text>;
-  else if (data === undefined && query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data === undefined && query.fetchStatus === 'paused') body = <Text c="dimmed">{t('medication.offlineNone')}</Text>;
+  if (data === undefined && query.isError && notPatient(query.error) && !subject)
+    body = <Text c="dimmed">{t('medication.notPatient')}</Text>;
+  else if (data === undefined && query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (data === undefined && query.fetchStatus === 'paused')
+    body = <Text c="dimmed">{t('medication.offlineNone')}</Text>;
   else if (data === undefined) body = <CardsSkeleton rows={3} />;
   else body = <MedicationBody data={data} subjectId={subject?.patientId ?? null} online={network.online} />;
 
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('medication.title')}</Title>
-      {subject
-        ? <Alert color="grape" variant="light" role="status" p="xs">{t('medication.readOnly', { name: subject.name })}</Alert>
-        : <Text size="sm" c="dimmed">{t('medication.intro')}</Text>}
-      {stale && <Text role="status" size="sm" c="orange.9">{t('medication.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}</Text>}
+      <Title order={1} size="h3">
+        {t('medication.title')}
+      </Title>
+      {subject ? (
+        <Alert color="grape" variant="light" role="status" p="xs">
+          {t('medication.readOnly', { name: subject.name })}
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('medication.intro')}
+        </Text>
+      )}
+      {stale && (
+        <Text role="status" size="sm" c="orange.9">
+          {t('medication.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}
+        </Text>
+      )}
       {body}
     </Stack>
   );
 }
 
-function MedicationBody({ data, subjectId, online }: { data: TAppMedication; subjectId: string | null; online: boolean }) {
+function MedicationBody({
+  data,
+  subjectId,
+  online,
+}: {
+  data: TAppMedication;
+  subjectId: string | null;
+  online: boolean;
+}) {
   const { t } = useTranslation();
   const medicines = new Map(data.prescriptions.flatMap((p) => p.medicines.map((m) => [m.id, m] as const)));
   const answer = useAnswerDose(subjectId);
@@ -56,37 +86,89 @@ function MedicationBody({ data, subjectId, online }: { data: TAppMedication; sub
   const now = new Date(useNow(30_000));
   return (
     <Stack gap="lg">
-      <Section id="medication-today" title={t('medication.sections.today')} empty={t('medication.empty.today')} n={data.today.length}>
+      <Section
+        id="medication-today"
+        title={t('medication.sections.today')}
+        empty={t('medication.empty.today')}
+        n={data.today.length}
+      >
         {sortDoses(data.today).map((d) => (
-          <DoseCard key={d.id} intake={d} medicine={medicines.get(d.medicineId)} state={answerState(d, data.canConfirm, now)}
-            online={online} pending={answer.isPending && answer.variables.intake.id === d.id ? answer.variables.body.action : null}
-            onAnswer={(action) => answer.mutate({ intake: d, body: { action } })} />
+          <DoseCard
+            key={d.id}
+            intake={d}
+            medicine={medicines.get(d.medicineId)}
+            state={answerState(d, data.canConfirm, now)}
+            online={online}
+            pending={answer.isPending && answer.variables.intake.id === d.id ? answer.variables.body.action : null}
+            onAnswer={(action) => answer.mutate({ intake: d, body: { action } })}
+          />
         ))}
       </Section>
-      {data.canConfirm && !online && <Alert color="yellow" role="status" p="xs">{t('medication.offlineAnswer')}</Alert>}
-      {answer.isError && <Alert color="red" role="alert">{errorText(t, answer.error)}</Alert>}
+      {data.canConfirm && !online && (
+        <Alert color="yellow" role="status" p="xs">
+          {t('medication.offlineAnswer')}
+        </Alert>
+      )}
+      {answer.isError && (
+        <Alert color="red" role="alert">
+          {errorText(t, answer.error)}
+        </Alert>
+      )}
       <AdherenceSection data={data} />
-      <Section id="medication-prescriptions" title={t('medication.sections.prescriptions')} empty={t('medication.empty.prescriptions')} n={data.prescriptions.length}>
-        {data.prescriptions.map((p) => <PrescriptionCard key={p.id} prescription={p} />)}
+      <Section
+        id="medication-prescriptions"
+        title={t('medication.sections.prescriptions')}
+        empty={t('medication.empty.prescriptions')}
+        n={data.prescriptions.length}
+      >
+        {data.prescriptions.map((p) => (
+          <PrescriptionCard key={p.id} prescription={p} />
+        ))}
       </Section>
-      <Section id="medication-reminders" title={t('medication.sections.reminders')} empty={t('medication.empty.reminders')} n={data.reminders.length}>
-        {data.reminders.map((r) => <ReminderCard key={r.medicineId} item={r} prescription={data.prescriptions.find((p) => p.id === r.prescriptionId)} />)}
+      <Section
+        id="medication-reminders"
+        title={t('medication.sections.reminders')}
+        empty={t('medication.empty.reminders')}
+        n={data.reminders.length}
+      >
+        {data.reminders.map((r) => (
+          <ReminderCard
+            key={r.medicineId}
+            item={r}
+            prescription={data.prescriptions.find((p) => p.id === r.prescriptionId)}
+          />
+        ))}
       </Section>
     </Stack>
   );
 }
 
-function DoseCard({ intake: d, medicine, state, online, pending, onAnswer }: {
-  intake: TIntake; medicine: TMedicine | undefined; state: ReturnType<typeof answerState>; online: boolean;
-  pending: TIntakeConfirmRequest['action'] | null; onAnswer: (action: TIntakeConfirmRequest['action']) => void;
+function DoseCard({
+  intake: d,
+  medicine,
+  state,
+  online,
+  pending,
+  onAnswer,
+}: {
+  intake: TIntake;
+  medicine: TMedicine | undefined;
+  state: ReturnType<typeof answerState>;
+  online: boolean;
+  pending: TIntakeConfirmRequest['action'] | null;
+  onAnswer: (action: TIntakeConfirmRequest['action']) => void;
 }) {
   const { t } = useTranslation();
   const doseText = useDoseText();
   const time = timeText(d.dueAt);
-  const note = d.answeredAt && state !== 'open'
-    ? t('medication.dose.answered', { time: timeText(d.answeredAt) })
-    : state === 'not_yet' ? t('medication.dose.notYet', { time: timeText(answerableFrom(d.dueAt)) })
-      : d.snoozedUntil && d.state === 'to_take' ? t('medication.dose.snoozed', { time: timeText(d.snoozedUntil) }) : null;
+  const note =
+    d.answeredAt && state !== 'open'
+      ? t('medication.dose.answered', { time: timeText(d.answeredAt) })
+      : state === 'not_yet'
+        ? t('medication.dose.notYet', { time: timeText(answerableFrom(d.dueAt)) })
+        : d.snoozedUntil && d.state === 'to_take'
+          ? t('medication.dose.snoozed', { time: timeText(d.snoozedUntil) })
+          : null;
   const disabled = state !== 'open' || !online || pending !== null;
   return (
     <li aria-label={`${time} ${d.medicineName}`}>
@@ -94,27 +176,55 @@ function DoseCard({ intake: d, medicine, state, online, pending, onAnswer }: {
         <Stack gap={6}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-              <Text fw={700} size="lg">{time}</Text>
+              <Text fw={700} size="lg">
+                {time}
+              </Text>
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Group gap={6} wrap="nowrap">
                   {medicine?.color && <ColorSwatch color={medicine.color} size={14} aria-hidden="true" />}
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{d.medicineName}</Text>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {d.medicineName}
+                  </Text>
                 </Group>
-                <Text size="sm">{[doseText(d), t(`medication.when.${d.when}`), d.timeLabel].filter(Boolean).join(' · ')}</Text>
-                {medicine?.instruction && <Text size="sm" c="dimmed">{medicine.instruction}</Text>}
+                <Text size="sm">
+                  {[doseText(d), t(`medication.when.${d.when}`), d.timeLabel].filter(Boolean).join(' · ')}
+                </Text>
+                {medicine?.instruction && (
+                  <Text size="sm" c="dimmed">
+                    {medicine.instruction}
+                  </Text>
+                )}
               </Stack>
             </Group>
-            <Badge color={STATE_COLORS[d.state]} variant="light" style={{ flexShrink: 0 }}>{t(`medication.states.${d.state}`)}</Badge>
+            <Badge color={STATE_COLORS[d.state]} variant="light" style={{ flexShrink: 0 }}>
+              {t(`medication.states.${d.state}`)}
+            </Badge>
           </Group>
-          {note && <Text size="xs" c="dimmed">{note}</Text>}
+          {note && (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          )}
           {state !== 'answered' && (
             <Group grow gap="xs">
-              <Button size="md" color="teal" disabled={disabled && pending !== 'taken'} loading={pending === 'taken'}
-                aria-label={t('medication.dose.takenLabel', { name: d.medicineName, time })} onClick={() => onAnswer('taken')}>
+              <Button
+                size="md"
+                color="teal"
+                disabled={disabled && pending !== 'taken'}
+                loading={pending === 'taken'}
+                aria-label={t('medication.dose.takenLabel', { name: d.medicineName, time })}
+                onClick={() => onAnswer('taken')}
+              >
                 {t('medication.dose.taken')}
               </Button>
-              <Button size="md" variant="default" disabled={disabled && pending !== 'skipped'} loading={pending === 'skipped'}
-                aria-label={t('medication.dose.skipLabel', { name: d.medicineName, time })} onClick={() => onAnswer('skipped')}>
+              <Button
+                size="md"
+                variant="default"
+                disabled={disabled && pending !== 'skipped'}
+                loading={pending === 'skipped'}
+                aria-label={t('medication.dose.skipLabel', { name: d.medicineName, time })}
+                onClick={() => onAnswer('skipped')}
+              >
                 {t('medication.dose.skip')}
               </Button>
             </Group>
@@ -130,26 +240,38 @@ function AdherenceSection({ data }: { data: TAppMedication }) {
   const percent = data.adherence.overall.percent;
   return (
     <section aria-labelledby="medication-adherence">
-      <Title order={2} size="h5" id="medication-adherence" mb="xs">{t('medication.sections.adherence')}</Title>
+      <Title order={2} size="h5" id="medication-adherence" mb="xs">
+        {t('medication.sections.adherence')}
+      </Title>
       <Card withBorder padding="sm">
-        {percent === null
-          ? <Text size="sm" c="dimmed">{t('medication.adherence.none')}</Text>
-          : (
-            <Stack gap={6}>
-              <Group justify="space-between" align="baseline">
-                <Text size="sm">{t('medication.adherence.label')}</Text>
-                <Text fw={700} size="xl">{t('medication.adherence.percent', { percent })}</Text>
-              </Group>
-              <Progress value={percent} color={percent >= 80 ? 'teal' : percent >= 50 ? 'yellow' : 'red'} aria-hidden="true" />
-              <Stack component="ul" gap={2} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {data.adherence.medicines.map((m) => (
-                  <Text component="li" key={m.medicineId} size="sm" c="dimmed">
-                    {m.percent === null ? t('medication.adherence.medicineNone', { name: m.name }) : t('medication.adherence.medicine', { name: m.name, percent: m.percent })}
-                  </Text>
-                ))}
-              </Stack>
+        {percent === null ? (
+          <Text size="sm" c="dimmed">
+            {t('medication.adherence.none')}
+          </Text>
+        ) : (
+          <Stack gap={6}>
+            <Group justify="space-between" align="baseline">
+              <Text size="sm">{t('medication.adherence.label')}</Text>
+              <Text fw={700} size="xl">
+                {t('medication.adherence.percent', { percent })}
+              </Text>
+            </Group>
+            <Progress
+              value={percent}
+              color={percent >= 80 ? 'teal' : percent >= 50 ? 'yellow' : 'red'}
+              aria-hidden="true"
+            />
+            <Stack component="ul" gap={2} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.adherence.medicines.map((m) => (
+                <Text component="li" key={m.medicineId} size="sm" c="dimmed">
+                  {m.percent === null
+                    ? t('medication.adherence.medicineNone', { name: m.name })
+                    : t('medication.adherence.medicine', { name: m.name, percent: m.percent })}
+                </Text>
+              ))}
             </Stack>
-          )}
+          </Stack>
+        )}
       </Card>
     </section>
   );
@@ -163,10 +285,16 @@ function PrescriptionCard({ prescription: p }: { prescription: TPrescription }) 
         <Stack gap={6}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{p.name}</Text>
-              <Text size="sm" c="dimmed">{t('medication.prescription.rx', { number: p.rxNumber })}</Text>
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {p.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('medication.prescription.rx', { number: p.rxNumber })}
+              </Text>
             </Stack>
-            <Badge variant="light" color={p.displayState === 'IN_USE' ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>{t(`medication.prescription.states.${p.displayState}`)}</Badge>
+            <Badge variant="light" color={p.displayState === 'IN_USE' ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+              {t(`medication.prescription.states.${p.displayState}`)}
+            </Badge>
           </Group>
           <Text size="sm">{t('medication.prescription.doctor', { name: p.doctorName })}</Text>
           <Text size="sm">
@@ -174,10 +302,18 @@ function PrescriptionCard({ prescription: p }: { prescription: TPrescription }) 
               ? t('medication.prescription.period', { start: dayText(p.startDate), end: dayText(p.endDate) })
               : t('medication.prescription.since', { start: dayText(p.startDate) })}
           </Text>
-          {p.noteForPatient && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{t('medication.prescription.note', { note: p.noteForPatient })}</Text>}
-          <Title order={3} size="h6" mt={4}>{t('medication.prescription.medicines')}</Title>
+          {p.noteForPatient && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('medication.prescription.note', { note: p.noteForPatient })}
+            </Text>
+          )}
+          <Title order={3} size="h6" mt={4}>
+            {t('medication.prescription.medicines')}
+          </Title>
           <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {p.medicines.map((m) => <MedicineItem key={m.id} medicine={m} />)}
+            {p.medicines.map((m) => (
+              <MedicineItem key={m.id} medicine={m} />
+            ))}
           </Stack>
         </Stack>
       </Card>
@@ -188,8 +324,12 @@ function PrescriptionCard({ prescription: p }: { prescription: TPrescription }) 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>{term}:</Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {term}:
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </Group>
   );
 }
@@ -202,7 +342,10 @@ function MedicineItem({ medicine: m }: { medicine: TMedicine }) {
       <Card bg="gray.0" padding="xs">
         <Group gap={6} wrap="nowrap" mb={4}>
           {m.color && <ColorSwatch color={m.color} size={14} aria-hidden="true" />}
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{m.name}{m.strength ? ` ${m.strength}` : ''}</Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {m.name}
+            {m.strength ? ` ${m.strength}` : ''}
+          </Text>
         </Group>
         <Stack component="dl" gap={2} m={0}>
           <Fact term={t('medication.medicine.dose')}>{doseText(m)}</Fact>
@@ -212,12 +355,21 @@ function MedicineItem({ medicine: m }: { medicine: TMedicine }) {
           {m.instruction && <Fact term={t('medication.medicine.instruction')}>{m.instruction}</Fact>}
           {m.sideEffect && <Fact term={t('medication.medicine.sideEffect')}>{m.sideEffect}</Fact>}
           <Fact term={t('medication.medicine.color')}>
-            {m.color
-              ? <Group component="span" gap={4} wrap="nowrap"><ColorSwatch component="span" color={m.color} size={12} aria-hidden="true" />{m.color}</Group>
-              : t('medication.medicine.noColor')}
+            {m.color ? (
+              <Group component="span" gap={4} wrap="nowrap">
+                <ColorSwatch component="span" color={m.color} size={12} aria-hidden="true" />
+                {m.color}
+              </Group>
+            ) : (
+              t('medication.medicine.noColor')
+            )}
           </Fact>
         </Stack>
-        {m.scheduleType === 'ON_DEMAND' && <Text size="xs" c="dimmed" mt={4}>{t('medication.medicine.onDemand')}</Text>}
+        {m.scheduleType === 'ON_DEMAND' && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('medication.medicine.onDemand')}
+          </Text>
+        )}
       </Card>
     </li>
   );
@@ -233,17 +385,25 @@ function ReminderCard({ item: r, prescription }: { item: TReminderItem; prescrip
   return (
     <li aria-label={r.reminder.name}>
       <Card withBorder padding="sm">
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{r.reminder.name}</Text>
-        <Text size="sm" c="dimmed" mb={4}>{r.medicineName} · {r.prescriptionName}</Text>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {r.reminder.name}
+        </Text>
+        <Text size="sm" c="dimmed" mb={4}>
+          {r.medicineName} · {r.prescriptionName}
+        </Text>
         <Stack component="dl" gap={2} m={0}>
           {times && <Fact term={t('medication.reminder.times')}>{times}</Fact>}
           <Fact term={t('medication.reminder.repeat')}>{t(`medication.rules.${rule.key}`, rule.params)}</Fact>
           <Fact term={t('medication.reminder.start')}>{start ? dayText(start) : t('medication.reminder.none')}</Fact>
           <Fact term={t('medication.reminder.end')}>{end ? dayText(end) : t('medication.reminder.noEnd')}</Fact>
           <Fact term={t('medication.reminder.preAlarm')}>
-            {r.reminder.preAlarmMinutes > 0 ? t('medication.reminder.preAlarmMinutes', { n: r.reminder.preAlarmMinutes }) : t('medication.reminder.preAlarmNone')}
+            {r.reminder.preAlarmMinutes > 0
+              ? t('medication.reminder.preAlarmMinutes', { n: r.reminder.preAlarmMinutes })
+              : t('medication.reminder.preAlarmNone')}
           </Fact>
-          <Fact term={t('medication.reminder.snooze')}>{t('medication.reminder.snoozeMinutes', { n: r.reminder.snoozeMinutes })}</Fact>
+          <Fact term={t('medication.reminder.snooze')}>
+            {t('medication.reminder.snoozeMinutes', { n: r.reminder.snoozeMinutes })}
+          </Fact>
           <Fact term={t('medication.reminder.sound')}>{t(`medication.sounds.${r.reminder.sound}`)}</Fact>
           {r.nextDoseAt && <Fact term={t('medication.reminder.next')}>{dateTimeText(r.nextDoseAt)}</Fact>}
         </Stack>
@@ -252,13 +412,33 @@ function ReminderCard({ item: r, prescription }: { item: TReminderItem; prescrip
   );
 }
 
-function Section({ id, title, empty, n, children }: { id: string; title: string; empty: string; n: number; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  empty,
+  n,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  n: number;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
-      <Title order={2} size="h5" id={id} mb="xs">{title}</Title>
-      {n === 0
-        ? <Text size="sm" c="dimmed">{empty}</Text>
-        : <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>{children}</Stack>}
+      <Title order={2} size="h5" id={id} mb="xs">
+        {title}
+      </Title>
+      {n === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {children}
+        </Stack>
+      )}
     </section>
   );
 }

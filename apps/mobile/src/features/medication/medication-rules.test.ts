@@ -4,8 +4,20 @@ import { answerState, doseNumber, duePrompts, ruleMessage, sortDoses } from './m
 
 const NOW = new Date('2030-03-05T08:00:00Z');
 const dose = (over: Partial<TIntake>): TIntake => ({
-  id: 'i1', patientId: 'p', prescriptionId: 'rx', medicineId: 'm', medicineName: 'Amlodipine', dose: 1, doseUnit: 'TABLET',
-  when: 'AFTER_MEAL', timeLabel: null, dueAt: NOW.toISOString(), state: 'to_take', answeredAt: null, snoozedUntil: null, ...over,
+  id: 'i1',
+  patientId: 'p',
+  prescriptionId: 'rx',
+  medicineId: 'm',
+  medicineName: 'Amlodipine',
+  dose: 1,
+  doseUnit: 'TABLET',
+  when: 'AFTER_MEAL',
+  timeLabel: null,
+  dueAt: NOW.toISOString(),
+  state: 'to_take',
+  answeredAt: null,
+  snoozedUntil: null,
+  ...over,
 });
 
 describe('medication rules', () => {
@@ -38,7 +50,11 @@ describe('medication rules', () => {
   });
 
   test('doses in the order of the day', () => {
-    const list = [dose({ id: 'x', dueAt: '2030-03-05T12:00:00Z' }), dose({ id: 'y', medicineName: 'B', dueAt: '2030-03-05T01:00:00Z' }), dose({ id: 'z', medicineName: 'A', dueAt: '2030-03-05T01:00:00Z' })];
+    const list = [
+      dose({ id: 'x', dueAt: '2030-03-05T12:00:00Z' }),
+      dose({ id: 'y', medicineName: 'B', dueAt: '2030-03-05T01:00:00Z' }),
+      dose({ id: 'z', medicineName: 'A', dueAt: '2030-03-05T01:00:00Z' }),
+    ];
     expect(sortDoses(list).map((d) => d.id)).toEqual(['z', 'y', 'x']);
   });
 
@@ -46,12 +62,29 @@ describe('medication rules', () => {
     const wd = (d: number) => ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][d]!;
     const day = (ymd: string) => ymd.split('-').reverse().join('/');
     expect(ruleMessage({ kind: 'daily' }, wd, day)).toEqual({ key: 'daily', params: {} });
-    expect(ruleMessage({ kind: 'weekly', daysOfWeek: [5, 1] }, wd, day)).toEqual({ key: 'weekly', params: { days: 'Mon, Fri' } });
-    expect(ruleMessage({ kind: 'monthly', daysOfMonth: [31, 1] }, wd, day)).toEqual({ key: 'monthly', params: { days: '1, 31' } });
-    expect(ruleMessage({ kind: 'once', date: '2030-03-05' }, wd, day)).toEqual({ key: 'once', params: { date: '05/03/2030' } });
-    expect(ruleMessage({ kind: 'hourly', everyHours: 6, from: '06:00' }, wd, day)).toEqual({ key: 'hourly', params: { n: 6, from: '06:00' } });
-    expect(ruleMessage({ kind: 'hourly', everyHours: 6, from: '06:00', until: '22:00' }, wd, day).key).toBe('hourlyUntil');
-    expect(ruleMessage({ kind: 'cycle', onDays: 21, offDays: 7 }, wd, day)).toEqual({ key: 'cycle', params: { on: 21, off: 7 } });
+    expect(ruleMessage({ kind: 'weekly', daysOfWeek: [5, 1] }, wd, day)).toEqual({
+      key: 'weekly',
+      params: { days: 'Mon, Fri' },
+    });
+    expect(ruleMessage({ kind: 'monthly', daysOfMonth: [31, 1] }, wd, day)).toEqual({
+      key: 'monthly',
+      params: { days: '1, 31' },
+    });
+    expect(ruleMessage({ kind: 'once', date: '2030-03-05' }, wd, day)).toEqual({
+      key: 'once',
+      params: { date: '05/03/2030' },
+    });
+    expect(ruleMessage({ kind: 'hourly', everyHours: 6, from: '06:00' }, wd, day)).toEqual({
+      key: 'hourly',
+      params: { n: 6, from: '06:00' },
+    });
+    expect(ruleMessage({ kind: 'hourly', everyHours: 6, from: '06:00', until: '22:00' }, wd, day).key).toBe(
+      'hourlyUntil',
+    );
+    expect(ruleMessage({ kind: 'cycle', onDays: 21, offDays: 7 }, wd, day)).toEqual({
+      key: 'cycle',
+      params: { on: 21, off: 7 },
+    });
   });
 
   test('dose numbers in the reader’s language', () => {

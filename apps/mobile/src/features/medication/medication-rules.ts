@@ -5,7 +5,12 @@ import type { TIntake, TIntakeState, TReminderRule } from '@carewatch/contracts/
 const ANSWERED: ReadonlySet<TIntakeState> = new Set(['taken', 'taken_early', 'taken_late', 'skipped']);
 
 export const STATE_COLORS: Record<TIntakeState, string> = {
-  to_take: 'blue', taken: 'teal', taken_early: 'lime', taken_late: 'yellow', skipped: 'gray', unconfirmed: 'red',
+  to_take: 'blue',
+  taken: 'teal',
+  taken_early: 'lime',
+  taken_late: 'yellow',
+  skipped: 'gray',
+  unconfirmed: 'red',
 };
 
 /**
@@ -23,7 +28,8 @@ export function answerState(intake: Pick<TIntake, 'state' | 'dueAt'>, canConfirm
 }
 
 /** The earliest instant a dose can be answered. */
-export const answerableFrom = (dueAt: string): Date => new Date(new Date(dueAt).getTime() - INTAKE_WINDOWS.earlyLimitMinutes * 60_000);
+export const answerableFrom = (dueAt: string): Date =>
+  new Date(new Date(dueAt).getTime() - INTAKE_WINDOWS.earlyLimitMinutes * 60_000);
 
 /** A notification may come a little before the list says the dose is due (clock skew): this much is tolerated. */
 const DUE_SLACK_MS = 60_000;
@@ -33,11 +39,21 @@ const DUE_SLACK_MS = 60_000;
  * off on this phone ("Later"). The dose the notification named comes first (the patient just read its name), then the
  * others earliest first.
  */
-export function duePrompts(intakes: readonly TIntake[], now: Date, putOff: ReadonlySet<string>, notified: string | null = null): TIntake[] {
+export function duePrompts(
+  intakes: readonly TIntake[],
+  now: Date,
+  putOff: ReadonlySet<string>,
+  notified: string | null = null,
+): TIntake[] {
   const limit = now.getTime() + DUE_SLACK_MS;
   return intakes
-    .filter((i) => i.state === 'to_take' && !putOff.has(i.id) && new Date(i.dueAt).getTime() <= limit
-      && (i.snoozedUntil === null || new Date(i.snoozedUntil).getTime() <= limit))
+    .filter(
+      (i) =>
+        i.state === 'to_take' &&
+        !putOff.has(i.id) &&
+        new Date(i.dueAt).getTime() <= limit &&
+        (i.snoozedUntil === null || new Date(i.snoozedUntil).getTime() <= limit),
+    )
     .sort((a, b) => Number(b.id === notified) - Number(a.id === notified) || a.dueAt.localeCompare(b.dueAt));
 }
 
@@ -49,16 +65,34 @@ export function sortDoses(intakes: readonly TIntake[]): TIntake[] {
 /** The repeat of a reminder as an i18n key (under `medication.rules.`) with its parameters; the page translates. */
 export type RuleMessage = { key: string; params: Record<string, string | number> };
 
-export function ruleMessage(rule: TReminderRule, weekday: (isoDay: number) => string, day: (ymd: string) => string): RuleMessage {
+export function ruleMessage(
+  rule: TReminderRule,
+  weekday: (isoDay: number) => string,
+  day: (ymd: string) => string,
+): RuleMessage {
   switch (rule.kind) {
-    case 'daily': return { key: 'daily', params: {} };
-    case 'weekly': return { key: 'weekly', params: { days: [...rule.daysOfWeek].sort((a, b) => a - b).map(weekday).join(', ') } };
-    case 'monthly': return { key: 'monthly', params: { days: [...rule.daysOfMonth].sort((a, b) => a - b).join(', ') } };
-    case 'once': return { key: 'once', params: { date: day(rule.date) } };
-    case 'hourly': return rule.until
-      ? { key: 'hourlyUntil', params: { n: rule.everyHours, from: rule.from, until: rule.until } }
-      : { key: 'hourly', params: { n: rule.everyHours, from: rule.from } };
-    case 'cycle': return { key: 'cycle', params: { on: rule.onDays, off: rule.offDays } };
+    case 'daily':
+      return { key: 'daily', params: {} };
+    case 'weekly':
+      return {
+        key: 'weekly',
+        params: {
+          days: [...rule.daysOfWeek]
+            .sort((a, b) => a - b)
+            .map(weekday)
+            .join(', '),
+        },
+      };
+    case 'monthly':
+      return { key: 'monthly', params: { days: [...rule.daysOfMonth].sort((a, b) => a - b).join(', ') } };
+    case 'once':
+      return { key: 'once', params: { date: day(rule.date) } };
+    case 'hourly':
+      return rule.until
+        ? { key: 'hourlyUntil', params: { n: rule.everyHours, from: rule.from, until: rule.until } }
+        : { key: 'hourly', params: { n: rule.everyHours, from: rule.from } };
+    case 'cycle':
+      return { key: 'cycle', params: { on: rule.onDays, off: rule.offDays } };
   }
 }
 

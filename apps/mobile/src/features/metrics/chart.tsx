@@ -20,8 +20,14 @@ export function Chart({ option, label, height = 220 }: { option: ChartOption; la
     chart.current = c;
     const ro = new ResizeObserver(() => c.resize());
     ro.observe(el);
-    return () => { ro.disconnect(); c.dispose(); chart.current = null; };
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
   }, []);
-  useEffect(() => { chart.current?.setOption(option, true); }, [option]);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

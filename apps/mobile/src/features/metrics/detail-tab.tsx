@@ -18,23 +18,40 @@ const DAY = 86_400_000;
 /** The Detail tab: today's readings (most recent first) or, for sleep, steps, weight and ECG, their own view. */
 export function DetailTab(props: Props) {
   switch (props.metric) {
-    case 'sleep': return <SleepDetail {...props} />;
-    case 'steps': return <StepsDetail {...props} />;
-    case 'weight': return <WeightDetail {...props} />;
-    case 'ecg': return <EcgDetail {...props} />;
-    default: return <TodayReadings {...props} />;
+    case 'sleep':
+      return <SleepDetail {...props} />;
+    case 'steps':
+      return <StepsDetail {...props} />;
+    case 'weight':
+      return <WeightDetail {...props} />;
+    case 'ecg':
+      return <EcgDetail {...props} />;
+    default:
+      return <TodayReadings {...props} />;
   }
 }
 
 /** Weighted stats of chart points (a bucket counts for its readings). */
 export function pointStats(points: readonly TVitalsPoint[]) {
-  let n = 0; let sum = 0; let min: number | null = null; let max: number | null = null;
-  let sum2 = 0; let n2 = 0; let min2: number | null = null; let max2: number | null = null;
+  let n = 0;
+  let sum = 0;
+  let min: number | null = null;
+  let max: number | null = null;
+  let sum2 = 0;
+  let n2 = 0;
+  let min2: number | null = null;
+  let max2: number | null = null;
   for (const p of points) {
-    if (p.avg !== null) { n += p.n; sum += p.avg * p.n; }
+    if (p.avg !== null) {
+      n += p.n;
+      sum += p.avg * p.n;
+    }
     if (p.min !== null) min = min === null ? p.min : Math.min(min, p.min);
     if (p.max !== null) max = max === null ? p.max : Math.max(max, p.max);
-    if (p.avg2 != null) { n2 += p.n; sum2 += p.avg2 * p.n; }
+    if (p.avg2 != null) {
+      n2 += p.n;
+      sum2 += p.avg2 * p.n;
+    }
     if (p.min2 != null) min2 = min2 === null ? p.min2 : Math.min(min2, p.min2);
     if (p.max2 != null) max2 = max2 === null ? p.max2 : Math.max(max2, p.max2);
   }
@@ -47,7 +64,13 @@ function TodayReadings({ metric, subject, prefs }: Props) {
   const from = startOfToday(prefs.timezone);
   const q = useQuery({
     queryKey: ['metrics', subject, metric, 'today', day],
-    queryFn: () => metricsApi.series(subject, { metric, from: from.toISOString(), to: new Date(from.getTime() + DAY).toISOString(), points: 500 }),
+    queryFn: () =>
+      metricsApi.series(subject, {
+        metric,
+        from: from.toISOString(),
+        to: new Date(from.getTime() + DAY).toISOString(),
+        points: 500,
+      }),
   });
   if (q.isError) return <FetchFailed metric={metric} error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <CardsSkeleton rows={2} />;
@@ -62,15 +85,24 @@ function TodayReadings({ metric, subject, prefs }: Props) {
       <StatGrid>
         {metric === 'temperature' && <Stat label={t('metricPages.temperature.today')} value={v(last.avg)} />}
         {metric === 'temperature' && <Stat label={t('metricPages.temperature.average')} value={v(s.avg)} />}
-        {metric === 'blood_glucose' && <Stat label={t('metricPages.glucose.scope')} value={`${v(s.min)} – ${v(s.max)}`} />}
+        {metric === 'blood_glucose' && (
+          <Stat label={t('metricPages.glucose.scope')} value={`${v(s.min)} – ${v(s.max)}`} />
+        )}
         {metric !== 'temperature' && <Stat label={t('metricPages.stats.avg')} value={v(s.avg, s.avg2)} />}
         <Stat label={t('metricPages.stats.min')} value={v(s.min, s.min2)} />
         <Stat label={t('metricPages.stats.max')} value={v(s.max, s.max2)} />
         <Stat label={t('metricPages.stats.count')} value={String(s.n)} />
       </StatGrid>
-      <Title order={2} size="h5">{metric === 'temperature' ? t('metricPages.temperature.details') : t('metricPages.detail.today')}</Title>
+      <Title order={2} size="h5">
+        {metric === 'temperature' ? t('metricPages.temperature.details') : t('metricPages.detail.today')}
+      </Title>
       <Table striped aria-label={t('metricPages.detail.today')}>
-        <Table.Thead><Table.Tr><Table.Th>{t('metricPages.detail.time')}</Table.Th><Table.Th>{t('metricPages.detail.value')}</Table.Th></Table.Tr></Table.Thead>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('metricPages.detail.time')}</Table.Th>
+            <Table.Th>{t('metricPages.detail.value')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {newest.map((p) => (
             <Table.Tr key={p.t}>
@@ -78,7 +110,9 @@ function TodayReadings({ metric, subject, prefs }: Props) {
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{v(p.avg, p.avg2)}</Text>
-                  {metric === 'blood_pressure' && p.avg !== null && p.avg2 != null && <BpBadge cls={bpClass(p.avg, p.avg2)} />}
+                  {metric === 'blood_pressure' && p.avg !== null && p.avg2 != null && (
+                    <BpBadge cls={bpClass(p.avg, p.avg2)} />
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -94,7 +128,13 @@ function SleepDetail({ subject, prefs }: Props) {
   const day = todayKey(prefs.timezone);
   const q = useQuery({
     queryKey: ['metrics', subject, 'sleep', 'last-night', day],
-    queryFn: () => { const now = Date.now(); return metricsApi.sleep(subject, { from: new Date(now - 1.5 * DAY).toISOString(), to: new Date(now + 60_000).toISOString() }); },
+    queryFn: () => {
+      const now = Date.now();
+      return metricsApi.sleep(subject, {
+        from: new Date(now - 1.5 * DAY).toISOString(),
+        to: new Date(now + 60_000).toISOString(),
+      });
+    },
   });
   if (q.isError) return <FetchFailed metric="sleep" error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <CardsSkeleton rows={2} />;
@@ -102,10 +142,14 @@ function SleepDetail({ subject, prefs }: Props) {
   if (!session) return <Text c="dimmed">{t('metricPages.noData')}</Text>;
   return (
     <Stack gap="sm">
-      <Title order={2} size="h5">{t('metricPages.sleep.lastNight')}</Title>
+      <Title order={2} size="h5">
+        {t('metricPages.sleep.lastNight')}
+      </Title>
       <StatGrid>
         <Stat label={t('metricPages.sleep.lastNight')} value={minutesText(t, session.totalMinutes)} />
-        {q.data.targetMinutes !== null && <Stat label={t('metricPages.sleep.target')} value={minutesText(t, q.data.targetMinutes)} />}
+        {q.data.targetMinutes !== null && (
+          <Stat label={t('metricPages.sleep.target')} value={minutesText(t, q.data.targetMinutes)} />
+        )}
       </StatGrid>
       <SleepDiagram session={session} />
       <StageShares percent={session.percent} verdicts={compareWithIdeal(session.minutes)} />
@@ -130,12 +174,23 @@ function StepsDetail({ subject, prefs, canEdit }: Props) {
   return (
     <Stack gap="sm">
       <Card withBorder padding="sm" role="group" aria-label={t('metricPages.steps.today')}>
-        <Text size="xs" c="dimmed">{t('metricPages.steps.today')}</Text>
-        <Text fw={700} size="xl">{target ? t('metricPages.steps.progress', { steps: today, target }) : `${today} ${t('units.steps')}`}</Text>
+        <Text size="xs" c="dimmed">
+          {t('metricPages.steps.today')}
+        </Text>
+        <Text fw={700} size="xl">
+          {target ? t('metricPages.steps.progress', { steps: today, target }) : `${today} ${t('units.steps')}`}
+        </Text>
         {pct !== null && (
           <>
-            <Progress value={Math.min(100, pct)} color={pct >= 100 ? 'teal' : 'blue'} mt="xs" aria-label={t('metricPages.steps.percent', { pct })} />
-            <Text size="sm" mt={4}>{t('metricPages.steps.percent', { pct })}</Text>
+            <Progress
+              value={Math.min(100, pct)}
+              color={pct >= 100 ? 'teal' : 'blue'}
+              mt="xs"
+              aria-label={t('metricPages.steps.percent', { pct })}
+            />
+            <Text size="sm" mt={4}>
+              {t('metricPages.steps.percent', { pct })}
+            </Text>
           </>
         )}
       </Card>
@@ -150,21 +205,39 @@ function WeightDetail({ subject, prefs, canEdit }: Props) {
   const goals = useQuery({ queryKey: ['metrics', subject, 'goals'], queryFn: () => metricsApi.goals(subject) });
   const records = useQuery({
     queryKey: ['metrics', subject, 'weight', 'records', day],
-    queryFn: () => { const now = Date.now(); return metricsApi.series(subject, { metric: 'weight', from: new Date(now - 365 * DAY).toISOString(), to: new Date(now + 60_000).toISOString(), points: 1000 }); },
+    queryFn: () => {
+      const now = Date.now();
+      return metricsApi.series(subject, {
+        metric: 'weight',
+        from: new Date(now - 365 * DAY).toISOString(),
+        to: new Date(now + 60_000).toISOString(),
+        points: 1000,
+      });
+    },
   });
   if (goals.isError) return <FetchFailed metric="weight" error={goals.error} onRetry={() => void goals.refetch()} />;
-  if (records.isError) return <FetchFailed metric="weight" error={records.error} onRetry={() => void records.refetch()} />;
+  if (records.isError)
+    return <FetchFailed metric="weight" error={records.error} onRetry={() => void records.refetch()} />;
   if (!goals.data || !records.data) return <CardsSkeleton rows={2} />;
   const list = [...records.data.points].reverse().slice(0, 100);
   return (
     <Stack gap="sm">
-      <Card withBorder padding="sm"><GoalEditor kind="weight" subject={subject} goals={goals.data} canEdit={canEdit} prefs={prefs} /></Card>
-      <Title order={2} size="h5">{t('metricPages.weight.records')}</Title>
-      {list.length === 0 ? <Text c="dimmed">{t('metricPages.noData')}</Text> : (
+      <Card withBorder padding="sm">
+        <GoalEditor kind="weight" subject={subject} goals={goals.data} canEdit={canEdit} prefs={prefs} />
+      </Card>
+      <Title order={2} size="h5">
+        {t('metricPages.weight.records')}
+      </Title>
+      {list.length === 0 ? (
+        <Text c="dimmed">{t('metricPages.noData')}</Text>
+      ) : (
         <Table striped aria-label={t('metricPages.weight.records')}>
           <Table.Tbody>
             {list.map((p) => (
-              <Table.Tr key={p.t}><Table.Td>{dateTimeText(p.t)}</Table.Td><Table.Td>{valueText(t, 'weight', p.avg, null, prefs)}</Table.Td></Table.Tr>
+              <Table.Tr key={p.t}>
+                <Table.Td>{dateTimeText(p.t)}</Table.Td>
+                <Table.Td>{valueText(t, 'weight', p.avg, null, prefs)}</Table.Td>
+              </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
@@ -179,7 +252,13 @@ function EcgDetail({ subject, prefs }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['metrics', subject, 'ecg', 'list', day],
-    queryFn: () => { const now = Date.now(); return metricsApi.ecgStrips(subject, { from: new Date(now - 30 * DAY).toISOString(), to: new Date(now + 60_000).toISOString() }); },
+    queryFn: () => {
+      const now = Date.now();
+      return metricsApi.ecgStrips(subject, {
+        from: new Date(now - 30 * DAY).toISOString(),
+        to: new Date(now + 60_000).toISOString(),
+      });
+    },
   });
   const strip = useQuery({
     queryKey: ['metrics', subject, 'ecg', 'strip', open],
@@ -192,10 +271,18 @@ function EcgDetail({ subject, prefs }: Props) {
     // The first 10 seconds are enough to read on a phone.
     const samples = strip.data.samples.slice(0, rate * 10);
     return {
-      animation: false, grid: { left: 36, right: 8, top: 8, bottom: 24 },
+      animation: false,
+      grid: { left: 36, right: 8, top: 8, bottom: 24 },
       xAxis: { type: 'value', min: 0, max: samples.length / rate, axisLabel: { formatter: '{value} s' } },
       yAxis: { type: 'value', scale: true },
-      series: [{ type: 'line', showSymbol: false, lineStyle: { width: 1, color: '#e03131' }, data: samples.map((v, i) => [i / rate, v]) }],
+      series: [
+        {
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { width: 1, color: '#e03131' },
+          data: samples.map((v, i) => [i / rate, v]),
+        },
+      ],
     };
   }, [strip.data]);
   if (list.isError) return <FetchFailed metric="ecg" error={list.error} onRetry={() => void list.refetch()} />;
@@ -203,17 +290,27 @@ function EcgDetail({ subject, prefs }: Props) {
   if (list.data.items.length === 0) return <Text c="dimmed">{t('metricPages.ecg.none')}</Text>;
   return (
     <Stack gap="sm">
-      <Title order={2} size="h5">{t('metricPages.ecg.strips')}</Title>
+      <Title order={2} size="h5">
+        {t('metricPages.ecg.strips')}
+      </Title>
       {open && strip.isError && <FetchFailed metric="ecg" error={strip.error} onRetry={() => void strip.refetch()} />}
       {open && option && <Chart option={option} label={t('metricPages.ecg.strip')} height={180} />}
       <Table striped>
         <Table.Tbody>
           {list.data.items.map((s) => (
             <Table.Tr key={s.measuredAt}>
-              <Table.Td>{dateText(s.measuredAt)} {timeText(s.measuredAt)}</Table.Td>
-              <Table.Td>{s.heartRate === null ? '—' : t('metricPages.ecg.bpm', { bpm: Math.round(s.heartRate) })}</Table.Td>
+              <Table.Td>
+                {dateText(s.measuredAt)} {timeText(s.measuredAt)}
+              </Table.Td>
+              <Table.Td>
+                {s.heartRate === null ? '—' : t('metricPages.ecg.bpm', { bpm: Math.round(s.heartRate) })}
+              </Table.Td>
               <Table.Td>{t('metricPages.ecg.seconds', { s: Math.round(s.durationSeconds) })}</Table.Td>
-              <Table.Td><Button size="compact-xs" variant="light" onClick={() => setOpen(s.measuredAt)}>{t('metricPages.ecg.show')}</Button></Table.Td>
+              <Table.Td>
+                <Button size="compact-xs" variant="light" onClick={() => setOpen(s.measuredAt)}>
+                  {t('metricPages.ecg.show')}
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

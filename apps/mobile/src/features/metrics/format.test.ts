@@ -31,7 +31,9 @@ describe('metric page formatting', () => {
     expect(timeText(d)).toBe('07:03');
     expect(todayKey(null, d)).toBe('2026-01-05');
     expect(todayKey('Asia/Ho_Chi_Minh', new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
-    expect(startOfToday('Asia/Ho_Chi_Minh', new Date('2026-11-22T20:00:00Z')).toISOString()).toBe('2026-11-22T17:00:00.000Z');
+    expect(startOfToday('Asia/Ho_Chi_Minh', new Date('2026-11-22T20:00:00Z')).toISOString()).toBe(
+      '2026-11-22T17:00:00.000Z',
+    );
     expect(dayKeyText('2026-09-07')).toBe('07/09/2026');
     expect(dayKeyText('2026-09')).toBe('09/2026');
   });

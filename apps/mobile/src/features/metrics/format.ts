@@ -15,12 +15,31 @@ export function pageMetric(param: string | undefined): TMetric | null {
 }
 
 const DECIMALS: Partial<Record<TMetric, number>> = {
-  heart_rate: 0, hrv: 0, spo2: 0, respiratory_rate: 0, qtc: 0, steps: 0, calories: 0, blood_pressure: 0, uric_acid: 0, sleep: 0, ecg: 0,
-  temperature: 1, weight: 1, bmi: 1, body_composition: 1, blood_glucose: 1, cholesterol: 2,
+  heart_rate: 0,
+  hrv: 0,
+  spo2: 0,
+  respiratory_rate: 0,
+  qtc: 0,
+  steps: 0,
+  calories: 0,
+  blood_pressure: 0,
+  uric_acid: 0,
+  sleep: 0,
+  ecg: 0,
+  temperature: 1,
+  weight: 1,
+  bmi: 1,
+  body_composition: 1,
+  blood_glucose: 1,
+  cholesterol: 2,
 };
 
 /** A canonical value as shown in the user's units (number and unit), rounded like Home's cards. */
-export function display(metric: TMetric, canonical: number, prefs: UnitPrefs): { value: number; unit: string; text: string } {
+export function display(
+  metric: TMetric,
+  canonical: number,
+  prefs: UnitPrefs,
+): { value: number; unit: string; text: string } {
   const { value, unit } = fromCanonical(metric, canonical, prefs);
   // mg/dL glucose and µmol/L are whole numbers in practice; mmol/L keeps a decimal.
   const digits = (unit === 'mg/dL' && metric !== 'uric_acid') || unit === 'umol/L' ? 0 : (DECIMALS[metric] ?? 1);
@@ -29,7 +48,11 @@ export function display(metric: TMetric, canonical: number, prefs: UnitPrefs): {
 }
 
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', 'kg/m2': 'kg/m²', 'umol/L': 'µmol/L' };
-const UNIT_KEYS: Record<string, string> = { steps: 'units.steps', 'breaths/min': 'units.breathsPerMin', kcal: 'units.kcal' };
+const UNIT_KEYS: Record<string, string> = {
+  steps: 'units.steps',
+  'breaths/min': 'units.breathsPerMin',
+  kcal: 'units.kcal',
+};
 
 export function unitText(t: TFunction, unit: string): string {
   const key = UNIT_KEYS[unit];
@@ -43,7 +66,13 @@ export function minutesText(t: TFunction, minutes: number): string {
 }
 
 /** One value with its unit, for any metric (blood pressure: "120/80 mmHg"; sleep: hours and minutes). */
-export function valueText(t: TFunction, metric: TMetric, value: number | null, value2: number | null | undefined, prefs: UnitPrefs): string {
+export function valueText(
+  t: TFunction,
+  metric: TMetric,
+  value: number | null,
+  value2: number | null | undefined,
+  prefs: UnitPrefs,
+): string {
   if (value === null) return '—';
   if (metric === 'blood_pressure') return `${Math.round(value)}${value2 == null ? '' : `/${Math.round(value2)}`} mmHg`;
   if (metric === 'sleep') return minutesText(t, value);

@@ -28,9 +28,15 @@ export function MetricPage() {
   if (!metric) {
     return (
       <Stack gap="md">
-        <Title order={1} size="h3">{t('metricPages.title')}</Title>
-        <Alert color="gray" role="alert">{t('metricPages.notFound')}</Alert>
-        <Button component={Link} to="/" variant="light">{t('metricPages.back')}</Button>
+        <Title order={1} size="h3">
+          {t('metricPages.title')}
+        </Title>
+        <Alert color="gray" role="alert">
+          {t('metricPages.notFound')}
+        </Alert>
+        <Button component={Link} to="/" variant="light">
+          {t('metricPages.back')}
+        </Button>
       </Stack>
     );
   }
@@ -47,27 +53,43 @@ function MetricScreen({ metric }: { metric: TMetric }) {
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="nowrap">
-        <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('metricPages.back')}>‹</ActionIcon>
-        <Title order={1} size="h3">{t(`metrics.${metric}`)}</Title>
+        <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('metricPages.back')}>
+          ‹
+        </ActionIcon>
+        <Title order={1} size="h3">
+          {t(`metrics.${metric}`)}
+        </Title>
       </Group>
-      {name && <Text size="sm" c="dimmed">{t('metricPages.viewingAs', { name })}</Text>}
-      {profile.isError ? <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
-        : !prefs ? <CardsSkeleton rows={2} />
-        : (
-          <>
-            <LatestCard metric={metric} subject={id} prefs={prefs} />
-            <Tabs value={tab} onChange={(v) => setTab((v ?? 'detail') as Tab)} keepMounted={false}>
-              <Tabs.List grow>
-                <Tabs.Tab value="detail">{t('metricPages.tabs.detail')}</Tabs.Tab>
-                <Tabs.Tab value="trend">{t('metricPages.tabs.trend')}</Tabs.Tab>
-                <Tabs.Tab value="report">{t('metricPages.tabs.report')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="detail" pt="md"><DetailTab metric={metric} subject={id} prefs={prefs} canEdit={canEdit} /></Tabs.Panel>
-              <Tabs.Panel value="trend" pt="md"><TrendTab metric={metric} subject={id} prefs={prefs} /></Tabs.Panel>
-              <Tabs.Panel value="report" pt="md"><ReportTab metric={metric} subject={id} prefs={prefs} /></Tabs.Panel>
-            </Tabs>
-          </>
-        )}
+      {name && (
+        <Text size="sm" c="dimmed">
+          {t('metricPages.viewingAs', { name })}
+        </Text>
+      )}
+      {profile.isError ? (
+        <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : !prefs ? (
+        <CardsSkeleton rows={2} />
+      ) : (
+        <>
+          <LatestCard metric={metric} subject={id} prefs={prefs} />
+          <Tabs value={tab} onChange={(v) => setTab((v ?? 'detail') as Tab)} keepMounted={false}>
+            <Tabs.List grow>
+              <Tabs.Tab value="detail">{t('metricPages.tabs.detail')}</Tabs.Tab>
+              <Tabs.Tab value="trend">{t('metricPages.tabs.trend')}</Tabs.Tab>
+              <Tabs.Tab value="report">{t('metricPages.tabs.report')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="detail" pt="md">
+              <DetailTab metric={metric} subject={id} prefs={prefs} canEdit={canEdit} />
+            </Tabs.Panel>
+            <Tabs.Panel value="trend" pt="md">
+              <TrendTab metric={metric} subject={id} prefs={prefs} />
+            </Tabs.Panel>
+            <Tabs.Panel value="report" pt="md">
+              <ReportTab metric={metric} subject={id} prefs={prefs} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
     </Stack>
   );
 }
@@ -75,8 +97,17 @@ function MetricScreen({ metric }: { metric: TMetric }) {
 /** The newest reading and its alert level against the subject's thresholds (left out when they cannot be read). */
 function LatestCard({ metric, subject, prefs }: { metric: TMetric; subject: string; prefs: UnitPrefs }) {
   const { t } = useTranslation();
-  const latest = useQuery({ queryKey: ['metrics', subject, 'latest'], queryFn: () => subjectsApi.latest(subject), refetchInterval: 60_000 });
-  const thresholds = useQuery({ queryKey: ['metrics', subject, 'thresholds'], queryFn: () => subjectsApi.thresholds(subject), staleTime: 5 * 60_000, retry: false });
+  const latest = useQuery({
+    queryKey: ['metrics', subject, 'latest'],
+    queryFn: () => subjectsApi.latest(subject),
+    refetchInterval: 60_000,
+  });
+  const thresholds = useQuery({
+    queryKey: ['metrics', subject, 'thresholds'],
+    queryFn: () => subjectsApi.thresholds(subject),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const row = latest.data?.items.find((i) => i.metric === metric) ?? null;
   const level = useMemo(() => {
     if (!row || !thresholds.data) return null;
@@ -90,12 +121,22 @@ function LatestCard({ metric, subject, prefs }: { metric: TMetric; subject: stri
     <Card withBorder padding="sm" role="group" aria-label={t('metricPages.latest')}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2}>
-          <Text size="xs" c="dimmed">{t('metricPages.latest')}</Text>
-          <Text fw={700} size="xl">{valueText(t, metric, row.value, row.value2, prefs)}</Text>
-          <Text size="xs" c="dimmed">{t('metricPages.measured', { date: dateTimeText(row.measuredAt) })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('metricPages.latest')}
+          </Text>
+          <Text fw={700} size="xl">
+            {valueText(t, metric, row.value, row.value2, prefs)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('metricPages.measured', { date: dateTimeText(row.measuredAt) })}
+          </Text>
         </Stack>
         {level && (
-          <Badge color={LEVEL_COLOR[level]} variant={level === 'normal' ? 'light' : 'filled'} aria-label={t('metricPages.levelLabel', { level: t(`levels.${level}`) })}>
+          <Badge
+            color={LEVEL_COLOR[level]}
+            variant={level === 'normal' ? 'light' : 'filled'}
+            aria-label={t('metricPages.levelLabel', { level: t(`levels.${level}`) })}
+          >
             {t(`levels.${level}`)}
           </Badge>
         )}

@@ -13,5 +13,9 @@ export const subjectsApi = appSubjectsApi(api.request);
  */
 export function useMetricSubject(): { id: string; canEdit: boolean; name: string | null } {
   const subject = useSubject();
-  return { id: subject?.patientId ?? 'me', canEdit: subject === null || subject.relation === 'sub_user', name: subject?.name ?? null };
+  return {
+    id: subject?.patientId ?? 'me',
+    canEdit: subject === null || subject.relation === 'sub_user',
+    name: subject?.name ?? null,
+  };
 }

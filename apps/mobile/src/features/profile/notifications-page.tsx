@@ -20,9 +20,13 @@ export function NotificationSettingsPage() {
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('profile.notifications.title')}</Title>
+      <Title order={1} size="h3">
+        {t('profile.notifications.title')}
+      </Title>
       <PushCard />
-      <Anchor component={Link} to="/alerts">{t('profile.notifications.alertSettings')}</Anchor>
+      <Anchor component={Link} to="/alerts">
+        {t('profile.notifications.alertSettings')}
+      </Anchor>
       <Inbox />
     </Stack>
   );
@@ -36,27 +40,52 @@ function PushCard() {
     mutationFn: (on: boolean) => (on ? enablePush() : disablePush()),
     onSuccess: (next) => {
       queryClient.setQueryData(PUSH_KEY, next);
-      if (next === 'on') notifications.show({ color: 'teal', message: t('profile.notifications.turnedOn'), autoClose: 2500 });
-      if (next === 'off') notifications.show({ color: 'teal', message: t('profile.notifications.turnedOff'), autoClose: 2500 });
+      if (next === 'on')
+        notifications.show({ color: 'teal', message: t('profile.notifications.turnedOn'), autoClose: 2500 });
+      if (next === 'off')
+        notifications.show({ color: 'teal', message: t('profile.notifications.turnedOff'), autoClose: 2500 });
     },
   });
   const s = state.data;
   return (
     <Card withBorder component="section" aria-labelledby="push-title">
-      <Title order={2} size="h5" id="push-title" mb={4}>{t('profile.notifications.pushTitle')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">{t('profile.notifications.pushIntro')}</Text>
+      <Title order={2} size="h5" id="push-title" mb={4}>
+        {t('profile.notifications.pushTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('profile.notifications.pushIntro')}
+      </Text>
       {state.isPending && <Text size="sm">{t('app.loading')}</Text>}
-      {s === 'unsupported' && <Alert color="yellow" role="status">{t('profile.notifications.unsupported')}</Alert>}
-      {s === 'blocked' && <Alert color="yellow" role="status">{t('profile.notifications.blocked')}</Alert>}
+      {s === 'unsupported' && (
+        <Alert color="yellow" role="status">
+          {t('profile.notifications.unsupported')}
+        </Alert>
+      )}
+      {s === 'blocked' && (
+        <Alert color="yellow" role="status">
+          {t('profile.notifications.blocked')}
+        </Alert>
+      )}
       {(s === 'on' || s === 'off') && (
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={600} role="status">{t(s === 'on' ? 'profile.notifications.enabled' : 'profile.notifications.disabled')}</Text>
-          <Button size="sm" variant={s === 'on' ? 'light' : 'filled'} loading={change.isPending} onClick={() => change.mutate(s === 'off')}>
+          <Text size="sm" fw={600} role="status">
+            {t(s === 'on' ? 'profile.notifications.enabled' : 'profile.notifications.disabled')}
+          </Text>
+          <Button
+            size="sm"
+            variant={s === 'on' ? 'light' : 'filled'}
+            loading={change.isPending}
+            onClick={() => change.mutate(s === 'off')}
+          >
             {t(s === 'on' ? 'profile.notifications.disable' : 'profile.notifications.enable')}
           </Button>
         </Group>
       )}
-      {change.isError && <Alert color="red" role="alert" mt="sm">{profileErrorText(t, change.error)}</Alert>}
+      {change.isError && (
+        <Alert color="red" role="alert" mt="sm">
+          {profileErrorText(t, change.error)}
+        </Alert>
+      )}
     </Card>
   );
 }
@@ -79,26 +108,44 @@ function Inbox() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="inbox-title">
       <Group justify="space-between">
-        <Title order={2} size="h5" id="inbox-title">{t('profile.notifications.inbox')}</Title>
+        <Title order={2} size="h5" id="inbox-title">
+          {t('profile.notifications.inbox')}
+        </Title>
         {items.some((n) => !n.read) && (
-          <Button size="compact-sm" variant="subtle" loading={readAll.isPending} onClick={() => readAll.mutate()}>{t('profile.notifications.markAllRead')}</Button>
+          <Button size="compact-sm" variant="subtle" loading={readAll.isPending} onClick={() => readAll.mutate()}>
+            {t('profile.notifications.markAllRead')}
+          </Button>
         )}
       </Group>
       {inbox.isPending && <CardsSkeleton rows={2} />}
       {inbox.isError && <ErrorState error={inbox.error} onRetry={() => void inbox.refetch()} />}
-      {inbox.isSuccess && items.length === 0 && <Text size="sm" c="dimmed">{t('profile.notifications.inboxEmpty')}</Text>}
+      {inbox.isSuccess && items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('profile.notifications.inboxEmpty')}
+        </Text>
+      )}
       {items.map((n) => (
         <Card key={n.id} withBorder padding="sm" component="article">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600} size="sm">{n.title}</Text>
-            {!n.read && <Badge size="xs" color="blue">{t('profile.notifications.unread')}</Badge>}
+            <Text fw={600} size="sm">
+              {n.title}
+            </Text>
+            {!n.read && (
+              <Badge size="xs" color="blue">
+                {t('profile.notifications.unread')}
+              </Badge>
+            )}
           </Group>
           <Text size="sm">{n.body}</Text>
-          <Text size="xs" c="dimmed">{when(n.createdAt)}</Text>
+          <Text size="xs" c="dimmed">
+            {when(n.createdAt)}
+          </Text>
         </Card>
       ))}
       {inbox.hasNextPage && (
-        <Button variant="light" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>{t('profile.notifications.more')}</Button>
+        <Button variant="light" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+          {t('profile.notifications.more')}
+        </Button>
       )}
     </Stack>
   );

@@ -1,5 +1,18 @@
 import { DayInput } from '@carewatch/web/day-input';
-import { Alert, Anchor, Avatar, Button, Card, FileButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -26,10 +39,14 @@ export function ProfilePage() {
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('profile.title')}</Title>
+      <Title order={1} size="h3">
+        {t('profile.title')}
+      </Title>
       <AvatarCard hasAvatar={profile.data.hasAvatar} name={personName(profile.data, i18n.language)} />
       <ProfileFormCard profile={profile.data} />
-      <Anchor component={Link} to="/profile/medical">{t('profile.me.medicalLink')}</Anchor>
+      <Anchor component={Link} to="/profile/medical">
+        {t('profile.me.medicalLink')}
+      </Anchor>
     </Stack>
   );
 }
@@ -67,30 +84,91 @@ function ProfileFormCard({ profile }: { profile: TAppProfile }) {
   };
   return (
     <Card withBorder component="section" aria-labelledby="profile-details">
-      <Title order={2} size="h5" id="profile-details" mb={4}>{t('profile.title')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">{t('profile.me.intro')}</Text>
+      <Title order={2} size="h5" id="profile-details" mb={4}>
+        {t('profile.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('profile.me.intro')}
+      </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {general !== null && <Alert color="red" role="alert">{profileErrorText(t, general)}</Alert>}
-          <TextInput label={t('access.register.firstName')} autoComplete="given-name" required {...form.text('firstName')} />
-          <TextInput label={t('access.register.middleName')} autoComplete="additional-name" {...form.text('middleName')} />
-          <TextInput label={t('access.register.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
+          {general !== null && (
+            <Alert color="red" role="alert">
+              {profileErrorText(t, general)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('access.register.firstName')}
+            autoComplete="given-name"
+            required
+            {...form.text('firstName')}
+          />
+          <TextInput
+            label={t('access.register.middleName')}
+            autoComplete="additional-name"
+            {...form.text('middleName')}
+          />
+          <TextInput
+            label={t('access.register.lastName')}
+            autoComplete="family-name"
+            required
+            {...form.text('lastName')}
+          />
           <TextInput label={t('profile.me.nickName')} autoComplete="nickname" {...form.text('nickName')} />
-          <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
-          <Radio.Group label={t('access.register.gender')} required value={form.values.gender} onChange={(v) => form.set('gender', v)} error={form.errors.gender}>
+          <DayInput
+            label={t('access.register.birthday')}
+            required
+            value={form.values.birthday}
+            error={form.errors.birthday}
+            onValue={(v) => form.set('birthday', v)}
+          />
+          <Radio.Group
+            label={t('access.register.gender')}
+            required
+            value={form.values.gender}
+            onChange={(v) => form.set('gender', v)}
+            error={form.errors.gender}
+          >
             <Group mt={4}>
               <Radio value="male" label={t('options.gender.male')} />
               <Radio value="female" label={t('options.gender.female')} />
             </Group>
           </Radio.Group>
-          <TextInput label={t('common.phoneNumber')} type="tel" inputMode="tel" autoComplete="tel" {...form.text('phone')} />
-          <TextInput label={t('common.emailAddress')} description={t('profile.me.emailHint')} type="email" autoComplete="email" {...form.text('email')} />
-          <TextInput label={t('access.register.address')} autoComplete="street-address" required {...form.text('address')} />
+          <TextInput
+            label={t('common.phoneNumber')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            {...form.text('phone')}
+          />
+          <TextInput
+            label={t('common.emailAddress')}
+            description={t('profile.me.emailHint')}
+            type="email"
+            autoComplete="email"
+            {...form.text('email')}
+          />
+          <TextInput
+            label={t('access.register.address')}
+            autoComplete="street-address"
+            required
+            {...form.text('address')}
+          />
           <Group grow>
-            <TextInput label={t(units === 'imperial' ? 'profile.me.heightIn' : 'profile.me.heightCm')} inputMode="decimal" {...form.text('height')} />
-            <TextInput label={t(units === 'imperial' ? 'profile.me.weightLb' : 'profile.me.weightKg')} inputMode="decimal" {...form.text('weight')} />
+            <TextInput
+              label={t(units === 'imperial' ? 'profile.me.heightIn' : 'profile.me.heightCm')}
+              inputMode="decimal"
+              {...form.text('height')}
+            />
+            <TextInput
+              label={t(units === 'imperial' ? 'profile.me.weightLb' : 'profile.me.weightKg')}
+              inputMode="decimal"
+              {...form.text('weight')}
+            />
           </Group>
-          <Button type="submit" size="md" loading={save.isPending}>{t('profile.save')}</Button>
+          <Button type="submit" size="md" loading={save.isPending}>
+            {t('profile.save')}
+          </Button>
         </Stack>
       </form>
     </Card>
@@ -101,13 +179,21 @@ function ProfileFormCard({ profile }: { profile: TAppProfile }) {
 function AvatarCard({ hasAvatar, name }: { hasAvatar: boolean; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ['me', 'avatar'], queryFn: () => api.avatar(), enabled: hasAvatar, staleTime: Infinity });
+  const current = useQuery({
+    queryKey: ['me', 'avatar'],
+    queryFn: () => api.avatar(),
+    enabled: hasAvatar,
+    staleTime: Infinity,
+  });
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const shown = file ?? current.data ?? null;
   useEffect(() => {
-    if (!shown) { setUrl(null); return undefined; }
+    if (!shown) {
+      setUrl(null);
+      return undefined;
+    }
     const u = URL.createObjectURL(shown);
     setUrl(u);
     return () => URL.revokeObjectURL(u);
@@ -130,21 +216,43 @@ function AvatarCard({ hasAvatar, name }: { hasAvatar: boolean; name: string }) {
   };
   return (
     <Card withBorder component="section" aria-labelledby="profile-avatar">
-      <Title order={2} size="h5" id="profile-avatar" mb="xs">{t('profile.me.avatar')}</Title>
+      <Title order={2} size="h5" id="profile-avatar" mb="xs">
+        {t('profile.me.avatar')}
+      </Title>
       <Group wrap="nowrap" align="center">
-        <Avatar src={url} alt={t('profile.me.avatarAlt')} size={72} radius="xl">{name.slice(0, 1)}</Avatar>
+        <Avatar src={url} alt={t('profile.me.avatarAlt')} size={72} radius="xl">
+          {name.slice(0, 1)}
+        </Avatar>
         <Stack gap={6}>
-          <Text size="xs" c="dimmed">{t('profile.me.avatarHint')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('profile.me.avatarHint')}
+          </Text>
           <Group gap="xs">
             <FileButton onChange={choose} accept="image/png,image/jpeg">
-              {(props) => <Button variant="light" size="xs" {...props}>{t('profile.me.avatarChoose')}</Button>}
+              {(props) => (
+                <Button variant="light" size="xs" {...props}>
+                  {t('profile.me.avatarChoose')}
+                </Button>
+              )}
             </FileButton>
-            {file && <Button size="xs" loading={upload.isPending} onClick={() => upload.mutate(file)}>{t('profile.me.avatarUpload')}</Button>}
+            {file && (
+              <Button size="xs" loading={upload.isPending} onClick={() => upload.mutate(file)}>
+                {t('profile.me.avatarUpload')}
+              </Button>
+            )}
           </Group>
         </Stack>
       </Group>
-      {problem && <Text size="sm" c="red" role="alert" mt="xs">{problem}</Text>}
-      {upload.isError && <Text size="sm" c="red" role="alert" mt="xs">{profileErrorText(t, upload.error)}</Text>}
+      {problem && (
+        <Text size="sm" c="red" role="alert" mt="xs">
+          {problem}
+        </Text>
+      )}
+      {upload.isError && (
+        <Text size="sm" c="red" role="alert" mt="xs">
+          {profileErrorText(t, upload.error)}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -1,14 +1,31 @@
 import { describe, expect, test } from 'vitest';
 import type { TFunction } from 'i18next';
 import { adultBirthdayProblem } from '@carewatch/contracts/app-profile';
-import { avatarProblem, checkProfileForm, displayHeight, displayWeight, feedbackImageProblem, parseMeasure, type ProfileForm } from './profile-rules.ts';
+import {
+  avatarProblem,
+  checkProfileForm,
+  displayHeight,
+  displayWeight,
+  feedbackImageProblem,
+  parseMeasure,
+  type ProfileForm,
+} from './profile-rules.ts';
 
 /** Returns the key (and the interpolation) so the assertions name the rule, not a language. */
 const t = ((key: string) => key) as unknown as TFunction;
 const NOW = new Date(2026, 10, 22, 12, 0, 0);
 const form: ProfileForm = {
-  firstName: 'Phuong', middleName: '', lastName: 'Hoang', nickName: '', birthday: '1970-03-04', gender: 'female',
-  phone: '0900000011', email: '', address: '12 Tran Hung Dao', height: '160', weight: '55',
+  firstName: 'Phuong',
+  middleName: '',
+  lastName: 'Hoang',
+  nickName: '',
+  birthday: '1970-03-04',
+  gender: 'female',
+  phone: '0900000011',
+  email: '',
+  address: '12 Tran Hung Dao',
+  height: '160',
+  weight: '55',
 };
 
 describe('profile form rules', () => {
@@ -21,16 +38,31 @@ describe('profile form rules', () => {
   });
 
   test('digits in a name, a bad e-mail, a missing address', () => {
-    const { body, errors } = checkProfileForm(t, { ...form, middleName: 'Th1', email: 'x@', address: ' ' }, 'metric', NOW);
+    const { body, errors } = checkProfileForm(
+      t,
+      { ...form, middleName: 'Th1', email: 'x@', address: ' ' },
+      'metric',
+      NOW,
+    );
     expect(body).toBeNull();
-    expect(errors).toEqual({ middleName: 'validation.nameDigits', email: 'validation.email', address: 'validation.required' });
+    expect(errors).toEqual({
+      middleName: 'fieldRules.nameDigits',
+      email: 'fieldRules.email',
+      address: 'fieldRules.required',
+    });
   });
 
   test('date of birth: not later than today, 18 or older', () => {
-    expect(checkProfileForm(t, { ...form, birthday: '2026-11-23' }, 'metric', NOW).errors.birthday).toBe('validation.birthdayFuture');
-    expect(checkProfileForm(t, { ...form, birthday: '2010-01-01' }, 'metric', NOW).errors.birthday).toBe('profile.me.under18');
+    expect(checkProfileForm(t, { ...form, birthday: '2026-11-23' }, 'metric', NOW).errors.birthday).toBe(
+      'validation.birthdayFuture',
+    );
+    expect(checkProfileForm(t, { ...form, birthday: '2010-01-01' }, 'metric', NOW).errors.birthday).toBe(
+      'profile.me.under18',
+    );
     expect(checkProfileForm(t, { ...form, birthday: '2008-11-22' }, 'metric', NOW).errors.birthday).toBeUndefined();
-    expect(checkProfileForm(t, { ...form, birthday: '2008-11-23' }, 'metric', NOW).errors.birthday).toBe('profile.me.under18');
+    expect(checkProfileForm(t, { ...form, birthday: '2008-11-23' }, 'metric', NOW).errors.birthday).toBe(
+      'profile.me.under18',
+    );
   });
 
   test('height and weight ranges and numbers, in the user units', () => {
@@ -46,7 +78,9 @@ describe('profile form rules', () => {
   });
 
   test('a phone or an e-mail is needed', () => {
-    expect(checkProfileForm(t, { ...form, phone: '', email: '' }, 'metric', NOW).errors.phone).toBe('profile.me.contactRequired');
+    expect(checkProfileForm(t, { ...form, phone: '', email: '' }, 'metric', NOW).errors.phone).toBe(
+      'profile.me.contactRequired',
+    );
   });
 
   test('the adult rule (shared with the server) counts whole years on the calendar', () => {

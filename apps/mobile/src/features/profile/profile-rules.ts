@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import { kgToLb, lbToKg } from '@carewatch/clinical/units';
 import {
-  adultBirthdayProblem, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES, ZUpdateAppProfileRequest, type TAppProfile, type TUpdateAppProfile,
+  adultBirthdayProblem,
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_IMAGE_TYPES,
+  ZUpdateAppProfileRequest,
+  type TAppProfile,
+  type TUpdateAppProfile,
 } from '@carewatch/contracts/app-profile';
 import { zodFieldErrors } from '@carewatch/web/errors';
 import { birthdayProblem, localToday } from '../access/register-rules.ts';
@@ -32,15 +37,32 @@ export function parseMeasure(text: string, kind: 'height' | 'weight', units: Uni
 }
 
 export type ProfileForm = {
-  firstName: string; middleName: string; lastName: string; nickName: string; birthday: string; gender: string;
-  phone: string; email: string; address: string; height: string; weight: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  nickName: string;
+  birthday: string;
+  gender: string;
+  phone: string;
+  email: string;
+  address: string;
+  height: string;
+  weight: string;
 };
 
 export function profileFormOf(p: TAppProfile): ProfileForm {
   return {
-    firstName: p.firstName, middleName: p.middleName ?? '', lastName: p.lastName, nickName: p.nickName ?? '', birthday: p.birthday ?? '',
-    gender: p.gender ?? '', phone: p.phone ?? '', email: p.email ?? '', address: p.address ?? '',
-    height: displayHeight(p.heightCm, p.unitSystem), weight: displayWeight(p.weightKg, p.unitSystem),
+    firstName: p.firstName,
+    middleName: p.middleName ?? '',
+    lastName: p.lastName,
+    nickName: p.nickName ?? '',
+    birthday: p.birthday ?? '',
+    gender: p.gender ?? '',
+    phone: p.phone ?? '',
+    email: p.email ?? '',
+    address: p.address ?? '',
+    height: displayHeight(p.heightCm, p.unitSystem),
+    weight: displayWeight(p.weightKg, p.unitSystem),
   };
 }
 
@@ -48,17 +70,30 @@ export function profileFormOf(p: TAppProfile): ProfileForm {
  * The form checked with the same rules as the server (§5: names without digits, valid date of birth not later than
  * today; §9 no under-18s; optional-but-valid e-mail), messages translated. `body` only when there is no problem.
  */
-export function checkProfileForm(t: TFunction, v: ProfileForm, units: UnitSystem, now: Date = new Date()):
-  { body: TUpdateAppProfile | null; errors: Record<string, string> } {
+export function checkProfileForm(
+  t: TFunction,
+  v: ProfileForm,
+  units: UnitSystem,
+  now: Date = new Date(),
+): { body: TUpdateAppProfile | null; errors: Record<string, string> } {
   const heightCm = parseMeasure(v.height, 'height', units);
   const weightKg = parseMeasure(v.weight, 'weight', units);
-  const parsed = ZUpdateAppProfileRequest.safeParse({ ...v, gender: v.gender || undefined, heightCm, weightKg, height: undefined, weight: undefined });
+  const parsed = ZUpdateAppProfileRequest.safeParse({
+    ...v,
+    gender: v.gender || undefined,
+    heightCm,
+    weightKg,
+    height: undefined,
+    weight: undefined,
+  });
   const errors: Record<string, string> = parsed.success ? {} : zodFieldErrors(t, parsed.error);
   // Units and ranges are the form's own words (the contract speaks cm/kg).
   delete errors.heightCm;
   delete errors.weightKg;
-  if (heightCm !== null && (Number.isNaN(heightCm) || heightCm <= 30 || heightCm >= 300)) errors.height = t(Number.isNaN(heightCm) ? 'profile.me.number' : 'profile.me.heightRange');
-  if (weightKg !== null && (Number.isNaN(weightKg) || weightKg <= 1 || weightKg >= 700)) errors.weight = t(Number.isNaN(weightKg) ? 'profile.me.number' : 'profile.me.weightRange');
+  if (heightCm !== null && (Number.isNaN(heightCm) || heightCm <= 30 || heightCm >= 300))
+    errors.height = t(Number.isNaN(heightCm) ? 'profile.me.number' : 'profile.me.heightRange');
+  if (weightKg !== null && (Number.isNaN(weightKg) || weightKg <= 1 || weightKg >= 700))
+    errors.weight = t(Number.isNaN(weightKg) ? 'profile.me.number' : 'profile.me.weightRange');
   if (!errors.birthday && v.birthday) {
     const day = birthdayProblem(v.birthday, now);
     const adult = day ? null : adultBirthdayProblem(v.birthday, localToday(now));

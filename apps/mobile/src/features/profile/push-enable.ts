@@ -7,7 +7,9 @@ export async function enablePush(): Promise<PushState> {
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
   const { publicKey } = await myNotificationsApi.pushKey();
   const reg = await appRegistration();
-  const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
+  const sub =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
   const body = subscriptionBody(sub);
   if (!body) throw new Error('incomplete push subscription');
   await myNotificationsApi.pushSubscribe(body);

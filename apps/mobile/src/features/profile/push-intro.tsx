@@ -11,10 +11,18 @@ import { enablePush } from './push-enable.ts';
 
 const seenKey = (userId: string) => `cw.app.pushIntro.${userId}`;
 function seen(userId: string): boolean {
-  try { return localStorage.getItem(seenKey(userId)) !== null; } catch { return true; }
+  try {
+    return localStorage.getItem(seenKey(userId)) !== null;
+  } catch {
+    return true;
+  }
 }
 function remember(userId: string, answer: string): void {
-  try { localStorage.setItem(seenKey(userId), answer); } catch { /* asked again next time */ }
+  try {
+    localStorage.setItem(seenKey(userId), answer);
+  } catch {
+    /* asked again next time */
+  }
 }
 
 /**
@@ -39,18 +47,41 @@ export function PushIntro() {
       if (state === 'on' || state === 'blocked') setClosed(true);
     },
   });
-  const ask = userId !== null && !closed && pushSupported() && Notification.permission === 'default' && !seen(userId) && !promptOpen;
+  const ask =
+    userId !== null &&
+    !closed &&
+    pushSupported() &&
+    Notification.permission === 'default' &&
+    !seen(userId) &&
+    !promptOpen;
   if (!ask) return null;
-  const later = () => { remember(userId, 'later'); setClosed(true); };
+  const later = () => {
+    remember(userId, 'later');
+    setClosed(true);
+  };
   return (
     <Modal opened onClose={later} centered title={t('profile.pushIntro.title')} aria-describedby="push-intro-body">
       <Stack gap="sm">
         <Text id="push-intro-body">{t('profile.pushIntro.body')}</Text>
-        <Text size="sm" c="dimmed">{t('profile.pushIntro.how')}</Text>
-        {allow.data === 'off' && <Alert color="yellow" role="status">{t('profile.pushIntro.notAllowed')}</Alert>}
-        {allow.isError && <Alert color="red" role="alert">{profileErrorText(t, allow.error)}</Alert>}
-        <Button size="lg" loading={allow.isPending} onClick={() => allow.mutate()}>{t('profile.pushIntro.allow')}</Button>
-        <Button variant="default" onClick={later}>{t('profile.pushIntro.later')}</Button>
+        <Text size="sm" c="dimmed">
+          {t('profile.pushIntro.how')}
+        </Text>
+        {allow.data === 'off' && (
+          <Alert color="yellow" role="status">
+            {t('profile.pushIntro.notAllowed')}
+          </Alert>
+        )}
+        {allow.isError && (
+          <Alert color="red" role="alert">
+            {profileErrorText(t, allow.error)}
+          </Alert>
+        )}
+        <Button size="lg" loading={allow.isPending} onClick={() => allow.mutate()}>
+          {t('profile.pushIntro.allow')}
+        </Button>
+        <Button variant="default" onClick={later}>
+          {t('profile.pushIntro.later')}
+        </Button>
       </Stack>
     </Modal>
   );

@@ -6,7 +6,9 @@ describe('web push helpers', () => {
     expect([...vapidKeyBytes('AQID')]).toEqual([1, 2, 3]);
     expect([...vapidKeyBytes('-_8')]).toEqual([0xfb, 0xff]);
     // A real key: 65 bytes, uncompressed P-256 point (starts with 0x04).
-    const key = vapidKeyBytes('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U');
+    const key = vapidKeyBytes(
+      'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+    );
     expect(key.length).toBe(65);
     expect(key[0]).toBe(4);
   });

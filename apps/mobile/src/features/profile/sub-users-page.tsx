@@ -52,37 +52,80 @@ export function SubUsersPage() {
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h3">{t('profile.subUsers.title')}</Title>
-      <Text size="sm" c="dimmed">{t('profile.subUsers.intro', { max })}</Text>
+      <Title order={1} size="h3">
+        {t('profile.subUsers.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('profile.subUsers.intro', { max })}
+      </Text>
       {items.length === 0 && <Text>{t('profile.subUsers.empty')}</Text>}
       {items.map((s) => (
         <Card key={s.id} withBorder component="article" aria-label={nameOf(s)}>
           <Text fw={600}>{nameOf(s)}</Text>
           <Text size="sm" c="dimmed">
-            {[s.relationship ? t(`options.relationship.${s.relationship}`) : null, s.birthday ? t('profile.subUsers.born', { date: dayText(s.birthday) }) : null]
-              .filter(Boolean).join(' · ')}
+            {[
+              s.relationship ? t(`options.relationship.${s.relationship}`) : null,
+              s.birthday ? t('profile.subUsers.born', { date: dayText(s.birthday) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           <Group gap="xs" mt="sm">
-            <Button size="xs" onClick={() => viewData(s)}>{t('profile.subUsers.viewData')}</Button>
-            <Button size="xs" variant="light" onClick={() => setEditing({ kind: 'edit', sub: s })}>{t('profile.edit')}</Button>
-            <Button size="xs" variant="subtle" color="red" onClick={() => { remove.reset(); setRemoving(s); }}>{t('profile.subUsers.remove')}</Button>
+            <Button size="xs" onClick={() => viewData(s)}>
+              {t('profile.subUsers.viewData')}
+            </Button>
+            <Button size="xs" variant="light" onClick={() => setEditing({ kind: 'edit', sub: s })}>
+              {t('profile.edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => {
+                remove.reset();
+                setRemoving(s);
+              }}
+            >
+              {t('profile.subUsers.remove')}
+            </Button>
           </Group>
         </Card>
       ))}
-      {full && <Alert color="yellow" role="status">{t('profile.subUsers.maxReached', { max })}</Alert>}
-      <Button size="md" disabled={full} onClick={() => setEditing({ kind: 'add' })}>{t('profile.subUsers.add')}</Button>
+      {full && (
+        <Alert color="yellow" role="status">
+          {t('profile.subUsers.maxReached', { max })}
+        </Alert>
+      )}
+      <Button size="md" disabled={full} onClick={() => setEditing({ kind: 'add' })}>
+        {t('profile.subUsers.add')}
+      </Button>
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.kind === 'edit' ? 'profile.subUsers.editTitle' : 'profile.subUsers.addTitle')}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t(editing?.kind === 'edit' ? 'profile.subUsers.editTitle' : 'profile.subUsers.addTitle')}
+      >
         {editing && <SubUserForm editing={editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)}
-        title={removing ? t('profile.subUsers.removeTitle', { name: nameOf(removing) }) : ''}>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? t('profile.subUsers.removeTitle', { name: nameOf(removing) }) : ''}
+      >
         <Stack>
           <Text size="sm">{t('profile.subUsers.removeText')}</Text>
-          {remove.isError && <Alert color="red" role="alert">{profileErrorText(t, remove.error)}</Alert>}
+          {remove.isError && (
+            <Alert color="red" role="alert">
+              {profileErrorText(t, remove.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>{t('profile.cancel')}</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => removing && remove.mutate(removing.id)}>{t('profile.subUsers.remove')}</Button>
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {t('profile.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => removing && remove.mutate(removing.id)}>
+              {t('profile.subUsers.remove')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -94,9 +137,15 @@ function SubUserForm({ editing, onDone }: { editing: NonNullable<Editing>; onDon
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const start = editing.kind === 'edit' ? editing.sub : null;
-  const form = useFormState({ firstName: start?.firstName ?? '', lastName: start?.lastName ?? '', relationship: start?.relationship ?? '', birthday: start?.birthday ?? '' });
+  const form = useFormState({
+    firstName: start?.firstName ?? '',
+    lastName: start?.lastName ?? '',
+    relationship: start?.relationship ?? '',
+    birthday: start?.birthday ?? '',
+  });
   const save = useMutation({
-    mutationFn: (body: TSubUserRequest) => (start ? myProfileApi.updateSubUser(start.id, body) : myProfileApi.addSubUser(body)),
+    mutationFn: (body: TSubUserRequest) =>
+      start ? myProfileApi.updateSubUser(start.id, body) : myProfileApi.addSubUser(body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEYS.subUsers });
       void queryClient.invalidateQueries({ queryKey: SUBJECTS_KEY });
@@ -111,7 +160,8 @@ function SubUserForm({ editing, onDone }: { editing: NonNullable<Editing>; onDon
     const parsed = ZSubUserRequest.safeParse({ ...v, relationship: v.relationship || undefined });
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const day = birthdayProblem(v.birthday);
-    if (day && !errors.birthday) errors.birthday = t(day === 'future' ? 'validation.birthdayFuture' : 'validation.birthdayInvalid');
+    if (day && !errors.birthday)
+      errors.birthday = t(day === 'future' ? 'validation.birthdayFuture' : 'validation.birthdayInvalid');
     form.setErrors(errors);
     if (parsed.success && !day) save.mutate(parsed.data);
   };
@@ -119,14 +169,34 @@ function SubUserForm({ editing, onDone }: { editing: NonNullable<Editing>; onDon
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {fieldless && <Alert color="red" role="alert">{profileErrorText(t, save.error)}</Alert>}
+        {fieldless && (
+          <Alert color="red" role="alert">
+            {profileErrorText(t, save.error)}
+          </Alert>
+        )}
         <TextInput label={t('access.register.firstName')} required data-autofocus {...form.text('firstName')} />
         <TextInput label={t('access.register.lastName')} required {...form.text('lastName')} />
-        <NativeSelect label={t('profile.subUsers.relation')} required
-          data={[{ value: '', label: '—', disabled: true }, ...CONTACT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`options.relationship.${r}`) }))]}
-          value={form.values.relationship} onChange={(e) => form.set('relationship', e.currentTarget.value)} error={form.errors.relationship} />
-        <DayInput label={t('access.register.birthday')} required value={form.values.birthday} error={form.errors.birthday} onValue={(v) => form.set('birthday', v)} />
-        <Button type="submit" size="md" loading={save.isPending}>{t('profile.save')}</Button>
+        <NativeSelect
+          label={t('profile.subUsers.relation')}
+          required
+          data={[
+            { value: '', label: '—', disabled: true },
+            ...CONTACT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`options.relationship.${r}`) })),
+          ]}
+          value={form.values.relationship}
+          onChange={(e) => form.set('relationship', e.currentTarget.value)}
+          error={form.errors.relationship}
+        />
+        <DayInput
+          label={t('access.register.birthday')}
+          required
+          value={form.values.birthday}
+          error={form.errors.birthday}
+          onValue={(v) => form.set('birthday', v)}
+        />
+        <Button type="submit" size="md" loading={save.isPending}>
+          {t('profile.save')}
+        </Button>
       </Stack>
     </form>
   );

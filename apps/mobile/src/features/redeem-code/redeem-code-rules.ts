@@ -9,5 +9,9 @@ export function redeemCodeProblem(typed: string): 'required' | 'length' | null {
 
 /** The code as it is typed, shown in groups of four (letters upper-cased, anything but letters and digits dropped). */
 export function maskRedeemCode(typed: string): string {
-  return formatRedeemCode(normalizeRedeemCode(typed).replace(/[^0-9A-Z]/g, '').slice(0, REDEEM_CODE_LENGTH));
+  return formatRedeemCode(
+    normalizeRedeemCode(typed)
+      .replace(/[^0-9A-Z]/g, '')
+      .slice(0, REDEEM_CODE_LENGTH),
+  );
 }

@@ -13,17 +13,32 @@ import { profileQuery, useProfile } from '../../app/queries.ts';
 import { signOut } from '../../app/session.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 
-const LANGUAGE_KEYS: Record<AppLanguage, string> = { en: 'settings.languages.en', 'en-CA': 'settings.languages.enCA', vi: 'settings.languages.vi' };
+const LANGUAGE_KEYS: Record<AppLanguage, string> = {
+  en: 'settings.languages.en',
+  'en-CA': 'settings.languages.enCA',
+  vi: 'settings.languages.vi',
+};
 
 /** The account's other screens (only those that exist: no dead links). */
 const ACCOUNT_LINKS = [
-  ['/profile', 'profile'], ['/profile/medical', 'medical'], ['/sub-users', 'subUsers'], ['/devices', 'devices'], ['/contacts', 'contacts'], ['/followed', 'followed'],
-  ['/settings/notifications', 'notifications'], ['/feedback', 'feedback'], ['/delete-account', 'deleteAccount'],
+  ['/profile', 'profile'],
+  ['/profile/medical', 'medical'],
+  ['/sub-users', 'subUsers'],
+  ['/devices', 'devices'],
+  ['/contacts', 'contacts'],
+  ['/followed', 'followed'],
+  ['/settings/notifications', 'notifications'],
+  ['/feedback', 'feedback'],
+  ['/delete-account', 'deleteAccount'],
 ] as const;
 
 /** A link of a list: a 44 px tall row (issue 21: a phone's thumb). */
 function RowLink({ to, children }: { to: string; children: ReactNode }) {
-  return <Anchor component={Link} to={to} mih={44} display="flex" style={{ alignItems: 'center' }}>{children}</Anchor>;
+  return (
+    <Anchor component={Link} to={to} mih={44} display="flex" style={{ alignItems: 'center' }}>
+      {children}
+    </Anchor>
+  );
 }
 
 /** Settings of this slice: language (profile + phone), units (metric/imperial, °C/°F), legal texts, sign out. */
@@ -49,52 +64,96 @@ export function SettingsPage() {
   if (profile.isPending) return <CardsSkeleton rows={3} />;
   if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
   const p = profile.data;
-  const current = (APP_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as AppLanguage) : storedLanguage();
+  const current = (APP_LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as AppLanguage)
+    : storedLanguage();
   const setUnits = (change: Partial<TUpdateUnitsRequest>) =>
-    units.mutate({ unitSystem: p.unitSystem, thermalUnit: p.thermalUnit, bloodGlucoseUnit: p.bloodGlucoseUnit, ...change });
+    units.mutate({
+      unitSystem: p.unitSystem,
+      thermalUnit: p.thermalUnit,
+      bloodGlucoseUnit: p.bloodGlucoseUnit,
+      ...change,
+    });
   const failed = language.error ?? units.error;
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('settings.title')}</Title>
-      <Text size="sm" c="dimmed">{t('settings.account', { name: personName(p, i18n.language) || (p.email ?? p.phone ?? '') })}</Text>
-      {failed && <Alert color="red" role="alert">{errorText(t, failed)}</Alert>}
+      <Title order={1} size="h3">
+        {t('settings.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('settings.account', { name: personName(p, i18n.language) || (p.email ?? p.phone ?? '') })}
+      </Text>
+      {failed && (
+        <Alert color="red" role="alert">
+          {errorText(t, failed)}
+        </Alert>
+      )}
 
       <Card withBorder component="section" aria-labelledby="settings-language">
-        <Title order={2} size="h5" id="settings-language" mb="xs">{t('settings.language')}</Title>
+        <Title order={2} size="h5" id="settings-language" mb="xs">
+          {t('settings.language')}
+        </Title>
         <SegmentedControl
-          fullWidth orientation="vertical" aria-labelledby="settings-language" value={current}
+          fullWidth
+          orientation="vertical"
+          aria-labelledby="settings-language"
+          value={current}
           onChange={(v) => language.mutate(v as AppLanguage)}
           data={APP_LANGUAGES.map((l) => ({ value: l, label: t(LANGUAGE_KEYS[l]) }))}
         />
       </Card>
 
       <Card withBorder component="section" aria-labelledby="settings-units">
-        <Title order={2} size="h5" id="settings-units" mb="xs">{t('settings.units')}</Title>
+        <Title order={2} size="h5" id="settings-units" mb="xs">
+          {t('settings.units')}
+        </Title>
         <Stack gap="sm">
           <div>
-            <Text size="sm" mb={4} id="settings-unit-system">{t('settings.unitSystem')}</Text>
+            <Text size="sm" mb={4} id="settings-unit-system">
+              {t('settings.unitSystem')}
+            </Text>
             <SegmentedControl
-              fullWidth aria-labelledby="settings-unit-system" value={p.unitSystem} disabled={units.isPending}
+              fullWidth
+              aria-labelledby="settings-unit-system"
+              value={p.unitSystem}
+              disabled={units.isPending}
               onChange={(v) => setUnits({ unitSystem: v === 'imperial' ? 'imperial' : 'metric' })}
-              data={[{ value: 'metric', label: t('settings.metric') }, { value: 'imperial', label: t('settings.imperial') }]}
+              data={[
+                { value: 'metric', label: t('settings.metric') },
+                { value: 'imperial', label: t('settings.imperial') },
+              ]}
             />
           </div>
           <div>
-            <Text size="sm" mb={4} id="settings-thermal">{t('settings.temperature')}</Text>
+            <Text size="sm" mb={4} id="settings-thermal">
+              {t('settings.temperature')}
+            </Text>
             <SegmentedControl
-              fullWidth aria-labelledby="settings-thermal" value={p.thermalUnit} disabled={units.isPending}
+              fullWidth
+              aria-labelledby="settings-thermal"
+              value={p.thermalUnit}
+              disabled={units.isPending}
               onChange={(v) => setUnits({ thermalUnit: v === 'F' ? 'F' : 'C' })}
-              data={[{ value: 'C', label: t('settings.celsius') }, { value: 'F', label: t('settings.fahrenheit') }]}
+              data={[
+                { value: 'C', label: t('settings.celsius') },
+                { value: 'F', label: t('settings.fahrenheit') },
+              ]}
             />
           </div>
         </Stack>
       </Card>
 
       <Card withBorder component="section" aria-labelledby="settings-more">
-        <Title order={2} size="h5" id="settings-more" mb="xs">{t('settings.more')}</Title>
+        <Title order={2} size="h5" id="settings-more" mb="xs">
+          {t('settings.more')}
+        </Title>
         <Stack gap={0}>
-          {ACCOUNT_LINKS.map(([to, key]) => <RowLink key={to} to={to}>{t(`settings.links.${key}`)}</RowLink>)}
+          {ACCOUNT_LINKS.map(([to, key]) => (
+            <RowLink key={to} to={to}>
+              {t(`settings.links.${key}`)}
+            </RowLink>
+          ))}
           <RowLink to="/events">{t('events.title')}</RowLink>
           <RowLink to="/records">{t('records.title')}</RowLink>
           <RowLink to="/medication">{t('medication.title')}</RowLink>
@@ -104,7 +163,9 @@ export function SettingsPage() {
       </Card>
 
       <Card withBorder component="section" aria-labelledby="settings-legal">
-        <Title order={2} size="h5" id="settings-legal" mb="xs">{t('settings.legal')}</Title>
+        <Title order={2} size="h5" id="settings-legal" mb="xs">
+          {t('settings.legal')}
+        </Title>
         <Stack gap={0}>
           <RowLink to="/settings/permissions">{t('help.permissions.link')}</RowLink>
           <RowLink to="/help">{t('help.link')}</RowLink>
@@ -113,7 +174,9 @@ export function SettingsPage() {
         </Stack>
       </Card>
 
-      <Button color="red" variant="light" size="md" onClick={() => void signOut()}>{t('settings.signOut')}</Button>
+      <Button color="red" variant="light" size="md" onClick={() => void signOut()}>
+        {t('settings.signOut')}
+      </Button>
     </Stack>
   );
 }

@@ -10,13 +10,25 @@ export function ExpiryBanner() {
   const sub = useMySubscription();
   const notice = expiryNotice(sub.data, new Date());
   if (!notice) return null;
-  const text = notice.kind === 'expired' ? t('subscription.expiry.expired')
-    : notice.days <= 0 ? t('subscription.expiry.today') : t('subscription.expiry.soon', { count: notice.days });
+  const text =
+    notice.kind === 'expired'
+      ? t('subscription.expiry.expired')
+      : notice.days <= 0
+        ? t('subscription.expiry.today')
+        : t('subscription.expiry.soon', { count: notice.days });
   return (
     <Alert color={notice.kind === 'expired' ? 'red' : 'orange'} variant="light" role="status" p="sm">
       <Stack gap="xs">
-        <Text size="sm" fw={500}>{text}</Text>
-        <Button component={Link} to="/subscription" size="md" variant="white" color={notice.kind === 'expired' ? 'red' : 'orange'}>
+        <Text size="sm" fw={500}>
+          {text}
+        </Text>
+        <Button
+          component={Link}
+          to="/subscription"
+          size="md"
+          variant="white"
+          color={notice.kind === 'expired' ? 'red' : 'orange'}
+        >
           {t('subscription.expiry.open')}
         </Button>
       </Stack>

@@ -33,16 +33,39 @@ export function ResultPage() {
     refetchInterval: (q) => (q.state.data?.status === 1 && Date.now() - since < POLL_FOR_MS ? POLL_MS : false),
   });
   let body: ReactNode;
-  if (code === '') body = <Alert color="gray" role="alert">{t('subscription.result.missing')}</Alert>;
-  else if (order.data === undefined && order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) {
-    body = <Alert color="gray" role="alert">{t('subscription.checkout.notFound')}</Alert>;
-  } else if (order.data === undefined && order.isError) body = <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
+  if (code === '')
+    body = (
+      <Alert color="gray" role="alert">
+        {t('subscription.result.missing')}
+      </Alert>
+    );
+  else if (
+    order.data === undefined &&
+    order.isError &&
+    isApiError(order.error) &&
+    (order.error.status === 404 || order.error.status === 400)
+  ) {
+    body = (
+      <Alert color="gray" role="alert">
+        {t('subscription.checkout.notFound')}
+      </Alert>
+    );
+  } else if (order.data === undefined && order.isError)
+    body = <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
   else if (order.data === undefined) body = <CardsSkeleton rows={1} />;
-  else body = <Outcome order={order.data} gaveUp={order.data.status === 1 && !order.isFetching && Date.now() - since >= POLL_FOR_MS} />;
+  else
+    body = (
+      <Outcome
+        order={order.data}
+        gaveUp={order.data.status === 1 && !order.isFetching && Date.now() - since >= POLL_FOR_MS}
+      />
+    );
   return (
     <Stack gap="md">
       <BackLink to="/subscription" />
-      <Title order={1} size="h3">{t('subscription.result.title')}</Title>
+      <Title order={1} size="h3">
+        {t('subscription.result.title')}
+      </Title>
       {body}
     </Stack>
   );
@@ -54,10 +77,15 @@ function Outcome({ order, gaveUp }: { order: TOrder; gaveUp: boolean }) {
   const outcome = orderOutcome(order.status);
   // Once paid, the subscription changed on the server: read it again for the new end date.
   useEffect(() => {
-    if (outcome === 'success') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true, refetchType: 'all' });
+    if (outcome === 'success')
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.me, exact: true, refetchType: 'all' });
   }, [outcome, queryClient]);
   const sub = useMySubscription({ enabled: outcome === 'success' });
-  const orderLine = <Text size="xs" c="dimmed">{t('subscription.result.order', { code: order.code })}</Text>;
+  const orderLine = (
+    <Text size="xs" c="dimmed">
+      {t('subscription.result.order', { code: order.code })}
+    </Text>
+  );
 
   if (outcome === 'pending') {
     return (
@@ -66,7 +94,11 @@ function Outcome({ order, gaveUp }: { order: TOrder; gaveUp: boolean }) {
           {!gaveUp && <Loader aria-hidden="true" />}
           <Text ta="center">{gaveUp ? t('subscription.result.pendingLong') : t('subscription.result.pending')}</Text>
           {orderLine}
-          {gaveUp && <Button component={Link} to="/subscription" size="md" variant="light">{t('subscription.actions.back')}</Button>}
+          {gaveUp && (
+            <Button component={Link} to="/subscription" size="md" variant="light">
+              {t('subscription.actions.back')}
+            </Button>
+          )}
         </Stack>
       </Card>
     );
@@ -76,19 +108,29 @@ function Outcome({ order, gaveUp }: { order: TOrder; gaveUp: boolean }) {
     return (
       <Alert color="teal" variant="light" role="status" title={`✓ ${t('subscription.result.success')}`}>
         <Stack gap="sm">
-          {order.itemType === 'SERVICE_PACKAGE'
-            ? endsAt
-              ? <Text>{t('subscription.result.successBody', { name: order.packageName, date: dateText(endsAt) })}</Text>
-              : <Text>{order.packageName}</Text>
-            : <Text>{t('subscription.result.successAddon', { name: order.packageName })}</Text>}
+          {order.itemType === 'SERVICE_PACKAGE' ? (
+            endsAt ? (
+              <Text>{t('subscription.result.successBody', { name: order.packageName, date: dateText(endsAt) })}</Text>
+            ) : (
+              <Text>{order.packageName}</Text>
+            )
+          ) : (
+            <Text>{t('subscription.result.successAddon', { name: order.packageName })}</Text>
+          )}
           {orderLine}
-          <Button component={Link} to="/subscription" size="md" color="teal">{t('subscription.actions.back')}</Button>
+          <Button component={Link} to="/subscription" size="md" color="teal">
+            {t('subscription.actions.back')}
+          </Button>
         </Stack>
       </Alert>
     );
   }
   if (outcome === 'refunded') {
-    return <Alert color="gray" role="status">{t('subscription.result.refunded')} {orderLine}</Alert>;
+    return (
+      <Alert color="gray" role="status">
+        {t('subscription.result.refunded')} {orderLine}
+      </Alert>
+    );
   }
   const reason = failureText(order, (key) => (i18n.exists(key) ? t(key) : null));
   return (
@@ -97,7 +139,9 @@ function Outcome({ order, gaveUp }: { order: TOrder; gaveUp: boolean }) {
         <Text>{t('subscription.result.failedBody')}</Text>
         {reason && <Text fw={500}>{t('subscription.result.reason', { text: reason })}</Text>}
         {orderLine}
-        <Button component={Link} to="/subscription/choose" size="md" color="red" variant="light">{t('subscription.result.tryAgain')}</Button>
+        <Button component={Link} to="/subscription/choose" size="md" color="red" variant="light">
+          {t('subscription.result.tryAgain')}
+        </Button>
       </Stack>
     </Alert>
   );

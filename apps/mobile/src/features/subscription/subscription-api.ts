@@ -15,10 +15,19 @@ export const SUBSCRIPTION_KEYS = {
 
 /** My subscription (Zero or a paid plan, its dates, add-ons, whether it takes effect). */
 export function useMySubscription(opts: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: SUBSCRIPTION_KEYS.me, queryFn: () => mySubscriptionApi.me(), staleTime: 60_000, enabled: opts.enabled ?? true });
+  return useQuery({
+    queryKey: SUBSCRIPTION_KEYS.me,
+    queryFn: () => mySubscriptionApi.me(),
+    staleTime: 60_000,
+    enabled: opts.enabled ?? true,
+  });
 }
 
 /** The plans and add-on packs on sale. */
 export function useAvailablePackages() {
-  return useQuery({ queryKey: SUBSCRIPTION_KEYS.packages, queryFn: () => mySubscriptionApi.packages(), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: SUBSCRIPTION_KEYS.packages,
+    queryFn: () => mySubscriptionApi.packages(),
+    staleTime: 5 * 60_000,
+  });
 }

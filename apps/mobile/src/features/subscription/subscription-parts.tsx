@@ -5,8 +5,12 @@ import type { ReactNode } from 'react';
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-      <Text component="dt" size="sm" c="dimmed">{label}</Text>
-      <Text component="dd" m={0} fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </Group>
   );
 }

@@ -2,21 +2,49 @@ import { describe, expect, test } from 'vitest';
 import type { TPackage, TSubscriptionMe } from '@carewatch/contracts/billing';
 import { formatMoney } from '@carewatch/i18n/money';
 import {
-  buyableAddons, buyablePlans, daysLeft, expiryNotice, optionTotalMinor, orderOutcome, subscriptionView,
+  buyableAddons,
+  buyablePlans,
+  daysLeft,
+  expiryNotice,
+  optionTotalMinor,
+  orderOutcome,
+  subscriptionView,
 } from './subscription-rules.ts';
 
 const NOW = new Date('2030-03-05T08:00:00Z');
 const pkg = (over: Partial<TPackage>): TPackage => ({
-  id: 'p1', code: 'BASIC', name: 'Basic', kind: 'plan', tier: 'standard', currency: 'VND',
-  options: [{ months: 12, monthlyPriceMinor: 10_000 }, { months: 6, monthlyPriceMinor: 14_000 }, { months: 24, monthlyPriceMinor: 8_000 }],
-  addonUses: null, addonPriceMinor: null, features: ['medical_records'], limits: { timeMinutes: -1, storageMb: -1, uses: -1 },
-  icon: null, description: '', enabled: true, isDefault: false, createdAt: NOW.toISOString(), ...over,
+  id: 'p1',
+  code: 'BASIC',
+  name: 'Basic',
+  kind: 'plan',
+  tier: 'standard',
+  currency: 'VND',
+  options: [
+    { months: 12, monthlyPriceMinor: 10_000 },
+    { months: 6, monthlyPriceMinor: 14_000 },
+    { months: 24, monthlyPriceMinor: 8_000 },
+  ],
+  addonUses: null,
+  addonPriceMinor: null,
+  features: ['medical_records'],
+  limits: { timeMinutes: -1, storageMb: -1, uses: -1 },
+  icon: null,
+  description: '',
+  enabled: true,
+  isDefault: false,
+  createdAt: NOW.toISOString(),
+  ...over,
 });
-
 
 describe('packages on sale', () => {
   test('paid, enabled plans with their options shortest first; Zero and disabled plans are left out; add-ons apart', () => {
-    const zero = pkg({ id: 'z', code: 'ZERO', name: 'Zero', isDefault: true, options: [{ months: 1, monthlyPriceMinor: 0 }] });
+    const zero = pkg({
+      id: 'z',
+      code: 'ZERO',
+      name: 'Zero',
+      isDefault: true,
+      options: [{ months: 1, monthlyPriceMinor: 0 }],
+    });
     const off = pkg({ id: 'off', enabled: false });
     const addon = pkg({ id: 'a', kind: 'addon', options: [], addonUses: 5, addonPriceMinor: 20_000 });
     const plans = buyablePlans([zero, pkg({}), off, addon]);
@@ -27,13 +55,38 @@ describe('packages on sale', () => {
 });
 
 describe('subscription status', () => {
-  const s = (status: TSubscriptionMe['status'], wearableConnected = true) => subscriptionView({ status, wearableConnected });
+  const s = (status: TSubscriptionMe['status'], wearableConnected = true) =>
+    subscriptionView({ status, wearableConnected });
 
   test('each status has its text key and colour; only a running plan can be cancelled', () => {
-    expect(s('free')).toEqual({ statusKey: 'status.free', color: 'gray', paid: false, needsWearable: false, canExtend: false, canCancel: false });
-    expect(s('active')).toMatchObject({ statusKey: 'status.active', color: 'teal', paid: true, canExtend: true, canCancel: true });
-    expect(s('about_to_expire')).toMatchObject({ statusKey: 'status.about_to_expire', color: 'orange', canExtend: true, canCancel: true });
-    expect(s('expired')).toMatchObject({ statusKey: 'status.expired', color: 'red', paid: true, canExtend: true, canCancel: false });
+    expect(s('free')).toEqual({
+      statusKey: 'status.free',
+      color: 'gray',
+      paid: false,
+      needsWearable: false,
+      canExtend: false,
+      canCancel: false,
+    });
+    expect(s('active')).toMatchObject({
+      statusKey: 'status.active',
+      color: 'teal',
+      paid: true,
+      canExtend: true,
+      canCancel: true,
+    });
+    expect(s('about_to_expire')).toMatchObject({
+      statusKey: 'status.about_to_expire',
+      color: 'orange',
+      canExtend: true,
+      canCancel: true,
+    });
+    expect(s('expired')).toMatchObject({
+      statusKey: 'status.expired',
+      color: 'red',
+      paid: true,
+      canExtend: true,
+      canCancel: false,
+    });
   });
 
   test('a running paid plan without a connected wearable takes no effect (spec §6); Zero never asks for one', () => {
@@ -57,8 +110,14 @@ describe('subscription status', () => {
     expect(expiryNotice(undefined, NOW)).toBeNull();
     expect(expiryNotice({ status: 'free', endsAt: null }, NOW)).toBeNull();
     expect(expiryNotice({ status: 'active', endsAt: '2030-06-01T00:00:00Z' }, NOW)).toBeNull();
-    expect(expiryNotice({ status: 'about_to_expire', endsAt: '2030-03-06T08:00:00Z' }, NOW)).toEqual({ kind: 'about_to_expire', days: 1 });
-    expect(expiryNotice({ status: 'about_to_expire', endsAt: '2030-03-12T08:00:00Z' }, NOW)).toEqual({ kind: 'about_to_expire', days: 7 });
+    expect(expiryNotice({ status: 'about_to_expire', endsAt: '2030-03-06T08:00:00Z' }, NOW)).toEqual({
+      kind: 'about_to_expire',
+      days: 1,
+    });
+    expect(expiryNotice({ status: 'about_to_expire', endsAt: '2030-03-12T08:00:00Z' }, NOW)).toEqual({
+      kind: 'about_to_expire',
+      days: 7,
+    });
     expect(expiryNotice({ status: 'expired', endsAt: '2030-03-01T00:00:00Z' }, NOW)).toEqual({ kind: 'expired' });
   });
 

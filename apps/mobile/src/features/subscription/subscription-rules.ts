@@ -39,7 +39,12 @@ export type SubscriptionView = {
   canCancel: boolean;
 };
 
-const STATUS_COLOR: Record<TSubscriptionMe['status'], SubscriptionView['color']> = { free: 'gray', active: 'teal', about_to_expire: 'orange', expired: 'red' };
+const STATUS_COLOR: Record<TSubscriptionMe['status'], SubscriptionView['color']> = {
+  free: 'gray',
+  active: 'teal',
+  about_to_expire: 'orange',
+  expired: 'red',
+};
 
 /** What the current-subscription screen says about a subscription. */
 export function subscriptionView(s: Pick<TSubscriptionMe, 'status' | 'wearableConnected'>): SubscriptionView {
@@ -60,7 +65,8 @@ export type ExpiryNotice = { kind: 'about_to_expire'; days: number } | { kind: '
 export function expiryNotice(s: Pick<TSubscriptionMe, 'status' | 'endsAt'> | undefined, now: Date): ExpiryNotice {
   if (!s) return null;
   if (s.status === 'expired') return { kind: 'expired' };
-  if (s.status === 'about_to_expire') return { kind: 'about_to_expire', days: Math.max(daysLeft(s.endsAt, now) ?? 0, 0) };
+  if (s.status === 'about_to_expire')
+    return { kind: 'about_to_expire', days: Math.max(daysLeft(s.endsAt, now) ?? 0, 0) };
   return null;
 }
 

@@ -15,11 +15,24 @@ export function UpgradeToBasic({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Card withBorder radius="md" padding={compact ? 'sm' : 'md'} bg="teal.0" component="section" aria-labelledby={titleId} role="region">
+    <Card
+      withBorder
+      radius="md"
+      padding={compact ? 'sm' : 'md'}
+      bg="teal.0"
+      component="section"
+      aria-labelledby={titleId}
+      role="region"
+    >
       <Stack gap="xs">
-        <Title order={2} size="h5" id={titleId}><span aria-hidden="true">★ </span>{t('subscription.upgrade.title')}</Title>
+        <Title order={2} size="h5" id={titleId}>
+          <span aria-hidden="true">★ </span>
+          {t('subscription.upgrade.title')}
+        </Title>
         <Text size="sm">{t('subscription.upgrade.body')}</Text>
-        <Button component={Link} to="/subscription/choose" size="md" color="teal" fullWidth>{t('subscription.upgrade.button')}</Button>
+        <Button component={Link} to="/subscription/choose" size="md" color="teal" fullWidth>
+          {t('subscription.upgrade.button')}
+        </Button>
       </Stack>
     </Card>
   );

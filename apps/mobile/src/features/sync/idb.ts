@@ -19,8 +19,10 @@ export function openDb(name: string = DB_NAME): Promise<IDBDatabase> {
     const req = indexedDB.open(name, DB_VERSION);
     req.onupgradeneeded = () => {
       const db = req.result;
-      if (!db.objectStoreNames.contains(OUTBOX_STORE)) db.createObjectStore(OUTBOX_STORE, { keyPath: 'id' }).createIndex('owner', 'owner');
-      if (!db.objectStoreNames.contains(LOCAL_READINGS_STORE)) db.createObjectStore(LOCAL_READINGS_STORE, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(OUTBOX_STORE))
+        db.createObjectStore(OUTBOX_STORE, { keyPath: 'id' }).createIndex('owner', 'owner');
+      if (!db.objectStoreNames.contains(LOCAL_READINGS_STORE))
+        db.createObjectStore(LOCAL_READINGS_STORE, { keyPath: 'id' });
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));

@@ -11,10 +11,16 @@ function fakeServer() {
     const rejected: TIngestResponse['rejected'] = [];
     let accepted = 0;
     readings.forEach((r, index) => {
-      if (r.metric === 'heart_rate' && (r.value ?? 0) >= 300) { rejected.push({ index, code: 'OUT_OF_RANGE', message: 'Max value is 300', field: 'value' }); return; }
+      if (r.metric === 'heart_rate' && (r.value ?? 0) >= 300) {
+        rejected.push({ index, code: 'OUT_OF_RANGE', message: 'Max value is 300', field: 'value' });
+        return;
+      }
       const key = `${r.metric}|${r.measuredAt}|${r.deviceId ?? `app:${r.clientId ?? ''}`}`;
       if (stored.has(key)) duplicates += 1;
-      else { stored.set(key, r); accepted += 1; }
+      else {
+        stored.set(key, r);
+        accepted += 1;
+      }
     });
     return { accepted, duplicates: 0, rejected };
   };
@@ -28,27 +34,46 @@ function manualClock() {
   let next = 1;
   const clock: OutboxClock = {
     now: () => now,
-    setTimeout: (cb, ms) => { const id = next++; timers.set(id, { at: now + ms, cb }); return id; },
-    clearTimeout: (h) => { timers.delete(h as number); },
+    setTimeout: (cb, ms) => {
+      const id = next++;
+      timers.set(id, { at: now + ms, cb });
+      return id;
+    },
+    clearTimeout: (h) => {
+      timers.delete(h as number);
+    },
   };
   return {
     clock,
     pending: () => [...timers.values()].map((t) => t.at - now),
     advance(ms: number) {
       now += ms;
-      for (const [id, t] of [...timers]) if (t.at <= now) { timers.delete(id); t.cb(); }
+      for (const [id, t] of [...timers])
+        if (t.at <= now) {
+          timers.delete(id);
+          t.cb();
+        }
     },
   };
 }
 
 let dbSeq = 0;
-const hr = (minute: number, value = 70): TReading => ({ metric: 'heart_rate', measuredAt: new Date(Date.UTC(2026, 10, 22, 7, minute)).toISOString(), value });
+const hr = (minute: number, value = 70): TReading => ({
+  metric: 'heart_rate',
+  measuredAt: new Date(Date.UTC(2026, 10, 22, 7, minute)).toISOString(),
+  value,
+});
 const offline = () => Promise.reject(Object.assign(new Error('Failed to fetch'), { status: 0, code: 'NETWORK' }));
 const flushed = () => new Promise((r) => setTimeout(r, 20));
 
 function setup(send: (r: TReading[]) => Promise<TIngestResponse>, batchSize?: number) {
   const c = manualClock();
-  const outbox = new Outbox({ send, clock: c.clock, dbName: `outbox-test-${++dbSeq}`, ...(batchSize ? { batchSize } : {}) });
+  const outbox = new Outbox({
+    send,
+    clock: c.clock,
+    dbName: `outbox-test-${++dbSeq}`,
+    ...(batchSize ? { batchSize } : {}),
+  });
   return { outbox, ...c };
 }
 
@@ -57,7 +82,11 @@ describe('offline outbox', () => {
     const server = fakeServer();
     let online = false;
     const sent: number[] = [];
-    const { outbox } = setup(async (r) => { if (!online) return offline(); sent.push(r.length); return server.ingest(r); });
+    const { outbox } = setup(async (r) => {
+      if (!online) return offline();
+      sent.push(r.length);
+      return server.ingest(r);
+    });
     await outbox.setOwner('user-1');
     await outbox.add([hr(1), hr(2)]);
     await outbox.add([hr(3)]);
@@ -71,7 +100,9 @@ describe('offline outbox', () => {
     const second = await outbox.flushNow();
     expect(second).toMatchObject({ sent: 3, remaining: 0, error: null });
     expect(outbox.waiting).toBe(0);
-    expect([...server.stored.values()].map((r) => r.measuredAt).sort()).toEqual([hr(1), hr(2), hr(3)].map((r) => r.measuredAt));
+    expect([...server.stored.values()].map((r) => r.measuredAt).sort()).toEqual(
+      [hr(1), hr(2), hr(3)].map((r) => r.measuredAt),
+    );
     expect(sent).toEqual([3]);
   });
 
@@ -79,7 +110,12 @@ describe('offline outbox', () => {
     const server = fakeServer();
     let calls = 0;
     // The first request reaches the server and is stored, but its answer never comes back.
-    const { outbox } = setup(async (r) => { calls += 1; const res = server.ingest(r); if (calls === 1) throw new Error('connection reset'); return res; });
+    const { outbox } = setup(async (r) => {
+      calls += 1;
+      const res = server.ingest(r);
+      if (calls === 1) throw new Error('connection reset');
+      return res;
+    });
     await outbox.setOwner('user-1');
     await outbox.add([hr(1), hr(2)]);
     expect((await outbox.flush()).remaining).toBe(2);
@@ -92,7 +128,10 @@ describe('offline outbox', () => {
   it('sends in batches no larger than the batch size, in the order the readings were taken', async () => {
     const server = fakeServer();
     const batches: string[][] = [];
-    const { outbox } = setup(async (r) => { batches.push(r.map((x) => x.measuredAt)); return server.ingest(r); }, 2);
+    const { outbox } = setup(async (r) => {
+      batches.push(r.map((x) => x.measuredAt));
+      return server.ingest(r);
+    }, 2);
     await outbox.setOwner('user-1');
     await outbox.add([hr(1), hr(2), hr(3), hr(4), hr(5)]);
     await outbox.flush();
@@ -104,7 +143,10 @@ describe('offline outbox', () => {
     const server = fakeServer();
     let online = false;
     let attempts = 0;
-    const { outbox, pending, advance } = setup(async (r) => { attempts += 1; return online ? server.ingest(r) : offline(); });
+    const { outbox, pending, advance } = setup(async (r) => {
+      attempts += 1;
+      return online ? server.ingest(r) : offline();
+    });
     await outbox.setOwner('user-1');
     await outbox.add([hr(1)]);
     await outbox.flush();
@@ -137,7 +179,10 @@ describe('offline outbox', () => {
     const server = fakeServer();
     const senders: string[] = [];
     let owner = '';
-    const { outbox } = setup(async (r) => { senders.push(`${owner}:${r.length}`); return server.ingest(r); });
+    const { outbox } = setup(async (r) => {
+      senders.push(`${owner}:${r.length}`);
+      return server.ingest(r);
+    });
     await outbox.setOwner('user-1');
     owner = 'user-1';
     await outbox.add([hr(1)]);
@@ -157,9 +202,15 @@ describe('offline outbox', () => {
   it('joins a flush in progress and sends readings queued meanwhile in its next batch', async () => {
     const server = fakeServer();
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     let calls = 0;
-    const { outbox } = setup(async (r) => { calls += 1; if (calls === 1) await gate; return server.ingest(r); });
+    const { outbox } = setup(async (r) => {
+      calls += 1;
+      if (calls === 1) await gate;
+      return server.ingest(r);
+    });
     await outbox.setOwner('user-1');
     await outbox.add([hr(1)]);
     const a = outbox.flush();
@@ -179,11 +230,18 @@ describe('offline outbox', () => {
     const { outbox } = setup(async (r) => {
       const answer = server.ingest(r);
       // The first answer is lost on the way back: the same readings are sent again.
-      if (lose) { lose = false; return offline(); }
+      if (lose) {
+        lose = false;
+        return offline();
+      }
       return answer;
     });
     await outbox.setOwner('user-1');
-    const same = { metric: 'blood_pressure' as const, measuredAt: '2026-11-22T07:59:30.000Z', values: { systolic: 128, diastolic: 82 } };
+    const same = {
+      metric: 'blood_pressure' as const,
+      measuredAt: '2026-11-22T07:59:30.000Z',
+      values: { systolic: 128, diastolic: 82 },
+    };
     const [a] = await outbox.add([same]);
     const [b] = await outbox.add([{ ...same, values: { systolic: 124, diastolic: 80 } }]);
     expect(a).not.toBe(b);

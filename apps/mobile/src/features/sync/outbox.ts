@@ -20,8 +20,13 @@ export type OutboxItem = {
 };
 
 export type IngestSender = (readings: TReading[]) => Promise<TIngestResponse>;
-export type OutboxClock = { now(): number; setTimeout(cb: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
-export type ItemResult = { status: 'accepted' } | { status: 'rejected'; code: string; message: string; field?: string | undefined };
+export type OutboxClock = {
+  now(): number;
+  setTimeout(cb: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+export type ItemResult =
+  { status: 'accepted' } | { status: 'rejected'; code: string; message: string; field?: string | undefined };
 export type FlushResult = {
   /** Readings the server answered for (stored, duplicate or refused) during this flush. */
   sent: number;
@@ -77,19 +82,27 @@ export class Outbox {
   }
 
   /** Last known number of readings waiting (for the status line). */
-  get waiting(): number { return this.waitingCount; }
-  get currentOwner(): string | null { return this.owner; }
+  get waiting(): number {
+    return this.waitingCount;
+  }
+  get currentOwner(): string | null {
+    return this.owner;
+  }
 
   /** Called with the waiting count whenever it may have changed; returns the unsubscribe function. */
   subscribe(listener: (count: number) => void): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   /** Called after each flush that sent something (e.g. to refresh Home). */
   onFlushed(listener: (r: FlushResult) => void): () => void {
     this.flushedListeners.add(listener);
-    return () => { this.flushedListeners.delete(listener); };
+    return () => {
+      this.flushedListeners.delete(listener);
+    };
   }
 
   /** Whose readings are queued and sent from now on (null at sign-out: nothing is sent, the queue stays on the phone). */
@@ -111,7 +124,13 @@ export class Outbox {
     // once), while two readings taken in the same second stay two.
     const items: OutboxItem[] = readings.map((reading) => {
       const id = this.newId();
-      return { id, owner, reading: { ...reading, clientId: reading.clientId ?? id }, createdAt: now, n: this.counter++ };
+      return {
+        id,
+        owner,
+        reading: { ...reading, clientId: reading.clientId ?? id },
+        createdAt: now,
+        n: this.counter++,
+      };
     });
     await putAll(await openDb(this.dbName), OUTBOX_STORE, items);
     await this.refreshCount();
@@ -134,7 +153,9 @@ export class Outbox {
    * and retries with exponential backoff; `flushNow` (the `online` event) retries at once.
    */
   flush(): Promise<FlushResult> {
-    this.inFlight ??= this.run().finally(() => { this.inFlight = null; });
+    this.inFlight ??= this.run().finally(() => {
+      this.inFlight = null;
+    });
     return this.inFlight;
   }
 
@@ -174,9 +195,16 @@ export class Outbox {
         const refused = new Map(res.rejected.map((r) => [r.index, r]));
         batch.forEach((item, index) => {
           const r = refused.get(index);
-          results.set(item.id, r ? { status: 'rejected', code: r.code, message: r.message, field: r.field } : { status: 'accepted' });
+          results.set(
+            item.id,
+            r ? { status: 'rejected', code: r.code, message: r.message, field: r.field } : { status: 'accepted' },
+          );
         });
-        await deleteAll(await openDb(this.dbName), OUTBOX_STORE, batch.map((i) => i.id));
+        await deleteAll(
+          await openDb(this.dbName),
+          OUTBOX_STORE,
+          batch.map((i) => i.id),
+        );
         sent += batch.length;
         this.failures = 0;
         await this.refreshCount();

@@ -21,7 +21,9 @@ export function SyncStatus() {
   useEffect(() => {
     if (!owner) return undefined;
     void outbox.setOwner(owner).then(() => outbox.flushNow());
-    const online = () => { void outbox.flushNow(); };
+    const online = () => {
+      void outbox.flushNow();
+    };
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);

@@ -16,7 +16,10 @@ const devicesApi = appDevicesApi(api.request);
 export const outbox = new Outbox({ send: (readings) => devicesApi.ingest(readings), maxDelayMs: 30_000 });
 export const OUTBOX_SYNC_TAG = 'cw-outbox';
 
-onBackgroundSync(OUTBOX_SYNC_TAG, async () => outbox.currentOwner === null || (await outbox.flushNow()).remaining === 0);
+onBackgroundSync(
+  OUTBOX_SYNC_TAG,
+  async () => outbox.currentOwner === null || (await outbox.flushNow()).remaining === 0,
+);
 
 // Home, metric pages and charts show what the server stored: refresh them once queued readings arrived.
 outbox.onFlushed(() => {
@@ -51,7 +54,9 @@ export async function queueReadings(owner: string, readings: readonly TReading[]
   if (flushTimer === null) {
     flushTimer = setTimeout(() => {
       flushTimer = null;
-      void outbox.flush().then((r) => { if (r.remaining > 0) requestBackgroundSync(OUTBOX_SYNC_TAG); });
+      void outbox.flush().then((r) => {
+        if (r.remaining > 0) requestBackgroundSync(OUTBOX_SYNC_TAG);
+      });
     }, 500);
   }
 }
@@ -59,5 +64,9 @@ export async function queueReadings(owner: string, readings: readonly TReading[]
 const subscribeWaiting = (l: () => void) => outbox.subscribe(l);
 
 export function useWaitingCount(): number {
-  return useSyncExternalStore(subscribeWaiting, () => outbox.waiting, () => 0);
+  return useSyncExternalStore(
+    subscribeWaiting,
+    () => outbox.waiting,
+    () => 0,
+  );
 }

@@ -6,11 +6,17 @@ import { clearStore, getAll, LOCAL_READINGS_STORE, openDb, putAll } from '../syn
 export type LocalReading = { id: string; reading: TReading };
 
 const listeners = new Set<() => void>();
-const changed = () => { for (const l of [...listeners]) l(); };
+const changed = () => {
+  for (const l of [...listeners]) l();
+};
 
 export async function addLocalReadings(readings: readonly TReading[], dbName?: string): Promise<void> {
   if (readings.length === 0) return;
-  await putAll<LocalReading>(await openDb(dbName), LOCAL_READINGS_STORE, readings.map((reading) => ({ id: crypto.randomUUID(), reading })));
+  await putAll<LocalReading>(
+    await openDb(dbName),
+    LOCAL_READINGS_STORE,
+    readings.map((reading) => ({ id: crypto.randomUUID(), reading })),
+  );
   changed();
 }
 
@@ -35,10 +41,22 @@ export function useLatestLocalReadings(): TReading[] | null {
   const [rows, setRows] = useState<TReading[] | null>(null);
   useEffect(() => {
     let live = true;
-    const load = () => { void latestLocalReadings().then((r) => { if (live) setRows(r); }, () => { if (live) setRows([]); }); };
+    const load = () => {
+      void latestLocalReadings().then(
+        (r) => {
+          if (live) setRows(r);
+        },
+        () => {
+          if (live) setRows([]);
+        },
+      );
+    };
     load();
     listeners.add(load);
-    return () => { live = false; listeners.delete(load); };
+    return () => {
+      live = false;
+      listeners.delete(load);
+    };
   }, []);
   return rows;
 }

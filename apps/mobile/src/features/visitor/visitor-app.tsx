@@ -1,14 +1,40 @@
-import { Alert, Anchor, Button, Card, Center, Container, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UnitPrefs } from '@carewatch/clinical/units';
 import { CANONICAL_UNIT, type TReading } from '@carewatch/contracts/vitals';
-import { buildEntry, emptyValues, localDateTime, type EntryErrors, type EntryField, type EntryMetric, type EntryValues } from '../entry/entry-rules.ts';
+import {
+  buildEntry,
+  emptyValues,
+  localDateTime,
+  type EntryErrors,
+  type EntryField,
+  type EntryMetric,
+  type EntryValues,
+} from '../entry/entry-rules.ts';
 import { storedTenant } from '../../app/tenant.ts';
 import { AddDeviceOptions, DeviceCard, DeviceError, MeasurePanel } from '../devices/device-panel.tsx';
-import { useDeviceManager, useDeviceSnapshot, startDeviceSession, stopDeviceSession } from '../devices/device-session.ts';
+import {
+  useDeviceManager,
+  useDeviceSnapshot,
+  startDeviceSession,
+  stopDeviceSession,
+} from '../devices/device-session.ts';
 import { addLocalReadings, clearLocalReadings, useLatestLocalReadings } from './local-readings.ts';
 import { dateText, timeSecondsText } from '../../app/format.ts';
 
@@ -36,7 +62,9 @@ export function VisitorApp() {
 
   useEffect(() => {
     const m = startDeviceSession({
-      userId: 'visitor', storage: localStorage, storageKey: DEVICE_KEY,
+      userId: 'visitor',
+      storage: localStorage,
+      storageKey: DEVICE_KEY,
       // No `report`: the watch is never registered on the server, and its readings never enter the outbox.
       sink: (readings) => addLocalReadings(readings),
     });
@@ -57,11 +85,19 @@ export function VisitorApp() {
     <Center mih="100dvh" p="md" style={{ alignItems: 'flex-start' }}>
       <Container size="xs" w="100%" p={0}>
         <Stack gap="md">
-          <Title order={1} size="h3">{t('devices.visitor.title')}</Title>
-          <Alert color="blue" role="note">{t('devices.visitor.notice')}</Alert>
+          <Title order={1} size="h3">
+            {t('devices.visitor.title')}
+          </Title>
+          <Alert color="blue" role="note">
+            {t('devices.visitor.notice')}
+          </Alert>
           <Stack gap="xs">
-            <Button component={Link} to={storedTenant() ? '/register' : '/welcome'}>{t('devices.visitor.register')}</Button>
-            <Button component={Link} to={storedTenant() ? '/login' : '/welcome'} variant="default">{t('devices.visitor.signIn')}</Button>
+            <Button component={Link} to={storedTenant() ? '/register' : '/welcome'}>
+              {t('devices.visitor.register')}
+            </Button>
+            <Button component={Link} to={storedTenant() ? '/login' : '/welcome'} variant="default">
+              {t('devices.visitor.signIn')}
+            </Button>
           </Stack>
 
           <LatestLocal />
@@ -82,13 +118,19 @@ export function VisitorApp() {
 
           <VisitorEntry />
 
-          <Anchor component="button" type="button" c="red" size="sm" onClick={() => setLeaving(true)}>{t('devices.visitor.leave')}</Anchor>
+          <Anchor component="button" type="button" c="red" size="sm" onClick={() => setLeaving(true)}>
+            {t('devices.visitor.leave')}
+          </Anchor>
           <Modal opened={leaving} onClose={() => setLeaving(false)} title={t('devices.visitor.leaveTitle')} centered>
             <Stack gap="sm">
               <Text size="sm">{t('devices.visitor.leaveBody')}</Text>
               <Group grow>
-                <Button variant="default" onClick={() => setLeaving(false)}>{t('devices.cancel')}</Button>
-                <Button color="red" onClick={() => void leave()}>{t('devices.visitor.leaveConfirm')}</Button>
+                <Button variant="default" onClick={() => setLeaving(false)}>
+                  {t('devices.cancel')}
+                </Button>
+                <Button color="red" onClick={() => void leave()}>
+                  {t('devices.visitor.leaveConfirm')}
+                </Button>
               </Group>
             </Stack>
           </Modal>
@@ -103,9 +145,13 @@ function LatestLocal() {
   const latest = useLatestLocalReadings();
   return (
     <Card withBorder component="section" aria-labelledby="visitor-latest">
-      <Title order={2} size="h5" id="visitor-latest" mb="xs">{t('devices.visitor.latest')}</Title>
+      <Title order={2} size="h5" id="visitor-latest" mb="xs">
+        {t('devices.visitor.latest')}
+      </Title>
       {latest === null ? null : latest.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('devices.visitor.empty')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('devices.visitor.empty')}
+        </Text>
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {latest.map((r) => (
@@ -114,7 +160,11 @@ function LatestLocal() {
                 <Text size="sm">{t(`metrics.${r.metric}`)}</Text>
                 <Text fw={700}>{formatValue(r)}</Text>
               </Group>
-              <Text size="xs" c="dimmed">{t('devices.visitor.measuredAt', { time: `${dateText(r.measuredAt)} ${timeSecondsText(r.measuredAt)}` })}</Text>
+              <Text size="xs" c="dimmed">
+                {t('devices.visitor.measuredAt', {
+                  time: `${dateText(r.measuredAt)} ${timeSecondsText(r.measuredAt)}`,
+                })}
+              </Text>
             </li>
           ))}
         </Stack>
@@ -133,8 +183,18 @@ function VisitorEntry() {
     return m ? t(`entry.${m.key}`, m.params ?? {}) : undefined;
   };
   const field = (f: EntryField, label: string) => (
-    <TextInput key={f} label={label} inputMode="decimal" autoComplete="off" value={values[f]} error={msg(f)}
-      onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, [f]: v })); }} />
+    <TextInput
+      key={f}
+      label={label}
+      inputMode="decimal"
+      autoComplete="off"
+      value={values[f]}
+      error={msg(f)}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setValues((s) => ({ ...s, [f]: v }));
+      }}
+    />
   );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -151,7 +211,9 @@ function VisitorEntry() {
     <Card withBorder component="section" aria-labelledby="visitor-entry">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h5" id="visitor-entry">{t('devices.visitor.enter')}</Title>
+          <Title order={2} size="h5" id="visitor-entry">
+            {t('devices.visitor.enter')}
+          </Title>
           {field('heart_rate', t('entry.unitLabel', { name: t('metrics.heart_rate'), unit: 'BPM' }))}
           {field('spo2', t('entry.unitLabel', { name: t('metrics.spo2'), unit: '%' }))}
           <Group grow align="flex-start" role="group" aria-label={t('metrics.blood_pressure')}>
@@ -159,7 +221,11 @@ function VisitorEntry() {
             {field('diastolic', t('entry.diastolic'))}
           </Group>
           {field('temperature', t('entry.unitLabel', { name: t('metrics.temperature'), unit: '°C' }))}
-          {errors._ && <Alert color="red" role="alert">{msg('_')}</Alert>}
+          {errors._ && (
+            <Alert color="red" role="alert">
+              {msg('_')}
+            </Alert>
+          )}
           <Button type="submit">{t('devices.visitor.save')}</Button>
         </Stack>
       </form>

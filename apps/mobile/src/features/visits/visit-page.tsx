@@ -27,13 +27,19 @@ export function VisitPage() {
   const connected = (snap?.remotes ?? []).some((r) => r.connected);
   return (
     <Stack gap="md" p="md">
-      <Title order={1} size="h3">{t('video.title', { code: m?.code ?? '' })}</Title>
+      <Title order={1} size="h3">
+        {t('video.title', { code: m?.code ?? '' })}
+      </Title>
       {m && <Text c="dimmed">{t('video.with', { name: m.doctorName })}</Text>}
       <VideoCallAlerts failure={failure} error={snap?.error} />
       {!call ? (
         <Stack>
-          <Button size="lg" color="teal" onClick={() => void start()} disabled={!me}>{t('video.start')}</Button>
-          <Button variant="default" onClick={() => void navigate(-1)}>{t('video.back')}</Button>
+          <Button size="lg" color="teal" onClick={() => void start()} disabled={!me}>
+            {t('video.start')}
+          </Button>
+          <Button variant="default" onClick={() => void navigate(-1)}>
+            {t('video.back')}
+          </Button>
         </Stack>
       ) : (
         <>
@@ -44,15 +50,45 @@ export function VisitPage() {
             </Card>
           )}
           {snap?.phase === 'in_call' && (
-            <Badge color={connected ? 'green' : 'gray'} size="lg" tt="none" role="status">{connected ? t('video.connected') : t('video.connecting')}</Badge>
+            <Badge color={connected ? 'green' : 'gray'} size="lg" tt="none" role="status">
+              {connected ? t('video.connected') : t('video.connecting')}
+            </Badge>
           )}
-          {remote && <MediaVideo stream={remote.stream} label={t('video.remoteVideo', { name: m?.doctorName ?? '' })} style={TILE} />}
+          {remote && (
+            <MediaVideo
+              stream={remote.stream}
+              label={t('video.remoteVideo', { name: m?.doctorName ?? '' })}
+              style={TILE}
+            />
+          )}
           <Group align="flex-start" wrap="nowrap">
-            <div style={{ width: '35%' }}><MediaVideo stream={snap?.local ?? null} muted label={t('video.localVideo')} style={SMALL} /></div>
+            <div style={{ width: '35%' }}>
+              <MediaVideo stream={snap?.local ?? null} muted label={t('video.localVideo')} style={SMALL} />
+            </div>
             <Stack gap="xs" style={{ flex: 1 }}>
-              <Button variant="default" fullWidth styles={{ label: { whiteSpace: 'normal' } }} h="auto" py={8} onClick={() => call.setCamera(!snap?.camera)}>{snap?.camera ? t('video.cameraOn') : t('video.cameraOff')}</Button>
-              <Button variant="default" fullWidth styles={{ label: { whiteSpace: 'normal' } }} h="auto" py={8} onClick={() => call.setMicrophone(!snap?.microphone)}>{snap?.microphone ? t('video.micOn') : t('video.micOff')}</Button>
-              <Button color="red" fullWidth onClick={() => void leave().then(() => navigate(-1))}>{t('video.leave')}</Button>
+              <Button
+                variant="default"
+                fullWidth
+                styles={{ label: { whiteSpace: 'normal' } }}
+                h="auto"
+                py={8}
+                onClick={() => call.setCamera(!snap?.camera)}
+              >
+                {snap?.camera ? t('video.cameraOn') : t('video.cameraOff')}
+              </Button>
+              <Button
+                variant="default"
+                fullWidth
+                styles={{ label: { whiteSpace: 'normal' } }}
+                h="auto"
+                py={8}
+                onClick={() => call.setMicrophone(!snap?.microphone)}
+              >
+                {snap?.microphone ? t('video.micOn') : t('video.micOff')}
+              </Button>
+              <Button color="red" fullWidth onClick={() => void leave().then(() => navigate(-1))}>
+                {t('video.leave')}
+              </Button>
             </Stack>
           </Group>
         </>

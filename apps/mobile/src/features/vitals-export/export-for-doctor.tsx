@@ -26,9 +26,15 @@ export function ExportForDoctor() {
   const [open, setOpen] = useState(false);
   return (
     <Card withBorder component="section" aria-labelledby="export-for-doctor">
-      <Title order={2} size="h5" id="export-for-doctor" mb={4}>{t('vitalsExport.title')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">{t('vitalsExport.text')}</Text>
-      <Button variant="light" fullWidth onClick={() => setOpen(true)}>{t('vitalsExport.open')}</Button>
+      <Title order={2} size="h5" id="export-for-doctor" mb={4}>
+        {t('vitalsExport.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('vitalsExport.text')}
+      </Text>
+      <Button variant="light" fullWidth onClick={() => setOpen(true)}>
+        {t('vitalsExport.open')}
+      </Button>
       {open && <ExportDialog onClose={() => setOpen(false)} />}
     </Card>
   );
@@ -44,11 +50,18 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       const to = zonedDay(new Date());
       const from = addToDay(to, { days: -(Number(period) - 1) });
       const file = await fetchExport(exportsApi.mineUrl({ from, to, format }), `vitals-${from}-${to}.${format}`);
-      return shareOrDownload(file, t('vitalsExport.fileTitle', { from: formatCalendarDay(from), to: formatCalendarDay(to) }));
+      return shareOrDownload(
+        file,
+        t('vitalsExport.fileTitle', { from: formatCalendarDay(from), to: formatCalendarDay(to) }),
+      );
     },
     onSuccess: (out) => {
       if (out === 'cancelled') return;
-      notifications.show({ color: 'teal', message: t(out === 'shared' ? 'vitalsExport.shared' : 'vitalsExport.downloaded'), autoClose: 3000 });
+      notifications.show({
+        color: 'teal',
+        message: t(out === 'shared' ? 'vitalsExport.shared' : 'vitalsExport.downloaded'),
+        autoClose: 3000,
+      });
       onClose();
     },
     meta: { inlineError: true },
@@ -57,22 +70,47 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={t('vitalsExport.title')} fullScreen={false} centered>
       <Stack>
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="export-period">{t('vitalsExport.period')}</Text>
-          <SegmentedControl aria-labelledby="export-period" fullWidth orientation="vertical" value={period}
+          <Text size="sm" fw={500} id="export-period">
+            {t('vitalsExport.period')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="export-period"
+            fullWidth
+            orientation="vertical"
+            value={period}
             onChange={(v) => setPeriod(PERIODS.find((p) => p === v) ?? '30')}
-            data={PERIODS.map((p) => ({ value: p, label: t(`vitalsExport.periods.${p}`) }))} />
+            data={PERIODS.map((p) => ({ value: p, label: t(`vitalsExport.periods.${p}`) }))}
+          />
         </Stack>
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="export-format">{t('vitalsExport.format')}</Text>
-          <SegmentedControl aria-labelledby="export-format" fullWidth value={format}
+          <Text size="sm" fw={500} id="export-format">
+            {t('vitalsExport.format')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="export-format"
+            fullWidth
+            value={format}
             onChange={(v) => setFormat(FORMATS.find((f) => f === v) ?? 'pdf')}
-            data={FORMATS.map((f) => ({ value: f, label: t(`vitalsExport.formats.${f}`) }))} />
+            data={FORMATS.map((f) => ({ value: f, label: t(`vitalsExport.formats.${f}`) }))}
+          />
         </Stack>
-        {run.isPending && <Text size="sm" role="status">{t('vitalsExport.working')}</Text>}
-        {run.isError && <Alert color="red" role="alert">{run.error instanceof ApiError ? errorText(t, run.error) : t('vitalsExport.failed')}</Alert>}
+        {run.isPending && (
+          <Text size="sm" role="status">
+            {t('vitalsExport.working')}
+          </Text>
+        )}
+        {run.isError && (
+          <Alert color="red" role="alert">
+            {run.error instanceof ApiError ? errorText(t, run.error) : t('vitalsExport.failed')}
+          </Alert>
+        )}
         <Group grow>
-          <Button variant="default" size="md" onClick={onClose}>{t('vitalsExport.cancel')}</Button>
-          <Button size="md" loading={run.isPending} onClick={() => run.mutate()}>{t(canShare ? 'vitalsExport.share' : 'vitalsExport.download')}</Button>
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('vitalsExport.cancel')}
+          </Button>
+          <Button size="md" loading={run.isPending} onClick={() => run.mutate()}>
+            {t(canShare ? 'vitalsExport.share' : 'vitalsExport.download')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

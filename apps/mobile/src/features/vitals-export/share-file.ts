@@ -1,14 +1,22 @@
 /** What happened to an exported file: shared through the system share sheet, downloaded, or the sheet was closed. */
 export type ShareOutcome = 'shared' | 'downloaded' | 'cancelled';
 
-type ShareNavigator = { canShare?: (data: { files: File[] }) => boolean; share?: (data: { files: File[]; title?: string }) => Promise<void> };
+type ShareNavigator = {
+  canShare?: (data: { files: File[] }) => boolean;
+  share?: (data: { files: File[]; title?: string }) => Promise<void>;
+};
 
 /**
  * Offers a file through the Web Share API when the browser can share files (phones: mail, messaging, Files), else
  * downloads it. A share the user closes is 'cancelled'; a share refused by the browser (no user activation left after
  * the download, or not allowed) falls back to the download too.
  */
-export async function shareOrDownload(file: File, title: string, nav: ShareNavigator = navigator, doc: Document = document): Promise<ShareOutcome> {
+export async function shareOrDownload(
+  file: File,
+  title: string,
+  nav: ShareNavigator = navigator,
+  doc: Document = document,
+): Promise<ShareOutcome> {
   if (nav.share && nav.canShare?.({ files: [file] })) {
     try {
       await nav.share({ files: [file], title });

@@ -2,12 +2,30 @@ import i18n from 'i18next';
 import { personName } from '@carewatch/contracts/names';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
-  Alert, Avatar, Button, FileButton, Group, NativeSelect, PasswordInput, Select, Skeleton, Stack, Text, TextInput, Title,
+  Alert,
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  BLOOD_GLUCOSE_UNITS, THERMAL_UNITS, UNIT_SYSTEMS, ZChangePasswordRequest, ZUpdateProfileRequest, type TProfile, type TUpdateUnitsRequest,
+  BLOOD_GLUCOSE_UNITS,
+  THERMAL_UNITS,
+  UNIT_SYSTEMS,
+  ZChangePasswordRequest,
+  ZUpdateProfileRequest,
+  type TProfile,
+  type TUpdateUnitsRequest,
 } from '@carewatch/contracts/account';
 import { SUPPORTED_LANGUAGES, isValidTimezone } from '@carewatch/contracts/rules';
 import { isApiError } from '@carewatch/api-client/client';
@@ -24,7 +42,6 @@ import { DeactivateTab } from '../lifecycle/deactivate-tab.tsx';
 import { useAvatarUrl } from '../../app/avatar.ts';
 import { avatarProblem, initials, passwordErrorField, passwordProblems, profileBody } from './account-rules.ts';
 
-
 function useSetProfile() {
   const queryClient = useQueryClient();
   return (p: TProfile) => queryClient.setQueryData(['profile'], p);
@@ -38,7 +55,12 @@ function AvatarSection({ profile }: { profile: TProfile }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const upload = useMutation({
     mutationFn: (f: File) => api.uploadAvatar(f, f.name),
     onSuccess: async (p) => {
@@ -60,20 +82,40 @@ function AvatarSection({ profile }: { profile: TProfile }) {
   const name = personName(profile, i18n.language);
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">{t('account.profile.avatar')}</Text>
+      <Text fw={500} size="sm">
+        {t('account.profile.avatar')}
+      </Text>
       <Group>
-        <Avatar src={preview ?? current} size={80} radius={80} alt={t('account.profile.avatarAlt', { name })} color="brand">
+        <Avatar
+          src={preview ?? current}
+          size={80}
+          radius={80}
+          alt={t('account.profile.avatarAlt', { name })}
+          color="brand"
+        >
           {initials(profile.firstName, profile.lastName)}
         </Avatar>
         <Stack gap={4}>
           <Group gap="xs">
             <FileButton onChange={choose} accept="image/png,image/jpeg">
-              {(props) => <Button variant="default" {...props}>{t('account.profile.chooseAvatar')}</Button>}
+              {(props) => (
+                <Button variant="default" {...props}>
+                  {t('account.profile.chooseAvatar')}
+                </Button>
+              )}
             </FileButton>
-            <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>{t('account.profile.uploadAvatar')}</Button>
+            <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+              {t('account.profile.uploadAvatar')}
+            </Button>
           </Group>
-          <Text size="xs" c="dimmed">{t('account.profile.avatarHint')}</Text>
-          {error && <Text size="sm" c="red" role="alert">{error}</Text>}
+          <Text size="xs" c="dimmed">
+            {t('account.profile.avatarHint')}
+          </Text>
+          {error && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Stack>
@@ -83,7 +125,12 @@ function AvatarSection({ profile }: { profile: TProfile }) {
 function ProfileTab({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const setProfile = useSetProfile();
-  const form = useFormState({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email ?? '', phone: profile.phone ?? '' });
+  const form = useFormState({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email ?? '',
+    phone: profile.phone ?? '',
+  });
   const save = useMutation({
     mutationFn: (body: Parameters<typeof api.updateProfile>[0]) => api.updateProfile(body),
     onSuccess: (p) => {
@@ -106,14 +153,22 @@ function ProfileTab({ profile }: { profile: TProfile }) {
       <AvatarSection profile={profile} />
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {save.isError && !hasFieldErrors && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+          {save.isError && !hasFieldErrors && (
+            <Alert color="red" role="alert">
+              {errorText(t, save.error)}
+            </Alert>
+          )}
           <Group grow align="flex-start">
             <TextInput label={t('account.profile.firstName')} autoComplete="given-name" {...form.text('firstName')} />
             <TextInput label={t('account.profile.lastName')} autoComplete="family-name" {...form.text('lastName')} />
           </Group>
           <TextInput label={t('account.profile.email')} type="email" autoComplete="email" {...form.text('email')} />
           <TextInput label={t('account.profile.phone')} type="tel" autoComplete="tel" {...form.text('phone')} />
-          <Group><Button type="submit" loading={save.isPending}>{t('common.save')}</Button></Group>
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Stack>
@@ -141,7 +196,11 @@ function PasswordTab() {
     const parsed = ZChangePasswordRequest.safeParse(form.values);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const more = passwordProblems(form.values, rule, Boolean(errors.newPassword));
-    if (more.newPassword) errors.newPassword = more.newPassword.kind === 'weak' ? `${t('errors.WEAK_PASSWORD')}: ${t(more.newPassword.ruleKey, { specials: more.newPassword.specials })}` : t('errors.SAME_PASSWORD');
+    if (more.newPassword)
+      errors.newPassword =
+        more.newPassword.kind === 'weak'
+          ? `${t('errors.WEAK_PASSWORD')}: ${t(more.newPassword.ruleKey, { specials: more.newPassword.specials })}`
+          : t('errors.SAME_PASSWORD');
     if (more.confirmPassword) errors.confirmPassword = t(more.confirmPassword);
     if (!parsed.success || Object.keys(errors).length) return form.setErrors(errors);
     change.mutate(parsed.data);
@@ -150,12 +209,28 @@ function PasswordTab() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={420}>
-        {change.isError && !inline && <Alert color="red" role="alert">{errorText(t, change.error)}</Alert>}
-        <PasswordInput label={t('account.password.current')} autoComplete="current-password" {...form.text('password')} />
+        {change.isError && !inline && (
+          <Alert color="red" role="alert">
+            {errorText(t, change.error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('account.password.current')}
+          autoComplete="current-password"
+          {...form.text('password')}
+        />
         <PasswordInput label={t('account.password.new')} autoComplete="new-password" {...form.text('newPassword')} />
-        <PasswordInput label={t('account.password.confirm')} autoComplete="new-password" {...form.text('confirmPassword')} />
+        <PasswordInput
+          label={t('account.password.confirm')}
+          autoComplete="new-password"
+          {...form.text('confirmPassword')}
+        />
         <PasswordRules password={form.values.newPassword} rule={rule} />
-        <Group><Button type="submit" loading={change.isPending}>{t('account.password.submit')}</Button></Group>
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            {t('account.password.submit')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -200,14 +275,22 @@ function LanguageTab({ profile }: { profile: TProfile }) {
   return (
     <Stack maw={420} gap="lg">
       <Stack gap="xs">
-        {saveLang.isError && <Alert color="red" role="alert">{errorText(t, saveLang.error)}</Alert>}
+        {saveLang.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, saveLang.error)}
+          </Alert>
+        )}
         <NativeSelect
           label={t('account.language.language')}
           value={lang}
           onChange={(e) => setLang(e.currentTarget.value)}
           data={SUPPORTED_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
         />
-        <Group><Button onClick={() => saveLang.mutate(lang)} loading={saveLang.isPending}>{t('account.language.saveLanguage')}</Button></Group>
+        <Group>
+          <Button onClick={() => saveLang.mutate(lang)} loading={saveLang.isPending}>
+            {t('account.language.saveLanguage')}
+          </Button>
+        </Group>
       </Stack>
       <Stack gap="xs">
         <Select
@@ -216,7 +299,10 @@ function LanguageTab({ profile }: { profile: TProfile }) {
           searchable
           data={zones}
           value={tz}
-          onChange={(v) => { setTz(v); setTzError(undefined); }}
+          onChange={(v) => {
+            setTz(v);
+            setTzError(undefined);
+          }}
           error={tzError}
           limit={50}
           nothingFoundMessage={t('common.empty')}
@@ -241,7 +327,9 @@ function UnitsTab({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const setProfile = useSetProfile();
   const [units, setUnits] = useState<TUpdateUnitsRequest>({
-    unitSystem: profile.unitSystem, thermalUnit: profile.thermalUnit, bloodGlucoseUnit: profile.bloodGlucoseUnit,
+    unitSystem: profile.unitSystem,
+    thermalUnit: profile.thermalUnit,
+    bloodGlucoseUnit: profile.bloodGlucoseUnit,
   });
   const save = useMutation({
     mutationFn: (body: TUpdateUnitsRequest) => api.updateUnits(body),
@@ -251,13 +339,21 @@ function UnitsTab({ profile }: { profile: TProfile }) {
     },
     meta: { inlineError: true },
   });
-  const pick = <K extends keyof TUpdateUnitsRequest>(key: K, options: readonly TUpdateUnitsRequest[K][], value: string) => {
+  const pick = <K extends keyof TUpdateUnitsRequest>(
+    key: K,
+    options: readonly TUpdateUnitsRequest[K][],
+    value: string,
+  ) => {
     const found = options.find((o) => o === value);
     if (found) setUnits((u) => ({ ...u, [key]: found }));
   };
   return (
     <Stack maw={420} gap="sm">
-      {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+      {save.isError && (
+        <Alert color="red" role="alert">
+          {errorText(t, save.error)}
+        </Alert>
+      )}
       <NativeSelect
         label={t('account.units.unitSystem')}
         value={units.unitSystem}
@@ -268,7 +364,10 @@ function UnitsTab({ profile }: { profile: TProfile }) {
         label={t('account.units.thermal')}
         value={units.thermalUnit}
         onChange={(e) => pick('thermalUnit', THERMAL_UNITS, e.currentTarget.value)}
-        data={THERMAL_UNITS.map((u) => ({ value: u, label: u === 'C' ? t('account.units.celsius') : t('account.units.fahrenheit') }))}
+        data={THERMAL_UNITS.map((u) => ({
+          value: u,
+          label: u === 'C' ? t('account.units.celsius') : t('account.units.fahrenheit'),
+        }))}
       />
       <NativeSelect
         label={t('account.units.bloodGlucose')}
@@ -276,7 +375,11 @@ function UnitsTab({ profile }: { profile: TProfile }) {
         onChange={(e) => pick('bloodGlucoseUnit', BLOOD_GLUCOSE_UNITS, e.currentTarget.value)}
         data={BLOOD_GLUCOSE_UNITS.map((u) => ({ value: u, label: u }))}
       />
-      <Group><Button onClick={() => save.mutate(units)} loading={save.isPending}>{t('common.save')}</Button></Group>
+      <Group>
+        <Button onClick={() => save.mutate(units)} loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -288,7 +391,11 @@ export function AccountPage() {
     <Stack>
       <Title order={1}>{t('account.title')}</Title>
       {profile.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={40} />
+          ))}
+        </Stack>
       ) : profile.isError ? (
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
@@ -297,9 +404,17 @@ export function AccountPage() {
           label={t('account.tabs.label')}
           mb="lg"
           tabs={[
-            { value: 'profile', label: t('account.tabs.profile'), content: () => <ProfileTab profile={profile.data} /> },
+            {
+              value: 'profile',
+              label: t('account.tabs.profile'),
+              content: () => <ProfileTab profile={profile.data} />,
+            },
             { value: 'password', label: t('account.tabs.password'), content: () => <PasswordTab /> },
-            { value: 'language', label: t('account.tabs.language'), content: () => <LanguageTab profile={profile.data} /> },
+            {
+              value: 'language',
+              label: t('account.tabs.language'),
+              content: () => <LanguageTab profile={profile.data} />,
+            },
             { value: 'units', label: t('account.tabs.units'), content: () => <UnitsTab profile={profile.data} /> },
             { value: 'deactivate', label: t('lifecycle.me.tab'), content: () => <DeactivateTab /> },
           ]}

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { hasKey, portalT } from '../../test-support/portal-t.ts';
-import { MAX_AVATAR_BYTES, avatarProblem, initials, passwordErrorField, passwordProblems, profileBody } from './account-rules.ts';
+import {
+  MAX_AVATAR_BYTES,
+  avatarProblem,
+  initials,
+  passwordErrorField,
+  passwordProblems,
+  profileBody,
+} from './account-rules.ts';
 
 describe('the profile', () => {
   test('an avatar is a PNG or JPEG of at most 1 MB', () => {
@@ -24,15 +31,25 @@ describe('the profile', () => {
 });
 
 describe('changing the password', () => {
-  const v = (newPassword: string, confirmPassword = newPassword, password = 'Current1!') => ({ password, newPassword, confirmPassword });
+  const v = (newPassword: string, confirmPassword = newPassword, password = 'Current1!') => ({
+    password,
+    newPassword,
+    confirmPassword,
+  });
 
   test('a good new password, confirmed, has no problem', () => {
     expect(passwordProblems(v('Better12!'), 'standard', false)).toEqual({});
   });
 
   test('the tenant’s rule: its first broken part, with the allowed specials spelled out', () => {
-    expect(passwordProblems(v('short'), 'standard', false)).toEqual({ newPassword: { kind: 'weak', ruleKey: 'password.rules.min', specials: ', ! @ # $ % ^ & *' } });
-    expect(passwordProblems(v('Abcdefg1^'), 'strict', false).newPassword).toMatchObject({ kind: 'weak', ruleKey: 'password.rules.forbidden', specials: '! @ # $ % &' });
+    expect(passwordProblems(v('short'), 'standard', false)).toEqual({
+      newPassword: { kind: 'weak', ruleKey: 'password.rules.min', specials: ', ! @ # $ % ^ & *' },
+    });
+    expect(passwordProblems(v('Abcdefg1^'), 'strict', false).newPassword).toMatchObject({
+      kind: 'weak',
+      ruleKey: 'password.rules.forbidden',
+      specials: '! @ # $ % &',
+    });
     expect(passwordProblems(v('Abcdefg1^'), 'standard', false)).toEqual({});
   });
 
@@ -42,7 +59,9 @@ describe('changing the password', () => {
   });
 
   test('the contract’s message on the new password stays; the confirmation is still checked', () => {
-    expect(passwordProblems(v('short', 'other'), 'standard', true)).toEqual({ confirmPassword: 'fieldRules.passwordMismatch' });
+    expect(passwordProblems(v('short', 'other'), 'standard', true)).toEqual({
+      confirmPassword: 'fieldRules.passwordMismatch',
+    });
     expect(passwordProblems(v('Better12!', ''), 'standard', false)).toEqual({});
   });
 

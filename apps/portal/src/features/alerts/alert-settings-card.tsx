@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +25,18 @@ import { ListSkeleton } from '../../app/states.tsx';
 import { errorText, translateValidation } from '@carewatch/web/errors';
 import { notifySuccess } from '../../app/notify.ts';
 import { alertKeys } from './alerts-shared.tsx';
-import { ALERT_SETTINGS_FIELDS, ALERT_SWITCHES as SWITCHES, confirmSecondsFromInput, settingsBody, settingsMessageKey, toSettingsForm as toForm, type AlertSettingsForm as Form } from './thresholds-rules.ts';
+import {
+  ALERT_SETTINGS_FIELDS,
+  ALERT_SWITCHES as SWITCHES,
+  confirmSecondsFromInput,
+  settingsBody,
+  settingsMessageKey,
+  toSettingsForm as toForm,
+  type AlertSettingsForm as Form,
+} from './thresholds-rules.ts';
 
 export const alertConfig = alertConfigApi(api.request);
 export const alertSettingsKey = (patientId: string) => ['alerts', 'alertSettings', patientId] as const;
-
 
 /** The contract's (and server's) messages about the valid time have their own texts; the rest are the common ones. */
 function fieldMessage(t: TFunction, message: string): string {
@@ -33,13 +53,20 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = alertSettingsKey(patientId);
-  const q = useQuery({ queryKey: key, queryFn: () => alertConfig.alertSettings(patientId), meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => alertConfig.alertSettings(patientId),
+    meta: { inlineError: true },
+  });
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => { if (q.data) setForm(toForm(q.data)); }, [q.data]);
+  useEffect(() => {
+    if (q.data) setForm(toForm(q.data));
+  }, [q.data]);
 
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof alertConfig.putAlertSettings>[1]) => alertConfig.putAlertSettings(patientId, body),
+    mutationFn: (body: Parameters<typeof alertConfig.putAlertSettings>[1]) =>
+      alertConfig.putAlertSettings(patientId, body),
     onSuccess: async (saved) => {
       queryClient.setQueryData(key, saved);
       setErrors({});
@@ -51,7 +78,8 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
     onError: (e) => {
       if (!isApiError(e)) return;
       const out: Record<string, string> = {};
-      for (const [field, info] of Object.entries(e.fieldErrors())) out[field] = info.code === 'VALIDATION_ERROR' ? fieldMessage(t, info.message) : errorText(t, e);
+      for (const [field, info] of Object.entries(e.fieldErrors()))
+        out[field] = info.code === 'VALIDATION_ERROR' ? fieldMessage(t, info.message) : errorText(t, e);
       setErrors(out);
     },
     meta: { inlineError: true },
@@ -78,29 +106,71 @@ export function AlertSettingsCard({ patientId }: { patientId: string }) {
       <Stack>
         <div>
           <Title order={3}>{t('alertConfig.settings.title')}</Title>
-          <Text size="sm" c="dimmed">{t('alertConfig.settings.subtitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('alertConfig.settings.subtitle')}
+          </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SWITCHES.map((s) => (
-            <Switch key={s} label={t(`alertConfig.settings.${s}`)} checked={form[s]} onChange={(e) => set({ [s]: e.currentTarget.checked })} error={errors[s]} />
+            <Switch
+              key={s}
+              label={t(`alertConfig.settings.${s}`)}
+              checked={form[s]}
+              onChange={(e) => set({ [s]: e.currentTarget.checked })}
+              error={errors[s]}
+            />
           ))}
         </SimpleGrid>
-        <Checkbox label={t('alertConfig.settings.allDay')} checked={form.allDay}
-          onChange={(e) => { set({ allDay: e.currentTarget.checked }); setErrors((x) => ({ ...x, validFrom: '', validTo: '' })); }} />
+        <Checkbox
+          label={t('alertConfig.settings.allDay')}
+          checked={form.allDay}
+          onChange={(e) => {
+            set({ allDay: e.currentTarget.checked });
+            setErrors((x) => ({ ...x, validFrom: '', validTo: '' }));
+          }}
+        />
         {!form.allDay && (
           <Group align="flex-start">
-            <TextInput type="time" w={180} label={t('alertConfig.settings.validFrom')} value={form.validFrom}
-              onChange={(e) => set({ validFrom: e.currentTarget.value })} error={errors.validFrom || undefined} />
-            <TextInput type="time" w={180} label={t('alertConfig.settings.validTo')} value={form.validTo}
-              onChange={(e) => set({ validTo: e.currentTarget.value })} error={errors.validTo || undefined} />
+            <TextInput
+              type="time"
+              w={180}
+              label={t('alertConfig.settings.validFrom')}
+              value={form.validFrom}
+              onChange={(e) => set({ validFrom: e.currentTarget.value })}
+              error={errors.validFrom || undefined}
+            />
+            <TextInput
+              type="time"
+              w={180}
+              label={t('alertConfig.settings.validTo')}
+              value={form.validTo}
+              onChange={(e) => set({ validTo: e.currentTarget.value })}
+              error={errors.validTo || undefined}
+            />
           </Group>
         )}
-        <Text size="xs" c="dimmed">{t('alertConfig.settings.validHint')}</Text>
-        <NumberInput label={t('alertConfig.settings.confirmSeconds')} w={320} min={5} max={600} allowDecimal={false}
-          value={form.confirmSeconds} onChange={(v) => set({ confirmSeconds: confirmSecondsFromInput(v) })} error={errors.confirmSeconds} />
-        {save.isError && !fieldErrorShown && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+        <Text size="xs" c="dimmed">
+          {t('alertConfig.settings.validHint')}
+        </Text>
+        <NumberInput
+          label={t('alertConfig.settings.confirmSeconds')}
+          w={320}
+          min={5}
+          max={600}
+          allowDecimal={false}
+          value={form.confirmSeconds}
+          onChange={(v) => set({ confirmSeconds: confirmSecondsFromInput(v) })}
+          error={errors.confirmSeconds}
+        />
+        {save.isError && !fieldErrorShown && (
+          <Alert color="red" role="alert">
+            {errorText(t, save.error)}
+          </Alert>
+        )}
         <Group>
-          <Button onClick={submit} loading={save.isPending}>{t('alertConfig.settings.save')}</Button>
+          <Button onClick={submit} loading={save.isPending}>
+            {t('alertConfig.settings.save')}
+          </Button>
         </Group>
       </Stack>
     </Card>

@@ -10,7 +10,12 @@ export function AlertTrail({ trail }: { trail: readonly TAlertTrailEntry[] }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const none = t('alerts.common.none');
-  if (trail.length === 0) return <Text c="dimmed" size="sm">{t('alerts.common.empty')}</Text>;
+  if (trail.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('alerts.common.empty')}
+      </Text>
+    );
   return (
     <Table withTableBorder striped aria-label={t('alerts.trail.table')}>
       <Table.Thead>
@@ -27,12 +32,20 @@ export function AlertTrail({ trail }: { trail: readonly TAlertTrailEntry[] }) {
         {trail.map((e, i) => (
           <Table.Tr key={`${e.at}-${i}`} data-kind={e.kind}>
             <Table.Td>{formatDateTime(e.at, tz)}</Table.Td>
-            <Table.Td>{t(`alerts.trail.kind.${e.kind}`)} {e.level ? <LevelBadge t={t} level={e.level} /> : null}</Table.Td>
+            <Table.Td>
+              {t(`alerts.trail.kind.${e.kind}`)} {e.level ? <LevelBadge t={t} level={e.level} /> : null}
+            </Table.Td>
             <Table.Td>{e.channel ? t(`alerts.channel.${e.channel}`) : none}</Table.Td>
             <Table.Td>{e.recipient ?? none}</Table.Td>
             <Table.Td>{e.providerStatus ?? none}</Table.Td>
             <Table.Td>
-              {[e.value !== null && e.value !== undefined ? String(e.value) : null, e.rule ? ruleText(t, e.rule) : null, e.detail ?? null].filter(Boolean).join(' · ') || none}
+              {[
+                e.value !== null && e.value !== undefined ? String(e.value) : null,
+                e.rule ? ruleText(t, e.rule) : null,
+                e.detail ?? null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || none}
             </Table.Td>
           </Table.Tr>
         ))}

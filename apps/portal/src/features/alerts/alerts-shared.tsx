@@ -25,18 +25,34 @@ export const alertKeys = {
 };
 
 const LEVEL_COLOR: Record<TAlertLevel, string> = { normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red' };
-const STATUS_COLOR: Record<TAlertStatus, string> = { open: 'red', acknowledged: 'blue', closed: 'gray', suppressed: 'violet' };
+const STATUS_COLOR: Record<TAlertStatus, string> = {
+  open: 'red',
+  acknowledged: 'blue',
+  closed: 'gray',
+  suppressed: 'violet',
+};
 
 export function LevelBadge({ t, level }: { t: TFunction; level: TAlertLevel }) {
-  return <Badge color={LEVEL_COLOR[level]} variant="filled" tt="none">{t(`alerts.level.${level}`)}</Badge>;
+  return (
+    <Badge color={LEVEL_COLOR[level]} variant="filled" tt="none">
+      {t(`alerts.level.${level}`)}
+    </Badge>
+  );
 }
 export function AlertStatusBadge({ t, status }: { t: TFunction; status: TAlertStatus }) {
-  return <Badge color={STATUS_COLOR[status]} variant="light" tt="none">{t(`alerts.status.${status}`)}</Badge>;
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" tt="none">
+      {t(`alerts.status.${status}`)}
+    </Badge>
+  );
 }
 
 export function ruleText(t: TFunction, rule: TAlertRule): string {
   return t('alerts.sosCase.ruleText', {
-    index: t(`alerts.index.${rule.index}`), side: t(`alerts.side.${rule.side}`), limit: rule.limit, tier: t(`alerts.tier.${rule.tier}`),
+    index: t(`alerts.index.${rule.index}`),
+    side: t(`alerts.side.${rule.side}`),
+    limit: rule.limit,
+    tier: t(`alerts.tier.${rule.tier}`),
   });
 }
 
@@ -45,9 +61,22 @@ export function sosMessageText(t: TFunction, m: TSosMessage | null): string {
   return m.kind === 'choice' ? t(`alerts.sosMessage.${m.choice}`) : t('alerts.sosMessage.recording');
 }
 
-
 /** Server pagination with accessible control names; `prefix` is the i18n block holding the labels. */
-export function Pager({ t, total, size, page, onChange, prefix = 'alerts.common' }: { t: TFunction; total: number; size: number; page: number; onChange: (p: number) => void; prefix?: string }) {
+export function Pager({
+  t,
+  total,
+  size,
+  page,
+  onChange,
+  prefix = 'alerts.common',
+}: {
+  t: TFunction;
+  total: number;
+  size: number;
+  page: number;
+  onChange: (p: number) => void;
+  prefix?: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   return (

@@ -19,9 +19,17 @@ export function CallsPage() {
   const tz = useProfile().data?.timezone;
   const f = useLogFilters();
   const list = useQuery({
-    queryKey: alertKeys.calls(f.query), queryFn: () => notifs.calls(f.query), placeholderData: keepPreviousData, refetchInterval: LIVE_MS, meta: { inlineError: true },
+    queryKey: alertKeys.calls(f.query),
+    queryFn: () => notifs.calls(f.query),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_MS,
+    meta: { inlineError: true },
   });
-  const files = useQuery({ queryKey: alertKeys.cdrFiles, queryFn: () => notifs.cdrFiles(), meta: { inlineError: true } });
+  const files = useQuery({
+    queryKey: alertKeys.cdrFiles,
+    queryFn: () => notifs.cdrFiles(),
+    meta: { inlineError: true },
+  });
   const exportCdr = useMutation({
     mutationFn: () => {
       const from = f.start || f.end || today();
@@ -30,7 +38,10 @@ export function CallsPage() {
     },
     meta: { inlineError: true },
   });
-  const fileDownload = useMutation({ mutationFn: (file: TCdrFile) => downloadFile(notifs.cdrFileUrl(file.id), file.fileName), meta: { inlineError: true } });
+  const fileDownload = useMutation({
+    mutationFn: (file: TCdrFile) => downloadFile(notifs.cdrFileUrl(file.id), file.fileName),
+    meta: { inlineError: true },
+  });
   const none = t('alerts.common.none');
   const error = exportCdr.error ?? fileDownload.error;
   return (
@@ -41,12 +52,28 @@ export function CallsPage() {
       </div>
       <Group align="flex-end">
         <LogFilterBar f={f} />
-        <Button onClick={() => exportCdr.mutate()} loading={exportCdr.isPending}>{t('alerts.calls.export')}</Button>
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
+        <Button onClick={() => exportCdr.mutate()} loading={exportCdr.isPending}>
+          {t('alerts.calls.export')}
+        </Button>
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('alerts.common.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('alerts.calls.empty')}</Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {errorText(t, error)}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('alerts.calls.empty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('alerts.calls.table')}>
@@ -68,7 +95,14 @@ export function CallsPage() {
                   <Table.Td>{c.to}</Table.Td>
                   <Table.Td>{c.provider}</Table.Td>
                   <Table.Td>{c.durationS}</Table.Td>
-                  <Table.Td><StatusBadge status={c.status} />{c.error ? <Text size="xs" c="dimmed">{c.error}</Text> : null}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={c.status} />
+                    {c.error ? (
+                      <Text size="xs" c="dimmed">
+                        {c.error}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -77,17 +111,32 @@ export function CallsPage() {
         </>
       )}
       <Card withBorder component="section" aria-label={t('alerts.calls.dailyFiles')}>
-        <Title order={3} mb="sm">{t('alerts.calls.dailyFiles')}</Title>
-        {files.isPending ? <ListSkeleton /> : files.isError ? <ErrorState error={files.error} onRetry={() => void files.refetch()} /> : files.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">{t('alerts.calls.noFiles')}</Text>
+        <Title order={3} mb="sm">
+          {t('alerts.calls.dailyFiles')}
+        </Title>
+        {files.isPending ? (
+          <ListSkeleton />
+        ) : files.isError ? (
+          <ErrorState error={files.error} onRetry={() => void files.refetch()} />
+        ) : files.data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('alerts.calls.noFiles')}
+          </Text>
         ) : (
           <List spacing="xs">
             {files.data.items.map((file) => (
               <List.Item key={file.id}>
-                <Anchor component="button" type="button" onClick={() => fileDownload.mutate(file)} aria-label={t('alerts.calls.download', { name: file.fileName })}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => fileDownload.mutate(file)}
+                  aria-label={t('alerts.calls.download', { name: file.fileName })}
+                >
                   {file.fileName}
                 </Anchor>{' '}
-                <Text span size="sm" c="dimmed">{t('alerts.calls.rows', { count: file.rows })}</Text>
+                <Text span size="sm" c="dimmed">
+                  {t('alerts.calls.rows', { count: file.rows })}
+                </Text>
               </List.Item>
             ))}
           </List>

@@ -13,7 +13,10 @@ import { SavedViews } from '../../app/saved-views.tsx';
 import { LIVE_MS, Pager, alertKeys, notifs } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
-const LIST: ListSpec<'to' | 'status' | 'start' | 'end'> = { filters: ['to', 'status', 'start', 'end'], pageSize: PAGE_SIZE };
+const LIST: ListSpec<'to' | 'status' | 'start' | 'end'> = {
+  filters: ['to', 'status', 'start', 'end'],
+  pageSize: PAGE_SIZE,
+};
 
 /** Shared filters of the SMS and call logs: recipient, status 200/500, UTC day range; kept in the URL with the page. */
 export function useLogFilters() {
@@ -28,8 +31,12 @@ export function useLogFilters() {
   const setEnd = (v: string) => state.setFilter('end', typedDay(v, end));
   const to = toText.value;
   const query: Partial<TSmsLogQuery> = {
-    page, size: PAGE_SIZE, ...(debouncedTo ? { to: debouncedTo } : {}), ...(status ? { status: status === '200' ? 200 as const : 500 as const } : {}),
-    ...(start ? { start } : {}), ...(end ? { end } : {}),
+    page,
+    size: PAGE_SIZE,
+    ...(debouncedTo ? { to: debouncedTo } : {}),
+    ...(status ? { status: status === '200' ? (200 as const) : (500 as const) } : {}),
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
   };
   return { to, setTo, status, setStatus, start, setStart, end, setEnd, page, setPage, query, size: PAGE_SIZE };
 }
@@ -39,12 +46,22 @@ export function LogFilterBar({ f }: { f: LogFilters }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextInput label={t('alerts.sms.to')} type="search" value={f.to} onChange={(e) => f.setTo(e.currentTarget.value)} w={220} />
+      <TextInput
+        label={t('alerts.sms.to')}
+        type="search"
+        value={f.to}
+        onChange={(e) => f.setTo(e.currentTarget.value)}
+        w={220}
+      />
       <NativeSelect
         label={t('alerts.sms.status')}
         value={f.status}
         onChange={(e) => f.setStatus(e.currentTarget.value)}
-        data={[{ value: '', label: t('alerts.common.all') }, { value: '200', label: t('alerts.sms.success') }, { value: '500', label: t('alerts.sms.failed') }]}
+        data={[
+          { value: '', label: t('alerts.common.all') },
+          { value: '200', label: t('alerts.sms.success') },
+          { value: '500', label: t('alerts.sms.failed') },
+        ]}
       />
       <DayInput label={t('alerts.sms.startDate')} value={f.start} onValue={f.setStart} />
       <DayInput label={t('alerts.sms.endDate')} value={f.end} onValue={f.setEnd} />
@@ -55,7 +72,11 @@ export function LogFilterBar({ f }: { f: LogFilters }) {
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   const ok = status >= 200 && status < 300;
-  return <Badge color={ok ? 'teal' : 'red'} variant="light" tt="none">{ok ? t('alerts.sms.success') : t('alerts.sms.failed')}</Badge>;
+  return (
+    <Badge color={ok ? 'teal' : 'red'} variant="light" tt="none">
+      {ok ? t('alerts.sms.success') : t('alerts.sms.failed')}
+    </Badge>
+  );
 }
 
 /** SMS management: from, to, provider, send date, status 200/500 (spec staff-portal §2, §3). */
@@ -64,7 +85,11 @@ export function SmsPage() {
   const tz = useProfile().data?.timezone;
   const f = useLogFilters();
   const list = useQuery({
-    queryKey: alertKeys.sms(f.query), queryFn: () => notifs.sms(f.query), placeholderData: keepPreviousData, refetchInterval: LIVE_MS, meta: { inlineError: true },
+    queryKey: alertKeys.sms(f.query),
+    queryFn: () => notifs.sms(f.query),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_MS,
+    meta: { inlineError: true },
   });
   const none = t('alerts.common.none');
   return (
@@ -76,10 +101,20 @@ export function SmsPage() {
       <Group align="flex-end">
         <LogFilterBar f={f} />
         <SavedViews list="sms" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('alerts.common.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('alerts.sms.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('alerts.sms.empty')}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={860} type="native">
@@ -101,8 +136,13 @@ export function SmsPage() {
                     <Table.Td>{m.from ?? none}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
                     <Table.Td>{m.provider}</Table.Td>
-                    <Table.Td><StatusBadge status={m.status} /></Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body}{m.error ? ` (${m.error})` : ''}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={m.status} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {m.body}
+                      {m.error ? ` (${m.error})` : ''}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -13,7 +13,11 @@ import { SavedViews } from '../../app/saved-views.tsx';
 import { LIVE_MS, LevelBadge, Pager, alertKeys, alerts, sosMessageText } from './alerts-shared.tsx';
 
 const PAGE_SIZE = 15;
-const LIST: ListSpec<'status' | 'patientId'> = { filters: ['status', 'patientId'], filterDefaults: { status: 'open' }, pageSize: PAGE_SIZE };
+const LIST: ListSpec<'status' | 'patientId'> = {
+  filters: ['status', 'patientId'],
+  filterDefaults: { status: 'open' },
+  pageSize: PAGE_SIZE,
+};
 const isStatus = (v: string): v is TSosCaseStatus => (SOS_CASE_STATUSES as readonly string[]).includes(v);
 
 /** SOS cases (newest first), filtered by status and optionally by patient (`?patientId=`); refreshes itself. */
@@ -24,7 +28,12 @@ export function SosCasesPage() {
   const { page } = state;
   const patientId = state.filters.patientId || undefined;
   const status = isStatus(state.filters.status) ? state.filters.status : '';
-  const query: Partial<TSosCaseListQuery> = { page, size: PAGE_SIZE, ...(status ? { status } : {}), ...(patientId ? { patientId } : {}) };
+  const query: Partial<TSosCaseListQuery> = {
+    page,
+    size: PAGE_SIZE,
+    ...(status ? { status } : {}),
+    ...(patientId ? { patientId } : {}),
+  };
   const list = useQuery({
     queryKey: alertKeys.sosCases(query),
     queryFn: () => alerts.sosCases(query),
@@ -43,14 +52,29 @@ export function SosCasesPage() {
           label={t('alerts.common.status')}
           value={status}
           onChange={(e) => state.setFilter('status', e.currentTarget.value)}
-          data={[{ value: '', label: t('alerts.common.all') }, ...SOS_CASE_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) }))]}
+          data={[
+            { value: '', label: t('alerts.common.all') },
+            ...SOS_CASE_STATUSES.map((s) => ({ value: s, label: t(`alerts.status.${s}`) })),
+          ]}
         />
-        <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('alerts.common.live')}
+        </Text>
         <SavedViews list="sos-cases" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('alerts.common.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('alerts.sosCases.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('alerts.sosCases.empty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('alerts.sosCases.table')}>
@@ -69,15 +93,29 @@ export function SosCasesPage() {
                 <Table.Tr key={c.id}>
                   <Table.Td>{formatDateTime(c.openedAt, tz)}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/sos-cases/${c.id}`} aria-label={t('alerts.sosCases.openDetail', { name: c.patientName })}>
+                    <Anchor
+                      component={Link}
+                      to={`/sos-cases/${c.id}`}
+                      aria-label={t('alerts.sosCases.openDetail', { name: c.patientName })}
+                    >
                       {c.patientName}
                     </Anchor>
-                    {c.patientCode && <Text size="xs" c="dimmed">{c.patientCode}</Text>}
+                    {c.patientCode && (
+                      <Text size="xs" c="dimmed">
+                        {c.patientCode}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td><LevelBadge t={t} level={c.level} /></Table.Td>
+                  <Table.Td>
+                    <LevelBadge t={t} level={c.level} />
+                  </Table.Td>
                   <Table.Td>{t(`alerts.reason.${c.reason}`)}</Table.Td>
                   <Table.Td>{sosMessageText(t, c.message)}</Table.Td>
-                  <Table.Td><Badge color={c.status === 'open' ? 'red' : 'gray'} variant="light" tt="none">{t(`alerts.status.${c.status}`)}</Badge></Table.Td>
+                  <Table.Td>
+                    <Badge color={c.status === 'open' ? 'red' : 'gray'} variant="light" tt="none">
+                      {t(`alerts.status.${c.status}`)}
+                    </Badge>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -24,11 +24,23 @@ export function SosPatientsPage() {
         <Text c="dimmed">{t('alerts.sosPatients.subtitle')}</Text>
       </div>
       <Group>
-        <Text size="sm" c="dimmed">{t('alerts.common.live')}</Text>
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('alerts.common.total', { count: list.data.total })}</Text>}
+        <Text size="sm" c="dimmed">
+          {t('alerts.common.live')}
+        </Text>
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('alerts.common.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('alerts.sosPatients.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('alerts.sosPatients.empty')}
+        </Text>
       ) : (
         <Table striped withTableBorder aria-label={t('alerts.sosPatients.table')}>
           <Table.Thead>
@@ -44,11 +56,19 @@ export function SosPatientsPage() {
             {list.data.items.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>{p.patientCode ?? t('alerts.common.none')}</Table.Td>
-                <Table.Td><Anchor component={Link} to={`/patients/${p.id}`}>{p.fullName}</Anchor></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/patients/${p.id}`}>
+                    {p.fullName}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{p.phone ?? t('alerts.common.none')}</Table.Td>
                 <Table.Td>{p.centerName ?? t('alerts.common.none')}</Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={`/sos-cases?patientId=${p.id}`} aria-label={t('alerts.sosPatients.openCase', { name: p.fullName })}>
+                  <Anchor
+                    component={Link}
+                    to={`/sos-cases?patientId=${p.id}`}
+                    aria-label={t('alerts.sosPatients.openCase', { name: p.fullName })}
+                  >
                     {t('alerts.common.view')}
                   </Anchor>
                 </Table.Td>

@@ -12,12 +12,19 @@ import { patients } from '../patients/patients-shared.tsx';
 export function SosRecordingPlayer({ patientId, recordingId }: { patientId: string; recordingId: string }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   const load = useMutation({
     mutationFn: async () => {
       const get = () => {
         const token = api.tokens.access();
-        return fetch(patients.attachmentUrl(patientId, recordingId), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+        return fetch(patients.attachmentUrl(patientId, recordingId), {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
       };
       let res = await get();
       if (res.status === 401 && (await api.refresh())) res = await get();
@@ -26,11 +33,20 @@ export function SosRecordingPlayer({ patientId, recordingId }: { patientId: stri
     },
     onSuccess: setUrl,
   });
-  if (url) return <audio controls autoPlay src={url} aria-label={t('alerts.sosMessage.recording')} style={{ maxWidth: '100%' }} />;
+  if (url)
+    return (
+      <audio controls autoPlay src={url} aria-label={t('alerts.sosMessage.recording')} style={{ maxWidth: '100%' }} />
+    );
   return (
     <>
-      <Button size="xs" variant="light" loading={load.isPending} onClick={() => load.mutate()}>{t('alerts.sosMessage.play')}</Button>
-      {load.isError && <Text size="xs" c="red" role="alert">{t('alerts.sosMessage.playFailed')}</Text>}
+      <Button size="xs" variant="light" loading={load.isPending} onClick={() => load.mutate()}>
+        {t('alerts.sosMessage.play')}
+      </Button>
+      {load.isError && (
+        <Text size="xs" c="red" role="alert">
+          {t('alerts.sosMessage.playFailed')}
+        </Text>
+      )}
     </>
   );
 }

@@ -11,7 +11,13 @@ const mapUrl = (l: { lat: number; lng: number }) => {
   const lng = l.lng.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
 };
-const COLOR: Record<string, string> = { delivered: 'teal', failed: 'red', retrying: 'orange', suppressed: 'gray', queued: 'blue' };
+const COLOR: Record<string, string> = {
+  delivered: 'teal',
+  failed: 'red',
+  retrying: 'orange',
+  suppressed: 'gray',
+  queued: 'blue',
+};
 
 /**
  * The SOS case as people tell it (issue 13): who pressed what, each person told — how, when, whether it reached them —,
@@ -21,7 +27,12 @@ const COLOR: Record<string, string> = { delivered: 'teal', failed: 'red', retryi
 export function SosTimeline({ items }: { items: readonly TSosTimelineItem[] }) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  if (items.length === 0) return <Text c="dimmed" size="sm">{t('sosTimeline.empty')}</Text>;
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('sosTimeline.empty')}
+      </Text>
+    );
   return (
     <Timeline bulletSize={14} lineWidth={2} role="list" aria-label={t('sosTimeline.title')}>
       {items.map((x, i) => {
@@ -30,15 +41,34 @@ export function SosTimeline({ items }: { items: readonly TSosTimelineItem[] }) {
           messageText: (item) => (item.message ? sosMessageText(t, item.message) : null),
         });
         return (
-          <Timeline.Item key={`${x.at}-${i}`} role="listitem" color={x.outcome ? COLOR[x.outcome] : x.kind === 'closed' ? 'gray' : 'red'} title={title}>
+          <Timeline.Item
+            key={`${x.at}-${i}`}
+            role="listitem"
+            color={x.outcome ? COLOR[x.outcome] : x.kind === 'closed' ? 'gray' : 'red'}
+            title={title}
+          >
             <Stack gap={2}>
               <Group gap="xs">
-                <Text size="xs" c="dimmed">{formatDateTime(x.at, tz)}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(x.at, tz)}
+                </Text>
                 {x.kind === 'reading' && x.level && <LevelBadge t={t} level={x.level} />}
               </Group>
-              {detail && <Text size="sm" c={x.outcome === 'failed' ? 'red.8' : undefined}>{detail}</Text>}
-              {x.phone && <Anchor href={`tel:${x.phone}`} size="sm">{t('sosTimeline.call', { phone: x.phone })}</Anchor>}
-              {x.location && <Anchor href={mapUrl(x.location)} target="_blank" rel="noreferrer" size="sm">{t('sosTimeline.openMap')}</Anchor>}
+              {detail && (
+                <Text size="sm" c={x.outcome === 'failed' ? 'red.8' : undefined}>
+                  {detail}
+                </Text>
+              )}
+              {x.phone && (
+                <Anchor href={`tel:${x.phone}`} size="sm">
+                  {t('sosTimeline.call', { phone: x.phone })}
+                </Anchor>
+              )}
+              {x.location && (
+                <Anchor href={mapUrl(x.location)} target="_blank" rel="noreferrer" size="sm">
+                  {t('sosTimeline.openMap')}
+                </Anchor>
+              )}
             </Stack>
           </Timeline.Item>
         );

@@ -5,7 +5,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import {
-  THRESHOLD_TIERS, ZPutTenantThresholdsRequest, type TThresholdIndex, type TThresholdSide, type TThresholdTier, type TTenantThresholds,
+  THRESHOLD_TIERS,
+  ZPutTenantThresholdsRequest,
+  type TThresholdIndex,
+  type TThresholdSide,
+  type TThresholdTier,
+  type TTenantThresholds,
 } from '@carewatch/contracts/alerts';
 import { Permission } from '@carewatch/contracts/permissions';
 import { ErrorState } from '@carewatch/web/states';
@@ -15,7 +20,15 @@ import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { alertConfig } from './alert-settings-card.tsx';
-import { SIDES, canResetAll, levelField, levelFromInput, levelMessage as levelMessageOf, thresholdColumn, type Side } from './thresholds-rules.ts';
+import {
+  SIDES,
+  canResetAll,
+  levelField,
+  levelFromInput,
+  levelMessage as levelMessageOf,
+  thresholdColumn,
+  type Side,
+} from './thresholds-rules.ts';
 
 type Item = TTenantThresholds['items'][number];
 const defaultsKey = ['alerts', 'thresholdDefaults'] as const;
@@ -26,7 +39,6 @@ function levelMessage(t: TFunction, message: string): string {
   return own ? t(own.key, own.params) : translateValidation(t, message);
 }
 
-
 function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -34,12 +46,18 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const indexName = t(`alerts.index.${item.index}`);
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof alertConfig.putThresholdDefaults>[0]) => alertConfig.putThresholdDefaults(body),
-    onSuccess: (d) => { queryClient.setQueryData(defaultsKey, d); notifySuccess(t('alertConfig.defaults.saved')); onClose(); },
+    mutationFn: (body: Parameters<typeof alertConfig.putThresholdDefaults>[0]) =>
+      alertConfig.putThresholdDefaults(body),
+    onSuccess: (d) => {
+      queryClient.setQueryData(defaultsKey, d);
+      notifySuccess(t('alertConfig.defaults.saved'));
+      onClose();
+    },
     onError: (e) => {
       if (!isApiError(e)) return;
       const out: Record<string, string> = {};
-      for (const [field, info] of Object.entries(e.fieldErrors())) out[levelField(field)] = levelMessage(t, info.message);
+      for (const [field, info] of Object.entries(e.fieldErrors()))
+        out[levelField(field)] = levelMessage(t, info.message);
       setErrors(out);
     },
     meta: { inlineError: true },
@@ -49,7 +67,18 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
     setSides((s) => ({ ...s, [side]: { ...s[side], [tier]: n } }));
   };
   const submit = () => {
-    const body = { items: [{ index: item.index, low: sides.low, high: sides.high, locked: item.locked, patientMayEdit: item.patientMayEdit, personalized: item.personalized }] };
+    const body = {
+      items: [
+        {
+          index: item.index,
+          low: sides.low,
+          high: sides.high,
+          locked: item.locked,
+          patientMayEdit: item.patientMayEdit,
+          personalized: item.personalized,
+        },
+      ],
+    };
     const parsed = ZPutTenantThresholdsRequest.safeParse(body);
     if (!parsed.success) {
       const out: Record<string, string> = {};
@@ -65,7 +94,9 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
       <Stack>
         {SIDES.map((side) => (
           <Stack key={side} gap={4}>
-            <Text size="sm" fw={600}>{t(side === 'low' ? 'alertConfig.defaults.lower' : 'alertConfig.defaults.upper')}</Text>
+            <Text size="sm" fw={600}>
+              {t(side === 'low' ? 'alertConfig.defaults.lower' : 'alertConfig.defaults.upper')}
+            </Text>
             <Group align="flex-start" gap="sm">
               {THRESHOLD_TIERS.map((tier) => (
                 <NumberInput
@@ -82,10 +113,18 @@ function EditModal({ item, onClose }: { item: Item; onClose: () => void }) {
             </Group>
           </Stack>
         ))}
-        {save.isError && !shownOnField && <Alert color="red" role="alert">{Object.values(errors)[0] ?? errorText(t, save.error)}</Alert>}
+        {save.isError && !shownOnField && (
+          <Alert color="red" role="alert">
+            {Object.values(errors)[0] ?? errorText(t, save.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button loading={save.isPending} onClick={submit}>{t('common.save')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={save.isPending} onClick={submit}>
+            {t('common.save')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -102,12 +141,21 @@ export function ThresholdDefaultsPage() {
   const canManage = has(Permission.TenantSettingsManage);
   const tz = useProfile().data?.timezone;
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: defaultsKey, queryFn: () => alertConfig.thresholdDefaults(), meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: defaultsKey,
+    queryFn: () => alertConfig.thresholdDefaults(),
+    meta: { inlineError: true },
+  });
   const [editing, setEditing] = useState<Item | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const reset = useMutation({
-    mutationFn: (indexes: TThresholdIndex[] | undefined) => alertConfig.resetThresholdDefaults(indexes ? { indexes } : {}),
-    onSuccess: (d) => { queryClient.setQueryData(defaultsKey, d); setConfirmAll(false); notifySuccess(t('alertConfig.defaults.resetDone')); },
+    mutationFn: (indexes: TThresholdIndex[] | undefined) =>
+      alertConfig.resetThresholdDefaults(indexes ? { indexes } : {}),
+    onSuccess: (d) => {
+      queryClient.setQueryData(defaultsKey, d);
+      setConfirmAll(false);
+      notifySuccess(t('alertConfig.defaults.resetDone'));
+    },
     meta: { inlineError: true },
   });
   const none = t('common.none');
@@ -116,18 +164,38 @@ export function ThresholdDefaultsPage() {
     <Stack>
       <div>
         <Title order={1}>{t('alertConfig.defaults.title')}</Title>
-        <Text size="sm" c="dimmed">{t('alertConfig.defaults.subtitle')}</Text>
-        {!canManage && <Text size="sm" c="dimmed">{t('alertConfig.defaults.readOnly')}</Text>}
+        <Text size="sm" c="dimmed">
+          {t('alertConfig.defaults.subtitle')}
+        </Text>
+        {!canManage && (
+          <Text size="sm" c="dimmed">
+            {t('alertConfig.defaults.readOnly')}
+          </Text>
+        )}
       </div>
-      {q.isPending ? <ListSkeleton /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
+      {q.isPending ? (
+        <ListSkeleton />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
         <>
-          {reset.isError && <Alert color="red" role="alert">{errorText(t, reset.error)}</Alert>}
+          {reset.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, reset.error)}
+            </Alert>
+          )}
           <Table.ScrollContainer minWidth={900} type="native">
             <Table withTableBorder striped aria-label={t('alertConfig.defaults.table')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('alertConfig.defaults.index')}</Table.Th>
-                  {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Th key={`${side}.${tier}`}>{t(`alertConfig.defaults.${thresholdColumn(side, tier)}`)}</Table.Th>))}
+                  {SIDES.flatMap((side) =>
+                    THRESHOLD_TIERS.map((tier) => (
+                      <Table.Th key={`${side}.${tier}`}>
+                        {t(`alertConfig.defaults.${thresholdColumn(side, tier)}`)}
+                      </Table.Th>
+                    )),
+                  )}
                   <Table.Th>{t('alertConfig.defaults.source')}</Table.Th>
                   <Table.Th>{t('alertConfig.defaults.updatedAt')}</Table.Th>
                   {canManage && <Table.Th>{t('alertConfig.defaults.actions')}</Table.Th>}
@@ -139,20 +207,41 @@ export function ThresholdDefaultsPage() {
                   return (
                     <Table.Tr key={item.index} aria-label={indexName}>
                       <Table.Td fw={600}>{indexName}</Table.Td>
-                      {SIDES.flatMap((side) => THRESHOLD_TIERS.map((tier) => <Table.Td key={`${side}.${tier}`}>{item[side][tier] ?? none}</Table.Td>))}
+                      {SIDES.flatMap((side) =>
+                        THRESHOLD_TIERS.map((tier) => (
+                          <Table.Td key={`${side}.${tier}`}>{item[side][tier] ?? none}</Table.Td>
+                        )),
+                      )}
                       <Table.Td>
-                        <Badge variant="light" color={item.source === 'tenant' ? 'blue' : 'gray'} tt="none" w="max-content">{t(`alertConfig.defaults.sources.${item.source}`)}</Badge>
+                        <Badge
+                          variant="light"
+                          color={item.source === 'tenant' ? 'blue' : 'gray'}
+                          tt="none"
+                          w="max-content"
+                        >
+                          {t(`alertConfig.defaults.sources.${item.source}`)}
+                        </Badge>
                       </Table.Td>
                       <Table.Td>{item.updatedAt ? formatDateTime(item.updatedAt, tz) : none}</Table.Td>
                       {canManage && (
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
-                            <Button size="compact-xs" variant="light" aria-label={t('alertConfig.defaults.editIndex', { index: indexName })} onClick={() => setEditing(item)}>
+                            <Button
+                              size="compact-xs"
+                              variant="light"
+                              aria-label={t('alertConfig.defaults.editIndex', { index: indexName })}
+                              onClick={() => setEditing(item)}
+                            >
                               {t('alertConfig.defaults.edit')}
                             </Button>
-                            <Button size="compact-xs" variant="subtle" disabled={item.source === 'builtin'}
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              disabled={item.source === 'builtin'}
                               loading={reset.isPending && reset.variables?.[0] === item.index}
-                              aria-label={t('alertConfig.defaults.resetIndex', { index: indexName })} onClick={() => reset.mutate([item.index])}>
+                              aria-label={t('alertConfig.defaults.resetIndex', { index: indexName })}
+                              onClick={() => reset.mutate([item.index])}
+                            >
                               {t('alertConfig.defaults.reset')}
                             </Button>
                           </Group>
@@ -166,7 +255,14 @@ export function ThresholdDefaultsPage() {
           </Table.ScrollContainer>
           {canManage && (
             <Group>
-              <Button variant="default" disabled={!canResetAll(q.data.items)} onClick={() => { reset.reset(); setConfirmAll(true); }}>
+              <Button
+                variant="default"
+                disabled={!canResetAll(q.data.items)}
+                onClick={() => {
+                  reset.reset();
+                  setConfirmAll(true);
+                }}
+              >
                 {t('alertConfig.defaults.resetAll')}
               </Button>
             </Group>
@@ -177,10 +273,18 @@ export function ThresholdDefaultsPage() {
       <Modal opened={confirmAll} onClose={() => setConfirmAll(false)} title={t('alertConfig.defaults.resetAll')}>
         <Stack>
           <Text>{t('alertConfig.defaults.resetAllConfirm')}</Text>
-          {reset.isError && <Alert color="red" role="alert">{errorText(t, reset.error)}</Alert>}
+          {reset.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, reset.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmAll(false)}>{t('common.cancel')}</Button>
-            <Button color="orange" loading={reset.isPending} onClick={() => reset.mutate(undefined)}>{t('common.confirm')}</Button>
+            <Button variant="default" onClick={() => setConfirmAll(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="orange" loading={reset.isPending} onClick={() => reset.mutate(undefined)}>
+              {t('common.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -1,5 +1,10 @@
 import type {
-  TAlertSettings, TPatientAlertSettings, TPatientThresholds, TThresholdIndex, TThresholdSide, TThresholdTier,
+  TAlertSettings,
+  TPatientAlertSettings,
+  TPatientThresholds,
+  TThresholdIndex,
+  TThresholdSide,
+  TThresholdTier,
 } from '@carewatch/contracts/alerts';
 
 /**
@@ -17,7 +22,8 @@ export function levelFromInput(v: string | number): number | null {
 }
 
 /** The catalogue key of a defaults table column (lowAtRisk … highSos). */
-export const thresholdColumn = (side: Side, tier: TThresholdTier): string => `${side}${tier[0]!.toUpperCase()}${tier.slice(1)}`;
+export const thresholdColumn = (side: Side, tier: TThresholdTier): string =>
+  `${side}${tier[0]!.toUpperCase()}${tier.slice(1)}`;
 
 /** `items.0.low.atRisk` (or the server's field name) → `low.atRisk`, the key of the edit dialog's inputs. */
 export const levelField = (path: string): string => path.replace(/^items\.\d+\./, '');
@@ -33,33 +39,60 @@ export function levelMessage(message: string): { key: string; params?: { min: st
 }
 
 /** "Reset all" does something only when some index is not on its built-in levels. */
-export const canResetAll = (items: ReadonlyArray<{ source: string }>): boolean => !items.every((i) => i.source === 'builtin');
+export const canResetAll = (items: ReadonlyArray<{ source: string }>): boolean =>
+  !items.every((i) => i.source === 'builtin');
 
 type Item = TPatientThresholds['items'][number];
 export type ThresholdRow = {
-  index: TThresholdIndex; low: TThresholdSide; high: TThresholdSide; locked: boolean; patientMayEdit: boolean; personalized: boolean; source: Item['source'];
+  index: TThresholdIndex;
+  low: TThresholdSide;
+  high: TThresholdSide;
+  locked: boolean;
+  patientMayEdit: boolean;
+  personalized: boolean;
+  source: Item['source'];
 };
 
 /** The patient's thresholds as editable rows (copies: editing never touches the cached answer). */
-export const toRows = (d: Pick<TPatientThresholds, 'items'>): ThresholdRow[] => d.items.map((i) => ({
-  index: i.index, low: { ...i.low }, high: { ...i.high }, locked: i.locked, patientMayEdit: i.patientMayEdit, personalized: i.personalized, source: i.source,
-}));
+export const toRows = (d: Pick<TPatientThresholds, 'items'>): ThresholdRow[] =>
+  d.items.map((i) => ({
+    index: i.index,
+    low: { ...i.low },
+    high: { ...i.high },
+    locked: i.locked,
+    patientMayEdit: i.patientMayEdit,
+    personalized: i.personalized,
+    source: i.source,
+  }));
 
-const same = (a: ThresholdRow, b: ThresholdRow) => JSON.stringify([a.low, a.high, a.locked, a.patientMayEdit]) === JSON.stringify([b.low, b.high, b.locked, b.patientMayEdit]);
+const same = (a: ThresholdRow, b: ThresholdRow) =>
+  JSON.stringify([a.low, a.high, a.locked, a.patientMayEdit]) ===
+  JSON.stringify([b.low, b.high, b.locked, b.patientMayEdit]);
 
 /**
  * What Save sends: the changed rows and those already custom (a custom row stays the patient's own); when nothing
  * is, every row (saving makes them the patient's). A locked row is never patient-editable. `sent` holds each sent
  * item's row position, to show the contract's `items.<k>` errors on their row.
  */
-export function thresholdsBody(rows: readonly ThresholdRow[], original: readonly ThresholdRow[]): {
-  items: Array<Omit<ThresholdRow, 'source'>>; sent: number[];
+export function thresholdsBody(
+  rows: readonly ThresholdRow[],
+  original: readonly ThresholdRow[],
+): {
+  items: Array<Omit<ThresholdRow, 'source'>>;
+  sent: number[];
 } {
-  const changed = rows.map((r, i) => ({ r, i })).filter(({ r, i }) => !original[i] || !same(r, original[i]) || r.source === 'custom');
+  const changed = rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r, i }) => !original[i] || !same(r, original[i]) || r.source === 'custom');
   const chosen = changed.length ? changed : rows.map((r, i) => ({ r, i }));
   return {
     items: chosen.map(({ r }) => ({
-      index: r.index, low: r.low, high: r.high, locked: r.locked, patientMayEdit: r.locked ? false : r.patientMayEdit, personalized: r.personalized,
+      index: r.index,
+      low: r.low,
+      high: r.high,
+      locked: r.locked,
+      patientMayEdit: r.locked ? false : r.patientMayEdit,
+      personalized: r.personalized,
     })),
     sent: chosen.map(({ i }) => i),
   };
@@ -75,20 +108,35 @@ export function rowErrors<T>(errors: Readonly<Record<string, T>>, sent: readonly
   return out;
 }
 
-export type AlertSettingsForm = Omit<TAlertSettings, 'validFrom' | 'validTo'> & { allDay: boolean; validFrom: string; validTo: string };
+export type AlertSettingsForm = Omit<TAlertSettings, 'validFrom' | 'validTo'> & {
+  allDay: boolean;
+  validFrom: string;
+  validTo: string;
+};
 export const ALERT_SWITCHES = ['push', 'sms', 'automaticCall', 'inApp'] as const;
 export const ALERT_SETTINGS_FIELDS: readonly string[] = [...ALERT_SWITCHES, 'validFrom', 'validTo', 'confirmSeconds'];
 
 /** The stored settings as the form shows them: no window is "all day". */
 export const toSettingsForm = (s: TPatientAlertSettings): AlertSettingsForm => ({
-  push: s.push, sms: s.sms, automaticCall: s.automaticCall, inApp: s.inApp, confirmSeconds: s.confirmSeconds,
-  allDay: s.validFrom === null, validFrom: s.validFrom ?? '', validTo: s.validTo ?? '',
+  push: s.push,
+  sms: s.sms,
+  automaticCall: s.automaticCall,
+  inApp: s.inApp,
+  confirmSeconds: s.confirmSeconds,
+  allDay: s.validFrom === null,
+  validFrom: s.validFrom ?? '',
+  validTo: s.validTo ?? '',
 });
 
 /** The form as PUT alert-settings reads it. An empty time is a missing one, so one time alone is "give both", not "invalid time". */
 export const settingsBody = (f: AlertSettingsForm): TAlertSettings => ({
-  push: f.push, sms: f.sms, automaticCall: f.automaticCall, inApp: f.inApp, confirmSeconds: f.confirmSeconds,
-  validFrom: f.allDay ? null : f.validFrom || null, validTo: f.allDay ? null : f.validTo || null,
+  push: f.push,
+  sms: f.sms,
+  automaticCall: f.automaticCall,
+  inApp: f.inApp,
+  confirmSeconds: f.confirmSeconds,
+  validFrom: f.allDay ? null : f.validFrom || null,
+  validTo: f.allDay ? null : f.validTo || null,
 });
 
 /** The valid-time messages' own catalogue keys; null for the common ones. */

@@ -3,7 +3,10 @@ import { Alert, Badge, Button, Checkbox, Group, NumberInput, Stack, Table, Text,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  THRESHOLD_TIERS, ZPutThresholdsRequest, type TPatientThresholds, type TThresholdIndex,
+  THRESHOLD_TIERS,
+  ZPutThresholdsRequest,
+  type TPatientThresholds,
+  type TThresholdIndex,
 } from '@carewatch/contracts/alerts';
 import { Permission } from '@carewatch/contracts/permissions';
 import type { TPatient } from '@carewatch/contracts/patients';
@@ -14,8 +17,14 @@ import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission } from '../../app/queries.ts';
 import { alertKeys, alerts } from './alerts-shared.tsx';
 import { AlertSettingsCard } from './alert-settings-card.tsx';
-import { SIDES, levelFromInput, rowErrors, thresholdsBody, toRows, type ThresholdRow as Row } from './thresholds-rules.ts';
-
+import {
+  SIDES,
+  levelFromInput,
+  rowErrors,
+  thresholdsBody,
+  toRows,
+  type ThresholdRow as Row,
+} from './thresholds-rules.ts';
 
 /**
  * "Thresholds" tab of a patient: per index, the lower and upper levels of each tier (at risk, high risk, SOS), lock and
@@ -49,7 +58,8 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
     meta: { inlineError: true },
   });
   const reset = useMutation({
-    mutationFn: (indexes: TThresholdIndex[] | undefined) => alerts.resetThresholds(patient.id, indexes ? { indexes } : {}),
+    mutationFn: (indexes: TThresholdIndex[] | undefined) =>
+      alerts.resetThresholds(patient.id, indexes ? { indexes } : {}),
     onSuccess: (d) => onSaved(d, t('alerts.thresholds.resetDone')),
     meta: { inlineError: true },
   });
@@ -57,7 +67,8 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
   if (data.isPending) return <ListSkeleton />;
   if (data.isError) return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
 
-  const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const setLevel = (i: number, side: 'low' | 'high', tier: (typeof THRESHOLD_TIERS)[number], v: string | number) => {
     const row = rows[i]!;
     update(i, { [side]: { ...row[side], [tier]: levelFromInput(v) } });
@@ -74,8 +85,14 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
     <Stack>
       <div>
         <Title order={3}>{t('alerts.thresholds.title')}</Title>
-        <Text size="sm" c="dimmed">{t('alerts.thresholds.subtitle')}</Text>
-        {!canEdit && <Text size="sm" c="dimmed">{t('alerts.thresholds.readOnly')}</Text>}
+        <Text size="sm" c="dimmed">
+          {t('alerts.thresholds.subtitle')}
+        </Text>
+        {!canEdit && (
+          <Text size="sm" c="dimmed">
+            {t('alerts.thresholds.readOnly')}
+          </Text>
+        )}
       </div>
       <Table.ScrollContainer minWidth={760} type="native">
         <Table withTableBorder striped aria-label={t('alerts.thresholds.title')}>
@@ -108,7 +125,11 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
                             decimalScale={2}
                             disabled={!canEdit}
                             label={t(`alerts.tier.${tier}`)}
-                            aria-label={t('alerts.thresholds.field', { index: indexName, side: t(side === 'low' ? 'alerts.thresholds.sideLow' : 'alerts.thresholds.sideHigh'), tier: t(`alerts.tier.${tier}`) })}
+                            aria-label={t('alerts.thresholds.field', {
+                              index: indexName,
+                              side: t(side === 'low' ? 'alerts.thresholds.sideLow' : 'alerts.thresholds.sideHigh'),
+                              tier: t(`alerts.tier.${tier}`),
+                            })}
                             value={r[side][tier] ?? ''}
                             onChange={(v) => setLevel(i, side, tier, v)}
                             error={err(i, `${side}.${tier}`)}
@@ -127,7 +148,12 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
                       aria-label={`${indexName}: ${t('alerts.thresholds.locked')}`}
                       checked={r.locked}
                       disabled={!canEdit}
-                      onChange={(e) => update(i, { locked: e.currentTarget.checked, ...(e.currentTarget.checked ? { patientMayEdit: false } : {}) })}
+                      onChange={(e) =>
+                        update(i, {
+                          locked: e.currentTarget.checked,
+                          ...(e.currentTarget.checked ? { patientMayEdit: false } : {}),
+                        })
+                      }
                     />
                   </Table.Td>
                   <Table.Td>
@@ -141,8 +167,14 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
                   </Table.Td>
                   {canEdit && (
                     <Table.Td>
-                      <Button size="compact-xs" variant="subtle" disabled={r.source === 'default'} loading={reset.isPending && reset.variables?.[0] === r.index}
-                        onClick={() => reset.mutate([r.index])} aria-label={t('alerts.thresholds.resetIndex', { index: indexName })}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        disabled={r.source === 'default'}
+                        loading={reset.isPending && reset.variables?.[0] === r.index}
+                        onClick={() => reset.mutate([r.index])}
+                        aria-label={t('alerts.thresholds.resetIndex', { index: indexName })}
+                      >
                         {t('alerts.thresholds.reset')}
                       </Button>
                     </Table.Td>
@@ -154,11 +186,23 @@ export function PatientThresholdsTab({ patient }: { patient: Pick<TPatient, 'id'
         </Table>
       </Table.ScrollContainer>
       {!canEdit && <Text size="sm">{t('alertConfig.settings.readOnly', { n: data.data.confirmSeconds })}</Text>}
-      {(save.error || reset.error) && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, save.error ?? reset.error)}</Alert>}
+      {(save.error || reset.error) && !Object.keys(errors).length && (
+        <Alert color="red" role="alert">
+          {errorText(t, save.error ?? reset.error)}
+        </Alert>
+      )}
       {canEdit && (
         <Group>
-          <Button onClick={submit} loading={save.isPending}>{t('alerts.thresholds.save')}</Button>
-          <Button variant="default" onClick={() => reset.mutate(undefined)} loading={reset.isPending && reset.variables === undefined}>{t('alerts.thresholds.reset')}</Button>
+          <Button onClick={submit} loading={save.isPending}>
+            {t('alerts.thresholds.save')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => reset.mutate(undefined)}
+            loading={reset.isPending && reset.variables === undefined}
+          >
+            {t('alerts.thresholds.reset')}
+          </Button>
         </Group>
       )}
       {canEdit && <AlertSettingsCard patientId={patient.id} />}

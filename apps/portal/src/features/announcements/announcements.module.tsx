@@ -9,10 +9,22 @@ const AnnouncementsPage = lazyPage(async () => (await import('./announcements-pa
 
 /** Sidebar entries of the "announcements" domain. */
 export const announcementsNavItems: NavItem[] = [
-  { path: '/announcements', labelKey: 'announcements.nav.announcements', permission: Permission.NotificationAnnouncement, group: 'communication' },
+  {
+    path: '/announcements',
+    labelKey: 'announcements.nav.announcements',
+    permission: Permission.NotificationAnnouncement,
+    group: 'communication',
+  },
 ];
 
 /** Pages inside the app layout. */
 export const announcementsRoutes: RouteObject[] = [
-  { path: 'announcements', element: <RequirePermission permission={Permission.NotificationAnnouncement}><AnnouncementsPage /></RequirePermission> },
+  {
+    path: 'announcements',
+    element: (
+      <RequirePermission permission={Permission.NotificationAnnouncement}>
+        <AnnouncementsPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,13 +25,29 @@ import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { DayInput } from '@carewatch/web/day-input';
-import { AppointmentStatusBadge, OverdueBadge, SlotPicker, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
-import { appointmentActions, completeBody, hasFreeSlot, historyChange, isDay, rescheduleBody } from './appointments-rules.ts';
+import {
+  AppointmentStatusBadge,
+  OverdueBadge,
+  SlotPicker,
+  appointmentKeys,
+  appointments,
+  schedules,
+} from './appointments-shared.tsx';
+import {
+  appointmentActions,
+  completeBody,
+  hasFreeSlot,
+  historyChange,
+  isDay,
+  rescheduleBody,
+} from './appointments-rules.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
       <Text>{children}</Text>
     </div>
   );
@@ -45,13 +74,35 @@ function CompleteModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => v
   return (
     <Modal opened onClose={onClose} title={t('appointments.detail.completeTitle')}>
       <Stack>
-        <Textarea label={t('appointments.fields.diagnosis')} value={diagnosis} onChange={(e) => setDiagnosis(e.currentTarget.value)} required autosize minRows={3}
-          error={errors.diagnosis} />
-        <Textarea label={t('appointments.fields.advice')} value={advice} onChange={(e) => setAdvice(e.currentTarget.value)} autosize minRows={3} error={errors.advice} />
-        {complete.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, complete.error)}</Alert>}
+        <Textarea
+          label={t('appointments.fields.diagnosis')}
+          value={diagnosis}
+          onChange={(e) => setDiagnosis(e.currentTarget.value)}
+          required
+          autosize
+          minRows={3}
+          error={errors.diagnosis}
+        />
+        <Textarea
+          label={t('appointments.fields.advice')}
+          value={advice}
+          onChange={(e) => setAdvice(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          error={errors.advice}
+        />
+        {complete.error && !Object.keys(errors).length && (
+          <Alert color="red" role="alert">
+            {errorText(t, complete.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
-          <Button onClick={() => complete.mutate()} loading={complete.isPending}>{t('appointments.detail.completeSubmit')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('appointments.detail.close')}
+          </Button>
+          <Button onClick={() => complete.mutate()} loading={complete.isPending}>
+            {t('appointments.detail.completeSubmit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -77,11 +128,27 @@ function CancelModal({ a, onClose }: { a: TAppointmentDetail; onClose: () => voi
   return (
     <Modal opened onClose={onClose} title={t('appointments.detail.cancelTitle')}>
       <Stack>
-        <Textarea label={t('appointments.fields.cancelReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={2} error={errors.reason} />
-        {cancel.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, cancel.error)}</Alert>}
+        <Textarea
+          label={t('appointments.fields.cancelReason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          required
+          autosize
+          minRows={2}
+          error={errors.reason}
+        />
+        {cancel.error && !Object.keys(errors).length && (
+          <Alert color="red" role="alert">
+            {errorText(t, cancel.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
-          <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending}>{t('appointments.detail.cancelSubmit')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('appointments.detail.close')}
+          </Button>
+          <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending}>
+            {t('appointments.detail.cancelSubmit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -97,7 +164,12 @@ function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () =>
   const [slotId, setSlotId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const valid = isDay(day);
-  const slots = useQuery({ queryKey: appointmentKeys.slots(a.doctorId, day), queryFn: () => schedules.slots(a.doctorId, day), enabled: valid, meta: { inlineError: true } });
+  const slots = useQuery({
+    queryKey: appointmentKeys.slots(a.doctorId, day),
+    queryFn: () => schedules.slots(a.doctorId, day),
+    enabled: valid,
+    meta: { inlineError: true },
+  });
   const move = useMutation({
     mutationFn: () => appointments.reschedule(a.id, rescheduleBody(slotId!, note)),
     onSuccess: async (d) => {
@@ -106,21 +178,51 @@ function RescheduleModal({ a, onClose }: { a: TAppointmentDetail; onClose: () =>
       notifySuccess(t('appointments.detail.rescheduled'));
       onClose();
     },
-    onError: async () => { await queryClient.invalidateQueries({ queryKey: ['appointments', 'slots'] }); },
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['appointments', 'slots'] });
+    },
     meta: { inlineError: true },
   });
   return (
     <Modal opened onClose={onClose} title={t('appointments.detail.rescheduleTitle')}>
       <Stack>
-        <DayInput label={t('appointments.create.day')} value={day} onValue={(v) => { setDay(v); setSlotId(null); }} required />
-        {valid && slots.data && (hasFreeSlot(slots.data.items) ? (
-          <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
-        ) : <Text size="sm" c="dimmed" role="status">{t('appointments.create.noSlots')}</Text>)}
-        <Textarea label={t('appointments.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
-        {move.error && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}
+        <DayInput
+          label={t('appointments.create.day')}
+          value={day}
+          onValue={(v) => {
+            setDay(v);
+            setSlotId(null);
+          }}
+          required
+        />
+        {valid &&
+          slots.data &&
+          (hasFreeSlot(slots.data.items) ? (
+            <SlotPicker t={t} slots={slots.data.items} value={slotId} onChange={setSlotId} tz={tz} />
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              {t('appointments.create.noSlots')}
+            </Text>
+          ))}
+        <Textarea
+          label={t('appointments.fields.note')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        {move.error && (
+          <Alert color="red" role="alert">
+            {errorText(t, move.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('appointments.detail.close')}</Button>
-          <Button onClick={() => move.mutate()} disabled={!slotId} loading={move.isPending}>{t('appointments.detail.rescheduleSubmit')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('appointments.detail.close')}
+          </Button>
+          <Button onClick={() => move.mutate()} disabled={!slotId} loading={move.isPending}>
+            {t('appointments.detail.rescheduleSubmit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -136,7 +238,11 @@ export function AppointmentDetailPage() {
   const tz = profile?.timezone;
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'complete' | 'cancel' | 'reschedule' | null>(null);
-  const q = useQuery({ queryKey: appointmentKeys.detail(id), queryFn: () => appointments.get(id), meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: () => appointments.get(id),
+    meta: { inlineError: true },
+  });
   const move = useMutation({
     mutationFn: (status: 'WAITING_FOR_DOCTOR' | 'PROCESSING' | 'PENDING') => appointments.move(id, { status }),
     onSuccess: async (d) => {
@@ -150,12 +256,17 @@ export function AppointmentDetailPage() {
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const a = q.data;
   const actions = appointmentActions(a, {
-    profileId: profile?.id, role: profile?.role, canUpdate: has(Permission.AppointmentUpdate), canCancel: has(Permission.AppointmentCancel),
+    profileId: profile?.id,
+    role: profile?.role,
+    canUpdate: has(Permission.AppointmentUpdate),
+    canCancel: has(Permission.AppointmentCancel),
   });
   const open = !isFinalAppointmentStatus(a.status);
   return (
     <Stack>
-      <Anchor component={Link} to="/appointments">{t('appointments.detail.back')}</Anchor>
+      <Anchor component={Link} to="/appointments">
+        {t('appointments.detail.back')}
+      </Anchor>
       <Group justify="space-between" align="flex-start">
         <Group>
           <Title order={1}>{t('appointments.detail.title', { code: a.code })}</Title>
@@ -163,22 +274,38 @@ export function AppointmentDetailPage() {
           {a.overdue && <OverdueBadge t={t} />}
         </Group>
         <Group>
-          <Button variant="default" component={Link} to={`/appointments/${a.id}/print`}>{t('appointments.detail.print')}</Button>
-          <Button variant="default" component={Link} to={`/appointments/${a.id}/print?qr=1`}>{t('appointments.detail.printQr')}</Button>
+          <Button variant="default" component={Link} to={`/appointments/${a.id}/print`}>
+            {t('appointments.detail.print')}
+          </Button>
+          <Button variant="default" component={Link} to={`/appointments/${a.id}/print?qr=1`}>
+            {t('appointments.detail.printQr')}
+          </Button>
         </Group>
       </Group>
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label={t('appointments.fields.start')}>{formatDateTime(a.start, tz)} – {formatDateTime(a.end, tz).slice(-8)}</Field>
+          <Field label={t('appointments.fields.start')}>
+            {formatDateTime(a.start, tz)} – {formatDateTime(a.end, tz).slice(-8)}
+          </Field>
           <Field label={t('appointments.fields.patient')}>
-            <Anchor component={Link} to={`/patients/${a.patientId}`}>{a.patientName}</Anchor>{a.patientCode ? ` (${a.patientCode})` : ''}
+            <Anchor component={Link} to={`/patients/${a.patientId}`}>
+              {a.patientName}
+            </Anchor>
+            {a.patientCode ? ` (${a.patientCode})` : ''}
           </Field>
           <Field label={t('appointments.fields.doctor')}>{a.doctorName}</Field>
-          <Field label={t('appointments.fields.location')}>{t(`appointments.location.${a.location}`)}{a.address ? ` — ${a.address}` : ''}</Field>
+          <Field label={t('appointments.fields.location')}>
+            {t(`appointments.location.${a.location}`)}
+            {a.address ? ` — ${a.address}` : ''}
+          </Field>
           <Field label={t('appointments.fields.reason')}>{a.reason}</Field>
           <Field label={t('appointments.fields.note')}>{a.note ?? '—'}</Field>
-          <Field label={t('appointments.fields.payment')}>{a.paid ? t('appointments.fields.paid') : t('appointments.fields.free')}</Field>
-          <Field label={t('appointments.fields.createdBy')}>{a.createdByName ?? '—'} · {formatDateTime(a.createdAt, tz)}</Field>
+          <Field label={t('appointments.fields.payment')}>
+            {a.paid ? t('appointments.fields.paid') : t('appointments.fields.free')}
+          </Field>
+          <Field label={t('appointments.fields.createdBy')}>
+            {a.createdByName ?? '—'} · {formatDateTime(a.createdAt, tz)}
+          </Field>
           {a.diagnosis && <Field label={t('appointments.fields.diagnosis')}>{a.diagnosis}</Field>}
           {a.advice && <Field label={t('appointments.fields.advice')}>{a.advice}</Field>}
           {a.cancelReason && <Field label={t('appointments.fields.cancelReason')}>{a.cancelReason}</Field>}
@@ -186,38 +313,65 @@ export function AppointmentDetailPage() {
       </Card>
       {open && (
         <Card withBorder>
-          <Title order={2} size="h4" mb="sm">{t('appointments.detail.actions')}</Title>
+          <Title order={2} size="h4" mb="sm">
+            {t('appointments.detail.actions')}
+          </Title>
           <Group>
             {actions.join && (
-              <Button component={Link} to={`/visits/${a.id}`} color="teal">{t('appointments.detail.join')}</Button>
+              <Button component={Link} to={`/visits/${a.id}`} color="teal">
+                {t('appointments.detail.join')}
+              </Button>
             )}
             {actions.waiting && (
-              <Button variant="light" onClick={() => move.mutate('WAITING_FOR_DOCTOR')} loading={move.isPending}>{t('appointments.detail.waiting')}</Button>
+              <Button variant="light" onClick={() => move.mutate('WAITING_FOR_DOCTOR')} loading={move.isPending}>
+                {t('appointments.detail.waiting')}
+              </Button>
             )}
             {actions.start && (
-              <Button onClick={() => move.mutate('PROCESSING')} loading={move.isPending}>{t('appointments.detail.start')}</Button>
+              <Button onClick={() => move.mutate('PROCESSING')} loading={move.isPending}>
+                {t('appointments.detail.start')}
+              </Button>
             )}
             {actions.pending && (
-              <Button variant="light" onClick={() => move.mutate('PENDING')} loading={move.isPending}>{t('appointments.detail.pending')}</Button>
+              <Button variant="light" onClick={() => move.mutate('PENDING')} loading={move.isPending}>
+                {t('appointments.detail.pending')}
+              </Button>
             )}
             {actions.complete && (
-              <Button color="green" onClick={() => setDialog('complete')}>{t('appointments.detail.complete')}</Button>
+              <Button color="green" onClick={() => setDialog('complete')}>
+                {t('appointments.detail.complete')}
+              </Button>
             )}
             {actions.reschedule && (
-              <Button variant="light" onClick={() => setDialog('reschedule')}>{t('appointments.detail.reschedule')}</Button>
+              <Button variant="light" onClick={() => setDialog('reschedule')}>
+                {t('appointments.detail.reschedule')}
+              </Button>
             )}
             {actions.cancel && (
-              <Button color="red" variant="light" onClick={() => setDialog('cancel')}>{t('appointments.detail.cancel')}</Button>
+              <Button color="red" variant="light" onClick={() => setDialog('cancel')}>
+                {t('appointments.detail.cancel')}
+              </Button>
             )}
           </Group>
-          {move.error && <Alert color="red" role="alert" mt="sm">{errorText(t, move.error)}</Alert>}
+          {move.error && (
+            <Alert color="red" role="alert" mt="sm">
+              {errorText(t, move.error)}
+            </Alert>
+          )}
         </Card>
       )}
       <Card withBorder>
-        <Title order={2} size="h4" mb="sm">{t('appointments.detail.history')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('appointments.detail.history')}
+        </Title>
         <Table withTableBorder aria-label={t('appointments.detail.historyTable')}>
           <Table.Thead>
-            <Table.Tr><Table.Th>{t('appointments.detail.when')}</Table.Th><Table.Th>{t('appointments.detail.change')}</Table.Th><Table.Th>{t('appointments.detail.who')}</Table.Th><Table.Th>{t('appointments.fields.note')}</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('appointments.detail.when')}</Table.Th>
+              <Table.Th>{t('appointments.detail.change')}</Table.Th>
+              <Table.Th>{t('appointments.detail.who')}</Table.Th>
+              <Table.Th>{t('appointments.fields.note')}</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {a.history.map((h, i) => (
@@ -226,7 +380,8 @@ export function AppointmentDetailPage() {
                 <Table.Td>
                   {(() => {
                     const c = historyChange(h);
-                    if (c.kind === 'rescheduled') return t('appointments.detail.rescheduledTo', { when: formatDateTime(c.when, tz) });
+                    if (c.kind === 'rescheduled')
+                      return t('appointments.detail.rescheduledTo', { when: formatDateTime(c.when, tz) });
                     return `${c.kind === 'moved' ? t(`appointments.status.${c.from}`) : t('appointments.detail.created')} → ${t(`appointments.status.${c.to}`)}`;
                   })()}
                 </Table.Td>

@@ -25,7 +25,11 @@ export function AppointmentPrintPage() {
   const qrOnly = params.get('qr') === '1';
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
-  const q = useQuery({ queryKey: appointmentKeys.detail(id), queryFn: () => appointments.get(id), meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: () => appointments.get(id),
+    meta: { inlineError: true },
+  });
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     void QRCode.toDataURL(`${window.location.origin}/appointments/${id}`, { margin: 1, width: 240 }).then(setQr);
@@ -39,7 +43,10 @@ export function AppointmentPrintPage() {
     [t('appointments.print.patientCode'), a.patientCode ?? '—'],
     [t('appointments.fields.doctor'), a.doctorName],
     [t('appointments.fields.start'), formatDateTime(a.start, tz, { seconds: false })],
-    [t('appointments.fields.location'), `${t(`appointments.location.${a.location}`)}${a.address ? ` — ${a.address}` : ''}`],
+    [
+      t('appointments.fields.location'),
+      `${t(`appointments.location.${a.location}`)}${a.address ? ` — ${a.address}` : ''}`,
+    ],
     [t('appointments.fields.reason'), a.reason],
     [t('appointments.fields.status'), t(`appointments.status.${a.status}`)],
   ];
@@ -50,18 +57,33 @@ export function AppointmentPrintPage() {
         <Button onClick={() => window.print()}>{t('appointments.print.printNow')}</Button>
       </Group>
       <Stack gap="sm">
-        <Text fw={700} c="dimmed">{t('appointments.print.organization')}</Text>
+        <Text fw={700} c="dimmed">
+          {t('appointments.print.organization')}
+        </Text>
         <Title order={1}>{qrOnly ? t('appointments.print.qrTitle') : t('appointments.print.title')}</Title>
         {!qrOnly && (
           <Table withTableBorder aria-label={t('appointments.print.title')}>
             <Table.Tbody>
-              {rows.map(([k, v]) => <Table.Tr key={k}><Table.Th w="35%">{k}</Table.Th><Table.Td>{v}</Table.Td></Table.Tr>)}
+              {rows.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Th w="35%">{k}</Table.Th>
+                  <Table.Td>{v}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         )}
-        {qrOnly && <Text size="xl" fw={700}>{a.code} · {a.patientName}</Text>}
-        {qr && <img src={qr} alt={t('appointments.print.qrTitle')} width={qrOnly ? 240 : 160} height={qrOnly ? 240 : 160} />}
-        <Text size="sm" c="dimmed">{t('appointments.print.qrHint')}</Text>
+        {qrOnly && (
+          <Text size="xl" fw={700}>
+            {a.code} · {a.patientName}
+          </Text>
+        )}
+        {qr && (
+          <img src={qr} alt={t('appointments.print.qrTitle')} width={qrOnly ? 240 : 160} height={qrOnly ? 240 : 160} />
+        )}
+        <Text size="sm" c="dimmed">
+          {t('appointments.print.qrHint')}
+        </Text>
       </Stack>
     </main>
   );

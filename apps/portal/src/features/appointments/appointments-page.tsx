@@ -16,7 +16,13 @@ import { typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState, useUrlParam } from '../../app/use-list-state.ts';
 import { SavedViews } from '../../app/saved-views.tsx';
 import { Pager } from '../alerts/alerts-shared.tsx';
-import { AppointmentStatusBadge, OverdueBadge, appointmentKeys, appointments, schedules } from './appointments-shared.tsx';
+import {
+  AppointmentStatusBadge,
+  OverdueBadge,
+  appointmentKeys,
+  appointments,
+  schedules,
+} from './appointments-shared.tsx';
 import { CreateAppointmentModal } from './appointment-create-modal.tsx';
 
 const PAGE_SIZE = 15;
@@ -39,29 +45,80 @@ function AppointmentList({ tab }: { tab: TAppointmentTab }) {
   const { page, setPage } = state;
   const { doctorId, q, from, to } = state.filters;
   const overdue = state.filters.overdue === 'true';
-  const doctors = useQuery({ queryKey: appointmentKeys.doctors, queryFn: () => schedules.doctors(), enabled: has(Permission.AppointmentScheduleView), meta: { inlineError: true } });
+  const doctors = useQuery({
+    queryKey: appointmentKeys.doctors,
+    queryFn: () => schedules.doctors(),
+    enabled: has(Permission.AppointmentScheduleView),
+    meta: { inlineError: true },
+  });
   // Days are the reader's (profile zone): from its midnight to the midnight after `to`.
   const query: Partial<TAppointmentListQuery> = {
-    page, size: PAGE_SIZE, tab, ...(doctorId ? { doctorId } : {}), ...(q ? { q } : {}), ...(overdue ? { overdue: 'true' as const } : {}),
-    ...(isDay(from) ? { from: zonedMidnight(from, tz).toISOString() } : {}), ...(isDay(to) ? { to: zonedMidnight(addToDay(to, { days: 1 }), tz).toISOString() } : {}),
+    page,
+    size: PAGE_SIZE,
+    tab,
+    ...(doctorId ? { doctorId } : {}),
+    ...(q ? { q } : {}),
+    ...(overdue ? { overdue: 'true' as const } : {}),
+    ...(isDay(from) ? { from: zonedMidnight(from, tz).toISOString() } : {}),
+    ...(isDay(to) ? { to: zonedMidnight(addToDay(to, { days: 1 }), tz).toISOString() } : {}),
   };
-  const list = useQuery({ queryKey: appointmentKeys.list(query), queryFn: () => appointments.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: appointmentKeys.list(query),
+    queryFn: () => appointments.list(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   return (
     <Stack>
       <Group align="flex-end">
-        <TextInput label={t('appointments.fields.search')} value={search.value} onChange={(e) => search.set(e.currentTarget.value)} />
+        <TextInput
+          label={t('appointments.fields.search')}
+          value={search.value}
+          onChange={(e) => search.set(e.currentTarget.value)}
+        />
         {doctors.data && (
-          <NativeSelect label={t('appointments.fields.doctor')} value={doctorId} onChange={(e) => state.setFilter('doctorId', e.currentTarget.value)}
-            data={[{ value: '', label: t('appointments.fields.all') }, ...doctors.data.items.map((d) => ({ value: d.id, label: d.fullName }))]} />
+          <NativeSelect
+            label={t('appointments.fields.doctor')}
+            value={doctorId}
+            onChange={(e) => state.setFilter('doctorId', e.currentTarget.value)}
+            data={[
+              { value: '', label: t('appointments.fields.all') },
+              ...doctors.data.items.map((d) => ({ value: d.id, label: d.fullName })),
+            ]}
+          />
         )}
-        <DayInput label={t('appointments.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
-        <DayInput label={t('appointments.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
-        {tab !== 'history' && <Checkbox label={t('appointments.fields.overdueOnly')} checked={overdue} onChange={(e) => state.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />}
+        <DayInput
+          label={t('appointments.fields.from')}
+          value={from}
+          onValue={(v) => state.setFilter('from', typedDay(v, from))}
+        />
+        <DayInput
+          label={t('appointments.fields.to')}
+          value={to}
+          onValue={(v) => state.setFilter('to', typedDay(v, to))}
+        />
+        {tab !== 'history' && (
+          <Checkbox
+            label={t('appointments.fields.overdueOnly')}
+            checked={overdue}
+            onChange={(e) => state.setFilter('overdue', e.currentTarget.checked ? 'true' : '')}
+          />
+        )}
         <SavedViews list="appointments" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('appointments.list.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('appointments.list.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('appointments.list.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('appointments.list.empty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('appointments.list.table')}>
@@ -78,17 +135,44 @@ function AppointmentList({ tab }: { tab: TAppointmentTab }) {
             <Table.Tbody>
               {list.data.items.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td><Anchor component={Link} to={`/appointments/${a.id}`} aria-label={t('appointments.list.open', { code: a.code })}>{a.code}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/appointments/${a.id}`}
+                      aria-label={t('appointments.list.open', { code: a.code })}
+                    >
+                      {a.code}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{formatDateTime(a.start, tz)}</Table.Td>
-                  <Table.Td>{a.patientName}{a.patientCode && <Text size="xs" c="dimmed">{a.patientCode}</Text>}</Table.Td>
+                  <Table.Td>
+                    {a.patientName}
+                    {a.patientCode && (
+                      <Text size="xs" c="dimmed">
+                        {a.patientCode}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{a.doctorName}</Table.Td>
                   <Table.Td>{t(`appointments.location.${a.location}`)}</Table.Td>
-                  <Table.Td><Group gap={4}><AppointmentStatusBadge t={t} status={a.status} />{a.overdue && <OverdueBadge t={t} />}</Group></Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <AppointmentStatusBadge t={t} status={a.status} />
+                      {a.overdue && <OverdueBadge t={t} />}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={setPage} prefix="appointments.list" />
+          <Pager
+            t={t}
+            total={list.data.total}
+            size={PAGE_SIZE}
+            page={page}
+            onChange={setPage}
+            prefix="appointments.list"
+          />
         </>
       )}
     </Stack>
@@ -108,7 +192,9 @@ export function AppointmentsPage() {
           <Title order={1}>{t('appointments.title')}</Title>
           <Text c="dimmed">{t('appointments.subtitle')}</Text>
         </div>
-        {has(Permission.AppointmentCreate) && <Button onClick={() => setCreating(true)}>{t('appointments.list.new')}</Button>}
+        {has(Permission.AppointmentCreate) && (
+          <Button onClick={() => setCreating(true)}>{t('appointments.list.new')}</Button>
+        )}
       </Group>
       <PlainTabs
         id="appointments-tabs"
@@ -116,9 +202,21 @@ export function AppointmentsPage() {
         value={tab || 'upcoming'}
         onChange={(v) => setTab(v === 'upcoming' ? '' : v)}
         tabs={[
-          { value: 'upcoming', label: t('appointments.tab.upcoming'), content: () => <AppointmentList key="upcoming" tab="upcoming" /> },
-          { value: 'waiting', label: t('appointments.tab.waiting'), content: () => <AppointmentList key="waiting" tab="waiting" /> },
-          { value: 'history', label: t('appointments.tab.history'), content: () => <AppointmentList key="history" tab="history" /> },
+          {
+            value: 'upcoming',
+            label: t('appointments.tab.upcoming'),
+            content: () => <AppointmentList key="upcoming" tab="upcoming" />,
+          },
+          {
+            value: 'waiting',
+            label: t('appointments.tab.waiting'),
+            content: () => <AppointmentList key="waiting" tab="waiting" />,
+          },
+          {
+            value: 'history',
+            label: t('appointments.tab.history'),
+            content: () => <AppointmentList key="history" tab="history" />,
+          },
         ]}
       />
       {creating && <CreateAppointmentModal onClose={() => setCreating(false)} />}

@@ -1,9 +1,23 @@
 import { describe, expect, test } from 'vitest';
-import { APPOINTMENT_STATUSES, ZAppointmentCreateRequest, type TAppointmentStatus } from '@carewatch/contracts/appointments';
+import {
+  APPOINTMENT_STATUSES,
+  ZAppointmentCreateRequest,
+  type TAppointmentStatus,
+} from '@carewatch/contracts/appointments';
 import { hasKey } from '../../test-support/portal-t.ts';
 import {
-  APPOINTMENT_STATUS_COLOR, addressField, appointmentActions, bookingBody, completeBody, doctorOptionLabel, hasFreeSlot, historyChange, isDay,
-  patientOptionLabel, rescheduleBody, type AppointmentReader,
+  APPOINTMENT_STATUS_COLOR,
+  addressField,
+  appointmentActions,
+  bookingBody,
+  completeBody,
+  doctorOptionLabel,
+  hasFreeSlot,
+  historyChange,
+  isDay,
+  patientOptionLabel,
+  rescheduleBody,
+  type AppointmentReader,
 } from './appointments-rules.ts';
 
 const DOCTOR = '0190a6f4-0000-7000-8000-000000000001';
@@ -12,7 +26,9 @@ const doctor: AppointmentReader = { profileId: DOCTOR, role: 'doctor', canUpdate
 const coordinator: AppointmentReader = { profileId: OTHER, role: 'customer_care', canUpdate: true, canCancel: true };
 const viewer: AppointmentReader = { profileId: OTHER, role: 'customer_care', canUpdate: false, canCancel: false };
 const on = (status: TAppointmentStatus, r: AppointmentReader, location: 'AT_THE_CLINIC' | 'ONLINE' = 'AT_THE_CLINIC') =>
-  Object.entries(appointmentActions({ status, doctorId: DOCTOR, location }, r)).filter(([, v]) => v).map(([k]) => k);
+  Object.entries(appointmentActions({ status, doctorId: DOCTOR, location }, r))
+    .filter(([, v]) => v)
+    .map(([k]) => k);
 
 describe('appointment actions', () => {
   test('the doctor of an upcoming visit: waiting, start, pending, reschedule, cancel — not complete yet', () => {
@@ -51,15 +67,27 @@ describe('appointment actions', () => {
   test('cancelling needs its own permission; a reader without a profile is not the doctor', () => {
     expect(on('UPCOMING', { ...coordinator, canCancel: false })).not.toContain('cancel');
     expect(on('UPCOMING', { ...coordinator, canUpdate: false })).toEqual(['cancel']);
-    expect(on('PROCESSING', { profileId: undefined, role: undefined, canUpdate: true, canCancel: false })).toEqual(['pending']);
+    expect(on('PROCESSING', { profileId: undefined, role: undefined, canUpdate: true, canCancel: false })).toEqual([
+      'pending',
+    ]);
   });
 });
 
 describe('history and labels', () => {
   test('a change reads as moved to another slot, a status move, or the creation', () => {
-    expect(historyChange({ from: 'UPCOMING', to: 'UPCOMING', rescheduledTo: '2030-01-02T03:00:00Z' })).toEqual({ kind: 'rescheduled', when: '2030-01-02T03:00:00Z' });
-    expect(historyChange({ from: 'UPCOMING', to: 'CANCELED', rescheduledTo: null })).toEqual({ kind: 'moved', from: 'UPCOMING', to: 'CANCELED' });
-    expect(historyChange({ from: null, to: 'UPCOMING', rescheduledTo: null })).toEqual({ kind: 'created', to: 'UPCOMING' });
+    expect(historyChange({ from: 'UPCOMING', to: 'UPCOMING', rescheduledTo: '2030-01-02T03:00:00Z' })).toEqual({
+      kind: 'rescheduled',
+      when: '2030-01-02T03:00:00Z',
+    });
+    expect(historyChange({ from: 'UPCOMING', to: 'CANCELED', rescheduledTo: null })).toEqual({
+      kind: 'moved',
+      from: 'UPCOMING',
+      to: 'CANCELED',
+    });
+    expect(historyChange({ from: null, to: 'UPCOMING', rescheduledTo: null })).toEqual({
+      kind: 'created',
+      to: 'UPCOMING',
+    });
   });
 
   test('every status has a colour and a label in both languages; closed ones are told apart', () => {
@@ -81,14 +109,30 @@ describe('history and labels', () => {
 
 describe('request bodies', () => {
   const booking = {
-    patientId: OTHER, doctorId: DOCTOR, slotId: '0190a6f4-0000-7000-8000-000000000003', location: 'AT_THE_CLINIC' as const,
-    address: '', reason: 'Check-up', note: '  ', paid: false,
+    patientId: OTHER,
+    doctorId: DOCTOR,
+    slotId: '0190a6f4-0000-7000-8000-000000000003',
+    location: 'AT_THE_CLINIC' as const,
+    address: '',
+    reason: 'Check-up',
+    note: '  ',
+    paid: false,
   };
 
   test('a booking leaves out a blank note and address; at the patient’s address the address always goes', () => {
-    expect(bookingBody(booking)).toEqual({ patientId: OTHER, doctorId: DOCTOR, slotId: booking.slotId, location: 'AT_THE_CLINIC', reason: 'Check-up', paid: false });
+    expect(bookingBody(booking)).toEqual({
+      patientId: OTHER,
+      doctorId: DOCTOR,
+      slotId: booking.slotId,
+      location: 'AT_THE_CLINIC',
+      reason: 'Check-up',
+      paid: false,
+    });
     expect(bookingBody({ ...booking, location: 'PATIENT_ADDRESS' })).toMatchObject({ address: '' });
-    expect(bookingBody({ ...booking, address: '1 Main St', note: 'Fasting' })).toMatchObject({ address: '1 Main St', note: 'Fasting' });
+    expect(bookingBody({ ...booking, address: '1 Main St', note: 'Fasting' })).toMatchObject({
+      address: '1 Main St',
+      note: 'Fasting',
+    });
   });
 
   test('the booking passes the contract, and a visit at home without address fails on the address', () => {

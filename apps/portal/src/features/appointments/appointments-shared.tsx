@@ -20,20 +20,45 @@ export const appointmentKeys = {
 };
 
 export function AppointmentStatusBadge({ t, status }: { t: TFunction; status: TAppointmentStatus }) {
-  return <Badge color={APPOINTMENT_STATUS_COLOR[status]} variant="light" tt="none">{t(`appointments.status.${status}`)}</Badge>;
+  return (
+    <Badge color={APPOINTMENT_STATUS_COLOR[status]} variant="light" tt="none">
+      {t(`appointments.status.${status}`)}
+    </Badge>
+  );
 }
 export function OverdueBadge({ t }: { t: TFunction }) {
-  return <Badge color="red" variant="outline" tt="none">{t('appointments.overdue')}</Badge>;
+  return (
+    <Badge color="red" variant="outline" tt="none">
+      {t('appointments.overdue')}
+    </Badge>
+  );
 }
 
 /** A doctor's slots of one day as radio buttons (booked ones disabled), for booking and for moving an appointment. */
-export function SlotPicker({ t, slots, value, onChange, tz }: { t: TFunction; slots: TSlot[]; value: string | null; onChange: (id: string) => void; tz: string | undefined }) {
+export function SlotPicker({
+  t,
+  slots,
+  value,
+  onChange,
+  tz,
+}: {
+  t: TFunction;
+  slots: TSlot[];
+  value: string | null;
+  onChange: (id: string) => void;
+  tz: string | undefined;
+}) {
   return (
     <SimpleGrid cols={{ base: 3, sm: 5 }} role="radiogroup" aria-label={t('appointments.create.slots')}>
       {slots.map((s) => (
         <Button
-          key={s.id} size="xs" role="radio" aria-checked={value === s.id} disabled={s.booked}
-          variant={value === s.id ? 'filled' : 'default'} onClick={() => onChange(s.id)}
+          key={s.id}
+          size="xs"
+          role="radio"
+          aria-checked={value === s.id}
+          disabled={s.booked}
+          variant={value === s.id ? 'filled' : 'default'}
+          onClick={() => onChange(s.id)}
           title={s.booked ? t('appointments.create.booked') : undefined}
         >
           {formatTime(s.start, tz, { seconds: false })}

@@ -9,7 +9,9 @@ export function AuthFrame({ title, children, width = 440 }: { title: string; chi
   return (
     <Box mih="100vh" bg="gray.0">
       <Group justify="space-between" p="md">
-        <Text fw={700} c="brand.7" size="lg">{t('app.name')}</Text>
+        <Text fw={700} c="brand.7" size="lg">
+          {t('app.name')}
+        </Text>
         <LanguageSwitcher />
       </Group>
       <Center pb="xl">
@@ -17,7 +19,9 @@ export function AuthFrame({ title, children, width = 440 }: { title: string; chi
           <Stack gap="md">
             <div>
               <Title order={2}>{title}</Title>
-              <Text c="dimmed" size="sm">{t('auth.login.subtitle')}</Text>
+              <Text c="dimmed" size="sm">
+                {t('auth.login.subtitle')}
+              </Text>
             </div>
             {children}
           </Stack>

@@ -38,8 +38,10 @@ export function ForgotPasswordPage() {
     const parsed = ZForgotResetRequest.safeParse(form.values);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const problem = form.values.newPassword ? checkPassword(form.values.newPassword, 'standard') : null;
-    if (problem && !errors.newPassword) errors.newPassword = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
-    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.newPassword) errors.confirmPassword = t('fieldRules.passwordMismatch');
+    if (problem && !errors.newPassword)
+      errors.newPassword = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
+    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.newPassword)
+      errors.confirmPassword = t('fieldRules.passwordMismatch');
     if (!parsed.success || Object.keys(errors).length) return form.setErrors(errors);
     reset.mutate(parsed.data);
   };
@@ -47,37 +49,69 @@ export function ForgotPasswordPage() {
   if (step === 'done') {
     return (
       <AuthFrame title={t('auth.forgot.successTitle')}>
-        <Alert color="teal" role="status">{t('auth.forgot.successText')}</Alert>
-        <Anchor component={Link} to="/login">{t('auth.forgot.backToLogin')}</Anchor>
+        <Alert color="teal" role="status">
+          {t('auth.forgot.successText')}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          {t('auth.forgot.backToLogin')}
+        </Anchor>
       </AuthFrame>
     );
   }
   const error = reset.error ?? send.error;
   return (
     <AuthFrame title={t('auth.forgot.title')}>
-      <Alert color="gray" variant="light">{t('auth.forgot.prompt')}</Alert>
-      {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+      <Alert color="gray" variant="light">
+        {t('auth.forgot.prompt')}
+      </Alert>
+      {error && (
+        <Alert color="red" role="alert">
+          {errorText(t, error)}
+        </Alert>
+      )}
       {step === 'email' ? (
         <form onSubmit={onSend} noValidate>
           <Stack gap="sm">
             <TextInput label={t('auth.forgot.tenant')} {...form.text('tenant')} />
             <TextInput label={t('auth.forgot.email')} type="email" autoComplete="email" {...form.text('email')} />
-            <Button type="submit" loading={send.isPending}>{t('auth.forgot.sendCode')}</Button>
+            <Button type="submit" loading={send.isPending}>
+              {t('auth.forgot.sendCode')}
+            </Button>
           </Stack>
         </form>
       ) : (
         <form onSubmit={onReset} noValidate>
           <Stack gap="sm">
-            <Text size="sm" role="status">{t('auth.forgot.codeSent', { email: form.values.email })}</Text>
-            <TextInput label={t('auth.forgot.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.text('otp')} />
-            <PasswordInput label={t('auth.forgot.newPassword')} autoComplete="new-password" {...form.text('newPassword')} />
-            <PasswordInput label={t('auth.forgot.confirmPassword')} autoComplete="new-password" {...form.text('confirmPassword')} />
+            <Text size="sm" role="status">
+              {t('auth.forgot.codeSent', { email: form.values.email })}
+            </Text>
+            <TextInput
+              label={t('auth.forgot.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...form.text('otp')}
+            />
+            <PasswordInput
+              label={t('auth.forgot.newPassword')}
+              autoComplete="new-password"
+              {...form.text('newPassword')}
+            />
+            <PasswordInput
+              label={t('auth.forgot.confirmPassword')}
+              autoComplete="new-password"
+              {...form.text('confirmPassword')}
+            />
             <PasswordRules password={form.values.newPassword} />
-            <Button type="submit" loading={reset.isPending}>{t('auth.forgot.submit')}</Button>
+            <Button type="submit" loading={reset.isPending}>
+              {t('auth.forgot.submit')}
+            </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/login" size="sm">{t('auth.forgot.backToLogin')}</Anchor>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('auth.forgot.backToLogin')}
+      </Anchor>
     </AuthFrame>
   );
 }

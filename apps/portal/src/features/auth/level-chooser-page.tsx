@@ -35,9 +35,24 @@ export function LevelChooserPage() {
                     <Text fw={700}>{level.roleName}</Text>
                     {perms?.level.id === level.id && <Badge size="sm">{t('auth.level.current')}</Badge>}
                   </Group>
-                  <Text size="sm"><Text span c="dimmed">{t('auth.level.role')}: </Text>{level.roleName}</Text>
-                  <Text size="sm"><Text span c="dimmed">{t('auth.level.scope')}: </Text>{level.scopeName ?? t('auth.level.tenantWide')}</Text>
-                  <Text size="sm"><Text span c="dimmed">{t('auth.level.center')}: </Text>{level.centerName ?? t('common.none')}</Text>
+                  <Text size="sm">
+                    <Text span c="dimmed">
+                      {t('auth.level.role')}:{' '}
+                    </Text>
+                    {level.roleName}
+                  </Text>
+                  <Text size="sm">
+                    <Text span c="dimmed">
+                      {t('auth.level.scope')}:{' '}
+                    </Text>
+                    {level.scopeName ?? t('auth.level.tenantWide')}
+                  </Text>
+                  <Text size="sm">
+                    <Text span c="dimmed">
+                      {t('auth.level.center')}:{' '}
+                    </Text>
+                    {level.centerName ?? t('common.none')}
+                  </Text>
                   <Button
                     mt="sm"
                     onClick={() => switchLevel.mutate(level.id)}

@@ -47,23 +47,46 @@ function PasswordLogin() {
     e.preventDefault();
     const parsed = ZTokenRequest.safeParse({ ...form.values, grant_type: 'password' });
     if (!parsed.success) return form.setErrors(zodFieldErrors(t, parsed.error));
-    login.mutate({ tenant: parsed.data.tenant, username: parsed.data.username, password: parsed.data.password, remember_me: form.values.remember_me });
+    login.mutate({
+      tenant: parsed.data.tenant,
+      username: parsed.data.username,
+      password: parsed.data.password,
+      remember_me: form.values.remember_me,
+    });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {login.isError && isApiError(login.error) && login.error.code === 'ACCOUNT_DEACTIVATED' ? (
           <RecoverAccount
-            credentials={{ tenant: form.values.tenant.trim(), username: form.values.username.trim(), password: form.values.password }}
-            recoverableUntil={typeof login.error.details?.recoverableUntil === 'string' ? login.error.details.recoverableUntil : null}
+            credentials={{
+              tenant: form.values.tenant.trim(),
+              username: form.values.username.trim(),
+              password: form.values.password,
+            }}
+            recoverableUntil={
+              typeof login.error.details?.recoverableUntil === 'string' ? login.error.details.recoverableUntil : null
+            }
             onRecovered={enter}
           />
-        ) : login.isError && <Alert color="red" role="alert">{errorText(t, login.error)}</Alert>}
+        ) : (
+          login.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, login.error)}
+            </Alert>
+          )
+        )}
         <TextInput label={t('auth.login.tenant')} autoComplete="organization" {...form.text('tenant')} />
         <TextInput label={t('auth.login.username')} autoComplete="username" {...form.text('username')} />
         <PasswordInput label={t('auth.login.password')} autoComplete="current-password" {...form.text('password')} />
-        <Checkbox label={t('auth.login.rememberMe')} checked={form.values.remember_me} onChange={(e) => form.set('remember_me', e.currentTarget.checked)} />
-        <Button type="submit" loading={login.isPending} fullWidth>{t('auth.login.submit')}</Button>
+        <Checkbox
+          label={t('auth.login.rememberMe')}
+          checked={form.values.remember_me}
+          onChange={(e) => form.set('remember_me', e.currentTarget.checked)}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {t('auth.login.submit')}
+        </Button>
       </Stack>
     </form>
   );
@@ -76,13 +99,20 @@ function OtpLogin() {
   const [sent, setSent] = useState<{ minutes: number } | null>(null);
   const send = useMutation({
     mutationFn: ({ tenant, username }: { tenant: string; username: string }) =>
-      looksLikeEmail(username) ? api.otpSendMail({ tenant, email: username }) : api.otpSendPhone({ tenant, phoneNumber: username }),
+      looksLikeEmail(username)
+        ? api.otpSendMail({ tenant, email: username })
+        : api.otpSendPhone({ tenant, phoneNumber: username }),
     onSuccess: (res) => setSent({ minutes: Math.max(1, Math.round(res.expiresInSeconds / 60)) }),
     meta: { inlineError: true },
   });
   const verify = useMutation({
     mutationFn: (otp: string) =>
-      api.otpToken({ tenantId: form.values.tenant.trim(), type: looksLikeEmail(form.values.username) ? 'email' : 'phone', otp, username: form.values.username.trim() }),
+      api.otpToken({
+        tenantId: form.values.tenant.trim(),
+        type: looksLikeEmail(form.values.username) ? 'email' : 'phone',
+        otp,
+        username: form.values.username.trim(),
+      }),
     onSuccess: enter,
     meta: { inlineError: true },
   });
@@ -105,10 +135,16 @@ function OtpLogin() {
     return (
       <form onSubmit={sendCode} noValidate>
         <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {errorText(t, error)}
+            </Alert>
+          )}
           <TextInput label={t('auth.login.tenant')} {...form.text('tenant')} />
           <TextInput label={t('auth.login.username')} autoComplete="username" {...form.text('username')} />
-          <Button type="submit" loading={send.isPending} fullWidth>{t('auth.login.sendCode')}</Button>
+          <Button type="submit" loading={send.isPending} fullWidth>
+            {t('auth.login.sendCode')}
+          </Button>
         </Stack>
       </form>
     );
@@ -116,8 +152,14 @@ function OtpLogin() {
   return (
     <form onSubmit={verifyCode} noValidate>
       <Stack gap="sm">
-        <Text size="sm" role="status">{t('auth.login.codeSent', { target: form.values.username, minutes: sent.minutes })}</Text>
-        {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+        <Text size="sm" role="status">
+          {t('auth.login.codeSent', { target: form.values.username, minutes: sent.minutes })}
+        </Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {errorText(t, error)}
+          </Alert>
+        )}
         <TextInput
           label={t('auth.login.code')}
           description={t('auth.login.codeHint')}
@@ -126,12 +168,28 @@ function OtpLogin() {
           maxLength={6}
           {...form.text('otp')}
         />
-        <Button type="submit" loading={verify.isPending} fullWidth>{t('auth.login.verify')}</Button>
+        <Button type="submit" loading={verify.isPending} fullWidth>
+          {t('auth.login.verify')}
+        </Button>
         <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={() => { setSent(null); verify.reset(); form.set('otp', ''); }}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setSent(null);
+              verify.reset();
+              form.set('otp', '');
+            }}
+          >
             {t('auth.login.changeTarget')}
           </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => send.mutate({ tenant: form.values.tenant.trim(), username: form.values.username.trim() })}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => send.mutate({ tenant: form.values.tenant.trim(), username: form.values.username.trim() })}
+          >
             {t('auth.login.resend')}
           </Anchor>
         </Group>
@@ -153,10 +211,16 @@ export function LoginPage() {
         ]}
       />
       <Group justify="space-between">
-        <Anchor component={Link} to="/register" size="sm">{t('auth.login.createAccount')}</Anchor>
-        <Anchor component={Link} to="/forgot-password" size="sm">{t('auth.login.forgot')}</Anchor>
+        <Anchor component={Link} to="/register" size="sm">
+          {t('auth.login.createAccount')}
+        </Anchor>
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          {t('auth.login.forgot')}
+        </Anchor>
       </Group>
-      <Anchor component={Link} to="/trial" size="xs" c="dimmed" mt="md" display="block" ta="center">{t('tenants.trialForm.link')}</Anchor>
+      <Anchor component={Link} to="/trial" size="xs" c="dimmed" mt="md" display="block" ta="center">
+        {t('tenants.trialForm.link')}
+      </Anchor>
     </AuthFrame>
   );
 }

@@ -16,8 +16,16 @@ type Step = 'form' | 'code' | 'verified' | 'done';
 export function RegisterPage() {
   const { t } = useTranslation();
   const form = useFormState({
-    tenant: 'demo', firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', code: '',
-    acceptTerms: false, acceptPrivacy: false,
+    tenant: 'demo',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    code: '',
+    acceptTerms: false,
+    acceptPrivacy: false,
   });
   const [step, setStep] = useState<Step>('form');
 
@@ -27,8 +35,10 @@ export function RegisterPage() {
     const parsed = ZRegisterRequest.safeParse(values);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
     const problem = form.values.password ? checkPassword(form.values.password, 'standard') : null;
-    if (problem && !errors.password) errors.password = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
-    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.password) errors.confirmPassword = t('fieldRules.passwordMismatch');
+    if (problem && !errors.password)
+      errors.password = `${t('errors.WEAK_PASSWORD')}: ${t(`password.rules.${problem}`, { specials: ', ! @ # $ % ^ & *' })}`;
+    if (form.values.confirmPassword && form.values.confirmPassword !== form.values.password)
+      errors.confirmPassword = t('fieldRules.passwordMismatch');
     form.setErrors(errors);
     return parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
   };
@@ -40,7 +50,8 @@ export function RegisterPage() {
     meta: { inlineError: true },
   });
   const verify = useMutation({
-    mutationFn: (token: string) => api.verifyRegister({ tenant: form.values.tenant.trim(), email: form.values.email.trim().toLowerCase(), token }),
+    mutationFn: (token: string) =>
+      api.verifyRegister({ tenant: form.values.tenant.trim(), email: form.values.email.trim().toLowerCase(), token }),
     onSuccess: () => setStep('verified'),
     meta: { inlineError: true },
   });
@@ -69,8 +80,12 @@ export function RegisterPage() {
   if (step === 'done') {
     return (
       <AuthFrame title={t('auth.register.pendingTitle')}>
-        <Alert color="blue" role="status" title={t('auth.register.pendingTitle')}>{t('auth.register.pendingText')}</Alert>
-        <Anchor component={Link} to="/login">{t('auth.register.backToLogin')}</Anchor>
+        <Alert color="blue" role="status" title={t('auth.register.pendingTitle')}>
+          {t('auth.register.pendingText')}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          {t('auth.register.backToLogin')}
+        </Anchor>
       </AuthFrame>
     );
   }
@@ -81,16 +96,30 @@ export function RegisterPage() {
     <AuthFrame title={t('auth.register.title')} width={520}>
       <form onSubmit={onSend} noValidate>
         <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {errorText(t, error)}
+            </Alert>
+          )}
           <TextInput label={t('auth.register.tenant')} disabled={locked} {...form.text('tenant')} />
           <Group grow align="flex-start">
             <TextInput label={t('auth.register.firstName')} autoComplete="given-name" {...form.text('firstName')} />
             <TextInput label={t('auth.register.lastName')} autoComplete="family-name" {...form.text('lastName')} />
           </Group>
-          <TextInput label={t('auth.register.email')} type="email" autoComplete="email" disabled={locked} {...form.text('email')} />
+          <TextInput
+            label={t('auth.register.email')}
+            type="email"
+            autoComplete="email"
+            disabled={locked}
+            {...form.text('email')}
+          />
           <TextInput label={t('auth.register.phone')} type="tel" autoComplete="tel" {...form.text('phone')} />
           <PasswordInput label={t('auth.register.password')} autoComplete="new-password" {...form.text('password')} />
-          <PasswordInput label={t('auth.register.confirmPassword')} autoComplete="new-password" {...form.text('confirmPassword')} />
+          <PasswordInput
+            label={t('auth.register.confirmPassword')}
+            autoComplete="new-password"
+            {...form.text('confirmPassword')}
+          />
           <PasswordRules password={form.values.password} />
           <Checkbox
             label={t('auth.register.acceptTerms')}
@@ -104,15 +133,37 @@ export function RegisterPage() {
             onChange={(e) => form.set('acceptPrivacy', e.currentTarget.checked)}
             error={form.errors.acceptPrivacy}
           />
-          <Anchor component={Link} to="/privacy" size="sm" target="_blank">{t('auth.register.readPolicy')}</Anchor>
-          {step === 'form' && <Button type="submit" loading={sendCode.isPending}>{t('auth.register.sendCode')}</Button>}
+          <Anchor component={Link} to="/privacy" size="sm" target="_blank">
+            {t('auth.register.readPolicy')}
+          </Anchor>
+          {step === 'form' && (
+            <Button type="submit" loading={sendCode.isPending}>
+              {t('auth.register.sendCode')}
+            </Button>
+          )}
           {step === 'code' && (
             <Stack gap="xs">
-              <Text size="sm" role="status">{t('auth.register.codeSent', { email: form.values.email })}</Text>
-              <TextInput label={t('auth.register.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.text('code')} />
+              <Text size="sm" role="status">
+                {t('auth.register.codeSent', { email: form.values.email })}
+              </Text>
+              <TextInput
+                label={t('auth.register.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                {...form.text('code')}
+              />
               <Group>
-                <Button onClick={onVerify} loading={verify.isPending}>{t('auth.register.verify')}</Button>
-                <Button variant="subtle" onClick={() => sendCode.mutate({ tenant: form.values.tenant.trim(), email: form.values.email.trim() })} loading={sendCode.isPending}>
+                <Button onClick={onVerify} loading={verify.isPending}>
+                  {t('auth.register.verify')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  onClick={() =>
+                    sendCode.mutate({ tenant: form.values.tenant.trim(), email: form.values.email.trim() })
+                  }
+                  loading={sendCode.isPending}
+                >
                   {t('auth.register.resend')}
                 </Button>
               </Group>
@@ -120,11 +171,17 @@ export function RegisterPage() {
           )}
           {step === 'verified' && (
             <Stack gap="xs">
-              <Alert color="teal" role="status">{t('auth.register.verified')}</Alert>
-              <Button onClick={onSubmit} loading={register.isPending}>{t('auth.register.submit')}</Button>
+              <Alert color="teal" role="status">
+                {t('auth.register.verified')}
+              </Alert>
+              <Button onClick={onSubmit} loading={register.isPending}>
+                {t('auth.register.submit')}
+              </Button>
             </Stack>
           )}
-          <Anchor component={Link} to="/login" size="sm">{t('auth.register.haveAccount')}</Anchor>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('auth.register.haveAccount')}
+          </Anchor>
         </Stack>
       </form>
     </AuthFrame>

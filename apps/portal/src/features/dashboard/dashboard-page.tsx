@@ -8,8 +8,12 @@ import { personName } from '@carewatch/contracts/names';
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed">{label}</Text>
-      <Text fw={600} mt={4}>{value}</Text>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} mt={4}>
+        {value}
+      </Text>
     </Card>
   );
 }
@@ -22,7 +26,9 @@ export function DashboardPage() {
   const settings = useTenantSettings();
   const name = profile ? personName(profile, i18n.language) : '';
   const level = perms?.level;
-  const levelText = level ? [level.scopeName, level.centerName].filter(Boolean).join(' · ') || t('auth.level.tenantWide') : t('common.none');
+  const levelText = level
+    ? [level.scopeName, level.centerName].filter(Boolean).join(' · ') || t('auth.level.tenantWide')
+    : t('common.none');
   return (
     <Stack gap="lg">
       <div>
@@ -31,9 +37,15 @@ export function DashboardPage() {
       </div>
       <SimpleGrid cols={4}>
         <Fact label={t('dashboard.role')} value={level?.roleName ?? perms?.role ?? t('common.none')} />
-        <Fact label={t('dashboard.tenant')} value={settings?.settings.ORGANIZATION_NAME || settings?.tenantName || perms?.tenantCode || t('common.none')} />
+        <Fact
+          label={t('dashboard.tenant')}
+          value={settings?.settings.ORGANIZATION_NAME || settings?.tenantName || perms?.tenantCode || t('common.none')}
+        />
         <Fact label={t('dashboard.level')} value={levelText} />
-        <Fact label={t('dashboard.permissions')} value={t('dashboard.permissionCount', { count: perms?.permissions.length ?? 0 })} />
+        <Fact
+          label={t('dashboard.permissions')}
+          value={t('dashboard.permissionCount', { count: perms?.permissions.length ?? 0 })}
+        />
       </SimpleGrid>
       {perms?.permissions.includes(Permission.DashboardPatientCount) && <PatientCounts level={level} />}
     </Stack>

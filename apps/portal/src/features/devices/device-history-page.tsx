@@ -4,7 +4,11 @@ import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, T
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  APP_STATUSES, CONNECTION_STATUSES, DEVICE_MODELS, type TConnectionHistoryQuery, type TPhoneHistoryQuery,
+  APP_STATUSES,
+  CONNECTION_STATUSES,
+  DEVICE_MODELS,
+  type TConnectionHistoryQuery,
+  type TPhoneHistoryQuery,
 } from '@carewatch/contracts/devices';
 import { ErrorState } from '@carewatch/web/states';
 import { formatDateTime } from '../../app/format.ts';
@@ -13,7 +17,14 @@ import { PlainTabs } from '../../app/plain-tabs.tsx';
 import { typedDay, type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState, useUrlParam } from '../../app/use-list-state.ts';
 import { SortableTh } from '../../app/sortable-header.tsx';
-import { AppStatusBadge, ConnectionBadge, connectionLabel, deviceKeys, devices, useDeviceRolePath } from './devices-shared.tsx';
+import {
+  AppStatusBadge,
+  ConnectionBadge,
+  connectionLabel,
+  deviceKeys,
+  devices,
+  useDeviceRolePath,
+} from './devices-shared.tsx';
 
 const PAGE_SIZE = 20;
 type Sort = 'eventAt' | '-eventAt';
@@ -21,10 +32,17 @@ const SORTS: readonly Sort[] = ['-eventAt', 'eventAt'];
 /** The username feeds both tabs: typing one resets both pages. The phone tab's keys are prefixed `p.`. */
 const USERNAME: ListSpec<'username'> = { filters: ['username'], pageSize: PAGE_SIZE, alsoReset: ['p.page'] };
 const CONNECTIONS: ListSpec<'status' | 'model' | 'start' | 'end', Sort> = {
-  filters: ['status', 'model', 'start', 'end'], sorts: SORTS, defaultSort: '-eventAt', pageSize: PAGE_SIZE,
+  filters: ['status', 'model', 'start', 'end'],
+  sorts: SORTS,
+  defaultSort: '-eventAt',
+  pageSize: PAGE_SIZE,
 };
 const PHONES: ListSpec<'status' | 'phoneName' | 'appVersion' | 'start' | 'end', Sort> = {
-  filters: ['status', 'phoneName', 'appVersion', 'start', 'end'], sorts: SORTS, defaultSort: '-eventAt', pageSize: PAGE_SIZE, prefix: 'p.',
+  filters: ['status', 'phoneName', 'appVersion', 'start', 'end'],
+  sorts: SORTS,
+  defaultSort: '-eventAt',
+  pageSize: PAGE_SIZE,
+  prefix: 'p.',
 };
 const asSort = (v: string): Sort => (v === 'eventAt' ? 'eventAt' : '-eventAt');
 
@@ -45,21 +63,51 @@ export function DeviceHistoryPage() {
   return (
     <Stack>
       <Title order={1}>{t('devices.history.title')}</Title>
-      <TextInput label={t('devices.history.username')} type="search" value={username.value} onChange={(e) => username.set(e.currentTarget.value)} w={320}
-        description={t('devices.history.usernameHelp')} />
-      <PlainTabs id="device-history" label={t('devices.history.tabs')} value={tab || 'connection'} onChange={(v) => setTab(v === 'connection' ? '' : v)} tabs={[
-        { value: 'connection', label: t('devices.history.connection'), content: () => <ConnectionHistory username={debounced} /> },
-        { value: 'phone', label: t('devices.history.phone'), content: () => <PhoneHistory username={debounced} /> },
-      ]} />
+      <TextInput
+        label={t('devices.history.username')}
+        type="search"
+        value={username.value}
+        onChange={(e) => username.set(e.currentTarget.value)}
+        w={320}
+        description={t('devices.history.usernameHelp')}
+      />
+      <PlainTabs
+        id="device-history"
+        label={t('devices.history.tabs')}
+        value={tab || 'connection'}
+        onChange={(v) => setTab(v === 'connection' ? '' : v)}
+        tabs={[
+          {
+            value: 'connection',
+            label: t('devices.history.connection'),
+            content: () => <ConnectionHistory username={debounced} />,
+          },
+          { value: 'phone', label: t('devices.history.phone'), content: () => <PhoneHistory username={debounced} /> },
+        ]}
+      />
     </Stack>
   );
 }
 
 function Filters({ children }: { children: ReactNode }) {
-  return <Group align="flex-end" wrap="wrap" mb="sm">{children}</Group>;
+  return (
+    <Group align="flex-end" wrap="wrap" mb="sm">
+      {children}
+    </Group>
+  );
 }
 
-function DateRange({ start, end, onStart, onEnd }: { start: string; end: string; onStart: (v: string) => void; onEnd: (v: string) => void }) {
+function DateRange({
+  start,
+  end,
+  onStart,
+  onEnd,
+}: {
+  start: string;
+  end: string;
+  onStart: (v: string) => void;
+  onEnd: (v: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -72,8 +120,15 @@ function DateRange({ start, end, onStart, onEnd }: { start: string; end: string;
 function SortSelect({ sort, onChange }: { sort: Sort; onChange: (s: Sort) => void }) {
   const { t } = useTranslation();
   return (
-    <NativeSelect label={t('devices.history.sort')} value={sort} onChange={(e) => onChange(e.currentTarget.value === 'eventAt' ? 'eventAt' : '-eventAt')}
-      data={[{ value: '-eventAt', label: t('devices.history.newest') }, { value: 'eventAt', label: t('devices.history.oldest') }]} />
+    <NativeSelect
+      label={t('devices.history.sort')}
+      value={sort}
+      onChange={(e) => onChange(e.currentTarget.value === 'eventAt' ? 'eventAt' : '-eventAt')}
+      data={[
+        { value: '-eventAt', label: t('devices.history.newest') },
+        { value: 'eventAt', label: t('devices.history.oldest') },
+      ]}
+    />
   );
 }
 
@@ -81,9 +136,13 @@ function Pager({ total, page, setPage }: { total: number; page: number; setPage:
   const { t } = useTranslation();
   return (
     <nav aria-label={t('devices.list.pagination')}>
-      <Pagination total={Math.max(1, Math.ceil(total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)}
+      <Pagination
+        total={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+        value={page + 1}
+        onChange={(p) => setPage(p - 1)}
         getControlProps={(control) => ({ 'aria-label': t(`devices.list.${control}Page`) })}
-        getItemProps={(p) => ({ 'aria-label': t('devices.list.page', { n: p }) })} />
+        getItemProps={(p) => ({ 'aria-label': t('devices.list.page', { n: p }) })}
+      />
     </nav>
   );
 }
@@ -96,60 +155,109 @@ function ConnectionHistory({ username }: { username: string }) {
   const sort = asSort(state.sort);
   const { status, model, start, end } = state.filters;
   const setSort = (s: string) => state.setSort(asSort(s));
-  const disconnected = useQuery({ queryKey: deviceKeys.disconnected, queryFn: () => devices.disconnectCount(), meta: { inlineError: true } });
+  const disconnected = useQuery({
+    queryKey: deviceKeys.disconnected,
+    queryFn: () => devices.disconnectCount(),
+    meta: { inlineError: true },
+  });
   const query: Partial<TConnectionHistoryQuery> = {
-    page, size: PAGE_SIZE, sort,
+    page,
+    size: PAGE_SIZE,
+    sort,
     ...(username ? { username } : {}),
     ...(status ? { status: CONNECTION_STATUSES.find((s) => String(s) === status) } : {}),
     ...(model ? { model: DEVICE_MODELS.find((m) => m === model) } : {}),
     ...(dayBound(start, false) ? { start: dayBound(start, false) } : {}),
     ...(dayBound(end, true) ? { end: dayBound(end, true) } : {}),
   };
-  const list = useQuery({ queryKey: deviceKeys.connections(query), queryFn: () => devices.connectionHistory(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: deviceKeys.connections(query),
+    queryFn: () => devices.connectionHistory(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   return (
     <Stack gap="sm">
       {disconnected.data && (
-        <Group gap="xs"><Text size="sm">{t('devices.history.disconnectCount')}</Text><Badge color="orange" variant="light">{disconnected.data.count}</Badge></Group>
+        <Group gap="xs">
+          <Text size="sm">{t('devices.history.disconnectCount')}</Text>
+          <Badge color="orange" variant="light">
+            {disconnected.data.count}
+          </Badge>
+        </Group>
       )}
       <Filters>
-        <NativeSelect label={t('devices.list.connection')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
-          data={[{ value: '', label: t('devices.list.all') }, ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) }))]} />
-        <NativeSelect label={t('devices.list.model')} value={model} onChange={(e) => state.setFilter('model', e.currentTarget.value)}
-          data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]} />
-        <DateRange start={start} end={end} onStart={(v) => state.setFilter('start', typedDay(v, start))} onEnd={(v) => state.setFilter('end', typedDay(v, end))} />
+        <NativeSelect
+          label={t('devices.list.connection')}
+          value={status}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('devices.list.all') },
+            ...CONNECTION_STATUSES.map((s) => ({ value: String(s), label: connectionLabel(t, s) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('devices.list.model')}
+          value={model}
+          onChange={(e) => state.setFilter('model', e.currentTarget.value)}
+          data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]}
+        />
+        <DateRange
+          start={start}
+          end={end}
+          onStart={(v) => state.setFilter('start', typedDay(v, start))}
+          onEnd={(v) => state.setFilter('end', typedDay(v, end))}
+        />
         <SortSelect sort={sort} onChange={setSort} />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('devices.history.total', { count: list.data.total })}
+          </Text>
+        )}
       </Filters>
-      {list.isPending ? <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
-        : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
-            : (
-              <>
-                <Table striped withTableBorder aria-label={t('devices.history.connection')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <SortableTh label={t('devices.history.time')} field="eventAt" first="desc" sort={sort} onSort={setSort} />
-                      <Table.Th>{t('devices.fields.account')}</Table.Th>
-                      <Table.Th>{t('devices.fields.model')}</Table.Th>
-                      <Table.Th>{t('devices.fields.name')}</Table.Th>
-                      <Table.Th>{t('devices.fields.connection')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.items.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
-                        <Table.Td>{e.username ?? t('common.none')}</Table.Td>
-                        <Table.Td>{e.model ?? t('common.none')}</Table.Td>
-                        <Table.Td>{e.deviceName ?? t('common.none')}</Table.Td>
-                        <Table.Td><ConnectionBadge t={t} status={e.status} /></Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-                <Pager total={list.data.total} page={page} setPage={setPage} />
-              </>
-            )}
+      {list.isPending ? (
+        <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('devices.history.empty')}
+        </Text>
+      ) : (
+        <>
+          <Table striped withTableBorder aria-label={t('devices.history.connection')}>
+            <Table.Thead>
+              <Table.Tr>
+                <SortableTh
+                  label={t('devices.history.time')}
+                  field="eventAt"
+                  first="desc"
+                  sort={sort}
+                  onSort={setSort}
+                />
+                <Table.Th>{t('devices.fields.account')}</Table.Th>
+                <Table.Th>{t('devices.fields.model')}</Table.Th>
+                <Table.Th>{t('devices.fields.name')}</Table.Th>
+                <Table.Th>{t('devices.fields.connection')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
+                  <Table.Td>{e.username ?? t('common.none')}</Table.Td>
+                  <Table.Td>{e.model ?? t('common.none')}</Table.Td>
+                  <Table.Td>{e.deviceName ?? t('common.none')}</Table.Td>
+                  <Table.Td>
+                    <ConnectionBadge t={t} status={e.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Pager total={list.data.total} page={page} setPage={setPage} />
+        </>
+      )}
     </Stack>
   );
 }
@@ -163,10 +271,22 @@ function PhoneHistory({ username }: { username: string }) {
   const sort = asSort(state.sort);
   const { status, phoneName, appVersion, start, end } = state.filters;
   const setSort = (s: string) => state.setSort(asSort(s));
-  const names = useQuery({ queryKey: deviceKeys.phoneNames, queryFn: () => devices.phoneNames(), staleTime: 60_000, meta: { inlineError: true } });
-  const versions = useQuery({ queryKey: deviceKeys.appVersions, queryFn: () => devices.appVersions(), staleTime: 60_000, meta: { inlineError: true } });
+  const names = useQuery({
+    queryKey: deviceKeys.phoneNames,
+    queryFn: () => devices.phoneNames(),
+    staleTime: 60_000,
+    meta: { inlineError: true },
+  });
+  const versions = useQuery({
+    queryKey: deviceKeys.appVersions,
+    queryFn: () => devices.appVersions(),
+    staleTime: 60_000,
+    meta: { inlineError: true },
+  });
   const query: Partial<TPhoneHistoryQuery> = {
-    page, size: PAGE_SIZE, sort,
+    page,
+    size: PAGE_SIZE,
+    sort,
     ...(username ? { username } : {}),
     ...(status ? { status: APP_STATUSES.find((s) => s === status) } : {}),
     ...(phoneName ? { phoneName } : {}),
@@ -174,52 +294,100 @@ function PhoneHistory({ username }: { username: string }) {
     ...(dayBound(start, false) ? { start: dayBound(start, false) } : {}),
     ...(dayBound(end, true) ? { end: dayBound(end, true) } : {}),
   };
-  const list = useQuery({ queryKey: deviceKeys.phones({ role, ...query }), queryFn: () => devices.phoneHistory(role, query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: deviceKeys.phones({ role, ...query }),
+    queryFn: () => devices.phoneHistory(role, query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   return (
     <Stack gap="sm">
       <Filters>
-        <NativeSelect label={t('devices.fields.appStatus')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
-          data={[{ value: '', label: t('devices.list.all') }, ...APP_STATUSES.map((s) => ({ value: s, label: t(`devices.app.${s}`) }))]} />
-        <NativeSelect label={t('devices.history.phoneName')} value={phoneName} onChange={(e) => state.setFilter('phoneName', e.currentTarget.value)}
-          data={[{ value: '', label: t('devices.list.all') }, ...(names.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
-        <NativeSelect label={t('devices.history.appVersion')} value={appVersion} onChange={(e) => state.setFilter('appVersion', e.currentTarget.value)}
-          data={[{ value: '', label: t('devices.list.all') }, ...(versions.data?.items ?? []).map((n) => ({ value: n, label: n }))]} />
-        <DateRange start={start} end={end} onStart={(v) => state.setFilter('start', typedDay(v, start))} onEnd={(v) => state.setFilter('end', typedDay(v, end))} />
+        <NativeSelect
+          label={t('devices.fields.appStatus')}
+          value={status}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('devices.list.all') },
+            ...APP_STATUSES.map((s) => ({ value: s, label: t(`devices.app.${s}`) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('devices.history.phoneName')}
+          value={phoneName}
+          onChange={(e) => state.setFilter('phoneName', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('devices.list.all') },
+            ...(names.data?.items ?? []).map((n) => ({ value: n, label: n })),
+          ]}
+        />
+        <NativeSelect
+          label={t('devices.history.appVersion')}
+          value={appVersion}
+          onChange={(e) => state.setFilter('appVersion', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('devices.list.all') },
+            ...(versions.data?.items ?? []).map((n) => ({ value: n, label: n })),
+          ]}
+        />
+        <DateRange
+          start={start}
+          end={end}
+          onStart={(v) => state.setFilter('start', typedDay(v, start))}
+          onEnd={(v) => state.setFilter('end', typedDay(v, end))}
+        />
         <SortSelect sort={sort} onChange={setSort} />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('devices.history.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('devices.history.total', { count: list.data.total })}
+          </Text>
+        )}
       </Filters>
-      {list.isPending ? <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
-        : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('devices.history.empty')}</Text>
-            : (
-              <>
-                <Table striped withTableBorder aria-label={t('devices.history.phone')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <SortableTh label={t('devices.history.time')} field="eventAt" first="desc" sort={sort} onSort={setSort} />
-                      <Table.Th>{t('devices.fields.account')}</Table.Th>
-                      <Table.Th>{t('devices.history.phoneName')}</Table.Th>
-                      <Table.Th>{t('devices.history.os')}</Table.Th>
-                      <Table.Th>{t('devices.history.appVersion')}</Table.Th>
-                      <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.items.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
-                        <Table.Td>{e.username ?? t('common.none')}</Table.Td>
-                        <Table.Td>{e.phoneName ?? t('common.none')}</Table.Td>
-                        <Table.Td>{e.os ?? t('common.none')}</Table.Td>
-                        <Table.Td>{e.appVersion ?? t('common.none')}</Table.Td>
-                        <Table.Td><AppStatusBadge t={t} status={e.status} /></Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-                <Pager total={list.data.total} page={page} setPage={setPage} />
-              </>
-            )}
+      {list.isPending ? (
+        <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('devices.history.empty')}
+        </Text>
+      ) : (
+        <>
+          <Table striped withTableBorder aria-label={t('devices.history.phone')}>
+            <Table.Thead>
+              <Table.Tr>
+                <SortableTh
+                  label={t('devices.history.time')}
+                  field="eventAt"
+                  first="desc"
+                  sort={sort}
+                  onSort={setSort}
+                />
+                <Table.Th>{t('devices.fields.account')}</Table.Th>
+                <Table.Th>{t('devices.history.phoneName')}</Table.Th>
+                <Table.Th>{t('devices.history.os')}</Table.Th>
+                <Table.Th>{t('devices.history.appVersion')}</Table.Th>
+                <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
+                  <Table.Td>{e.username ?? t('common.none')}</Table.Td>
+                  <Table.Td>{e.phoneName ?? t('common.none')}</Table.Td>
+                  <Table.Td>{e.os ?? t('common.none')}</Table.Td>
+                  <Table.Td>{e.appVersion ?? t('common.none')}</Table.Td>
+                  <Table.Td>
+                    <AppStatusBadge t={t} status={e.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Pager total={list.data.total} page={page} setPage={setPage} />
+        </>
+      )}
     </Stack>
   );
 }

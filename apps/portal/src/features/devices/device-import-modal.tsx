@@ -14,7 +14,11 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const template = useMutation({ mutationFn: () => downloadAuthed(devices.templateUrl(), 'devices-template.xlsx'), onError: (e) => notifyError(e), meta: { inlineError: true } });
+  const template = useMutation({
+    mutationFn: () => downloadAuthed(devices.templateUrl(), 'devices-template.xlsx'),
+    onError: (e) => notifyError(e),
+    meta: { inlineError: true },
+  });
   const upload = useMutation({
     mutationFn: (f: File) => devices.import(f, f.name),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
@@ -31,10 +35,28 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
     <Modal opened={opened} onClose={onClose} title={t('devices.import.title')} size="lg">
       <Stack gap="sm">
         <Text size="sm">{t('devices.import.help', { columns: DEVICE_IMPORT_HEADER.join(', ') })}</Text>
-        <Group><Button variant="light" onClick={() => template.mutate()} loading={template.isPending}>{t('devices.import.template')}</Button></Group>
-        <FileInput label={t('devices.import.file')} accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" value={file}
-          onChange={(f) => { setFile(f); setFileError(null); upload.reset(); }} error={fileError} clearable />
-        {upload.isError && <Alert color="red" role="alert">{errorText(t, upload.error)}</Alert>}
+        <Group>
+          <Button variant="light" onClick={() => template.mutate()} loading={template.isPending}>
+            {t('devices.import.template')}
+          </Button>
+        </Group>
+        <FileInput
+          label={t('devices.import.file')}
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setFileError(null);
+            upload.reset();
+          }}
+          error={fileError}
+          clearable
+        />
+        {upload.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, upload.error)}
+          </Alert>
+        )}
         {result && (
           <Stack gap="xs" role="status" aria-label={t('devices.import.result')}>
             <Alert color={importResultColor(result.errors)}>
@@ -44,7 +66,9 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
               <ScrollArea.Autosize mah={240}>
                 <List size="sm" spacing={4} aria-label={t('devices.import.errors')}>
                   {result.errors.map((e) => (
-                    <List.Item key={`${e.line}-${e.field}`}>{t('devices.import.lineError', { line: e.line, field: e.field, message: e.message })}</List.Item>
+                    <List.Item key={`${e.line}-${e.field}`}>
+                      {t('devices.import.lineError', { line: e.line, field: e.field, message: e.message })}
+                    </List.Item>
                   ))}
                 </List>
               </ScrollArea.Autosize>
@@ -52,8 +76,12 @@ export function DeviceImportModal({ opened, onClose }: { opened: boolean; onClos
           </Stack>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
-          <Button onClick={submit} loading={upload.isPending}>{t('devices.import.upload')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button onClick={submit} loading={upload.isPending}>
+            {t('devices.import.upload')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,16 +1,37 @@
 import { describe, expect, test } from 'vitest';
-import { APP_STATUSES, DEVICE_IMPORT_MAX_BYTES, DEVICE_MODELS, ZCreateDeviceRequest } from '@carewatch/contracts/devices';
+import {
+  APP_STATUSES,
+  DEVICE_IMPORT_MAX_BYTES,
+  DEVICE_MODELS,
+  ZCreateDeviceRequest,
+} from '@carewatch/contracts/devices';
 import { ROLE_CODES } from '@carewatch/contracts/roles';
 import { hasKey, portalT } from '../../test-support/portal-t.ts';
 import {
-  appStatusColor, connectionBadge, deviceBody, deviceFormValues, deviceRolePath, importFileProblem, importResultColor, isCellular, missingIdentifier,
+  appStatusColor,
+  connectionBadge,
+  deviceBody,
+  deviceFormValues,
+  deviceRolePath,
+  importFileProblem,
+  importResultColor,
+  isCellular,
+  missingIdentifier,
 } from './devices-rules.ts';
 
 describe('the device form', () => {
   test('a new device starts as a V19 watch with empty fields; an existing one shows its own (missing ones blank)', () => {
     expect(deviceFormValues()).toEqual({ model: 'V19', account: '', mac: '', imei: '', serial: '', name: '' });
-    expect(deviceFormValues({ model: 'J2025E', account: 'a@b.co', mac: null, imei: '356938035643809', serial: 'S1', name: null }))
-      .toEqual({ model: 'J2025E', account: 'a@b.co', mac: '', imei: '356938035643809', serial: 'S1', name: '' });
+    expect(
+      deviceFormValues({
+        model: 'J2025E',
+        account: 'a@b.co',
+        mac: null,
+        imei: '356938035643809',
+        serial: 'S1',
+        name: null,
+      }),
+    ).toEqual({ model: 'J2025E', account: 'a@b.co', mac: '', imei: '356938035643809', serial: 'S1', name: '' });
   });
 
   test('J2025 models are cellular; the watches and an unknown model are not', () => {
@@ -19,7 +40,14 @@ describe('the device form', () => {
   });
 
   test('the body clears the identifier the model does not use', () => {
-    const v = { model: 'V19', account: 'a@b.co', mac: 'AA:BB:CC:DD:EE:FF', imei: '356938035643809', serial: 'S1', name: '' };
+    const v = {
+      model: 'V19',
+      account: 'a@b.co',
+      mac: 'AA:BB:CC:DD:EE:FF',
+      imei: '356938035643809',
+      serial: 'S1',
+      name: '',
+    };
     expect(deviceBody(v)).toMatchObject({ mac: 'AA:BB:CC:DD:EE:FF', imei: '' });
     expect(deviceBody({ ...v, model: 'J2025B' })).toMatchObject({ mac: '', imei: '356938035643809' });
   });
@@ -32,7 +60,9 @@ describe('the device form', () => {
   });
 
   test('a watch body with a bad MAC fails on the MAC with the spec’s message (both languages)', () => {
-    const r = ZCreateDeviceRequest.safeParse(deviceBody({ model: 'V19', account: 'a@b.co', mac: 'nope', imei: '', serial: 'S1', name: '' }));
+    const r = ZCreateDeviceRequest.safeParse(
+      deviceBody({ model: 'V19', account: 'a@b.co', mac: 'nope', imei: '', serial: 'S1', name: '' }),
+    );
     expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['mac']);
     expect(portalT('en')('fieldRules.mac')).toBe('Invalid Mac address format');
   });
@@ -62,7 +92,9 @@ describe('badges and role paths', () => {
     expect(connectionBadge(2)).toEqual({ labelKey: 'devices.connection.unknown', color: 'yellow' });
     expect(connectionBadge(7)).toEqual({ labelKey: 'devices.connection.unknown', color: 'gray' });
     for (const s of [1, 0, -1, 2] as const) {
-      expect(hasKey(connectionBadge(s).labelKey, 'en') && hasKey(connectionBadge(s).labelKey, 'vi'), String(s)).toBe(true);
+      expect(hasKey(connectionBadge(s).labelKey, 'en') && hasKey(connectionBadge(s).labelKey, 'vi'), String(s)).toBe(
+        true,
+      );
     }
   });
 

@@ -24,11 +24,19 @@ export const deviceKeys = {
 type Connection = TDevice['connectionStatus'];
 export const connectionLabel = (t: TFunction, s: Connection) => t(connectionBadge(s).labelKey);
 export function ConnectionBadge({ t, status }: { t: TFunction; status: Connection }) {
-  return <Badge color={connectionBadge(status).color} variant="light" tt="none" style={{ maxWidth: 'none' }}>{connectionLabel(t, status)}</Badge>;
+  return (
+    <Badge color={connectionBadge(status).color} variant="light" tt="none" style={{ maxWidth: 'none' }}>
+      {connectionLabel(t, status)}
+    </Badge>
+  );
 }
 export function AppStatusBadge({ t, status }: { t: TFunction; status: TDevice['appStatus'] }) {
   if (!status) return <>{t('common.none')}</>;
-  return <Badge color={appStatusColor(status)} variant="light" tt="none" style={{ maxWidth: 'none' }}>{t(`devices.app.${status}`)}</Badge>;
+  return (
+    <Badge color={appStatusColor(status)} variant="light" tt="none" style={{ maxWidth: 'none' }}>
+      {t(`devices.app.${status}`)}
+    </Badge>
+  );
 }
 
 /** The spec §7 role path segment of the signed-in user for the phone/log calls. */

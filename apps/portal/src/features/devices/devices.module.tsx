@@ -15,6 +15,20 @@ export const devicesNavItems: NavItem[] = [
 
 /** Pages of the "devices" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
 export const devicesRoutes: RouteObject[] = [
-  { path: 'devices', element: <RequirePermission permission={Permission.DeviceView}><DevicesListPage /></RequirePermission> },
-  { path: 'devices/history', element: <RequirePermission permission={Permission.DeviceView}><DeviceHistoryPage /></RequirePermission> },
+  {
+    path: 'devices',
+    element: (
+      <RequirePermission permission={Permission.DeviceView}>
+        <DevicesListPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'devices/history',
+    element: (
+      <RequirePermission permission={Permission.DeviceView}>
+        <DeviceHistoryPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -14,15 +14,58 @@ const RequestsPage = lazyPage(async () => (await import('./requests-page.tsx')).
  * module's "Doctors" stays the admins' account list); requests are for those who may change a patient's doctors.
  */
 export const doctorsNavItems: NavItem[] = [
-  { path: '/doctor-directory', labelKey: 'doctors.nav.directory', permission: Permission.AppointmentScheduleView, group: 'organization' },
-  { path: '/doctor-requests', labelKey: 'doctors.nav.doctorRequests', permission: Permission.PatientUpdate, group: 'overview' },
-  { path: '/patient-requests', labelKey: 'doctors.nav.patientRequests', permission: Permission.PatientUpdate, group: 'overview' },
+  {
+    path: '/doctor-directory',
+    labelKey: 'doctors.nav.directory',
+    permission: Permission.AppointmentScheduleView,
+    group: 'organization',
+  },
+  {
+    path: '/doctor-requests',
+    labelKey: 'doctors.nav.doctorRequests',
+    permission: Permission.PatientUpdate,
+    group: 'overview',
+  },
+  {
+    path: '/patient-requests',
+    labelKey: 'doctors.nav.patientRequests',
+    permission: Permission.PatientUpdate,
+    group: 'overview',
+  },
 ];
 
 /** Pages inside the app layout. */
 export const doctorsRoutes: RouteObject[] = [
-  { path: 'doctor-directory', element: <RequirePermission permission={Permission.AppointmentScheduleView}><DirectoryPage /></RequirePermission> },
-  { path: 'doctor-directory/:id', element: <RequirePermission permission={Permission.AppointmentScheduleView}><DoctorProfilePage /></RequirePermission> },
-  { path: 'doctor-requests', element: <RequirePermission permission={Permission.PatientView}><RequestsPage key="doctor" which="doctor" /></RequirePermission> },
-  { path: 'patient-requests', element: <RequirePermission permission={Permission.PatientView}><RequestsPage key="patient" which="patient" /></RequirePermission> },
+  {
+    path: 'doctor-directory',
+    element: (
+      <RequirePermission permission={Permission.AppointmentScheduleView}>
+        <DirectoryPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'doctor-directory/:id',
+    element: (
+      <RequirePermission permission={Permission.AppointmentScheduleView}>
+        <DoctorProfilePage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'doctor-requests',
+    element: (
+      <RequirePermission permission={Permission.PatientView}>
+        <RequestsPage key="doctor" which="doctor" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'patient-requests',
+    element: (
+      <RequirePermission permission={Permission.PatientView}>
+        <RequestsPage key="patient" which="patient" />
+      </RequirePermission>
+    ),
+  },
 ];

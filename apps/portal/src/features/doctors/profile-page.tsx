@@ -39,8 +39,12 @@ function ProfileView({ d }: { d: TDoctorDetail }) {
     <Stack gap={6} maw={860} component="dl" m={0}>
       {rows.map(([k, v]) => (
         <Group key={k} gap="md" wrap="nowrap" align="flex-start">
-          <Text component="dt" fw={500} w={200} size="sm">{k}</Text>
-          <Text component="dd" m={0} size="sm" style={{ whiteSpace: 'pre-wrap' }}>{v}</Text>
+          <Text component="dt" fw={500} w={200} size="sm">
+            {k}
+          </Text>
+          <Text component="dd" m={0} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {v}
+          </Text>
         </Group>
       ))}
     </Stack>
@@ -64,19 +68,33 @@ function ProfileForm({ d, onDone }: { d: TDoctorDetail; onDone: () => void }) {
       notifySuccess(t('doctors.profile.saved'));
       onDone();
     },
-    onError: (e) => setErrors(e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e)),
+    onError: (e) =>
+      setErrors(
+        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
+      ),
     meta: { inlineError: true },
   });
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(values); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(values);
+  };
   const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={860}>
-        {other && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+        {other && (
+          <Alert color="red" role="alert">
+            {errorText(t, save.error)}
+          </Alert>
+        )}
         <DoctorProfileFields values={values} onChange={setValues} errors={errors} />
         <Group>
-          <Button type="submit" loading={save.isPending}>{t('doctors.profile.save')}</Button>
-          <Button variant="default" onClick={onDone}>{t('doctors.profile.cancel')}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('doctors.profile.save')}
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            {t('doctors.profile.cancel')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -90,15 +108,36 @@ export function DoctorProfilePage() {
   const me = useProfile().data;
   const has = useHasPermission();
   const [editing, setEditing] = useState(false);
-  const q = useQuery({ queryKey: doctorKeys.detail(id), queryFn: () => doctors.get(id), retry: false, meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: doctorKeys.detail(id),
+    queryFn: () => doctors.get(id),
+    retry: false,
+    meta: { inlineError: true },
+  });
   const avatar = useAuthedImage(q.data?.hasAvatar ? doctors.avatarUrl(id) : null);
-  const back = <Anchor component={Link} to="/doctor-directory" size="sm">{t('doctors.profile.back')}</Anchor>;
-  if (q.isPending) return <Stack>{back}<ListSkeleton rows={6} /></Stack>;
+  const back = (
+    <Anchor component={Link} to="/doctor-directory" size="sm">
+      {t('doctors.profile.back')}
+    </Anchor>
+  );
+  if (q.isPending)
+    return (
+      <Stack>
+        {back}
+        <ListSkeleton rows={6} />
+      </Stack>
+    );
   if (q.isError) {
     return (
       <Stack>
         {back}
-        {isApiError(q.error) && q.error.status === 404 ? <Alert color="gray" role="alert">{t('doctors.profile.notFound')}</Alert> : <ErrorState error={q.error} onRetry={() => void q.refetch()} />}
+        {isApiError(q.error) && q.error.status === 404 ? (
+          <Alert color="gray" role="alert">
+            {t('doctors.profile.notFound')}
+          </Alert>
+        ) : (
+          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+        )}
       </Stack>
     );
   }
@@ -109,7 +148,13 @@ export function DoctorProfilePage() {
       {back}
       <Group justify="space-between" align="flex-start">
         <Group>
-          <Avatar src={avatar} size={64} radius={64} alt={t('doctors.profile.avatar', { name: d.fullName })} color="brand">
+          <Avatar
+            src={avatar}
+            size={64}
+            radius={64}
+            alt={t('doctors.profile.avatar', { name: d.fullName })}
+            color="brand"
+          >
             {`${d.firstName.charAt(0)}${d.lastName.charAt(0)}`.toUpperCase()}
           </Avatar>
           <Stack gap={2}>
@@ -118,14 +163,22 @@ export function DoctorProfilePage() {
               <Badge variant="light">{t(`staff.doctorTypes.${d.doctorType}`)}</Badge>
               {d.centerName && <Badge variant="outline">{d.centerName}</Badge>}
             </Group>
-            <Text size="sm" c="dimmed">{[d.email, d.phone].filter(Boolean).join(' · ')}</Text>
+            <Text size="sm" c="dimmed">
+              {[d.email, d.phone].filter(Boolean).join(' · ')}
+            </Text>
             <DoctorRatingSummary doctorId={d.id} />
           </Stack>
         </Group>
-        {d.canEdit && !editing && <Button variant="light" onClick={() => setEditing(true)}>{t('doctors.profile.edit')}</Button>}
+        {d.canEdit && !editing && (
+          <Button variant="light" onClick={() => setEditing(true)}>
+            {t('doctors.profile.edit')}
+          </Button>
+        )}
       </Group>
       {editing ? <ProfileForm d={d} onDone={() => setEditing(false)} /> : <ProfileView d={d} />}
-      {(self || has(Permission.StaffView)) && <LicensesSection doctorId={d.id} canEdit={self || has(Permission.StaffUpdate)} />}
+      {(self || has(Permission.StaffView)) && (
+        <LicensesSection doctorId={d.id} canEdit={self || has(Permission.StaffUpdate)} />
+      )}
     </Stack>
   );
 }

@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { CONTACT_STATUSES } from '@carewatch/contracts/contacts';
 import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
-import { REQUEST_KINDS, ZCreateDoctorRequest, ZCreatePatientRequest, type TCareRequest } from '@carewatch/contracts/doctors';
+import {
+  REQUEST_KINDS,
+  ZCreateDoctorRequest,
+  ZCreatePatientRequest,
+  type TCareRequest,
+} from '@carewatch/contracts/doctors';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
 import { errorText, serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
@@ -43,13 +48,27 @@ function AcceptModal({ which, request, onClose }: { which: Which; request: TCare
   return (
     <Modal opened onClose={onClose} title={t('doctors.requests.confirmTitle')}>
       <Stack>
-        {request.replaces.length > 0
-          ? <Alert color="orange" role="alert">{t('doctors.requests.confirmReplace', { patient: request.patient.name, doctors: names })}</Alert>
-          : <Text>{t('doctors.requests.confirmPlain', { patient: request.patient.name, kind: kindText(t, request) })}</Text>}
-        {accept.isError && <Alert color="red" role="alert">{errorText(t, accept.error)}</Alert>}
+        {request.replaces.length > 0 ? (
+          <Alert color="orange" role="alert">
+            {t('doctors.requests.confirmReplace', { patient: request.patient.name, doctors: names })}
+          </Alert>
+        ) : (
+          <Text>
+            {t('doctors.requests.confirmPlain', { patient: request.patient.name, kind: kindText(t, request) })}
+          </Text>
+        )}
+        {accept.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, accept.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('doctors.requests.back')}</Button>
-          <Button onClick={() => accept.mutate()} loading={accept.isPending}>{t('doctors.requests.confirm')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('doctors.requests.back')}
+          </Button>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+            {t('doctors.requests.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -68,9 +87,17 @@ function NewRequestModal({ which, onClose }: { which: Which; onClose: () => void
   const [specialty, setSpecialty] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const found = useQuery({
-    queryKey: ['doctors', 'patientSearch', debounced], queryFn: () => patients.list({ search: debounced, size: 20, page: 0 }), enabled: debounced.length > 0, meta: { inlineError: true },
+    queryKey: ['doctors', 'patientSearch', debounced],
+    queryFn: () => patients.list({ search: debounced, size: 20, page: 0 }),
+    enabled: debounced.length > 0,
+    meta: { inlineError: true },
   });
-  const list = useQuery({ queryKey: doctorKeys.list({}), queryFn: () => doctors.list({}), enabled: which === 'doctor', meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: doctorKeys.list({}),
+    queryFn: () => doctors.list({}),
+    enabled: which === 'doctor',
+    meta: { inlineError: true },
+  });
   const me = useProfile().data;
   const chosen = which === 'doctor' ? list.data?.items.find((d) => d.id === doctorId) : undefined;
   const specialtiesOffered: readonly string[] = chosen?.specialties ?? [];
@@ -91,33 +118,96 @@ function NewRequestModal({ which, onClose }: { which: Which; onClose: () => void
       await queryClient.invalidateQueries({ queryKey: doctorKeys.all });
       onClose();
     },
-    onError: (e) => setErrors(e && typeof e === 'object' && 'issues' in e ? zodFieldErrors(t, e as { issues: [] }) : serverFieldErrors(t, e)),
+    onError: (e) =>
+      setErrors(
+        e && typeof e === 'object' && 'issues' in e ? zodFieldErrors(t, e as { issues: [] }) : serverFieldErrors(t, e),
+      ),
     meta: { inlineError: true },
   });
   const other = send.isError && Object.keys(errors).length === 0;
-  const doctorOptions = (list.data?.items ?? []).filter((d) => d.id !== me?.id)
-    .map((d) => ({ value: d.id, label: d.specialty ? `${d.fullName} — ${specialtyLabel(t, d.specialty)}` : d.fullName }));
+  const doctorOptions = (list.data?.items ?? [])
+    .filter((d) => d.id !== me?.id)
+    .map((d) => ({
+      value: d.id,
+      label: d.specialty ? `${d.fullName} — ${specialtyLabel(t, d.specialty)}` : d.fullName,
+    }));
   return (
-    <Modal opened onClose={onClose} title={which === 'doctor' ? t('doctors.requests.newDoctorTitle') : t('doctors.requests.newPatientTitle')} size="lg">
-      <form onSubmit={(e) => { e.preventDefault(); setErrors({}); send.mutate(); }} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={which === 'doctor' ? t('doctors.requests.newDoctorTitle') : t('doctors.requests.newPatientTitle')}
+      size="lg"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setErrors({});
+          send.mutate();
+        }}
+        noValidate
+      >
         <Stack>
-          <Select label={t('doctors.requests.patientSearch')} placeholder={t('doctors.requests.patientPlaceholder')} searchable clearable required
-            searchValue={search} onSearchChange={setSearch} value={patientId} onChange={setPatientId} error={errors.patientId}
-            data={(found.data?.items ?? []).map((p) => ({ value: p.id, label: p.patientCode ? `${p.fullName} (${p.patientCode})` : p.fullName }))} />
+          <Select
+            label={t('doctors.requests.patientSearch')}
+            placeholder={t('doctors.requests.patientPlaceholder')}
+            searchable
+            clearable
+            required
+            searchValue={search}
+            onSearchChange={setSearch}
+            value={patientId}
+            onChange={setPatientId}
+            error={errors.patientId}
+            data={(found.data?.items ?? []).map((p) => ({
+              value: p.id,
+              label: p.patientCode ? `${p.fullName} (${p.patientCode})` : p.fullName,
+            }))}
+          />
           {which === 'doctor' && (
-            <Select label={t('doctors.requests.doctorPick')} searchable required value={doctorId} onChange={(v) => { setDoctorId(v); setSpecialty(null); }}
-              data={doctorOptions} error={errors.doctorId} />
+            <Select
+              label={t('doctors.requests.doctorPick')}
+              searchable
+              required
+              value={doctorId}
+              onChange={(v) => {
+                setDoctorId(v);
+                setSpecialty(null);
+              }}
+              data={doctorOptions}
+              error={errors.doctorId}
+            />
           )}
-          <NativeSelect label={t('doctors.requests.kind')} value={kind} onChange={(e) => setKind(e.currentTarget.value === 'specialist' ? 'specialist' : 'family_doctor')}
-            data={REQUEST_KINDS.map((k) => ({ value: k, label: t(`doctors.requests.kinds.${k}`) }))} />
+          <NativeSelect
+            label={t('doctors.requests.kind')}
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value === 'specialist' ? 'specialist' : 'family_doctor')}
+            data={REQUEST_KINDS.map((k) => ({ value: k, label: t(`doctors.requests.kinds.${k}`) }))}
+          />
           {kind === 'specialist' && (
-            <Select label={t('doctors.requests.specialty')} required value={specialty} onChange={setSpecialty} error={errors.specialty}
-              data={(which === 'doctor' ? specialtiesOffered : SPECIALTY_CODES).map((s) => ({ value: s, label: specialtyLabel(t, s) }))} />
+            <Select
+              label={t('doctors.requests.specialty')}
+              required
+              value={specialty}
+              onChange={setSpecialty}
+              error={errors.specialty}
+              data={(which === 'doctor' ? specialtiesOffered : SPECIALTY_CODES).map((s) => ({
+                value: s,
+                label: specialtyLabel(t, s),
+              }))}
+            />
           )}
-          {other && <Alert color="red" role="alert">{errorText(t, send.error)}</Alert>}
+          {other && (
+            <Alert color="red" role="alert">
+              {errorText(t, send.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('doctors.requests.back')}</Button>
-            <Button type="submit" loading={send.isPending}>{t('doctors.requests.send')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('doctors.requests.back')}
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              {t('doctors.requests.send')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -125,19 +215,33 @@ function NewRequestModal({ which, onClose }: { which: Which; onClose: () => void
   );
 }
 
-function RequestTable({ which, items, direction }: { which: Which; items: TCareRequest[]; direction: 'sent' | 'received' }) {
+function RequestTable({
+  which,
+  items,
+  direction,
+}: {
+  which: Which;
+  items: TCareRequest[];
+  direction: 'sent' | 'received';
+}) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
   const queryClient = useQueryClient();
   const [accepting, setAccepting] = useState<TCareRequest | null>(null);
   const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'reject' | 'cancel' }) => doctors.answer(path(which), id, action),
+    mutationFn: ({ id, action }: { id: string; action: 'reject' | 'cancel' }) =>
+      doctors.answer(path(which), id, action),
     onSuccess: async (r) => {
       notifySuccess(t(r.status === 'rejected' ? 'doctors.requests.rejected' : 'doctors.requests.cancelled'));
       await queryClient.invalidateQueries({ queryKey: doctorKeys.all });
     },
   });
-  if (items.length === 0) return <Text c="dimmed" role="status">{t('doctors.requests.empty')}</Text>;
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" role="status">
+        {t('doctors.requests.empty')}
+      </Text>
+    );
   return (
     <>
       <Table striped aria-label={t(direction === 'sent' ? 'doctors.requests.sent' : 'doctors.requests.received')}>
@@ -158,20 +262,46 @@ function RequestTable({ which, items, direction }: { which: Which; items: TCareR
               <Table.Td>{r.patient.code ? `${r.patient.name} (${r.patient.code})` : r.patient.name}</Table.Td>
               <Table.Td>{r.doctor.name}</Table.Td>
               <Table.Td>{kindText(t, r)}</Table.Td>
-              <Table.Td><Badge color={requestStatusColor(r.status)} variant="light">{t(`doctors.requests.statuses.${r.status}`)}</Badge></Table.Td>
+              <Table.Td>
+                <Badge color={requestStatusColor(r.status)} variant="light">
+                  {t(`doctors.requests.statuses.${r.status}`)}
+                </Badge>
+              </Table.Td>
               <Table.Td>{r.requestedBy.name}</Table.Td>
               <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
               <Table.Td>
                 {r.status === 'pending' && direction === 'received' && (
                   <Group gap="xs">
-                    <Button size="xs" onClick={() => setAccepting(r)} aria-label={t('doctors.requests.acceptLabel', { patient: r.patient.name })}>{t('doctors.requests.accept')}</Button>
-                    <Button size="xs" variant="light" color="red" loading={act.isPending && act.variables.id === r.id}
-                      onClick={() => act.mutate({ id: r.id, action: 'reject' })} aria-label={t('doctors.requests.rejectLabel', { patient: r.patient.name })}>{t('doctors.requests.reject')}</Button>
+                    <Button
+                      size="xs"
+                      onClick={() => setAccepting(r)}
+                      aria-label={t('doctors.requests.acceptLabel', { patient: r.patient.name })}
+                    >
+                      {t('doctors.requests.accept')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      loading={act.isPending && act.variables.id === r.id}
+                      onClick={() => act.mutate({ id: r.id, action: 'reject' })}
+                      aria-label={t('doctors.requests.rejectLabel', { patient: r.patient.name })}
+                    >
+                      {t('doctors.requests.reject')}
+                    </Button>
                   </Group>
                 )}
                 {r.status === 'pending' && direction === 'sent' && (
-                  <Button size="xs" variant="light" color="gray" loading={act.isPending && act.variables.id === r.id}
-                    onClick={() => act.mutate({ id: r.id, action: 'cancel' })} aria-label={t('doctors.requests.cancelLabel', { patient: r.patient.name })}>{t('doctors.requests.cancel')}</Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="gray"
+                    loading={act.isPending && act.variables.id === r.id}
+                    onClick={() => act.mutate({ id: r.id, action: 'cancel' })}
+                    aria-label={t('doctors.requests.cancelLabel', { patient: r.patient.name })}
+                  >
+                    {t('doctors.requests.cancel')}
+                  </Button>
                 )}
               </Table.Td>
             </Table.Tr>
@@ -190,7 +320,8 @@ export function RequestsPage({ which }: { which: Which }) {
   const [status, setStatus] = useState('');
   const [creating, setCreating] = useState(false);
   const q = useQuery({
-    queryKey: doctorKeys.requests(which, status), queryFn: () => doctors.requests(path(which), (status || undefined) as TCareRequest['status'] | undefined),
+    queryKey: doctorKeys.requests(which, status),
+    queryFn: () => doctors.requests(path(which), (status || undefined) as TCareRequest['status'] | undefined),
     meta: { inlineError: true },
   });
   const canCreate = which === 'doctor' || me?.role === 'doctor';
@@ -198,18 +329,50 @@ export function RequestsPage({ which }: { which: Which }) {
     <Stack>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={1}>{t(which === 'doctor' ? 'doctors.requests.doctorTitle' : 'doctors.requests.patientTitle')}</Title>
-          <Text c="dimmed" size="sm">{t(which === 'doctor' ? 'doctors.requests.doctorSubtitle' : 'doctors.requests.patientSubtitle')}</Text>
+          <Title order={1}>
+            {t(which === 'doctor' ? 'doctors.requests.doctorTitle' : 'doctors.requests.patientTitle')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t(which === 'doctor' ? 'doctors.requests.doctorSubtitle' : 'doctors.requests.patientSubtitle')}
+          </Text>
         </Stack>
-        {canCreate && <Button onClick={() => setCreating(true)}>{t(which === 'doctor' ? 'doctors.requests.newDoctor' : 'doctors.requests.newPatient')}</Button>}
+        {canCreate && (
+          <Button onClick={() => setCreating(true)}>
+            {t(which === 'doctor' ? 'doctors.requests.newDoctor' : 'doctors.requests.newPatient')}
+          </Button>
+        )}
       </Group>
-      <NativeSelect label={t('doctors.requests.statusFilter')} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={220}
-        data={[{ value: '', label: t('doctors.requests.all') }, ...CONTACT_STATUSES.map((s) => ({ value: s, label: t(`doctors.requests.statuses.${s}`) }))]} />
-      {q.isPending ? <ListSkeleton /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
-        <PlainTabs id={`${which}-requests`} label={t('doctors.requests.tabs')} tabs={[
-          { value: 'received', label: `${t('doctors.requests.received')} (${q.data.received.length})`, content: () => <RequestTable which={which} items={q.data.received} direction="received" /> },
-          { value: 'sent', label: `${t('doctors.requests.sent')} (${q.data.sent.length})`, content: () => <RequestTable which={which} items={q.data.sent} direction="sent" /> },
-        ]} />
+      <NativeSelect
+        label={t('doctors.requests.statusFilter')}
+        value={status}
+        onChange={(e) => setStatus(e.currentTarget.value)}
+        w={220}
+        data={[
+          { value: '', label: t('doctors.requests.all') },
+          ...CONTACT_STATUSES.map((s) => ({ value: s, label: t(`doctors.requests.statuses.${s}`) })),
+        ]}
+      />
+      {q.isPending ? (
+        <ListSkeleton />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <PlainTabs
+          id={`${which}-requests`}
+          label={t('doctors.requests.tabs')}
+          tabs={[
+            {
+              value: 'received',
+              label: `${t('doctors.requests.received')} (${q.data.received.length})`,
+              content: () => <RequestTable which={which} items={q.data.received} direction="received" />,
+            },
+            {
+              value: 'sent',
+              label: `${t('doctors.requests.sent')} (${q.data.sent.length})`,
+              content: () => <RequestTable which={which} items={q.data.sent} direction="sent" />,
+            },
+          ]}
+        />
       )}
       {creating && <NewRequestModal which={which} onClose={() => setCreating(false)} />}
     </Stack>

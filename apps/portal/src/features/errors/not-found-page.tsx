@@ -8,10 +8,14 @@ export function NotFoundPage() {
   return (
     <Center py={80}>
       <Stack align="center" gap="sm">
-        <Text fz={64} fw={800} c="dimmed" aria-hidden="true">404</Text>
+        <Text fz={64} fw={800} c="dimmed" aria-hidden="true">
+          404
+        </Text>
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.text')}</Text>
-        <Anchor component={Link} to="/">{t('notFound.home')}</Anchor>
+        <Anchor component={Link} to="/">
+          {t('notFound.home')}
+        </Anchor>
       </Stack>
     </Center>
   );

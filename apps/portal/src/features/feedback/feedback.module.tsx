@@ -10,11 +10,30 @@ const FeedbackListPage = lazyPage(async () => (await import('./feedback-list-pag
 
 /** Sidebar entries of the "feedback" domain. */
 export const feedbackNavItems: NavItem[] = [
-  { path: '/feedback', labelKey: 'feedback.nav.feedback', permission: Permission.FeedbackManage, group: 'communication' },
+  {
+    path: '/feedback',
+    labelKey: 'feedback.nav.feedback',
+    permission: Permission.FeedbackManage,
+    group: 'communication',
+  },
 ];
 
 /** Pages inside the app layout. */
 export const feedbackRoutes: RouteObject[] = [
-  { path: 'feedback', element: <RequirePermission permission={Permission.FeedbackManage}><FeedbackListPage /></RequirePermission> },
-  { path: 'feedback/:id', element: <RequirePermission permission={Permission.FeedbackManage}><FeedbackDetailPage /></RequirePermission> },
+  {
+    path: 'feedback',
+    element: (
+      <RequirePermission permission={Permission.FeedbackManage}>
+        <FeedbackListPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'feedback/:id',
+    element: (
+      <RequirePermission permission={Permission.FeedbackManage}>
+        <FeedbackDetailPage />
+      </RequirePermission>
+    ),
+  },
 ];

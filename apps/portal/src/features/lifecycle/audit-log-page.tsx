@@ -1,5 +1,17 @@
 import { DayInput } from '@carewatch/web/day-input';
-import { Button, Code, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { addToDay, zonedDay, zonedMidnight } from '@carewatch/i18n/datetime';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +29,17 @@ import { downloadFile } from '../patients/patients-shared.tsx';
 
 type Sort = (typeof AUDIT_SORTS)[number];
 const LIST: ListSpec<'actor' | 'action' | 'resource' | 'outcome' | 'from' | 'to' | 'patient', Sort> = {
-  filters: ['actor', 'action', 'resource', 'outcome', 'from', 'to', 'patient'], sorts: AUDIT_SORTS, defaultSort: '-createdAt', pageSize: 20,
+  filters: ['actor', 'action', 'resource', 'outcome', 'from', 'to', 'patient'],
+  sorts: AUDIT_SORTS,
+  defaultSort: '-createdAt',
+  pageSize: 20,
 };
 const life = lifecycleApi(api.request);
 type Outcome = NonNullable<TAuditQuery['outcome']>;
 const isOutcome = (v: string): v is Outcome => v === 'ok' || v === 'denied' || v === 'failed';
 /** A day (yyyy-MM-dd) as the start or the end of that day in the profile's time zone (not the browser's). */
-const dayBound = (d: string, end: boolean) => (d ? new Date(zonedMidnight(end ? addToDay(d, { days: 1 }) : d).getTime() - (end ? 1 : 0)).toISOString() : undefined);
+const dayBound = (d: string, end: boolean) =>
+  d ? new Date(zonedMidnight(end ? addToDay(d, { days: 1 }) : d).getTime() - (end ? 1 : 0)).toISOString() : undefined;
 
 /** The tenant's audit trail with filters: actor, action, resource, outcome, date range. */
 export function AuditLogPage() {
@@ -38,21 +54,36 @@ export function AuditLogPage() {
   const { from, to, patient } = filters;
   const outcome = isOutcome(filters.outcome) ? filters.outcome : '';
   const onSort = (v: string) => state.setSort(AUDIT_SORTS.find((s) => s === v) ?? '-createdAt');
-  const th = (label: string, field: string, first: 'asc' | 'desc' = 'asc') => <SortableTh label={t(label)} field={field} first={first} sort={sort} onSort={onSort} />;
+  const th = (label: string, field: string, first: 'asc' | 'desc' = 'asc') => (
+    <SortableTh label={t(label)} field={field} first={first} sort={sort} onSort={onSort} />
+  );
 
   const query: Partial<TAuditQuery> = {
-    page, size, ...(sort ? { sort } : {}),
-    ...(filters.actor ? { actor: filters.actor } : {}), ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.resource ? { resource: filters.resource } : {}), ...(outcome ? { outcome } : {}),
+    page,
+    size,
+    ...(sort ? { sort } : {}),
+    ...(filters.actor ? { actor: filters.actor } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.resource ? { resource: filters.resource } : {}),
+    ...(outcome ? { outcome } : {}),
     ...(/^[0-9a-f-]{36}$/i.test(patient.trim()) ? { patientId: patient.trim() } : {}),
-    ...(from ? { from: dayBound(from, false) } : {}), ...(to ? { to: dayBound(to, true) } : {}),
+    ...(from ? { from: dayBound(from, false) } : {}),
+    ...(to ? { to: dayBound(to, true) } : {}),
   };
-  const log = useQuery({ queryKey: ['audit-log', query], queryFn: () => life.auditLog(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const log = useQuery({
+    queryKey: ['audit-log', query],
+    queryFn: () => life.auditLog(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const exportCsv = useMutation({
     mutationFn: () => {
       const last = to || zonedDay(new Date());
       const first = from || addToDay(last, { days: -30 });
-      return downloadFile(life.auditExportUrl(dayBound(first, false)!, dayBound(last, true)!), `audit-${first}-${last}.csv`);
+      return downloadFile(
+        life.auditExportUrl(dayBound(first, false)!, dayBound(last, true)!),
+        `audit-${first}-${last}.csv`,
+      );
     },
     meta: { inlineError: true },
   });
@@ -65,29 +96,78 @@ export function AuditLogPage() {
         <Text c="dimmed">{t('lifecycle.audit.subtitle')}</Text>
       </div>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('lifecycle.audit.actor')} type="search" value={actor.value} onChange={(e) => actor.set(e.currentTarget.value)} />
-        <TextInput label={t('lifecycle.audit.action')} type="search" value={action.value} onChange={(e) => action.set(e.currentTarget.value)} placeholder="auth.login" />
-        <TextInput label={t('lifecycle.audit.resource')} type="search" value={resource.value} onChange={(e) => resource.set(e.currentTarget.value)} placeholder="user" />
+        <TextInput
+          label={t('lifecycle.audit.actor')}
+          type="search"
+          value={actor.value}
+          onChange={(e) => actor.set(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('lifecycle.audit.action')}
+          type="search"
+          value={action.value}
+          onChange={(e) => action.set(e.currentTarget.value)}
+          placeholder="auth.login"
+        />
+        <TextInput
+          label={t('lifecycle.audit.resource')}
+          type="search"
+          value={resource.value}
+          onChange={(e) => resource.set(e.currentTarget.value)}
+          placeholder="user"
+        />
         <NativeSelect
           label={t('lifecycle.audit.outcome')}
           value={outcome}
           onChange={(e) => state.setFilter('outcome', e.currentTarget.value)}
-          data={[{ value: '', label: t('lifecycle.audit.outcomeAll') }, ...(['ok', 'denied', 'failed'] as const).map((o) => ({ value: o, label: t(`lifecycle.audit.outcomes.${o}`) }))]}
+          data={[
+            { value: '', label: t('lifecycle.audit.outcomeAll') },
+            ...(['ok', 'denied', 'failed'] as const).map((o) => ({
+              value: o,
+              label: t(`lifecycle.audit.outcomes.${o}`),
+            })),
+          ]}
         />
-        <DayInput label={t('lifecycle.audit.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
+        <DayInput
+          label={t('lifecycle.audit.from')}
+          value={from}
+          onValue={(v) => state.setFilter('from', typedDay(v, from))}
+        />
         <DayInput label={t('lifecycle.audit.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
-        <TextInput label={t('lifecycle.audit.patient')} type="search" value={patientText.value} onChange={(e) => patientText.set(e.currentTarget.value)} />
-        <Button variant="light" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} title={t('lifecycle.audit.exportHint')}>{t('lifecycle.audit.export')}</Button>
+        <TextInput
+          label={t('lifecycle.audit.patient')}
+          type="search"
+          value={patientText.value}
+          onChange={(e) => patientText.set(e.currentTarget.value)}
+        />
+        <Button
+          variant="light"
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate()}
+          title={t('lifecycle.audit.exportHint')}
+        >
+          {t('lifecycle.audit.export')}
+        </Button>
         <SavedViews list="audit" />
-        {log.data && <Text size="sm" c="dimmed" role="status">{t('lifecycle.audit.total', { count: log.data.total })}</Text>}
+        {log.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('lifecycle.audit.total', { count: log.data.total })}
+          </Text>
+        )}
       </Group>
       {exportCsv.isError && <ErrorState error={exportCsv.error} />}
       {log.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
       ) : log.isError ? (
         <ErrorState error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('lifecycle.audit.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('lifecycle.audit.empty')}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={900} type="native">
@@ -109,21 +189,59 @@ export function AuditLogPage() {
                   // Ids are time-ordered (UUIDv7): their heads repeat within a day, so the tail is shown (whole id on hover).
                   <Table.Tr key={e.id}>
                     <Table.Td>{formatDateTime(e.createdAt, tz)}</Table.Td>
-                    <Table.Td>{e.actorName ?? (e.actorId ? `…${e.actorId.slice(-8)}` : t('lifecycle.audit.system'))}{e.actorEmail && <Text size="xs" c="dimmed">{e.actorEmail}</Text>}</Table.Td>
-                    <Table.Td><Code>{e.action}</Code></Table.Td>
-                    <Table.Td>{e.resource ?? ''}{e.resourceId && <Text size="xs" c="dimmed" title={e.resourceId}>…{e.resourceId.slice(-8)}</Text>}</Table.Td>
                     <Table.Td>
-                      {e.route && <Code>{e.route}</Code>}
-                      {e.role && <Text size="xs" c="dimmed">{t('lifecycle.audit.role')}: {e.role}</Text>}
-                      {e.patientIds && e.patientIds.length > 0 && <Text size="xs" c="dimmed">{t('lifecycle.audit.patients')}: {e.patientIds.length === 1 ? e.patientIds[0] : e.patientIds.length}</Text>}
+                      {e.actorName ?? (e.actorId ? `…${e.actorId.slice(-8)}` : t('lifecycle.audit.system'))}
+                      {e.actorEmail && (
+                        <Text size="xs" c="dimmed">
+                          {e.actorEmail}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} c={e.outcome === 'ok' ? 'teal' : e.outcome === 'denied' ? 'orange' : 'red'}>
+                      <Code>{e.action}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.resource ?? ''}
+                      {e.resourceId && (
+                        <Text size="xs" c="dimmed" title={e.resourceId}>
+                          …{e.resourceId.slice(-8)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {e.route && <Code>{e.route}</Code>}
+                      {e.role && (
+                        <Text size="xs" c="dimmed">
+                          {t('lifecycle.audit.role')}: {e.role}
+                        </Text>
+                      )}
+                      {e.patientIds && e.patientIds.length > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {t('lifecycle.audit.patients')}:{' '}
+                          {e.patientIds.length === 1 ? e.patientIds[0] : e.patientIds.length}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text
+                        size="sm"
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                        c={e.outcome === 'ok' ? 'teal' : e.outcome === 'denied' ? 'orange' : 'red'}
+                      >
                         {isOutcome(e.outcome) ? t(`lifecycle.audit.outcomes.${e.outcome}`) : e.outcome}
                       </Text>
                     </Table.Td>
                     <Table.Td>{e.ip ?? ''}</Table.Td>
-                    <Table.Td>{e.details ? <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(e.details)}</Code> : ''}</Table.Td>
+                    <Table.Td>
+                      {e.details ? (
+                        <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                          {JSON.stringify(e.details)}
+                        </Code>
+                      ) : (
+                        ''
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -13,21 +13,46 @@ export function DeactivateTab() {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const request = useMutation({ mutationFn: () => life.requestDeactivation(reason.trim() || undefined), onSettled: () => setConfirming(false), meta: { inlineError: true } });
+  const request = useMutation({
+    mutationFn: () => life.requestDeactivation(reason.trim() || undefined),
+    onSettled: () => setConfirming(false),
+    meta: { inlineError: true },
+  });
   return (
     <Stack maw={560}>
       <Title order={3}>{t('lifecycle.me.title')}</Title>
       <Text>{t('lifecycle.me.text')}</Text>
-      {request.isSuccess && <Alert color="teal" role="status">{t('lifecycle.me.sent')}</Alert>}
-      {request.isError && <Alert color="red" role="alert">{errorText(t, request.error)}</Alert>}
-      <Textarea label={t('lifecycle.me.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
-      <Group><Button color="red" onClick={() => setConfirming(true)} disabled={request.isSuccess}>{t('lifecycle.me.submit')}</Button></Group>
+      {request.isSuccess && (
+        <Alert color="teal" role="status">
+          {t('lifecycle.me.sent')}
+        </Alert>
+      )}
+      {request.isError && (
+        <Alert color="red" role="alert">
+          {errorText(t, request.error)}
+        </Alert>
+      )}
+      <Textarea
+        label={t('lifecycle.me.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        maxLength={500}
+      />
+      <Group>
+        <Button color="red" onClick={() => setConfirming(true)} disabled={request.isSuccess}>
+          {t('lifecycle.me.submit')}
+        </Button>
+      </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('lifecycle.me.confirmTitle')}>
         <Stack>
           <Text>{t('lifecycle.me.confirmText')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{t('lifecycle.me.cancel')}</Button>
-            <Button color="red" loading={request.isPending} onClick={() => request.mutate()}>{t('lifecycle.me.confirm')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('lifecycle.me.cancel')}
+            </Button>
+            <Button color="red" loading={request.isPending} onClick={() => request.mutate()}>
+              {t('lifecycle.me.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

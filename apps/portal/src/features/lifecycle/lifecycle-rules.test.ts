@@ -13,7 +13,10 @@ describe('deactivation requests', () => {
   test('colours: pending yellow, approved red, rejected grey; each status named in both languages', () => {
     expect(DEACTIVATION_STATUSES.map(deactivationColor)).toEqual(['yellow', 'red', 'gray']);
     for (const s of DEACTIVATION_STATUSES) {
-      expect(hasKey(`lifecycle.deactivations.statuses.${s}`, 'en') && hasKey(`lifecycle.deactivations.statuses.${s}`, 'vi'), s).toBe(true);
+      expect(
+        hasKey(`lifecycle.deactivations.statuses.${s}`, 'en') && hasKey(`lifecycle.deactivations.statuses.${s}`, 'vi'),
+        s,
+      ).toBe(true);
     }
   });
 

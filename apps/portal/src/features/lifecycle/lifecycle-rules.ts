@@ -9,7 +9,8 @@ export const DEACTIVATION_STATUSES: readonly DeactivationStatus[] = ['pending', 
 export const statusFilter = (v: string): DeactivationStatus | '' => DEACTIVATION_STATUSES.find((s) => s === v) ?? '';
 
 /** Pending yellow, approved (the account is deactivated) red, rejected grey. */
-export const deactivationColor = (s: DeactivationStatus): 'yellow' | 'red' | 'gray' => (s === 'pending' ? 'yellow' : s === 'approved' ? 'red' : 'gray');
+export const deactivationColor = (s: DeactivationStatus): 'yellow' | 'red' | 'gray' =>
+  s === 'pending' ? 'yellow' : s === 'approved' ? 'red' : 'gray';
 
 /** Only a pending request is approved or rejected. */
 export const canDecide = (s: DeactivationStatus): boolean => s === 'pending';

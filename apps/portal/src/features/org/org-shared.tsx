@@ -21,16 +21,31 @@ export const orgKeys = {
   mine: ['org', 'mine'] as const,
 };
 
-export const scopeTypeLabel = (t: TFunction, type: string | null) => (type ? t(`org.scopeTypes.${type}`) : t('common.none'));
-export const centerTypeLabel = (t: TFunction, type: string | null) => (type ? t(`org.centerTypes.${type}`) : t('common.none'));
+export const scopeTypeLabel = (t: TFunction, type: string | null) =>
+  type ? t(`org.scopeTypes.${type}`) : t('common.none');
+export const centerTypeLabel = (t: TFunction, type: string | null) =>
+  type ? t(`org.centerTypes.${type}`) : t('common.none');
 
 export function StatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  return <Badge color={active ? 'teal' : 'gray'} variant="light">{active ? t('org.status.active') : t('org.status.inactive')}</Badge>;
+  return (
+    <Badge color={active ? 'teal' : 'gray'} variant="light">
+      {active ? t('org.status.active') : t('org.status.inactive')}
+    </Badge>
+  );
 }
 
-
-export function Paging({ total, page, onChange, label }: { total: number; page: number; onChange: (p: number) => void; label: string }) {
+export function Paging({
+  total,
+  page,
+  onChange,
+  label,
+}: {
+  total: number;
+  page: number;
+  onChange: (p: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
@@ -47,8 +62,24 @@ export function Paging({ total, page, onChange, label }: { total: number; page: 
 }
 
 /** A destructive or state-changing action asks to confirm first. */
-export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm, onClose, loading, color = 'red' }: {
-  opened: boolean; title: string; children: ReactNode; confirmLabel: string; onConfirm: () => void; onClose: () => void; loading?: boolean; color?: string;
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  loading,
+  color = 'red',
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  color?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -56,8 +87,12 @@ export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm,
       <Stack>
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color={color} loading={loading} onClick={onConfirm}>{confirmLabel}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button color={color} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -75,7 +110,10 @@ export function useCenterLogo(centerId: string | undefined, hasLogo: boolean, ve
   });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!q.data) { setUrl(null); return; }
+    if (!q.data) {
+      setUrl(null);
+      return;
+    }
     const u = URL.createObjectURL(q.data);
     setUrl(u);
     return () => URL.revokeObjectURL(u);

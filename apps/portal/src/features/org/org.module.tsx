@@ -26,12 +26,68 @@ export const orgNavItems: NavItem[] = [
 
 /** Pages of the "org" domain, mounted inside the app layout. */
 export const orgRoutes: RouteObject[] = [
-  { path: 'scopes', element: <RequirePermission permission={Permission.ScopeManage}><ScopesPage /></RequirePermission> },
-  { path: 'scopes/:id', element: <RequirePermission permission={Permission.ScopeManage}><ScopeDetailPage /></RequirePermission> },
-  { path: 'centers', element: <RequirePermission permission={Permission.CenterManage}><CentersPage /></RequirePermission> },
-  { path: 'centers/new', element: <RequirePermission permission={Permission.CenterManage}><CenterCreatePage /></RequirePermission> },
-  { path: 'centers/:id', element: <RequirePermission permission={Permission.CenterManage}><CenterDetailPage /></RequirePermission> },
-  { path: 'centers/:id/edit', element: <RequirePermission permission={Permission.CenterManage}><CenterEditPage /></RequirePermission> },
-  { path: 'my-organization', element: <RequirePermission permission={Permission.StaffView}><MyOrgPage /></RequirePermission> },
-  { path: 'my-organization/centers/:id/edit', element: <RequirePermission permission={Permission.StaffUpdate}><CenterEditPage own /></RequirePermission> },
+  {
+    path: 'scopes',
+    element: (
+      <RequirePermission permission={Permission.ScopeManage}>
+        <ScopesPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'scopes/:id',
+    element: (
+      <RequirePermission permission={Permission.ScopeManage}>
+        <ScopeDetailPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'centers',
+    element: (
+      <RequirePermission permission={Permission.CenterManage}>
+        <CentersPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'centers/new',
+    element: (
+      <RequirePermission permission={Permission.CenterManage}>
+        <CenterCreatePage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'centers/:id',
+    element: (
+      <RequirePermission permission={Permission.CenterManage}>
+        <CenterDetailPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'centers/:id/edit',
+    element: (
+      <RequirePermission permission={Permission.CenterManage}>
+        <CenterEditPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'my-organization',
+    element: (
+      <RequirePermission permission={Permission.StaffView}>
+        <MyOrgPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'my-organization/centers/:id/edit',
+    element: (
+      <RequirePermission permission={Permission.StaffUpdate}>
+        <CenterEditPage own />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -18,8 +18,14 @@ describe('package money in the form', () => {
   });
 
   it('property: what the form shows reads back as the same minor amount', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), fc.constantFrom('VND' as const, 'USD' as const, 'CAD' as const), (minor, currency) => {
-      expect(parseMajor(minorToInput(minor, currency), currency)).toBe(minor);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.constantFrom('VND' as const, 'USD' as const, 'CAD' as const),
+        (minor, currency) => {
+          expect(parseMajor(minorToInput(minor, currency), currency)).toBe(minor);
+        },
+      ),
+    );
   });
 });

@@ -33,9 +33,10 @@ export function PatientBulkActions({ sel }: { sel: BulkSelection }) {
   const doctors = useDoctorChoices(mode === 'doctor');
   const ids = sel.ids;
   const run = useMutation({
-    mutationFn: () => (mode === 'doctor'
-      ? patients.bulkAssignDoctor({ patientIds: ids, doctorId: choice })
-      : patients.bulkChangeCenter({ patientIds: ids, centerId: choice })),
+    mutationFn: () =>
+      mode === 'doctor'
+        ? patients.bulkAssignDoctor({ patientIds: ids, doctorId: choice })
+        : patients.bulkChangeCenter({ patientIds: ids, centerId: choice }),
     onSuccess: async (r) => {
       setMode(null);
       notifyBulkResult(t, r);
@@ -49,32 +50,73 @@ export function PatientBulkActions({ sel }: { sel: BulkSelection }) {
     onSuccess: () => notifySuccess(t('bulk.exported')),
     meta: { inlineError: true },
   });
-  const open = (m: Mode) => { setChoice(''); run.reset(); setMode(m); };
+  const open = (m: Mode) => {
+    setChoice('');
+    run.reset();
+    setMode(m);
+  };
   const canAssign = has(Permission.PatientUpdate) && has(Permission.StaffView);
-  const options = mode === 'doctor'
-    ? (doctors.data?.items ?? []).map((d) => ({ value: d.id, label: personName(d, i18n.language) + (d.email ? ` (${d.email})` : '') }))
-    : centers.centers.map((c) => ({ value: c.id, label: c.name }));
+  const options =
+    mode === 'doctor'
+      ? (doctors.data?.items ?? []).map((d) => ({
+          value: d.id,
+          label: personName(d, i18n.language) + (d.email ? ` (${d.email})` : ''),
+        }))
+      : centers.centers.map((c) => ({ value: c.id, label: c.name }));
 
   return (
     <>
       <BulkBar sel={sel}>
-        {canAssign && <Button variant="default" onClick={() => open('doctor')}>{t('bulk.assignDoctor')}</Button>}
-        {canAssign && centers.enabled && <Button variant="default" onClick={() => open('center')}>{t('bulk.changeCenter')}</Button>}
+        {canAssign && (
+          <Button variant="default" onClick={() => open('doctor')}>
+            {t('bulk.assignDoctor')}
+          </Button>
+        )}
+        {canAssign && centers.enabled && (
+          <Button variant="default" onClick={() => open('center')}>
+            {t('bulk.changeCenter')}
+          </Button>
+        )}
         {has(Permission.PatientExport) && (
-          <Button variant="default" loading={exporter.isPending} onClick={() => exporter.mutate()}>{t('bulk.exportSelection')}</Button>
+          <Button variant="default" loading={exporter.isPending} onClick={() => exporter.mutate()}>
+            {t('bulk.exportSelection')}
+          </Button>
         )}
       </BulkBar>
-      {exporter.isError && <Alert color="red" role="alert" withCloseButton onClose={() => exporter.reset()}>{errorText(t, exporter.error)}</Alert>}
-      <Modal opened={mode !== null} onClose={() => setMode(null)}
-        title={mode === 'doctor' ? t('bulk.assignDoctorTitle', { count: ids.length }) : t('bulk.changeCenterTitle', { count: ids.length })}>
+      {exporter.isError && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => exporter.reset()}>
+          {errorText(t, exporter.error)}
+        </Alert>
+      )}
+      <Modal
+        opened={mode !== null}
+        onClose={() => setMode(null)}
+        title={
+          mode === 'doctor'
+            ? t('bulk.assignDoctorTitle', { count: ids.length })
+            : t('bulk.changeCenterTitle', { count: ids.length })
+        }
+      >
         <Stack>
-          {run.isError && <Alert color="red" role="alert">{errorText(t, run.error)}</Alert>}
+          {run.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, run.error)}
+            </Alert>
+          )}
           {mode === 'doctor' && <Text size="sm">{t('bulk.assignDoctorHint')}</Text>}
-          <NativeSelect label={mode === 'doctor' ? t('bulk.doctor') : t('bulk.center')} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}
-            data={[{ value: '', label: t('bulk.choose') }, ...options]} />
+          <NativeSelect
+            label={mode === 'doctor' ? t('bulk.doctor') : t('bulk.center')}
+            value={choice}
+            onChange={(e) => setChoice(e.currentTarget.value)}
+            data={[{ value: '', label: t('bulk.choose') }, ...options]}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setMode(null)}>{t('common.cancel')}</Button>
-            <Button disabled={!choice} loading={run.isPending} onClick={() => run.mutate()}>{t('common.confirm')}</Button>
+            <Button variant="default" onClick={() => setMode(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button disabled={!choice} loading={run.isPending} onClick={() => run.mutate()}>
+              {t('common.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -8,7 +8,9 @@ export function PatientCreatePage() {
   const { t } = useTranslation();
   return (
     <Stack>
-      <Anchor component={Link} to="/patients" size="sm">{t('patients.detail.back')}</Anchor>
+      <Anchor component={Link} to="/patients" size="sm">
+        {t('patients.detail.back')}
+      </Anchor>
       <Title order={1}>{t('patients.form.createTitle')}</Title>
       <PatientForm />
     </Stack>

@@ -27,18 +27,28 @@ export const patientKeys = {
 };
 
 const STATUS_COLOR: Record<TPatientStatus, string> = {
-  normal: 'teal', at_risk: 'yellow', high_risk: 'orange', sos: 'red', unassigned: 'gray', assigned: 'blue',
+  normal: 'teal',
+  at_risk: 'yellow',
+  high_risk: 'orange',
+  sos: 'red',
+  unassigned: 'gray',
+  assigned: 'blue',
 };
 export const statusColor = (s: TPatientStatus) => STATUS_COLOR[s];
 
 export function PatientStatusBadge({ t, status }: { t: TFunction; status: TPatientStatus }) {
-  return <Badge color={STATUS_COLOR[status]} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>{t(`patients.status.${status}`)}</Badge>;
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>
+      {t(`patients.status.${status}`)}
+    </Badge>
+  );
 }
 
 /** `yyyy-mm-dd` (a calendar date, no zone) as dd/MM/yyyy. */
 export const formatDay = (d: string | null) => (d ? d.slice(0, 10).split('-').reverse().join('/') : null);
 /** An instant as dd/MM/yyyy in the user's timezone. */
-export const formatInstantDay = (iso: string | null, tz?: string) => (iso ? formatDateTime(iso, tz).slice(0, 10) : null);
+export const formatInstantDay = (iso: string | null, tz?: string) =>
+  iso ? formatDateTime(iso, tz).slice(0, 10) : null;
 
 /** Health centers the caller may pick (the staff options list; only for users who may list staff). */
 export function useCenterChoices() {
@@ -85,7 +95,10 @@ export function translatePatientMessage(t: TFunction, message: string): string {
 }
 
 /** Field path (relatives.0.phone) → message, from a Zod error of a contract schema. */
-export function zodPatientErrors(t: TFunction, error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function zodPatientErrors(
+  t: TFunction,
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';

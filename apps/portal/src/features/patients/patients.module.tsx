@@ -16,7 +16,28 @@ export const patientsNavItems: NavItem[] = [
 
 /** Pages of the "patients" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
 export const patientsRoutes: RouteObject[] = [
-  { path: 'patients', element: <RequirePermission permission={Permission.PatientView}><PatientListPage /></RequirePermission> },
-  { path: 'patients/new', element: <RequirePermission permission={Permission.PatientCreate}><PatientCreatePage /></RequirePermission> },
-  { path: 'patients/:id', element: <RequirePermission permission={Permission.PatientView}><PatientDetailPage/></RequirePermission> },
+  {
+    path: 'patients',
+    element: (
+      <RequirePermission permission={Permission.PatientView}>
+        <PatientListPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'patients/new',
+    element: (
+      <RequirePermission permission={Permission.PatientCreate}>
+        <PatientCreatePage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'patients/:id',
+    element: (
+      <RequirePermission permission={Permission.PatientView}>
+        <PatientDetailPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -8,15 +8,24 @@ import type { TPartnerVerifyStatus, TPaymentMethodKind } from '@carewatch/contra
 const PLATFORM_ROLES: readonly string[] = ['root', 'super_admin'];
 
 /** A platform admin (tenant management and a platform role) picks the tenant; anyone else works on their own. */
-export const picksTenant = (canManageTenants: boolean, role: string | undefined): boolean => canManageTenants && PLATFORM_ROLES.includes(role ?? '');
+export const picksTenant = (canManageTenants: boolean, role: string | undefined): boolean =>
+  canManageTenants && PLATFORM_ROLES.includes(role ?? '');
 
-const CALLBACK_PATH: Record<TPaymentMethodKind, string> = { stripe: 'stripe/webhook', vnpay: 'vnpay/ipn', sandbox: 'sandbox/callback' };
+const CALLBACK_PATH: Record<TPaymentMethodKind, string> = {
+  stripe: 'stripe/webhook',
+  vnpay: 'vnpay/ipn',
+  sandbox: 'sandbox/callback',
+};
 
 /** The address the provider calls back, on this portal's origin (no trailing slash doubled). */
-export const callbackUrlFor = (origin: string, method: TPaymentMethodKind): string => `${origin.replace(/\/+$/, '')}/api/payments/${CALLBACK_PATH[method]}`;
+export const callbackUrlFor = (origin: string, method: TPaymentMethodKind): string =>
+  `${origin.replace(/\/+$/, '')}/api/payments/${CALLBACK_PATH[method]}`;
 
 /** The fields (of `keys`) left blank once trimmed, each with the catalogue key of "Required". */
-export function missingFields<K extends string>(values: Readonly<Record<K, string>>, keys: readonly K[]): Partial<Record<K, 'fieldRules.required'>> {
+export function missingFields<K extends string>(
+  values: Readonly<Record<K, string>>,
+  keys: readonly K[],
+): Partial<Record<K, 'fieldRules.required'>> {
   const out: Partial<Record<K, 'fieldRules.required'>> = {};
   for (const k of keys) if (!values[k].trim()) out[k] = 'fieldRules.required';
   return out;
@@ -26,10 +35,15 @@ export const PARTNER_FIELDS = ['partnerId', 'apiKey'] as const;
 export const METHOD_FIELDS = ['accessKey', 'shareKey', 'secretKey', 'callbackUrl'] as const;
 
 /** Each step's state: open or not, and (when not) the catalogue key of why. */
-export type StepState = { disabled: boolean; reasonKey: 'paymentConfig.method.needsPartner' | 'paymentConfig.tax.needsMethod' | null };
+export type StepState = {
+  disabled: boolean;
+  reasonKey: 'paymentConfig.method.needsPartner' | 'paymentConfig.tax.needsMethod' | null;
+};
 
 export function methodStep(s: Pick<TPartnerVerifyStatus, 'partnerVerified'>): StepState {
-  return s.partnerVerified ? { disabled: false, reasonKey: null } : { disabled: true, reasonKey: 'paymentConfig.method.needsPartner' };
+  return s.partnerVerified
+    ? { disabled: false, reasonKey: null }
+    : { disabled: true, reasonKey: 'paymentConfig.method.needsPartner' };
 }
 
 export function taxStep(s: Pick<TPartnerVerifyStatus, 'partnerVerified' | 'methods'>): StepState {
@@ -39,6 +53,10 @@ export function taxStep(s: Pick<TPartnerVerifyStatus, 'partnerVerified' | 'metho
 }
 
 /** The status card's line: done, or the next step named. */
-export function nextStepText(step: TPartnerVerifyStatus['step']): { key: 'paymentConfig.status.done' } | { key: 'paymentConfig.status.next'; stepKey: string } {
-  return step === 'done' ? { key: 'paymentConfig.status.done' } : { key: 'paymentConfig.status.next', stepKey: `paymentConfig.steps.${step}` };
+export function nextStepText(
+  step: TPartnerVerifyStatus['step'],
+): { key: 'paymentConfig.status.done' } | { key: 'paymentConfig.status.next'; stepKey: string } {
+  return step === 'done'
+    ? { key: 'paymentConfig.status.done' }
+    : { key: 'paymentConfig.status.next', stepKey: `paymentConfig.steps.${step}` };
 }

@@ -9,10 +9,22 @@ const PaymentConfigPage = lazyPage(async () => (await import('./payment-config-p
 
 /** Sidebar entry of the "payment config" domain (group billing; super admin only). */
 export const paymentConfigNavItems: NavItem[] = [
-  { path: '/payment-methods', labelKey: 'paymentConfig.nav', permission: Permission.PaymentConfigManage, group: 'billing' },
+  {
+    path: '/payment-methods',
+    labelKey: 'paymentConfig.nav',
+    permission: Permission.PaymentConfigManage,
+    group: 'billing',
+  },
 ];
 
 /** Pages inside the app layout. */
 export const paymentConfigRoutes: RouteObject[] = [
-  { path: 'payment-methods', element: <RequirePermission permission={Permission.PaymentConfigManage}><PaymentConfigPage /></RequirePermission> },
+  {
+    path: 'payment-methods',
+    element: (
+      <RequirePermission permission={Permission.PaymentConfigManage}>
+        <PaymentConfigPage />
+      </RequirePermission>
+    ),
+  },
 ];

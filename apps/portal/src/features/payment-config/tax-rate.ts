@@ -9,6 +9,8 @@ export function percentToBp(text: string): number | null {
 /** Basis points to a percent text ("1000" → "10", "850" → "8.5"), in the language's decimal mark. */
 export function bpToPercent(bp: number, language = 'en'): string {
   const whole = Math.floor(bp / 100);
-  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}${language.startsWith('vi') ? ',' : '.'}${frac}` : String(whole);
 }

@@ -13,7 +13,14 @@ const PRINT_CSS = `
 `;
 
 function Line({ label, value }: { label: string; value: string }) {
-  return <Text size="sm"><Text span fw={700}>{label}: </Text>{value}</Text>;
+  return (
+    <Text size="sm">
+      <Text span fw={700}>
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
+  );
 }
 
 /**
@@ -24,10 +31,20 @@ function Line({ label, value }: { label: string; value: string }) {
 export function PrescriptionPrintPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: rxKeys.detail(id), queryFn: () => prescriptions.get(id), meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: rxKeys.detail(id),
+    queryFn: () => prescriptions.get(id),
+    meta: { inlineError: true },
+  });
   const patientId = q.data?.patientId ?? '';
   // The patient's code and birthday, when the reader may see the patient record.
-  const patient = useQuery({ queryKey: patientKeys.detail(patientId), queryFn: () => patients.get(patientId), enabled: !!patientId, retry: false, meta: { inlineError: true } });
+  const patient = useQuery({
+    queryKey: patientKeys.detail(patientId),
+    queryFn: () => patients.get(patientId),
+    enabled: !!patientId,
+    retry: false,
+    meta: { inlineError: true },
+  });
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const p = q.data;
@@ -39,17 +56,25 @@ export function PrescriptionPrintPage() {
         <Button onClick={() => window.print()}>{t('prescriptions.print.printNow')}</Button>
       </Group>
       <Stack gap="sm">
-        <Text fw={700} c="dimmed">{t('prescriptions.print.organization')}</Text>
+        <Text fw={700} c="dimmed">
+          {t('prescriptions.print.organization')}
+        </Text>
         <Title order={1}>{t('prescriptions.print.title')}</Title>
         <SimpleGrid cols={2} spacing={4}>
           <Line label={t('prescriptions.fields.rxNumber')} value={p.rxNumber} />
           <Line label={t('prescriptions.print.date')} value={day(p.startDate)} />
           <Line label={t('prescriptions.fields.patient')} value={p.patientName} />
           <Line label={t('prescriptions.print.patientCode')} value={patient.data?.patientCode ?? none} />
-          <Line label={t('prescriptions.print.birthday')} value={patient.data?.birthday ? day(patient.data.birthday) : none} />
+          <Line
+            label={t('prescriptions.print.birthday')}
+            value={patient.data?.birthday ? day(patient.data.birthday) : none}
+          />
           <Line label={t('prescriptions.fields.doctor')} value={p.doctorName} />
           <Line label={t('prescriptions.fields.name')} value={p.name} />
-          <Line label={t('prescriptions.fields.endDate')} value={p.endDate ? day(p.endDate) : t('prescriptions.list.noEnd')} />
+          <Line
+            label={t('prescriptions.fields.endDate')}
+            value={p.endDate ? day(p.endDate) : t('prescriptions.list.noEnd')}
+          />
         </SimpleGrid>
         {p.diagnosis && <Line label={t('prescriptions.fields.diagnosis')} value={p.diagnosis} />}
         <Table withTableBorder withColumnBorders aria-label={t('prescriptions.print.medicinesTable')}>
@@ -68,14 +93,28 @@ export function PrescriptionPrintPage() {
             {p.medicines.map((m, i) => (
               <Table.Tr key={m.id}>
                 <Table.Td>{i + 1}</Table.Td>
-                <Table.Td><Text size="sm" fw={600}>{m.name}</Text><Text size="xs">{[m.strength, t(`prescriptions.forms.${m.form}`)].filter(Boolean).join(' · ')}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {m.name}
+                  </Text>
+                  <Text size="xs">{[m.strength, t(`prescriptions.forms.${m.form}`)].filter(Boolean).join(' · ')}</Text>
+                </Table.Td>
                 <Table.Td>{doseText(t, m)}</Table.Td>
                 <Table.Td>{t(`prescriptions.routes.${m.route}`)}</Table.Td>
                 <Table.Td>{m.quantity ?? none}</Table.Td>
-                <Table.Td>{m.reminder ? ruleText(t, m.reminder.rule, m.reminder.times) : t('prescriptions.detail.onDemand')}</Table.Td>
                 <Table.Td>
-                  {[t(`prescriptions.meal.${m.when}`), m.frequency, m.instruction, m.totalDays ? `${t('prescriptions.medicine.totalDays')}: ${m.totalDays}` : null, m.note]
-                    .filter(Boolean).join(' · ')}
+                  {m.reminder ? ruleText(t, m.reminder.rule, m.reminder.times) : t('prescriptions.detail.onDemand')}
+                </Table.Td>
+                <Table.Td>
+                  {[
+                    t(`prescriptions.meal.${m.when}`),
+                    m.frequency,
+                    m.instruction,
+                    m.totalDays ? `${t('prescriptions.medicine.totalDays')}: ${m.totalDays}` : null,
+                    m.note,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -83,7 +122,9 @@ export function PrescriptionPrintPage() {
         </Table>
         {p.noteForPatient && <Line label={t('prescriptions.fields.noteForPatient')} value={p.noteForPatient} />}
         <Stack gap={48} align="flex-end" mt="lg">
-          <Text size="sm" fw={700}>{t('prescriptions.print.signature')}</Text>
+          <Text size="sm" fw={700}>
+            {t('prescriptions.print.signature')}
+          </Text>
           <Text size="sm">{p.doctorName}</Text>
         </Stack>
       </Stack>

@@ -1,12 +1,24 @@
 import type {
-  TDoseUnit, TMedicine, TMedicineForm, TMedicineRoute, TMedicineWhen, TPrescription, TPrescriptionRequest, TReminderRuleKind,
-  TReminderSound, TScheduleType, TTimeOfDay,
+  TDoseUnit,
+  TMedicine,
+  TMedicineForm,
+  TMedicineRoute,
+  TMedicineWhen,
+  TPrescription,
+  TPrescriptionRequest,
+  TReminderRuleKind,
+  TReminderSound,
+  TScheduleType,
+  TTimeOfDay,
 } from '@carewatch/contracts/prescriptions';
 
 /** Number inputs hold '' while empty. */
 type Num = number | string;
 
-export interface TimeRow { time: string; label: string }
+export interface TimeRow {
+  time: string;
+  label: string;
+}
 export interface ReminderForm {
   name: string;
   kind: TReminderRuleKind;
@@ -63,18 +75,56 @@ let seq = 0;
 const newKey = () => `m${++seq}`;
 
 export const emptyReminder = (): ReminderForm => ({
-  name: '', kind: 'daily', daysOfWeek: [], daysOfMonth: [], onDays: 21, offDays: 7, date: '', everyHours: 8, from: '08:00', until: '',
-  times: [{ time: '08:00', label: '' }], startDate: '', endDate: '', preAlarmMinutes: 0, snoozeMinutes: 10, sound: 'DEFAULT',
+  name: '',
+  kind: 'daily',
+  daysOfWeek: [],
+  daysOfMonth: [],
+  onDays: 21,
+  offDays: 7,
+  date: '',
+  everyHours: 8,
+  from: '08:00',
+  until: '',
+  times: [{ time: '08:00', label: '' }],
+  startDate: '',
+  endDate: '',
+  preAlarmMinutes: 0,
+  snoozeMinutes: 10,
+  sound: 'DEFAULT',
 });
 
 export const emptyMedicine = (): MedicineForm => ({
-  key: newKey(), name: '', dose: 1, doseUnit: 'TABLET', strength: '', route: 'ORAL', form: 'TABLET', quantity: '', when: 'ANYTIME', timeOfDay: [],
-  frequency: '', instruction: '', sideEffect: '', note: '', color: '', imageId: null, totalDays: '', refills: 0, scheduleType: 'ON_SCHEDULE',
+  key: newKey(),
+  name: '',
+  dose: 1,
+  doseUnit: 'TABLET',
+  strength: '',
+  route: 'ORAL',
+  form: 'TABLET',
+  quantity: '',
+  when: 'ANYTIME',
+  timeOfDay: [],
+  frequency: '',
+  instruction: '',
+  sideEffect: '',
+  note: '',
+  color: '',
+  imageId: null,
+  totalDays: '',
+  refills: 0,
+  scheduleType: 'ON_SCHEDULE',
   reminder: emptyReminder(),
 });
 
 export const emptyRx = (doctorId: string, today: string): RxForm => ({
-  name: '', rxNumber: '', diagnosis: '', noteForPatient: '', doctorId, startDate: today, endDate: '', medicines: [emptyMedicine()],
+  name: '',
+  rxNumber: '',
+  diagnosis: '',
+  noteForPatient: '',
+  doctorId,
+  startDate: today,
+  endDate: '',
+  medicines: [emptyMedicine()],
 });
 
 const num = (v: Num): number | undefined => (v === '' || v === null ? undefined : Number(v));
@@ -83,12 +133,23 @@ const opt = (v: string) => (v.trim() ? v : null);
 function reminderFromForm(r: ReminderForm, medicineName: string) {
   const rule = (() => {
     switch (r.kind) {
-      case 'daily': return { kind: 'daily' as const };
-      case 'weekly': return { kind: 'weekly' as const, daysOfWeek: [...r.daysOfWeek].sort((a, b) => a - b) };
-      case 'monthly': return { kind: 'monthly' as const, daysOfMonth: [...r.daysOfMonth].sort((a, b) => a - b) };
-      case 'cycle': return { kind: 'cycle' as const, onDays: num(r.onDays) as number, offDays: num(r.offDays) as number };
-      case 'once': return { kind: 'once' as const, date: r.date };
-      case 'hourly': return { kind: 'hourly' as const, everyHours: num(r.everyHours) as number, from: r.from, ...(r.until ? { until: r.until } : {}) };
+      case 'daily':
+        return { kind: 'daily' as const };
+      case 'weekly':
+        return { kind: 'weekly' as const, daysOfWeek: [...r.daysOfWeek].sort((a, b) => a - b) };
+      case 'monthly':
+        return { kind: 'monthly' as const, daysOfMonth: [...r.daysOfMonth].sort((a, b) => a - b) };
+      case 'cycle':
+        return { kind: 'cycle' as const, onDays: num(r.onDays) as number, offDays: num(r.offDays) as number };
+      case 'once':
+        return { kind: 'once' as const, date: r.date };
+      case 'hourly':
+        return {
+          kind: 'hourly' as const,
+          everyHours: num(r.everyHours) as number,
+          from: r.from,
+          ...(r.until ? { until: r.until } : {}),
+        };
     }
   })();
   return {
@@ -145,8 +206,14 @@ function reminderToForm(r: TMedicine['reminder']): ReminderForm {
   const rule = r.rule;
   return {
     ...base,
-    name: r.name, kind: rule.kind, times: r.times.map((x) => ({ time: x.time, label: x.label })), startDate: r.startDate ?? '', endDate: r.endDate ?? '',
-    preAlarmMinutes: r.preAlarmMinutes, snoozeMinutes: r.snoozeMinutes, sound: r.sound,
+    name: r.name,
+    kind: rule.kind,
+    times: r.times.map((x) => ({ time: x.time, label: x.label })),
+    startDate: r.startDate ?? '',
+    endDate: r.endDate ?? '',
+    preAlarmMinutes: r.preAlarmMinutes,
+    snoozeMinutes: r.snoozeMinutes,
+    sound: r.sound,
     ...(rule.kind === 'weekly' ? { daysOfWeek: rule.daysOfWeek } : {}),
     ...(rule.kind === 'monthly' ? { daysOfMonth: rule.daysOfMonth } : {}),
     ...(rule.kind === 'cycle' ? { onDays: rule.onDays, offDays: rule.offDays } : {}),
@@ -158,12 +225,33 @@ function reminderToForm(r: TMedicine['reminder']): ReminderForm {
 /** A form filled from an existing prescription (edit, or reuse with new dates). */
 export function fromPrescription(p: TPrescription, dates?: { startDate: string; endDate: string }): RxForm {
   return {
-    name: p.name, rxNumber: p.rxNumber, diagnosis: p.diagnosis ?? '', noteForPatient: p.noteForPatient ?? '', doctorId: p.doctorId,
-    startDate: dates?.startDate ?? p.startDate, endDate: dates ? dates.endDate : (p.endDate ?? ''),
+    name: p.name,
+    rxNumber: p.rxNumber,
+    diagnosis: p.diagnosis ?? '',
+    noteForPatient: p.noteForPatient ?? '',
+    doctorId: p.doctorId,
+    startDate: dates?.startDate ?? p.startDate,
+    endDate: dates ? dates.endDate : (p.endDate ?? ''),
     medicines: p.medicines.map((m) => ({
-      key: newKey(), name: m.name, dose: m.dose, doseUnit: m.doseUnit, strength: m.strength ?? '', route: m.route, form: m.form, quantity: m.quantity ?? '',
-      when: m.when, timeOfDay: m.timeOfDay, frequency: m.frequency ?? '', instruction: m.instruction ?? '', sideEffect: m.sideEffect ?? '', note: m.note ?? '',
-      color: m.color ?? '', imageId: m.imageId, totalDays: m.totalDays ?? '', refills: m.refills, scheduleType: m.scheduleType,
+      key: newKey(),
+      name: m.name,
+      dose: m.dose,
+      doseUnit: m.doseUnit,
+      strength: m.strength ?? '',
+      route: m.route,
+      form: m.form,
+      quantity: m.quantity ?? '',
+      when: m.when,
+      timeOfDay: m.timeOfDay,
+      frequency: m.frequency ?? '',
+      instruction: m.instruction ?? '',
+      sideEffect: m.sideEffect ?? '',
+      note: m.note ?? '',
+      color: m.color ?? '',
+      imageId: m.imageId,
+      totalDays: m.totalDays ?? '',
+      refills: m.refills,
+      scheduleType: m.scheduleType,
       // Reused reminders follow the new prescription's dates.
       reminder: dates ? { ...reminderToForm(m.reminder), startDate: '', endDate: '' } : reminderToForm(m.reminder),
     })),
@@ -176,6 +264,13 @@ export function addDays(ymd: string, n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 /** Today's calendar day in a zone. */
-export const todayIn = (tz: string | undefined) => new Intl.DateTimeFormat('en-CA', { timeZone: tz || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const todayIn = (tz: string | undefined) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz || undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());

@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { portalT } from '../../test-support/portal-t.ts';
-import { RATINGS_PAGE_SIZE, averageText, ratingStatus, ratingsQuery, starSplit, withFilter, withPage } from './ratings-rules.ts';
+import {
+  RATINGS_PAGE_SIZE,
+  averageText,
+  ratingStatus,
+  ratingsQuery,
+  starSplit,
+  withFilter,
+  withPage,
+} from './ratings-rules.ts';
 
 const q = (s: string) => ratingsQuery(new URLSearchParams(s));
 
@@ -12,8 +20,15 @@ describe('the ratings list in the address', () => {
   });
 
   test('every filter is read back', () => {
-    expect(q('doctorId=d1&stars=4&reported=true&from=2030-01-01&to=2030-01-31&page=2'))
-      .toEqual({ page: 2, size: 15, doctorId: 'd1', stars: 4, reported: 'true', from: '2030-01-01', to: '2030-01-31' });
+    expect(q('doctorId=d1&stars=4&reported=true&from=2030-01-01&to=2030-01-31&page=2')).toEqual({
+      page: 2,
+      size: 15,
+      doctorId: 'd1',
+      stars: 4,
+      reported: 'true',
+      from: '2030-01-01',
+      to: '2030-01-31',
+    });
     expect(q('reported=false')).toEqual({ page: 0, size: 15, reported: 'false' });
   });
 
@@ -37,10 +52,12 @@ describe('the ratings list in the address', () => {
   });
 
   test('property: a page written is the page read, filters untouched', () => {
-    fc.assert(fc.property(fc.nat(10_000), fc.constantFrom('1', '2', '3', '4', '5'), (page, stars) => {
-      const read = ratingsQuery(withPage(new URLSearchParams({ stars }), page));
-      expect(read).toEqual({ page, size: 15, stars: Number(stars) });
-    }));
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.constantFrom('1', '2', '3', '4', '5'), (page, stars) => {
+        const read = ratingsQuery(withPage(new URLSearchParams({ stars }), page));
+        expect(read).toEqual({ page, size: 15, stars: Number(stars) });
+      }),
+    );
   });
 });
 

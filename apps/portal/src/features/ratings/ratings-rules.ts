@@ -21,18 +21,21 @@ export function ratingsQuery(params: URLSearchParams): RatingsQuery {
   const from = params.get('from');
   const to = params.get('to');
   return {
-    page: Math.max(0, Math.floor(Number(params.get('page') ?? 0)) || 0), size: RATINGS_PAGE_SIZE,
+    page: Math.max(0, Math.floor(Number(params.get('page') ?? 0)) || 0),
+    size: RATINGS_PAGE_SIZE,
     ...(doctorId ? { doctorId } : {}),
     ...((STAR_OPTIONS as readonly string[]).includes(stars) ? { stars: Number(stars) } : {}),
     ...(reported === 'true' || reported === 'false' ? { reported } : {}),
-    ...(isDay(from) ? { from } : {}), ...(isDay(to) ? { to } : {}),
+    ...(isDay(from) ? { from } : {}),
+    ...(isDay(to) ? { to } : {}),
   };
 }
 
 /** A filter set (or cleared, when empty) and the page reset, in one address change. */
 export function withFilter(params: URLSearchParams, key: string, value: string | null): URLSearchParams {
   const next = new URLSearchParams(params);
-  if (value) next.set(key, value); else next.delete(key);
+  if (value) next.set(key, value);
+  else next.delete(key);
   next.delete('page');
   return next;
 }
@@ -44,8 +47,12 @@ export function withPage(params: URLSearchParams, page: number): URLSearchParams
 }
 
 /** A review's status badge: reported (hidden from the doctor's average) in red, else visible. */
-export const ratingStatus = (r: Pick<TRating, 'reported'>): { color: 'red' | 'teal'; labelKey: 'ratings.reported' | 'ratings.visible'; action: 'restore' | 'report' } =>
-  (r.reported ? { color: 'red', labelKey: 'ratings.reported', action: 'restore' } : { color: 'teal', labelKey: 'ratings.visible', action: 'report' });
+export const ratingStatus = (
+  r: Pick<TRating, 'reported'>,
+): { color: 'red' | 'teal'; labelKey: 'ratings.reported' | 'ratings.visible'; action: 'restore' | 'report' } =>
+  r.reported
+    ? { color: 'red', labelKey: 'ratings.reported', action: 'restore' }
+    : { color: 'teal', labelKey: 'ratings.visible', action: 'report' };
 
 /** Filled and empty stars of a 1–5 rating (out-of-range values clamped, so the row never breaks). */
 export function starSplit(value: number): { filled: number; empty: number } {

@@ -14,5 +14,12 @@ export const ratingsNavItems: NavItem[] = [
 
 /** Pages inside the app layout. */
 export const ratingsRoutes: RouteObject[] = [
-  { path: 'ratings', element: <RequirePermission permission={Permission.RatingManage}><RatingsPage /></RequirePermission> },
+  {
+    path: 'ratings',
+    element: (
+      <RequirePermission permission={Permission.RatingManage}>
+        <RatingsPage />
+      </RequirePermission>
+    ),
+  },
 ];

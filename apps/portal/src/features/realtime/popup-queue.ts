@@ -5,7 +5,9 @@ import type { TAlertLevel, TAlertSummary, TLocation, TRealtimeEvent, TSosMessage
 /** One pending SOS / high-risk popup. */
 /** Frames carry the name's parts: the popup writes it in the reader's language convention, like every other screen. */
 function readerName(first: string | undefined, last: string | undefined, fallback: string): string {
-  return first === undefined && last === undefined ? fallback : personName({ firstName: first, lastName: last }, i18n.language);
+  return first === undefined && last === undefined
+    ? fallback
+    : personName({ firstName: first, lastName: last }, i18n.language);
 }
 
 export type PopupItem = {
@@ -26,7 +28,8 @@ export function applyFrame(queue: PopupItem[], e: TRealtimeEvent): PopupItem[] {
     const prev = queue.find((q) => q.alertId === item.alertId);
     if (!prev) return [item, ...queue];
     const merged: PopupItem = {
-      ...prev, ...item,
+      ...prev,
+      ...item,
       level: prev.level === 'sos' ? 'sos' : item.level,
       sosCaseId: item.sosCaseId ?? prev.sosCaseId,
       message: item.message ?? prev.message,
@@ -37,12 +40,32 @@ export function applyFrame(queue: PopupItem[], e: TRealtimeEvent): PopupItem[] {
   };
   switch (e.type) {
     case 'sos.opened':
-      return upsert({ alertId: e.alertId, patientId: e.patientId, patientName: readerName(e.patientFirstName, e.patientLastName, e.patientName), level: 'sos', sosCaseId: e.sosCaseId, at: e.at, message: e.message, location: e.location, alert: null });
+      return upsert({
+        alertId: e.alertId,
+        patientId: e.patientId,
+        patientName: readerName(e.patientFirstName, e.patientLastName, e.patientName),
+        level: 'sos',
+        sosCaseId: e.sosCaseId,
+        at: e.at,
+        message: e.message,
+        location: e.location,
+        alert: null,
+      });
     case 'alert.opened':
     case 'alert.raised': {
       const a = e.alert;
       if (a.level !== 'high_risk' && a.level !== 'sos') return queue;
-      return upsert({ alertId: a.id, patientId: a.patientId, patientName: readerName(a.patientFirstName, a.patientLastName, a.patientName), level: a.level, sosCaseId: a.sosCaseId, at: e.at, message: null, location: null, alert: a });
+      return upsert({
+        alertId: a.id,
+        patientId: a.patientId,
+        patientName: readerName(a.patientFirstName, a.patientLastName, a.patientName),
+        level: a.level,
+        sosCaseId: a.sosCaseId,
+        at: e.at,
+        message: null,
+        location: null,
+        alert: a,
+      });
     }
     case 'alert.closed': {
       // Values back to normal end a high-risk popup; nothing silences an SOS but the staff member.

@@ -22,7 +22,13 @@ function useAlarm() {
     const a = audio.current;
     a.loop = loop;
     a.currentTime = 0;
-    a.play().then(() => { setBlocked(false); setPlaying(true); }, () => setBlocked(true));
+    a.play().then(
+      () => {
+        setBlocked(false);
+        setPlaying(true);
+      },
+      () => setBlocked(true),
+    );
     a.onended = () => setPlaying(false);
   };
   const stop = () => {
@@ -47,7 +53,10 @@ export function SosPopup() {
   const popupOn = (settings?.settings.ALLOW_WEB_SOS_POPUP ?? 'true') === 'true';
   const [queue, setQueueState] = useState<PopupItem[]>([]);
   const queueRef = useRef<PopupItem[]>([]);
-  const setQueue = (next: PopupItem[]) => { queueRef.current = next; setQueueState(next); };
+  const setQueue = (next: PopupItem[]) => {
+    queueRef.current = next;
+    setQueueState(next);
+  };
   const alarm = useAlarm();
 
   useRealtimeEvent((e) => {
@@ -72,41 +81,90 @@ export function SosPopup() {
   };
   if (!current) return null;
   const name = current.patientName;
-  const title = current.level === 'sos' ? t('realtime.popup.titleSos', { name }) : t('realtime.popup.titleHighRisk', { name });
+  const title =
+    current.level === 'sos' ? t('realtime.popup.titleSos', { name }) : t('realtime.popup.titleHighRisk', { name });
   const a = current.alert;
 
   return (
-    <Modal opened onClose={dismiss} title={title} centered size="md" data-testid="sos-popup"
-      styles={{ title: { fontWeight: 700, color: current.level === 'sos' ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-orange-7)' } }}>
+    <Modal
+      opened
+      onClose={dismiss}
+      title={title}
+      centered
+      size="md"
+      data-testid="sos-popup"
+      styles={{
+        title: {
+          fontWeight: 700,
+          color: current.level === 'sos' ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-orange-7)',
+        },
+      }}
+    >
       <Stack gap="sm" data-sound={alarm.playing ? 'playing' : alarm.blocked ? 'blocked' : 'idle'}>
         <Group gap="xs">
-          <Badge color={current.level === 'sos' ? 'red' : 'orange'} variant="filled" tt="none">{t(`alerts.level.${current.level}`)}</Badge>
-          <Text size="sm" c="dimmed">{t('realtime.popup.time')}: {formatDateTime(current.at)}</Text>
+          <Badge color={current.level === 'sos' ? 'red' : 'orange'} variant="filled" tt="none">
+            {t(`alerts.level.${current.level}`)}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {t('realtime.popup.time')}: {formatDateTime(current.at)}
+          </Text>
         </Group>
         {current.level === 'sos' && !a ? <Text>{t('realtime.popup.sosBody', { name })}</Text> : null}
         {a && a.index !== null && a.value !== null ? (
-          <Text>{t('realtime.popup.alertBody', { index: t(`alerts.index.${a.index}`), value: a.value, level: t(`alerts.level.${a.level}`) })}</Text>
+          <Text>
+            {t('realtime.popup.alertBody', {
+              index: t(`alerts.index.${a.index}`),
+              value: a.value,
+              level: t(`alerts.level.${a.level}`),
+            })}
+          </Text>
         ) : null}
         {current.message ? (
-          <Text><Text span fw={600}>{t('realtime.popup.message')}: </Text>
-            {current.message.kind === 'choice' ? t(`alerts.sosMessage.${current.message.choice}`) : t('realtime.popup.recording')}
+          <Text>
+            <Text span fw={600}>
+              {t('realtime.popup.message')}:{' '}
+            </Text>
+            {current.message.kind === 'choice'
+              ? t(`alerts.sosMessage.${current.message.choice}`)
+              : t('realtime.popup.recording')}
           </Text>
         ) : null}
         {current.location ? (
-          <Text><Text span fw={600}>{t('realtime.popup.location')}: </Text>
-            <Anchor href={`https://www.openstreetmap.org/?mlat=${current.location.lat}&mlon=${current.location.lng}#map=17/${current.location.lat}/${current.location.lng}`} target="_blank" rel="noreferrer">
+          <Text>
+            <Text span fw={600}>
+              {t('realtime.popup.location')}:{' '}
+            </Text>
+            <Anchor
+              href={`https://www.openstreetmap.org/?mlat=${current.location.lat}&mlon=${current.location.lng}#map=17/${current.location.lat}/${current.location.lng}`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {current.location.lat.toFixed(5)}, {current.location.lng.toFixed(5)} ({t('realtime.popup.openMap')})
             </Anchor>
           </Text>
         ) : null}
-        {alarm.blocked ? <Alert color="yellow" variant="light">{t('realtime.popup.soundBlocked')}</Alert> : null}
-        {queue.length > 1 ? <Text size="sm" c="dimmed">{t('realtime.popup.others', { count: queue.length - 1 })}</Text> : null}
+        {alarm.blocked ? (
+          <Alert color="yellow" variant="light">
+            {t('realtime.popup.soundBlocked')}
+          </Alert>
+        ) : null}
+        {queue.length > 1 ? (
+          <Text size="sm" c="dimmed">
+            {t('realtime.popup.others', { count: queue.length - 1 })}
+          </Text>
+        ) : null}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={dismiss}>{t('realtime.popup.dismiss')}</Button>
+          <Button variant="default" onClick={dismiss}>
+            {t('realtime.popup.dismiss')}
+          </Button>
           {current.sosCaseId ? (
-            <Button component={Link} to={`/sos-cases/${current.sosCaseId}`} color="red" onClick={dismiss}>{t('realtime.popup.openCase')}</Button>
+            <Button component={Link} to={`/sos-cases/${current.sosCaseId}`} color="red" onClick={dismiss}>
+              {t('realtime.popup.openCase')}
+            </Button>
           ) : (
-            <Button component={Link} to={`/alerts?patientId=${current.patientId}`} color="orange" onClick={dismiss}>{t('realtime.popup.openAlerts')}</Button>
+            <Button component={Link} to={`/alerts?patientId=${current.patientId}`} color="orange" onClick={dismiss}>
+              {t('realtime.popup.openAlerts')}
+            </Button>
           )}
         </Group>
       </Stack>

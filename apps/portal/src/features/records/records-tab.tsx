@@ -26,52 +26,93 @@ export function PatientRecordsTab({ patient }: { patient: TPatient }) {
   const { page, setPage } = useListState(LIST);
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const list = useQuery({ queryKey: recordKeys.list(patient.id, page), queryFn: () => records.list(patient.id, { page, size: PAGE_SIZE }), meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: recordKeys.list(patient.id, page),
+    queryFn: () => records.list(patient.id, { page, size: PAGE_SIZE }),
+    meta: { inlineError: true },
+  });
   const none = t('common.none');
   return (
     <Stack component="section" aria-label={t('records.title')}>
       <Group justify="space-between">
-        <Title order={2} size="h4">{t('records.title')}</Title>
+        <Title order={2} size="h4">
+          {t('records.title')}
+        </Title>
         {canEdit && <Button onClick={() => setAdding(true)}>{t('records.add')}</Button>}
       </Group>
-      {list.isPending ? <ListSkeleton rows={3} />
-        : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.items.length === 0 ? <Text c="dimmed" role="status">{t('records.empty')}</Text> : (
-            <>
-              <Text size="sm" c="dimmed" role="status">{t('records.total', { count: list.data.total })}</Text>
-              <Table highlightOnHover withTableBorder aria-label={t('records.table')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('records.fields.examinationDate')}</Table.Th>
-                    <Table.Th>{t('records.fields.title')}</Table.Th>
-                    <Table.Th>{t('records.fields.doctor')}</Table.Th>
-                    <Table.Th>{t('records.fields.place')}</Table.Th>
-                    <Table.Th>{t('records.fields.attachments')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((r) => (
-                    <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => setOpenId(r.id)}>
-                      <Table.Td>{formatCalendarDay(r.examinationDate)}</Table.Td>
-                      <Table.Td>
-                        <Button variant="subtle" size="compact-sm" px={0} aria-label={t('records.open', { title: r.title })} onClick={(e) => { e.stopPropagation(); setOpenId(r.id); }}>{r.title}</Button>
-                      </Table.Td>
-                      <Table.Td>{r.doctorName ?? none}</Table.Td>
-                      <Table.Td>{r.place ?? none}</Table.Td>
-                      <Table.Td>{r.attachments.length ? r.attachments.map((a) => t(`records.types.${a.type}`)).join(', ') : none}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {list.data.total > PAGE_SIZE && (
-                <Pagination
-                  total={Math.ceil(list.data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label={t('records.pagination')}
-                />
-              )}
-            </>
+      {list.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('records.empty')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {t('records.total', { count: list.data.total })}
+          </Text>
+          <Table highlightOnHover withTableBorder aria-label={t('records.table')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('records.fields.examinationDate')}</Table.Th>
+                <Table.Th>{t('records.fields.title')}</Table.Th>
+                <Table.Th>{t('records.fields.doctor')}</Table.Th>
+                <Table.Th>{t('records.fields.place')}</Table.Th>
+                <Table.Th>{t('records.fields.attachments')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((r) => (
+                <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => setOpenId(r.id)}>
+                  <Table.Td>{formatCalendarDay(r.examinationDate)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      px={0}
+                      aria-label={t('records.open', { title: r.title })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setOpenId(r.id);
+                      }}
+                    >
+                      {r.title}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>{r.doctorName ?? none}</Table.Td>
+                  <Table.Td>{r.place ?? none}</Table.Td>
+                  <Table.Td>
+                    {r.attachments.length ? r.attachments.map((a) => t(`records.types.${a.type}`)).join(', ') : none}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {list.data.total > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(list.data.total / PAGE_SIZE)}
+              value={page + 1}
+              onChange={(p) => setPage(p - 1)}
+              aria-label={t('records.pagination')}
+            />
           )}
-      {adding && <RecordFormModal patientId={patient.id} onClose={() => setAdding(false)} onSaved={(r) => { setAdding(false); setOpenId(r.id); }} />}
-      {openId && <RecordDetailModal patientId={patient.id} recordId={openId} canEdit={canEdit} onClose={() => setOpenId(null)} />}
+        </>
+      )}
+      {adding && (
+        <RecordFormModal
+          patientId={patient.id}
+          onClose={() => setAdding(false)}
+          onSaved={(r) => {
+            setAdding(false);
+            setOpenId(r.id);
+          }}
+        />
+      )}
+      {openId && (
+        <RecordDetailModal patientId={patient.id} recordId={openId} canEdit={canEdit} onClose={() => setOpenId(null)} />
+      )}
     </Stack>
   );
 }

@@ -17,13 +17,20 @@ export function RegistrationsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tz = useProfile().data?.timezone;
-  const list = useQuery({ queryKey: ['registrations'], queryFn: () => api.registrations(), meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: ['registrations'],
+    queryFn: () => api.registrations(),
+    meta: { inlineError: true },
+  });
   const [rejecting, setRejecting] = useState<TRegistration | null>(null);
   const done = async (message: string) => {
     notifySuccess(message);
     await queryClient.invalidateQueries({ queryKey: ['registrations'] });
   };
-  const approve = useMutation({ mutationFn: (id: string) => api.approveRegistration(id), onSuccess: () => done(t('registrations.approved')) });
+  const approve = useMutation({
+    mutationFn: (id: string) => api.approveRegistration(id),
+    onSuccess: () => done(t('registrations.approved')),
+  });
   const reject = useMutation({
     mutationFn: (id: string) => api.rejectRegistration(id),
     onSuccess: () => {
@@ -40,12 +47,16 @@ export function RegistrationsPage() {
       </div>
       {list.isPending ? (
         <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
-          {[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
         </Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('registrations.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('registrations.empty')}
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={760} type="native">
           <Table striped highlightOnHover withTableBorder>
@@ -67,10 +78,21 @@ export function RegistrationsPage() {
                   <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      <Button size="xs" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id} aria-label={t('registrations.approveFor', { name: fullName(r) })}>
+                      <Button
+                        size="xs"
+                        onClick={() => approve.mutate(r.id)}
+                        loading={approve.isPending && approve.variables === r.id}
+                        aria-label={t('registrations.approveFor', { name: fullName(r) })}
+                      >
                         {t('registrations.approve')}
                       </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(r)} aria-label={t('registrations.rejectFor', { name: fullName(r) })}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setRejecting(r)}
+                        aria-label={t('registrations.rejectFor', { name: fullName(r) })}
+                      >
                         {t('registrations.reject')}
                       </Button>
                     </Group>
@@ -81,11 +103,20 @@ export function RegistrationsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('registrations.confirmRejectTitle')} centered>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={t('registrations.confirmRejectTitle')}
+        centered
+      >
         <Text mb="md">{t('registrations.confirmReject', { name: rejecting ? fullName(rejecting) : '' })}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setRejecting(null)}>{t('common.cancel')}</Button>
-          <Button color="red" loading={reject.isPending} onClick={() => rejecting && reject.mutate(rejecting.id)}>{t('registrations.reject')}</Button>
+          <Button variant="default" onClick={() => setRejecting(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={reject.isPending} onClick={() => rejecting && reject.mutate(rejecting.id)}>
+            {t('registrations.reject')}
+          </Button>
         </Group>
       </Modal>
     </Stack>

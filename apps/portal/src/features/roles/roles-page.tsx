@@ -1,7 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Alert, Badge, Button, Card, Checkbox, Fieldset, Grid, Group, Modal, NavLink, ScrollArea, SimpleGrid, Skeleton, Stack, Switch,
-  Text, TextInput, Textarea, Title,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Grid,
+  Group,
+  Modal,
+  NavLink,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +33,24 @@ import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission, usePermissions } from '../../app/queries.ts';
 import { useFormState } from '@carewatch/web/form';
 import { portalEn } from '@carewatch/i18n/portal-en';
-import { groupedCatalogue as grouped, labelOf, roleNote, switchDisabled, togglePermission, type CatalogueItem } from './roles-rules.ts';
+import {
+  groupedCatalogue as grouped,
+  labelOf,
+  roleNote,
+  switchDisabled,
+  togglePermission,
+  type CatalogueItem,
+} from './roles-rules.ts';
 
 const rolesKey = ['roles'];
 
 function useCatalogue(): CatalogueItem[] {
-  const q = useQuery({ queryKey: ['permissionCatalogue'], queryFn: () => api.permissionCatalogue(), staleTime: Infinity, meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: ['permissionCatalogue'],
+    queryFn: () => api.permissionCatalogue(),
+    staleTime: Infinity,
+    meta: { inlineError: true },
+  });
   return q.data?.items ?? ALL_PERMISSIONS.map((p) => ({ id: p.id, key: p.key, group: p.group }));
 }
 
@@ -31,7 +60,15 @@ const label = (t: TFunction, l: { key: string } | { raw: string }) => ('key' in 
 const permissionLabel = (t: TFunction, p: CatalogueItem) => label(t, labelOf('permissions', p.key, permissionKeys));
 const groupLabel = (t: TFunction, g: string) => label(t, labelOf('permissionGroups', g, groupKeys));
 
-function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose: () => void; catalogue: CatalogueItem[] }) {
+function AddRoleModal({
+  opened,
+  onClose,
+  catalogue,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  catalogue: CatalogueItem[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useFormState({ name: '', description: '', permissions: [] as number[] });
@@ -52,15 +89,27 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
     if (!parsed.success) return form.setErrors(zodFieldErrors(t, parsed.error));
     create.mutate(parsed.data);
   };
-  const toggle = (id: number, on: boolean) => form.set('permissions', togglePermission(form.values.permissions, id, on));
-  const nameError = form.errors.name ?? (isApiError(create.error) && create.error.code === 'ROLE_EXISTED' ? errorText(t, create.error) : undefined);
+  const toggle = (id: number, on: boolean) =>
+    form.set('permissions', togglePermission(form.values.permissions, id, on));
+  const nameError =
+    form.errors.name ??
+    (isApiError(create.error) && create.error.code === 'ROLE_EXISTED' ? errorText(t, create.error) : undefined);
   return (
     <Modal opened={opened} onClose={onClose} title={t('roles.addRole')} size="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {create.isError && !(isApiError(create.error) && create.error.code === 'ROLE_EXISTED') && <Alert color="red" role="alert">{errorText(t, create.error)}</Alert>}
+          {create.isError && !(isApiError(create.error) && create.error.code === 'ROLE_EXISTED') && (
+            <Alert color="red" role="alert">
+              {errorText(t, create.error)}
+            </Alert>
+          )}
           <TextInput label={t('roles.name')} {...form.text('name')} error={nameError} />
-          <Textarea label={t('roles.description')} value={form.values.description} onChange={(e) => form.set('description', e.currentTarget.value)} error={form.errors.description} />
+          <Textarea
+            label={t('roles.description')}
+            value={form.values.description}
+            onChange={(e) => form.set('description', e.currentTarget.value)}
+            error={form.errors.description}
+          />
           <Text fw={600}>{t('roles.permissions')}</Text>
           <ScrollArea.Autosize mah={360}>
             <SimpleGrid cols={2}>
@@ -68,7 +117,12 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
                 <Fieldset key={group} legend={groupLabel(t, group)} p="sm">
                   <Stack gap={6}>
                     {items.map((p) => (
-                      <Checkbox key={p.id} label={permissionLabel(t, p)} checked={form.values.permissions.includes(p.id)} onChange={(e) => toggle(p.id, e.currentTarget.checked)} />
+                      <Checkbox
+                        key={p.id}
+                        label={permissionLabel(t, p)}
+                        checked={form.values.permissions.includes(p.id)}
+                        onChange={(e) => toggle(p.id, e.currentTarget.checked)}
+                      />
                     ))}
                   </Stack>
                 </Fieldset>
@@ -76,8 +130,12 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
             </SimpleGrid>
           </ScrollArea.Autosize>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={create.isPending}>{t('roles.create')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('roles.create')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -85,7 +143,15 @@ function AddRoleModal({ opened, onClose, catalogue }: { opened: boolean; onClose
   );
 }
 
-function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogue: CatalogueItem[]; canToggle: boolean }) {
+function RolePermissions({
+  role,
+  catalogue,
+  canToggle,
+}: {
+  role: TRole;
+  catalogue: CatalogueItem[];
+  canToggle: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = usePermissions();
@@ -97,15 +163,22 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
     mutationFn: (v: { permissionId: number; enabled: boolean }) => api.togglePermission(role.id, v),
     onSuccess: (updated) => {
       queryClient.setQueryData(rolesKey, (old: { items: TRole[] } | undefined) =>
-        old ? { items: old.items.map((r) => (r.id === updated.id ? updated : r)) } : old);
+        old ? { items: old.items.map((r) => (r.id === updated.id ? updated : r)) } : old,
+      );
       notifySuccess(t('roles.toggled'));
     },
   });
   return (
     <Stack>
-      <Title order={2} size="h3">{t('roles.permissionsOf', { name: role.name })}</Title>
+      <Title order={2} size="h3">
+        {t('roles.permissionsOf', { name: role.name })}
+      </Title>
       {role.description && <Text c="dimmed">{role.description}</Text>}
-      {note && <Text size="sm" c="dimmed">{t(note)}</Text>}
+      {note && (
+        <Text size="sm" c="dimmed">
+          {t(note)}
+        </Text>
+      )}
       <SimpleGrid cols={2}>
         {grouped(catalogue).map(([group, items]) => (
           <Fieldset key={group} legend={groupLabel(t, group)} p="sm">
@@ -115,7 +188,10 @@ function RolePermissions({ role, catalogue, canToggle }: { role: TRole; catalogu
                   key={p.id}
                   label={permissionLabel(t, p)}
                   checked={role.permissions.includes(p.id)}
-                  disabled={switchDisabled(canToggle, caller, role, p.id) || (toggle.isPending && toggle.variables.permissionId === p.id)}
+                  disabled={
+                    switchDisabled(canToggle, caller, role, p.id) ||
+                    (toggle.isPending && toggle.variables.permissionId === p.id)
+                  }
                   onChange={(e) => toggle.mutate({ permissionId: p.id, enabled: e.currentTarget.checked })}
                 />
               ))}
@@ -143,7 +219,11 @@ export function RolesPage() {
         {has(Permission.RoleCreate) && <Button onClick={() => setAdding(true)}>{t('roles.addRole')}</Button>}
       </Group>
       {roles.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
       ) : roles.isError ? (
         <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
       ) : (
@@ -159,7 +239,11 @@ export function RolesPage() {
                   active={selected?.id === r.id}
                   aria-current={selected?.id === r.id ? 'true' : undefined}
                   onClick={() => setSelectedId(r.id)}
-                  rightSection={<Badge size="xs" variant="light">{r.isDefault ? t('roles.defaultRole') : t('roles.customRole')}</Badge>}
+                  rightSection={
+                    <Badge size="xs" variant="light">
+                      {r.isDefault ? t('roles.defaultRole') : t('roles.customRole')}
+                    </Badge>
+                  }
                 />
               ))}
             </Card>

@@ -10,10 +10,15 @@ const admin: Caller = { roleCode: 'admin', permissions: [Permission.PatientView,
 describe('the permission catalogue', () => {
   test('groups come in the contract’s order, unknown groups after them, empty ones left out', () => {
     const items = [
-      { id: 1, key: 'a', group: 'Device' }, { id: 2, key: 'b', group: 'Zeta' }, { id: 3, key: 'c', group: 'Account' }, { id: 4, key: 'd', group: 'Device' },
+      { id: 1, key: 'a', group: 'Device' },
+      { id: 2, key: 'b', group: 'Zeta' },
+      { id: 3, key: 'c', group: 'Account' },
+      { id: 4, key: 'd', group: 'Device' },
     ];
     expect(groupedCatalogue(items)).toEqual([
-      ['Account', [items[2]]], ['Device', [items[0], items[3]]], ['Zeta', [items[1]]],
+      ['Account', [items[2]]],
+      ['Device', [items[0], items[3]]],
+      ['Zeta', [items[1]]],
     ]);
     expect(groupedCatalogue([])).toEqual([]);
   });
@@ -34,11 +39,16 @@ describe('the permission catalogue', () => {
   });
 
   test('property: grouping keeps every item exactly once', () => {
-    fc.assert(fc.property(fc.array(fc.record({ id: fc.nat(), key: fc.string(), group: fc.constantFrom('Device', 'Health', 'X', 'Y') })), (items) => {
-      const flat = groupedCatalogue(items).flatMap(([, l]) => l);
-      expect(flat).toHaveLength(items.length);
-      expect(new Set(flat)).toEqual(new Set(items));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.nat(), key: fc.string(), group: fc.constantFrom('Device', 'Health', 'X', 'Y') })),
+        (items) => {
+          const flat = groupedCatalogue(items).flatMap(([, l]) => l);
+          expect(flat).toHaveLength(items.length);
+          expect(new Set(flat)).toEqual(new Set(items));
+        },
+      ),
+    );
   });
 });
 
@@ -47,10 +57,13 @@ describe('what a caller may change', () => {
     expect(roleNote(false, admin, { code: 'doctor' })).toBe('roles.readOnly');
     expect(roleNote(true, admin, { code: 'admin' })).toBe('security.roles.notBelow');
     expect(roleNote(true, admin, { code: 'super_admin' })).toBe('security.roles.notBelow');
-    expect(roleNote(true, { roleCode: 'root', permissions: [] }, { code: 'system_admin' })).toBe('security.roles.topRole');
+    expect(roleNote(true, { roleCode: 'root', permissions: [] }, { code: 'system_admin' })).toBe(
+      'security.roles.topRole',
+    );
     expect(roleNote(true, admin, { code: 'doctor' })).toBeNull();
     expect(roleNote(true, admin, { code: 'my_custom_role' })).toBeNull();
-    for (const k of ['roles.readOnly', 'security.roles.notBelow', 'security.roles.topRole']) expect(hasKey(k, 'en') && hasKey(k, 'vi'), k).toBe(true);
+    for (const k of ['roles.readOnly', 'security.roles.notBelow', 'security.roles.topRole'])
+      expect(hasKey(k, 'en') && hasKey(k, 'vi'), k).toBe(true);
   });
 
   test('switches: only a permission the caller holds can be granted; any can be removed from a role below', () => {

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZScheduleRejectRequest, type TDoctorSchedule, type TScheduleDecisionResult, type TScheduleRequestQuery } from '@carewatch/contracts/schedules';
+import {
+  ZScheduleRejectRequest,
+  type TDoctorSchedule,
+  type TScheduleDecisionResult,
+  type TScheduleRequestQuery,
+} from '@carewatch/contracts/schedules';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
 import { errorText, zodFieldErrors } from '@carewatch/web/errors';
@@ -13,7 +18,10 @@ import { Pager } from '../alerts/alerts-shared.tsx';
 import { ScheduleStatusBadge, formatWhen, formatWindow, scheduleKeys, schedules } from './schedules-shared.tsx';
 
 const PAGE_SIZE = 20;
-const LISTS: Record<'pending' | 'history', ListSpec> = { pending: { pageSize: PAGE_SIZE }, history: { pageSize: PAGE_SIZE, prefix: 'h.' } };
+const LISTS: Record<'pending' | 'history', ListSpec> = {
+  pending: { pageSize: PAGE_SIZE },
+  history: { pageSize: PAGE_SIZE, prefix: 'h.' },
+};
 type Outcome = { results: TScheduleDecisionResult['results']; items: Map<string, TDoctorSchedule> };
 
 function Results({ outcome }: { outcome: Outcome }) {
@@ -21,8 +29,15 @@ function Results({ outcome }: { outcome: Outcome }) {
   const ok = outcome.results.filter((r) => r.ok).length;
   const failed = outcome.results.length - ok;
   return (
-    <Alert color={failed ? 'orange' : 'green'} title={t('schedules.approvals.results')} role="status" aria-label={t('schedules.approvals.results')}>
-      <Text size="sm" mb={4}>{t('schedules.approvals.summary', { ok, failed })}</Text>
+    <Alert
+      color={failed ? 'orange' : 'green'}
+      title={t('schedules.approvals.results')}
+      role="status"
+      aria-label={t('schedules.approvals.results')}
+    >
+      <Text size="sm" mb={4}>
+        {t('schedules.approvals.summary', { ok, failed })}
+      </Text>
       <List size="sm">
         {outcome.results.map((r) => {
           const s = outcome.items.get(r.id);
@@ -30,8 +45,13 @@ function Results({ outcome }: { outcome: Outcome }) {
           return (
             <List.Item key={r.id}>
               {r.ok
-                ? (r.status ? t('schedules.approvals.resultOk', { ...who, status: t(`schedules.status.${r.status}`) }) : t('schedules.approvals.resultRemoved', who))
-                : t('schedules.approvals.resultFailed', { ...who, error: r.code ? (t(`errors.${r.code}`, { defaultValue: '' }) || r.code) : t('toast.generic') })}
+                ? r.status
+                  ? t('schedules.approvals.resultOk', { ...who, status: t(`schedules.status.${r.status}`) })
+                  : t('schedules.approvals.resultRemoved', who)
+                : t('schedules.approvals.resultFailed', {
+                    ...who,
+                    error: r.code ? t(`errors.${r.code}`, { defaultValue: '' }) || r.code : t('toast.generic'),
+                  })}
             </List.Item>
           );
         })}
@@ -51,7 +71,12 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pending = view === 'pending';
   const query: Partial<TScheduleRequestQuery> = { view, page, size: PAGE_SIZE };
-  const list = useQuery({ queryKey: scheduleKeys.requests(query), queryFn: () => schedules.requests(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: scheduleKeys.requests(query),
+    queryFn: () => schedules.requests(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const items = list.data?.items ?? [];
   const visibleIds = items.map((s) => s.id);
   const chosen = selected.filter((id) => visibleIds.includes(id));
@@ -61,7 +86,11 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
     setSelected([]);
     await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
   };
-  const approve = useMutation({ mutationFn: (ids: string[]) => schedules.approve(ids), onSuccess: finish, meta: { inlineError: true } });
+  const approve = useMutation({
+    mutationFn: (ids: string[]) => schedules.approve(ids),
+    onSuccess: finish,
+    meta: { inlineError: true },
+  });
   const reject = useMutation({
     mutationFn: (b: { ids: string[]; reason: string }) => schedules.reject(b.ids, b.reason),
     onSuccess: async (r) => {
@@ -75,7 +104,9 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
     const parsed = ZScheduleRejectRequest.safeParse({ ids: chosen, reason });
     if (!parsed.success) {
       const errs = zodFieldErrors(t, parsed.error);
-      return setReasonError(errs.reason ? (reason.trim() ? errs.reason : t('schedules.approvals.reasonRequired')) : undefined);
+      return setReasonError(
+        errs.reason ? (reason.trim() ? errs.reason : t('schedules.approvals.reasonRequired')) : undefined,
+      );
     }
     setReasonError(undefined);
     reject.mutate(parsed.data);
@@ -87,16 +118,49 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
     <Stack>
       {pending && (
         <Group>
-          <Button onClick={() => approve.mutate(chosen)} disabled={chosen.length === 0} loading={approve.isPending} color="green">{t('schedules.approvals.approve')}</Button>
-          <Button onClick={() => { setReasonError(undefined); setRejecting(true); }} disabled={chosen.length === 0} color="red" variant="light">{t('schedules.approvals.reject')}</Button>
-          <Text size="sm" c="dimmed">{t('schedules.approvals.selected', { count: chosen.length })}</Text>
-          {list.data && <Text size="sm" c="dimmed" ml="auto">{t('schedules.approvals.total', { count: list.data.total })}</Text>}
+          <Button
+            onClick={() => approve.mutate(chosen)}
+            disabled={chosen.length === 0}
+            loading={approve.isPending}
+            color="green"
+          >
+            {t('schedules.approvals.approve')}
+          </Button>
+          <Button
+            onClick={() => {
+              setReasonError(undefined);
+              setRejecting(true);
+            }}
+            disabled={chosen.length === 0}
+            color="red"
+            variant="light"
+          >
+            {t('schedules.approvals.reject')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('schedules.approvals.selected', { count: chosen.length })}
+          </Text>
+          {list.data && (
+            <Text size="sm" c="dimmed" ml="auto">
+              {t('schedules.approvals.total', { count: list.data.total })}
+            </Text>
+          )}
         </Group>
       )}
-      {error && !rejecting && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+      {error && !rejecting && (
+        <Alert color="red" role="alert">
+          {errorText(t, error)}
+        </Alert>
+      )}
       {outcome && <Results outcome={outcome} />}
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('schedules.approvals.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('schedules.approvals.empty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('schedules.approvals.table')}>
@@ -104,8 +168,12 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
               <Table.Tr>
                 {pending && (
                   <Table.Th w={40}>
-                    <Checkbox aria-label={t('schedules.approvals.selectAll')} checked={allChecked} indeterminate={chosen.length > 0 && !allChecked}
-                      onChange={() => setSelected(allChecked ? [] : visibleIds)} />
+                    <Checkbox
+                      aria-label={t('schedules.approvals.selectAll')}
+                      checked={allChecked}
+                      indeterminate={chosen.length > 0 && !allChecked}
+                      onChange={() => setSelected(allChecked ? [] : visibleIds)}
+                    />
                   </Table.Th>
                 )}
                 <Table.Th>{t('schedules.fields.doctor')}</Table.Th>
@@ -125,17 +193,29 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
                   <Table.Tr key={s.id} data-schedule-id={s.id}>
                     {pending && (
                       <Table.Td>
-                        <Checkbox aria-label={t('schedules.approvals.select', { doctor: s.doctorName, time })} checked={chosen.includes(s.id)}
+                        <Checkbox
+                          aria-label={t('schedules.approvals.select', { doctor: s.doctorName, time })}
+                          checked={chosen.includes(s.id)}
                           onChange={(e) => {
                             const on = e.currentTarget.checked;
                             setSelected((cur) => (on ? [...cur, s.id] : cur.filter((x) => x !== s.id)));
-                          }} />
+                          }}
+                        />
                       </Table.Td>
                     )}
-                    <Table.Td>{s.doctorName}{s.centerName && <Text size="xs" c="dimmed">{s.centerName}</Text>}</Table.Td>
+                    <Table.Td>
+                      {s.doctorName}
+                      {s.centerName && (
+                        <Text size="xs" c="dimmed">
+                          {s.centerName}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{time}</Table.Td>
                     <Table.Td>{`${s.bookedCount}/${s.slotCount} · ${s.slotMinutes}′`}</Table.Td>
-                    <Table.Td><ScheduleStatusBadge t={t} status={s.status} /></Table.Td>
+                    <Table.Td>
+                      <ScheduleStatusBadge t={t} status={s.status} />
+                    </Table.Td>
                     <Table.Td>{formatWhen(t, s.submittedAt)}</Table.Td>
                     <Table.Td>{s.approverName ?? t('schedules.fields.none')}</Table.Td>
                     <Table.Td>{formatWhen(t, s.actionAt)}</Table.Td>
@@ -145,17 +225,41 @@ function RequestList({ view }: { view: 'pending' | 'history' }) {
               })}
             </Table.Tbody>
           </Table>
-          <Pager t={t} total={list.data.total} size={PAGE_SIZE} page={page} onChange={setPage} prefix="schedules.approvals" />
+          <Pager
+            t={t}
+            total={list.data.total}
+            size={PAGE_SIZE}
+            page={page}
+            onChange={setPage}
+            prefix="schedules.approvals"
+          />
         </>
       )}
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('schedules.approvals.rejectTitle')}>
         <Stack>
           <Text size="sm">{t('schedules.approvals.selected', { count: chosen.length })}</Text>
-          <Textarea label={t('schedules.approvals.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={reasonError} required autosize minRows={3} maxLength={500} />
-          {reject.error && <Alert color="red" role="alert">{errorText(t, reject.error)}</Alert>}
+          <Textarea
+            label={t('schedules.approvals.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={reasonError}
+            required
+            autosize
+            minRows={3}
+            maxLength={500}
+          />
+          {reject.error && (
+            <Alert color="red" role="alert">
+              {errorText(t, reject.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(false)}>{t('schedules.approvals.cancel')}</Button>
-            <Button color="red" onClick={submitReject} loading={reject.isPending}>{t('schedules.approvals.confirmReject')}</Button>
+            <Button variant="default" onClick={() => setRejecting(false)}>
+              {t('schedules.approvals.cancel')}
+            </Button>
+            <Button color="red" onClick={submitReject} loading={reject.isPending}>
+              {t('schedules.approvals.confirmReject')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -180,7 +284,11 @@ export function ScheduleApprovalsPage() {
         onChange={(v) => setTab(v === 'pending' ? '' : v)}
         tabs={[
           { value: 'pending', label: t('schedules.approvals.pending'), content: () => <RequestList view="pending" /> },
-          { value: 'history', label: t('schedules.approvals.history'), content: () => <RequestList key="history" view="history" /> },
+          {
+            value: 'history',
+            label: t('schedules.approvals.history'),
+            content: () => <RequestList key="history" view="history" />,
+          },
         ]}
       />
     </Stack>

@@ -1,5 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +19,16 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import type { DateSelectArg, DateSpanApi, DatesSetArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput, SlotLabelContentArg } from '@fullcalendar/core';
+import type {
+  DateSelectArg,
+  DateSpanApi,
+  DatesSetArg,
+  DayHeaderContentArg,
+  EventClickArg,
+  EventContentArg,
+  EventInput,
+  SlotLabelContentArg,
+} from '@fullcalendar/core';
 import { Permission } from '@carewatch/contracts/permissions';
 import { SCHEDULE_STATUSES, type TDoctorSchedule, type TScheduleStatus } from '@carewatch/contracts/schedules';
 import { addToDay, formatCalendarDay, formatTime, zonedDay, zonedMidnight } from '@carewatch/i18n/datetime';
@@ -16,7 +37,16 @@ import { ErrorState } from '@carewatch/web/states';
 import { useHasPermission, usePermissions, useProfile } from '../../app/queries.ts';
 import { STATUS_COLOR, calendarZone, scheduleKeys, schedules, toWall } from './schedules-shared.tsx';
 import { CreateScheduleModal, ScheduleDetailModal, type Prefill } from './schedule-modals.tsx';
-import { actingDoctor as actingDoctorOf, calendarQuery, centersOf, isDay, newRequestDay, selectionPrefill, specialtiesOf, visibleHours } from './schedules-rules.ts';
+import {
+  actingDoctor as actingDoctorOf,
+  calendarQuery,
+  centersOf,
+  isDay,
+  newRequestDay,
+  selectionPrefill,
+  specialtiesOf,
+  visibleHours,
+} from './schedules-rules.ts';
 
 type View = 'timeGridWeek' | 'dayGridMonth';
 const isStatus = (v: string): v is TScheduleStatus => (SCHEDULE_STATUSES as readonly string[]).includes(v);
@@ -34,10 +64,15 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
   const calendar = useRef<FullCalendar>(null);
   // The shown day and view live in the address: a reload (or a remount) keeps the calendar where it was.
   const [params, setParams] = useSearchParams();
-  const [initial] = useState(() => ({ date: isDay(params.get('date')) ? params.get('date')! : undefined, view: params.get('view') === 'month' ? 'dayGridMonth' as const : 'timeGridWeek' as const }));
+  const [initial] = useState(() => ({
+    date: isDay(params.get('date')) ? params.get('date')! : undefined,
+    view: params.get('view') === 'month' ? ('dayGridMonth' as const) : ('timeGridWeek' as const),
+  }));
   const [view, setView] = useState<View>(initial.view);
   const setParamsRef = useRef(setParams);
-  useEffect(() => { setParamsRef.current = setParams; }, [setParams]);
+  useEffect(() => {
+    setParamsRef.current = setParams;
+  }, [setParams]);
   const [range, setRange] = useState<{ from: string; to: string; firstDay: string; lastDay: string } | null>(null);
   const [doctorId, setDoctorId] = useState('');
   const [centerId, setCenterId] = useState('');
@@ -47,7 +82,12 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const doctors = useQuery({ queryKey: scheduleKeys.doctors, queryFn: () => schedules.doctors(), enabled: !(mine && isDoctor), meta: { inlineError: true } });
+  const doctors = useQuery({
+    queryKey: scheduleKeys.doctors,
+    queryFn: () => schedules.doctors(),
+    enabled: !(mine && isDoctor),
+    meta: { inlineError: true },
+  });
   // On "my calendar" an assistant works for a doctor they follow: the first one until they pick another.
   const actingDoctor = actingDoctorOf(mine, isDoctor, doctorId, doctors.data?.items);
   const query = calendarQuery({ range, mine, isDoctor, actingDoctor, centerId, specialty, status });
@@ -63,16 +103,25 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
   const specialties = useMemo(() => specialtiesOf(doctors.data?.items ?? []), [doctors.data]);
 
   const items = list.data?.items;
-  const events = useMemo<EventInput[]>(() => (items ?? []).map((s) => {
-    // The theme's filled shade of the status colour: white text reads on it (WCAG AA).
-    const colour = `var(--mantine-color-${STATUS_COLOR[s.status]}-filled)`;
-    return {
-      id: s.id, start: toWall(s.start, tz), end: toWall(s.end, tz), backgroundColor: colour, borderColor: colour, textColor: '#fff',
-      title: `${mine ? '' : `${s.doctorName} · `}${t('schedules.calendar.eventSlots', { booked: s.bookedCount, slots: s.slotCount })}`,
-      extendedProps: { schedule: s },
-      classNames: [`cw-schedule-${s.status}`],
-    };
-  }), [items, tz, mine, t]);
+  const events = useMemo<EventInput[]>(
+    () =>
+      (items ?? []).map((s) => {
+        // The theme's filled shade of the status colour: white text reads on it (WCAG AA).
+        const colour = `var(--mantine-color-${STATUS_COLOR[s.status]}-filled)`;
+        return {
+          id: s.id,
+          start: toWall(s.start, tz),
+          end: toWall(s.end, tz),
+          backgroundColor: colour,
+          borderColor: colour,
+          textColor: '#fff',
+          title: `${mine ? '' : `${s.doctorName} · `}${t('schedules.calendar.eventSlots', { booked: s.bookedCount, slots: s.slotCount })}`,
+          extendedProps: { schedule: s },
+          classNames: [`cw-schedule-${s.status}`],
+        };
+      }),
+    [items, tz, mine, t],
+  );
   const hours = useMemo(() => visibleHours(events), [events]);
 
   // FullCalendar resets on new option identities (a drag in progress would be dropped): stable callbacks only.
@@ -80,23 +129,29 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
     const nowWall = () => toWall(new Date(), tz);
     return {
       now: nowWall,
-      selectAllow: (s: DateSpanApi) => s.start.getTime() >= Date.parse(`${nowWall()}Z`) && s.end.getTime() - s.start.getTime() <= 16 * 3600_000,
+      selectAllow: (s: DateSpanApi) =>
+        s.start.getTime() >= Date.parse(`${nowWall()}Z`) && s.end.getTime() - s.start.getTime() <= 16 * 3600_000,
       datesSet: (arg: DatesSetArg) => {
         const firstDay = arg.start.toISOString().slice(0, 10);
         const endDay = arg.end.toISOString().slice(0, 10);
         const from = zonedMidnight(firstDay, tz).toISOString();
         const to = zonedMidnight(endDay, tz).toISOString();
-        setRange((r) => (r && r.from === from && r.to === to ? r : { from, to, firstDay, lastDay: addToDay(endDay, { days: -1 }) }));
+        setRange((r) =>
+          r && r.from === from && r.to === to ? r : { from, to, firstDay, lastDay: addToDay(endDay, { days: -1 }) },
+        );
         const date = arg.view.calendar.getDate().toISOString().slice(0, 10);
         const v = arg.view.type === 'dayGridMonth' ? 'month' : 'week';
         const cur = new URLSearchParams(window.location.search);
         if (cur.get('date') === date && cur.get('view') === v) return;
-        setParamsRef.current((p) => {
-          const next = new URLSearchParams(p);
-          next.set('date', date);
-          next.set('view', v);
-          return next;
-        }, { replace: true });
+        setParamsRef.current(
+          (p) => {
+            const next = new URLSearchParams(p);
+            next.set('date', date);
+            next.set('view', v);
+            return next;
+          },
+          { replace: true },
+        );
       },
       select: (arg: DateSelectArg) => {
         arg.view.calendar.unselect();
@@ -110,7 +165,12 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
       eventContent: (arg: EventContentArg) => {
         const sch = arg.event.extendedProps.schedule as TDoctorSchedule | undefined;
         // The selection's mirror (a range being dragged) is not a schedule: its wall-clock times as they are.
-        if (!sch) return <Box px={2} style={{ fontSize: 12 }}><b>{`${hhmm(arg.event.start ?? new Date(0))}–${hhmm(arg.event.end ?? new Date(0))}`}</b></Box>;
+        if (!sch)
+          return (
+            <Box px={2} style={{ fontSize: 12 }}>
+              <b>{`${hhmm(arg.event.start ?? new Date(0))}–${hhmm(arg.event.end ?? new Date(0))}`}</b>
+            </Box>
+          );
         return (
           <Box px={2} style={{ overflow: 'hidden', fontSize: 12, lineHeight: 1.3 }} data-schedule-id={sch.id}>
             <b>{`${formatTime(sch.start, tz, { seconds: false })}–${formatTime(sch.end, tz, { seconds: false })}`}</b>{' '}
@@ -121,7 +181,9 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
       slotLabelContent: (a: SlotLabelContentArg) => hhmm(a.date),
       dayHeaderContent: (a: DayHeaderContentArg) => {
         const wd = t(`schedules.calendar.weekday.${a.date.getUTCDay()}`);
-        return a.view.type === 'dayGridMonth' ? wd : `${wd} ${formatCalendarDay(a.date.toISOString().slice(0, 10)).slice(0, 5)}`;
+        return a.view.type === 'dayGridMonth'
+          ? wd
+          : `${wd} ${formatCalendarDay(a.date.toISOString().slice(0, 10)).slice(0, 5)}`;
       },
     };
   }, [tz, canRequest, t]);
@@ -133,39 +195,97 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
     <Stack>
       <Group align="flex-end" wrap="wrap">
         {mine && !isDoctor && (
-          <NativeSelect label={t('schedules.calendar.forDoctor')} value={actingDoctor} onChange={(e) => setDoctorId(e.currentTarget.value)}
-            data={(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName }))} />
+          <NativeSelect
+            label={t('schedules.calendar.forDoctor')}
+            value={actingDoctor}
+            onChange={(e) => setDoctorId(e.currentTarget.value)}
+            data={(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
+          />
         )}
         {!mine && (
           <>
-            <NativeSelect label={t('schedules.fields.doctor')} value={doctorId} onChange={(e) => setDoctorId(e.currentTarget.value)}
-              data={[{ value: '', label: t('schedules.fields.all') }, ...(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName }))]} />
-            <NativeSelect label={t('schedules.fields.center')} value={centerId} onChange={(e) => setCenterId(e.currentTarget.value)}
-              data={[{ value: '', label: t('schedules.fields.all') }, ...centers]} />
-            <TextInput label={t('schedules.fields.specialty')} value={specialty} onChange={(e) => setSpecialty(e.currentTarget.value)} list="cw-specialties" />
-            <datalist id="cw-specialties">{specialties.map((s) => <option key={s} value={s} />)}</datalist>
+            <NativeSelect
+              label={t('schedules.fields.doctor')}
+              value={doctorId}
+              onChange={(e) => setDoctorId(e.currentTarget.value)}
+              data={[
+                { value: '', label: t('schedules.fields.all') },
+                ...(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName })),
+              ]}
+            />
+            <NativeSelect
+              label={t('schedules.fields.center')}
+              value={centerId}
+              onChange={(e) => setCenterId(e.currentTarget.value)}
+              data={[{ value: '', label: t('schedules.fields.all') }, ...centers]}
+            />
+            <TextInput
+              label={t('schedules.fields.specialty')}
+              value={specialty}
+              onChange={(e) => setSpecialty(e.currentTarget.value)}
+              list="cw-specialties"
+            />
+            <datalist id="cw-specialties">
+              {specialties.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
           </>
         )}
-        <NativeSelect label={t('schedules.fields.status')} value={status} onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
-          data={[{ value: '', label: t('schedules.fields.all') }, ...SCHEDULE_STATUSES.map((v) => ({ value: v, label: t(`schedules.status.${v}`) }))]} />
-        <DayInput label={t('schedules.calendar.goTo')} value={goTo} w={150} onValue={(v) => {
-          setGoTo(v);
-          if (isDay(v)) api()?.gotoDate(v);
-        }} />
-        {canRequest && <Button ml="auto" onClick={() => setPrefill({ day: newRequestDay(goTo, todayYmd), start: '08:00', end: '12:00' })}>{t('schedules.calendar.newRequest')}</Button>}
+        <NativeSelect
+          label={t('schedules.fields.status')}
+          value={status}
+          onChange={(e) => setStatus(isStatus(e.currentTarget.value) ? e.currentTarget.value : '')}
+          data={[
+            { value: '', label: t('schedules.fields.all') },
+            ...SCHEDULE_STATUSES.map((v) => ({ value: v, label: t(`schedules.status.${v}`) })),
+          ]}
+        />
+        <DayInput
+          label={t('schedules.calendar.goTo')}
+          value={goTo}
+          w={150}
+          onValue={(v) => {
+            setGoTo(v);
+            if (isDay(v)) api()?.gotoDate(v);
+          }}
+        />
+        {canRequest && (
+          <Button
+            ml="auto"
+            onClick={() => setPrefill({ day: newRequestDay(goTo, todayYmd), start: '08:00', end: '12:00' })}
+          >
+            {t('schedules.calendar.newRequest')}
+          </Button>
+        )}
       </Group>
-      {mine && !isDoctor && doctors.data && doctors.data.items.length === 0 && <Alert color="yellow">{t('schedules.calendar.noDoctors')}</Alert>}
+      {mine && !isDoctor && doctors.data && doctors.data.items.length === 0 && (
+        <Alert color="yellow">{t('schedules.calendar.noDoctors')}</Alert>
+      )}
       <Group justify="space-between" role="toolbar" aria-label={t('schedules.calendar.toolbar')}>
         <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => api()?.prev()}>{t('schedules.calendar.previous')}</Button>
-          <Button variant="default" size="xs" onClick={() => api()?.gotoDate(todayYmd)}>{t('schedules.calendar.today')}</Button>
-          <Button variant="default" size="xs" onClick={() => api()?.next()}>{t('schedules.calendar.next')}</Button>
+          <Button variant="default" size="xs" onClick={() => api()?.prev()}>
+            {t('schedules.calendar.previous')}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => api()?.gotoDate(todayYmd)}>
+            {t('schedules.calendar.today')}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => api()?.next()}>
+            {t('schedules.calendar.next')}
+          </Button>
           {range && (
             <Text fw={600} data-testid="calendar-range">
-              {t('schedules.calendar.range', { from: formatCalendarDay(range.firstDay), to: formatCalendarDay(range.lastDay) })}
+              {t('schedules.calendar.range', {
+                from: formatCalendarDay(range.firstDay),
+                to: formatCalendarDay(range.lastDay),
+              })}
             </Text>
           )}
-          {list.data && <Text size="sm" c="dimmed" role="status">{t('schedules.calendar.count', { count: list.data.items.length })}</Text>}
+          {list.data && (
+            <Text size="sm" c="dimmed" role="status">
+              {t('schedules.calendar.count', { count: list.data.items.length })}
+            </Text>
+          )}
         </Group>
         <SegmentedControl
           aria-label={t('schedules.calendar.view')}
@@ -175,14 +295,26 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
             setView(next);
             api()?.changeView(next);
           }}
-          data={[{ value: 'timeGridWeek', label: t('schedules.calendar.week') }, { value: 'dayGridMonth', label: t('schedules.calendar.month') }]}
+          data={[
+            { value: 'timeGridWeek', label: t('schedules.calendar.week') },
+            { value: 'dayGridMonth', label: t('schedules.calendar.month') },
+          ]}
         />
       </Group>
       <Group gap="xs" aria-label={t('schedules.calendar.legend')} role="group">
-        {SCHEDULE_STATUSES.map((s) => <Badge key={s} color={STATUS_COLOR[s]} variant="filled" tt="none" size="sm">{t(`schedules.status.${s}`)}</Badge>)}
+        {SCHEDULE_STATUSES.map((s) => (
+          <Badge key={s} color={STATUS_COLOR[s]} variant="filled" tt="none" size="sm">
+            {t(`schedules.status.${s}`)}
+          </Badge>
+        ))}
       </Group>
       {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      <Box aria-label={t('schedules.calendar.calendarLabel')} role="region" aria-busy={list.isFetching} data-view={view}>
+      <Box
+        aria-label={t('schedules.calendar.calendarLabel')}
+        role="region"
+        aria-busy={list.isFetching}
+        data-view={view}
+      >
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
@@ -213,8 +345,11 @@ function ScheduleCalendar({ mine }: { mine: boolean }) {
       </Box>
       {prefill && (
         <CreateScheduleModal
-          prefill={prefill} tz={tz} onClose={() => setPrefill(null)}
-          doctors={isDoctor ? null : (doctors.data?.items ?? [])} defaultDoctor={actingDoctor}
+          prefill={prefill}
+          tz={tz}
+          onClose={() => setPrefill(null)}
+          doctors={isDoctor ? null : (doctors.data?.items ?? [])}
+          defaultDoctor={actingDoctor}
         />
       )}
       {opened && <ScheduleDetailModal schedule={opened} tz={tz} canAct={canRequest} onClose={() => setOpenId(null)} />}

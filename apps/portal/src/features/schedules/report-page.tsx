@@ -15,7 +15,6 @@ import { EChart, type ChartOption } from '../vitals/echart.tsx';
 import { calendarZone, scheduleKeys, schedules } from './schedules-shared.tsx';
 import { defaultReportRange, reportRange, utilisationPercent as pct } from './schedules-rules.ts';
 
-
 /** The statistical report per doctor and period: table, bar chart and .xlsx export. */
 export function ScheduleReportPage() {
   const { t } = useTranslation();
@@ -26,26 +25,46 @@ export function ScheduleReportPage() {
   const [doctorId, setDoctorId] = useState('');
   const { valid, outOfOrder } = reportRange(from, to);
   const [applied, setApplied] = useState<TScheduleReportQuery>(() => ({ from, to }));
-  const doctors = useQuery({ queryKey: scheduleKeys.doctors, queryFn: () => schedules.doctors(), meta: { inlineError: true } });
-  const report = useQuery({ queryKey: scheduleKeys.report(applied), queryFn: () => schedules.report(applied), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const doctors = useQuery({
+    queryKey: scheduleKeys.doctors,
+    queryFn: () => schedules.doctors(),
+    meta: { inlineError: true },
+  });
+  const report = useQuery({
+    queryKey: scheduleKeys.report(applied),
+    queryFn: () => schedules.report(applied),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const exporter = useMutation({
     mutationFn: () => downloadFile(schedules.reportExportUrl(applied), 'schedule-report.xlsx'),
     onSuccess: () => notifySuccess(t('schedules.report.exported')),
     meta: { inlineError: true },
   });
-  const apply = () => { if (valid) setApplied({ from, to, ...(doctorId ? { doctorId } : {}) }); };
+  const apply = () => {
+    if (valid) setApplied({ from, to, ...(doctorId ? { doctorId } : {}) });
+  };
 
   const rows = report.data?.items;
-  const option = useMemo<ChartOption>(() => ({
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 40, bottom: 48 },
-    xAxis: { type: 'category', data: (rows ?? []).map((r) => r.doctorName), axisLabel: { interval: 0, overflow: 'truncate', width: 120 } },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: (['offered', 'booked', 'completed', 'canceled', 'noShows'] as const).map((k) => ({
-      name: t(`schedules.report.${k}`), type: 'bar', data: (rows ?? []).map((r) => r[k]),
-    })),
-  }), [rows, t]);
+  const option = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 16, top: 40, bottom: 48 },
+      xAxis: {
+        type: 'category',
+        data: (rows ?? []).map((r) => r.doctorName),
+        axisLabel: { interval: 0, overflow: 'truncate', width: 120 },
+      },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: (['offered', 'booked', 'completed', 'canceled', 'noShows'] as const).map((k) => ({
+        name: t(`schedules.report.${k}`),
+        type: 'bar',
+        data: (rows ?? []).map((r) => r[k]),
+      })),
+    }),
+    [rows, t],
+  );
 
   return (
     <Stack>
@@ -54,19 +73,44 @@ export function ScheduleReportPage() {
           <Title order={1}>{t('schedules.report.title')}</Title>
           <Text c="dimmed">{t('schedules.report.subtitle')}</Text>
         </div>
-        <Button variant="light" onClick={() => exporter.mutate()} loading={exporter.isPending} disabled={!report.data}>{t('schedules.report.export')}</Button>
+        <Button variant="light" onClick={() => exporter.mutate()} loading={exporter.isPending} disabled={!report.data}>
+          {t('schedules.report.export')}
+        </Button>
       </Group>
       <Group align="flex-end">
         <DayInput label={t('schedules.fields.from')} value={from} onValue={setFrom} w={160} />
         <DayInput label={t('schedules.fields.to')} value={to} onValue={setTo} w={160} />
-        <NativeSelect label={t('schedules.fields.doctor')} value={doctorId} onChange={(e) => setDoctorId(e.currentTarget.value)}
-          data={[{ value: '', label: t('schedules.fields.all') }, ...(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName }))]} />
-        <Button variant="light" onClick={apply} disabled={!valid}>{t('schedules.report.apply')}</Button>
+        <NativeSelect
+          label={t('schedules.fields.doctor')}
+          value={doctorId}
+          onChange={(e) => setDoctorId(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('schedules.fields.all') },
+            ...(doctors.data?.items ?? []).map((d) => ({ value: d.id, label: d.fullName })),
+          ]}
+        />
+        <Button variant="light" onClick={apply} disabled={!valid}>
+          {t('schedules.report.apply')}
+        </Button>
       </Group>
-      {outOfOrder && <Alert color="yellow" role="alert">{t('schedules.report.invalidRange')}</Alert>}
-      {exporter.error && <Alert color="red" role="alert">{errorText(t, exporter.error)}</Alert>}
-      {report.isPending ? <ListSkeleton /> : report.isError ? <ErrorState error={report.error} onRetry={() => void report.refetch()} /> : report.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('schedules.report.empty')}</Text>
+      {outOfOrder && (
+        <Alert color="yellow" role="alert">
+          {t('schedules.report.invalidRange')}
+        </Alert>
+      )}
+      {exporter.error && (
+        <Alert color="red" role="alert">
+          {errorText(t, exporter.error)}
+        </Alert>
+      )}
+      {report.isPending ? (
+        <ListSkeleton />
+      ) : report.isError ? (
+        <ErrorState error={report.error} onRetry={() => void report.refetch()} />
+      ) : report.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('schedules.report.empty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('schedules.report.table')}>
@@ -95,7 +139,11 @@ export function ScheduleReportPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <EChart option={option} label={t('schedules.report.chart')} summary={t('schedules.report.chartSummary', { count: report.data.items.length })} />
+          <EChart
+            option={option}
+            label={t('schedules.report.chart')}
+            summary={t('schedules.report.chartSummary', { count: report.data.items.length })}
+          />
         </>
       )}
     </Stack>

@@ -3,7 +3,13 @@ import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Table, T
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  SCHEDULE_SERIES_MAX_DAYS, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN, ZScheduleCreateRequest, type TDoctorSchedule, type TDoctorSummary, type TScheduleCreateRequest,
+  SCHEDULE_SERIES_MAX_DAYS,
+  SLOT_MINUTES_MAX,
+  SLOT_MINUTES_MIN,
+  ZScheduleCreateRequest,
+  type TDoctorSchedule,
+  type TDoctorSummary,
+  type TScheduleCreateRequest,
 } from '@carewatch/contracts/schedules';
 import { zonedInstant } from '@carewatch/i18n/datetime';
 import { DayInput } from '@carewatch/web/day-input';
@@ -13,12 +19,25 @@ import { ScheduleStatusBadge, formatWhen, formatWindow, scheduleKeys, schedules 
 import { actionColor, checkScheduleRequest, maskHhmm, removedToastKey, scheduleAction } from './schedules-rules.ts';
 
 /** What a dragged range (or the "new request" button) fills in: a day and HH:mm times of the calendar's zone. */
-export interface Prefill { day: string; start: string; end: string }
-
+export interface Prefill {
+  day: string;
+  start: string;
+  end: string;
+}
 
 /** The schedule request form: one window, on one day or a series of consecutive days. */
-export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoctor }: {
-  prefill: Prefill; tz: string; onClose: () => void; doctors: TDoctorSummary[] | null; defaultDoctor: string;
+export function CreateScheduleModal({
+  prefill,
+  tz,
+  onClose,
+  doctors,
+  defaultDoctor,
+}: {
+  prefill: Prefill;
+  tz: string;
+  onClose: () => void;
+  doctors: TDoctorSummary[] | null;
+  defaultDoctor: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -43,8 +62,10 @@ export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoct
     const check = checkScheduleRequest({ day, start, end, doctorId, asksDoctor: doctors !== null });
     if (!check.ok) return setErrors(Object.fromEntries(Object.entries(check.problems).map(([k, key]) => [k, t(key)])));
     const parsed = ZScheduleCreateRequest.safeParse({
-      start: zonedInstant(day, check.startSeconds, tz).toISOString(), end: zonedInstant(day, check.endSeconds, tz).toISOString(),
-      slotMinutes: typeof slotMinutes === 'number' ? slotMinutes : undefined, days: typeof days === 'number' ? days : undefined,
+      start: zonedInstant(day, check.startSeconds, tz).toISOString(),
+      end: zonedInstant(day, check.endSeconds, tz).toISOString(),
+      slotMinutes: typeof slotMinutes === 'number' ? slotMinutes : undefined,
+      days: typeof days === 'number' ? days : undefined,
       ...(doctors ? { doctorId } : {}),
     });
     if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
@@ -54,28 +75,77 @@ export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoct
   return (
     <Modal opened onClose={onClose} title={t('schedules.create.title')}>
       <Stack>
-        <Text size="sm" c="dimmed">{t('schedules.create.hint')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('schedules.create.hint')}
+        </Text>
         {doctors && (
-          <NativeSelect label={t('schedules.fields.doctor')} value={doctorId} onChange={(ev) => setDoctorId(ev.currentTarget.value)} error={errors.doctorId}
-            data={[{ value: '', label: '' }, ...doctors.map((d) => ({ value: d.id, label: d.fullName }))]} required />
+          <NativeSelect
+            label={t('schedules.fields.doctor')}
+            value={doctorId}
+            onChange={(ev) => setDoctorId(ev.currentTarget.value)}
+            error={errors.doctorId}
+            data={[{ value: '', label: '' }, ...doctors.map((d) => ({ value: d.id, label: d.fullName }))]}
+            required
+          />
         )}
         <DayInput label={t('schedules.fields.day')} value={day} onValue={setDay} error={errors.day} required />
         <Group grow>
-          <TextInput label={t('schedules.fields.start')} value={start} onChange={(ev) => setStart(maskHhmm(ev.currentTarget.value))} placeholder="HH:mm"
-            inputMode="numeric" maxLength={5} error={errors.start} required />
-          <TextInput label={t('schedules.fields.end')} value={end} onChange={(ev) => setEnd(maskHhmm(ev.currentTarget.value))} placeholder="HH:mm"
-            inputMode="numeric" maxLength={5} error={errors.end} required />
+          <TextInput
+            label={t('schedules.fields.start')}
+            value={start}
+            onChange={(ev) => setStart(maskHhmm(ev.currentTarget.value))}
+            placeholder="HH:mm"
+            inputMode="numeric"
+            maxLength={5}
+            error={errors.start}
+            required
+          />
+          <TextInput
+            label={t('schedules.fields.end')}
+            value={end}
+            onChange={(ev) => setEnd(maskHhmm(ev.currentTarget.value))}
+            placeholder="HH:mm"
+            inputMode="numeric"
+            maxLength={5}
+            error={errors.end}
+            required
+          />
         </Group>
         <Group grow>
-          <NumberInput label={t('schedules.fields.slotMinutes')} value={slotMinutes} onChange={setSlotMinutes} min={SLOT_MINUTES_MIN} max={SLOT_MINUTES_MAX}
-            step={5} allowDecimal={false} error={errors.slotMinutes} required />
-          <NumberInput label={t('schedules.fields.days')} value={days} onChange={setDays} min={1} max={SCHEDULE_SERIES_MAX_DAYS} allowDecimal={false}
-            error={errors.days} required />
+          <NumberInput
+            label={t('schedules.fields.slotMinutes')}
+            value={slotMinutes}
+            onChange={setSlotMinutes}
+            min={SLOT_MINUTES_MIN}
+            max={SLOT_MINUTES_MAX}
+            step={5}
+            allowDecimal={false}
+            error={errors.slotMinutes}
+            required
+          />
+          <NumberInput
+            label={t('schedules.fields.days')}
+            value={days}
+            onChange={setDays}
+            min={1}
+            max={SCHEDULE_SERIES_MAX_DAYS}
+            allowDecimal={false}
+            error={errors.days}
+            required
+          />
         </Group>
-        {create.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, create.error)}</Alert>}
+        {create.error && !Object.keys(errors).length && (
+          <Alert color="red" role="alert">
+            {errorText(t, create.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('schedules.create.cancel')}</Button>
-          <Button onClick={submit} loading={create.isPending}>{t('schedules.create.submit')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('schedules.create.cancel')}
+          </Button>
+          <Button onClick={submit} loading={create.isPending}>
+            {t('schedules.create.submit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -83,7 +153,17 @@ export function CreateScheduleModal({ prefill, tz, onClose, doctors, defaultDoct
 }
 
 /** One schedule's detail, with the doctor's action on it: withdraw a new request, ask for leave, clear a refused one. */
-export function ScheduleDetailModal({ schedule: s, tz, canAct, onClose }: { schedule: TDoctorSchedule; tz: string; canAct: boolean; onClose: () => void }) {
+export function ScheduleDetailModal({
+  schedule: s,
+  tz,
+  canAct,
+  onClose,
+}: {
+  schedule: TDoctorSchedule;
+  tz: string;
+  canAct: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -115,12 +195,23 @@ export function ScheduleDetailModal({ schedule: s, tz, canAct, onClose }: { sche
       <Stack>
         <Table withTableBorder aria-label={t('schedules.detail.title')}>
           <Table.Tbody>
-            {rows.map(([k, v]) => <Table.Tr key={k}><Table.Th w="45%">{k}</Table.Th><Table.Td>{v}</Table.Td></Table.Tr>)}
+            {rows.map(([k, v]) => (
+              <Table.Tr key={k}>
+                <Table.Th w="45%">{k}</Table.Th>
+                <Table.Td>{v}</Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
-        {remove.error && <Alert color="red" role="alert">{errorText(t, remove.error)}</Alert>}
+        {remove.error && (
+          <Alert color="red" role="alert">
+            {errorText(t, remove.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('schedules.detail.close')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('schedules.detail.close')}
+          </Button>
           {canAct && action && (
             <Button color={actionColor(action)} loading={remove.isPending} onClick={() => remove.mutate()}>
               {t(`schedules.detail.${action}`)}

@@ -24,13 +24,23 @@ export function parseHhmm(text: string): number | null {
   return h * 3600 + mi * 60;
 }
 
-export type RequestProblemKey = 'errorFallback.invalid' | 'schedules.create.timeFormat' | 'schedules.create.startAfterEnd' | 'schedules.create.doctorRequired';
+export type RequestProblemKey =
+  | 'errorFallback.invalid'
+  | 'schedules.create.timeFormat'
+  | 'schedules.create.startAfterEnd'
+  | 'schedules.create.doctorRequired';
 export type RequestCheck =
   | { ok: true; startSeconds: number; endSeconds: number }
   | { ok: false; problems: Partial<Record<'day' | 'start' | 'end' | 'doctorId', RequestProblemKey>> };
 
 /** The request form's checks before the contract's: a day, a start before 24:00, an end after the start, a doctor when one is asked for. */
-export function checkScheduleRequest(v: { day: string; start: string; end: string; doctorId: string; asksDoctor: boolean }): RequestCheck {
+export function checkScheduleRequest(v: {
+  day: string;
+  start: string;
+  end: string;
+  doctorId: string;
+  asksDoctor: boolean;
+}): RequestCheck {
   const problems: Partial<Record<'day' | 'start' | 'end' | 'doctorId', RequestProblemKey>> = {};
   if (!isDay(v.day)) problems.day = 'errorFallback.invalid';
   const s = parseHhmm(v.start);
@@ -68,7 +78,8 @@ export function selectionPrefill(start: Date, end: Date): { day: string; start: 
 }
 
 /** The "new request" button's day: the day typed in "go to" when it is one, else tomorrow. */
-export const newRequestDay = (goTo: string, today: string): string => (isDay(goTo) ? goTo : addToDay(today, { days: 1 }));
+export const newRequestDay = (goTo: string, today: string): string =>
+  isDay(goTo) ? goTo : addToDay(today, { days: 1 });
 
 /**
  * The hours the week grid shows: 06:00 to 22:00, widened to every shown schedule. The grid takes its full height (the
@@ -88,8 +99,13 @@ export function visibleHours(events: ReadonlyArray<{ start?: unknown; end?: unkn
 }
 
 /** On "my calendar" an assistant works for a doctor they follow: the one picked, else the first. */
-export function actingDoctor(mine: boolean, isDoctor: boolean, picked: string, doctors: ReadonlyArray<Pick<TDoctorSummary, 'id'>> | undefined): string {
-  return mine && !isDoctor ? (picked || doctors?.[0]?.id || '') : picked;
+export function actingDoctor(
+  mine: boolean,
+  isDoctor: boolean,
+  picked: string,
+  doctors: ReadonlyArray<Pick<TDoctorSummary, 'id'>> | undefined,
+): string {
+  return mine && !isDoctor ? picked || doctors?.[0]?.id || '' : picked;
 }
 
 /**
@@ -97,11 +113,18 @@ export function actingDoctor(mine: boolean, isDoctor: boolean, picked: string, d
  * My calendar asks for mine (a doctor) or the acting doctor's; the work calendar adds its center and specialty filters.
  */
 export function calendarQuery(f: {
-  range: { from: string; to: string } | null; mine: boolean; isDoctor: boolean; actingDoctor: string; centerId: string; specialty: string; status: TScheduleStatus | '';
+  range: { from: string; to: string } | null;
+  mine: boolean;
+  isDoctor: boolean;
+  actingDoctor: string;
+  centerId: string;
+  specialty: string;
+  status: TScheduleStatus | '';
 }): Partial<TScheduleListQuery> | null {
   if (!f.range || (f.mine && !f.isDoctor && !f.actingDoctor)) return null;
   return {
-    from: f.range.from, to: f.range.to,
+    from: f.range.from,
+    to: f.range.to,
     ...(f.mine && f.isDoctor ? { mine: 'true' as const } : f.actingDoctor ? { doctorId: f.actingDoctor } : {}),
     ...(!f.mine && f.centerId ? { centerId: f.centerId } : {}),
     ...(!f.mine && f.specialty.trim() ? { specialty: f.specialty.trim() } : {}),
@@ -110,7 +133,9 @@ export function calendarQuery(f: {
 }
 
 /** The centers of the listed doctors, once each (named by id when the name is unknown), in first-seen order. */
-export function centersOf(doctors: ReadonlyArray<Pick<TDoctorSummary, 'centerId' | 'centerName'>>): Array<{ value: string; label: string }> {
+export function centersOf(
+  doctors: ReadonlyArray<Pick<TDoctorSummary, 'centerId' | 'centerName'>>,
+): Array<{ value: string; label: string }> {
   const m = new Map<string, string>();
   for (const d of doctors) if (d.centerId) m.set(d.centerId, d.centerName ?? d.centerId);
   return [...m].map(([value, label]) => ({ value, label }));
@@ -121,7 +146,10 @@ export const specialtiesOf = (doctors: ReadonlyArray<Pick<TDoctorSummary, 'speci
   [...new Set(doctors.map((d) => d.specialty).filter((s): s is string => !!s))].sort();
 
 /** The report's first period: from the first of this month to a week ahead. */
-export const defaultReportRange = (today: string): { from: string; to: string } => ({ from: `${today.slice(0, 8)}01`, to: addToDay(today, { days: 7 }) });
+export const defaultReportRange = (today: string): { from: string; to: string } => ({
+  from: `${today.slice(0, 8)}01`,
+  to: addToDay(today, { days: 7 }),
+});
 
 /** The report's period: both days and in order; `outOfOrder` tells the reader why Apply is off. */
 export function reportRange(from: string, to: string): { valid: boolean; outOfOrder: boolean } {

@@ -2,7 +2,14 @@ import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { schedulesApi } from '@carewatch/api-client/schedules';
 import type { TDoctorSchedule, TScheduleStatus } from '@carewatch/contracts/schedules';
-import { displayTimeZone, formatDate, formatDateTime, formatTime, wallClock, zonedInstant } from '@carewatch/i18n/datetime';
+import {
+  displayTimeZone,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  wallClock,
+  zonedInstant,
+} from '@carewatch/i18n/datetime';
 import { api } from '../../app/api.ts';
 
 export const schedules = schedulesApi(api.request);
@@ -16,10 +23,20 @@ export const scheduleKeys = {
 };
 
 /** Mantine colour of each status (badges, and the calendar's events). */
-export const STATUS_COLOR: Record<TScheduleStatus, string> = { new: 'blue', approved: 'green', rejected: 'red', disabled: 'gray', requesting_leave: 'orange' };
+export const STATUS_COLOR: Record<TScheduleStatus, string> = {
+  new: 'blue',
+  approved: 'green',
+  rejected: 'red',
+  disabled: 'gray',
+  requesting_leave: 'orange',
+};
 
 export function ScheduleStatusBadge({ t, status }: { t: TFunction; status: TScheduleStatus }) {
-  return <Badge color={STATUS_COLOR[status]} variant="light" tt="none">{t(`schedules.status.${status}`)}</Badge>;
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" tt="none">
+      {t(`schedules.status.${status}`)}
+    </Badge>
+  );
 }
 
 /** The zone the calendars draw in: the profile's (datetime.ts), else the browser's. */
@@ -49,4 +66,5 @@ export function formatWindow(s: Pick<TDoctorSchedule, 'start' | 'end'>, tz?: str
 }
 
 /** dd/MM/yyyy HH:mm, or the placeholder for none. */
-export const formatWhen = (t: TFunction, v: string | null, tz?: string) => (v ? formatDateTime(v, tz, { seconds: false }) : t('schedules.fields.none'));
+export const formatWhen = (t: TFunction, v: string | null, tz?: string) =>
+  v ? formatDateTime(v, tz, { seconds: false }) : t('schedules.fields.none');

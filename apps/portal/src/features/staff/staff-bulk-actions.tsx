@@ -32,19 +32,48 @@ export function StaffBulkActions({ sel }: { sel: BulkSelection }) {
   return (
     <>
       <BulkBar sel={sel}>
-        <Button variant="default" onClick={() => { setPeriod('3d'); setReason(''); run.reset(); setOpen(true); }}>{t('bulk.disable')}</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setPeriod('3d');
+            setReason('');
+            run.reset();
+            setOpen(true);
+          }}
+        >
+          {t('bulk.disable')}
+        </Button>
       </BulkBar>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('bulk.disableTitle', { count: ids.length })}>
         <Stack>
-          {run.isError && <Alert color="red" role="alert">{errorText(t, run.error)}</Alert>}
+          {run.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, run.error)}
+            </Alert>
+          )}
           <Text size="sm">{t('bulk.disableHint')}</Text>
-          <NativeSelect label={t('bulk.period')} value={period}
-            onChange={(e) => { const v = e.currentTarget.value; setPeriod(DISABLE_PERIODS.find((p) => p === v) ?? '3d'); }}
-            data={DISABLE_PERIODS.map((p) => ({ value: p, label: t(`staff.periods.${p}`) }))} />
-          <Textarea label={t('bulk.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+          <NativeSelect
+            label={t('bulk.period')}
+            value={period}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setPeriod(DISABLE_PERIODS.find((p) => p === v) ?? '3d');
+            }}
+            data={DISABLE_PERIODS.map((p) => ({ value: p, label: t(`staff.periods.${p}`) }))}
+          />
+          <Textarea
+            label={t('bulk.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-            <Button loading={run.isPending} onClick={() => run.mutate()}>{t('common.confirm')}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button loading={run.isPending} onClick={() => run.mutate()}>
+              {t('common.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

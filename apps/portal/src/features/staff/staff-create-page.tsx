@@ -10,7 +10,9 @@ export function StaffCreatePage() {
   const role = params.get('role') ?? '';
   return (
     <Stack>
-      <Anchor component={Link} to={role === 'doctor' ? '/doctors' : '/staff'} size="sm">{t('staff.detail.back')}</Anchor>
+      <Anchor component={Link} to={role === 'doctor' ? '/doctors' : '/staff'} size="sm">
+        {t('staff.detail.back')}
+      </Anchor>
       <Title order={1}>{role === 'doctor' ? t('staff.form.createDoctorTitle') : t('staff.form.createTitle')}</Title>
       <StaffAccountForm key={role} initialRole={role} />
     </Stack>

@@ -1,13 +1,38 @@
 import { DayInput } from '@carewatch/web/day-input';
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, NativeSelect, Select, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  NativeSelect,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { DISABLE_PERIODS, type TDisablePeriod } from '@carewatch/contracts/lifecycle';
 import { Permission } from '@carewatch/contracts/permissions';
-import { LICENSE_IMAGE_MAX_BYTES, ZDoctorProfileInput, ZLicenseInput, type TLicense, type TStaffDetail } from '@carewatch/contracts/staff';
+import {
+  LICENSE_IMAGE_MAX_BYTES,
+  ZDoctorProfileInput,
+  ZLicenseInput,
+  type TLicense,
+  type TStaffDetail,
+} from '@carewatch/contracts/staff';
 import { ErrorState } from '@carewatch/web/states';
 import { errorText } from '@carewatch/web/errors';
 import { notifySuccess } from '../../app/notify.ts';
@@ -16,7 +41,18 @@ import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
 import { StaffAccountForm } from './staff-account-form.tsx';
 import { DoctorProfileFields, profileRequest, profileValues, type ProfileValues } from './staff-fields.tsx';
-import { StatusBadge, fullName, levelPlace, roleLabel, serverPathErrors, staff, staffKeys, useAuthedImage, useDoctorChoices, zodPathErrors } from './staff-shared.tsx';
+import {
+  StatusBadge,
+  fullName,
+  levelPlace,
+  roleLabel,
+  serverPathErrors,
+  staff,
+  staffKeys,
+  useAuthedImage,
+  useDoctorChoices,
+  zodPathErrors,
+} from './staff-shared.tsx';
 
 function DoctorProfileTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -35,17 +71,33 @@ function DoctorProfileTab({ person, canEdit }: { person: TStaffDetail; canEdit: 
       setErrors({});
       notifySuccess(t('staff.profile.saved'));
     },
-    onError: (e) => setErrors(e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e)),
+    onError: (e) =>
+      setErrors(
+        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
+      ),
     meta: { inlineError: true },
   });
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(values); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(values);
+  };
   const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={860}>
-        {other && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
+        {other && (
+          <Alert color="red" role="alert">
+            {errorText(t, save.error)}
+          </Alert>
+        )}
         <DoctorProfileFields values={values} onChange={setValues} errors={errors} />
-        {canEdit && <Group><Button type="submit" loading={save.isPending}>{t('staff.profile.save')}</Button></Group>}
+        {canEdit && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('staff.profile.save')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );
@@ -53,62 +105,137 @@ function DoctorProfileTab({ person, canEdit }: { person: TStaffDetail; canEdit: 
 
 function LicenseImage({ userId, license }: { userId: string; license: TLicense }) {
   const { t } = useTranslation();
-  const src = useAuthedImage(license.hasImage ? `${staff.licenseImageUrl(userId, license.id)}?v=${encodeURIComponent(license.updatedAt)}` : null);
-  if (!license.hasImage) return <Text size="sm" c="dimmed">{t('staff.licenses.noImage')}</Text>;
-  return src ? <Image src={src} alt={t('staff.licenses.imageAlt', { name: license.name })} h={48} w="auto" fit="contain" /> : <Skeleton h={48} w={64} />;
+  const src = useAuthedImage(
+    license.hasImage ? `${staff.licenseImageUrl(userId, license.id)}?v=${encodeURIComponent(license.updatedAt)}` : null,
+  );
+  if (!license.hasImage)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('staff.licenses.noImage')}
+      </Text>
+    );
+  return src ? (
+    <Image src={src} alt={t('staff.licenses.imageAlt', { name: license.name })} h={48} w="auto" fit="contain" />
+  ) : (
+    <Skeleton h={48} w={64} />
+  );
 }
 
-function LicenseModal({ userId, license, onClose }: { userId: string; license: TLicense | null | 'new'; onClose: () => void }) {
+function LicenseModal({
+  userId,
+  license,
+  onClose,
+}: {
+  userId: string;
+  license: TLicense | null | 'new';
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = license && license !== 'new' ? license : null;
-  const [values, setValues] = useState({ name: editing?.name ?? '', number: editing?.number ?? '', expiryDate: editing?.expiryDate ?? '' });
+  const [values, setValues] = useState({
+    name: editing?.name ?? '',
+    number: editing?.number ?? '',
+    expiryDate: editing?.expiryDate ?? '',
+  });
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: async () => {
       const parsed = ZLicenseInput.safeParse(values);
       if (!parsed.success) throw parsed.error;
-      return editing ? staff.updateLicense(userId, editing.id, values, file, file?.name) : staff.addLicense(userId, values, file, file?.name);
+      return editing
+        ? staff.updateLicense(userId, editing.id, values, file, file?.name)
+        : staff.addLicense(userId, values, file, file?.name);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: staffKeys.licenses(userId) });
       notifySuccess(editing ? t('staff.licenses.saved') : t('staff.licenses.added'));
       onClose();
     },
-    onError: (e) => setErrors(e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e)),
+    onError: (e) =>
+      setErrors(
+        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
+      ),
     meta: { inlineError: true },
   });
   const choose = (f: File | null) => {
     setErrors((e) => ({ ...e, file: '' }));
-    if (f && !['image/png', 'image/jpeg'].includes(f.type)) return setErrors((e) => ({ ...e, file: t('validation.imageType') }));
+    if (f && !['image/png', 'image/jpeg'].includes(f.type))
+      return setErrors((e) => ({ ...e, file: t('validation.imageType') }));
     if (f && f.size > LICENSE_IMAGE_MAX_BYTES) return setErrors((e) => ({ ...e, file: t('staff.licenses.imageSize') }));
     setFile(f);
   };
-  const set = (k: keyof typeof values, v: string) => { setValues((o) => ({ ...o, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
+  const set = (k: keyof typeof values, v: string) => {
+    setValues((o) => ({ ...o, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: '' }));
+  };
   const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
   return (
     <Modal opened onClose={onClose} title={editing ? t('staff.licenses.editTitle') : t('staff.licenses.addTitle')}>
-      <form onSubmit={(e) => { e.preventDefault(); save.mutate(); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+        noValidate
+      >
         <Stack gap="sm">
-          {other && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
-          <TextInput label={t('staff.licenses.name')} required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name || undefined} />
-          <TextInput label={t('staff.licenses.number')} value={values.number} onChange={(e) => set('number', e.currentTarget.value)} error={errors.number || undefined} />
-          <DayInput label={t('staff.licenses.expiryDate')} required value={values.expiryDate} onValue={(v) => set('expiryDate', v)} error={errors.expiryDate || undefined} />
+          {other && (
+            <Alert color="red" role="alert">
+              {errorText(t, save.error)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('staff.licenses.name')}
+            required
+            value={values.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name || undefined}
+          />
+          <TextInput
+            label={t('staff.licenses.number')}
+            value={values.number}
+            onChange={(e) => set('number', e.currentTarget.value)}
+            error={errors.number || undefined}
+          />
+          <DayInput
+            label={t('staff.licenses.expiryDate')}
+            required
+            value={values.expiryDate}
+            onValue={(v) => set('expiryDate', v)}
+            error={errors.expiryDate || undefined}
+          />
           <Stack gap={4}>
-            <Text size="sm" fw={500}>{t('staff.licenses.image')}</Text>
+            <Text size="sm" fw={500}>
+              {t('staff.licenses.image')}
+            </Text>
             <Group>
               <FileButton onChange={choose} accept="image/png,image/jpeg">
-                {(props) => <Button variant="default" {...props}>{t('staff.licenses.chooseImage')}</Button>}
+                {(props) => (
+                  <Button variant="default" {...props}>
+                    {t('staff.licenses.chooseImage')}
+                  </Button>
+                )}
               </FileButton>
               {file && <Text size="sm">{t('staff.licenses.imageChosen', { name: file.name })}</Text>}
             </Group>
-            <Text size="xs" c="dimmed">{t('staff.licenses.imageHint')}</Text>
-            {errors.file && <Text size="sm" c="red" role="alert">{errors.file}</Text>}
+            <Text size="xs" c="dimmed">
+              {t('staff.licenses.imageHint')}
+            </Text>
+            {errors.file && (
+              <Text size="sm" c="red" role="alert">
+                {errors.file}
+              </Text>
+            )}
           </Stack>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={save.isPending}>{t('staff.licenses.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('staff.licenses.save')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -118,17 +245,31 @@ function LicenseModal({ userId, license, onClose }: { userId: string; license: T
 
 function LicensesTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolean }) {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: staffKeys.licenses(person.id), queryFn: () => staff.licenses(person.id), meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: staffKeys.licenses(person.id),
+    queryFn: () => staff.licenses(person.id),
+    meta: { inlineError: true },
+  });
   const [open, setOpen] = useState<TLicense | 'new' | null>(null);
   return (
     <Stack>
-      {canEdit && <Group><Button onClick={() => setOpen('new')}>{t('staff.licenses.add')}</Button></Group>}
+      {canEdit && (
+        <Group>
+          <Button onClick={() => setOpen('new')}>{t('staff.licenses.add')}</Button>
+        </Group>
+      )}
       {list.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('staff.licenses.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('staff.licenses.empty')}
+        </Text>
       ) : (
         <Table withTableBorder striped>
           <Table.Thead>
@@ -147,15 +288,39 @@ function LicensesTab({ person, canEdit }: { person: TStaffDetail; canEdit: boole
                 <Table.Td>{l.name}</Table.Td>
                 <Table.Td>{l.number ?? t('common.none')}</Table.Td>
                 <Table.Td>{l.expiryDate.split('-').reverse().join('/')}</Table.Td>
-                <Table.Td><Badge color={l.expired ? 'red' : 'teal'} variant="light">{l.expired ? t('staff.licenses.expired') : t('staff.licenses.valid')}</Badge></Table.Td>
-                <Table.Td><LicenseImage userId={person.id} license={l} /></Table.Td>
-                {canEdit && <Table.Td><Button size="xs" variant="light" aria-label={t('staff.licenses.edit', { name: l.name })} onClick={() => setOpen(l)}>{t('staff.licenses.editTitle')}</Button></Table.Td>}
+                <Table.Td>
+                  <Badge color={l.expired ? 'red' : 'teal'} variant="light">
+                    {l.expired ? t('staff.licenses.expired') : t('staff.licenses.valid')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <LicenseImage userId={person.id} license={l} />
+                </Table.Td>
+                {canEdit && (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={t('staff.licenses.edit', { name: l.name })}
+                      onClick={() => setOpen(l)}
+                    >
+                      {t('staff.licenses.editTitle')}
+                    </Button>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      {open && <LicenseModal key={open === 'new' ? 'new' : open.id} userId={person.id} license={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <LicenseModal
+          key={open === 'new' ? 'new' : open.id}
+          userId={person.id}
+          license={open}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -166,15 +331,25 @@ function DoctorsTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolea
   const choices = useDoctorChoices(canEdit);
   const [pick, setPick] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ id: string; name: string } | null>(null);
-  const refresh = async () => { await queryClient.invalidateQueries({ queryKey: staffKeys.detail(person.id) }); };
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: staffKeys.detail(person.id) });
+  };
   const follow = useMutation({
     mutationFn: (doctorId: string) => staff.follow(person.id, doctorId),
-    onSuccess: async () => { setPick(null); await refresh(); notifySuccess(t('staff.followed.followed')); },
+    onSuccess: async () => {
+      setPick(null);
+      await refresh();
+      notifySuccess(t('staff.followed.followed'));
+    },
     meta: { inlineError: true },
   });
   const unfollow = useMutation({
     mutationFn: (doctorId: string) => staff.unfollow(person.id, doctorId),
-    onSuccess: async () => { setConfirm(null); await refresh(); notifySuccess(t('staff.followed.unfollowed')); },
+    onSuccess: async () => {
+      setConfirm(null);
+      await refresh();
+      notifySuccess(t('staff.followed.unfollowed'));
+    },
     onError: () => setConfirm(null),
     meta: { inlineError: true },
   });
@@ -182,26 +357,52 @@ function DoctorsTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolea
   const err = follow.error ?? unfollow.error;
   return (
     <Stack maw={720}>
-      {err && <Alert color="red" role="alert">{errorText(t, err)}</Alert>}
+      {err && (
+        <Alert color="red" role="alert">
+          {errorText(t, err)}
+        </Alert>
+      )}
       {canEdit && (
         <Group align="flex-end">
-          <Select label={t('staff.followed.doctor')} searchable value={pick} onChange={setPick} w={360} nothingFoundMessage={t('common.empty')}
-            data={(choices.data?.items ?? []).filter((d) => !followedIds.has(d.id)).map((d) => ({ value: d.id, label: `${fullName(d)}${d.email ? ` (${d.email})` : ''}` }))} />
-          <Button disabled={!pick} loading={follow.isPending} onClick={() => pick && follow.mutate(pick)}>{t('staff.followed.follow')}</Button>
+          <Select
+            label={t('staff.followed.doctor')}
+            searchable
+            value={pick}
+            onChange={setPick}
+            w={360}
+            nothingFoundMessage={t('common.empty')}
+            data={(choices.data?.items ?? [])
+              .filter((d) => !followedIds.has(d.id))
+              .map((d) => ({ value: d.id, label: `${fullName(d)}${d.email ? ` (${d.email})` : ''}` }))}
+          />
+          <Button disabled={!pick} loading={follow.isPending} onClick={() => pick && follow.mutate(pick)}>
+            {t('staff.followed.follow')}
+          </Button>
         </Group>
       )}
       {person.doctors.length === 0 ? (
-        <Text c="dimmed" role="status">{t('staff.followed.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('staff.followed.empty')}
+        </Text>
       ) : (
         <Table withTableBorder>
           <Table.Tbody>
             {person.doctors.map((d) => (
               <Table.Tr key={d.id}>
-                <Table.Td><Anchor component={Link} to={`/staff/${d.id}`}>{fullName(d)}</Anchor></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/staff/${d.id}`}>
+                    {fullName(d)}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{d.email ?? t('common.none')}</Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <Button size="xs" color="red" variant="light" onClick={() => setConfirm({ id: d.id, name: fullName(d) })}>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => setConfirm({ id: d.id, name: fullName(d) })}
+                    >
                       {t('staff.followed.unfollow', { name: fullName(d) })}
                     </Button>
                   </Table.Td>
@@ -211,13 +412,19 @@ function DoctorsTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolea
           </Table.Tbody>
         </Table>
       )}
-      <Text size="xs" c="dimmed">{t('staff.followed.lastHint')}</Text>
+      <Text size="xs" c="dimmed">
+        {t('staff.followed.lastHint')}
+      </Text>
       <Modal opened={!!confirm} onClose={() => setConfirm(null)} title={t('staff.followed.unfollowTitle')}>
         <Stack>
           <Text>{confirm ? t('staff.followed.unfollowConfirm', { name: confirm.name }) : ''}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
-            <Button color="red" loading={unfollow.isPending} onClick={() => confirm && unfollow.mutate(confirm.id)}>{t('common.confirm')}</Button>
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" loading={unfollow.isPending} onClick={() => confirm && unfollow.mutate(confirm.id)}>
+              {t('common.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -236,30 +443,73 @@ function DisableControls({ person }: { person: TStaffDetail }) {
     await queryClient.invalidateQueries({ queryKey: staffKeys.all });
     notifySuccess(msg);
   };
-  const disable = useMutation({ mutationFn: () => staff.disable(person.id, { period, ...(reason.trim() ? { reason: reason.trim() } : {}) }), onSuccess: () => done(t('staff.detail.disabled')), meta: { inlineError: true } });
-  const enable = useMutation({ mutationFn: () => staff.enable(person.id), onSuccess: () => done(t('staff.detail.enabled')), meta: { inlineError: true } });
+  const disable = useMutation({
+    mutationFn: () => staff.disable(person.id, { period, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    onSuccess: () => done(t('staff.detail.disabled')),
+    meta: { inlineError: true },
+  });
+  const enable = useMutation({
+    mutationFn: () => staff.enable(person.id),
+    onSuccess: () => done(t('staff.detail.enabled')),
+    meta: { inlineError: true },
+  });
   const error = disable.error ?? enable.error;
   return (
     <>
-      {person.status === 'disabled'
-        ? <Button color="teal" variant="light" onClick={() => setMode('enable')}>{t('staff.detail.enable')}</Button>
-        : person.status === 'active' && <Button color="orange" variant="light" onClick={() => setMode('disable')}>{t('staff.detail.disable')}</Button>}
-      <Modal opened={mode !== null} onClose={() => setMode(null)} title={mode === 'enable' ? t('staff.detail.enable') : t('staff.detail.disableTitle')}>
+      {person.status === 'disabled' ? (
+        <Button color="teal" variant="light" onClick={() => setMode('enable')}>
+          {t('staff.detail.enable')}
+        </Button>
+      ) : (
+        person.status === 'active' && (
+          <Button color="orange" variant="light" onClick={() => setMode('disable')}>
+            {t('staff.detail.disable')}
+          </Button>
+        )
+      )}
+      <Modal
+        opened={mode !== null}
+        onClose={() => setMode(null)}
+        title={mode === 'enable' ? t('staff.detail.enable') : t('staff.detail.disableTitle')}
+      >
         <Stack>
-          {error && <Alert color="red" role="alert">{errorText(t, error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {errorText(t, error)}
+            </Alert>
+          )}
           {mode === 'disable' ? (
             <>
               <Text size="sm">{t('staff.detail.disableConfirm')}</Text>
-              <NativeSelect label={t('staff.detail.disablePeriod')} value={period}
-                onChange={(e) => { const v = e.currentTarget.value; setPeriod(DISABLE_PERIODS.find((p) => p === v) ?? '3d'); }}
-                data={DISABLE_PERIODS.map((p) => ({ value: p, label: t(`staff.periods.${p}`) }))} />
-              <Textarea label={t('staff.detail.disableReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+              <NativeSelect
+                label={t('staff.detail.disablePeriod')}
+                value={period}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setPeriod(DISABLE_PERIODS.find((p) => p === v) ?? '3d');
+                }}
+                data={DISABLE_PERIODS.map((p) => ({ value: p, label: t(`staff.periods.${p}`) }))}
+              />
+              <Textarea
+                label={t('staff.detail.disableReason')}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+              />
             </>
-          ) : <Text>{t('staff.detail.enableConfirm')}</Text>}
+          ) : (
+            <Text>{t('staff.detail.enableConfirm')}</Text>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setMode(null)}>{t('common.cancel')}</Button>
-            <Button color={mode === 'enable' ? 'teal' : 'orange'} loading={disable.isPending || enable.isPending}
-              onClick={() => (mode === 'enable' ? enable.mutate() : disable.mutate())}>{t('common.confirm')}</Button>
+            <Button variant="default" onClick={() => setMode(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color={mode === 'enable' ? 'teal' : 'orange'}
+              loading={disable.isPending || enable.isPending}
+              onClick={() => (mode === 'enable' ? enable.mutate() : disable.mutate())}
+            >
+              {t('common.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -273,16 +523,33 @@ export function StaffDetailPage() {
   const { id = '' } = useParams();
   const has = useHasPermission();
   const tz = useProfile().data?.timezone;
-  const q = useQuery({ queryKey: staffKeys.detail(id), queryFn: () => staff.get(id), retry: false, meta: { inlineError: true } });
+  const q = useQuery({
+    queryKey: staffKeys.detail(id),
+    queryFn: () => staff.get(id),
+    retry: false,
+    meta: { inlineError: true },
+  });
   const avatar = useAuthedImage(q.data?.hasAvatar ? `/api/account/staff/${encodeURIComponent(id)}/avatar` : null);
-  if (q.isPending) return <Stack role="status" aria-busy="true" aria-label={t('app.loading')}><Skeleton height={40} w={320} /><Skeleton height={240} /></Stack>;
+  if (q.isPending)
+    return (
+      <Stack role="status" aria-busy="true" aria-label={t('app.loading')}>
+        <Skeleton height={40} w={320} />
+        <Skeleton height={240} />
+      </Stack>
+    );
   if (q.isError) {
     return (
       <Stack>
-        <Anchor component={Link} to="/staff">{t('staff.detail.back')}</Anchor>
-        {isApiError(q.error) && q.error.status === 404
-          ? <Alert color="gray" role="alert">{t('staff.detail.notFound')}</Alert>
-          : <ErrorState error={q.error} onRetry={() => void q.refetch()} />}
+        <Anchor component={Link} to="/staff">
+          {t('staff.detail.back')}
+        </Anchor>
+        {isApiError(q.error) && q.error.status === 404 ? (
+          <Alert color="gray" role="alert">
+            {t('staff.detail.notFound')}
+          </Alert>
+        ) : (
+          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+        )}
       </Stack>
     );
   }
@@ -291,25 +558,63 @@ export function StaffDetailPage() {
   const canEdit = has(Permission.StaffUpdate);
   const isDoctor = person.levels.some((l) => l.roleCode === 'doctor');
   const isAssistant = person.levels.some((l) => l.roleCode === 'doctor_assistant');
-  const tabs: PlainTab[] = [{ value: 'account', label: t('staff.detail.tabAccount'), content: () => <StaffAccountForm key={person.id} existing={person} /> }];
+  const tabs: PlainTab[] = [
+    {
+      value: 'account',
+      label: t('staff.detail.tabAccount'),
+      content: () => <StaffAccountForm key={person.id} existing={person} />,
+    },
+  ];
   if (isDoctor) {
-    tabs.push({ value: 'profile', label: t('staff.detail.tabProfile'), content: () => <DoctorProfileTab person={person} canEdit={canEdit} /> });
-    tabs.push({ value: 'licenses', label: t('staff.detail.tabLicenses'), content: () => <LicensesTab person={person} canEdit={canEdit} /> });
+    tabs.push({
+      value: 'profile',
+      label: t('staff.detail.tabProfile'),
+      content: () => <DoctorProfileTab person={person} canEdit={canEdit} />,
+    });
+    tabs.push({
+      value: 'licenses',
+      label: t('staff.detail.tabLicenses'),
+      content: () => <LicensesTab person={person} canEdit={canEdit} />,
+    });
   }
-  if (isAssistant) tabs.push({ value: 'doctors', label: t('staff.detail.tabDoctors'), content: () => <DoctorsTab person={person} canEdit={canEdit} /> });
+  if (isAssistant)
+    tabs.push({
+      value: 'doctors',
+      label: t('staff.detail.tabDoctors'),
+      content: () => <DoctorsTab person={person} canEdit={canEdit} />,
+    });
   return (
     <Stack>
-      <Anchor component={Link} to={isDoctor ? '/doctors' : '/staff'} size="sm">{t('staff.detail.back')}</Anchor>
+      <Anchor component={Link} to={isDoctor ? '/doctors' : '/staff'} size="sm">
+        {t('staff.detail.back')}
+      </Anchor>
       <Group justify="space-between" align="flex-start">
         <Group>
-          <Avatar src={avatar} size={56} radius={56} alt={name} color="brand">{`${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase()}</Avatar>
+          <Avatar src={avatar} size={56} radius={56} alt={name} color="brand">
+            {`${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase()}
+          </Avatar>
           <Stack gap={2}>
             <Title order={1}>{name}</Title>
             <Group gap="xs">
-              <StatusBadge t={t} s={person.status} until={person.disabledUntil ? t('staff.list.disabledUntil', { date: formatDateTime(person.disabledUntil, tz) }) : null} />
-              {person.levels.map((l) => <Badge key={l.id} variant="outline">{`${roleLabel(t, l.roleCode, l.roleName)} · ${levelPlace(t, l)}`}</Badge>)}
+              <StatusBadge
+                t={t}
+                s={person.status}
+                until={
+                  person.disabledUntil
+                    ? t('staff.list.disabledUntil', { date: formatDateTime(person.disabledUntil, tz) })
+                    : null
+                }
+              />
+              {person.levels.map((l) => (
+                <Badge
+                  key={l.id}
+                  variant="outline"
+                >{`${roleLabel(t, l.roleCode, l.roleName)} · ${levelPlace(t, l)}`}</Badge>
+              ))}
             </Group>
-            <Text size="xs" c="dimmed">{t('staff.detail.created', { date: formatDateTime(person.createdAt, tz) })}</Text>
+            <Text size="xs" c="dimmed">
+              {t('staff.detail.created', { date: formatDateTime(person.createdAt, tz) })}
+            </Text>
           </Stack>
         </Group>
         {has(Permission.StaffDisable) && <DisableControls person={person} />}

@@ -23,7 +23,12 @@ export const staffKeys = {
 };
 
 export function useStaffOptions() {
-  return useQuery({ queryKey: staffKeys.options, queryFn: () => staff.options(), staleTime: 60_000, meta: { inlineError: true } });
+  return useQuery({
+    queryKey: staffKeys.options,
+    queryFn: () => staff.options(),
+    staleTime: 60_000,
+    meta: { inlineError: true },
+  });
 }
 /** Doctors within the caller's reach (choices for an assistant to follow). */
 export function useDoctorChoices(enabled = true) {
@@ -37,9 +42,11 @@ export function useDoctorChoices(enabled = true) {
 }
 
 const defaultRoles = new Set<string>(ROLE_CODES);
-export const roleLabel = (t: TFunction, code: string, name?: string) => (defaultRoles.has(code) ? t(`staff.roles.${code}`) : (name ?? code));
+export const roleLabel = (t: TFunction, code: string, name?: string) =>
+  defaultRoles.has(code) ? t(`staff.roles.${code}`) : (name ?? code);
 const specialtyCodes = new Set<string>(SPECIALTY_CODES);
-export const specialtyLabel = (t: TFunction, code: string) => (specialtyCodes.has(code) ? t(`staff.specialties.${code}`) : code);
+export const specialtyLabel = (t: TFunction, code: string) =>
+  specialtyCodes.has(code) ? t(`staff.specialties.${code}`) : code;
 /** A person's name in the reader's language convention (one function for both apps: contracts/names.ts). */
 export const fullName = (p: { firstName: string; lastName: string }) => personName(p, i18n.language);
 
@@ -51,8 +58,14 @@ export function StatusBadge({ t, s, until }: { t: TFunction; s: TStaffSummary['s
   const color = s === 'active' ? 'teal' : s === 'disabled' ? 'orange' : s === 'pending_approval' ? 'blue' : 'gray';
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={color} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>{t(`staff.status.${s}`)}</Badge>
-      {until && <Text size="xs" c="dimmed">{until}</Text>}
+      <Badge color={color} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>
+        {t(`staff.status.${s}`)}
+      </Badge>
+      {until && (
+        <Text size="xs" c="dimmed">
+          {until}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -60,7 +73,10 @@ export function StatusBadge({ t, s, until }: { t: TFunction; s: TStaffSummary['s
 const RULE_KEYS = new Set(['unknown_center', 'unknown_scope', 'unknown_role', 'unknown_doctor', 'duplicate']);
 
 /** Field → message for a Zod error of a contract schema, keeping the full path (levels.0.centerId). */
-export function zodPathErrors(t: TFunction, error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function zodPathErrors(
+  t: TFunction,
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';

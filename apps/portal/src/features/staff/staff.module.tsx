@@ -13,14 +13,54 @@ const StaffDetailPage = lazyPage(async () => (await import('./staff-detail-page.
 export const staffNavItems: NavItem[] = [
   { path: '/staff', labelKey: 'staff.nav.staff', permission: Permission.StaffView, group: 'administration' },
   { path: '/doctors', labelKey: 'staff.nav.doctors', permission: Permission.StaffView, group: 'administration' },
-  { path: '/customer-care', labelKey: 'staff.nav.customerCare', permission: Permission.StaffView, group: 'administration' },
+  {
+    path: '/customer-care',
+    labelKey: 'staff.nav.customerCare',
+    permission: Permission.StaffView,
+    group: 'administration',
+  },
 ];
 
 /** Pages of the "staff" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
 export const staffRoutes: RouteObject[] = [
-  { path: 'staff', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="all" preset="all" /></RequirePermission> },
-  { path: 'doctors', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="doctors" preset="doctors" /></RequirePermission> },
-  { path: 'customer-care', element: <RequirePermission permission={Permission.StaffView}><StaffListPage key="cc" preset="customerCare" /></RequirePermission> },
-  { path: 'staff/new', element: <RequirePermission permission={Permission.StaffCreate}><StaffCreatePage /></RequirePermission> },
-  { path: 'staff/:id', element: <RequirePermission permission={Permission.StaffView}><StaffDetailPage /></RequirePermission> },
+  {
+    path: 'staff',
+    element: (
+      <RequirePermission permission={Permission.StaffView}>
+        <StaffListPage key="all" preset="all" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'doctors',
+    element: (
+      <RequirePermission permission={Permission.StaffView}>
+        <StaffListPage key="doctors" preset="doctors" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'customer-care',
+    element: (
+      <RequirePermission permission={Permission.StaffView}>
+        <StaffListPage key="cc" preset="customerCare" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'staff/new',
+    element: (
+      <RequirePermission permission={Permission.StaffCreate}>
+        <StaffCreatePage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'staff/:id',
+    element: (
+      <RequirePermission permission={Permission.StaffView}>
+        <StaffDetailPage />
+      </RequirePermission>
+    ),
+  },
 ];

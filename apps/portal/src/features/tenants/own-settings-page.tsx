@@ -16,7 +16,12 @@ export function OwnTenantSettingsPage() {
   const perms = usePermissions();
   const has = useHasPermission();
   const tenantId = own?.tenantId ?? '';
-  const detail = useQuery({ queryKey: tenantKeys.detail(tenantId), queryFn: () => tenants.settings(tenantId), enabled: Boolean(tenantId), meta: { inlineError: true } });
+  const detail = useQuery({
+    queryKey: tenantKeys.detail(tenantId),
+    queryFn: () => tenants.settings(tenantId),
+    enabled: Boolean(tenantId),
+    meta: { inlineError: true },
+  });
   const platform = has(Permission.TenantManage) && PLATFORM_ROLES.includes(perms?.role ?? '');
   return (
     <Stack>
@@ -25,11 +30,19 @@ export function OwnTenantSettingsPage() {
         <Text c="dimmed">{t('tenants.own.subtitle', { name: detail.data?.name ?? own?.tenantName ?? '' })}</Text>
       </div>
       {detail.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={40} />
+          ))}
+        </Stack>
       ) : detail.isError ? (
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
-        <TenantSettingsTabs key={`${detail.data.name}|${detail.data.settings.COLOR}|${detail.data.settings.LOGO}`} detail={detail.data} platform={platform} />
+        <TenantSettingsTabs
+          key={`${detail.data.name}|${detail.data.settings.COLOR}|${detail.data.settings.LOGO}`}
+          detail={detail.data}
+          platform={platform}
+        />
       )}
     </Stack>
   );

@@ -1,10 +1,32 @@
 import { useState } from 'react';
 import {
-  Badge, Box, Button, Group, Image, Modal, NativeSelect, Pagination, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Textarea, Title,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Image,
+  Modal,
+  NativeSelect,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZRejectTenantRequest, TENANT_REQUEST_STATUSES, type TTenantRequest, type TTenantRequestQuery, type TTenantRequestType } from '@carewatch/contracts/tenants';
+import {
+  ZRejectTenantRequest,
+  TENANT_REQUEST_STATUSES,
+  type TTenantRequest,
+  type TTenantRequestQuery,
+  type TTenantRequestType,
+} from '@carewatch/contracts/tenants';
 import { ErrorState } from '@carewatch/web/states';
 import { type ListSpec } from '../../app/list-state.ts';
 import { useFilterText, useListState } from '../../app/use-list-state.ts';
@@ -18,7 +40,11 @@ import { MAIN_CONTENT_ID } from '../../app/landmarks.ts';
 
 const PAGE_SIZE = 15;
 type Status = (typeof TENANT_REQUEST_STATUSES)[number];
-const LIST: ListSpec<'type' | 'status' | 'search'> = { filters: ['type', 'status', 'search'], filterDefaults: { status: 'new' }, pageSize: PAGE_SIZE };
+const LIST: ListSpec<'type' | 'status' | 'search'> = {
+  filters: ['type', 'status', 'search'],
+  filterDefaults: { status: 'new' },
+  pageSize: PAGE_SIZE,
+};
 const isStatus = (s: string): s is Status => (TENANT_REQUEST_STATUSES as readonly string[]).includes(s);
 const STATUS_COLOR: Record<Status, string> = { new: 'blue', approved: 'teal', rejected: 'red' };
 
@@ -35,7 +61,11 @@ function RequestDialog({ request, onClose }: { request: TTenantRequest; onClose:
     await queryClient.invalidateQueries({ queryKey: ['tenantSettings'] });
     onClose();
   };
-  const approve = useMutation({ mutationFn: () => tenants.approveRequest(request.id), onSuccess: () => done(t('tenants.requests.approved')), meta: { inlineError: true } });
+  const approve = useMutation({
+    mutationFn: () => tenants.approveRequest(request.id),
+    onSuccess: () => done(t('tenants.requests.approved')),
+    meta: { inlineError: true },
+  });
   const reject = useMutation({
     mutationFn: (r: string) => tenants.rejectRequest(request.id, r),
     onSuccess: () => done(t('tenants.requests.rejected')),
@@ -48,9 +78,18 @@ function RequestDialog({ request, onClose }: { request: TTenantRequest; onClose:
     reject.mutate(parsed.data.reason);
   };
   const name = request.organizationName;
-  const failure = approve.isError ? errorText(t, approve.error) : reject.isError && !reasonError ? errorText(t, reject.error) : null;
+  const failure = approve.isError
+    ? errorText(t, approve.error)
+    : reject.isError && !reasonError
+      ? errorText(t, reject.error)
+      : null;
   const row = (label: string, value: string) => (
-    <Group gap="xs" wrap="nowrap"><Text size="sm" c="dimmed" w={140}>{label}</Text><Text size="sm">{value}</Text></Group>
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" w={140}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Group>
   );
   return (
     <Modal opened onClose={onClose} title={t('tenants.requests.details', { name })} size="lg" centered>
@@ -62,39 +101,82 @@ function RequestDialog({ request, onClose }: { request: TTenantRequest; onClose:
         {row(t('tenants.requests.tenantCode'), request.tenantCode)}
         {row(t('tenants.requests.createdAt'), formatDateTime(request.createdAt, tz))}
         <Group gap="xs">
-          <Text size="sm" c="dimmed" w={140}>{t('tenants.requests.color')}</Text>
+          <Text size="sm" c="dimmed" w={140}>
+            {t('tenants.requests.color')}
+          </Text>
           <Box w={20} h={20} style={{ background: request.color, borderRadius: 4 }} aria-hidden="true" />
           <Text size="sm">{request.color}</Text>
         </Group>
         <SimpleGrid cols={2}>
-          <Image src={request.squareLogoUrl} alt={t('tenants.requests.squareLogoOf', { name })} h={80} w="auto" fit="contain" />
-          <Image src={request.horizontalLogoUrl} alt={t('tenants.requests.horizontalLogoOf', { name })} h={80} w="auto" fit="contain" />
+          <Image
+            src={request.squareLogoUrl}
+            alt={t('tenants.requests.squareLogoOf', { name })}
+            h={80}
+            w="auto"
+            fit="contain"
+          />
+          <Image
+            src={request.horizontalLogoUrl}
+            alt={t('tenants.requests.horizontalLogoOf', { name })}
+            h={80}
+            w="auto"
+            fit="contain"
+          />
         </SimpleGrid>
         {request.reason && row(t('tenants.requests.reason'), request.reason)}
-        {failure && <Text c="red" role="alert">{failure}</Text>}
+        {failure && (
+          <Text c="red" role="alert">
+            {failure}
+          </Text>
+        )}
         {request.status === 'new' && mode === 'view' && (
           <Group justify="flex-end">
-            <Button color="red" variant="light" onClick={() => setMode('reject')}>{t('tenants.requests.reject')}</Button>
+            <Button color="red" variant="light" onClick={() => setMode('reject')}>
+              {t('tenants.requests.reject')}
+            </Button>
             <Button onClick={() => setMode('approve')}>{t('tenants.requests.approve')}</Button>
           </Group>
         )}
         {mode === 'approve' && (
           <Stack gap="xs">
             <Text fw={500}>{t('tenants.requests.confirmApprove', { name })}</Text>
-            <Text size="sm">{request.type === 'TRIAL_REQUEST' ? t('tenants.requests.confirmApproveTrial', { code: request.tenantCode }) : t('tenants.requests.confirmApproveBranding', { name })}</Text>
+            <Text size="sm">
+              {request.type === 'TRIAL_REQUEST'
+                ? t('tenants.requests.confirmApproveTrial', { code: request.tenantCode })
+                : t('tenants.requests.confirmApproveBranding', { name })}
+            </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setMode('view')}>{t('common.cancel')}</Button>
-              <Button loading={approve.isPending} onClick={() => approve.mutate()}>{t('common.confirm')}</Button>
+              <Button variant="default" onClick={() => setMode('view')}>
+                {t('common.cancel')}
+              </Button>
+              <Button loading={approve.isPending} onClick={() => approve.mutate()}>
+                {t('common.confirm')}
+              </Button>
             </Group>
           </Stack>
         )}
         {mode === 'reject' && (
           <Stack gap="xs">
             <Text fw={500}>{t('tenants.requests.rejectTitle', { name })}</Text>
-            <Textarea label={t('tenants.requests.rejectReason')} value={reason} onChange={(e) => { setReason(e.currentTarget.value); setReasonError(undefined); }} error={reasonError} required autosize minRows={3} />
+            <Textarea
+              label={t('tenants.requests.rejectReason')}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.currentTarget.value);
+                setReasonError(undefined);
+              }}
+              error={reasonError}
+              required
+              autosize
+              minRows={3}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setMode('view')}>{t('common.cancel')}</Button>
-              <Button color="red" loading={reject.isPending} onClick={submitReject}>{t('tenants.requests.reject')}</Button>
+              <Button variant="default" onClick={() => setMode('view')}>
+                {t('common.cancel')}
+              </Button>
+              <Button color="red" loading={reject.isPending} onClick={submitReject}>
+                {t('tenants.requests.reject')}
+              </Button>
             </Group>
           </Stack>
         )}
@@ -115,8 +197,19 @@ export function TenantRequestsPage() {
   const status: Status | '' = isStatus(state.filters.status) ? state.filters.status : '';
   const [open, setOpen] = useState<TTenantRequest | null>(null);
 
-  const query: Partial<TTenantRequestQuery> = { page, size: PAGE_SIZE, type, ...(status ? { status } : {}), ...(debounced ? { searchValue: debounced } : {}) };
-  const list = useQuery({ queryKey: tenantKeys.requests(query), queryFn: () => tenants.requests(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const query: Partial<TTenantRequestQuery> = {
+    page,
+    size: PAGE_SIZE,
+    type,
+    ...(status ? { status } : {}),
+    ...(debounced ? { searchValue: debounced } : {}),
+  };
+  const list = useQuery({
+    queryKey: tenantKeys.requests(query),
+    queryFn: () => tenants.requests(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -127,26 +220,50 @@ export function TenantRequestsPage() {
       </div>
       <Tabs value={type} onChange={(v) => state.setFilter('type', v === 'UPDATE_BRANDING' ? v : '')}>
         <Tabs.List aria-label={t('tenants.requests.tabs')}>
-          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="TRIAL_REQUEST">{t('tenants.requests.trial')}</Tabs.Tab>
-          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="UPDATE_BRANDING">{t('tenants.requests.branding')}</Tabs.Tab>
+          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="TRIAL_REQUEST">
+            {t('tenants.requests.trial')}
+          </Tabs.Tab>
+          <Tabs.Tab aria-controls={MAIN_CONTENT_ID} value="UPDATE_BRANDING">
+            {t('tenants.requests.branding')}
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Group align="flex-end">
-        <TextInput label={t('tenants.requests.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
+        <TextInput
+          label={t('tenants.requests.search')}
+          type="search"
+          value={search.value}
+          onChange={(e) => search.set(e.currentTarget.value)}
+          w={320}
+        />
         <NativeSelect
-          label={t('tenants.requests.status')} value={status}
+          label={t('tenants.requests.status')}
+          value={status}
           onChange={(e) => state.setFilter('status', e.currentTarget.value)}
-          data={[{ value: '', label: t('tenants.list.statusAll') }, ...TENANT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`tenants.requests.statuses.${s}`) }))]}
+          data={[
+            { value: '', label: t('tenants.list.statusAll') },
+            ...TENANT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`tenants.requests.statuses.${s}`) })),
+          ]}
         />
         <SavedViews list="tenant-requests" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.requests.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('tenants.requests.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('tenants.requests.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('tenants.requests.empty')}
+        </Text>
       ) : (
         <>
           <Table striped highlightOnHover withTableBorder>
@@ -163,20 +280,48 @@ export function TenantRequestsPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.data.items.map((r) => (
-                <Table.Tr key={r.id} style={{ cursor: 'pointer' }} tabIndex={0} aria-label={t('tenants.requests.details', { name: r.organizationName })}
-                  onClick={() => setOpen(r)} onKeyDown={(e) => { if (e.key === 'Enter') setOpen(r); }}>
+                <Table.Tr
+                  key={r.id}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  aria-label={t('tenants.requests.details', { name: r.organizationName })}
+                  onClick={() => setOpen(r)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') setOpen(r);
+                  }}
+                >
                   <Table.Td>{r.organizationName}</Table.Td>
-                  <Table.Td><Text ff="monospace" size="sm">{r.tenantCode}</Text></Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="sm">
+                      {r.tenantCode}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{r.contactName}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Box w={16} h={16} style={{ background: r.color, borderRadius: 3 }} aria-hidden="true" />
-                      <Image src={r.squareLogoUrl} alt={t('tenants.requests.squareLogoOf', { name: r.organizationName })} h={24} w={24} fit="contain" />
-                      <Image src={r.horizontalLogoUrl} alt={t('tenants.requests.horizontalLogoOf', { name: r.organizationName })} h={24} w="auto" fit="contain" />
+                      <Image
+                        src={r.squareLogoUrl}
+                        alt={t('tenants.requests.squareLogoOf', { name: r.organizationName })}
+                        h={24}
+                        w={24}
+                        fit="contain"
+                      />
+                      <Image
+                        src={r.horizontalLogoUrl}
+                        alt={t('tenants.requests.horizontalLogoOf', { name: r.organizationName })}
+                        h={24}
+                        w="auto"
+                        fit="contain"
+                      />
                     </Group>
                   </Table.Td>
-                  <Table.Td><Badge color={STATUS_COLOR[r.status]} variant="light">{t(`tenants.requests.statuses.${r.status}`)}</Badge></Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[r.status]} variant="light">
+                      {t(`tenants.requests.statuses.${r.status}`)}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -184,7 +329,9 @@ export function TenantRequestsPage() {
           </Table>
           <nav aria-label={t('tenants.list.pagination')}>
             <Pagination
-              total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
+              total={totalPages}
+              value={page + 1}
+              onChange={(p) => setPage(p - 1)}
               getControlProps={(control) => ({ 'aria-label': t(`tenants.list.${control}Page`) })}
               getItemProps={(p) => ({ 'aria-label': t('tenants.list.page', { n: p }) })}
             />

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -24,10 +36,21 @@ export function TenantsListPage() {
   const search = useFilterText(state, 'search');
   const { page, setPage } = state;
   const debounced = state.filters.search;
-  const active: ActiveFilter = state.filters.active === 'true' || state.filters.active === 'false' ? state.filters.active : '';
+  const active: ActiveFilter =
+    state.filters.active === 'true' || state.filters.active === 'false' ? state.filters.active : '';
 
-  const query: Partial<TTenantQuery> = { page, size: PAGE_SIZE, ...(debounced ? { searchValue: debounced } : {}), ...(active ? { active } : {}) };
-  const list = useQuery({ queryKey: tenantKeys.list(query), queryFn: () => tenants.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const query: Partial<TTenantQuery> = {
+    page,
+    size: PAGE_SIZE,
+    ...(debounced ? { searchValue: debounced } : {}),
+    ...(active ? { active } : {}),
+  };
+  const list = useQuery({
+    queryKey: tenantKeys.list(query),
+    queryFn: () => tenants.list(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -37,10 +60,18 @@ export function TenantsListPage() {
           <Title order={1}>{t('tenants.title')}</Title>
           <Text c="dimmed">{t('tenants.subtitle')}</Text>
         </div>
-        <Button component={Link} to="/tenants/new">{t('tenants.list.add')}</Button>
+        <Button component={Link} to="/tenants/new">
+          {t('tenants.list.add')}
+        </Button>
       </Group>
       <Group align="flex-end">
-        <TextInput label={t('tenants.list.search')} type="search" value={search.value} onChange={(e) => search.set(e.currentTarget.value)} w={320} />
+        <TextInput
+          label={t('tenants.list.search')}
+          type="search"
+          value={search.value}
+          onChange={(e) => search.set(e.currentTarget.value)}
+          w={320}
+        />
         <NativeSelect
           label={t('tenants.list.status')}
           value={active}
@@ -52,14 +83,24 @@ export function TenantsListPage() {
           ]}
         />
         <SavedViews list="tenants" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('tenants.list.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('tenants.list.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={32} />)}</Stack>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('tenants.list.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t('tenants.list.empty')}
+        </Text>
       ) : (
         <>
           <Table striped highlightOnHover withTableBorder>
@@ -81,13 +122,25 @@ export function TenantsListPage() {
                   tabIndex={0}
                   aria-label={t('tenants.list.open', { name: row.name })}
                   onClick={() => navigate(`/tenants/${row.id}`)}
-                  onKeyDown={(e) => { if (e.key === 'Enter') navigate(`/tenants/${row.id}`); }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') navigate(`/tenants/${row.id}`);
+                  }}
                 >
-                  <Table.Td><Text ff="monospace" size="sm">{row.code}</Text></Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="sm">
+                      {row.code}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{row.name}</Table.Td>
                   <Table.Td>{row.officialName || t('common.none')}</Table.Td>
-                  <Table.Td><Badge variant="outline" tt="none">{t(`tenants.connectionTypes.${row.connectionType}`)}</Badge></Table.Td>
-                  <Table.Td><ActiveBadge active={row.active} /></Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" tt="none">
+                      {t(`tenants.connectionTypes.${row.connectionType}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <ActiveBadge active={row.active} />
+                  </Table.Td>
                   <Table.Td>{formatDateTime(row.createdAt, tz)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -2,17 +2,44 @@ import { describe, expect, test } from 'vitest';
 import { TENANT_CONNECTION_COUNT, ZCreateTenantRequest, type TTenantDetail } from '@carewatch/contracts/tenants';
 import { hasKey, portalT } from '../../test-support/portal-t.ts';
 import {
-  connectionProblems, emptyConnection, initialTenantValues, storedPassword, tenantBody, tenantMessageKey, withoutConnectionErrors, type TenantValues,
+  connectionProblems,
+  emptyConnection,
+  initialTenantValues,
+  storedPassword,
+  tenantBody,
+  tenantMessageKey,
+  withoutConnectionErrors,
+  type TenantValues,
 } from './tenants-rules.ts';
 
 const detail = {
-  name: 'North', officialName: 'North Clinic', code: 'north', connectionType: 'dedicated',
-  connections: [{ position: 1, host: 'DB.example.org', port: 5433, username: 'care', passwordSet: true, publicUrl: 'https://north.example' }],
+  name: 'North',
+  officialName: 'North Clinic',
+  code: 'north',
+  connectionType: 'dedicated',
+  connections: [
+    {
+      position: 1,
+      host: 'DB.example.org',
+      port: 5433,
+      username: 'care',
+      passwordSet: true,
+      publicUrl: 'https://north.example',
+    },
+  ],
 } as unknown as TTenantDetail;
 
 const dedicated = (over: Partial<TenantValues['connections'][number]> = {}): TenantValues => {
   const v = initialTenantValues();
-  const c = { ...emptyConnection(), host: 'db1', username: 'u', usernameConfirm: 'u', password: 'p', passwordConfirm: 'p', ...over };
+  const c = {
+    ...emptyConnection(),
+    host: 'db1',
+    username: 'u',
+    usernameConfirm: 'u',
+    password: 'p',
+    passwordConfirm: 'p',
+    ...over,
+  };
   return { ...v, connectionType: 'dedicated', connections: [c, c, c] };
 };
 
@@ -21,14 +48,30 @@ describe('the tenant form', () => {
     const v = initialTenantValues();
     expect(v.connectionType).toBe('shared');
     expect(v.connections).toHaveLength(TENANT_CONNECTION_COUNT);
-    expect(v.connections[2]).toEqual({ host: '', port: '5432', username: '', usernameConfirm: '', password: '', passwordConfirm: '', publicUrl: '' });
+    expect(v.connections[2]).toEqual({
+      host: '',
+      port: '5432',
+      username: '',
+      usernameConfirm: '',
+      password: '',
+      passwordConfirm: '',
+      publicUrl: '',
+    });
   });
 
   test('an existing tenant fills each connection at its position, the user name already confirmed, no password', () => {
     const v = initialTenantValues(detail);
     expect(v.adminEmail).toBe('');
     expect(v.connections[0]).toEqual(emptyConnection());
-    expect(v.connections[1]).toEqual({ host: 'DB.example.org', port: '5433', username: 'care', usernameConfirm: 'care', password: '', passwordConfirm: '', publicUrl: 'https://north.example' });
+    expect(v.connections[1]).toEqual({
+      host: 'DB.example.org',
+      port: '5433',
+      username: 'care',
+      usernameConfirm: 'care',
+      password: '',
+      passwordConfirm: '',
+      publicUrl: 'https://north.example',
+    });
   });
 
   test('an empty password keeps the stored one only for the same host (any case), port and user', () => {
@@ -42,7 +85,9 @@ describe('the tenant form', () => {
   test('a shared database sends no connections', () => {
     expect(tenantBody(dedicated()).connections).toHaveLength(3);
     expect(tenantBody({ ...dedicated(), connectionType: 'shared' }).connections).toEqual([]);
-    const create = ZCreateTenantRequest.safeParse({ ...tenantBody({ ...initialTenantValues(), name: 'South', code: 'south', adminEmail: 'a@south.vn' }) });
+    const create = ZCreateTenantRequest.safeParse({
+      ...tenantBody({ ...initialTenantValues(), name: 'South', code: 'south', adminEmail: 'a@south.vn' }),
+    });
     expect(create.success).toBe(true);
   });
 
@@ -50,11 +95,16 @@ describe('the tenant form', () => {
     expect(connectionProblems(dedicated(), undefined)).toEqual({});
     expect(connectionProblems(dedicated({ usernameConfirm: ' u ' }), undefined)).toEqual({});
     expect(connectionProblems(dedicated({ usernameConfirm: 'v' }), undefined)).toEqual({
-      'connections.0.usernameConfirm': 'tenants.validation.usernameMismatch', 'connections.1.usernameConfirm': 'tenants.validation.usernameMismatch',
+      'connections.0.usernameConfirm': 'tenants.validation.usernameMismatch',
+      'connections.1.usernameConfirm': 'tenants.validation.usernameMismatch',
       'connections.2.usernameConfirm': 'tenants.validation.usernameMismatch',
     });
-    expect(connectionProblems(dedicated({ passwordConfirm: 'p ' }), undefined)['connections.1.passwordConfirm']).toBe('tenants.validation.passwordMismatch');
-    expect(connectionProblems(dedicated({ password: '', passwordConfirm: '' }), undefined)['connections.0.password']).toBe('fieldRules.required');
+    expect(connectionProblems(dedicated({ passwordConfirm: 'p ' }), undefined)['connections.1.passwordConfirm']).toBe(
+      'tenants.validation.passwordMismatch',
+    );
+    expect(
+      connectionProblems(dedicated({ password: '', passwordConfirm: '' }), undefined)['connections.0.password'],
+    ).toBe('fieldRules.required');
   });
 
   test('the stored password kept: no password asked on that row only', () => {
@@ -66,17 +116,26 @@ describe('the tenant form', () => {
   });
 
   test('editing a connection clears its errors and the count’s, not the others’', () => {
-    expect(withoutConnectionErrors({ 'connections.0.host': 'a', 'connections.1.host': 'b', connections: 'c', name: 'd' }, 0))
-      .toEqual({ 'connections.1.host': 'b', name: 'd' });
+    expect(
+      withoutConnectionErrors({ 'connections.0.host': 'a', 'connections.1.host': 'b', connections: 'c', name: 'd' }, 0),
+    ).toEqual({ 'connections.1.host': 'b', name: 'd' });
   });
 
   test('this domain’s messages have their texts in both languages', () => {
     expect(tenantMessageKey('Host name is not valid')).toBe('tenants.validation.host');
     expect(tenantMessageKey('Tenant code is not valid')).toBe('tenants.validation.code');
     expect(tenantMessageKey('Required')).toBeNull();
-    for (const k of ['tenants.validation.host', 'tenants.validation.port', 'tenants.validation.usernameMismatch', 'tenants.validation.passwordMismatch', 'tenants.validation.dialCode']) {
+    for (const k of [
+      'tenants.validation.host',
+      'tenants.validation.port',
+      'tenants.validation.usernameMismatch',
+      'tenants.validation.passwordMismatch',
+      'tenants.validation.dialCode',
+    ]) {
       expect(hasKey(k, 'en') && hasKey(k, 'vi'), k).toBe(true);
     }
-    expect(portalT('vi')('tenants.validation.passwordMismatch')).not.toBe(portalT('en')('tenants.validation.passwordMismatch'));
+    expect(portalT('vi')('tenants.validation.passwordMismatch')).not.toBe(
+      portalT('en')('tenants.validation.passwordMismatch'),
+    );
   });
 });

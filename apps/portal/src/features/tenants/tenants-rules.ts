@@ -5,18 +5,53 @@ import { TENANT_CONNECTION_COUNT, type TTenantDetail } from '@carewatch/contract
  * password keeps the stored one, the checks the contract cannot make (confirmations), and this domain's messages.
  */
 
-export type Connection = { host: string; port: string; username: string; usernameConfirm: string; password: string; passwordConfirm: string; publicUrl: string };
-export type TenantValues = { name: string; officialName: string; code: string; adminEmail: string; connectionType: 'shared' | 'dedicated'; connections: Connection[] };
+export type Connection = {
+  host: string;
+  port: string;
+  username: string;
+  usernameConfirm: string;
+  password: string;
+  passwordConfirm: string;
+  publicUrl: string;
+};
+export type TenantValues = {
+  name: string;
+  officialName: string;
+  code: string;
+  adminEmail: string;
+  connectionType: 'shared' | 'dedicated';
+  connections: Connection[];
+};
 
-export const emptyConnection = (): Connection => ({ host: '', port: '5432', username: '', usernameConfirm: '', password: '', passwordConfirm: '', publicUrl: '' });
+export const emptyConnection = (): Connection => ({
+  host: '',
+  port: '5432',
+  username: '',
+  usernameConfirm: '',
+  password: '',
+  passwordConfirm: '',
+  publicUrl: '',
+});
 
 /** A new tenant's form, or an existing one's: every connection slot filled from its position (passwords never come back). */
 export const initialTenantValues = (d?: TTenantDetail): TenantValues => ({
-  name: d?.name ?? '', officialName: d?.officialName ?? '', code: d?.code ?? '', adminEmail: '',
+  name: d?.name ?? '',
+  officialName: d?.officialName ?? '',
+  code: d?.code ?? '',
+  adminEmail: '',
   connectionType: d?.connectionType ?? 'shared',
   connections: Array.from({ length: TENANT_CONNECTION_COUNT }, (_, i) => {
     const c = d?.connections.find((x) => x.position === i);
-    return c ? { ...emptyConnection(), host: c.host, port: String(c.port), username: c.username, usernameConfirm: c.username, publicUrl: c.publicUrl } : emptyConnection();
+    return c
+      ? {
+          ...emptyConnection(),
+          host: c.host,
+          port: String(c.port),
+          username: c.username,
+          usernameConfirm: c.username,
+          publicUrl: c.publicUrl,
+        }
+      : emptyConnection();
   }),
 });
 
@@ -24,31 +59,49 @@ export const initialTenantValues = (d?: TTenantDetail): TenantValues => ({
  * Whether an empty password keeps the stored one: only for the host (any case), port and user name it was saved with
  * (the server never sends a stored password anywhere else).
  */
-export function storedPassword(detail: Pick<TTenantDetail, 'connections'> | undefined, index: number, c: Pick<Connection, 'host' | 'port' | 'username'>): 'keep' | 'retype' | 'none' {
+export function storedPassword(
+  detail: Pick<TTenantDetail, 'connections'> | undefined,
+  index: number,
+  c: Pick<Connection, 'host' | 'port' | 'username'>,
+): 'keep' | 'retype' | 'none' {
   const stored = detail?.connections.find((x) => x.position === index && x.passwordSet);
   if (!stored) return 'none';
-  const same = stored.host.toLowerCase() === c.host.trim().toLowerCase() && String(stored.port) === c.port.trim() && stored.username === c.username.trim();
+  const same =
+    stored.host.toLowerCase() === c.host.trim().toLowerCase() &&
+    String(stored.port) === c.port.trim() &&
+    stored.username === c.username.trim();
   return same ? 'keep' : 'retype';
 }
 
 /** The body: connections go only with a dedicated database. */
-export const tenantBody = (v: TenantValues): TenantValues => ({ ...v, connections: v.connectionType === 'dedicated' ? v.connections : [] });
+export const tenantBody = (v: TenantValues): TenantValues => ({
+  ...v,
+  connections: v.connectionType === 'dedicated' ? v.connections : [],
+});
 
 /** The confirmations and passwords of dedicated connections, by path, as catalogue keys. */
-export function connectionProblems(v: TenantValues, detail: Pick<TTenantDetail, 'connections'> | undefined): Record<string, string> {
+export function connectionProblems(
+  v: TenantValues,
+  detail: Pick<TTenantDetail, 'connections'> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (v.connectionType !== 'dedicated') return out;
   v.connections.forEach((c, i) => {
-    if (c.usernameConfirm.trim() !== c.username.trim()) out[`connections.${i}.usernameConfirm`] = 'tenants.validation.usernameMismatch';
-    if (!c.password && storedPassword(detail, i, c) !== 'keep') out[`connections.${i}.password`] = 'fieldRules.required';
-    if (c.passwordConfirm !== c.password) out[`connections.${i}.passwordConfirm`] = 'tenants.validation.passwordMismatch';
+    if (c.usernameConfirm.trim() !== c.username.trim())
+      out[`connections.${i}.usernameConfirm`] = 'tenants.validation.usernameMismatch';
+    if (!c.password && storedPassword(detail, i, c) !== 'keep')
+      out[`connections.${i}.password`] = 'fieldRules.required';
+    if (c.passwordConfirm !== c.password)
+      out[`connections.${i}.passwordConfirm`] = 'tenants.validation.passwordMismatch';
   });
   return out;
 }
 
 /** Errors left once connection `i` is edited: its own and the count's go. */
 export const withoutConnectionErrors = (errors: Readonly<Record<string, string>>, i: number): Record<string, string> =>
-  Object.fromEntries(Object.entries(errors).filter(([key]) => !key.startsWith(`connections.${i}.`) && key !== 'connections'));
+  Object.fromEntries(
+    Object.entries(errors).filter(([key]) => !key.startsWith(`connections.${i}.`) && key !== 'connections'),
+  );
 
 const OWN_MESSAGES: Record<string, string> = {
   'Host name is not valid': 'tenants.validation.host',

@@ -46,5 +46,9 @@ export function serverErrorsByPath(t: TFunction, error: unknown): Record<string,
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  return <Badge color={active ? 'teal' : 'gray'} variant="light">{active ? t('tenants.status.active') : t('tenants.status.inactive')}</Badge>;
+  return (
+    <Badge color={active ? 'teal' : 'gray'} variant="light">
+      {active ? t('tenants.status.active') : t('tenants.status.inactive')}
+    </Badge>
+  );
 }

@@ -15,11 +15,23 @@ const OwnTenantSettingsPage = lazyPage(async () => (await import('./own-settings
 /** Sidebar entries of the "tenants" domain (each shown only with its permission). */
 export const tenantsNavItems: NavItem[] = [
   { path: '/tenants', labelKey: 'tenants.nav.tenants', permission: Permission.TenantManage, group: 'organization' },
-  { path: '/tenant-requests', labelKey: 'tenants.nav.requests', permission: Permission.TenantManage, group: 'organization' },
-  { path: '/tenant-settings', labelKey: 'tenants.nav.settings', permission: Permission.TenantSettingsManage, group: 'organization' },
+  {
+    path: '/tenant-requests',
+    labelKey: 'tenants.nav.requests',
+    permission: Permission.TenantManage,
+    group: 'organization',
+  },
+  {
+    path: '/tenant-settings',
+    labelKey: 'tenants.nav.settings',
+    permission: Permission.TenantSettingsManage,
+    group: 'organization',
+  },
 ];
 
-const manage = (el: React.ReactNode) => <RequirePermission permission={Permission.TenantManage}>{el}</RequirePermission>;
+const manage = (el: React.ReactNode) => (
+  <RequirePermission permission={Permission.TenantManage}>{el}</RequirePermission>
+);
 
 /** Pages of the "tenants" domain, mounted inside the app layout; wrap each in <RequirePermission>. */
 export const tenantsRoutes: RouteObject[] = [
@@ -28,5 +40,12 @@ export const tenantsRoutes: RouteObject[] = [
   { path: 'tenants/:id', element: manage(<TenantDetailPage />) },
   { path: 'tenants/:id/edit', element: manage(<TenantEditPage />) },
   { path: 'tenant-requests', element: manage(<TenantRequestsPage />) },
-  { path: 'tenant-settings', element: <RequirePermission permission={Permission.TenantSettingsManage}><OwnTenantSettingsPage /></RequirePermission> },
+  {
+    path: 'tenant-settings',
+    element: (
+      <RequirePermission permission={Permission.TenantSettingsManage}>
+        <OwnTenantSettingsPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -15,7 +15,14 @@ const tenants = tenantsApi(api.request);
 /** Public page: an organisation asks for a trial tenant (reviewed by a super admin under Tenant requests). */
 export function TrialRequestPage() {
   const { t } = useTranslation();
-  const form = useFormState({ organizationName: '', contactName: '', email: '', phone: '', tenantCode: '', color: '#0b7285' });
+  const form = useFormState({
+    organizationName: '',
+    contactName: '',
+    email: '',
+    phone: '',
+    tenantCode: '',
+    color: '#0b7285',
+  });
   const [squareLogo, setSquareLogo] = useState<File | null>(null);
   const [horizontalLogo, setHorizontalLogo] = useState<File | null>(null);
   const [logoErrors, setLogoErrors] = useState<{ squareLogo?: string; horizontalLogo?: string }>({});
@@ -32,7 +39,10 @@ export function TrialRequestPage() {
     e.preventDefault();
     const parsed = ZTrialRequestFields.safeParse(form.values);
     const errors = parsed.success ? {} : zodFieldErrors(t, parsed.error);
-    const logos = { squareLogo: squareLogo ? undefined : t('tenants.validation.logoRequired'), horizontalLogo: horizontalLogo ? undefined : t('tenants.validation.logoRequired') };
+    const logos = {
+      squareLogo: squareLogo ? undefined : t('tenants.validation.logoRequired'),
+      horizontalLogo: horizontalLogo ? undefined : t('tenants.validation.logoRequired'),
+    };
     setLogoErrors(logos);
     if (!parsed.success || logos.squareLogo || logos.horizontalLogo) return form.setErrors(errors);
     submit.mutate();
@@ -41,8 +51,12 @@ export function TrialRequestPage() {
     return (
       <AuthFrame title={t('tenants.trialForm.sentTitle')}>
         <Stack>
-          <Alert color="teal" role="status">{t('tenants.trialForm.sentText', { email: form.values.email })}</Alert>
-          <Anchor component={Link} to="/login">{t('tenants.trialForm.backToLogin')}</Anchor>
+          <Alert color="teal" role="status">
+            {t('tenants.trialForm.sentText', { email: form.values.email })}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            {t('tenants.trialForm.backToLogin')}
+          </Anchor>
         </Stack>
       </AuthFrame>
     );
@@ -51,18 +65,61 @@ export function TrialRequestPage() {
     <AuthFrame title={t('tenants.trialForm.title')} width={520}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">{t('tenants.trialForm.intro')}</Text>
-          {submit.isError && <Alert color="red" role="alert">{errorText(t, submit.error)}</Alert>}
+          <Text size="sm" c="dimmed">
+            {t('tenants.trialForm.intro')}
+          </Text>
+          {submit.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, submit.error)}
+            </Alert>
+          )}
           <TextInput label={t('tenants.trialForm.organizationName')} required {...form.text('organizationName')} />
           <TextInput label={t('tenants.trialForm.contactName')} required {...form.text('contactName')} />
           <TextInput label={t('tenants.trialForm.email')} type="email" required {...form.text('email')} />
           <TextInput label={t('tenants.trialForm.phone')} required {...form.text('phone')} />
-          <TextInput label={t('tenants.trialForm.tenantCode')} description={t('tenants.trialForm.tenantCodeHint')} required {...form.text('tenantCode')} />
-          <ColorInput label={t('tenants.trialForm.color')} value={form.values.color} onChange={(v) => form.set('color', v)} error={form.errors.color} format="hex" />
-          <FileInput label={t('tenants.trialForm.squareLogo')} accept="image/png" required value={squareLogo} onChange={(f) => { setSquareLogo(f); setLogoErrors((e) => ({ ...e, squareLogo: undefined })); }} error={logoErrors.squareLogo} clearable />
-          <FileInput label={t('tenants.trialForm.horizontalLogo')} accept="image/png" required value={horizontalLogo} onChange={(f) => { setHorizontalLogo(f); setLogoErrors((e) => ({ ...e, horizontalLogo: undefined })); }} error={logoErrors.horizontalLogo} clearable />
-          <Button type="submit" loading={submit.isPending} fullWidth>{t('tenants.trialForm.submit')}</Button>
-          <Anchor component={Link} to="/login" size="sm">{t('tenants.trialForm.backToLogin')}</Anchor>
+          <TextInput
+            label={t('tenants.trialForm.tenantCode')}
+            description={t('tenants.trialForm.tenantCodeHint')}
+            required
+            {...form.text('tenantCode')}
+          />
+          <ColorInput
+            label={t('tenants.trialForm.color')}
+            value={form.values.color}
+            onChange={(v) => form.set('color', v)}
+            error={form.errors.color}
+            format="hex"
+          />
+          <FileInput
+            label={t('tenants.trialForm.squareLogo')}
+            accept="image/png"
+            required
+            value={squareLogo}
+            onChange={(f) => {
+              setSquareLogo(f);
+              setLogoErrors((e) => ({ ...e, squareLogo: undefined }));
+            }}
+            error={logoErrors.squareLogo}
+            clearable
+          />
+          <FileInput
+            label={t('tenants.trialForm.horizontalLogo')}
+            accept="image/png"
+            required
+            value={horizontalLogo}
+            onChange={(f) => {
+              setHorizontalLogo(f);
+              setLogoErrors((e) => ({ ...e, horizontalLogo: undefined }));
+            }}
+            error={logoErrors.horizontalLogo}
+            clearable
+          />
+          <Button type="submit" loading={submit.isPending} fullWidth>
+            {t('tenants.trialForm.submit')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('tenants.trialForm.backToLogin')}
+          </Anchor>
         </Stack>
       </form>
     </AuthFrame>

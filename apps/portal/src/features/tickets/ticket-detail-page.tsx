@@ -1,10 +1,28 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
-  USER_ACTIVITY_KINDS, ZTicketActivityRequest, type TTicketDetail, type TTicketStatus,
+  USER_ACTIVITY_KINDS,
+  ZTicketActivityRequest,
+  type TTicketDetail,
+  type TTicketStatus,
 } from '@carewatch/contracts/tickets';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
@@ -21,8 +39,12 @@ const isActivity = (v: string): v is ActivityKind => (USER_ACTIVITY_KINDS as rea
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed" fw={600}>{label}</Text>
-      <Text size="sm" component="div">{children}</Text>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
     </Stack>
   );
 }
@@ -41,7 +63,10 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
   const move = useMutation({
     mutationFn: (to: TTicketStatus) => tickets.transition(ticket.id, transitionBody(to, note, reason)),
     onSuccess: async (d) => {
-      done(d); setNote(''); setCanceling(false); setReason('');
+      done(d);
+      setNote('');
+      setCanceling(false);
+      setReason('');
       notifySuccess(t('tickets.detail.moved', { status: t(`tickets.status.${d.status}`) }));
       await queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
     },
@@ -57,7 +82,12 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
       }
       return tickets.addActivity(ticket.id, parsed.data);
     },
-    onSuccess: (d) => { done(d); setDetail(''); setActivityErrors({}); notifySuccess(t('tickets.detail.activityAdded')); },
+    onSuccess: (d) => {
+      done(d);
+      setDetail('');
+      setActivityErrors({});
+      notifySuccess(t('tickets.detail.activityAdded'));
+    },
     meta: { inlineError: true },
   });
   const moves = ticketMoves(ticket.status);
@@ -67,16 +97,29 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
       <Card withBorder component="section" aria-label={t('tickets.detail.actions')}>
         <Stack gap="sm">
           <Title order={3}>{t('tickets.detail.actions')}</Title>
-          <TextInput label={t('tickets.detail.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
+          <TextInput
+            label={t('tickets.detail.note')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={1000}
+          />
           <Group>
             {moves.forward.map((s) => (
               <Button key={s} onClick={() => move.mutate(s)} loading={move.isPending && move.variables === s}>
                 {t('tickets.detail.moveTo', { status: t(`tickets.status.${s}`) })}
               </Button>
             ))}
-            {moves.cancel && <Button color="red" variant="light" onClick={() => setCanceling(true)}>{t('tickets.detail.cancelTicket')}</Button>}
+            {moves.cancel && (
+              <Button color="red" variant="light" onClick={() => setCanceling(true)}>
+                {t('tickets.detail.cancelTicket')}
+              </Button>
+            )}
           </Group>
-          {move.error && !canceling && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}
+          {move.error && !canceling && (
+            <Alert color="red" role="alert">
+              {errorText(t, move.error)}
+            </Alert>
+          )}
         </Stack>
       </Card>
       <Card withBorder component="section" aria-label={t('tickets.detail.addActivity')}>
@@ -85,23 +128,66 @@ function Actions({ ticket }: { ticket: TTicketDetail }) {
           <NativeSelect
             label={t('tickets.detail.activityKind')}
             value={kind}
-            onChange={(e) => { const v = e.currentTarget.value; if (isActivity(v)) setKind(v); }}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (isActivity(v)) setKind(v);
+            }}
             data={USER_ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`tickets.activity.${k}`) }))}
           />
-          <Textarea label={t('tickets.detail.activityNote')} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} error={activityErrors.note} autosize minRows={2} maxLength={1000} />
-          {addActivity.error && addActivity.error.message !== 'invalid' && <Alert color="red" role="alert">{errorText(t, addActivity.error)}</Alert>}
-          <Group><Button variant="light" onClick={() => addActivity.mutate()} loading={addActivity.isPending}>{t('tickets.detail.addActivity')}</Button></Group>
+          <Textarea
+            label={t('tickets.detail.activityNote')}
+            value={detail}
+            onChange={(e) => setDetail(e.currentTarget.value)}
+            error={activityErrors.note}
+            autosize
+            minRows={2}
+            maxLength={1000}
+          />
+          {addActivity.error && addActivity.error.message !== 'invalid' && (
+            <Alert color="red" role="alert">
+              {errorText(t, addActivity.error)}
+            </Alert>
+          )}
+          <Group>
+            <Button variant="light" onClick={() => addActivity.mutate()} loading={addActivity.isPending}>
+              {t('tickets.detail.addActivity')}
+            </Button>
+          </Group>
         </Stack>
       </Card>
       <Modal opened={canceling} onClose={() => setCanceling(false)} title={t('tickets.detail.cancelTitle')}>
         <Stack>
-          <Textarea label={t('tickets.detail.reason')} value={reason} required error={reasonError || undefined} maxLength={500} autosize minRows={2}
-            onChange={(e) => { setReason(e.currentTarget.value); setReasonError(''); }} />
-          {move.error && !reasonError && <Alert color="red" role="alert">{errorText(t, move.error)}</Alert>}
+          <Textarea
+            label={t('tickets.detail.reason')}
+            value={reason}
+            required
+            error={reasonError || undefined}
+            maxLength={500}
+            autosize
+            minRows={2}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError('');
+            }}
+          />
+          {move.error && !reasonError && (
+            <Alert color="red" role="alert">
+              {errorText(t, move.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCanceling(false)}>{t('tickets.detail.keep')}</Button>
-            <Button color="red" loading={move.isPending}
-              onClick={() => { const problem = cancelReasonProblem(reason); if (problem) setReasonError(t(problem)); else move.mutate('canceled'); }}>
+            <Button variant="default" onClick={() => setCanceling(false)}>
+              {t('tickets.detail.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={move.isPending}
+              onClick={() => {
+                const problem = cancelReasonProblem(reason);
+                if (problem) setReasonError(t(problem));
+                else move.mutate('canceled');
+              }}
+            >
               {t('tickets.detail.confirmCancel')}
             </Button>
           </Group>
@@ -123,7 +209,9 @@ export function TicketDetailPage() {
   const none = t('alerts.common.none');
   return (
     <Stack>
-      <Anchor component={Link} to="/tickets" size="sm">{t('tickets.detail.back')}</Anchor>
+      <Anchor component={Link} to="/tickets" size="sm">
+        {t('tickets.detail.back')}
+      </Anchor>
       <Group gap="sm">
         <Title order={1}>{t('tickets.detail.title', { code: x.code })}</Title>
         <TicketStatusBadge t={t} status={x.status} />
@@ -132,7 +220,14 @@ export function TicketDetailPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Field label={t('tickets.fields.type')}>{t(`tickets.type.${x.type}`)}</Field>
           <Field label={t('tickets.fields.patient')}>
-            {x.patientId ? <Anchor component={Link} to={`/patients/${x.patientId}`}>{x.patientName}</Anchor> : none}{x.patientCode ? ` (${x.patientCode})` : ''}
+            {x.patientId ? (
+              <Anchor component={Link} to={`/patients/${x.patientId}`}>
+                {x.patientName}
+              </Anchor>
+            ) : (
+              none
+            )}
+            {x.patientCode ? ` (${x.patientCode})` : ''}
           </Field>
           <Field label={t('tickets.fields.caller')}>{callerLine(x.callerName, x.callerPhone) ?? none}</Field>
           <Field label={t('tickets.fields.createdAt')}>{formatDateTime(x.createdAt, tz)}</Field>
@@ -141,14 +236,26 @@ export function TicketDetailPage() {
           <Field label={t('tickets.fields.closedAt')}>{x.closedAt ? formatDateTime(x.closedAt, tz) : none}</Field>
           <Field label={t('tickets.fields.cancelReason')}>{x.cancelReason ?? none}</Field>
           <Field label={t('tickets.detail.sosCase')}>
-            {x.sosCaseId ? <Anchor component={Link} to={`/sos-cases/${x.sosCaseId}`}>{t('tickets.detail.openSosCase')}</Anchor> : none}
+            {x.sosCaseId ? (
+              <Anchor component={Link} to={`/sos-cases/${x.sosCaseId}`}>
+                {t('tickets.detail.openSosCase')}
+              </Anchor>
+            ) : (
+              none
+            )}
           </Field>
         </SimpleGrid>
-        {x.description && <Text mt="sm" size="sm" style={{ whiteSpace: 'pre-wrap' }}>{x.description}</Text>}
+        {x.description && (
+          <Text mt="sm" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {x.description}
+          </Text>
+        )}
       </Card>
       <Actions ticket={x} />
       <Card withBorder component="section" aria-label={t('tickets.detail.activities')}>
-        <Title order={3} mb="sm">{t('tickets.detail.activities')}</Title>
+        <Title order={3} mb="sm">
+          {t('tickets.detail.activities')}
+        </Title>
         <Table withTableBorder striped aria-label={t('tickets.detail.activities')}>
           <Table.Thead>
             <Table.Tr>
@@ -165,9 +272,15 @@ export function TicketDetailPage() {
                   {t(`tickets.activity.${a.kind}`)}
                   {(() => {
                     const c = activityChange(a);
-                    return c && `: ${c.from ? `${t(`tickets.status.${c.from}`)} → ` : ''}${t(`tickets.status.${c.to}`)}`;
+                    return (
+                      c && `: ${c.from ? `${t(`tickets.status.${c.from}`)} → ` : ''}${t(`tickets.status.${c.to}`)}`
+                    );
                   })()}
-                  {a.note && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{a.note}</Text>}
+                  {a.note && (
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                      {a.note}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{a.actorName ?? t('tickets.detail.system')}</Table.Td>
               </Table.Tr>

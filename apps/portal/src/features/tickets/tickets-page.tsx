@@ -1,13 +1,36 @@
 import { DayInput } from '@carewatch/web/day-input';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
-  TICKET_STATUSES, TICKET_TYPES, ZCreateTicketRequest, isFinalTicketStatus, type TTicketListQuery, type TTicketStatsQuery, type TTicketStatus, type TTicketType,
+  TICKET_STATUSES,
+  TICKET_TYPES,
+  ZCreateTicketRequest,
+  isFinalTicketStatus,
+  type TTicketListQuery,
+  type TTicketStatsQuery,
+  type TTicketStatus,
+  type TTicketType,
 } from '@carewatch/contracts/tickets';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
@@ -41,25 +64,65 @@ function TicketList({ history }: { history: boolean }) {
   const type = isType(state.filters.type) ? state.filters.type : '';
   const status = isStatus(state.filters.status) ? state.filters.status : '';
   const query: Partial<TTicketListQuery> = {
-    page, size: PAGE_SIZE, open: history ? 'false' : 'true', ...(type ? { type } : {}), ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}),
+    page,
+    size: PAGE_SIZE,
+    open: history ? 'false' : 'true',
+    ...(type ? { type } : {}),
+    ...(status ? { status } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   };
-  const list = useQuery({ queryKey: ticketKeys.list(query), queryFn: () => tickets.list(query), placeholderData: keepPreviousData, refetchInterval: history ? false : 5000, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: () => tickets.list(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: history ? false : 5000,
+    meta: { inlineError: true },
+  });
   const statuses = TICKET_STATUSES.filter((s) => isFinalTicketStatus(s) === history);
   const none = t('alerts.common.none');
   return (
     <Stack>
       <Group align="flex-end">
-        <NativeSelect label={t('tickets.fields.type')} value={type} onChange={(e) => state.setFilter('type', e.currentTarget.value)}
-          data={[{ value: '', label: t('tickets.fields.all') }, ...TICKET_TYPES.map((v) => ({ value: v, label: t(`tickets.type.${v}`) }))]} />
-        <NativeSelect label={t('tickets.fields.status')} value={status} onChange={(e) => state.setFilter('status', e.currentTarget.value)}
-          data={[{ value: '', label: t('tickets.fields.all') }, ...statuses.map((v) => ({ value: v, label: t(`tickets.status.${v}`) }))]} />
-        <DayInput label={t('tickets.fields.from')} value={from} onValue={(v) => state.setFilter('from', typedDay(v, from))} />
+        <NativeSelect
+          label={t('tickets.fields.type')}
+          value={type}
+          onChange={(e) => state.setFilter('type', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('tickets.fields.all') },
+            ...TICKET_TYPES.map((v) => ({ value: v, label: t(`tickets.type.${v}`) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('tickets.fields.status')}
+          value={status}
+          onChange={(e) => state.setFilter('status', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('tickets.fields.all') },
+            ...statuses.map((v) => ({ value: v, label: t(`tickets.status.${v}`) })),
+          ]}
+        />
+        <DayInput
+          label={t('tickets.fields.from')}
+          value={from}
+          onValue={(v) => state.setFilter('from', typedDay(v, from))}
+        />
         <DayInput label={t('tickets.fields.to')} value={to} onValue={(v) => state.setFilter('to', typedDay(v, to))} />
         <SavedViews list="tickets" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('tickets.list.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('tickets.list.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('tickets.list.empty')}</Text>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('tickets.list.empty')}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760} type="native">
@@ -78,10 +141,27 @@ function TicketList({ history }: { history: boolean }) {
               <Table.Tbody>
                 {list.data.items.map((x) => (
                   <Table.Tr key={x.id}>
-                    <Table.Td><Anchor component={Link} to={`/tickets/${x.id}`} aria-label={t('tickets.list.open', { code: x.code })}>{x.code}</Anchor></Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/tickets/${x.id}`}
+                        aria-label={t('tickets.list.open', { code: x.code })}
+                      >
+                        {x.code}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{t(`tickets.type.${x.type}`)}</Table.Td>
-                    <Table.Td>{x.patientName ?? x.callerName ?? none}{x.patientCode && <Text size="xs" c="dimmed">{x.patientCode}</Text>}</Table.Td>
-                    <Table.Td><TicketStatusBadge t={t} status={x.status} /></Table.Td>
+                    <Table.Td>
+                      {x.patientName ?? x.callerName ?? none}
+                      {x.patientCode && (
+                        <Text size="xs" c="dimmed">
+                          {x.patientCode}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <TicketStatusBadge t={t} status={x.status} />
+                    </Table.Td>
                     <Table.Td>{formatDateTime(x.createdAt, tz)}</Table.Td>
                     <Table.Td>{formatDuration(t, x.kpi.secondsToConfirm)}</Table.Td>
                     <Table.Td>{formatDuration(t, x.kpi.secondsToComplete)}</Table.Td>
@@ -102,32 +182,83 @@ function Statistics() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [applied, setApplied] = useState<Partial<TTicketStatsQuery>>({});
-  const stats = useQuery({ queryKey: ticketKeys.stats(applied), queryFn: () => tickets.statistics(applied), meta: { inlineError: true } });
+  const stats = useQuery({
+    queryKey: ticketKeys.stats(applied),
+    queryFn: () => tickets.statistics(applied),
+    meta: { inlineError: true },
+  });
   return (
     <Stack>
       <Group align="flex-end">
         <DayInput label={t('tickets.fields.from')} value={from} onValue={setFrom} />
         <DayInput label={t('tickets.fields.to')} value={to} onValue={setTo} />
-        <Button variant="light" onClick={() => setApplied({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}>{t('tickets.stats.apply')}</Button>
+        <Button variant="light" onClick={() => setApplied({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}>
+          {t('tickets.stats.apply')}
+        </Button>
       </Group>
-      {stats.isPending ? <ListSkeleton /> : stats.isError ? <ErrorState error={stats.error} onRetry={() => void stats.refetch()} /> : (
+      {stats.isPending ? (
+        <ListSkeleton />
+      ) : stats.isError ? (
+        <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Card withBorder><Text size="xs" c="dimmed">{t('tickets.stats.total')}</Text><Text fw={700} size="xl">{stats.data.total}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">{t('tickets.stats.avgConfirm')}</Text><Text fw={700} size="xl">{formatDuration(t, stats.data.avgSecondsToConfirm)}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">{t('tickets.stats.avgComplete')}</Text><Text fw={700} size="xl">{formatDuration(t, stats.data.avgSecondsToComplete)}</Text></Card>
+            <Card withBorder>
+              <Text size="xs" c="dimmed">
+                {t('tickets.stats.total')}
+              </Text>
+              <Text fw={700} size="xl">
+                {stats.data.total}
+              </Text>
+            </Card>
+            <Card withBorder>
+              <Text size="xs" c="dimmed">
+                {t('tickets.stats.avgConfirm')}
+              </Text>
+              <Text fw={700} size="xl">
+                {formatDuration(t, stats.data.avgSecondsToConfirm)}
+              </Text>
+            </Card>
+            <Card withBorder>
+              <Text size="xs" c="dimmed">
+                {t('tickets.stats.avgComplete')}
+              </Text>
+              <Text fw={700} size="xl">
+                {formatDuration(t, stats.data.avgSecondsToComplete)}
+              </Text>
+            </Card>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Table withTableBorder aria-label={t('tickets.stats.byType')}>
-              <Table.Thead><Table.Tr><Table.Th>{t('tickets.stats.byType')}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('tickets.stats.byType')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
-                {TICKET_TYPES.map((k) => <Table.Tr key={k}><Table.Td>{t(`tickets.type.${k}`)}</Table.Td><Table.Td>{stats.data.byType[k]}</Table.Td></Table.Tr>)}
+                {TICKET_TYPES.map((k) => (
+                  <Table.Tr key={k}>
+                    <Table.Td>{t(`tickets.type.${k}`)}</Table.Td>
+                    <Table.Td>{stats.data.byType[k]}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
             <Table withTableBorder aria-label={t('tickets.stats.byStatus')}>
-              <Table.Thead><Table.Tr><Table.Th>{t('tickets.stats.byStatus')}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('tickets.stats.byStatus')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
-                {TICKET_STATUSES.map((k) => <Table.Tr key={k}><Table.Td>{t(`tickets.status.${k}`)}</Table.Td><Table.Td>{stats.data.byStatus[k]}</Table.Td></Table.Tr>)}
+                {TICKET_STATUSES.map((k) => (
+                  <Table.Tr key={k}>
+                    <Table.Td>{t(`tickets.status.${k}`)}</Table.Td>
+                    <Table.Td>{stats.data.byStatus[k]}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </SimpleGrid>
@@ -167,7 +298,10 @@ function CreateTicketModal({ opened, onClose }: { opened: boolean; onClose: () =
   });
   const submit = () => {
     const parsed = ZCreateTicketRequest.safeParse({
-      callerName, description, ...(callerPhone.trim() ? { callerPhone } : {}), ...(patientId ? { patientId } : {}),
+      callerName,
+      description,
+      ...(callerPhone.trim() ? { callerPhone } : {}),
+      ...(patientId ? { patientId } : {}),
     });
     if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
     create.mutate(parsed.data);
@@ -184,16 +318,46 @@ function CreateTicketModal({ opened, onClose }: { opened: boolean; onClose: () =
           onSearchChange={setSearch}
           value={patientId}
           onChange={setPatientId}
-          data={(found.data?.items ?? []).map((p) => ({ value: p.id, label: p.patientCode ? `${p.fullName} (${p.patientCode})` : p.fullName }))}
+          data={(found.data?.items ?? []).map((p) => ({
+            value: p.id,
+            label: p.patientCode ? `${p.fullName} (${p.patientCode})` : p.fullName,
+          }))}
           error={errors.patientId}
         />
-        <TextInput label={t('tickets.fields.callerName')} value={callerName} onChange={(e) => setCallerName(e.currentTarget.value)} error={errors.callerName} required />
-        <TextInput label={t('tickets.fields.callerPhone')} value={callerPhone} onChange={(e) => setCallerPhone(e.currentTarget.value)} error={errors.callerPhone} />
-        <Textarea label={t('tickets.fields.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} required autosize minRows={3} />
-        {create.error && !Object.keys(errors).length && <Alert color="red" role="alert">{errorText(t, create.error)}</Alert>}
+        <TextInput
+          label={t('tickets.fields.callerName')}
+          value={callerName}
+          onChange={(e) => setCallerName(e.currentTarget.value)}
+          error={errors.callerName}
+          required
+        />
+        <TextInput
+          label={t('tickets.fields.callerPhone')}
+          value={callerPhone}
+          onChange={(e) => setCallerPhone(e.currentTarget.value)}
+          error={errors.callerPhone}
+        />
+        <Textarea
+          label={t('tickets.fields.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors.description}
+          required
+          autosize
+          minRows={3}
+        />
+        {create.error && !Object.keys(errors).length && (
+          <Alert color="red" role="alert">
+            {errorText(t, create.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('tickets.create.cancel')}</Button>
-          <Button onClick={submit} loading={create.isPending}>{t('tickets.create.submit')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('tickets.create.cancel')}
+          </Button>
+          <Button onClick={submit} loading={create.isPending}>
+            {t('tickets.create.submit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { TICKET_STATUSES } from '@carewatch/contracts/tickets';
 import { hasKey, portalT } from '../../test-support/portal-t.ts';
-import { TICKET_STATUS_COLOR, activityChange, callerLine, cancelReasonProblem, durationText, ticketMoves, transitionBody } from './tickets-rules.ts';
+import {
+  TICKET_STATUS_COLOR,
+  activityChange,
+  callerLine,
+  cancelReasonProblem,
+  durationText,
+  ticketMoves,
+  transitionBody,
+} from './tickets-rules.ts';
 
 const text = (lng: 'en' | 'vi', s: number | null) => {
   const d = durationText(s);
@@ -31,13 +39,20 @@ describe('KPI durations', () => {
   });
 
   test('property: the parts add up to the seconds (to the minute past an hour)', () => {
-    fc.assert(fc.property(fc.nat(10 * 86_400), (s) => {
-      const d = durationText(s);
-      if (d.key === 'tickets.duration.seconds') expect(d.params.n).toBe(s);
-      else if (d.key === 'tickets.duration.minutes') { expect(d.params.m * 60 + d.params.s).toBe(s); expect(d.params.s).toBeLessThan(60); }
-      else if (d.key === 'tickets.duration.hours') { expect(s - (d.params.h * 3600 + d.params.m * 60)).toBeGreaterThanOrEqual(0); expect(s - (d.params.h * 3600 + d.params.m * 60)).toBeLessThan(60); expect(d.params.m).toBeLessThan(60); }
-      else throw new Error('a measured duration is never "none"');
-    }));
+    fc.assert(
+      fc.property(fc.nat(10 * 86_400), (s) => {
+        const d = durationText(s);
+        if (d.key === 'tickets.duration.seconds') expect(d.params.n).toBe(s);
+        else if (d.key === 'tickets.duration.minutes') {
+          expect(d.params.m * 60 + d.params.s).toBe(s);
+          expect(d.params.s).toBeLessThan(60);
+        } else if (d.key === 'tickets.duration.hours') {
+          expect(s - (d.params.h * 3600 + d.params.m * 60)).toBeGreaterThanOrEqual(0);
+          expect(s - (d.params.h * 3600 + d.params.m * 60)).toBeLessThan(60);
+          expect(d.params.m).toBeLessThan(60);
+        } else throw new Error('a measured duration is never "none"');
+      }),
+    );
   });
 });
 

@@ -6,7 +6,12 @@ import { TICKET_TRANSITIONS, type TTicketStatus } from '@carewatch/contracts/tic
  */
 
 export const TICKET_STATUS_COLOR: Record<TTicketStatus, string> = {
-  new: 'red', confirm: 'orange', processing: 'blue', complete: 'teal', success: 'green', canceled: 'gray',
+  new: 'red',
+  confirm: 'orange',
+  processing: 'blue',
+  complete: 'teal',
+  success: 'green',
+  canceled: 'gray',
 };
 
 export type DurationText =
@@ -30,18 +35,27 @@ export function ticketMoves(status: TTicketStatus): { forward: TTicketStatus[]; 
 }
 
 /** A move's body: cancelling sends its reason, another move its note when there is one (both trimmed). */
-export function transitionBody(to: TTicketStatus, note: string, reason: string): { to: TTicketStatus; reason?: string; note?: string } {
+export function transitionBody(
+  to: TTicketStatus,
+  note: string,
+  reason: string,
+): { to: TTicketStatus; reason?: string; note?: string } {
   if (to === 'canceled') return { to, reason: reason.trim() };
   return note.trim() ? { to, note: note.trim() } : { to };
 }
 
 /** Cancelling needs a reason: the catalogue key of the problem, or null. */
-export const cancelReasonProblem = (reason: string): 'fieldRules.required' | null => (reason.trim() ? null : 'fieldRules.required');
+export const cancelReasonProblem = (reason: string): 'fieldRules.required' | null =>
+  reason.trim() ? null : 'fieldRules.required';
 
 /** The caller as one line: name and phone, whichever are known; null when neither. */
-export const callerLine = (name: string | null, phone: string | null): string | null => [name, phone].filter(Boolean).join(' — ') || null;
+export const callerLine = (name: string | null, phone: string | null): string | null =>
+  [name, phone].filter(Boolean).join(' — ') || null;
 
 /** An activity's status change: "from → to", only "to" for the first status, nothing for an activity without one. */
-export function activityChange(a: { fromStatus: TTicketStatus | null; toStatus: TTicketStatus | null }): { from: TTicketStatus | null; to: TTicketStatus } | null {
+export function activityChange(a: {
+  fromStatus: TTicketStatus | null;
+  toStatus: TTicketStatus | null;
+}): { from: TTicketStatus | null; to: TTicketStatus } | null {
   return a.toStatus ? { from: a.fromStatus, to: a.toStatus } : null;
 }

@@ -15,7 +15,11 @@ export const ticketKeys = {
 };
 
 export function TicketStatusBadge({ t, status }: { t: TFunction; status: TTicketStatus }) {
-  return <Badge color={TICKET_STATUS_COLOR[status]} variant="light" tt="none">{t(`tickets.status.${status}`)}</Badge>;
+  return (
+    <Badge color={TICKET_STATUS_COLOR[status]} variant="light" tt="none">
+      {t(`tickets.status.${status}`)}
+    </Badge>
+  );
 }
 
 /** Seconds as "12 s", "3 min 4 s" or "2 h 5 min". */

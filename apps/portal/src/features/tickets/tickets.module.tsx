@@ -15,6 +15,20 @@ export const ticketsNavItems: NavItem[] = [
 
 /** Pages of the "tickets" domain, mounted inside the app layout. */
 export const ticketsRoutes: RouteObject[] = [
-  { path: 'tickets', element: <RequirePermission permission={Permission.HealthView}><TicketsPage /></RequirePermission> },
-  { path: 'tickets/:id', element: <RequirePermission permission={Permission.HealthView}><TicketDetailPage /></RequirePermission> },
+  {
+    path: 'tickets',
+    element: (
+      <RequirePermission permission={Permission.HealthView}>
+        <TicketsPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'tickets/:id',
+    element: (
+      <RequirePermission permission={Permission.HealthView}>
+        <TicketDetailPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -22,7 +22,9 @@ export function PatientReportButton({ patient }: { patient: TPatient }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)}>{t('patientTimeline.report.button')}</Button>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {t('patientTimeline.report.button')}
+      </Button>
       {open && <ReportModal patient={patient} onClose={() => setOpen(false)} />}
     </>
   );
@@ -37,8 +39,15 @@ function ReportModal({ patient, onClose }: { patient: TPatient; onClose: () => v
   const [lang, setLang] = useState<Lang>(i18n.language?.startsWith('vi') ? 'vi' : 'en');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const run = useMutation({
-    mutationFn: () => downloadFile(timeline.reportUrl(patient.id, { from, to, lang }), `report-${patient.patientCode ?? 'patient'}-${from}-${to}.pdf`),
-    onSuccess: () => { notifySuccess(t('patientTimeline.report.done')); onClose(); },
+    mutationFn: () =>
+      downloadFile(
+        timeline.reportUrl(patient.id, { from, to, lang }),
+        `report-${patient.patientCode ?? 'patient'}-${from}-${to}.pdf`,
+      ),
+    onSuccess: () => {
+      notifySuccess(t('patientTimeline.report.done'));
+      onClose();
+    },
     onError: (e) => setErrors(serverFieldErrors(t, e)),
     meta: { inlineError: true },
   });
@@ -50,22 +59,58 @@ function ReportModal({ patient, onClose }: { patient: TPatient; onClose: () => v
     setErrors(out);
     if (Object.keys(out).length === 0) run.mutate();
   };
-  const clear = (field: string) => setErrors((e) => { const n = { ...e }; delete n[field]; return n; });
+  const clear = (field: string) =>
+    setErrors((e) => {
+      const n = { ...e };
+      delete n[field];
+      return n;
+    });
   return (
     <Modal opened onClose={onClose} title={t('patientTimeline.report.title')}>
       <Stack>
         <Group grow>
-          <DayInput label={t('patientTimeline.report.from')} required value={from} onValue={(v) => { setFrom(v); clear('from'); }} error={errors.from} />
-          <DayInput label={t('patientTimeline.report.to')} required value={to} onValue={(v) => { setTo(v); clear('to'); }} error={errors.to} />
+          <DayInput
+            label={t('patientTimeline.report.from')}
+            required
+            value={from}
+            onValue={(v) => {
+              setFrom(v);
+              clear('from');
+            }}
+            error={errors.from}
+          />
+          <DayInput
+            label={t('patientTimeline.report.to')}
+            required
+            value={to}
+            onValue={(v) => {
+              setTo(v);
+              clear('to');
+            }}
+            error={errors.to}
+          />
         </Group>
-        <NativeSelect label={t('patientTimeline.report.language')} value={lang}
+        <NativeSelect
+          label={t('patientTimeline.report.language')}
+          value={lang}
           onChange={(e) => setLang(LANGS.find((l) => l === e.currentTarget.value) ?? 'en')}
-          data={LANGS.map((l) => ({ value: l, label: t(`patientTimeline.report.languages.${l}`) }))} />
-        <Text size="sm" c="dimmed">{t('patientTimeline.report.hint')}</Text>
-        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && <Alert color="red" role="alert">{errorText(t, run.error)}</Alert>}
+          data={LANGS.map((l) => ({ value: l, label: t(`patientTimeline.report.languages.${l}`) }))}
+        />
+        <Text size="sm" c="dimmed">
+          {t('patientTimeline.report.hint')}
+        </Text>
+        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {errorText(t, run.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('patientTimeline.report.cancel')}</Button>
-          <Button onClick={submit} loading={run.isPending}>{t('patientTimeline.report.download')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('patientTimeline.report.cancel')}
+          </Button>
+          <Button onClick={submit} loading={run.isPending}>
+            {t('patientTimeline.report.download')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

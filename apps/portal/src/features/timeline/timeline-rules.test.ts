@@ -3,7 +3,10 @@ import { noteProblem, periodOf, periodRange, reportProblems, typesFromParam, typ
 
 describe('timeline rules', () => {
   test('a period is the days back from now, to the next minute', () => {
-    expect(periodRange(7, new Date('2026-11-22T08:00:30Z'))).toEqual({ from: '2026-11-15T08:01:00.000Z', to: '2026-11-22T08:01:00.000Z' });
+    expect(periodRange(7, new Date('2026-11-22T08:00:30Z'))).toEqual({
+      from: '2026-11-15T08:01:00.000Z',
+      to: '2026-11-22T08:01:00.000Z',
+    });
     expect(periodOf('90')).toBe(90);
     expect(periodOf('13')).toBe(30);
     expect(periodOf(null)).toBe(30);

@@ -1,11 +1,17 @@
-import { PATIENT_NOTE_MAX, REPORT_MAX_DAYS, TIMELINE_EVENT_TYPES, type TTimelineEventType } from '@carewatch/contracts/timeline';
+import {
+  PATIENT_NOTE_MAX,
+  REPORT_MAX_DAYS,
+  TIMELINE_EVENT_TYPES,
+  type TTimelineEventType,
+} from '@carewatch/contracts/timeline';
 
 /** The timeline tab's periods (days back from now). */
 export const TIMELINE_PERIODS = [1, 7, 30, 90, 365] as const;
 export type TimelinePeriod = (typeof TIMELINE_PERIODS)[number];
 export const DEFAULT_PERIOD: TimelinePeriod = 30;
 
-export const periodOf = (v: string | null | undefined): TimelinePeriod => TIMELINE_PERIODS.find((p) => String(p) === v) ?? DEFAULT_PERIOD;
+export const periodOf = (v: string | null | undefined): TimelinePeriod =>
+  TIMELINE_PERIODS.find((p) => String(p) === v) ?? DEFAULT_PERIOD;
 
 /** The instants [from, to] of a period ending at `now` (minute precision: the query key stays put while the tab is open). */
 export function periodRange(days: TimelinePeriod, now: Date): { from: string; to: string } {
@@ -21,7 +27,9 @@ export function typesParam(selected: readonly string[]): string | undefined {
 
 /** Chosen event types read from the URL (`a,b`): unknown ones dropped; none named means all. */
 export function typesFromParam(v: string | null | undefined): TTimelineEventType[] {
-  const named = (v ?? '').split(',').filter((t): t is TTimelineEventType => (TIMELINE_EVENT_TYPES as readonly string[]).includes(t));
+  const named = (v ?? '')
+    .split(',')
+    .filter((t): t is TTimelineEventType => (TIMELINE_EVENT_TYPES as readonly string[]).includes(t));
   return named.length === 0 ? [...TIMELINE_EVENT_TYPES] : named;
 }
 
@@ -33,11 +41,15 @@ export function noteProblem(text: string): 'required' | 'tooLong' | null {
   return null;
 }
 
-const dayNumber = (ymd: string) => Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / 86_400_000;
+const dayNumber = (ymd: string) =>
+  Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / 86_400_000;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The report dialog's rules: each field's i18n key of its problem. */
-export function reportProblems(from: string, to: string): { from?: 'required'; to?: 'required' | 'toBeforeFrom' | 'tooLong' } {
+export function reportProblems(
+  from: string,
+  to: string,
+): { from?: 'required'; to?: 'required' | 'toBeforeFrom' | 'tooLong' } {
   const out: { from?: 'required'; to?: 'required' | 'toBeforeFrom' | 'tooLong' } = {};
   if (!DAY_RE.test(from)) out.from = 'required';
   if (!DAY_RE.test(to)) out.to = 'required';

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, FileInput, Group, List, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -38,12 +52,19 @@ export function ReconciliationPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { page, setPage } = useListState(LIST);
   const history = useQuery({
-    queryKey: txKeys.reconciliations({ page }), queryFn: () => transactions.reconciliations({ page, size: PAGE_SIZE }), placeholderData: keepPreviousData,
+    queryKey: txKeys.reconciliations({ page }),
+    queryFn: () => transactions.reconciliations({ page, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
     meta: { inlineError: true },
   });
   const upload = useMutation({
     mutationFn: (input: { provider: TPaymentProvider; currency: TCurrency; file: File }) =>
-      transactions.reconcile({ provider: input.provider, currency: input.currency, file: input.file, filename: input.file.name }),
+      transactions.reconcile({
+        provider: input.provider,
+        currency: input.currency,
+        file: input.file,
+        filename: input.file.name,
+      }),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: txKeys.all });
       navigate(`/reconciliation/${r.id}`);
@@ -60,7 +81,10 @@ export function ReconciliationPage() {
     upload.mutate({ provider, currency, file });
   };
   const bad = badLinesOf(upload.error);
-  const missing = isApiError(upload.error) && Array.isArray(upload.error.details?.missing) ? (upload.error.details.missing as string[]) : [];
+  const missing =
+    isApiError(upload.error) && Array.isArray(upload.error.details?.missing)
+      ? (upload.error.details.missing as string[])
+      : [];
   const totalPages = history.data ? Math.max(1, Math.ceil(history.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -71,33 +95,88 @@ export function ReconciliationPage() {
       </div>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h4">{t('transactions.rec.upload')}</Title>
+          <Title order={2} size="h4">
+            {t('transactions.rec.upload')}
+          </Title>
           <Group align="flex-start" wrap="wrap">
-            <NativeSelect label={t('transactions.rec.provider')} required value={provider} error={errors.provider}
-              onChange={(e) => { setProvider(PAYMENT_PROVIDERS.find((p) => p === e.currentTarget.value) ?? ''); setErrors((x) => ({ ...x, provider: '' })); }}
-              data={[{ value: '', label: t('transactions.rec.chooseProvider'), disabled: true }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`transactions.providers.${p}`) }))]} />
-            <NativeSelect label={t('transactions.rec.currency')} value={currency} onChange={(e) => setCurrency(CURRENCIES.find((c) => c === e.currentTarget.value) ?? 'VND')}
-              data={CURRENCIES.map((c) => ({ value: c, label: t(`transactions.currencies.${c}`) }))} />
-            <FileInput label={t('transactions.rec.file')} description={t('transactions.rec.fileHint')} required accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              value={file} onChange={(f) => { setFile(f); setErrors((x) => ({ ...x, file: '' })); upload.reset(); }} error={errors.file} w={360} clearable />
+            <NativeSelect
+              label={t('transactions.rec.provider')}
+              required
+              value={provider}
+              error={errors.provider}
+              onChange={(e) => {
+                setProvider(PAYMENT_PROVIDERS.find((p) => p === e.currentTarget.value) ?? '');
+                setErrors((x) => ({ ...x, provider: '' }));
+              }}
+              data={[
+                { value: '', label: t('transactions.rec.chooseProvider'), disabled: true },
+                ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`transactions.providers.${p}`) })),
+              ]}
+            />
+            <NativeSelect
+              label={t('transactions.rec.currency')}
+              value={currency}
+              onChange={(e) => setCurrency(CURRENCIES.find((c) => c === e.currentTarget.value) ?? 'VND')}
+              data={CURRENCIES.map((c) => ({ value: c, label: t(`transactions.currencies.${c}`) }))}
+            />
+            <FileInput
+              label={t('transactions.rec.file')}
+              description={t('transactions.rec.fileHint')}
+              required
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setErrors((x) => ({ ...x, file: '' }));
+                upload.reset();
+              }}
+              error={errors.file}
+              w={360}
+              clearable
+            />
           </Group>
           {upload.isError && (
             <Alert color="red" role="alert" title={errorText(t, upload.error)}>
-              {missing.length > 0 && <Text size="sm">{t('transactions.rec.missingColumns', { columns: missing.join(', ') })}</Text>}
+              {missing.length > 0 && (
+                <Text size="sm">{t('transactions.rec.missingColumns', { columns: missing.join(', ') })}</Text>
+              )}
               {bad.length > 0 && (
                 <>
                   <Text size="sm">{t('transactions.rec.badLines')}</Text>
-                  <List size="sm">{bad.map((b) => <List.Item key={b.line}>{t('transactions.rec.badLine', { line: b.line, reason: b.problems.map((p) => t(`transactions.rec.problems.${p}`, { line: b.repeatOf ?? '' })).join('; ') })}</List.Item>)}</List>
+                  <List size="sm">
+                    {bad.map((b) => (
+                      <List.Item key={b.line}>
+                        {t('transactions.rec.badLine', {
+                          line: b.line,
+                          reason: b.problems
+                            .map((p) => t(`transactions.rec.problems.${p}`, { line: b.repeatOf ?? '' }))
+                            .join('; '),
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
                 </>
               )}
             </Alert>
           )}
-          <Group><Button onClick={submit} loading={upload.isPending}>{t('transactions.rec.submit')}</Button></Group>
+          <Group>
+            <Button onClick={submit} loading={upload.isPending}>
+              {t('transactions.rec.submit')}
+            </Button>
+          </Group>
         </Stack>
       </Card>
-      <Title order={2} size="h4">{t('transactions.rec.history')}</Title>
-      {history.isPending ? <ListSkeleton /> : history.isError ? <ErrorState error={history.error} onRetry={() => void history.refetch()} /> : history.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t('transactions.rec.historyEmpty')}</Text>
+      <Title order={2} size="h4">
+        {t('transactions.rec.history')}
+      </Title>
+      {history.isPending ? (
+        <ListSkeleton />
+      ) : history.isError ? (
+        <ErrorState error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.data.items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('transactions.rec.historyEmpty')}
+        </Text>
       ) : (
         <>
           <Table striped withTableBorder aria-label={t('transactions.rec.history')}>
@@ -115,13 +194,26 @@ export function ReconciliationPage() {
             </Table.Thead>
             <Table.Tbody>
               {history.data.items.map((r) => {
-                const unresolved = r.counts.missing_ours.unresolved + r.counts.missing_theirs.unresolved + r.counts.amount_mismatch.unresolved;
+                const unresolved =
+                  r.counts.missing_ours.unresolved +
+                  r.counts.missing_theirs.unresolved +
+                  r.counts.amount_mismatch.unresolved;
                 return (
                   <Table.Tr key={r.id}>
                     <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
-                    <Table.Td><Anchor component={Link} to={`/reconciliation/${r.id}`} aria-label={t('transactions.rec.open', { file: r.fileName })}>{r.fileName}</Anchor></Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/reconciliation/${r.id}`}
+                        aria-label={t('transactions.rec.open', { file: r.fileName })}
+                      >
+                        {r.fileName}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{t(`transactions.providers.${r.provider}`)}</Table.Td>
-                    <Table.Td>{formatCalendarDay(r.periodFrom)} – {formatCalendarDay(r.periodTo)}</Table.Td>
+                    <Table.Td>
+                      {formatCalendarDay(r.periodFrom)} – {formatCalendarDay(r.periodTo)}
+                    </Table.Td>
                     <Table.Td>{r.lines}</Table.Td>
                     <Table.Td>{r.counts.matched.total}</Table.Td>
                     <Table.Td>{unresolved}</Table.Td>
@@ -133,9 +225,13 @@ export function ReconciliationPage() {
           </Table>
           {totalPages > 1 && (
             <nav aria-label={t('transactions.list.pagination')}>
-              <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)}
+              <Pagination
+                total={totalPages}
+                value={page + 1}
+                onChange={(p) => setPage(p - 1)}
                 getControlProps={(control) => ({ 'aria-label': t(`transactions.list.${control}Page`) })}
-                getItemProps={(p) => ({ 'aria-label': t('transactions.list.page', { n: p }) })} />
+                getItemProps={(p) => ({ 'aria-label': t('transactions.list.page', { n: p }) })}
+              />
             </nav>
           )}
         </>

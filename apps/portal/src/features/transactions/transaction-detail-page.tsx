@@ -16,15 +16,28 @@ import { TxStatusBadge, transactions, txKeys } from './transactions-shared.tsx';
 export function TransactionDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const detail = useQuery({ queryKey: txKeys.detail(id), queryFn: () => transactions.get(id), retry: false, meta: { inlineError: true } });
+  const detail = useQuery({
+    queryKey: txKeys.detail(id),
+    queryFn: () => transactions.get(id),
+    retry: false,
+    meta: { inlineError: true },
+  });
   return (
     <Stack>
-      <Anchor component={Link} to="/transactions" size="sm">← {t('transactions.detail.back')}</Anchor>
-      {detail.isPending ? <ListSkeleton rows={8} /> : detail.isError ? (
-        isApiError(detail.error) && detail.error.status === 404
-          ? <Text role="status">{t('transactions.detail.notFound')}</Text>
-          : <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : <TransactionView tx={detail.data} />}
+      <Anchor component={Link} to="/transactions" size="sm">
+        ← {t('transactions.detail.back')}
+      </Anchor>
+      {detail.isPending ? (
+        <ListSkeleton rows={8} />
+      ) : detail.isError ? (
+        isApiError(detail.error) && detail.error.status === 404 ? (
+          <Text role="status">{t('transactions.detail.notFound')}</Text>
+        ) : (
+          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+        )
+      ) : (
+        <TransactionView tx={detail.data} />
+      )}
     </Stack>
   );
 }
@@ -53,7 +66,10 @@ function TransactionView({ tx }: { tx: TTransaction }) {
     ['merchant', tx.merchant ?? none],
     ['responseCode', tx.responseCode ?? none],
     // Providers store a payment result key (contracts/payment-results.ts); older or foreign texts show as they are.
-    ['responseMessage', tx.responseMessage ? t(`paymentResults.${tx.responseMessage}`, { defaultValue: tx.responseMessage }) : none],
+    [
+      'responseMessage',
+      tx.responseMessage ? t(`paymentResults.${tx.responseMessage}`, { defaultValue: tx.responseMessage }) : none,
+    ],
   ];
   return (
     <>
@@ -65,13 +81,19 @@ function TransactionView({ tx }: { tx: TTransaction }) {
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" component="dl" m={0}>
           {fields.map(([key, value]) => (
             <div key={key}>
-              <Text component="dt" size="xs" c="dimmed">{t(`transactions.detail.${key}`)}</Text>
-              <Text component="dd" m={0} size="sm" fw={500}>{value}</Text>
+              <Text component="dt" size="xs" c="dimmed">
+                {t(`transactions.detail.${key}`)}
+              </Text>
+              <Text component="dd" m={0} size="sm" fw={500}>
+                {value}
+              </Text>
             </div>
           ))}
         </SimpleGrid>
       </Card>
-      <Title order={2} size="h4">{t('transactions.detail.items')}</Title>
+      <Title order={2} size="h4">
+        {t('transactions.detail.items')}
+      </Title>
       <Table withTableBorder aria-label={t('transactions.detail.items')}>
         <Table.Thead>
           <Table.Tr>

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CHANNELS, PAYMENT_PROVIDERS, type TTxStatus } from '@carewatch/contracts/billing';
 import { Permission } from '@carewatch/contracts/permissions';
-import { TRANSACTION_SORTS, ZTransactionListQuery, type TTransactionListQuery, type TTransactionSort } from '@carewatch/contracts/transactions';
+import {
+  TRANSACTION_SORTS,
+  ZTransactionListQuery,
+  type TTransactionListQuery,
+  type TTransactionSort,
+} from '@carewatch/contracts/transactions';
 import { DayInput } from '@carewatch/web/day-input';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
@@ -22,16 +27,30 @@ import { STATUS_KEY, TxStatusBadge, transactions, txKeys } from './transactions-
 const PAGE_SIZE = 15;
 type Filter = 'status' | 'provider' | 'channel' | 'from' | 'to' | 'search';
 const LIST: ListSpec<Filter, TTransactionSort> = {
-  filters: ['status', 'provider', 'channel', 'from', 'to', 'search'], sorts: TRANSACTION_SORTS, defaultSort: '-createdAt', pageSize: PAGE_SIZE,
+  filters: ['status', 'provider', 'channel', 'from', 'to', 'search'],
+  sorts: TRANSACTION_SORTS,
+  defaultSort: '-createdAt',
+  pageSize: PAGE_SIZE,
 };
 type SortColumn = 'code' | 'createdAt' | 'customer' | 'total' | 'status';
-const SORTABLE: Record<SortColumn, string> = { code: 'code', createdAt: 'time', customer: 'customer', total: 'total', status: 'status' };
+const SORTABLE: Record<SortColumn, string> = {
+  code: 'code',
+  createdAt: 'time',
+  customer: 'customer',
+  total: 'total',
+  status: 'status',
+};
 
 /** The list's state lives in the URL (filters, sort, page; `list-state.ts`), checked with the contract's query schema. */
 function useListParams() {
   const list = useListState(LIST);
   const raw = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v !== ''));
-  const parsed = ZTransactionListQuery.safeParse({ ...raw, sort: list.sort || undefined, page: list.page, size: PAGE_SIZE });
+  const parsed = ZTransactionListQuery.safeParse({
+    ...raw,
+    sort: list.sort || undefined,
+    page: list.page,
+    size: PAGE_SIZE,
+  });
   const query: TTransactionListQuery = parsed.success ? parsed.data : ZTransactionListQuery.parse({ size: PAGE_SIZE });
   const update = (changes: Partial<Record<Filter, string>>) => list.change({ filters: changes });
   return { list, query, valid: parsed.success, update };
@@ -46,15 +65,25 @@ export function TransactionListPage() {
   const { list: state, query, valid, update } = useListParams();
   const search = useFilterText(state, 'search');
   const [exportOpen, setExportOpen] = useState(false);
-  const list = useQuery({ queryKey: txKeys.list(query), queryFn: () => transactions.list(query), placeholderData: keepPreviousData, meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: txKeys.list(query),
+    queryFn: () => transactions.list(query),
+    placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
   const filtered = hasFilters(state);
   const [pFrom, pTo] = [state.filters.from, state.filters.to];
   const rangeError = pFrom && pTo && pFrom > pTo ? t('transactions.list.toBeforeFrom') : undefined;
   const totalPages = list.data ? pageCount(list.data.total, PAGE_SIZE) : 1;
 
   const sortHeader = (col: SortColumn) => (
-    <SortableTh label={t(`transactions.columns.${SORTABLE[col]}`)} field={col} first="desc" sort={query.sort}
-      onSort={(s) => state.setSort(TRANSACTION_SORTS.find((x) => x === s) ?? '-createdAt')} />
+    <SortableTh
+      label={t(`transactions.columns.${SORTABLE[col]}`)}
+      field={col}
+      first="desc"
+      sort={query.sort}
+      onSort={(s) => state.setSort(TRANSACTION_SORTS.find((x) => x === s) ?? '-createdAt')}
+    />
   );
 
   return (
@@ -64,22 +93,72 @@ export function TransactionListPage() {
           <Title order={1}>{t('transactions.list.title')}</Title>
           <Text c="dimmed">{t('transactions.list.subtitle')}</Text>
         </div>
-        {has(Permission.TransactionExport) && <Button variant="default" onClick={() => setExportOpen(true)}>{t('transactions.list.export')}</Button>}
+        {has(Permission.TransactionExport) && (
+          <Button variant="default" onClick={() => setExportOpen(true)}>
+            {t('transactions.list.export')}
+          </Button>
+        )}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <NativeSelect label={t('transactions.list.status')} value={String(query.status)} onChange={(e) => update({ status: e.currentTarget.value === '-1' ? '' : e.currentTarget.value })}
-          data={[{ value: '-1', label: t('transactions.list.all') }, ...STATUS_KEY.map((k, i) => ({ value: String(i), label: t(`transactions.status.${k}`) }))]} />
-        <NativeSelect label={t('transactions.list.method')} value={query.provider ?? ''} onChange={(e) => update({ provider: e.currentTarget.value })}
-          data={[{ value: '', label: t('transactions.list.all') }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`transactions.providers.${p}`) }))]} />
-        <NativeSelect label={t('transactions.list.channel')} value={query.channel ?? ''} onChange={(e) => update({ channel: e.currentTarget.value })}
-          data={[{ value: '', label: t('transactions.list.all') }, ...CHANNELS.map((c) => ({ value: c, label: t(`transactions.channels.${c}`) }))]} />
-        <DayInput label={t('transactions.list.from')} value={pFrom} onValue={(v) => update({ from: typedDay(v, pFrom) })} w={140} />
-        <DayInput label={t('transactions.list.to')} value={pTo} onValue={(v) => update({ to: typedDay(v, pTo) })} w={140} error={rangeError} />
-        <TextInput label={t('transactions.list.search')} placeholder={t('transactions.list.searchPlaceholder')} type="search" value={search.value} w={280}
-          onChange={(e) => search.set(e.currentTarget.value)} />
-        {filtered && <Button variant="subtle" onClick={() => state.change(clearedFilters(state))}>{t('transactions.list.clear')}</Button>}
+        <NativeSelect
+          label={t('transactions.list.status')}
+          value={String(query.status)}
+          onChange={(e) => update({ status: e.currentTarget.value === '-1' ? '' : e.currentTarget.value })}
+          data={[
+            { value: '-1', label: t('transactions.list.all') },
+            ...STATUS_KEY.map((k, i) => ({ value: String(i), label: t(`transactions.status.${k}`) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('transactions.list.method')}
+          value={query.provider ?? ''}
+          onChange={(e) => update({ provider: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('transactions.list.all') },
+            ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`transactions.providers.${p}`) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('transactions.list.channel')}
+          value={query.channel ?? ''}
+          onChange={(e) => update({ channel: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('transactions.list.all') },
+            ...CHANNELS.map((c) => ({ value: c, label: t(`transactions.channels.${c}`) })),
+          ]}
+        />
+        <DayInput
+          label={t('transactions.list.from')}
+          value={pFrom}
+          onValue={(v) => update({ from: typedDay(v, pFrom) })}
+          w={140}
+        />
+        <DayInput
+          label={t('transactions.list.to')}
+          value={pTo}
+          onValue={(v) => update({ to: typedDay(v, pTo) })}
+          w={140}
+          error={rangeError}
+        />
+        <TextInput
+          label={t('transactions.list.search')}
+          placeholder={t('transactions.list.searchPlaceholder')}
+          type="search"
+          value={search.value}
+          w={280}
+          onChange={(e) => search.set(e.currentTarget.value)}
+        />
+        {filtered && (
+          <Button variant="subtle" onClick={() => state.change(clearedFilters(state))}>
+            {t('transactions.list.clear')}
+          </Button>
+        )}
         <SavedViews list="transactions" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('transactions.list.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('transactions.list.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
       {!valid && !rangeError && <Alert color="yellow">{t('errorFallback.invalid')}</Alert>}
       {list.isPending ? (
@@ -87,7 +166,9 @@ export function TransactionListPage() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">{t(filtered ? 'transactions.list.emptyFiltered' : 'transactions.list.empty')}</Text>
+        <Text c="dimmed" role="status">
+          {t(filtered ? 'transactions.list.emptyFiltered' : 'transactions.list.empty')}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={1000}>
@@ -111,8 +192,21 @@ export function TransactionListPage() {
                   return (
                     <Table.Tr key={r.id} onClick={open} style={{ cursor: 'pointer' }}>
                       <Table.Td>
-                        <Text component="a" href={`/transactions/${r.id}`} size="sm" fw={500} c="inherit" aria-label={t('transactions.list.open', { code: r.code })}
-                          onClick={(e: MouseEvent) => { e.preventDefault(); e.stopPropagation(); open(); }}>{r.code}</Text>
+                        <Text
+                          component="a"
+                          href={`/transactions/${r.id}`}
+                          size="sm"
+                          fw={500}
+                          c="inherit"
+                          aria-label={t('transactions.list.open', { code: r.code })}
+                          onClick={(e: MouseEvent) => {
+                            e.preventDefault();
+                            e.stopPropagation();
+                            open();
+                          }}
+                        >
+                          {r.code}
+                        </Text>
                       </Table.Td>
                       <Table.Td>{formatDateTime(r.createdAt, tz)}</Table.Td>
                       <Table.Td>{r.customerName}</Table.Td>
@@ -120,8 +214,12 @@ export function TransactionListPage() {
                       <Table.Td>{r.packageName}</Table.Td>
                       <Table.Td>{r.provider ? t(`transactions.providers.${r.provider}`) : t('common.none')}</Table.Td>
                       <Table.Td>{t(`transactions.channels.${r.channel}`)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(r.totalMinor, r.currency, i18n.language)}</Table.Td>
-                      <Table.Td><TxStatusBadge t={t} status={r.status as TTxStatus} /></Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                        {formatMoney(r.totalMinor, r.currency, i18n.language)}
+                      </Table.Td>
+                      <Table.Td>
+                        <TxStatusBadge t={t} status={r.status as TTxStatus} />
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -130,14 +228,23 @@ export function TransactionListPage() {
           </Table.ScrollContainer>
           {totalPages > 1 && (
             <nav aria-label={t('transactions.list.pagination')}>
-              <Pagination total={totalPages} value={query.page + 1} onChange={(p) => state.setPage(p - 1)}
+              <Pagination
+                total={totalPages}
+                value={query.page + 1}
+                onChange={(p) => state.setPage(p - 1)}
                 getControlProps={(control) => ({ 'aria-label': t(`transactions.list.${control}Page`) })}
-                getItemProps={(p) => ({ 'aria-label': t('transactions.list.page', { n: p }) })} />
+                getItemProps={(p) => ({ 'aria-label': t('transactions.list.page', { n: p }) })}
+              />
             </nav>
           )}
         </>
       )}
-      {exportOpen && <ExportModal onClose={() => setExportOpen(false)} initial={{ from: query.from, to: query.to, channel: query.channel }} />}
+      {exportOpen && (
+        <ExportModal
+          onClose={() => setExportOpen(false)}
+          initial={{ from: query.from, to: query.to, channel: query.channel }}
+        />
+      )}
     </Stack>
   );
 }

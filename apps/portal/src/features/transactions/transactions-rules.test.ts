@@ -3,14 +3,23 @@ import fc from 'fast-check';
 import { TRANSACTION_EXPORT_COLUMNS, ZTransactionExportRequest } from '@carewatch/contracts/transactions';
 import { hasKey, portalT } from '../../test-support/portal-t.ts';
 import {
-  DEFAULT_EXPORT_ATTRIBUTES, exportBody, exportErrorKey, exportErrors, fileNameOf, orderedColumns, selectAllBox, txStatusBadge,
+  DEFAULT_EXPORT_ATTRIBUTES,
+  exportBody,
+  exportErrorKey,
+  exportErrors,
+  fileNameOf,
+  orderedColumns,
+  selectAllBox,
+  txStatusBadge,
 } from './transactions-rules.ts';
 
 describe('transaction status', () => {
   test('failed red, pending yellow, success green, refund grey — labelled in both languages', () => {
     expect([0, 1, 2, 3].map((s) => txStatusBadge(s as 0 | 1 | 2 | 3))).toEqual([
-      { labelKey: 'transactions.status.failed', color: 'red' }, { labelKey: 'transactions.status.pending', color: 'yellow' },
-      { labelKey: 'transactions.status.success', color: 'green' }, { labelKey: 'transactions.status.refund', color: 'gray' },
+      { labelKey: 'transactions.status.failed', color: 'red' },
+      { labelKey: 'transactions.status.pending', color: 'yellow' },
+      { labelKey: 'transactions.status.success', color: 'green' },
+      { labelKey: 'transactions.status.refund', color: 'gray' },
     ]);
     for (const s of [0, 1, 2, 3] as const) expect(hasKey(txStatusBadge(s).labelKey, 'vi')).toBe(true);
   });
@@ -19,25 +28,38 @@ describe('transaction status', () => {
 describe('the export dialog', () => {
   test('it opens with ten columns ticked, all of them real columns', () => {
     expect(DEFAULT_EXPORT_ATTRIBUTES).toHaveLength(10);
-    expect(DEFAULT_EXPORT_ATTRIBUTES.every((c) => (TRANSACTION_EXPORT_COLUMNS as readonly string[]).includes(c))).toBe(true);
+    expect(DEFAULT_EXPORT_ATTRIBUTES.every((c) => (TRANSACTION_EXPORT_COLUMNS as readonly string[]).includes(c))).toBe(
+      true,
+    );
   });
 
   test('empty choices are missing; a full dialog passes the contract', () => {
-    expect(exportBody({ channel: '', from: '', to: '', attributes: [] })).toEqual({ channel: undefined, from: undefined, to: undefined, attributes: [] });
-    const ok = ZTransactionExportRequest.safeParse(exportBody({ channel: 'APP', from: '2030-01-01', to: '2030-01-31', attributes: DEFAULT_EXPORT_ATTRIBUTES }));
+    expect(exportBody({ channel: '', from: '', to: '', attributes: [] })).toEqual({
+      channel: undefined,
+      from: undefined,
+      to: undefined,
+      attributes: [],
+    });
+    const ok = ZTransactionExportRequest.safeParse(
+      exportBody({ channel: 'APP', from: '2030-01-01', to: '2030-01-31', attributes: DEFAULT_EXPORT_ATTRIBUTES }),
+    );
     expect(ok.success).toBe(true);
   });
 
   test('an empty dialog names every field once, with its own message', () => {
     const bad = ZTransactionExportRequest.safeParse(exportBody({ channel: '', from: '', to: '', attributes: [] }));
     expect(exportErrors(bad.error!.issues, '', '')).toEqual({
-      channel: 'transactions.export.required', from: 'transactions.export.required', to: 'transactions.export.required',
+      channel: 'transactions.export.required',
+      from: 'transactions.export.required',
+      to: 'transactions.export.required',
       attributes: 'transactions.export.atLeastOne',
     });
   });
 
   test('days out of order are named on the end day', () => {
-    const bad = ZTransactionExportRequest.safeParse(exportBody({ channel: 'ALL', from: '2030-02-01', to: '2030-01-01', attributes: ['code'] }));
+    const bad = ZTransactionExportRequest.safeParse(
+      exportBody({ channel: 'ALL', from: '2030-02-01', to: '2030-01-01', attributes: ['code'] }),
+    );
     const errors = exportErrors(bad.error!.issues, '2030-02-01', '2030-01-01');
     expect(errors).toEqual({ to: 'transactions.list.toBeforeFrom' });
     expect(exportErrorKey('to', '2030-01-01', '2030-02-01')).toBe('transactions.export.required');
@@ -57,11 +79,13 @@ describe('the export dialog', () => {
   });
 
   test('property: ordering any ticked subset keeps exactly its columns, in the file order', () => {
-    fc.assert(fc.property(fc.shuffledSubarray([...TRANSACTION_EXPORT_COLUMNS]), (ticked) => {
-      const out = orderedColumns(ticked);
-      expect(new Set(out)).toEqual(new Set(ticked));
-      expect(out).toEqual(TRANSACTION_EXPORT_COLUMNS.filter((c) => out.includes(c)));
-    }));
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...TRANSACTION_EXPORT_COLUMNS]), (ticked) => {
+        const out = orderedColumns(ticked);
+        expect(new Set(out)).toEqual(new Set(ticked));
+        expect(out).toEqual(TRANSACTION_EXPORT_COLUMNS.filter((c) => out.includes(c)));
+      }),
+    );
   });
 });
 

@@ -21,7 +21,16 @@ export const txKeys = {
 export const STATUS_KEY = TX_STATUS_KEY;
 export const statusText = (t: TFunction, s: TTxStatus) => t(txStatusBadge(s).labelKey);
 export function TxStatusBadge({ t, status }: { t: TFunction; status: TTxStatus }) {
-  return <Badge color={txStatusBadge(status).color} variant="light" tt="none" style={{ maxWidth: 'none', overflow: 'visible' }}>{statusText(t, status)}</Badge>;
+  return (
+    <Badge
+      color={txStatusBadge(status).color}
+      variant="light"
+      tt="none"
+      style={{ maxWidth: 'none', overflow: 'visible' }}
+    >
+      {statusText(t, status)}
+    </Badge>
+  );
 }
 
 /**
@@ -32,7 +41,15 @@ export async function downloadPost(url: string, body: unknown, fallbackName: str
   const post = () => {
     const token = api.tokens.access();
     // The screen's language, not the browser's: the file's headers and values follow what the user reads.
-    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    return fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': i18n.language,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
   };
   let res = await post();
   if (res.status === 401 && (await api.refresh())) res = await post();

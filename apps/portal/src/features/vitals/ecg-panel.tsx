@@ -10,7 +10,11 @@ import { fmtDateTime, vitals, vitalsKeys } from './vitals-shared.ts';
 export function EcgPanel({ patientId, period }: { patientId: string; period: { from: Date; to: Date } }) {
   const { t } = useTranslation();
   const q = { from: period.from.toISOString(), to: period.to.toISOString() };
-  const list = useQuery({ queryKey: vitalsKeys.ecgList(patientId, q), queryFn: () => vitals.ecgStrips(patientId, q), meta: { inlineError: true } });
+  const list = useQuery({
+    queryKey: vitalsKeys.ecgList(patientId, q),
+    queryFn: () => vitals.ecgStrips(patientId, q),
+    meta: { inlineError: true },
+  });
   const [selected, setSelected] = useState<string | null>(null);
   const items = list.data?.items;
   useEffect(() => {
@@ -18,14 +22,31 @@ export function EcgPanel({ patientId, period }: { patientId: string; period: { f
   }, [items, selected]);
   const name = t('vitals.metrics.ecg');
   return (
-    <ChartState query={list} empty={(d) => d.items.length === 0} emptyText={t('vitals.noData', { metric: name })} label={name} height={160}>
+    <ChartState
+      query={list}
+      empty={(d) => d.items.length === 0}
+      emptyText={t('vitals.noData', { metric: name })}
+      label={name}
+      height={160}
+    >
       {(data) => (
         <Stack gap="xs">
-          <NativeSelect label={t('vitals.ecgStrip')} value={selected ?? ''} onChange={(e) => setSelected(e.currentTarget.value)} maw={420}
+          <NativeSelect
+            label={t('vitals.ecgStrip')}
+            value={selected ?? ''}
+            onChange={(e) => setSelected(e.currentTarget.value)}
+            maw={420}
             data={data.items.map((i) => ({
               value: i.measuredAt,
-              label: [fmtDateTime(new Date(i.measuredAt)), i.durationSeconds > 0 ? `${Math.round(i.durationSeconds)} s` : null, i.heartRate ? `${Math.round(i.heartRate)} bpm` : null].filter(Boolean).join(' · '),
-            }))} />
+              label: [
+                fmtDateTime(new Date(i.measuredAt)),
+                i.durationSeconds > 0 ? `${Math.round(i.durationSeconds)} s` : null,
+                i.heartRate ? `${Math.round(i.heartRate)} bpm` : null,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            }))}
+          />
           {selected && <EcgStrip patientId={patientId} measuredAt={selected} />}
         </Stack>
       )}
@@ -35,10 +56,20 @@ export function EcgPanel({ patientId, period }: { patientId: string; period: { f
 
 function EcgStrip({ patientId, measuredAt }: { patientId: string; measuredAt: string }) {
   const { t } = useTranslation();
-  const strip = useQuery({ queryKey: vitalsKeys.ecgStrip(patientId, measuredAt), queryFn: () => vitals.ecgStrip(patientId, measuredAt), meta: { inlineError: true } });
+  const strip = useQuery({
+    queryKey: vitalsKeys.ecgStrip(patientId, measuredAt),
+    queryFn: () => vitals.ecgStrip(patientId, measuredAt),
+    meta: { inlineError: true },
+  });
   const name = t('vitals.metrics.ecg');
   return (
-    <ChartState query={strip} empty={(d) => d.samples.length === 0} emptyText={t('vitals.noData', { metric: name })} label={name} height={280}>
+    <ChartState
+      query={strip}
+      empty={(d) => d.samples.length === 0}
+      emptyText={t('vitals.noData', { metric: name })}
+      label={name}
+      height={280}
+    >
       {(data) => <EcgChart samples={data.samples} rate={data.samplingRate} measuredAt={data.measuredAt} />}
     </ChartState>
   );
@@ -55,20 +86,63 @@ function EcgChart({ samples, rate, measuredAt }: { samples: number[]; rate: numb
       backgroundColor: '#fff8f8',
       grid: { left: 48, right: 24, top: 32, bottom: 64 },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${String(v)} mV` },
-      xAxis: { type: 'value', min: 0, max: Number(duration.toFixed(3)), interval: 0.2, name: 's', splitLine: grid, minorTick: { show: true, splitNumber: 5 }, minorSplitLine: minor,
-        axisLabel: { formatter: (v: number) => (Math.abs(v - Math.round(v)) < 1e-6 ? String(Math.round(v)) : '') } },
-      yAxis: { type: 'value', min: -1.5, max: 2, interval: 0.5, name: 'mV', splitLine: grid, minorTick: { show: true, splitNumber: 5 }, minorSplitLine: minor },
-      dataZoom: [{ type: 'inside', xAxisIndex: 0, startValue: 0, endValue: Math.min(duration, 10) }, { type: 'slider', xAxisIndex: 0, startValue: 0, endValue: Math.min(duration, 10), height: 20, bottom: 16 }],
-      series: [{ type: 'line', symbol: 'none', color: '#212529', lineStyle: { width: 1.2 }, sampling: 'lttb', data: samples.map((v, i) => [Number((i / rate).toFixed(4)), v]) }],
+      xAxis: {
+        type: 'value',
+        min: 0,
+        max: Number(duration.toFixed(3)),
+        interval: 0.2,
+        name: 's',
+        splitLine: grid,
+        minorTick: { show: true, splitNumber: 5 },
+        minorSplitLine: minor,
+        axisLabel: { formatter: (v: number) => (Math.abs(v - Math.round(v)) < 1e-6 ? String(Math.round(v)) : '') },
+      },
+      yAxis: {
+        type: 'value',
+        min: -1.5,
+        max: 2,
+        interval: 0.5,
+        name: 'mV',
+        splitLine: grid,
+        minorTick: { show: true, splitNumber: 5 },
+        minorSplitLine: minor,
+      },
+      dataZoom: [
+        { type: 'inside', xAxisIndex: 0, startValue: 0, endValue: Math.min(duration, 10) },
+        { type: 'slider', xAxisIndex: 0, startValue: 0, endValue: Math.min(duration, 10), height: 20, bottom: 16 },
+      ],
+      series: [
+        {
+          type: 'line',
+          symbol: 'none',
+          color: '#212529',
+          lineStyle: { width: 1.2 },
+          sampling: 'lttb',
+          data: samples.map((v, i) => [Number((i / rate).toFixed(4)), v]),
+        },
+      ],
     };
   }, [samples, rate, duration]);
   const min = Math.min(...samples);
   const max = Math.max(...samples);
-  const summary = t('vitals.ecgSummary', { at: fmtDateTime(new Date(measuredAt)), seconds: Math.round(duration), rate, min: min.toFixed(2), max: max.toFixed(2) });
+  const summary = t('vitals.ecgSummary', {
+    at: fmtDateTime(new Date(measuredAt)),
+    seconds: Math.round(duration),
+    rate,
+    min: min.toFixed(2),
+    max: max.toFixed(2),
+  });
   return (
     <Stack gap="xs">
-      <EChart option={option} label={t('vitals.chartLabel', { metric: t('vitals.metrics.ecg') })} summary={summary} height={300} />
-      <Text size="sm" c="dimmed" data-testid="chart-stats">{summary}</Text>
+      <EChart
+        option={option}
+        label={t('vitals.chartLabel', { metric: t('vitals.metrics.ecg') })}
+        summary={summary}
+        height={300}
+      />
+      <Text size="sm" c="dimmed" data-testid="chart-stats">
+        {summary}
+      </Text>
     </Stack>
   );
 }

@@ -2,13 +2,28 @@ import { useEffect, useRef } from 'react';
 import { Box, VisuallyHidden } from '@mantine/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
 // Only what the vitals and schedule charts draw (line and bar series, threshold lines, the ECG's zoom), registered once
 // here; the rest of ECharts stays out of the bundle, and this module only loads with the pages that chart.
-echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = EChartsCoreOption;
 
@@ -16,7 +31,17 @@ export type ChartOption = EChartsCoreOption;
  * One ECharts canvas: created on mount, resized with its box (ResizeObserver), disposed on unmount.
  * The canvas is announced as an image named `label`; `summary` (min/avg/max...) is read by screen readers.
  */
-export function EChart({ option, label, summary, height = 320 }: { option: ChartOption; label: string; summary?: string; height?: number }) {
+export function EChart({
+  option,
+  label,
+  summary,
+  height = 320,
+}: {
+  option: ChartOption;
+  label: string;
+  summary?: string;
+  height?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

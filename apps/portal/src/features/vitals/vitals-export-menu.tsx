@@ -4,7 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addToDay, zonedDay } from '@carewatch/i18n/datetime';
 import {
-  VITALS_EXPORT_FORMATS, VITALS_EXPORT_MAX_DAYS, VITALS_EXPORT_UNITS, ZVitalsExportQuery, type TVitalsExportFormat, type TVitalsExportUnits,
+  VITALS_EXPORT_FORMATS,
+  VITALS_EXPORT_MAX_DAYS,
+  VITALS_EXPORT_UNITS,
+  ZVitalsExportQuery,
+  type TVitalsExportFormat,
+  type TVitalsExportUnits,
 } from '@carewatch/contracts/vitals-export';
 import { vitalsExportApi } from '@carewatch/api-client/vitals-export';
 import { DayInput } from '@carewatch/web/day-input';
@@ -22,10 +27,16 @@ export function VitalsExportMenu({ patientId }: { patientId: string }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" aria-label={t('vitalsExport.menuLabel')}>{t('vitalsExport.button')}</Button>
+          <Button variant="default" aria-label={t('vitalsExport.menuLabel')}>
+            {t('vitalsExport.button')}
+          </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {VITALS_EXPORT_FORMATS.map((f) => <Menu.Item key={f} onClick={() => setFormat(f)}>{t(`vitalsExport.formats.${f}`)}</Menu.Item>)}
+          {VITALS_EXPORT_FORMATS.map((f) => (
+            <Menu.Item key={f} onClick={() => setFormat(f)}>
+              {t(`vitalsExport.formats.${f}`)}
+            </Menu.Item>
+          ))}
         </Menu.Dropdown>
       </Menu>
       {format && <VitalsExportModal patientId={patientId} format={format} onClose={() => setFormat(null)} />}
@@ -33,7 +44,15 @@ export function VitalsExportMenu({ patientId }: { patientId: string }) {
   );
 }
 
-function VitalsExportModal({ patientId, format, onClose }: { patientId: string; format: TVitalsExportFormat; onClose: () => void }) {
+function VitalsExportModal({
+  patientId,
+  format,
+  onClose,
+}: {
+  patientId: string;
+  format: TVitalsExportFormat;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const today = zonedDay(new Date());
   const [from, setFrom] = useState(() => addToDay(today, { days: -29 }));
@@ -43,7 +62,10 @@ function VitalsExportModal({ patientId, format, onClose }: { patientId: string; 
   const run = useMutation({
     mutationFn: (q: { from: string; to: string; format: TVitalsExportFormat; units: TVitalsExportUnits }) =>
       downloadFile(exportsApi.patientUrl(patientId, q), `vitals-${q.from}-${q.to}.${q.format}`),
-    onSuccess: () => { notifySuccess(t('vitalsExport.done')); onClose(); },
+    onSuccess: () => {
+      notifySuccess(t('vitalsExport.done'));
+      onClose();
+    },
     onError: (e) => setErrors(serverFieldErrors(t, e)),
     meta: { inlineError: true },
   });
@@ -53,30 +75,70 @@ function VitalsExportModal({ patientId, format, onClose }: { patientId: string; 
       const out: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '_');
-        out[field] ??= field === 'to' && from && to && from > to ? t('vitalsExport.toBeforeFrom')
-          : field === 'to' && issue.code === 'custom' ? t('vitalsExport.tooLong', { days: VITALS_EXPORT_MAX_DAYS }) : t('vitalsExport.required');
+        out[field] ??=
+          field === 'to' && from && to && from > to
+            ? t('vitalsExport.toBeforeFrom')
+            : field === 'to' && issue.code === 'custom'
+              ? t('vitalsExport.tooLong', { days: VITALS_EXPORT_MAX_DAYS })
+              : t('vitalsExport.required');
       }
       setErrors(out);
       return;
     }
     run.mutate(parsed.data);
   };
-  const clear = (field: string) => setErrors((e) => { const n = { ...e }; delete n[field]; return n; });
+  const clear = (field: string) =>
+    setErrors((e) => {
+      const n = { ...e };
+      delete n[field];
+      return n;
+    });
   return (
     <Modal opened onClose={onClose} title={t('vitalsExport.title', { format: t(`vitalsExport.formats.${format}`) })}>
       <Stack>
         <Group grow>
-          <DayInput label={t('vitalsExport.from')} required value={from} onValue={(v) => { setFrom(v); clear('from'); }} error={errors.from} />
-          <DayInput label={t('vitalsExport.to')} required value={to} onValue={(v) => { setTo(v); clear('to'); }} error={errors.to} />
+          <DayInput
+            label={t('vitalsExport.from')}
+            required
+            value={from}
+            onValue={(v) => {
+              setFrom(v);
+              clear('from');
+            }}
+            error={errors.from}
+          />
+          <DayInput
+            label={t('vitalsExport.to')}
+            required
+            value={to}
+            onValue={(v) => {
+              setTo(v);
+              clear('to');
+            }}
+            error={errors.to}
+          />
         </Group>
-        <NativeSelect label={t('vitalsExport.units')} value={units}
+        <NativeSelect
+          label={t('vitalsExport.units')}
+          value={units}
           onChange={(e) => setUnits(VITALS_EXPORT_UNITS.find((u) => u === e.currentTarget.value) ?? 'profile')}
-          data={VITALS_EXPORT_UNITS.map((u) => ({ value: u, label: t(`vitalsExport.unitChoices.${u}`) }))} />
-        <Text size="sm" c="dimmed">{t(format === 'pdf' ? 'vitalsExport.pdfHint' : 'vitalsExport.hint')}</Text>
-        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && <Alert color="red" role="alert">{errorText(t, run.error)}</Alert>}
+          data={VITALS_EXPORT_UNITS.map((u) => ({ value: u, label: t(`vitalsExport.unitChoices.${u}`) }))}
+        />
+        <Text size="sm" c="dimmed">
+          {t(format === 'pdf' ? 'vitalsExport.pdfHint' : 'vitalsExport.hint')}
+        </Text>
+        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {errorText(t, run.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('vitalsExport.cancel')}</Button>
-          <Button onClick={submit} loading={run.isPending}>{t('vitalsExport.download')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('vitalsExport.cancel')}
+          </Button>
+          <Button onClick={submit} loading={run.isPending}>
+            {t('vitalsExport.download')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { TFunction } from 'i18next';
-import { DEFAULT_UNITS, displayUnit, formatValue, periodOf, seriesStats, shiftAnchor, toDisplay, unitText } from './vitals-shared.ts';
+import {
+  DEFAULT_UNITS,
+  displayUnit,
+  formatValue,
+  periodOf,
+  seriesStats,
+  shiftAnchor,
+  toDisplay,
+  unitText,
+} from './vitals-shared.ts';
 
 const anchor = new Date(2026, 2, 31, 15, 30); // 31 March 2026, 15:30 local
 
@@ -51,7 +60,12 @@ describe('series statistics', () => {
       { t: 'c', avg: 90, min: 80, max: 120, n: 3 },
     ]);
     expect(stats).toEqual({ min: 50, avg: 82.5, max: 120, n: 4 });
-    expect(seriesStats([{ t: 'a', avg: 120, min: 110, max: 130, n: 2, avg2: 80, min2: 70, max2: 85 }], true)).toEqual({ min: 70, avg: 80, max: 85, n: 2 });
+    expect(seriesStats([{ t: 'a', avg: 120, min: 110, max: 130, n: 2, avg2: 80, min2: 70, max2: 85 }], true)).toEqual({
+      min: 70,
+      avg: 80,
+      max: 85,
+      n: 2,
+    });
     expect(seriesStats([])).toBeNull();
   });
 });

@@ -6,7 +6,14 @@ import type { TMetric, TVitalsPoint } from '@carewatch/contracts/vitals';
 import { displayUnit as clinicalDisplayUnit, fromCanonical } from '@carewatch/clinical/units';
 import { api } from '../../app/api.ts';
 import {
-  addToDay, formatDate, formatDateTime, formatDayMonth, formatMonthYear, formatTime, zonedDay, zonedMidnight,
+  addToDay,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonthYear,
+  formatTime,
+  zonedDay,
+  zonedMidnight,
 } from '@carewatch/i18n/datetime';
 
 export const vitals = vitalsApi(api.request);
@@ -24,8 +31,22 @@ export const vitalsKeys = {
 
 /** The metrics offered by the selector, in display order (sleep, steps and ECG have their own views). */
 export const CHART_METRICS = [
-  'heart_rate', 'blood_pressure', 'spo2', 'hrv', 'temperature', 'blood_glucose', 'respiratory_rate', 'weight', 'bmi',
-  'steps', 'calories', 'sleep', 'ecg', 'qtc', 'uric_acid', 'cholesterol',
+  'heart_rate',
+  'blood_pressure',
+  'spo2',
+  'hrv',
+  'temperature',
+  'blood_glucose',
+  'respiratory_rate',
+  'weight',
+  'bmi',
+  'steps',
+  'calories',
+  'sleep',
+  'ecg',
+  'qtc',
+  'uric_acid',
+  'cholesterol',
 ] as const satisfies readonly TMetric[];
 export type ChartMetric = (typeof CHART_METRICS)[number];
 
@@ -45,16 +66,28 @@ export function startOfDay(d: Date): Date {
  */
 export function periodOf(kind: RangeKind, anchor: Date): { from: Date; to: Date } {
   const end = addToDay(zonedDay(anchor), { days: 1 });
-  const start = kind === 'day' ? addToDay(end, { days: -1 }) : kind === 'week' ? addToDay(end, { days: -7 })
-    : kind === 'month' ? addToDay(end, { months: -1 }) : addToDay(end, { years: -1 });
+  const start =
+    kind === 'day'
+      ? addToDay(end, { days: -1 })
+      : kind === 'week'
+        ? addToDay(end, { days: -7 })
+        : kind === 'month'
+          ? addToDay(end, { months: -1 })
+          : addToDay(end, { years: -1 });
   return { from: zonedMidnight(start), to: zonedMidnight(end) };
 }
 
 /** The anchor one period earlier (-1) or later (+1). */
 export function shiftAnchor(kind: RangeKind, anchor: Date, dir: -1 | 1): Date {
   const day = zonedDay(anchor);
-  const next = kind === 'day' ? addToDay(day, { days: dir }) : kind === 'week' ? addToDay(day, { days: 7 * dir })
-    : kind === 'month' ? addToDay(day, { months: dir }) : addToDay(day, { years: dir });
+  const next =
+    kind === 'day'
+      ? addToDay(day, { days: dir })
+      : kind === 'week'
+        ? addToDay(day, { days: 7 * dir })
+        : kind === 'month'
+          ? addToDay(day, { months: dir })
+          : addToDay(day, { years: dir });
   return zonedMidnight(next);
 }
 
@@ -114,16 +147,36 @@ export function toDisplay(metric: TMetric, value: number, prefs: UnitPrefs): num
   return fromCanonical(metric, value, prefs).value;
 }
 
-const DECIMALS: Partial<Record<TMetric, number>> = { temperature: 1, blood_glucose: 1, weight: 1, bmi: 1, cholesterol: 2, hrv: 0, heart_rate: 0, spo2: 0, uric_acid: 0 };
+const DECIMALS: Partial<Record<TMetric, number>> = {
+  temperature: 1,
+  blood_glucose: 1,
+  weight: 1,
+  bmi: 1,
+  cholesterol: 2,
+  hrv: 0,
+  heart_rate: 0,
+  spo2: 0,
+  uric_acid: 0,
+};
 export function formatValue(metric: TMetric, value: number, prefs: UnitPrefs): string {
   const { value: v, unit } = fromCanonical(metric, value, prefs);
-  const digits = unit === 'mg/dL' && metric !== 'uric_acid' ? 0 : unit === 'umol/L' && metric === 'blood_glucose' ? 0 : (DECIMALS[metric] ?? 1);
+  const digits =
+    unit === 'mg/dL' && metric !== 'uric_acid'
+      ? 0
+      : unit === 'umol/L' && metric === 'blood_glucose'
+        ? 0
+        : (DECIMALS[metric] ?? 1);
   const fixed = v.toFixed(digits);
   return metric === 'temperature' ? fixed : String(Number(fixed));
 }
 
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F' };
-const UNIT_KEYS: Record<string, string> = { steps: 'vitals.units.steps', 'breaths/min': 'vitals.units.breathsPerMin', kcal: 'vitals.units.kcal', 'kg/m2': 'vitals.units.kgPerM2' };
+const UNIT_KEYS: Record<string, string> = {
+  steps: 'vitals.units.steps',
+  'breaths/min': 'vitals.units.breathsPerMin',
+  kcal: 'vitals.units.kcal',
+  'kg/m2': 'vitals.units.kgPerM2',
+};
 /** A unit as shown (translated where it is a word: steps, breaths/min). */
 export function unitText(t: TFunction, unit: string): string {
   const key = UNIT_KEYS[unit];
@@ -137,7 +190,12 @@ export function formatMinutes(t: TFunction, minutes: number): string {
 
 // ---------------------------------------------------------------- series statistics
 
-export interface SeriesStats { min: number; avg: number; max: number; n: number }
+export interface SeriesStats {
+  min: number;
+  avg: number;
+  max: number;
+  n: number;
+}
 /** Min / weighted average / max over the buckets (second value for diastolic when `second`). */
 export function seriesStats(points: readonly TVitalsPoint[], second = false): SeriesStats | null {
   let min = Infinity;

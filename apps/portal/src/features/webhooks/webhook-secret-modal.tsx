@@ -7,11 +7,24 @@ export function WebhookSecretModal({ secret, onClose }: { secret: string | null;
   return (
     <Modal opened={secret !== null} onClose={onClose} title={t('webhooks.secret.title')}>
       <Stack>
-        <Alert color="yellow" role="note">{t('webhooks.secret.once')}</Alert>
-        <Code block data-testid="webhook-secret" aria-label={t('webhooks.secret.label')} style={{ wordBreak: 'break-all' }}>{secret}</Code>
+        <Alert color="yellow" role="note">
+          {t('webhooks.secret.once')}
+        </Alert>
+        <Code
+          block
+          data-testid="webhook-secret"
+          aria-label={t('webhooks.secret.label')}
+          style={{ wordBreak: 'break-all' }}
+        >
+          {secret}
+        </Code>
         <Group justify="flex-end">
           <CopyButton value={secret ?? ''}>
-            {({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}</Button>}
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
+              </Button>
+            )}
           </CopyButton>
           <Button onClick={onClose}>{t('common.close')}</Button>
         </Group>

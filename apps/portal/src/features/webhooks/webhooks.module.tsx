@@ -14,6 +14,20 @@ export const webhooksNavItems: NavItem[] = [
 
 /** Pages inside the app layout. */
 export const webhooksRoutes: RouteObject[] = [
-  { path: 'webhooks', element: <RequirePermission permission={Permission.WebhookManage}><WebhooksPage /></RequirePermission> },
-  { path: 'webhooks/:id', element: <RequirePermission permission={Permission.WebhookManage}><WebhookDetailPage /></RequirePermission> },
+  {
+    path: 'webhooks',
+    element: (
+      <RequirePermission permission={Permission.WebhookManage}>
+        <WebhooksPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'webhooks/:id',
+    element: (
+      <RequirePermission permission={Permission.WebhookManage}>
+        <WebhookDetailPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -21,12 +21,18 @@ export function AssignDoctor({ item }: { item: TWorklistItem }) {
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const choices = useDoctorChoices(open);
   const save = useMutation({
-    mutationFn: (id: string) => patients.assignDoctors(item.patientId, { doctorIds: doctorsAfterAssigning(item.assignees, id) }),
+    mutationFn: (id: string) =>
+      patients.assignDoctors(item.patientId, { doctorIds: doctorsAfterAssigning(item.assignees, id) }),
     onSuccess: async (_saved, id) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: worklistKeys.all }), queryClient.invalidateQueries({ queryKey: patientKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: worklistKeys.all }),
+        queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+      ]);
       setOpen(false);
       const doctor = choices.data?.items.find((d) => d.id === id);
-      notifySuccess(t('worklist.assignedTo', { name: item.patientName, doctor: doctor ? personName(doctor, i18n.language) : '' }));
+      notifySuccess(
+        t('worklist.assignedTo', { name: item.patientName, doctor: doctor ? personName(doctor, i18n.language) : '' }),
+      );
     },
     meta: { inlineError: true },
   });
@@ -36,20 +42,52 @@ export function AssignDoctor({ item }: { item: TWorklistItem }) {
   }));
   return (
     <>
-      <Button size="compact-xs" variant="subtle" mt={4} onClick={() => { setDoctorId(null); save.reset(); setOpen(true); }}
-        aria-label={t('worklist.assignToLabel', { name: item.patientName })}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        mt={4}
+        onClick={() => {
+          setDoctorId(null);
+          save.reset();
+          setOpen(true);
+        }}
+        aria-label={t('worklist.assignToLabel', { name: item.patientName })}
+      >
         {t('worklist.assignTo')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('worklist.assignTitle', { name: item.patientName })}>
         <Stack>
-          {save.isError && <Alert color="red" role="alert">{errorText(t, save.error)}</Alert>}
-          {choices.isError && <Alert color="red" role="alert">{errorText(t, choices.error)}</Alert>}
-          {item.assignees.length > 0 && <Text size="sm">{t('worklist.assignCurrent', { names: item.assignees.map((a) => a.name).join(', ') })}</Text>}
-          <Select label={t('worklist.assignDoctor')} searchable data={data} value={doctorId} onChange={setDoctorId}
-            nothingFoundMessage={t('common.empty')} comboboxProps={{ withinPortal: false }} />
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, save.error)}
+            </Alert>
+          )}
+          {choices.isError && (
+            <Alert color="red" role="alert">
+              {errorText(t, choices.error)}
+            </Alert>
+          )}
+          {item.assignees.length > 0 && (
+            <Text size="sm">
+              {t('worklist.assignCurrent', { names: item.assignees.map((a) => a.name).join(', ') })}
+            </Text>
+          )}
+          <Select
+            label={t('worklist.assignDoctor')}
+            searchable
+            data={data}
+            value={doctorId}
+            onChange={setDoctorId}
+            nothingFoundMessage={t('common.empty')}
+            comboboxProps={{ withinPortal: false }}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-            <Button disabled={!doctorId} loading={save.isPending} onClick={() => doctorId && save.mutate(doctorId)}>{t('worklist.assignConfirm')}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button disabled={!doctorId} loading={save.isPending} onClick={() => doctorId && save.mutate(doctorId)}>
+              {t('worklist.assignConfirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

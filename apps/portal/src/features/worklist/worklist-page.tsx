@@ -4,7 +4,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { WORKLIST_TIERS, type TWorklistItem, type TWorklistQuery, type TWorklistTier } from '@carewatch/contracts/worklist';
+import {
+  WORKLIST_TIERS,
+  type TWorklistItem,
+  type TWorklistQuery,
+  type TWorklistTier,
+} from '@carewatch/contracts/worklist';
 import { Permission } from '@carewatch/contracts/permissions';
 import { worklistApi } from '@carewatch/api-client/worklist';
 import { api } from '../../app/api.ts';
@@ -20,7 +25,15 @@ import { useListState } from '../../app/use-list-state.ts';
 import { SavedViews } from '../../app/saved-views.tsx';
 import { LevelBadge, Pager, alertKeys, alerts } from '../alerts/alerts-shared.tsx';
 import { patientKeys, patients } from '../patients/patients-shared.tsx';
-import { TREND_ARROW, WAITING_TICK_MS, WORKLIST_POLL_MS, canAssignToMe, changesWorklist, waitingDuration, worklistKeys } from './worklist-rules.ts';
+import {
+  TREND_ARROW,
+  WAITING_TICK_MS,
+  WORKLIST_POLL_MS,
+  canAssignToMe,
+  changesWorklist,
+  waitingDuration,
+  worklistKeys,
+} from './worklist-rules.ts';
 import { AssignDoctor } from './assign-doctor.tsx';
 
 const worklist = worklistApi(api.request);
@@ -30,14 +43,22 @@ const isTier = (v: string | null): v is TWorklistTier => (WORKLIST_TIERS as read
 
 function waitingText(t: TFunction, since: string, now: number): string {
   const d = waitingDuration(since, now);
-  const duration = d.kind === 'minutes' ? t('worklist.duration.minutes', { m: d.m })
-    : d.kind === 'hours' ? t('worklist.duration.hours', { h: d.h, m: d.m }) : t('worklist.duration.days', { d: d.d, h: d.h });
+  const duration =
+    d.kind === 'minutes'
+      ? t('worklist.duration.minutes', { m: d.m })
+      : d.kind === 'hours'
+        ? t('worklist.duration.hours', { h: d.h, m: d.m })
+        : t('worklist.duration.days', { d: d.d, h: d.h });
   return t('worklist.waitingFor', { duration });
 }
 
 function Trend({ t, item }: { t: TFunction; item: TWorklistItem }) {
   const key = item.trend ?? 'none';
-  return <Text span fz="lg" fw={700} role="img" aria-label={t(`worklist.trend.${key}`)} title={t(`worklist.trend.${key}`)}>{TREND_ARROW[key]}</Text>;
+  return (
+    <Text span fz="lg" fw={700} role="img" aria-label={t(`worklist.trend.${key}`)} title={t(`worklist.trend.${key}`)}>
+      {TREND_ARROW[key]}
+    </Text>
+  );
 }
 
 /**
@@ -49,7 +70,11 @@ export function WorklistPage() {
   const profile = useProfile().data;
   const tz = profile?.timezone;
   const has = useHasPermission();
-  const me = { id: profile?.id, roleCode: usePermissions()?.level?.roleCode, mayUpdatePatients: has(Permission.PatientUpdate) };
+  const me = {
+    id: profile?.id,
+    roleCode: usePermissions()?.level?.roleCode,
+    mayUpdatePatients: has(Permission.PatientUpdate),
+  };
   // Adding another doctor needs the doctors list (staff view) besides updating patients: customer care and admins.
   const canAssignOthers = has(Permission.PatientUpdate) && has(Permission.StaffView);
   const queryClient = useQueryClient();
@@ -58,8 +83,11 @@ export function WorklistPage() {
   const page = state.page;
   const query: Partial<TWorklistQuery> = { page, size: PAGE_SIZE, ...(tier ? { tier } : {}) };
   const list = useQuery({
-    queryKey: worklistKeys.list(query), queryFn: () => worklist.list(query), placeholderData: keepPreviousData,
-    refetchInterval: WORKLIST_POLL_MS, meta: { inlineError: true },
+    queryKey: worklistKeys.list(query),
+    queryFn: () => worklist.list(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: WORKLIST_POLL_MS,
+    meta: { inlineError: true },
   });
   useRealtimeEvent((e) => {
     if (changesWorklist(e)) void queryClient.invalidateQueries({ queryKey: worklistKeys.all });
@@ -80,7 +108,10 @@ export function WorklistPage() {
   const ack = useMutation({
     mutationFn: (id: string) => alerts.ack(id),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: worklistKeys.all }), queryClient.invalidateQueries({ queryKey: alertKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: worklistKeys.all }),
+        queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+      ]);
       notifySuccess(t('worklist.acknowledged'));
     },
     meta: { inlineError: true },
@@ -88,7 +119,10 @@ export function WorklistPage() {
   const assign = useMutation({
     mutationFn: (i: TWorklistItem) => patients.followAsDoctor(i.patientId),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: worklistKeys.all }), queryClient.invalidateQueries({ queryKey: patientKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: worklistKeys.all }),
+        queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+      ]);
       notifySuccess(t('worklist.assigned'));
     },
     meta: { inlineError: true },
@@ -105,16 +139,39 @@ export function WorklistPage() {
           label={t('worklist.tierFilter')}
           value={tier ?? ''}
           onChange={(e) => state.setFilter('tier', isTier(e.currentTarget.value) ? e.currentTarget.value : '')}
-          data={[{ value: '', label: t('worklist.allTiers') }, ...WORKLIST_TIERS.map((l) => ({ value: l, label: t(`alerts.level.${l}`) }))]}
+          data={[
+            { value: '', label: t('worklist.allTiers') },
+            ...WORKLIST_TIERS.map((l) => ({ value: l, label: t(`alerts.level.${l}`) })),
+          ]}
         />
-        <Text size="sm" c="dimmed">{t('worklist.live')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('worklist.live')}
+        </Text>
         <SavedViews list="worklist" />
-        {list.data && <Text size="sm" c="dimmed" role="status">{t('worklist.total', { count: list.data.total })}</Text>}
+        {list.data && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('worklist.total', { count: list.data.total })}
+          </Text>
+        )}
       </Group>
-      {ack.error && <Alert color="red" role="alert">{errorText(t, ack.error)}</Alert>}
-      {assign.error && <Alert color="red" role="alert">{errorText(t, assign.error)}</Alert>}
-      {list.isPending ? <ListSkeleton /> : list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 && page === 0 ? (
-        <Text c="dimmed" role="status">{t('worklist.empty')}</Text>
+      {ack.error && (
+        <Alert color="red" role="alert">
+          {errorText(t, ack.error)}
+        </Alert>
+      )}
+      {assign.error && (
+        <Alert color="red" role="alert">
+          {errorText(t, assign.error)}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 && page === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('worklist.empty')}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={900}>
@@ -134,31 +191,69 @@ export function WorklistPage() {
               <Table.Tbody>
                 {list.data.items.map((i) => (
                   <Table.Tr key={i.patientId} data-level={i.level} data-patient-code={i.patientCode ?? undefined}>
-                    <Table.Td><LevelBadge t={t} level={i.level} /></Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/patients/${i.patientId}`} aria-label={t('worklist.openPatientLabel', { name: i.patientName })}>{i.patientName}</Anchor>
-                      {i.patientCode && <Text size="xs" c="dimmed">{i.patientCode}</Text>}
+                      <LevelBadge t={t} level={i.level} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/patients/${i.patientId}`}
+                        aria-label={t('worklist.openPatientLabel', { name: i.patientName })}
+                      >
+                        {i.patientName}
+                      </Anchor>
+                      {i.patientCode && (
+                        <Text size="xs" c="dimmed">
+                          {i.patientCode}
+                        </Text>
+                      )}
                       {i.silent && i.silentSince && (
                         <Tooltip label={t('worklist.silentSince', { at: formatDateTime(i.silentSince, tz) })}>
-                          <Badge color="gray" variant="outline" size="sm" tabIndex={0}>{t('worklist.silent')}</Badge>
+                          <Badge color="gray" variant="outline" size="sm" tabIndex={0}>
+                            {t('worklist.silent')}
+                          </Badge>
                         </Tooltip>
                       )}
                       {i.notWorn && i.notWornSince && (
                         <Tooltip label={t('worklist.notWornSince', { at: formatDateTime(i.notWornSince, tz) })}>
-                          <Badge color="gray" variant="outline" size="sm" tabIndex={0}>{t('worklist.notWorn')}</Badge>
+                          <Badge color="gray" variant="outline" size="sm" tabIndex={0}>
+                            {t('worklist.notWorn')}
+                          </Badge>
                         </Tooltip>
                       )}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {i.index ? <Text size="sm">{t(`alerts.index.${i.index}`)}: <b>{i.value ?? t('alerts.common.none')}</b></Text> : <Text size="sm">{t('worklist.noReading')}</Text>}
-                      <Text size="xs" c="dimmed">{t('worklist.openAlerts', { count: i.openAlerts })}</Text>
+                      {i.index ? (
+                        <Text size="sm">
+                          {t(`alerts.index.${i.index}`)}: <b>{i.value ?? t('alerts.common.none')}</b>
+                        </Text>
+                      ) : (
+                        <Text size="sm">{t('worklist.noReading')}</Text>
+                      )}
+                      <Text size="xs" c="dimmed">
+                        {t('worklist.openAlerts', { count: i.openAlerts })}
+                      </Text>
                     </Table.Td>
-                    <Table.Td><Trend t={t} item={i} /></Table.Td>
                     <Table.Td>
-                      {i.assignees.length ? <Text size="sm">{i.assignees.map((a) => a.name).join(', ')}</Text> : <Text c="dimmed" size="sm">{t('worklist.unassigned')}</Text>}
+                      <Trend t={t} item={i} />
+                    </Table.Td>
+                    <Table.Td>
+                      {i.assignees.length ? (
+                        <Text size="sm">{i.assignees.map((a) => a.name).join(', ')}</Text>
+                      ) : (
+                        <Text c="dimmed" size="sm">
+                          {t('worklist.unassigned')}
+                        </Text>
+                      )}
                       {canAssignToMe(me, i.assignees) && (
-                        <Button size="compact-xs" variant="subtle" mt={4} onClick={() => assign.mutate(i)} loading={assign.isPending && assign.variables?.patientId === i.patientId}
-                          aria-label={t('worklist.assignToMeLabel', { name: i.patientName })}>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          mt={4}
+                          onClick={() => assign.mutate(i)}
+                          loading={assign.isPending && assign.variables?.patientId === i.patientId}
+                          aria-label={t('worklist.assignToMeLabel', { name: i.patientName })}
+                        >
                           {t('worklist.assignToMe')}
                         </Button>
                       )}
@@ -166,12 +261,24 @@ export function WorklistPage() {
                     </Table.Td>
                     <Table.Td data-acknowledged={i.acknowledgedAt ? 'yes' : 'no'}>
                       {i.acknowledgedAt ? (
-                        <Text size="sm">{t('worklist.acknowledgedBy', { name: i.acknowledgedBy?.name ?? t('alerts.common.none'), at: formatDateTime(i.acknowledgedAt, tz) })}</Text>
+                        <Text size="sm">
+                          {t('worklist.acknowledgedBy', {
+                            name: i.acknowledgedBy?.name ?? t('alerts.common.none'),
+                            at: formatDateTime(i.acknowledgedAt, tz),
+                          })}
+                        </Text>
                       ) : (
                         <Group gap="xs">
-                          <Text span size="sm" c="dimmed">{t('worklist.notAcknowledged')}</Text>
-                          <Button size="compact-xs" variant="light" onClick={() => ack.mutate(i.alertId)} loading={ack.isPending && ack.variables === i.alertId}
-                            aria-label={t('worklist.acknowledgeLabel', { name: i.patientName })}>
+                          <Text span size="sm" c="dimmed">
+                            {t('worklist.notAcknowledged')}
+                          </Text>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => ack.mutate(i.alertId)}
+                            loading={ack.isPending && ack.variables === i.alertId}
+                            aria-label={t('worklist.acknowledgeLabel', { name: i.patientName })}
+                          >
                             {t('worklist.acknowledge')}
                           </Button>
                         </Group>
@@ -179,14 +286,30 @@ export function WorklistPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{waitingText(t, i.waitingSince, nowMs)}</Text>
-                      <Text size="xs" c="dimmed">{t('worklist.since', { at: formatDateTime(i.waitingSince, tz) })}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('worklist.since', { at: formatDateTime(i.waitingSince, tz) })}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
                         {i.sosCaseId && (
-                          <Anchor component={Link} to={`/sos-cases/${i.sosCaseId}`} size="sm" aria-label={t('worklist.openCaseLabel', { name: i.patientName })}>{t('worklist.openCase')}</Anchor>
+                          <Anchor
+                            component={Link}
+                            to={`/sos-cases/${i.sosCaseId}`}
+                            size="sm"
+                            aria-label={t('worklist.openCaseLabel', { name: i.patientName })}
+                          >
+                            {t('worklist.openCase')}
+                          </Anchor>
                         )}
-                        <Anchor component={Link} to={`/alerts?patientId=${i.patientId}`} size="sm" aria-label={t('worklist.openAlertLabel', { name: i.patientName })}>{t('worklist.openAlert')}</Anchor>
+                        <Anchor
+                          component={Link}
+                          to={`/alerts?patientId=${i.patientId}`}
+                          size="sm"
+                          aria-label={t('worklist.openAlertLabel', { name: i.patientName })}
+                        >
+                          {t('worklist.openAlert')}
+                        </Anchor>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,13 +1,33 @@
 import { describe, expect, test } from 'vitest';
 import type { TAlertSummary, TRealtimeEvent } from '@carewatch/contracts/alerts';
-import { assignableDoctors, canAssignToMe, changesWorklist, doctorsAfterAssigning, waitingDuration } from './worklist-rules.ts';
+import {
+  assignableDoctors,
+  canAssignToMe,
+  changesWorklist,
+  doctorsAfterAssigning,
+  waitingDuration,
+} from './worklist-rules.ts';
 
 const id = '00000000-0000-7000-8000-000000000001';
 const at = '2026-11-22T08:00:00.000Z';
 const now = new Date(at).getTime();
 const alert = {
-  id, patientId: id, level: 'high_risk', status: 'open', source: 'reading', metric: 'heart_rate', index: 'heart_rate', value: 150, rule: null,
-  openedAt: at, acknowledgedAt: null, acknowledgedBy: null, closedAt: null, sosCaseId: null, patientName: 'Phuong Hoang', patientCode: 'DEMO-P0001',
+  id,
+  patientId: id,
+  level: 'high_risk',
+  status: 'open',
+  source: 'reading',
+  metric: 'heart_rate',
+  index: 'heart_rate',
+  value: 150,
+  rule: null,
+  openedAt: at,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  closedAt: null,
+  sosCaseId: null,
+  patientName: 'Phuong Hoang',
+  patientCode: 'DEMO-P0001',
 } satisfies TAlertSummary;
 
 describe('waiting time', () => {
@@ -25,14 +45,30 @@ describe('waiting time', () => {
 describe('which realtime frames refresh the worklist', () => {
   test('alert and SOS frames and status changes do; notifications, vitals and locations do not', () => {
     const yes: TRealtimeEvent[] = [
-      { type: 'alert.opened', at, alert }, { type: 'alert.raised', at, alert, from: 'at_risk' }, { type: 'alert.updated', at, alert },
-      { type: 'alert.closed', at, alert }, { type: 'patient.status', at, patientId: id, status: 'sos' },
-      { type: 'sos.opened', at, sosCaseId: id, alertId: id, patientId: id, patientName: 'Phuong Hoang', message: null, location: null },
+      { type: 'alert.opened', at, alert },
+      { type: 'alert.raised', at, alert, from: 'at_risk' },
+      { type: 'alert.updated', at, alert },
+      { type: 'alert.closed', at, alert },
+      { type: 'patient.status', at, patientId: id, status: 'sos' },
+      {
+        type: 'sos.opened',
+        at,
+        sosCaseId: id,
+        alertId: id,
+        patientId: id,
+        patientName: 'Phuong Hoang',
+        message: null,
+        location: null,
+      },
     ];
     const no: TRealtimeEvent[] = [
       { type: 'vitals.recorded', at, patientId: id, metrics: ['heart_rate'], latestAt: at },
       { type: 'sos.location', at, sosCaseId: id, patientId: id, location: { lat: 21, lng: 105 } },
-      { type: 'notification.created', at, notification: { id, type: 'alert', title: 't', body: 'b', createdAt: at, read: false } },
+      {
+        type: 'notification.created',
+        at,
+        notification: { id, type: 'alert', title: 't', body: 'b', createdAt: at, read: false },
+      },
     ];
     expect(yes.every(changesWorklist)).toBe(true);
     expect(no.some(changesWorklist)).toBe(false);
@@ -54,7 +90,11 @@ describe('assign to me', () => {
 });
 
 describe('assign to another doctor', () => {
-  const doctors = [{ id: 'd1', name: 'A' }, { id: 'd2', name: 'B' }, { id: 'd3', name: 'C' }];
+  const doctors = [
+    { id: 'd1', name: 'A' },
+    { id: 'd2', name: 'B' },
+    { id: 'd3', name: 'C' },
+  ];
   test('only doctors not already following are offered', () => {
     expect(assignableDoctors(doctors, [{ id: 'd2' }]).map((d) => d.id)).toEqual(['d1', 'd3']);
     expect(assignableDoctors(doctors, [])).toHaveLength(3);

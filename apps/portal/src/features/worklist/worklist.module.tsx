@@ -18,7 +18,14 @@ export const worklistNavItems: NavItem[] = [
 ];
 
 export const worklistRoutes: RouteObject[] = [
-  { path: 'worklist', element: <RequirePermission permission={WORKLIST_PERMISSION}><WorklistPage /></RequirePermission> },
+  {
+    path: 'worklist',
+    element: (
+      <RequirePermission permission={WORKLIST_PERMISSION}>
+        <WorklistPage />
+      </RequirePermission>
+    ),
+  },
 ];
 
 /** Router state the sign-in page sets on its navigation to `/`: the user just signed in. */

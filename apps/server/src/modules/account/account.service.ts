@@ -12,12 +12,21 @@ export const AVATAR_MAX_BYTES = 1024 * 1024;
 
 function toProfile(u: users.UserRow, ctx: AuthedCtx): TProfile {
   return {
-    id: u.id, tenantCode: ctx.auth.tenantCode, email: u.email, phone: u.phone, firstName: u.first_name, lastName: u.last_name,
-    language: u.language, timezone: u.timezone,
+    id: u.id,
+    tenantCode: ctx.auth.tenantCode,
+    email: u.email,
+    phone: u.phone,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    language: u.language,
+    timezone: u.timezone,
     unitSystem: u.unit_system === 'imperial' ? 'imperial' : 'metric',
     thermalUnit: u.thermal_unit === 'F' ? 'F' : 'C',
-    bloodGlucoseUnit: u.blood_glucose_unit === 'mg/dL' ? 'mg/dL' : u.blood_glucose_unit === 'umol/L' ? 'umol/L' : 'mmol/L',
-    hasAvatar: !!u.avatar_path, role: String(ctx.auth.roleCode), createdAt: u.created_at.toISOString(),
+    bloodGlucoseUnit:
+      u.blood_glucose_unit === 'mg/dL' ? 'mg/dL' : u.blood_glucose_unit === 'umol/L' ? 'umol/L' : 'mmol/L',
+    hasAvatar: !!u.avatar_path,
+    role: String(ctx.auth.roleCode),
+    createdAt: u.created_at.toISOString(),
   };
 }
 
@@ -35,7 +44,8 @@ export async function updateProfile(ctx: AuthedCtx, input: TUpdateProfileRequest
   const u = await me(ctx);
   const email = input.email ?? u.email;
   const phone = input.phone ?? null;
-  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId))) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
+  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
+    throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   if (email && email !== u.email) {
     const other = await users.findByEmail(ctx.db, ctx.auth.tenantId, email);
     if (other && other.id !== u.id) throw fieldError('EMAIL_USED', 'email');
@@ -44,8 +54,15 @@ export async function updateProfile(ctx: AuthedCtx, input: TUpdateProfileRequest
     const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, phone);
     if (other && other.id !== u.id) throw fieldError('PHONE_USED', 'phone');
   }
-  if (!email && !phone) throw new AppError('VALIDATION_ERROR', { field: 'email', rule: 'required' }, 'Email or phone is required');
-  await users.updateProfile(ctx.db, ctx.auth.tenantId, u.id, { firstName: input.firstName, lastName: input.lastName, email, phone }, ctx.clock.now());
+  if (!email && !phone)
+    throw new AppError('VALIDATION_ERROR', { field: 'email', rule: 'required' }, 'Email or phone is required');
+  await users.updateProfile(
+    ctx.db,
+    ctx.auth.tenantId,
+    u.id,
+    { firstName: input.firstName, lastName: input.lastName, email, phone },
+    ctx.clock.now(),
+  );
   await audit(ctx, { action: 'account.profile.update', resource: 'user', resourceId: u.id });
   return getProfile(ctx);
 }
@@ -64,18 +81,28 @@ export async function updateTimezone(ctx: AuthedCtx, tz: string): Promise<TProfi
 }
 
 export async function updateUnits(ctx: AuthedCtx, input: TUpdateUnitsRequest): Promise<TProfile> {
-  await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { unit_system: input.unitSystem, thermal_unit: input.thermalUnit, blood_glucose_unit: input.bloodGlucoseUnit }, ctx.clock.now());
+  await users.updatePreferences(
+    ctx.db,
+    ctx.auth.tenantId,
+    ctx.auth.userId,
+    { unit_system: input.unitSystem, thermal_unit: input.thermalUnit, blood_glucose_unit: input.bloodGlucoseUnit },
+    ctx.clock.now(),
+  );
   return getProfile(ctx);
 }
 
 /** Avatar: PNG or JPEG by content, under 1 MB, stored under a random name. */
 export async function uploadAvatar(ctx: AuthedCtx, data: Buffer | null): Promise<TProfile> {
-  if (!data || data.length === 0) throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'file: Required');
+  if (!data || data.length === 0)
+    throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'file: Required');
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_1mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
   const before = (await me(ctx)).avatar_path;
-  const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
+  const { key: rel } = await ctx.files.put(
+    newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'),
+    data,
+  );
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { avatar_path: rel }, ctx.clock.now());
   // The replaced picture is deleted, not kept for ever in the store (and its backups).
   if (before && before !== rel) await ctx.files.remove(before);

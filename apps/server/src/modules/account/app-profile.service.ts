@@ -1,7 +1,12 @@
 import { isValidPhone } from '@carewatch/contracts/rules';
 import {
-  adultBirthdayProblem, DELETION_DELAY_DAYS,
-  type TAppProfile, type TDeleteAccountRequest, type TMedicalProfile, type TUpdateAppProfile, type TUpdateMedicalProfileRequest,
+  adultBirthdayProblem,
+  DELETION_DELAY_DAYS,
+  type TAppProfile,
+  type TDeleteAccountRequest,
+  type TMedicalProfile,
+  type TUpdateAppProfile,
+  type TUpdateMedicalProfileRequest,
 } from '@carewatch/contracts/app-profile';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -34,12 +39,23 @@ async function me(ctx: AuthedCtx) {
  */
 function toProfile(u: repo.AppUserRow, p: repo.OwnPatientRow | null): TAppProfile {
   return {
-    id: u.id, firstName: p?.first_name || u.first_name, middleName: p ? p.middle_name ?? u.middle_name : u.middle_name,
-    lastName: p?.last_name || u.last_name, nickName: u.nick_name, birthday: p?.birthday ?? u.birthday,
-    gender: p?.gender ?? u.gender, phone: p?.phone ?? u.phone, email: p?.email ?? u.email, address: p?.address ?? u.address, region: u.region,
+    id: u.id,
+    firstName: p?.first_name || u.first_name,
+    middleName: p ? (p.middle_name ?? u.middle_name) : u.middle_name,
+    lastName: p?.last_name || u.last_name,
+    nickName: u.nick_name,
+    birthday: p?.birthday ?? u.birthday,
+    gender: p?.gender ?? u.gender,
+    phone: p?.phone ?? u.phone,
+    email: p?.email ?? u.email,
+    address: p?.address ?? u.address,
+    region: u.region,
     // A patient's body measures are the ones on their patient record (the staff and the alert engine read those).
-    heightCm: p ? p.height_cm : u.height_cm, weightKg: p ? p.weight_kg : u.weight_kg,
-    unitSystem: u.unit_system === 'imperial' ? 'imperial' : 'metric', hasAvatar: !!u.avatar_path, patientId: p?.id ?? null,
+    heightCm: p ? p.height_cm : u.height_cm,
+    weightKg: p ? p.weight_kg : u.weight_kg,
+    unitSystem: u.unit_system === 'imperial' ? 'imperial' : 'metric',
+    hasAvatar: !!u.avatar_path,
+    patientId: p?.id ?? null,
   };
 }
 
@@ -57,18 +73,30 @@ export async function updateAppProfile(ctx: AuthedCtx, input: TUpdateAppProfile)
   const email = input.email ?? null;
   const phone = input.phone ?? null;
   if (!email && !phone) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'required' }, 'Required');
-  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId))) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
+  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
+    throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   if (email && email !== u.email) {
     const other = await users.findByEmail(ctx.db, ctx.auth.tenantId, email);
     if (other && other.id !== u.id) throw fieldError('EMAIL_USED', 'email');
   }
   if (phone && phone !== u.phone) {
     const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, phone);
-    if ((other && other.id !== u.id) || (own && (await repo.patientPhoneTaken(ctx.db, ctx.auth.tenantId, phone, own.id)))) throw fieldError('PHONE_USED', 'phone');
+    if (
+      (other && other.id !== u.id) ||
+      (own && (await repo.patientPhoneTaken(ctx.db, ctx.auth.tenantId, phone, own.id)))
+    )
+      throw fieldError('PHONE_USED', 'phone');
   }
   const write: repo.ProfileWrite = {
-    firstName: input.firstName, middleName: input.middleName ?? null, lastName: input.lastName, nickName: input.nickName ?? null,
-    birthday: input.birthday, gender: input.gender, phone, email, address: input.address,
+    firstName: input.firstName,
+    middleName: input.middleName ?? null,
+    lastName: input.lastName,
+    nickName: input.nickName ?? null,
+    birthday: input.birthday,
+    gender: input.gender,
+    phone,
+    email,
+    address: input.address,
     // Left out = unchanged (null clears).
     heightCm: input.heightCm === undefined ? (own ? own.height_cm : u.height_cm) : input.heightCm,
     weightKg: input.weightKg === undefined ? (own ? own.weight_kg : u.weight_kg) : input.weightKg,
@@ -82,13 +110,20 @@ export async function updateAppProfile(ctx: AuthedCtx, input: TUpdateAppProfile)
   return getAppProfile(ctx);
 }
 
-type Medical = Pick<repo.OwnPatientRow, 'blood_type' | 'skin_colour' | 'background_diseases' | 'medical_history' | 'height_cm' | 'weight_kg'>;
+type Medical = Pick<
+  repo.OwnPatientRow,
+  'blood_type' | 'skin_colour' | 'background_diseases' | 'medical_history' | 'height_cm' | 'weight_kg'
+>;
 function toMedical(m: Medical, editable: boolean): TMedicalProfile {
   // The columns hold only contract values (written through the contract, or by staff with the same enums).
   return {
-    bloodType: m.blood_type as TMedicalProfile['bloodType'], skinColour: m.skin_colour as TMedicalProfile['skinColour'],
-    backgroundDiseases: m.background_diseases as TMedicalProfile['backgroundDiseases'], medicalHistory: m.medical_history,
-    heightCm: m.height_cm, weightKg: m.weight_kg, editable,
+    bloodType: m.blood_type as TMedicalProfile['bloodType'],
+    skinColour: m.skin_colour as TMedicalProfile['skinColour'],
+    backgroundDiseases: m.background_diseases as TMedicalProfile['backgroundDiseases'],
+    medicalHistory: m.medical_history,
+    heightCm: m.height_cm,
+    weightKg: m.weight_kg,
+    editable,
   };
 }
 
@@ -100,11 +135,18 @@ export async function getMedicalProfile(ctx: AuthedCtx): Promise<TMedicalProfile
 }
 
 /** Spec §6 "A patient cannot update their own medical profile" — unless their doctor allowed it. */
-export async function updateMedicalProfile(ctx: AuthedCtx, input: TUpdateMedicalProfileRequest): Promise<TMedicalProfile> {
+export async function updateMedicalProfile(
+  ctx: AuthedCtx,
+  input: TUpdateMedicalProfileRequest,
+): Promise<TMedicalProfile> {
   const own = await repo.findOwnPatient(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   const write: repo.MedicalWrite = {
-    bloodType: input.bloodType, skinColour: input.skinColour, backgroundDiseases: [...new Set(input.backgroundDiseases)],
-    medicalHistory: input.medicalHistory || null, heightCm: input.heightCm, weightKg: input.weightKg,
+    bloodType: input.bloodType,
+    skinColour: input.skinColour,
+    backgroundDiseases: [...new Set(input.backgroundDiseases)],
+    medicalHistory: input.medicalHistory || null,
+    heightCm: input.heightCm,
+    weightKg: input.weightKg,
   };
   if (own) {
     if (!own.medical_profile_editable) throw new AppError('MEDICAL_PROFILE_LOCKED');
@@ -112,7 +154,11 @@ export async function updateMedicalProfile(ctx: AuthedCtx, input: TUpdateMedical
   } else {
     await repo.updateUserMedical(ctx.db, ctx.auth.tenantId, ctx.auth.userId, write, ctx.clock.now());
   }
-  await audit(ctx, { action: 'account.medical_profile.update', resource: own ? 'patient' : 'user', resourceId: own?.id ?? ctx.auth.userId });
+  await audit(ctx, {
+    action: 'account.medical_profile.update',
+    resource: own ? 'patient' : 'user',
+    resourceId: own?.id ?? ctx.auth.userId,
+  });
   return getMedicalProfile(ctx);
 }
 
@@ -128,7 +174,12 @@ export async function patientMedicalProfile(ctx: AuthedCtx, patientId: string): 
 export async function setMedicalProfileEditable(ctx: AuthedCtx, patientId: string, editable: boolean) {
   const p = await requireVisiblePatient(ctx, patientId);
   await repo.setMedicalProfileEditable(ctx.db, ctx.auth.tenantId, p.id, editable, ctx.clock.now());
-  await audit(ctx, { action: 'patient.medical_profile.editable', resource: 'patient', resourceId: p.id, details: { editable } });
+  await audit(ctx, {
+    action: 'patient.medical_profile.editable',
+    resource: 'patient',
+    resourceId: p.id,
+    details: { editable },
+  });
   return { patientId: p.id, editable };
 }
 
@@ -140,7 +191,10 @@ const selfDeleteKey = (tenantId: string, userId: string) => `account.self_delete
  * Disables the account at once (sessions revoked; sign-in answers ACCOUNT_DISABLED) and schedules the erasure of its
  * data 30 days later. Unlike an approved deactivation there is no recovery at sign-in: the spec says it cannot be undone.
  */
-export async function deleteMyAccount(ctx: AuthedCtx, input: TDeleteAccountRequest): Promise<{ deletionDueAt: string }> {
+export async function deleteMyAccount(
+  ctx: AuthedCtx,
+  input: TDeleteAccountRequest,
+): Promise<{ deletionDueAt: string }> {
   const u = await me(ctx);
   if (!(await verifyPassword(u.password_hash, input.password))) throw fieldError('WRONG_CURRENT_PASSWORD', 'password');
   const now = ctx.clock.now();
@@ -148,9 +202,23 @@ export async function deleteMyAccount(ctx: AuthedCtx, input: TDeleteAccountReque
   await ctx.db.tx(async (db) => {
     await repo.markDeleted(db, ctx.auth.tenantId, u.id, due, now);
     await revokeUserSessions(db, ctx.auth.tenantId, u.id, 'deleted', now);
-    await scheduleJob({ db }, { kind: 'account.self_delete', runAt: due, tenantId: ctx.auth.tenantId, payload: { userId: u.id }, dedupeKey: selfDeleteKey(ctx.auth.tenantId, u.id) });
+    await scheduleJob(
+      { db },
+      {
+        kind: 'account.self_delete',
+        runAt: due,
+        tenantId: ctx.auth.tenantId,
+        payload: { userId: u.id },
+        dedupeKey: selfDeleteKey(ctx.auth.tenantId, u.id),
+      },
+    );
   });
-  await audit(ctx, { action: 'account.self_delete', resource: 'user', resourceId: u.id, details: { deletionDueAt: due.toISOString() } });
+  await audit(ctx, {
+    action: 'account.self_delete',
+    resource: 'user',
+    resourceId: u.id,
+    details: { deletionDueAt: due.toISOString() },
+  });
   return { deletionDueAt: due.toISOString() };
 }
 
@@ -167,10 +235,17 @@ export async function eraseDeletedAccount(deps: Deps, tenantId: string, userId: 
   });
   for (const rel of [...images, ...(u.avatar_path ? [u.avatar_path] : [])]) await deps.files.remove(rel);
   // The tombstone goes with the lifecycle's final purge (all data within 90 days, §9).
-  await scheduleJob(deps, { kind: 'account.purge', runAt: new Date(now.getTime() + PURGE_AFTER_DELETE_MS), tenantId, payload: { userId } });
+  await scheduleJob(deps, {
+    kind: 'account.purge',
+    runAt: new Date(now.getTime() + PURGE_AFTER_DELETE_MS),
+    tenantId,
+    payload: { userId },
+  });
   return true;
 }
 
 export const APP_PROFILE_JOBS: JobHandlers = {
-  'account.self_delete': async (deps, job) => { await eraseDeletedAccount(deps, job.tenant_id!, String(job.payload.userId)); },
+  'account.self_delete': async (deps, job) => {
+    await eraseDeletedAccount(deps, job.tenant_id!, String(job.payload.userId));
+  },
 };

@@ -8,18 +8,32 @@ let follower: string;
 let cskh: string;
 let sysadmin2: string;
 let doctor: string;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function appToken(username: string) {
-  const res = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const res = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   expect(res.status, res.raw).toBe(200);
   return String(res.body.access_token);
 }
 function multipart(fields: Record<string, string>, image?: Buffer) {
   const boundary = `----cwFeedbackAdmin${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (image) chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="shot.png"\r\ncontent-type: image/png\r\n\r\n`), image, Buffer.from('\r\n'));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (image)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="shot.png"\r\ncontent-type: image/png\r\n\r\n`,
+      ),
+      image,
+      Buffer.from('\r\n'),
+    );
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
 }
@@ -28,7 +42,15 @@ async function send(token: string, fields: Record<string, string>, image?: Buffe
   expect(res.status, res.raw).toBe(201);
   return String(res.body.id);
 }
-type Item = { id: string; kind: string; category: string; handled: boolean; hasImage: boolean; senderName: string | null; handledByName: string | null };
+type Item = {
+  id: string;
+  kind: string;
+  category: string;
+  handled: boolean;
+  hasImage: boolean;
+  senderName: string | null;
+  handledByName: string | null;
+};
 const list = async (query: string, token = cskh) => {
   const res = await t.get(`/api/account/feedback${query}`, token);
   expect(res.status, res.raw).toBe(200);
@@ -47,10 +69,17 @@ beforeAll(async () => {
   sysadmin2 = (await t.login('sysadmin', 'demo2')).access;
   errorId = await send(patient, { kind: 'ERROR', category: 'SOFTWARE', description: 'The chart does not load' }, PNG);
   t.clock.advance(1000);
-  improveId = await send(patient, { kind: 'IMPROVE', category: 'HARDWARE', description: 'A longer strap', suggestion: 'Size L' });
+  improveId = await send(patient, {
+    kind: 'IMPROVE',
+    category: 'HARDWARE',
+    description: 'A longer strap',
+    suggestion: 'Size L',
+  });
   serviceId = await send(follower, { kind: 'IMPROVE', category: 'SERVICE', description: 'Faster answers' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('feedback management', () => {
   test('lists with filters by kind, category and handled', async () => {
@@ -85,10 +114,15 @@ describe('feedback management', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toMatchObject({ id: errorId, handled: true, handledAt: t.clock.now().toISOString() });
     expect(res.body.handledByName).toBeTruthy();
-    const [row] = await t.db.query<{ handled_by: string }>('select handled_by from app_feedback where id = $1', [errorId]);
+    const [row] = await t.db.query<{ handled_by: string }>('select handled_by from app_feedback where id = $1', [
+      errorId,
+    ]);
     const [me] = await t.db.query<{ id: string }>("select id from users where email = 'cskh@demo.test'");
     expect(row!.handled_by).toBe(me!.id);
-    expect((await t.db.query("select 1 from audit_log where action = 'feedback.handled' and resource_id = $1", [errorId])).length).toBe(1);
+    expect(
+      (await t.db.query("select 1 from audit_log where action = 'feedback.handled' and resource_id = $1", [errorId]))
+        .length,
+    ).toBe(1);
     expect((await list('?handled=true')).items.map((i) => i.id)).toEqual([errorId]);
     expect((await list('?handled=false')).total).toBe(2);
   });
@@ -98,7 +132,9 @@ describe('feedback management', () => {
     expect((await t.get(`/api/account/feedback/${errorId}`, sysadmin2)).status).toBe(404);
     expect((await t.get(`/api/account/feedback/${errorId}/image`, sysadmin2)).status).toBe(404);
     expect((await t.post(`/api/account/feedback/${improveId}/handled`, {}, sysadmin2)).status).toBe(404);
-    expect((await t.db.query('select handled_at from app_feedback where id = $1', [improveId]))[0]!.handled_at).toBeNull();
+    expect(
+      (await t.db.query('select handled_at from app_feedback where id = $1', [improveId]))[0]!.handled_at,
+    ).toBeNull();
     expect((await t.get('/api/account/feedback', doctor)).status).toBe(403);
     expect((await t.get(`/api/account/feedback/${errorId}/image`, patient)).status).toBe(403);
     expect((await t.post(`/api/account/feedback/${errorId}/handled`, {}, doctor)).status).toBe(403);

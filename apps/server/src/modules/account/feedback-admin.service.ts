@@ -11,20 +11,39 @@ const nameOf = (first: string | null, last: string | null, lang: string): string
 
 function toItem(r: repo.FeedbackRow, lang: string): TFeedbackItem {
   return {
-    id: r.id, kind: r.kind, category: r.category, description: r.description, suggestion: r.suggestion, hasImage: !!r.image_path, userId: r.user_id,
-    senderName: nameOf(r.first_name, r.last_name, lang), senderEmail: r.email, senderPhone: r.phone, createdAt: r.created_at.toISOString(),
-    handled: r.handled_at !== null, handledAt: r.handled_at?.toISOString() ?? null, handledByName: nameOf(r.handler_first, r.handler_last, lang),
+    id: r.id,
+    kind: r.kind,
+    category: r.category,
+    description: r.description,
+    suggestion: r.suggestion,
+    hasImage: !!r.image_path,
+    userId: r.user_id,
+    senderName: nameOf(r.first_name, r.last_name, lang),
+    senderEmail: r.email,
+    senderPhone: r.phone,
+    createdAt: r.created_at.toISOString(),
+    handled: r.handled_at !== null,
+    handledAt: r.handled_at?.toISOString() ?? null,
+    handledByName: nameOf(r.handler_first, r.handler_last, lang),
   };
 }
 
 /** The tenant's feedback from the app, newest first: by kind (ERROR / IMPROVE), category and handled or not. */
 export async function listFeedback(ctx: AuthedCtx, q: TFeedbackListQuery): Promise<TFeedbackPage> {
   const rows = await repo.listFeedback(ctx.db, ctx.auth.tenantId, {
-    ...(q.kind ? { kind: q.kind } : {}), ...(q.category ? { category: q.category } : {}), ...(q.handled !== undefined ? { handled: q.handled } : {}),
-    limit: q.size, offset: q.page * q.size,
+    ...(q.kind ? { kind: q.kind } : {}),
+    ...(q.category ? { category: q.category } : {}),
+    ...(q.handled !== undefined ? { handled: q.handled } : {}),
+    limit: q.size,
+    offset: q.page * q.size,
   });
   await audit(ctx, { action: 'feedback.list', resource: 'app_feedback' });
-  return { items: rows.map((r) => toItem(r, ctx.auth.language)), total: rows[0]?.total ?? 0, page: q.page, size: q.size };
+  return {
+    items: rows.map((r) => toItem(r, ctx.auth.language)),
+    total: rows[0]?.total ?? 0,
+    page: q.page,
+    size: q.size,
+  };
 }
 
 async function oneFeedback(ctx: AuthedCtx, id: string): Promise<repo.FeedbackRow> {
@@ -51,7 +70,8 @@ export async function feedbackImage(ctx: AuthedCtx, id: string): Promise<{ data:
 
 /** Marks the feedback handled (who and when kept from the first time; audited). */
 export async function markFeedbackHandled(ctx: AuthedCtx, id: string): Promise<TFeedbackItem> {
-  if (!(await repo.markHandled(ctx.db, ctx.auth.tenantId, id, ctx.auth.userId, ctx.clock.now()))) throw new AppError('FEEDBACK_NOT_FOUND');
+  if (!(await repo.markHandled(ctx.db, ctx.auth.tenantId, id, ctx.auth.userId, ctx.clock.now())))
+    throw new AppError('FEEDBACK_NOT_FOUND');
   await audit(ctx, { action: 'feedback.handled', resource: 'app_feedback', resourceId: id });
   return feedbackDetail(ctx, id);
 }

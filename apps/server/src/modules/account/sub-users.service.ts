@@ -8,14 +8,22 @@ import * as repo from './sub-users.repo.ts';
 
 function toSubUser(r: repo.SubUserRow): TSubUser {
   return {
-    id: r.id, firstName: r.first_name, lastName: r.last_name, relationship: r.relationship as TSubUser['relationship'], birthday: r.birthday,
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    relationship: r.relationship as TSubUser['relationship'],
+    birthday: r.birthday,
     createdAt: r.created_at.toISOString(),
   };
 }
 
 function birthdayCheck(ctx: AuthedCtx, birthday: string) {
   if (birthday > ctx.clock.now().toISOString().slice(0, 10)) {
-    throw new AppError('VALIDATION_ERROR', { field: 'birthday', rule: 'future' }, 'Date of birth cannot be later than today');
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'birthday', rule: 'future' },
+      'Date of birth cannot be later than today',
+    );
   }
 }
 
@@ -26,7 +34,10 @@ async function mine(ctx: AuthedCtx, id: string) {
 }
 
 export async function listSubUsers(ctx: AuthedCtx) {
-  return { items: (await repo.listSubUsers(ctx.db, ctx.auth.tenantId, ctx.auth.userId)).map(toSubUser), max: MAX_SUB_USERS };
+  return {
+    items: (await repo.listSubUsers(ctx.db, ctx.auth.tenantId, ctx.auth.userId)).map(toSubUser),
+    max: MAX_SUB_USERS,
+  };
 }
 
 /** A sub-user is a patient record managed by this account (spec §1), in the center of the manager's own record if any. */
@@ -35,10 +46,20 @@ export async function addSubUser(ctx: AuthedCtx, input: TSubUserRequest): Promis
   const id = newId();
   await ctx.db.tx(async (db) => {
     // The count and the insert share a transaction; a per-manager lock keeps two parallel adds from passing the check together.
-    await db.query('select id from users where tenant_id = $1 and id = $2 for update', [ctx.auth.tenantId, ctx.auth.userId]);
-    if ((await repo.countSubUsers(db, ctx.auth.tenantId, ctx.auth.userId)) >= MAX_SUB_USERS) throw new AppError('SUB_USER_MAX', { max: MAX_SUB_USERS });
+    await db.query('select id from users where tenant_id = $1 and id = $2 for update', [
+      ctx.auth.tenantId,
+      ctx.auth.userId,
+    ]);
+    if ((await repo.countSubUsers(db, ctx.auth.tenantId, ctx.auth.userId)) >= MAX_SUB_USERS)
+      throw new AppError('SUB_USER_MAX', { max: MAX_SUB_USERS });
     const own = await profileRepo.findOwnPatient(db, ctx.auth.tenantId, ctx.auth.userId);
-    await repo.insertSubUser(db, ctx.auth.tenantId, { ...input, id, managerId: ctx.auth.userId, centerId: own?.center_id ?? null, now: ctx.clock.now() });
+    await repo.insertSubUser(db, ctx.auth.tenantId, {
+      ...input,
+      id,
+      managerId: ctx.auth.userId,
+      centerId: own?.center_id ?? null,
+      now: ctx.clock.now(),
+    });
   });
   await audit(ctx, { action: 'account.sub_user.create', resource: 'patient', resourceId: id });
   return toSubUser((await repo.findSubUser(ctx.db, ctx.auth.tenantId, ctx.auth.userId, id))!);

@@ -17,33 +17,82 @@ const S = `/api/account/patients/:id/alert-settings`;
 const settingsUrl = () => S.replace(':id', patientId);
 let second = 0;
 /** A reading time just before the fake clock's now (future readings are refused); a new second each call. */
-const at = () => new Date(t.clock.now().getTime() - 60 * 60_000 + (second++) * 1000).toISOString();
+const at = () => new Date(t.clock.now().getTime() - 60 * 60_000 + second++ * 1000).toISOString();
 
 async function ingest(metric: string, value: number) {
-  const res = await t.call('POST', INGEST, { token: patientToken, body: { readings: [{ metric, measuredAt: at(), value }] } });
+  const res = await t.call('POST', INGEST, {
+    token: patientToken,
+    body: { readings: [{ metric, measuredAt: at(), value }] },
+  });
   expect(res.status, res.raw).toBe(200);
   expect(res.body.accepted).toBe(1);
 }
 type Delivery = { channel: string; template: string; recipient_user_id: string | null; recipient_phone: string | null };
 const deliveries = (alertId: string) =>
-  t.db.query<Delivery>('select channel, template, recipient_user_id, recipient_phone from deliveries where alert_id = $1 order by created_at, id', [alertId]);
+  t.db.query<Delivery>(
+    'select channel, template, recipient_user_id, recipient_phone from deliveries where alert_id = $1 order by created_at, id',
+    [alertId],
+  );
 const openAlert = async (metric: string) =>
-  (await t.db.query<{ id: string; level: string; sos_case_id: string | null }>(
-    "select id, level, sos_case_id from alerts where patient_id = $1 and metric = $2 and status <> 'closed'", [patientId, metric]))[0] ?? null;
-type Trail = { channel?: string; providerStatus?: string; detail?: string; recipientId?: string | null; recipient?: string };
+  (
+    await t.db.query<{ id: string; level: string; sos_case_id: string | null }>(
+      "select id, level, sos_case_id from alerts where patient_id = $1 and metric = $2 and status <> 'closed'",
+      [patientId, metric],
+    )
+  )[0] ?? null;
+type Trail = {
+  channel?: string;
+  providerStatus?: string;
+  detail?: string;
+  recipientId?: string | null;
+  recipient?: string;
+};
 const trail = async (alertId: string) =>
-  (await t.db.query<{ entry: Trail }>("select entry from alert_trail where alert_id = $1 and kind = 'notification' order by seq", [alertId])).map((r) => r.entry);
+  (
+    await t.db.query<{ entry: Trail }>(
+      "select entry from alert_trail where alert_id = $1 and kind = 'notification' order by seq",
+      [alertId],
+    )
+  ).map((r) => r.entry);
 const userId = async (local: string) =>
-  (await t.db.query<{ id: string }>("select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = $1", [`${local}@demo.test`]))[0]!.id;
-const tick = async (ms: number) => { t.clock.advance(ms); await t.runJobs(); };
-const deliver = async () => { while ((await runDueDeliveries(t.deps)) > 0) { /* until the outbox is empty */ } };
-const texts = (alertId: string) => t.db.query<{ recipient: string; body: string }>('select recipient, body from messages where alert_id = $1 order by recipient', [alertId]);
+  (
+    await t.db.query<{ id: string }>(
+      "select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = $1",
+      [`${local}@demo.test`],
+    )
+  )[0]!.id;
+const tick = async (ms: number) => {
+  t.clock.advance(ms);
+  await t.runJobs();
+};
+const deliver = async () => {
+  while ((await runDueDeliveries(t.deps)) > 0) {
+    /* until the outbox is empty */
+  }
+};
+const texts = (alertId: string) =>
+  t.db.query<{ recipient: string; body: string }>(
+    'select recipient, body from messages where alert_id = $1 order by recipient',
+    [alertId],
+  );
 const putSettings = (body: Record<string, unknown>, token = doctorToken) => t.put(settingsUrl(), body, token);
-const DEFAULTS = { push: true, sms: true, automaticCall: false, inApp: true, validFrom: null, validTo: null, confirmSeconds: 15 };
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const DEFAULTS = {
+  push: true,
+  sms: true,
+  automaticCall: false,
+  inApp: true,
+  validFrom: null,
+  validTo: null,
+  confirmSeconds: 15,
+};
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 async function signIn() {
-  const login = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const login = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   patientToken = String(login.body.access_token);
   doctorToken = (await t.login('doctor')).access;
   cskhToken = (await t.login('cskh')).access;
@@ -53,13 +102,20 @@ async function signIn() {
 beforeAll(async () => {
   t = await startTestApp();
   await signIn();
-  patientId = (await t.db.query<{ id: string }>(
-    "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'"))[0]!.id;
+  patientId = (
+    await t.db.query<{ id: string }>(
+      "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'",
+    )
+  )[0]!.id;
   await t.db.query("update patients set status = 'normal' where id = $1", [patientId]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 // Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
-afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
+afterEach(async () => {
+  expect(await alertStatusViolations(t.db)).toEqual([]);
+});
 
 describe('alert settings API', () => {
   test('defaults, a merged subset, one source of truth for the confirmation delay, 400s naming the field, 404 for another tenant', async () => {
@@ -74,17 +130,45 @@ describe('alert settings API', () => {
     const more = await putSettings({ validFrom: '22:00', validTo: '06:00' });
     expect(more.body).toMatchObject({ ...DEFAULTS, sms: false, validFrom: '22:00', validTo: '06:00' });
 
-    expect(await putSettings({ validFrom: '24:00', validTo: '06:00' })).toMatchObject({ status: 400, body: { details: { field: 'validFrom' } } });
-    expect(await putSettings({ validFrom: '22:00', validTo: null })).toMatchObject({ status: 400, body: { details: { field: 'validTo' } } });
-    expect(await putSettings({ confirmSeconds: 4 })).toMatchObject({ status: 400, body: { details: { field: 'confirmSeconds' } } });
+    expect(await putSettings({ validFrom: '24:00', validTo: '06:00' })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'validFrom' } },
+    });
+    expect(await putSettings({ validFrom: '22:00', validTo: null })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'validTo' } },
+    });
+    expect(await putSettings({ confirmSeconds: 4 })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'confirmSeconds' } },
+    });
     // Checked after the merge with the stored values: one end against the other stored one.
-    expect(await putSettings({ validTo: '22:00' })).toMatchObject({ status: 400, body: { details: { field: 'validTo' } } });
-    expect(await putSettings({ validFrom: null })).toMatchObject({ status: 400, body: { details: { field: 'validFrom' } } });
+    expect(await putSettings({ validTo: '22:00' })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'validTo' } },
+    });
+    expect(await putSettings({ validFrom: null })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'validFrom' } },
+    });
     const cleared = await putSettings({ validFrom: null, validTo: null });
     expect(cleared.body).toMatchObject({ validFrom: null, validTo: null, sms: false });
 
     // confirmSeconds is one stored value for PUT thresholds and PUT alert-settings.
-    await t.put(`/api/account/patients/${patientId}/thresholds`, { items: [{ index: 'weight', low: { atRisk: 40, highRisk: null, sos: null }, high: { atRisk: 120, highRisk: null, sos: null } }], confirmSeconds: 30 }, doctorToken);
+    await t.put(
+      `/api/account/patients/${patientId}/thresholds`,
+      {
+        items: [
+          {
+            index: 'weight',
+            low: { atRisk: 40, highRisk: null, sos: null },
+            high: { atRisk: 120, highRisk: null, sos: null },
+          },
+        ],
+        confirmSeconds: 30,
+      },
+      doctorToken,
+    );
     expect((await t.get(settingsUrl(), doctorToken)).body).toMatchObject({ confirmSeconds: 30, sms: false });
     await putSettings({ confirmSeconds: 20 });
     expect((await t.get(`/api/account/patients/${patientId}/thresholds`, doctorToken)).body.confirmSeconds).toBe(20);
@@ -99,7 +183,9 @@ describe('alert settings API', () => {
     const mineput = await t.put('/api/account/me/alert-settings', { push: false }, patientToken);
     expect(mineput.status, mineput.raw).toBe(200);
     expect(mineput.body).toMatchObject({ sms: false, push: false });
-    expect((await t.put('/api/account/me/alert-settings', { validFrom: '08:00' }, patientToken)).body.details?.field).toBe('validTo');
+    expect(
+      (await t.put('/api/account/me/alert-settings', { validFrom: '08:00' }, patientToken)).body.details?.field,
+    ).toBe('validTo');
     expect((await t.get(settingsUrl(), patientToken)).status).toBe(403);
     expect((await t.get('/api/account/me/alert-settings', doctorToken)).status).toBe(403);
 
@@ -108,7 +194,10 @@ describe('alert settings API', () => {
     expect((await t.put(settingsUrl(), { sms: true }, otherDoctorToken)).status).toBe(404);
     expect((await t.get(settingsUrl(), doctorToken)).body.sms).toBe(false);
 
-    const audits = await t.db.query<{ n: number }>("select count(*)::int as n from audit_log where resource_id = $1 and action = 'patient.alert_settings.update'", [patientId]);
+    const audits = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where resource_id = $1 and action = 'patient.alert_settings.update'",
+      [patientId],
+    );
     expect(audits[0]!.n).toBeGreaterThanOrEqual(5);
     await putSettings({ ...DEFAULTS });
   });
@@ -126,9 +215,15 @@ describe('alert settings in the engine', () => {
     expect(d.filter((x) => x.channel === 'sms' || x.channel === 'call')).toEqual([]);
     expect(await texts(a.id)).toEqual([]);
     const suppressed = (await trail(a.id)).filter((e) => e.providerStatus === 'suppressed');
-    expect(suppressed.filter((e) => e.channel === 'sms').map((e) => e.detail)).toEqual(['settings:sms_off', 'settings:sms_off', 'settings:sms_off']);
+    expect(suppressed.filter((e) => e.channel === 'sms').map((e) => e.detail)).toEqual([
+      'settings:sms_off',
+      'settings:sms_off',
+      'settings:sms_off',
+    ]);
     // Automatic call is off by default: the calls are recorded as suppressed too.
-    expect(suppressed.filter((e) => e.channel === 'call').map((e) => e.detail)).toEqual(Array(3).fill('settings:automatic_call_off'));
+    expect(suppressed.filter((e) => e.channel === 'call').map((e) => e.detail)).toEqual(
+      Array(3).fill('settings:automatic_call_off'),
+    );
     // Staff are still told nobody answered.
     expect(d.some((x) => x.template === 'alert.high_risk_escalated' && x.channel === 'in_app')).toBe(true);
     await ingest('spo2', 97);
@@ -140,7 +235,15 @@ describe('alert settings in the engine', () => {
     expect((await texts(sos.id)).length).toBe(3);
     expect((await deliveries(sos.id)).filter((x) => x.channel === 'call').length).toBe(3);
     expect((await trail(sos.id)).some((e) => e.providerStatus === 'suppressed')).toBe(false);
-    expect((await t.post(`/api/account/sos-cases/${sos.sos_case_id}/close`, { outcome: 'patient_ok', note: 'test' }, cskhToken)).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          `/api/account/sos-cases/${sos.sos_case_id}/close`,
+          { outcome: 'patient_ok', note: 'test' },
+          cskhToken,
+        )
+      ).status,
+    ).toBe(200);
     await ingest('heart_rate', 72);
     await putSettings({ sms: true });
   });
@@ -158,7 +261,10 @@ describe('alert settings in the engine', () => {
     expect(calls.every((x) => x.template === 'alert.high_risk_sms')).toBe(true);
     expect(d.filter((x) => x.channel === 'sms').length).toBe(3);
     await deliver();
-    const placed = await t.db.query<{ to_number: string; message: string }>('select to_number, message from calls where alert_id = $1', [a.id]);
+    const placed = await t.db.query<{ to_number: string; message: string }>(
+      'select to_number, message from calls where alert_id = $1',
+      [a.id],
+    );
     expect(placed.length).toBe(3);
     expect(placed.every((c) => c.message.includes('high-risk'))).toBe(true);
     await ingest('spo2', 97);
@@ -177,9 +283,17 @@ describe('alert settings in the engine', () => {
     const doctor = await userId('doctor');
     const d = await deliveries(a.id);
     expect(d.filter((x) => x.recipient_user_id === patientUser)).toEqual([]);
-    expect(d.filter((x) => x.recipient_user_id === doctor).map((x) => x.channel).sort()).toEqual(['in_app', 'push']);
+    expect(
+      d
+        .filter((x) => x.recipient_user_id === doctor)
+        .map((x) => x.channel)
+        .sort(),
+    ).toEqual(['in_app', 'push']);
     const mine = (await trail(a.id)).filter((e) => e.recipientId === patientUser);
-    expect(mine.map((e) => `${e.channel}:${e.providerStatus}:${e.detail}`).sort()).toEqual(['in_app:suppressed:outside_valid_time', 'push:suppressed:outside_valid_time']);
+    expect(mine.map((e) => `${e.channel}:${e.providerStatus}:${e.detail}`).sort()).toEqual([
+      'in_app:suppressed:outside_valid_time',
+      'push:suppressed:outside_valid_time',
+    ]);
     // The staff view of the alert shows the same trail.
     const view = await t.get(`/api/account/alerts/${a.id}`, doctorToken);
     expect((view.body.trail as Trail[]).filter((e) => e.providerStatus === 'suppressed').length).toBe(2);
@@ -189,7 +303,12 @@ describe('alert settings in the engine', () => {
     await putSettings({ validFrom: hhmm(local + 1440 - 60), validTo: hhmm(local + 60) });
     await ingest('heart_rate', 106);
     const b = (await openAlert('heart_rate'))!;
-    expect((await deliveries(b.id)).filter((x) => x.recipient_user_id === patientUser).map((x) => x.channel).sort()).toEqual(['in_app', 'push']);
+    expect(
+      (await deliveries(b.id))
+        .filter((x) => x.recipient_user_id === patientUser)
+        .map((x) => x.channel)
+        .sort(),
+    ).toEqual(['in_app', 'push']);
     await ingest('heart_rate', 72);
     await putSettings({ validFrom: null, validTo: null });
   });
@@ -209,22 +328,38 @@ describe('alert texts in the recipient language', () => {
       expect(sms.length).toBe(3);
       const toFollower = sms.find((m) => m.recipient.endsWith('00000012'))!;
       // In Vietnamese the family name comes first (contracts/names.ts); an English text gives the given name first.
-      const p = (await t.db.query<{ first_name: string; last_name: string }>('select first_name, last_name from patients where id = $1', [patientId]))[0]!;
+      const p = (
+        await t.db.query<{ first_name: string; last_name: string }>(
+          'select first_name, last_name from patients where id = $1',
+          [patientId],
+        )
+      )[0]!;
       expect(toFollower.body).toContain(`CareWatch: ${p.last_name} ${p.first_name} có chỉ số`);
       expect(toFollower.body).toContain('có chỉ số nguy cơ cao (SpO2 91 %) và chưa phản hồi');
       // Contacts known only by their number: the patient's language (English here).
-      for (const m of sms.filter((x) => x !== toFollower)) expect(m.body).toMatch(/has a high-risk reading \(SpO2 91 %\) and has not answered/);
+      for (const m of sms.filter((x) => x !== toFollower))
+        expect(m.body).toMatch(/has a high-risk reading \(SpO2 91 %\) and has not answered/);
 
-      const bell = await t.db.query<{ user_id: string; title: string; body: string }>('select user_id, title, body from notifications where alert_id = $1 order by created_at', [a.id]);
+      const bell = await t.db.query<{ user_id: string; title: string; body: string }>(
+        'select user_id, title, body from notifications where alert_id = $1 order by created_at',
+        [a.id],
+      );
       const doctorBell = bell.filter((n) => n.user_id === doctor);
-      expect(doctorBell.map((n) => n.title)).toEqual(expect.arrayContaining(['Cảnh báo sức khỏe: nguy cơ cao', 'Nguy cơ cao, chưa phản hồi']));
+      expect(doctorBell.map((n) => n.title)).toEqual(
+        expect.arrayContaining(['Cảnh báo sức khỏe: nguy cơ cao', 'Nguy cơ cao, chưa phản hồi']),
+      );
       expect(doctorBell.every((n) => n.body.includes('SpO2 91 %'))).toBe(true);
       const patientUser = await userId('patient');
       const patientBell = bell.find((n) => n.user_id === patientUser);
       expect(patientBell?.title).toBe('Are you all right?');
-      expect(patientBell?.body).toBe('Your SpO2 91 % is at a high-risk level. Tap "I am fine" or "Send SOS to followers".');
+      expect(patientBell?.body).toBe(
+        'Your SpO2 91 % is at a high-risk level. Tap "I am fine" or "Send SOS to followers".',
+      );
       // The payload carries data, not English text.
-      const payloads = await t.db.query<{ payload: Record<string, unknown> }>('select payload from deliveries where alert_id = $1', [a.id]);
+      const payloads = await t.db.query<{ payload: Record<string, unknown> }>(
+        'select payload from deliveries where alert_id = $1',
+        [a.id],
+      );
       for (const { payload } of payloads) {
         expect(payload).toMatchObject({ index: 'spo2', value: 91, unit: '%', level: 'high_risk' });
         expect(payload.title ?? payload.body ?? payload.text).toBeUndefined();
@@ -242,7 +377,9 @@ describe('alert texts in the recipient language', () => {
       expect(vi.every((m) => m.body.includes('chưa phản hồi'))).toBe(true);
       await ingest('spo2', 97);
     } finally {
-      await t.db.query("update users set language = 'en' where id = any($1::uuid[])", [[follower, doctor, await userId('patient')]]);
+      await t.db.query("update users set language = 'en' where id = any($1::uuid[])", [
+        [follower, doctor, await userId('patient')],
+      ]);
     }
   });
 });

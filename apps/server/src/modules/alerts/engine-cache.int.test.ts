@@ -12,30 +12,48 @@ let doctorToken: string;
 let adminToken: string;
 let patientId: string;
 let second = 0;
-const at = () => new Date(t.clock.now().getTime() - 60 * 60_000 + (second++) * 1000).toISOString();
+const at = () => new Date(t.clock.now().getTime() - 60 * 60_000 + second++ * 1000).toISOString();
 async function ingest(value: number) {
-  const res = await t.call('POST', '/api/ingest/measurements', { token: patientToken, body: { readings: [{ metric: 'heart_rate', measuredAt: at(), value }] } });
+  const res = await t.call('POST', '/api/ingest/measurements', {
+    token: patientToken,
+    body: { readings: [{ metric: 'heart_rate', measuredAt: at(), value }] },
+  });
   expect(res.status, res.raw).toBe(200);
   expect(res.body.accepted).toBe(1);
 }
 const openLevel = async () =>
-  (await t.db.query<{ level: string }>("select level from alerts where patient_id = $1 and metric = 'heart_rate' and status <> 'closed'", [patientId]))[0]?.level ?? null;
+  (
+    await t.db.query<{ level: string }>(
+      "select level from alerts where patient_id = $1 and metric = 'heart_rate' and status <> 'closed'",
+      [patientId],
+    )
+  )[0]?.level ?? null;
 const HR = DEFAULT_THRESHOLDS.find((x) => x.index === 'heart_rate')!;
 
 beforeAll(async () => {
   t = await startTestApp();
   t.deps.config.alertEngineCacheMs = 60_000;
-  const login = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const login = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   patientToken = String(login.body.access_token);
   doctorToken = (await t.login('doctor')).access;
   adminToken = (await t.login('sysadmin')).access;
-  patientId = (await t.db.query<{ id: string }>(
-    "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'"))[0]!.id;
+  patientId = (
+    await t.db.query<{ id: string }>(
+      "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'",
+    )
+  )[0]!.id;
   await t.db.query("update alerts set status = 'closed', closed_at = now() where patient_id = $1", [patientId]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 // Issue 13: after every engine test, status and open alerts / SOS cases / tickets agree.
-afterEach(async () => { expect(await alertStatusViolations(t.db)).toEqual([]); });
+afterEach(async () => {
+  expect(await alertStatusViolations(t.db)).toEqual([]);
+});
 
 describe('alert engine with its context cache on', () => {
   test('a threshold change, a tenant default change and an alert opened here apply to the next reading', async () => {
@@ -43,7 +61,11 @@ describe('alert engine with its context cache on', () => {
     expect(await openLevel()).toBeNull();
 
     // The doctor tightens the patient's heart-rate high side: 75 is now at risk, at once.
-    const put = await t.put(`/api/account/patients/${patientId}/thresholds`, { items: [{ index: 'heart_rate', low: HR.low, high: { atRisk: 74, highRisk: 140, sos: 165 } }] }, doctorToken);
+    const put = await t.put(
+      `/api/account/patients/${patientId}/thresholds`,
+      { items: [{ index: 'heart_rate', low: HR.low, high: { atRisk: 74, highRisk: 140, sos: 165 } }] },
+      doctorToken,
+    );
     expect(put.status, put.raw).toBe(200);
     await ingest(75);
     expect(await openLevel()).toBe('at_risk');
@@ -55,7 +77,11 @@ describe('alert engine with its context cache on', () => {
     expect((await t.post(`/api/account/patients/${patientId}/thresholds/reset`, {}, doctorToken)).status).toBe(200);
     await ingest(92);
     expect(await openLevel()).toBeNull();
-    const def = await t.put('/api/account/thresholds/defaults', { items: [{ index: 'heart_rate', low: HR.low, high: { atRisk: 90, highRisk: 140, sos: 165 } }] }, adminToken);
+    const def = await t.put(
+      '/api/account/thresholds/defaults',
+      { items: [{ index: 'heart_rate', low: HR.low, high: { atRisk: 90, highRisk: 140, sos: 165 } }] },
+      adminToken,
+    );
     expect(def.status, def.raw).toBe(200);
     await ingest(93);
     expect(await openLevel()).toBe('at_risk');
@@ -72,7 +98,8 @@ describe('alert engine with its context cache on', () => {
       `insert into patient_thresholds (tenant_id, patient_id, idx, low, high, locked, patient_may_edit, updated_at)
        select tenant_id, id, 'heart_rate', $2::jsonb, $3::jsonb, false, false, now() from patients where id = $1
        on conflict (tenant_id, patient_id, idx) do update set high = excluded.high`,
-      [patientId, JSON.stringify(HR.low), JSON.stringify({ atRisk: 74, highRisk: 140, sos: 165 })]);
+      [patientId, JSON.stringify(HR.low), JSON.stringify({ atRisk: 74, highRisk: 140, sos: 165 })],
+    );
     await new Promise((r) => setTimeout(r, 350));
     await ingest(76);
     expect(await openLevel()).toBe('at_risk');

@@ -5,7 +5,12 @@ describe('EngineContextCache', () => {
   const make = (max = 10) => {
     let now = 0;
     const c = new EngineContextCache<string>(max, () => now);
-    return { c, tick: (ms: number) => { now += ms; } };
+    return {
+      c,
+      tick: (ms: number) => {
+        now += ms;
+      },
+    };
   };
 
   it('keeps an entry for ttlMs, then forgets it', () => {
@@ -37,7 +42,12 @@ describe('EngineContextCache', () => {
 
   it('drops one patient, or a whole tenant, and never another tenant', () => {
     const { c } = make();
-    for (const [t, p] of [['t1', 'a'], ['t1', 'b'], ['t2', 'a']] as const) c.set(t, p, `${t}${p}`, 1000, c.begin());
+    for (const [t, p] of [
+      ['t1', 'a'],
+      ['t1', 'b'],
+      ['t2', 'a'],
+    ] as const)
+      c.set(t, p, `${t}${p}`, 1000, c.begin());
     c.invalidate('t1', 'a');
     expect(c.get('t1', 'a', 1000)).toBeUndefined();
     expect(c.get('t1', 'b', 1000)).toBe('t1b');

@@ -12,10 +12,15 @@ export class EngineContextCache<T> {
   /** Bumped by every invalidation: a load that began before one is not stored (it may hold the old values). */
   private epoch = 0;
 
-  constructor(private readonly maxEntries = 50_000, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly maxEntries = 50_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** The epoch to pass to `set` for a load starting now. */
-  begin(): number { return this.epoch; }
+  begin(): number {
+    return this.epoch;
+  }
 
   get(tenantId: string, patientId: string, ttlMs: number): T | undefined {
     if (ttlMs <= 0) return undefined;
@@ -49,7 +54,9 @@ export class EngineContextCache<T> {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 /** The process's cache of `engineContext` rows (alerts.repo.ts), shared by every request and job of this process. */

@@ -11,17 +11,51 @@ import * as repo from './alerts.repo.ts';
  * sent with this alert's id. Written in the caller's transaction; no realtime
  * frame (an 'alert.opened' would pop up as an open alert on staff screens).
  */
-export async function recordMissedDoseAlert(db: Db, tenantId: string, o: { patientId: string; detail: string; now: Date }): Promise<string> {
+export async function recordMissedDoseAlert(
+  db: Db,
+  tenantId: string,
+  o: { patientId: string; detail: string; now: Date },
+): Promise<string> {
   const id = newId(o.now.getTime());
-  const state = { ...initialAlertState(), phase: 'closed', level: 'at_risk', current: 'at_risk', openedAt: o.now.getTime() };
+  const state = {
+    ...initialAlertState(),
+    phase: 'closed',
+    level: 'at_risk',
+    current: 'at_risk',
+    openedAt: o.now.getTime(),
+  };
   const row: repo.AlertRow = {
-    id, tenant_id: tenantId, patient_id: o.patientId, metric: null, idx: null, level: 'at_risk', status: 'closed', source: 'missed_dose', value: null, rule: null,
-    state: state as unknown as Record<string, unknown>, opened_at: o.now, acknowledged_at: null, acknowledged_by: null, closed_at: o.now, sos_case_id: null, updated_at: o.now,
+    id,
+    tenant_id: tenantId,
+    patient_id: o.patientId,
+    metric: null,
+    idx: null,
+    level: 'at_risk',
+    status: 'closed',
+    source: 'missed_dose',
+    value: null,
+    rule: null,
+    state: state as unknown as Record<string, unknown>,
+    opened_at: o.now,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    closed_at: o.now,
+    sos_case_id: null,
+    updated_at: o.now,
   };
   await repo.insertAlert(db, row);
-  const entries: TAlertTrailEntry[] = [
-    { at: o.now.toISOString(), kind: 'rule', level: 'at_risk', detail: o.detail },
-  ];
-  await repo.insertTrail(db, tenantId, entries.map((entry, i) => ({ id: newId(o.now.getTime()), alertId: id, seq: i + 1, at: o.now, kind: entry.kind, entry })));
+  const entries: TAlertTrailEntry[] = [{ at: o.now.toISOString(), kind: 'rule', level: 'at_risk', detail: o.detail }];
+  await repo.insertTrail(
+    db,
+    tenantId,
+    entries.map((entry, i) => ({
+      id: newId(o.now.getTime()),
+      alertId: id,
+      seq: i + 1,
+      at: o.now,
+      kind: entry.kind,
+      entry,
+    })),
+  );
   return id;
 }

@@ -15,7 +15,15 @@ const beforeCond = (col: string, idCol: string, before: Before, params: SqlValue
 };
 
 /** A patient's alerts opened in [from, to], newest first, at most `limit`. */
-export async function alertsOfPatient(db: Db, tenantId: string, patientId: string, from: Date, to: Date, before: Before, limit: number): Promise<AlertRow[]> {
+export async function alertsOfPatient(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  from: Date,
+  to: Date,
+  before: Before,
+  limit: number,
+): Promise<AlertRow[]> {
   const params: SqlValue[] = [tenantId, patientId, from, to];
   const cond = beforeCond('a.opened_at', 'a.id', before, params);
   return db.query<AlertRow>(
@@ -26,24 +34,48 @@ export async function alertsOfPatient(db: Db, tenantId: string, patientId: strin
 }
 
 /** The trails of several alerts, oldest step first. */
-export async function trailsOf(db: Db, tenantId: string, alertIds: readonly string[]): Promise<Array<TrailRow & { alert_id: string }>> {
+export async function trailsOf(
+  db: Db,
+  tenantId: string,
+  alertIds: readonly string[],
+): Promise<Array<TrailRow & { alert_id: string }>> {
   if (alertIds.length === 0) return [];
   return db.query<TrailRow & { alert_id: string }>(
-    'select alert_id, at, kind, entry from alert_trail where tenant_id = $1 and alert_id = any($2::uuid[]) order by at, seq, id', [tenantId, [...alertIds]]);
+    'select alert_id, at, kind, entry from alert_trail where tenant_id = $1 and alert_id = any($2::uuid[]) order by at, seq, id',
+    [tenantId, [...alertIds]],
+  );
 }
 
 /** Provider answers of the outbox deliveries of several alerts. */
-export async function deliveryAnswersOf(db: Db, tenantId: string, alertIds: readonly string[]): Promise<Array<DeliveryAnswer & { alert_id: string }>> {
+export async function deliveryAnswersOf(
+  db: Db,
+  tenantId: string,
+  alertIds: readonly string[],
+): Promise<Array<DeliveryAnswer & { alert_id: string }>> {
   if (alertIds.length === 0) return [];
   return db.query<DeliveryAnswer & { alert_id: string }>(
-    'select alert_id, dedupe_key, status, provider_answer from deliveries where tenant_id = $1 and alert_id = any($2::uuid[])', [tenantId, [...alertIds]]);
+    'select alert_id, dedupe_key, status, provider_answer from deliveries where tenant_id = $1 and alert_id = any($2::uuid[])',
+    [tenantId, [...alertIds]],
+  );
 }
 
-export type PatientSosRow = Pick<SosCaseRow, 'id' | 'alert_id' | 'reason' | 'status' | 'opened_at' | 'closed_at' | 'close_note' | 'outcome'> & {
-  closed_by_first: string | null; closed_by_last: string | null;
+export type PatientSosRow = Pick<
+  SosCaseRow,
+  'id' | 'alert_id' | 'reason' | 'status' | 'opened_at' | 'closed_at' | 'close_note' | 'outcome'
+> & {
+  closed_by_first: string | null;
+  closed_by_last: string | null;
 };
 /** A patient's SOS cases opened in [from, to], newest first, with who closed them. */
-export async function sosCasesOfPatient(db: Db, tenantId: string, patientId: string, from: Date, to: Date, before: Before, limit: number): Promise<PatientSosRow[]> {
+export async function sosCasesOfPatient(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  from: Date,
+  to: Date,
+  before: Before,
+  limit: number,
+): Promise<PatientSosRow[]> {
   const params: SqlValue[] = [tenantId, patientId, from, to];
   const cond = beforeCond('c.opened_at', 'c.id', before, params);
   return db.query<PatientSosRow>(

@@ -21,11 +21,25 @@ export async function reportSosLocation(ctx: AuthedCtx, location: TLocation): Pr
     const c = await repo.openSosCaseOfPatient(db, tenantId, own.id);
     if (!c) throw new AppError('SOS_CASE_NOT_FOUND');
     const last = await repo.lastTrailAt(db, tenantId, c.alert_id, 'location');
-    if (last && now.getTime() - new Date(last).getTime() < SOS_LOCATION_MIN_GAP_MS) return { stored: false, sosCaseId: c.id };
+    if (last && now.getTime() - new Date(last).getTime() < SOS_LOCATION_MIN_GAP_MS)
+      return { stored: false, sosCaseId: c.id };
     const at = now.toISOString();
     const seq = await repo.nextTrailSeq(db, tenantId, c.alert_id);
-    await repo.insertTrail(db, tenantId, [{ id: newId(now.getTime()), alertId: c.alert_id, seq, at: now, kind: 'location', entry: { at, kind: 'location', location } }]);
-    await publishEvent(db, { tenantId, patientId: own.id }, { type: 'sos.location', at, sosCaseId: c.id, patientId: own.id, location });
+    await repo.insertTrail(db, tenantId, [
+      {
+        id: newId(now.getTime()),
+        alertId: c.alert_id,
+        seq,
+        at: now,
+        kind: 'location',
+        entry: { at, kind: 'location', location },
+      },
+    ]);
+    await publishEvent(
+      db,
+      { tenantId, patientId: own.id },
+      { type: 'sos.location', at, sosCaseId: c.id, patientId: own.id, location },
+    );
     return { stored: true, sosCaseId: c.id };
   });
 }

@@ -14,8 +14,17 @@ export function sniffAudio(buf: Buffer): AudioKind | null {
   if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3) return { type: 'audio/webm', ext: 'webm' };
   if (buf.length >= 4 && buf.subarray(0, 4).toString('latin1') === 'OggS') return { type: 'audio/ogg', ext: 'ogg' };
   if (buf.length >= 12 && buf.subarray(4, 8).toString('latin1') === 'ftyp') return { type: 'audio/mp4', ext: 'm4a' };
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WAVE') return { type: 'audio/wav', ext: 'wav' };
-  if (buf.length >= 3 && (buf.subarray(0, 3).toString('latin1') === 'ID3' || (buf[0] === 0xff && (buf[1]! & 0xe0) === 0xe0))) return { type: 'audio/mpeg', ext: 'mp3' };
+  if (
+    buf.length >= 12 &&
+    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buf.subarray(8, 12).toString('latin1') === 'WAVE'
+  )
+    return { type: 'audio/wav', ext: 'wav' };
+  if (
+    buf.length >= 3 &&
+    (buf.subarray(0, 3).toString('latin1') === 'ID3' || (buf[0] === 0xff && (buf[1]! & 0xe0) === 0xe0))
+  )
+    return { type: 'audio/mpeg', ext: 'mp3' };
   return null;
 }
 
@@ -24,19 +33,35 @@ export function sniffAudio(buf: Buffer): AudioKind | null {
  * is sent and named by its id in the SOS request. Kept with the patient's attachments, so staff handling the case can
  * play it from the patient record.
  */
-export async function saveSosRecording(ctx: AuthedCtx, file: { name: string; data: Buffer } | null): Promise<TSosRecording> {
+export async function saveSosRecording(
+  ctx: AuthedCtx,
+  file: { name: string; data: Buffer } | null,
+): Promise<TSosRecording> {
   const own = await ownPatient(ctx);
   if (!own) throw new AppError('NOT_A_PATIENT');
-  if (!file || file.data.length === 0) throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'Required');
-  if (file.data.length > SOS_RECORDING_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+  if (!file || file.data.length === 0)
+    throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'Required');
+  if (file.data.length > SOS_RECORDING_MAX_BYTES)
+    throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
   const kind = sniffAudio(file.data);
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   const t = ctx.auth.tenantId;
-  const { key: rel } = await ctx.files.put(newFileKey('sos-recordings', t, kind.ext), file.data, { contentType: kind.type });
+  const { key: rel } = await ctx.files.put(newFileKey('sos-recordings', t, kind.ext), file.data, {
+    contentType: kind.type,
+  });
   const id = newId();
   const now = ctx.clock.now();
   const fileName = `sos-message-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${kind.ext}`;
-  await patientsRepo.insertAttachment(ctx.db, t, { id, patientId: own.id, fileName, contentType: kind.type, size: file.data.length, path: rel, createdBy: ctx.auth.userId, now });
+  await patientsRepo.insertAttachment(ctx.db, t, {
+    id,
+    patientId: own.id,
+    fileName,
+    contentType: kind.type,
+    size: file.data.length,
+    path: rel,
+    createdBy: ctx.auth.userId,
+    now,
+  });
   await audit(ctx, { action: 'alert.sos_recording', resource: 'patient', resourceId: own.id });
   return { id, contentType: kind.type, sizeBytes: file.data.length };
 }
@@ -44,5 +69,6 @@ export async function saveSosRecording(ctx: AuthedCtx, file: { name: string; dat
 /** The recording named by an SOS request must be one the patient uploaded (another's id answers 404 like a missing one). */
 export async function requireOwnRecording(ctx: AuthedCtx, patientId: string, recordingId: string): Promise<void> {
   const a = await patientsRepo.findAttachment(ctx.db, ctx.auth.tenantId, patientId, recordingId);
-  if (!a || !a.content_type.startsWith('audio/')) throw new AppError('NOT_FOUND', { field: 'message.recordingId', rule: 'exists' });
+  if (!a || !a.content_type.startsWith('audio/'))
+    throw new AppError('NOT_FOUND', { field: 'message.recordingId', rule: 'exists' });
 }

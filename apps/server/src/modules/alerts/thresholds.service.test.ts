@@ -14,7 +14,17 @@ describe('thresholds of a patient', () => {
   });
 
   test('custom rows override the defaults index by index and are absolute (never personalized)', () => {
-    const rows = [{ idx: 'heart_rate', low: { atRisk: 45, highRisk: null, sos: null }, high: { atRisk: 110, highRisk: 130, sos: 150 }, locked: true, patient_may_edit: false, updated_at: new Date(), updated_by: null }];
+    const rows = [
+      {
+        idx: 'heart_rate',
+        low: { atRisk: 45, highRisk: null, sos: null },
+        high: { atRisk: 110, highRisk: 130, sos: 150 },
+        locked: true,
+        patient_may_edit: false,
+        updated_at: new Date(),
+        updated_by: null,
+      },
+    ];
     const eff = effectiveThresholds(rows);
     expect(eff.length).toBe(DEFAULT_THRESHOLDS.length);
     const hr = eff.find((t) => t.index === 'heart_rate')!;
@@ -26,15 +36,38 @@ describe('thresholds of a patient', () => {
     expect(evaluate({ metric: 'heart_rate', value: 150 }, DEFAULT_THRESHOLDS, young)?.level).toBe('at_risk');
   });
 
-  test('tenant defaults sit between the built-in values and the patient\'s own, index by index', () => {
-    const tenant = [{ idx: 'heart_rate', low: { atRisk: 50, highRisk: 40, sos: 35 }, high: { atRisk: 90, highRisk: 140, sos: 165 }, personalized: false, updated_at: new Date(), updated_by: null }];
+  test("tenant defaults sit between the built-in values and the patient's own, index by index", () => {
+    const tenant = [
+      {
+        idx: 'heart_rate',
+        low: { atRisk: 50, highRisk: 40, sos: 35 },
+        high: { atRisk: 90, highRisk: 140, sos: 165 },
+        personalized: false,
+        updated_at: new Date(),
+        updated_by: null,
+      },
+    ];
     const eff = effectiveThresholds([], tenant);
-    expect(eff.find((t) => t.index === 'heart_rate')).toMatchObject({ personalized: false, locked: false, high: { atRisk: 90 } });
+    expect(eff.find((t) => t.index === 'heart_rate')).toMatchObject({
+      personalized: false,
+      locked: false,
+      high: { atRisk: 90 },
+    });
     expect(eff.find((t) => t.index === 'spo2')).toEqual(DEFAULT_THRESHOLDS.find((t) => t.index === 'spo2'));
     const ctx = patientContext('1966-01-01', 'male', new Date('2026-11-22T00:00:00Z'));
     expect(evaluate({ metric: 'heart_rate', value: 95 }, eff, ctx)?.level).toBe('at_risk');
     expect(evaluate({ metric: 'heart_rate', value: 95 }, DEFAULT_THRESHOLDS, ctx)?.level).toBe('normal');
-    const own = [{ idx: 'heart_rate', low: { atRisk: 45, highRisk: null, sos: null }, high: { atRisk: 110, highRisk: 130, sos: 150 }, locked: false, patient_may_edit: false, updated_at: new Date(), updated_by: null }];
+    const own = [
+      {
+        idx: 'heart_rate',
+        low: { atRisk: 45, highRisk: null, sos: null },
+        high: { atRisk: 110, highRisk: 130, sos: 150 },
+        locked: false,
+        patient_may_edit: false,
+        updated_at: new Date(),
+        updated_by: null,
+      },
+    ];
     expect(evaluate({ metric: 'heart_rate', value: 95 }, effectiveThresholds(own, tenant), ctx)?.level).toBe('normal');
   });
 });

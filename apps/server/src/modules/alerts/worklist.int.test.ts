@@ -26,9 +26,16 @@ function expectRanked(items: TWorklistItem[]) {
   }
 }
 /** Patients of a tenant with an open alert or SOS case, straight from the tables. */
-const withOpenAlerts = async (tenantCode: string) => (await t.db.query<{ id: string }>(
-  `select distinct a.patient_id as id from alerts a join tenants x on x.id = a.tenant_id
-   where x.code = $1 and a.status <> 'closed' and a.level in ('at_risk', 'high_risk', 'sos')`, [tenantCode])).map((r) => r.id).sort();
+const withOpenAlerts = async (tenantCode: string) =>
+  (
+    await t.db.query<{ id: string }>(
+      `select distinct a.patient_id as id from alerts a join tenants x on x.id = a.tenant_id
+   where x.code = $1 and a.status <> 'closed' and a.level in ('at_risk', 'high_risk', 'sos')`,
+      [tenantCode],
+    )
+  )
+    .map((r) => r.id)
+    .sort();
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,11 +44,17 @@ beforeAll(async () => {
   doctor = (await t.login('doctor')).access;
   cskh = (await t.login('cskh')).access;
   doctor2 = (await t.login('doctor', 'demo2')).access;
-  const login = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const login = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   patientToken = String(login.body.access_token);
-  demoPatientId = (await t.db.query<{ id: string }>("select id from patients where patient_code = 'DEMO-P0001'"))[0]!.id;
+  demoPatientId = (await t.db.query<{ id: string }>("select id from patients where patient_code = 'DEMO-P0001'"))[0]!
+    .id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('triage worklist', () => {
   test('customer care (tenant-wide) sees every patient with an open alert of the tenant, SOS first, then by tier and waiting time', async () => {
@@ -70,10 +83,13 @@ describe('triage worklist', () => {
   });
 
   test('a doctor sees only the patients he may see; another tenant sees none of them', async () => {
-    const visible = (await t.db.query<{ id: string }>(
-      `select p.id from patients p join tenants x on x.id = p.tenant_id
+    const visible = (
+      await t.db.query<{ id: string }>(
+        `select p.id from patients p join tenants x on x.id = p.tenant_id
        where x.code = 'demo' and (p.id in (select pd.patient_id from patient_doctors pd join users u on u.id = pd.doctor_id where u.email = 'doctor@demo.test')
-         or p.center_id in (select ur.center_id from user_roles ur join users u on u.id = ur.user_id where u.email = 'doctor@demo.test'))`)).map((r) => r.id);
+         or p.center_id in (select ur.center_id from user_roles ur join users u on u.id = ur.user_id where u.email = 'doctor@demo.test'))`,
+      )
+    ).map((r) => r.id);
     const all = await withOpenAlerts('demo');
     const mine = await worklist(doctor);
     expect(mine.items.map((i) => i.patientId).sort()).toEqual(all.filter((id) => visible.includes(id)).sort());
@@ -89,13 +105,28 @@ describe('triage worklist', () => {
 
   test('a high-risk reading puts the patient above the at-risk ones with its value and a rising trend; acknowledging shows who did', async () => {
     const now = t.clock.now().getTime();
-    const reading = (value: number, minutesAgo: number) => ({ metric: 'heart_rate', measuredAt: new Date(now - minutesAgo * 60_000).toISOString(), value });
-    const res = await t.call('POST', '/api/ingest/measurements', { token: patientToken, body: { readings: [reading(80, 3), reading(82, 2), reading(150, 1)] } });
+    const reading = (value: number, minutesAgo: number) => ({
+      metric: 'heart_rate',
+      measuredAt: new Date(now - minutesAgo * 60_000).toISOString(),
+      value,
+    });
+    const res = await t.call('POST', '/api/ingest/measurements', {
+      token: patientToken,
+      body: { readings: [reading(80, 3), reading(82, 2), reading(150, 1)] },
+    });
     expect(res.status, res.raw).toBe(200);
 
     const list = await worklist(doctor);
     const row = list.items.find((i) => i.patientId === demoPatientId)!;
-    expect(row).toMatchObject({ level: 'high_risk', metric: 'heart_rate', index: 'heart_rate', value: 150, trend: 'up', acknowledgedAt: null, acknowledgedBy: null });
+    expect(row).toMatchObject({
+      level: 'high_risk',
+      metric: 'heart_rate',
+      index: 'heart_rate',
+      value: 150,
+      trend: 'up',
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+    });
     expect(row.assignees.map((a) => a.name)).toContain('Duc Nguyen');
     const pos = list.items.indexOf(row);
     expect(list.items.slice(pos + 1).every((i) => i.level === 'at_risk' || i.level === 'high_risk')).toBe(true);
@@ -108,30 +139,52 @@ describe('triage worklist', () => {
     expect(after.acknowledgedAt).not.toBeNull();
     expect(after.acknowledgedBy?.name).toBe('Duc Nguyen');
     // Customer care sees the same acknowledgement.
-    expect((await worklist(cskh)).items.find((i) => i.patientId === demoPatientId)?.acknowledgedBy?.name).toBe('Duc Nguyen');
+    expect((await worklist(cskh)).items.find((i) => i.patientId === demoPatientId)?.acknowledgedBy?.name).toBe(
+      'Duc Nguyen',
+    );
   });
 
   test('"assign to me" adds the calling doctor and keeps the others; two doctors at once both stay; a non-doctor is refused', async () => {
     const row = (await worklist(doctor)).items.find((i) => i.assignees.length === 0)!;
     expect(row).toBeDefined();
-    const me = (await t.db.query<{ id: string }>("select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'doctor@demo.test'"))[0]!.id;
+    const me = (
+      await t.db.query<{ id: string }>(
+        "select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'doctor@demo.test'",
+      )
+    )[0]!.id;
     const res = await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, doctor);
     expect(res.status, res.raw).toBe(200);
     const after = (await worklist(doctor)).items.find((i) => i.patientId === row.patientId)!;
     expect(after.assignees).toEqual([{ id: me, name: 'Duc Nguyen' }]);
     // Another doctor of the tenant joins on a stale page: the first stays.
     // (Someone else's follow row written meanwhile: the demo's other staff account stands in for a second doctor.)
-    const other = (await t.db.query<{ id: string }>("select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'assistant@demo.test'"))[0];
+    const other = (
+      await t.db.query<{ id: string }>(
+        "select u.id from users u join tenants x on x.id = u.tenant_id where x.code = 'demo' and u.email = 'assistant@demo.test'",
+      )
+    )[0];
     expect(other).toBeDefined();
-    await t.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at) select tenant_id, $1, $2, now() from patients where id = $1', [row.patientId, other!.id]);
+    await t.db.query(
+      'insert into patient_doctors (tenant_id, patient_id, doctor_id, created_at) select tenant_id, $1, $2, now() from patients where id = $1',
+      [row.patientId, other!.id],
+    );
     expect((await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, doctor)).status).toBe(200);
-    const ids = (await t.db.query<{ doctor_id: string }>('select doctor_id from patient_doctors where patient_id = $1 order by doctor_id', [row.patientId])).map((r) => r.doctor_id);
+    const ids = (
+      await t.db.query<{ doctor_id: string }>(
+        'select doctor_id from patient_doctors where patient_id = $1 order by doctor_id',
+        [row.patientId],
+      )
+    ).map((r) => r.doctor_id);
     expect(ids).toEqual([me, other!.id].sort());
     // Customer care is not a doctor: refused, nothing changes.
     const cc = await t.post(`/api/account/patients/${row.patientId}/doctors/me`, {}, cskh);
     expect(cc.status).toBe(403);
     // Another tenant's patient: 404, like a missing one.
-    const foreign = (await t.db.query<{ id: string }>("select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo2' limit 1"))[0]!;
+    const foreign = (
+      await t.db.query<{ id: string }>(
+        "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo2' limit 1",
+      )
+    )[0]!;
     expect((await t.post(`/api/account/patients/${foreign.id}/doctors/me`, {}, doctor)).status).toBe(404);
   });
 
@@ -146,7 +199,7 @@ describe('triage worklist', () => {
     expect(patient.status).toBe(403);
   });
 
-  test('a patient whose devices have sent nothing for the tenant\'s silent-after hours (6 by default) is flagged silent', async () => {
+  test("a patient whose devices have sent nothing for the tenant's silent-after hours (6 by default) is flagged silent", async () => {
     const before = (await worklist(cskh)).items.find((i) => i.patientId === demoPatientId)!;
     expect(before).toMatchObject({ silent: false, silentSince: null });
     t.clock.advance(6 * 3600_000 + 5 * 60_000);

@@ -4,11 +4,25 @@ import type { PatientVisibility } from '../patients/patient-visibility.ts';
 
 export type WorklistPersonRow = { id: string; first_name: string; last_name: string };
 export type WorklistRow = {
-  last_reading_at: Date | null; paired_since: Date | null; not_worn_since: Date | null;
-  patient_id: string; first_name: string; last_name: string; patient_code: string | null;
-  alert_id: string; level: string; metric: string | null; idx: string | null; value: number | null;
-  acknowledged_at: Date | null; acknowledged_by: string | null; ack_first_name: string | null; ack_last_name: string | null;
-  sos_case_id: string | null; waiting_since: Date; open_alerts: number;
+  last_reading_at: Date | null;
+  paired_since: Date | null;
+  not_worn_since: Date | null;
+  patient_id: string;
+  first_name: string;
+  last_name: string;
+  patient_code: string | null;
+  alert_id: string;
+  level: string;
+  metric: string | null;
+  idx: string | null;
+  value: number | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  ack_first_name: string | null;
+  ack_last_name: string | null;
+  sos_case_id: string | null;
+  waiting_since: Date;
+  open_alerts: number;
   /** The newest readings of the alert's index, newest first (systolic: `value`, diastolic: `value2`). */
   recent: (number | null)[] | null;
   assignees: WorklistPersonRow[];
@@ -20,8 +34,17 @@ export type WorklistRow = {
  * the row's tier in `tiers` (an open SOS case counts as `tiers[0]`), then waiting time, oldest first.
  */
 export async function worklist(
-  db: Db, tenantId: string, v: PatientVisibility,
-  q: { tiers: readonly string[]; sosTier: string; only: string | undefined; recent: number; page: number; size: number },
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  q: {
+    tiers: readonly string[];
+    sosTier: string;
+    only: string | undefined;
+    recent: number;
+    page: number;
+    size: number;
+  },
 ): Promise<{ rows: WorklistRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
   const vis = visibilityCondition(v, 'p', params);
@@ -30,7 +53,10 @@ export async function worklist(
   params.push(q.sosTier);
   const sosTier = `$${params.length}`;
   let only = '';
-  if (q.only) { params.push(q.only); only = `where w.tier = $${params.length}`; }
+  if (q.only) {
+    params.push(q.only);
+    only = `where w.tier = $${params.length}`;
+  }
   const base = `with open_alerts as (
       select a.id, a.patient_id, a.metric, a.idx, a.level, a.value, a.opened_at, a.acknowledged_at, a.acknowledged_by, a.sos_case_id
       from alerts a join patients p on p.tenant_id = a.tenant_id and p.id = a.patient_id

@@ -1,7 +1,12 @@
 import { personName } from '@carewatch/contracts/names';
 import type { TAlertLevel, TThresholdIndex } from '@carewatch/contracts/alerts';
 import type { TMetric } from '@carewatch/contracts/vitals';
-import { WORKLIST_TIERS, type TWorklistItem, type TWorklistPage, type TWorklistQuery } from '@carewatch/contracts/worklist';
+import {
+  WORKLIST_TIERS,
+  type TWorklistItem,
+  type TWorklistPage,
+  type TWorklistQuery,
+} from '@carewatch/contracts/worklist';
 import { TREND_READINGS, trendOf } from '@carewatch/clinical/trend';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { patientVisibility } from '../patients/patient-access.ts';
@@ -18,7 +23,12 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function worklist(ctx: AuthedCtx, q: TWorklistQuery): Promise<TWorklistPage> {
   const lang = ctx.auth.language;
   const { rows, total } = await repo.worklist(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {
-    tiers: WORKLIST_TIERS, sosTier: 'sos', only: q.tier, recent: TREND_READINGS, page: q.page, size: q.size,
+    tiers: WORKLIST_TIERS,
+    sosTier: 'sos',
+    only: q.tier,
+    recent: TREND_READINGS,
+    page: q.page,
+    size: q.size,
   });
   const rule = await silenceRuleOf(ctx, ctx.auth.tenantId);
   const items: TWorklistItem[] = rows.map((r) => {
@@ -35,10 +45,16 @@ export async function worklist(ctx: AuthedCtx, q: TWorklistQuery): Promise<TWork
       index,
       value: r.value,
       trend: index ? trendOf(index, recent) : null,
-      assignees: r.assignees.map((u) => ({ id: u.id, name: personName({ firstName: u.first_name, lastName: u.last_name }, lang) })),
+      assignees: r.assignees.map((u) => ({
+        id: u.id,
+        name: personName({ firstName: u.first_name, lastName: u.last_name }, lang),
+      })),
       acknowledgedAt: iso(r.acknowledged_at),
       acknowledgedBy: r.acknowledged_by
-        ? { id: r.acknowledged_by, name: personName({ firstName: r.ack_first_name ?? '', lastName: r.ack_last_name ?? '' }, lang) }
+        ? {
+            id: r.acknowledged_by,
+            name: personName({ firstName: r.ack_first_name ?? '', lastName: r.ack_last_name ?? '' }, lang),
+          }
         : null,
       waitingSince: iso(r.waiting_since)!,
       openAlerts: r.open_alerts,

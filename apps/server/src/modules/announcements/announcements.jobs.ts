@@ -17,24 +17,48 @@ export const FANOUT_BATCH = 1000;
 const FANOUT_BUDGET_MS = 10_000;
 
 /** Fans out one batch; answers whether the announcement is fully fanned out (or not ours to fan out now). */
-export async function fanOutBatch(db: Db, tenantId: string, announcementId: string, now: Date, batch = FANOUT_BATCH): Promise<{ done: boolean; added: number }> {
+export async function fanOutBatch(
+  db: Db,
+  tenantId: string,
+  announcementId: string,
+  now: Date,
+  batch = FANOUT_BATCH,
+): Promise<{ done: boolean; added: number }> {
   return db.tx(async (tx) => {
     const a = await repo.claimForFanout(tx, tenantId, announcementId);
     if (!a) return { done: true, added: 0 };
     const users = await repo.nextAppUsers(tx, tenantId, a.cursor_user_id, batch);
     const payload = { type: 'announcement', title: a.title, body: a.message, announcementId: a.id };
-    const items: OutboxItem[] = users.flatMap((u) => (['in_app', 'push'] as const).map((channel) => ({
-      dedupeKey: `announcement:${a.id}:${u.id}:${channel}`, channel, alertId: null, recipientUserId: u.id, recipientPhone: null, recipientEmail: null,
-      template: 'announcement', payload,
-    })));
+    const items: OutboxItem[] = users.flatMap((u) =>
+      (['in_app', 'push'] as const).map((channel) => ({
+        dedupeKey: `announcement:${a.id}:${u.id}:${channel}`,
+        channel,
+        alertId: null,
+        recipientUserId: u.id,
+        recipientPhone: null,
+        recipientEmail: null,
+        template: 'announcement',
+        payload,
+      })),
+    );
     await enqueueDeliveries(tx, tenantId, items, now);
     const done = users.length < batch;
-    await repo.advance(tx, tenantId, a.id, { cursor: users[users.length - 1]?.id ?? null, added: users.length, done, now });
+    await repo.advance(tx, tenantId, a.id, {
+      cursor: users[users.length - 1]?.id ?? null,
+      added: users.length,
+      done,
+      now,
+    });
     return { done, added: users.length };
   });
 }
 
-export async function scheduleFanout(deps: Pick<Deps, 'db'>, tenantId: string, announcementId: string, at: Date): Promise<void> {
+export async function scheduleFanout(
+  deps: Pick<Deps, 'db'>,
+  tenantId: string,
+  announcementId: string,
+  at: Date,
+): Promise<void> {
   await scheduleJob(deps, { kind: FANOUT_JOB, runAt: at, tenantId, payload: { tenantId, announcementId } });
 }
 

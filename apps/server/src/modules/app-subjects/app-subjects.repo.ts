@@ -3,8 +3,15 @@ import type { Db } from '../../platform/db.ts';
 import { readingsSql } from '../vitals/measurements.repo.ts';
 
 export type AppSubjectRow = {
-  id: string; user_id: string | null; first_name: string; last_name: string; relation: 'self' | 'sub_user' | 'emergency' | 'caring';
-  alert_id: string | null; alert_level: string | null; alert_since: Date | null; last_measured_at: Date | null;
+  id: string;
+  user_id: string | null;
+  first_name: string;
+  last_name: string;
+  relation: 'self' | 'sub_user' | 'emergency' | 'caring';
+  alert_id: string | null;
+  alert_level: string | null;
+  alert_since: Date | null;
+  last_measured_at: Date | null;
 };
 
 /**
@@ -40,7 +47,13 @@ export async function listSubjects(db: Db, tenantId: string, userId: string): Pr
 export type VitalAtRow = { metric: string; value: number | null; value2: number | null; measured_at: Date };
 
 /** The newest reading of each metric in (`at` − `windowHours`, `at`]: the vital indexes as they were at a moment. */
-export async function vitalsAt(db: Db, tenantId: string, patientId: string, at: Date, windowHours: number): Promise<VitalAtRow[]> {
+export async function vitalsAt(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  at: Date,
+  windowHours: number,
+): Promise<VitalAtRow[]> {
   return db.query<VitalAtRow>(
     `select distinct on (metric) metric, value, value2, measured_at
        from ${readingsSql({ metric: "metric <> 'ecg'", from: '$3::timestamptz - make_interval(hours => $4::int)', fromOp: '>', to: '$3::timestamptz', toOp: '<=' })} r
@@ -50,8 +63,14 @@ export async function vitalsAt(db: Db, tenantId: string, patientId: string, at: 
 }
 
 /** Birthday (YYYY-MM-DD) and gender: what personalises the default thresholds. */
-export async function birthdayAndGender(db: Db, tenantId: string, patientId: string): Promise<{ birthday: string | null; gender: string | null } | null> {
+export async function birthdayAndGender(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+): Promise<{ birthday: string | null; gender: string | null } | null> {
   const rows = await db.query<{ birthday: string | null; gender: string | null }>(
-    "select to_char(birthday, 'YYYY-MM-DD') as birthday, gender from patients where tenant_id = $1 and id = $2::uuid", [tenantId, patientId]);
+    "select to_char(birthday, 'YYYY-MM-DD') as birthday, gender from patients where tenant_id = $1 and id = $2::uuid",
+    [tenantId, patientId],
+  );
   return rows[0] ?? null;
 }

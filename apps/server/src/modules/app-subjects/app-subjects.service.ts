@@ -1,8 +1,13 @@
 import { personName } from '@carewatch/contracts/names';
 import { timelineOf } from '../alerts/alerts.service.ts';
 import {
-  DEFAULT_CONFIRM_SECONDS, THRESHOLD_INDEXES,
-  type TAlertLevel, type TAlertTrailEntry, type TLocation, type TPatientThresholds, type TSosCase,
+  DEFAULT_CONFIRM_SECONDS,
+  THRESHOLD_INDEXES,
+  type TAlertLevel,
+  type TAlertTrailEntry,
+  type TLocation,
+  type TPatientThresholds,
+  type TSosCase,
 } from '@carewatch/contracts/alerts';
 import type { TAppSosCaseDetail, TAppSubjectAlertPage, TAppSubjectList } from '@carewatch/contracts/app-subjects';
 import { CANONICAL_UNIT, type TLatestVitals, type TMetric } from '@carewatch/contracts/vitals';
@@ -32,7 +37,10 @@ export async function listAppSubjects(ctx: AuthedCtx): Promise<TAppSubjectList> 
       name: fullName(r.first_name, r.last_name, ctx.auth.language),
       relation: r.relation,
       level: (r.alert_level ?? 'normal') as TAlertLevel,
-      openAlert: r.alert_id && r.alert_level && r.alert_since ? { id: r.alert_id, level: r.alert_level as TAlertLevel, since: iso(r.alert_since)! } : null,
+      openAlert:
+        r.alert_id && r.alert_level && r.alert_since
+          ? { id: r.alert_id, level: r.alert_level as TAlertLevel, since: iso(r.alert_since)! }
+          : null,
       lastMeasuredAt: iso(r.last_measured_at),
     })),
   };
@@ -41,7 +49,12 @@ export async function listAppSubjects(ctx: AuthedCtx): Promise<TAppSubjectList> 
 /** Reads by someone other than the patient (a manager or follower) are audited like staff reads. */
 async function readAudit(ctx: AuthedCtx, subject: { id: string; relation: string }, what: string): Promise<void> {
   if (subject.relation === 'self') return;
-  await audit(ctx, { action: 'vitals.read', resource: 'patient', resourceId: subject.id, details: { what, relation: subject.relation } });
+  await audit(ctx, {
+    action: 'vitals.read',
+    resource: 'patient',
+    resourceId: subject.id,
+    details: { what, relation: subject.relation },
+  });
 }
 
 /** The subject's newest reading of each metric (same shape as `/me/vitals/latest`). */
@@ -51,8 +64,12 @@ export async function subjectLatest(ctx: AuthedCtx, id: string): Promise<TLatest
   const rows = await vitalsRepo.latest(ctx.db, ctx.auth.tenantId, subject.id);
   return {
     items: rows.map((r) => ({
-      metric: r.metric as TMetric, measuredAt: new Date(r.measured_at).toISOString(), value: r.value, value2: r.value2,
-      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '', data: r.data,
+      metric: r.metric as TMetric,
+      measuredAt: new Date(r.measured_at).toISOString(),
+      value: r.value,
+      value2: r.value2,
+      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '',
+      data: r.data,
     })),
   };
 }
@@ -65,8 +82,10 @@ export async function subjectThresholds(ctx: AuthedCtx, id: string): Promise<TPa
   const subject = await requireAppSubject(ctx, id);
   const tenantId = ctx.auth.tenantId;
   const [rows, tenantRows, seconds, who] = await Promise.all([
-    alertsRepo.thresholdRows(ctx.db, tenantId, subject.id), alertsRepo.tenantThresholdRows(ctx.db, tenantId),
-    alertsRepo.confirmSeconds(ctx.db, tenantId, subject.id), repo.birthdayAndGender(ctx.db, tenantId, subject.id),
+    alertsRepo.thresholdRows(ctx.db, tenantId, subject.id),
+    alertsRepo.tenantThresholdRows(ctx.db, tenantId),
+    alertsRepo.confirmSeconds(ctx.db, tenantId, subject.id),
+    repo.birthdayAndGender(ctx.db, tenantId, subject.id),
   ]);
   const pctx = patientContext(who?.birthday ?? null, who?.gender ?? null, ctx.clock.now());
   const own = new Map(rows.map((r) => [r.idx, r]));
@@ -77,21 +96,50 @@ export async function subjectThresholds(ctx: AuthedCtx, id: string): Promise<TPa
     confirmSeconds: seconds ?? DEFAULT_CONFIRM_SECONDS,
     items: THRESHOLD_INDEXES.map((index) => {
       const r = own.get(index);
-      if (r) return { ...thresholdOfRow(r), source: 'custom' as const, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by };
+      if (r)
+        return {
+          ...thresholdOfRow(r),
+          source: 'custom' as const,
+          updatedAt: new Date(r.updated_at).toISOString(),
+          updatedBy: r.updated_by,
+        };
       const d = defaults.find((x) => x.index === index)!;
       const t = tenantRow.get(index);
-      return { ...personalizeThreshold(d, pctx), source: 'default' as const, updatedAt: t ? new Date(t.updated_at).toISOString() : null, updatedBy: t?.updated_by ?? null };
+      return {
+        ...personalizeThreshold(d, pctx),
+        source: 'default' as const,
+        updatedAt: t ? new Date(t.updated_at).toISOString() : null,
+        updatedBy: t?.updated_by ?? null,
+      };
     }),
   };
 }
 
 /** The subject's alerts, open first then newest first. */
-export async function subjectAlerts(ctx: AuthedCtx, id: string, q: { page: number; size: number }): Promise<TAppSubjectAlertPage> {
+export async function subjectAlerts(
+  ctx: AuthedCtx,
+  id: string,
+  q: { page: number; size: number },
+): Promise<TAppSubjectAlertPage> {
   const subject = await requireAppSubject(ctx, id);
   // Access was decided above (self, sub-user or consented follower); the list is then limited to that one patient.
-  const { rows, total } = await alertsRepo.listAlerts(ctx.db, ctx.auth.tenantId, { kind: 'tenant' }, { patientId: subject.id }, q.page, q.size);
+  const { rows, total } = await alertsRepo.listAlerts(
+    ctx.db,
+    ctx.auth.tenantId,
+    { kind: 'tenant' },
+    { patientId: subject.id },
+    q.page,
+    q.size,
+  );
   await readAudit(ctx, subject, 'alerts');
-  return { items: rows.map((r) => toSummary(r, { name: fullName(r.first_name, r.last_name, ctx.auth.language), code: r.patient_code })), total, page: q.page, size: q.size };
+  return {
+    items: rows.map((r) =>
+      toSummary(r, { name: fullName(r.first_name, r.last_name, ctx.auth.language), code: r.patient_code }),
+    ),
+    total,
+    page: q.page,
+    size: q.size,
+  };
 }
 
 /**
@@ -108,17 +156,42 @@ export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string)
     repo.vitalsAt(ctx.db, ctx.auth.tenantId, subject.id, openedAt, SOS_VITALS_WINDOW_HOURS),
     alertsRepo.trailOf(ctx.db, ctx.auth.tenantId, row.alert_id),
   ]);
-  await audit(ctx, { action: 'sos_case.view', resource: 'patient', resourceId: subject.id, details: { sosCaseId: caseId, relation: subject.relation } });
+  await audit(ctx, {
+    action: 'sos_case.view',
+    resource: 'patient',
+    resourceId: subject.id,
+    details: { sosCaseId: caseId, relation: subject.relation },
+  });
   const own = subject.relation === 'self' || subject.relation === 'sub_user';
-  const entries = trail.map((t) => ({ ...(t.entry as TAlertTrailEntry), at: iso((t.entry as TAlertTrailEntry).at ?? t.at)! }));
-  const timeline = (await timelineOf(ctx, entries)).map((x) => (own ? x : { ...x, recipient: null, phone: null, actor: null }));
+  const entries = trail.map((t) => ({
+    ...(t.entry as TAlertTrailEntry),
+    at: iso((t.entry as TAlertTrailEntry).at ?? t.at)!,
+  }));
+  const timeline = (await timelineOf(ctx, entries)).map((x) =>
+    own ? x : { ...x, recipient: null, phone: null, actor: null },
+  );
   const location = row.location as TLocation | null;
   return {
-    id: row.id, patientId: row.patient_id, patientName: fullName(row.first_name, row.last_name, ctx.auth.language), patientCode: row.patient_code,
-    patientPhone: row.patient_phone, alertId: row.alert_id, reason: row.reason as TSosCase['reason'], status: row.status as TSosCase['status'],
-    level: row.level as TSosCase['level'], message: row.message as TSosCase['message'], location, openedAt: openedAt.toISOString(),
-    closedAt: iso(row.closed_at), outcome: row.outcome as TSosCase['outcome'],
-    vitals: vitals.map((v) => ({ metric: v.metric, value: v.value, value2: v.value2, measuredAt: new Date(v.measured_at).toISOString() })),
+    id: row.id,
+    patientId: row.patient_id,
+    patientName: fullName(row.first_name, row.last_name, ctx.auth.language),
+    patientCode: row.patient_code,
+    patientPhone: row.patient_phone,
+    alertId: row.alert_id,
+    reason: row.reason as TSosCase['reason'],
+    status: row.status as TSosCase['status'],
+    level: row.level as TSosCase['level'],
+    message: row.message as TSosCase['message'],
+    location,
+    openedAt: openedAt.toISOString(),
+    closedAt: iso(row.closed_at),
+    outcome: row.outcome as TSosCase['outcome'],
+    vitals: vitals.map((v) => ({
+      metric: v.metric,
+      value: v.value,
+      value2: v.value2,
+      measuredAt: new Date(v.measured_at).toISOString(),
+    })),
     // The position sent with the SOS, then the live ones the phone sent while the case was open.
     locations: [
       ...(location ? [{ ...location, at: openedAt.toISOString() }] : []),

@@ -1,4 +1,10 @@
-import { MAX_EVENT_REMINDERS, type TAppEvents, type TEventIcon, type TEventReminder, type TEventReminderRequest } from '@carewatch/contracts/app-events';
+import {
+  MAX_EVENT_REMINDERS,
+  type TAppEvents,
+  type TEventIcon,
+  type TEventReminder,
+  type TEventReminderRequest,
+} from '@carewatch/contracts/app-events';
 import { isFinalAppointmentStatus, type TAppointmentDetail } from '@carewatch/contracts/appointments';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -6,14 +12,26 @@ import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { enqueueDeliveries } from '../../platform/outbox.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
-import { appointmentDetailOf, appointmentForApp, cancelByPatient, patientAppointments, toAppointment } from './appointments.service.ts';
+import {
+  appointmentDetailOf,
+  appointmentForApp,
+  cancelByPatient,
+  patientAppointments,
+  toAppointment,
+} from './appointments.service.ts';
 import { eventReminderText } from './appointments.texts.ts';
 import * as repo from './events.repo.ts';
 
 const EVENT_KIND = 'event.reminder';
 const eventKey = (id: string) => `event:${id}:reminder`;
 
-const toEvent = (e: repo.EventRow): TEventReminder => ({ id: e.id, arrivalTime: e.arrival_at.toISOString(), label: e.label, icon: e.icon as TEventIcon, createdAt: e.created_at.toISOString() });
+const toEvent = (e: repo.EventRow): TEventReminder => ({
+  id: e.id,
+  arrivalTime: e.arrival_at.toISOString(),
+  label: e.label,
+  icon: e.icon as TEventIcon,
+  createdAt: e.created_at.toISOString(),
+});
 
 /**
  * My Events for a subject: reminders and appointments for myself or a sub-user I manage; a followed patient's
@@ -23,12 +41,19 @@ export async function appEvents(ctx: AuthedCtx, subjectId: string): Promise<TApp
   const s = await requireAppSubject(ctx, subjectId);
   const now = ctx.clock.now();
   const own = s.relation === 'self' || s.relation === 'sub_user';
-  const appts = (await patientAppointments(ctx.db, ctx.auth.tenantId, s.id)).map((a) => toAppointment(a, ctx.auth.language, now));
-  const upcoming = appts.filter((a) => !isFinalAppointmentStatus(a.status)).sort((a, b) => a.start.localeCompare(b.start));
+  const appts = (await patientAppointments(ctx.db, ctx.auth.tenantId, s.id)).map((a) =>
+    toAppointment(a, ctx.auth.language, now),
+  );
+  const upcoming = appts
+    .filter((a) => !isFinalAppointmentStatus(a.status))
+    .sort((a, b) => a.start.localeCompare(b.start));
   const history = own ? appts.filter((a) => isFinalAppointmentStatus(a.status)) : [];
   const events = own ? (await repo.listEvents(ctx.db, ctx.auth.tenantId, s.id)).map(toEvent) : [];
   return {
-    reminders: { upcoming: events.filter((e) => e.arrivalTime >= now.toISOString()), other: events.filter((e) => e.arrivalTime < now.toISOString()).reverse() },
+    reminders: {
+      upcoming: events.filter((e) => e.arrivalTime >= now.toISOString()),
+      other: events.filter((e) => e.arrivalTime < now.toISOString()).reverse(),
+    },
     appointments: { upcoming, history },
   };
 }
@@ -46,17 +71,30 @@ async function saveEvent(ctx: AuthedCtx, id: string | null, b: TEventReminderReq
     await ctx.db.tx(async (db) => {
       await repo.lockPatient(db, ctx.auth.tenantId, patientId);
       if (id && !(await repo.findEvent(db, ctx.auth.tenantId, patientId, id))) throw new AppError('EVENT_NOT_FOUND');
-      if (!id && (await repo.countEvents(db, ctx.auth.tenantId, patientId)) >= MAX_EVENT_REMINDERS) throw new AppError('MAX_EVENTS');
-      if (await repo.timeTaken(db, ctx.auth.tenantId, patientId, at, id)) throw new AppError('EVENT_DUPLICATE_TIME', { field: 'arrivalTime', rule: 'unique' });
+      if (!id && (await repo.countEvents(db, ctx.auth.tenantId, patientId)) >= MAX_EVENT_REMINDERS)
+        throw new AppError('MAX_EVENTS');
+      if (await repo.timeTaken(db, ctx.auth.tenantId, patientId, at, id))
+        throw new AppError('EVENT_DUPLICATE_TIME', { field: 'arrivalTime', rule: 'unique' });
       const e = { id: eventId, patientId, at, label: b.label, icon: b.icon, now };
       if (id) await repo.updateEvent(db, ctx.auth.tenantId, e);
       else await repo.insertEvent(db, ctx.auth.tenantId, e);
       // The reminder at the arrival time (a new time replaces the old job; a past time has none).
-      if (at.getTime() > now.getTime()) await scheduleJob({ db }, { kind: EVENT_KIND, runAt: at, tenantId: ctx.auth.tenantId, dedupeKey: eventKey(eventId), payload: { eventId, at: at.toISOString() } });
+      if (at.getTime() > now.getTime())
+        await scheduleJob(
+          { db },
+          {
+            kind: EVENT_KIND,
+            runAt: at,
+            tenantId: ctx.auth.tenantId,
+            dedupeKey: eventKey(eventId),
+            payload: { eventId, at: at.toISOString() },
+          },
+        );
       else await cancelJob({ db }, eventKey(eventId));
     });
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw new AppError('EVENT_DUPLICATE_TIME', { field: 'arrivalTime', rule: 'unique' });
+    if ((e as { code?: string }).code === '23505')
+      throw new AppError('EVENT_DUPLICATE_TIME', { field: 'arrivalTime', rule: 'unique' });
     throw e;
   }
   return toEvent((await repo.findEvent(ctx.db, ctx.auth.tenantId, patientId, eventId))!);
@@ -81,10 +119,21 @@ export const EVENT_JOBS: JobHandlers = {
     const e = await repo.eventWithOwner(deps.db, job.tenant_id, p.eventId);
     if (!e || !e.user_id || e.arrival_at.toISOString() !== p.at) return;
     const t = eventReminderText(e.label, e, e.arrival_at);
-    await enqueueDeliveries(deps.db, job.tenant_id, (['in_app', 'push'] as const).map((channel) => ({
-      dedupeKey: `${eventKey(p.eventId)}:${p.at}:${channel}`, channel, alertId: null, recipientUserId: e.user_id, recipientPhone: null, recipientEmail: null,
-      template: 'event.reminder', payload: { type: 'reminder', title: t.title, body: t.body },
-    })), deps.clock.now());
+    await enqueueDeliveries(
+      deps.db,
+      job.tenant_id,
+      (['in_app', 'push'] as const).map((channel) => ({
+        dedupeKey: `${eventKey(p.eventId)}:${p.at}:${channel}`,
+        channel,
+        alertId: null,
+        recipientUserId: e.user_id,
+        recipientPhone: null,
+        recipientEmail: null,
+        template: 'event.reminder',
+        payload: { type: 'reminder', title: t.title, body: t.body },
+      })),
+      deps.clock.now(),
+    );
   },
 };
 

@@ -2,14 +2,32 @@ import type { TAuditQuery } from '@carewatch/contracts/audit';
 import type { Db } from '../../platform/db.ts';
 
 export type AuditRow = {
-  id: string; created_at: Date; actor_id: string | null; actor_first: string | null; actor_last: string | null; actor_email: string | null; action: string;
-  resource: string | null; resource_id: string | null; outcome: string; ip: string | null; request_id: string | null;
-  details: Record<string, unknown> | null; role: string | null; route: string | null; patient_ids: string[] | null; total: number;
+  id: string;
+  created_at: Date;
+  actor_id: string | null;
+  actor_first: string | null;
+  actor_last: string | null;
+  actor_email: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  outcome: string;
+  ip: string | null;
+  request_id: string | null;
+  details: Record<string, unknown> | null;
+  role: string | null;
+  route: string | null;
+  patient_ids: string[] | null;
+  total: number;
 };
 
 /** Sort columns of the audit log (issue 20); ties by id in the same direction. */
 const SORT_EXPR: Record<string, string> = {
-  createdAt: 'a.created_at', actor: "lower(coalesce(u.last_name || ' ' || u.first_name, u.email, ''))", action: 'a.action', resource: "coalesce(a.resource, '')", outcome: 'a.outcome',
+  createdAt: 'a.created_at',
+  actor: "lower(coalesce(u.last_name || ' ' || u.first_name, u.email, ''))",
+  action: 'a.action',
+  resource: "coalesce(a.resource, '')",
+  outcome: 'a.outcome',
 };
 /** ORDER BY of a sort: default (`-createdAt`) the newest first, as always. */
 export function auditOrder(sort: TAuditQuery['sort'] = '-createdAt'): string {
@@ -17,10 +35,27 @@ export function auditOrder(sort: TAuditQuery['sort'] = '-createdAt'): string {
   const expr = SORT_EXPR[desc ? sort.slice(1) : sort] ?? SORT_EXPR.createdAt!;
   const dir = desc ? 'desc' : 'asc';
   // Within one actor, action … the newest first.
-  return expr === SORT_EXPR.createdAt ? `a.created_at ${dir}, a.id ${dir}` : `${expr} ${dir}, a.created_at desc, a.id desc`;
+  return expr === SORT_EXPR.createdAt
+    ? `a.created_at ${dir}, a.id ${dir}`
+    : `${expr} ${dir}, a.created_at desc, a.id desc`;
 }
 
-export async function search(db: Db, tenantId: string, q: { actor?: string; action?: string; resource?: string; outcome?: string; patientId?: string; from?: Date; to?: Date; page: number; size: number; sort?: TAuditQuery['sort'] }): Promise<AuditRow[]> {
+export async function search(
+  db: Db,
+  tenantId: string,
+  q: {
+    actor?: string;
+    action?: string;
+    resource?: string;
+    outcome?: string;
+    patientId?: string;
+    from?: Date;
+    to?: Date;
+    page: number;
+    size: number;
+    sort?: TAuditQuery['sort'];
+  },
+): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `select a.id, a.created_at, a.actor_id, u.first_name as actor_first, u.last_name as actor_last, u.email as actor_email,
             a.action, a.resource, a.resource_id, a.outcome, a.ip, a.request_id, a.details, a.role, a.route, a.patient_ids, count(*) over () as total
@@ -36,14 +71,31 @@ export async function search(db: Db, tenantId: string, q: { actor?: string; acti
         and ($10::text is null or a.patient_ids @> array[$10::text] or a.resource_id = $10)
       order by ${auditOrder(q.sort)}
       limit $8 offset $9`,
-    [tenantId, q.actor ?? null, q.action ?? null, q.resource ?? null, q.outcome ?? null, q.from ?? null, q.to ?? null, q.size, q.page * q.size, q.patientId ?? null],
+    [
+      tenantId,
+      q.actor ?? null,
+      q.action ?? null,
+      q.resource ?? null,
+      q.outcome ?? null,
+      q.from ?? null,
+      q.to ?? null,
+      q.size,
+      q.page * q.size,
+      q.patientId ?? null,
+    ],
   );
 }
 
 export type AuditExportRow = Omit<AuditRow, 'actor_first' | 'actor_last' | 'total'>;
 
 /** The tenant's trail between two instants, oldest first, in chunks (keyset on time and id: memory stays flat). */
-export async function* exportRows(db: Db, tenantId: string, from: Date, to: Date, chunk = 1000): AsyncGenerator<AuditExportRow[]> {
+export async function* exportRows(
+  db: Db,
+  tenantId: string,
+  from: Date,
+  to: Date,
+  chunk = 1000,
+): AsyncGenerator<AuditExportRow[]> {
   let after: { at: Date; id: string } | null = null;
   for (;;) {
     const rows: AuditExportRow[] = await db.query<AuditExportRow>(

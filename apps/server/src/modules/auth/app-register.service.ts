@@ -1,6 +1,12 @@
 import { isValidPhone } from '@carewatch/contracts/rules';
 import type { TOtpSentResponse } from '@carewatch/contracts/auth';
-import type { TAppForgotOtpRequest, TAppForgotResetRequest, TAppRegisterOtpRequest, TAppRegisterRequest, TAppRegisterResponse } from '@carewatch/contracts/app-auth';
+import type {
+  TAppForgotOtpRequest,
+  TAppForgotResetRequest,
+  TAppRegisterOtpRequest,
+  TAppRegisterRequest,
+  TAppRegisterResponse,
+} from '@carewatch/contracts/app-auth';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -12,16 +18,27 @@ import * as patients from '../patients/patients.repo.ts';
 import { findByCode as findRole } from '../roles/roles.repo.ts';
 import { activeTenantByCode, phoneRuleOf } from '../tenants/tenants.service.ts';
 import * as repo from './app-register.repo.ts';
-import { assertPassword, issueOtp, resetPasswordOf, sendResetOtpTo, startSession, verifyOtp, type ResetTarget } from './auth.service.ts';
+import {
+  assertPassword,
+  issueOtp,
+  resetPasswordOf,
+  sendResetOtpTo,
+  startSession,
+  verifyOtp,
+  type ResetTarget,
+} from './auth.service.ts';
 
 type Channelled = { channel: 'phone' | 'email'; phone?: string | undefined; email?: string | undefined };
 type Target = { channel: 'sms' | 'email'; target: string; field: 'phone' | 'email' };
 
-const phoneError = (field = 'phone') => new AppError('VALIDATION_ERROR', { field, rule: 'phone' }, 'Phone number is not valid');
+const phoneError = (field = 'phone') =>
+  new AppError('VALIDATION_ERROR', { field, rule: 'phone' }, 'Phone number is not valid');
 
 /** The address the code goes to (the Zod schema guarantees the one the channel needs is there). */
 function targetOf(input: Channelled): Target {
-  return input.channel === 'phone' ? { channel: 'sms', target: (input.phone ?? '').trim(), field: 'phone' } : { channel: 'email', target: input.email ?? '', field: 'email' };
+  return input.channel === 'phone'
+    ? { channel: 'sms', target: (input.phone ?? '').trim(), field: 'phone' }
+    : { channel: 'email', target: input.email ?? '', field: 'email' };
 }
 
 async function assertPhoneRule(db: Db, tenantId: string, phone: string, field = 'phone') {
@@ -29,9 +46,14 @@ async function assertPhoneRule(db: Db, tenantId: string, phone: string, field = 
 }
 
 /** Spec §8: "phone or email already exists" offers the login instead. */
-const accountExists = (field: 'phone' | 'email') => new AppError('ACCOUNT_EXISTS', { field, rule: 'exists', redirect: 'login' });
+const accountExists = (field: 'phone' | 'email') =>
+  new AppError('ACCOUNT_EXISTS', { field, rule: 'exists', redirect: 'login' });
 
-async function assertNoAccount(db: Db, tenantId: string, p: { phone?: string | undefined; email?: string | undefined }) {
+async function assertNoAccount(
+  db: Db,
+  tenantId: string,
+  p: { phone?: string | undefined; email?: string | undefined },
+) {
   if (p.phone && (await users.findByPhone(db, tenantId, p.phone))) throw accountExists('phone');
   if (p.email && (await users.findByEmail(db, tenantId, p.email))) throw accountExists('email');
 }
@@ -49,7 +71,8 @@ function uniqueViolation(e: unknown): AppError | null {
   const text = `${err.constraint ?? ''} ${err.message ?? ''}`;
   if (text.includes('users_email_unique')) return accountExists('email');
   if (text.includes('users_phone_unique')) return accountExists('phone');
-  if (text.includes('patients_phone_unique') || text.includes('patients_user_unique')) return fieldError('PHONE_USED', 'phone');
+  if (text.includes('patients_phone_unique') || text.includes('patients_user_unique'))
+    return fieldError('PHONE_USED', 'phone');
   return null;
 }
 
@@ -73,14 +96,20 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
   const email = input.email ?? null;
   if (phone) await assertPhoneRule(ctx.db, t, phone);
   const now = ctx.clock.now();
-  if (input.birthday > latestToday(now)) throw new AppError('VALIDATION_ERROR', { field: 'birthday', rule: 'future' }, 'Date of birth must not be later than today');
+  if (input.birthday > latestToday(now))
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'birthday', rule: 'future' },
+      'Date of birth must not be later than today',
+    );
   await assertPassword(ctx, t, input.password, input.confirmPassword, 'password');
   const code = await verifyOtp(ctx, t, 'register', to.target, input.otp, 'otp');
   await assertNoAccount(ctx.db, t, { phone: phone ?? undefined, email: email ?? undefined });
   const isPatient = input.accountType === 'patient';
   // A staff-made record without an account, found by a phone the code just proved, becomes this account's record.
   // A phone given beside an e-mail code is unproven: it must not take over anyone's record.
-  if (isPatient && phone && to.channel === 'email' && (await repo.patientByPhone(ctx.db, t, phone))) throw fieldError('PHONE_USED', 'phone');
+  if (isPatient && phone && to.channel === 'email' && (await repo.patientByPhone(ctx.db, t, phone)))
+    throw fieldError('PHONE_USED', 'phone');
   const role = await findRole(ctx.db, t, 'patient');
   if (!role) throw new AppError('INTERNAL');
   const userId = newId();
@@ -90,10 +119,28 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
     return await ctx.db.tx(async (db) => {
       const txCtx: Ctx = { ...ctx, db };
       if (!(await repo.claimOtp(db, t, code.id, now))) throw fieldError('OTP_WRONG', 'otp');
-      await users.insertUser(db, t, { id: userId, email, phone, passwordHash: hash, firstName: input.firstName, lastName: input.lastName, status: 'active', language: input.language ?? 'en', now });
+      await users.insertUser(db, t, {
+        id: userId,
+        email,
+        phone,
+        passwordHash: hash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        status: 'active',
+        language: input.language ?? 'en',
+        now,
+      });
       await repo.setAppProfile(db, t, userId, {
-        middleName, birthday: input.birthday, gender: input.gender, address: input.address, bloodType: input.bloodType, skinColour: input.skinColour,
-        relationship: input.relationship, region: input.region ?? null, timezone: input.timezone ?? null, consentAt: now,
+        middleName,
+        birthday: input.birthday,
+        gender: input.gender,
+        address: input.address,
+        bloodType: input.bloodType,
+        skinColour: input.skinColour,
+        relationship: input.relationship,
+        region: input.region ?? null,
+        timezone: input.timezone ?? null,
+        consentAt: now,
       });
       await users.insertUserRole(db, t, { id: newId(), userId, roleId: role.id, isMain: true });
       let patientId: string | null = null;
@@ -105,21 +152,48 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
           patientId = existing.id;
           linked = true;
           await repo.linkPatient(db, t, existing.id, userId, {
-            middleName, skinColour: input.skinColour, birthday: input.birthday, gender: input.gender, address: input.address, bloodType: input.bloodType, email, now,
+            middleName,
+            skinColour: input.skinColour,
+            birthday: input.birthday,
+            gender: input.gender,
+            address: input.address,
+            bloodType: input.bloodType,
+            email,
+            now,
           });
         } else {
           patientId = newId();
           await patients.insertPatient(db, t, {
-            id: patientId, userId, patientCode: null, firstName: input.firstName, lastName: input.lastName, birthday: input.birthday, gender: input.gender,
-            heightCm: null, weightKg: null, bloodType: input.bloodType, phone, email, address: input.address, centerId: null, packageExpiry: null, contractId: null,
-            status: 'unassigned', createdBy: userId, now,
+            id: patientId,
+            userId,
+            patientCode: null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            birthday: input.birthday,
+            gender: input.gender,
+            heightCm: null,
+            weightKg: null,
+            bloodType: input.bloodType,
+            phone,
+            email,
+            address: input.address,
+            centerId: null,
+            packageExpiry: null,
+            contractId: null,
+            status: 'unassigned',
+            createdBy: userId,
+            now,
           });
           await repo.setPatientExtras(db, t, patientId, { middleName, skinColour: input.skinColour });
         }
       }
       // No profile or health values in the audit details.
       await audit(txCtx, {
-        tenantId: t, actorId: userId, action: 'auth.app.register', resource: 'user', resourceId: userId,
+        tenantId: t,
+        actorId: userId,
+        action: 'auth.app.register',
+        resource: 'user',
+        resourceId: userId,
         details: { channel: to.channel, accountType: input.accountType, patientId, linkedRecord: linked },
       });
       const tokens = await startSession(txCtx, t, (await users.findById(db, t, userId))!, 'app', false, 'register');

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import { checkPassword, looksLikeEmail, isValidPhone } from '@carewatch/contracts/rules';
-import type { TOtpSentResponse, TOtpTokenRequest, TPermissionResponse, TRegisterRequest, TTokenRequest, TTokenResponse, TForgotResetRequest, TLevel } from '@carewatch/contracts/auth';
+import type {
+  TOtpSentResponse,
+  TOtpTokenRequest,
+  TPermissionResponse,
+  TRegisterRequest,
+  TTokenRequest,
+  TTokenResponse,
+  TForgotResetRequest,
+  TLevel,
+} from '@carewatch/contracts/auth';
 import type { AuthedCtx, Ctx, Deps } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -35,16 +44,26 @@ async function findByLogin(ctx: Ctx, tenantId: string, username: string) {
  * e-mail also lock the phone; an unknown login name counts on its own, so it answers exactly like an account.
  */
 const lockKey = (user: { id: string } | null, name: string) => (user ? `user:${user.id}` : `name:${name}`);
-const isLocked = (lock: { locked_until: Date | null } | null, now: Date) => !!lock?.locked_until && lock.locked_until.getTime() > now.getTime();
+const isLocked = (lock: { locked_until: Date | null } | null, now: Date) =>
+  !!lock?.locked_until && lock.locked_until.getTime() > now.getTime();
 
 /**
  * Recovers a deactivated account after its password was verified (lifecycle passes it for POST /api/auth/recover);
  * answers whether it did.
  */
-export type AccountRecovery = (deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, user: users.UserRow) => Promise<boolean>;
+export type AccountRecovery = (
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenantId: string,
+  user: users.UserRow,
+) => Promise<boolean>;
 
 /** Password grant. Unknown user and wrong password get the same answer, in the same time, and count alike toward the lockout. */
-export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Client, opts: { recover?: AccountRecovery } = {}): Promise<TTokenResponse> {
+export async function passwordLogin(
+  ctx: Ctx,
+  input: TTokenRequest,
+  client: Client,
+  opts: { recover?: AccountRecovery } = {},
+): Promise<TTokenResponse> {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
   const now = ctx.clock.now();
   const name = loginName(input.username);
@@ -52,28 +71,64 @@ export async function passwordLogin(ctx: Ctx, input: TTokenRequest, client: Clie
   const key = lockKey(user, name);
   const lock = await users.getLoginFailure(ctx.db, tenant.id, key);
   if (isLocked(lock, now)) {
-    await audit(ctx, { tenantId: tenant.id, actorId: user?.id ?? null, action: 'auth.login', outcome: 'denied', details: { reason: 'locked' } });
+    await audit(ctx, {
+      tenantId: tenant.id,
+      actorId: user?.id ?? null,
+      action: 'auth.login',
+      outcome: 'denied',
+      details: { reason: 'locked' },
+    });
     throw new AppError('ACCOUNT_LOCKED');
   }
-  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await verifyPassword(await dummyHash(), input.password), false);
   if (!ok || !user) {
-    const r = await users.recordLoginFailure(ctx.db, tenant.id, key, now, MAX_LOGIN_FAILURES, new Date(now.getTime() + LOCK_MS));
-    await audit(ctx, { tenantId: tenant.id, actorId: user?.id ?? null, action: 'auth.login', outcome: 'failed', details: { reason: r.locked ? 'locked_now' : 'wrong_credentials' } });
+    const r = await users.recordLoginFailure(
+      ctx.db,
+      tenant.id,
+      key,
+      now,
+      MAX_LOGIN_FAILURES,
+      new Date(now.getTime() + LOCK_MS),
+    );
+    await audit(ctx, {
+      tenantId: tenant.id,
+      actorId: user?.id ?? null,
+      action: 'auth.login',
+      outcome: 'failed',
+      details: { reason: r.locked ? 'locked_now' : 'wrong_credentials' },
+    });
     throw new AppError('WRONG_LOGIN');
   }
   await users.clearLoginFailures(ctx.db, tenant.id, [key]);
   if (opts.recover && (await opts.recover(ctx, tenant.id, user))) {
-    await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'account.recover', resource: 'user', resourceId: user.id });
+    await audit(ctx, {
+      tenantId: tenant.id,
+      actorId: user.id,
+      action: 'account.recover',
+      resource: 'user',
+      resourceId: user.id,
+    });
     return startSession(ctx, tenant.id, { ...user, status: 'active' }, client, input.remember_me ?? false, 'password');
   }
   return startSession(ctx, tenant.id, user, client, input.remember_me ?? false, 'password');
 }
 
-export async function startSession(ctx: Ctx, tenantId: string, userIn: users.UserRow, client: Client, rememberMe: boolean, method: string): Promise<TTokenResponse> {
+export async function startSession(
+  ctx: Ctx,
+  tenantId: string,
+  userIn: users.UserRow,
+  client: Client,
+  rememberMe: boolean,
+  method: string,
+): Promise<TTokenResponse> {
   let user = userIn;
   if (user.status === 'pending_approval') throw new AppError('ACCOUNT_PENDING_APPROVAL');
   if (user.status === 'deactivated') {
-    const until = user.deactivated_at ? new Date(user.deactivated_at.getTime() + 30 * 24 * 3600 * 1000).toISOString() : null;
+    const until = user.deactivated_at
+      ? new Date(user.deactivated_at.getTime() + 30 * 24 * 3600 * 1000).toISOString()
+      : null;
     throw new AppError('ACCOUNT_DEACTIVATED', { recoverableUntil: until });
   }
   if (user.status === 'disabled' && (await reenableIfDue(ctx, tenantId, user.id))) user = { ...user, status: 'active' };
@@ -82,7 +137,13 @@ export async function startSession(ctx: Ctx, tenantId: string, userIn: users.Use
   const usable = client === 'portal' ? levels.filter((l) => l.role_code !== 'patient') : levels;
   const level = usable[0];
   if (!level) {
-    await audit(ctx, { tenantId, actorId: user.id, action: 'auth.login', outcome: 'denied', details: { reason: 'no_role_for_client', client } });
+    await audit(ctx, {
+      tenantId,
+      actorId: user.id,
+      action: 'auth.login',
+      outcome: 'denied',
+      details: { reason: 'no_role_for_client', client },
+    });
     throw new AppError('PERMISSION_DENIED');
   }
   const now = ctx.clock.now();
@@ -92,15 +153,50 @@ export async function startSession(ctx: Ctx, tenantId: string, userIn: users.Use
   await ctx.db.tx(async (db) => {
     // One active session per account and client: the older one learns it was replaced on its next call.
     const ended = await sessions.revokeUserSessions(db, tenantId, user.id, 'replaced', now, { client });
-    await sessions.insertSession(db, tenantId, { id: sessionId, userId: user.id, levelId: level.id, client, rememberMe, pv: user.permissions_version, expiresAt: new Date(now.getTime() + ttl * 1000), now });
+    await sessions.insertSession(db, tenantId, {
+      id: sessionId,
+      userId: user.id,
+      levelId: level.id,
+      client,
+      rememberMe,
+      pv: user.permissions_version,
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+      now,
+    });
     await sessions.insertRefreshToken(db, tenantId, sessionId, keyed(ctx, refresh), now);
-    if (ended > 0) await audit({ ...ctx, db }, { tenantId, actorId: user.id, action: 'auth.session.replaced', resource: 'session', outcome: 'ok', details: { ended } });
+    if (ended > 0)
+      await audit(
+        { ...ctx, db },
+        {
+          tenantId,
+          actorId: user.id,
+          action: 'auth.session.replaced',
+          resource: 'session',
+          outcome: 'ok',
+          details: { ended },
+        },
+      );
   });
-  await audit(ctx, { tenantId, actorId: user.id, action: 'auth.login', resource: 'session', resourceId: sessionId, outcome: 'ok', details: { method, client } });
+  await audit(ctx, {
+    tenantId,
+    actorId: user.id,
+    action: 'auth.login',
+    resource: 'session',
+    resourceId: sessionId,
+    outcome: 'ok',
+    details: { method, client },
+  });
   return tokenResponse(ctx, sessionId, user.id, tenantId, user.permissions_version, refresh);
 }
 
-async function tokenResponse(ctx: Ctx, sessionId: string, userId: string, tenantId: string, pv: number, refresh: string): Promise<TTokenResponse> {
+async function tokenResponse(
+  ctx: Ctx,
+  sessionId: string,
+  userId: string,
+  tenantId: string,
+  pv: number,
+  refresh: string,
+): Promise<TTokenResponse> {
   const access = await ctx.signer.sign({ sid: sessionId, uid: userId, tid: tenantId, pv }, ctx.clock.now());
   return { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: ctx.signer.ttl };
 }
@@ -114,7 +210,14 @@ export async function refreshTokens(ctx: Ctx, refreshToken: string): Promise<TTo
   if (!s) throw new AppError('UNAUTHORIZED');
   if (row.was_used) {
     await sessions.revokeSession(ctx.db, row.tenant_id, s.id, 'refresh_reuse', now);
-    await audit(ctx, { tenantId: row.tenant_id, actorId: s.user_id, action: 'auth.refresh.reuse', resource: 'session', resourceId: s.id, outcome: 'denied' });
+    await audit(ctx, {
+      tenantId: row.tenant_id,
+      actorId: s.user_id,
+      action: 'auth.refresh.reuse',
+      resource: 'session',
+      resourceId: s.id,
+      outcome: 'denied',
+    });
     throw new AppError('UNAUTHORIZED');
   }
   if (s.revoked_at) throw new AppError('UNAUTHORIZED');
@@ -142,13 +245,29 @@ export async function logout(ctx: AuthedCtx) {
 // ---- One-time codes ----
 
 /** `deliver: false` stores a code nobody receives, so an unknown account answers (and rate-limits) exactly like a known one. */
-export async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, channel: 'email' | 'sms', target: string, opts: { deliver?: boolean } = {}): Promise<TOtpSentResponse> {
+export async function issueOtp(
+  ctx: Ctx,
+  tenantId: string,
+  purpose: otps.OtpPurpose,
+  channel: 'email' | 'sms',
+  target: string,
+  opts: { deliver?: boolean } = {},
+): Promise<TOtpSentResponse> {
   const now = ctx.clock.now();
   const last = await otps.latestOtp(ctx.db, tenantId, purpose, target);
-  if (last && !last.used_at && now.getTime() - last.created_at.getTime() < OTP_RESEND_MS) throw new AppError('OTP_TOO_SOON');
+  if (last && !last.used_at && now.getTime() - last.created_at.getTime() < OTP_RESEND_MS)
+    throw new AppError('OTP_TOO_SOON');
   const code = randomOtp();
   const id = newId();
-  await otps.insertOtp(ctx.db, tenantId, { id, purpose, channel, target, codeHash: keyed(ctx, `${id}:${code}`), expiresAt: new Date(now.getTime() + OTP_TTL_MS), now });
+  await otps.insertOtp(ctx.db, tenantId, {
+    id,
+    purpose,
+    channel,
+    target,
+    codeHash: keyed(ctx, `${id}:${code}`),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    now,
+  });
   const minutes = OTP_TTL_MS / 60000;
   if (opts.deliver === false) return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
   const what = { login: 'sign-in', register: 'registration', reset: 'password reset' }[purpose];
@@ -158,13 +277,19 @@ export async function issueOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurp
     const tpl = await emailTemplateOf(ctx.db, tenantId);
     const fill = (s: string) => s.replaceAll('{{code}}', code).replaceAll('{{minutes}}', String(minutes));
     await ctx.mail.send({ tenantId, to: target, subject: fill(tpl.subject), text: fill(tpl.body), secrets: [code] });
-  }
-  else await ctx.sms.send({ tenantId, to: target, text, secrets: [code] });
+  } else await ctx.sms.send({ tenantId, to: target, text, secrets: [code] });
   return { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 };
 }
 
 /** Checks a code: wrong → OTP_WRONG; the failure that makes more than 3 blocks it; expired → OTP_EXPIRED. */
-export async function verifyOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPurpose, target: string, code: string, field: string): Promise<otps.OtpRow> {
+export async function verifyOtp(
+  ctx: Ctx,
+  tenantId: string,
+  purpose: otps.OtpPurpose,
+  target: string,
+  code: string,
+  field: string,
+): Promise<otps.OtpRow> {
   const now = ctx.clock.now();
   const row = await otps.latestOtp(ctx.db, tenantId, purpose, target);
   if (!row || row.used_at) throw fieldError('OTP_WRONG', field);
@@ -182,7 +307,8 @@ export async function verifyOtp(ctx: Ctx, tenantId: string, purpose: otps.OtpPur
 
 export async function sendLoginOtpByPhone(ctx: Ctx, tenantCode: string, phone: string) {
   const tenant = await activeTenantByCode(ctx.db, tenantCode);
-  if (!isValidPhone(phone.trim(), await phoneRuleOf(ctx.db, tenant.id))) throw new AppError('VALIDATION_ERROR', { field: 'phoneNumber', rule: 'phone' }, 'Phone number is not valid');
+  if (!isValidPhone(phone.trim(), await phoneRuleOf(ctx.db, tenant.id)))
+    throw new AppError('VALIDATION_ERROR', { field: 'phoneNumber', rule: 'phone' }, 'Phone number is not valid');
   const user = await users.findByPhone(ctx.db, tenant.id, phone.trim());
   if (!user) throw fieldError('ACCOUNT_NOT_FOUND', 'phoneNumber');
   return issueOtp(ctx, tenant.id, 'login', 'sms', phone.trim());
@@ -199,11 +325,20 @@ export async function otpLogin(ctx: Ctx, input: TOtpTokenRequest, client: Client
   const tenant = await activeTenantByCode(ctx.db, input.tenantId);
   const target = input.type === 'email' ? input.username.trim().toLowerCase() : input.username.trim();
   const row = await verifyOtp(ctx, tenant.id, 'login', target, input.otp, 'otp');
-  const user = input.type === 'email' ? await users.findByEmail(ctx.db, tenant.id, target) : await users.findByPhone(ctx.db, tenant.id, target);
+  const user =
+    input.type === 'email'
+      ? await users.findByEmail(ctx.db, tenant.id, target)
+      : await users.findByPhone(ctx.db, tenant.id, target);
   if (!user) throw fieldError('OTP_WRONG', 'otp');
   // A locked account stays locked whatever the way in (a password reset lifts it).
   if (isLocked(await users.getLoginFailure(ctx.db, tenant.id, lockKey(user, target)), ctx.clock.now())) {
-    await audit(ctx, { tenantId: tenant.id, actorId: user.id, action: 'auth.login', outcome: 'denied', details: { reason: 'locked', method: 'otp' } });
+    await audit(ctx, {
+      tenantId: tenant.id,
+      actorId: user.id,
+      action: 'auth.login',
+      outcome: 'denied',
+      details: { reason: 'locked', method: 'otp' },
+    });
     throw new AppError('ACCOUNT_LOCKED');
   }
   await otps.markUsed(ctx.db, tenant.id, row.id, ctx.clock.now());
@@ -238,15 +373,26 @@ export async function register(ctx: Ctx, input: TRegisterRequest) {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
   const now = ctx.clock.now();
   const code = await otps.latestOtp(ctx.db, tenant.id, 'register', input.email);
-  if (!code || !code.verified_at || code.used_at || now.getTime() - code.verified_at.getTime() > REGISTER_VERIFIED_MS) throw fieldError('EMAIL_NOT_VERIFIED', 'email');
+  if (!code || !code.verified_at || code.used_at || now.getTime() - code.verified_at.getTime() > REGISTER_VERIFIED_MS)
+    throw fieldError('EMAIL_NOT_VERIFIED', 'email');
   await assertPassword(ctx, tenant.id, input.password, input.confirmPassword, 'password');
-  if (input.phone && !isValidPhone(input.phone, await phoneRuleOf(ctx.db, tenant.id))) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
+  if (input.phone && !isValidPhone(input.phone, await phoneRuleOf(ctx.db, tenant.id)))
+    throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   if (await users.findByEmail(ctx.db, tenant.id, input.email)) throw fieldError('EMAIL_USED', 'email');
   if (input.phone && (await users.findByPhone(ctx.db, tenant.id, input.phone))) throw fieldError('PHONE_USED', 'phone');
   const id = newId();
   const hash = await hashPassword(input.password);
   await ctx.db.tx(async (db) => {
-    await users.insertUser(db, tenant.id, { id, email: input.email, phone: input.phone ?? null, passwordHash: hash, firstName: input.firstName, lastName: input.lastName, status: 'pending_approval', now });
+    await users.insertUser(db, tenant.id, {
+      id,
+      email: input.email,
+      phone: input.phone ?? null,
+      passwordHash: hash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      status: 'pending_approval',
+      now,
+    });
     await otps.markUsed(db, tenant.id, code.id, now);
   });
   await audit(ctx, { tenantId: tenant.id, actorId: id, action: 'auth.register', resource: 'user', resourceId: id });
@@ -261,7 +407,9 @@ export type ResetTarget = { channel: 'email' | 'sms'; target: string; field: str
 type ResetOpts = { silentUnknown: boolean };
 
 const findResetUser = (ctx: Ctx, tenantId: string, to: ResetTarget) =>
-  (to.channel === 'email' ? users.findByEmail(ctx.db, tenantId, to.target) : users.findByPhone(ctx.db, tenantId, to.target));
+  to.channel === 'email'
+    ? users.findByEmail(ctx.db, tenantId, to.target)
+    : users.findByPhone(ctx.db, tenantId, to.target);
 
 export async function sendResetOtpTo(ctx: Ctx, tenantId: string, to: ResetTarget, opts: ResetOpts) {
   const user = await findResetUser(ctx, tenantId, to);
@@ -274,7 +422,13 @@ export async function sendResetOtp(ctx: Ctx, tenantCode: string, email: string) 
   return sendResetOtpTo(ctx, tenant.id, { channel: 'email', target: email, field: 'email' }, { silentUnknown: false });
 }
 
-export async function resetPasswordOf(ctx: Ctx, tenantId: string, to: ResetTarget, input: { otp: string; newPassword: string; confirmPassword: string }, opts: ResetOpts) {
+export async function resetPasswordOf(
+  ctx: Ctx,
+  tenantId: string,
+  to: ResetTarget,
+  input: { otp: string; newPassword: string; confirmPassword: string },
+  opts: ResetOpts,
+) {
   const user = await findResetUser(ctx, tenantId, to);
   if (!user && !opts.silentUnknown) throw fieldError('EMAIL_NOT_FOUND', to.field);
   const row = await verifyOtp(ctx, tenantId, 'reset', to.target, input.otp, 'otp');
@@ -289,16 +443,28 @@ export async function resetPasswordOf(ctx: Ctx, tenantId: string, to: ResetTarge
     await sessions.revokeUserSessions(db, tenantId, user.id, 'password_reset', now);
     await users.clearLoginFailures(db, tenantId, [lockKey(user, '')]);
   });
-  await audit(ctx, { tenantId, actorId: user.id, action: 'auth.password.reset', resource: 'user', resourceId: user.id, details: { channel: to.channel } });
+  await audit(ctx, {
+    tenantId,
+    actorId: user.id,
+    action: 'auth.password.reset',
+    resource: 'user',
+    resourceId: user.id,
+    details: { channel: to.channel },
+  });
   return { ok: true as const };
 }
 
 export async function resetPassword(ctx: Ctx, input: TForgotResetRequest) {
   const tenant = await activeTenantByCode(ctx.db, input.tenant);
-  return resetPasswordOf(ctx, tenant.id, { channel: 'email', target: input.email, field: 'email' }, input, { silentUnknown: false });
+  return resetPasswordOf(ctx, tenant.id, { channel: 'email', target: input.email, field: 'email' }, input, {
+    silentUnknown: false,
+  });
 }
 
-export async function changePassword(ctx: AuthedCtx, input: { password: string; newPassword: string; confirmPassword: string }) {
+export async function changePassword(
+  ctx: AuthedCtx,
+  input: { password: string; newPassword: string; confirmPassword: string },
+) {
   const { tenantId, userId } = ctx.auth;
   const user = await users.findById(ctx.db, tenantId, userId);
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
@@ -321,7 +487,15 @@ export async function changePassword(ctx: AuthedCtx, input: { password: string; 
 // ---- Permissions and levels ----
 
 function toLevel(l: users.LevelRow): TLevel {
-  return { id: l.id, roleCode: l.role_code, roleName: l.role_name, scopeId: l.scope_id, scopeName: l.scope_name, centerId: l.center_id, centerName: l.center_name };
+  return {
+    id: l.id,
+    roleCode: l.role_code,
+    roleName: l.role_name,
+    scopeId: l.scope_id,
+    scopeName: l.scope_name,
+    centerId: l.center_id,
+    centerName: l.center_name,
+  };
 }
 
 async function clientLevels(ctx: AuthedCtx) {
@@ -335,8 +509,13 @@ export async function myPermissions(ctx: AuthedCtx): Promise<TPermissionResponse
   const current = levels.find((l) => l.id === ctx.auth.levelId);
   if (!current) throw new AppError('LEVEL_NOT_FOUND');
   return {
-    userId: ctx.auth.userId, tenantId: ctx.auth.tenantId, tenantCode: ctx.auth.tenantCode, role: ctx.auth.roleCode,
-    level: toLevel(current), levelCount: levels.length, permissions: [...ctx.auth.permissions].sort((a, b) => a - b),
+    userId: ctx.auth.userId,
+    tenantId: ctx.auth.tenantId,
+    tenantCode: ctx.auth.tenantCode,
+    role: ctx.auth.roleCode,
+    level: toLevel(current),
+    levelCount: levels.length,
+    permissions: [...ctx.auth.permissions].sort((a, b) => a - b),
   };
 }
 

@@ -20,7 +20,20 @@ export async function findSessionForAuth(db: Db, tenantId: string, sessionId: st
   return rows[0] ?? null;
 }
 
-export async function insertSession(db: Db, tenantId: string, s: { id: string; userId: string; levelId: string; client: string; rememberMe: boolean; pv: number; expiresAt: Date; now: Date }) {
+export async function insertSession(
+  db: Db,
+  tenantId: string,
+  s: {
+    id: string;
+    userId: string;
+    levelId: string;
+    client: string;
+    rememberMe: boolean;
+    pv: number;
+    expiresAt: Date;
+    now: Date;
+  },
+) {
   await db.query(
     'insert into sessions (id, tenant_id, user_id, user_role_id, client, remember_me, permissions_version, created_at, expires_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
     [s.id, tenantId, s.userId, s.levelId, s.client, s.rememberMe, s.pv, s.now, s.expiresAt],
@@ -28,7 +41,14 @@ export async function insertSession(db: Db, tenantId: string, s: { id: string; u
 }
 
 /** Revokes the user's live sessions of one client kind except `keep`; returns how many ended. */
-export async function revokeUserSessions(db: Db, tenantId: string, userId: string, reason: string, now: Date, opts: { client?: string; keep?: string } = {}): Promise<number> {
+export async function revokeUserSessions(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  reason: string,
+  now: Date,
+  opts: { client?: string; keep?: string } = {},
+): Promise<number> {
   const rows = await db.query(
     `update sessions set revoked_at = $4, revoked_reason = $3
       where tenant_id = $1 and user_id = $2 and revoked_at is null
@@ -40,11 +60,23 @@ export async function revokeUserSessions(db: Db, tenantId: string, userId: strin
 }
 
 export async function revokeSession(db: Db, tenantId: string, sessionId: string, reason: string, now: Date) {
-  await db.query('update sessions set revoked_at = $4, revoked_reason = $3 where tenant_id = $1 and id = $2 and revoked_at is null', [tenantId, sessionId, reason, now]);
+  await db.query(
+    'update sessions set revoked_at = $4, revoked_reason = $3 where tenant_id = $1 and id = $2 and revoked_at is null',
+    [tenantId, sessionId, reason, now],
+  );
 }
 
 export async function findSession(db: Db, tenantId: string, sessionId: string) {
-  const rows = await db.query<{ id: string; user_id: string; user_role_id: string; client: string; remember_me: boolean; expires_at: Date; revoked_at: Date | null; permissions_version: number }>(
+  const rows = await db.query<{
+    id: string;
+    user_id: string;
+    user_role_id: string;
+    client: string;
+    remember_me: boolean;
+    expires_at: Date;
+    revoked_at: Date | null;
+    permissions_version: number;
+  }>(
     'select id, user_id, user_role_id, client, remember_me, expires_at, revoked_at, permissions_version from sessions where tenant_id = $1 and id = $2',
     [tenantId, sessionId],
   );
@@ -52,11 +84,21 @@ export async function findSession(db: Db, tenantId: string, sessionId: string) {
 }
 
 export async function setSessionLevel(db: Db, tenantId: string, sessionId: string, levelId: string, pv: number) {
-  await db.query('update sessions set user_role_id = $3, permissions_version = $4 where tenant_id = $1 and id = $2', [tenantId, sessionId, levelId, pv]);
+  await db.query('update sessions set user_role_id = $3, permissions_version = $4 where tenant_id = $1 and id = $2', [
+    tenantId,
+    sessionId,
+    levelId,
+    pv,
+  ]);
 }
 
 export async function insertRefreshToken(db: Db, tenantId: string, sessionId: string, tokenHash: string, now: Date) {
-  await db.query('insert into refresh_tokens (token_hash, tenant_id, session_id, created_at) values ($1,$2,$3,$4)', [tokenHash, tenantId, sessionId, now]);
+  await db.query('insert into refresh_tokens (token_hash, tenant_id, session_id, created_at) values ($1,$2,$3,$4)', [
+    tokenHash,
+    tenantId,
+    sessionId,
+    now,
+  ]);
 }
 
 /** Marks a refresh token used, atomically; returns its row with whether it had been used before. */

@@ -5,8 +5,25 @@ import { loadExcel } from '../../platform/lazy.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { ensureDefaultPackages } from '../packages/packages.service.ts';
 
-type Pkg = { id: string; name: string; seriesPrefix: string; totalCodes: number; counts: Record<string, number>; upgradePackage: { id: string; name: string }; createdBy: { id: string; name: string } };
-type Code = { id: string; series: string; seq: number; code: string; status: string; purchasedAt: string | null; activatedAt: string | null; redeemedBy: { id: string } | null };
+type Pkg = {
+  id: string;
+  name: string;
+  seriesPrefix: string;
+  totalCodes: number;
+  counts: Record<string, number>;
+  upgradePackage: { id: string; name: string };
+  createdBy: { id: string; name: string };
+};
+type Code = {
+  id: string;
+  series: string;
+  seq: number;
+  code: string;
+  status: string;
+  purchasedAt: string | null;
+  activatedAt: string | null;
+  redeemedBy: { id: string } | null;
+};
 
 const P = '/api/account/code-packages';
 const PRINTED = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
@@ -25,17 +42,30 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
   let codes: Code[];
 
   const appLogin = async (local: string, tenant = 'demo') => {
-    const res = await t.call('POST', '/api/auth/oauth-token', { form: { tenant, username: `${local}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+    const res = await t.call('POST', '/api/auth/oauth-token', {
+      form: { tenant, username: `${local}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' },
+      headers: { 'x-client': 'app' },
+    });
     if (res.status !== 200) throw new Error(res.raw);
     return String(res.body.access_token);
   };
   const body = (extra: Record<string, unknown> = {}) => ({
-    name: 'Hospital A 2026', type: 'COUPON', totalCodes: 50, availableFrom: '2026-11-01', expiresOn: '2027-10-31', benefits: 'Basic for 12 months',
-    totalVouchers: 50, recipientOrganization: 'Hospital A', upgradePackageId: basicId, upgradeMonths: 12, ...extra,
+    name: 'Hospital A 2026',
+    type: 'COUPON',
+    totalCodes: 50,
+    availableFrom: '2026-11-01',
+    expiresOn: '2027-10-31',
+    benefits: 'Basic for 12 months',
+    totalVouchers: 50,
+    recipientOrganization: 'Hospital A',
+    upgradePackageId: basicId,
+    upgradeMonths: 12,
+    ...extra,
   });
   const patch = (id: string, b: unknown, token = admin) => t.call('PATCH', `${P}/${id}/codes`, { body: b, token });
   const redeem = (code: string, token = patient) => t.post(`${P}/redeem`, { code }, token);
-  const allCodes = async (id: string, query = '') => (await t.get(`${P}/${id}/codes?size=200${query}`, admin)).body.items as Code[];
+  const allCodes = async (id: string, query = '') =>
+    (await t.get(`${P}/${id}/codes?size=200${query}`, admin)).body.items as Code[];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -47,12 +77,18 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     patient2 = await appLogin('patient', 'demo2');
     const tenants = await t.db.query<{ id: string }>("select id from tenants where code in ('demo', 'demo2')");
     for (const tn of tenants) await ensureDefaultPackages(t.db, tn.id, t.clock.now());
-    const [b] = await t.db.query<{ id: string }>("select p.id from packages p join tenants tn on tn.id = p.tenant_id where tn.code = 'demo' and p.code = 'BASIC'");
+    const [b] = await t.db.query<{ id: string }>(
+      "select p.id from packages p join tenants tn on tn.id = p.tenant_id where tn.code = 'demo' and p.code = 'BASIC'",
+    );
     basicId = b!.id;
-    const [u] = await t.db.query<{ id: string }>("select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'patient@demo.test'");
+    const [u] = await t.db.query<{ id: string }>(
+      "select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'patient@demo.test'",
+    );
     patientUserId = u!.id;
   }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('every field is required: a 400 names each missing one', async () => {
     const res = await t.post(P, {}, admin);
@@ -78,15 +114,25 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     const res = await t.post(P, body(), admin);
     expect(res.status).toBe(201);
     pkg = res.body as unknown as Pkg;
-    expect(pkg).toMatchObject({ name: 'Hospital A 2026', totalCodes: 50, seriesPrefix: 'CP0001', upgradePackage: { id: basicId, name: 'Basic' } });
+    expect(pkg).toMatchObject({
+      name: 'Hospital A 2026',
+      totalCodes: 50,
+      seriesPrefix: 'CP0001',
+      upgradePackage: { id: basicId, name: 'Basic' },
+    });
     expect(pkg.counts).toEqual({ total: 50, notPaid: 50, paid: 0, used: 0, locked: 0 });
     expect(pkg.createdBy.name).toMatch(/\S/);
     codes = await allCodes(pkg.id);
     expect(codes).toHaveLength(50);
-    expect(codes.map((c) => c.series)).toEqual(Array.from({ length: 50 }, (_, i) => `CP0001-${String(i + 1).padStart(6, '0')}`));
+    expect(codes.map((c) => c.series)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `CP0001-${String(i + 1).padStart(6, '0')}`),
+    );
     for (const c of codes) expect(c.code).toMatch(PRINTED);
     expect(new Set(codes.map((c) => c.code)).size).toBe(50);
-    const rows = await t.db.query<{ n: number; d: number }>('select count(*)::int as n, count(distinct code)::int as d from code_package_codes where package_id = $1', [pkg.id]);
+    const rows = await t.db.query<{ n: number; d: number }>(
+      'select count(*)::int as n, count(distinct code)::int as d from code_package_codes where package_id = $1',
+      [pkg.id],
+    );
     expect(rows[0]).toEqual({ n: 50, d: 50 });
     // 600 characters drawn uniformly from 32: nearly every letter of the alphabet shows up, none outside it.
     const chars = codes.map((c) => c.code.replace(/-/g, '')).join('');
@@ -110,12 +156,17 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     expect(paid.body).toEqual({ updated: 10, skipped: 0 });
     const locked = await patch(pkg.id, { status: 'locked', codeIds: [codes[10]!.id, codes[11]!.id] });
     expect(locked.body).toEqual({ updated: 2, skipped: 0 });
-    expect((await patch(pkg.id, { status: 'not_paid', codeIds: [codes[11]!.id] })).body).toEqual({ updated: 1, skipped: 0 });
+    expect((await patch(pkg.id, { status: 'not_paid', codeIds: [codes[11]!.id] })).body).toEqual({
+      updated: 1,
+      skipped: 0,
+    });
     const paidList = await allCodes(pkg.id, '&status=paid');
     expect(paidList.map((c) => c.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(paidList.every((c) => c.purchasedAt === t.clock.now().toISOString())).toBe(true);
     expect((await allCodes(pkg.id, '&status=locked')).map((c) => c.seq)).toEqual([11]);
-    expect((await allCodes(pkg.id, `&search=${encodeURIComponent(codes[4]!.code.slice(0, 9))}`)).map((c) => c.seq)).toContain(5);
+    expect(
+      (await allCodes(pkg.id, `&search=${encodeURIComponent(codes[4]!.code.slice(0, 9))}`)).map((c) => c.seq),
+    ).toContain(5);
     expect((await allCodes(pkg.id, '&search=CP0001-000007')).map((c) => c.seq)).toEqual([7]);
     expect((await patch(pkg.id, { status: 'paid' })).status).toBe(400);
     expect((await patch(pkg.id, { status: 'used', seqFrom: 1, seqTo: 2 })).status).toBe(400);
@@ -123,7 +174,10 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     // A range never unlocks: code 11 stays locked when 9–12 are marked paid.
     expect((await patch(pkg.id, { status: 'paid', seqFrom: 9, seqTo: 12 })).body).toEqual({ updated: 3, skipped: 1 });
     expect((await allCodes(pkg.id, '&status=locked')).map((c) => c.seq)).toEqual([11]);
-    expect((await patch(pkg.id, { status: 'not_paid', codeIds: [codes[11]!.id] })).body).toEqual({ updated: 1, skipped: 0 });
+    expect((await patch(pkg.id, { status: 'not_paid', codeIds: [codes[11]!.id] })).body).toEqual({
+      updated: 1,
+      skipped: 0,
+    });
     // A series number beyond any package is a 400 naming the field, not a database error.
     const huge = await patch(pkg.id, { status: 'paid', seqFrom: 1, seqTo: 99_999_999_999 });
     expect(huge.status).toBe(400);
@@ -133,24 +187,57 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
   it('redeeming makes the plan mine for its months, records the activation, and works once only', async () => {
     const now = t.clock.now();
     // The same plan running is extended by the code's months; otherwise the plan starts now.
-    const before = (await t.get('/api/account/subscriptions/me', patient)).body as { package: { id: string }; endsAt: string | null };
+    const before = (await t.get('/api/account/subscriptions/me', patient)).body as {
+      package: { id: string };
+      endsAt: string | null;
+    };
     const from = before.package.id === basicId && before.endsAt ? new Date(before.endsAt) : now;
-    const expectedEnd = new Date(Date.UTC(from.getUTCFullYear() + 1, from.getUTCMonth(), from.getUTCDate(), from.getUTCHours(), from.getUTCMinutes())).toISOString();
+    const expectedEnd = new Date(
+      Date.UTC(
+        from.getUTCFullYear() + 1,
+        from.getUTCMonth(),
+        from.getUTCDate(),
+        from.getUTCHours(),
+        from.getUTCMinutes(),
+      ),
+    ).toISOString();
     const res = await redeem(codes[0]!.code.toLowerCase().replace(/-/g, ' '));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ plan: { id: basicId, name: 'Basic' }, months: 12, activatedAt: now.toISOString() });
+    expect(res.body).toMatchObject({
+      plan: { id: basicId, name: 'Basic' },
+      months: 12,
+      activatedAt: now.toISOString(),
+    });
     expect(res.body.endsAt).toBe(expectedEnd);
     const me = await t.get('/api/account/subscriptions/me', patient);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ package: { id: basicId, code: 'BASIC' }, endsAt: expectedEnd });
-    const [row] = await t.db.query<{ status: string; activated_at: Date; redeemed_by: string }>('select status, activated_at, redeemed_by from code_package_codes where id = $1', [codes[0]!.id]);
+    const [row] = await t.db.query<{ status: string; activated_at: Date; redeemed_by: string }>(
+      'select status, activated_at, redeemed_by from code_package_codes where id = $1',
+      [codes[0]!.id],
+    );
     expect(row).toMatchObject({ status: 'used', redeemed_by: patientUserId });
     expect(row!.activated_at.toISOString()).toBe(now.toISOString());
     // The redemption is a transaction too: a paid zero-total order of channel CODE, the plan's receipt id.
-    const orders = await t.db.query<{ code: string; channel: string; item_type: string; status: number; total_minor: string; user_id: string }>(
-      'select o.code, o.channel, o.item_type, o.status::int as status, o.total_minor::text as total_minor, o.user_id from orders o join code_package_codes c on c.order_id = o.id where c.id = $1', [codes[0]!.id]);
+    const orders = await t.db.query<{
+      code: string;
+      channel: string;
+      item_type: string;
+      status: number;
+      total_minor: string;
+      user_id: string;
+    }>(
+      'select o.code, o.channel, o.item_type, o.status::int as status, o.total_minor::text as total_minor, o.user_id from orders o join code_package_codes c on c.order_id = o.id where c.id = $1',
+      [codes[0]!.id],
+    );
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ channel: 'CODE', item_type: 'COUPON', status: 2, total_minor: '0', user_id: patientUserId });
+    expect(orders[0]).toMatchObject({
+      channel: 'CODE',
+      item_type: 'COUPON',
+      status: 2,
+      total_minor: '0',
+      user_id: patientUserId,
+    });
     expect((me.body as { receiptId: string }).receiptId).toBe(orders[0]!.code);
     const again = await redeem(codes[0]!.code);
     expect(again.status).toBe(409);
@@ -163,26 +250,43 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
   it('two concurrent redemptions of one code: one success', async () => {
     const results = await Promise.all([redeem(codes[1]!.code, patient), redeem(codes[1]!.code, follower)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [n] = await t.db.query<{ n: number }>("select count(*)::int as n from code_package_codes where id = $1 and status = 'used'", [codes[1]!.id]);
+    const [n] = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from code_package_codes where id = $1 and status = 'used'",
+      [codes[1]!.id],
+    );
     expect(n!.n).toBe(1);
   });
 
   it('locked, unknown, not yet available and expired codes are refused; another tenant’s code is unknown', async () => {
-    expect((await redeem(codes[10]!.code, follower)).body).toMatchObject({ code: 'CODE_LOCKED', details: { field: 'code' } });
+    expect((await redeem(codes[10]!.code, follower)).body).toMatchObject({
+      code: 'CODE_LOCKED',
+      details: { field: 'code' },
+    });
     expect((await redeem(codes[10]!.code, follower)).status).toBe(423);
     const unknown = await redeem('2345-6789-ABCD', follower);
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'CODE_UNKNOWN', details: { field: 'code' } });
     expect((await redeem('not a code', follower)).body.code).toBe('CODE_UNKNOWN');
     expect((await redeem('', follower)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'code' } });
-    const later = (await t.post(P, body({ name: 'Later', totalCodes: 1, availableFrom: '2026-11-23', expiresOn: '2026-12-31' }), admin)).body as unknown as Pkg;
+    const later = (
+      await t.post(
+        P,
+        body({ name: 'Later', totalCodes: 1, availableFrom: '2026-11-23', expiresOn: '2026-12-31' }),
+        admin,
+      )
+    ).body as unknown as Pkg;
     const [laterCode] = await allCodes(later.id);
     // Not paid for yet: refused until staff mark it paid.
-    expect((await redeem(laterCode!.code, follower)).body).toMatchObject({ code: 'CODE_NOT_PAID', details: { field: 'code' } });
+    expect((await redeem(laterCode!.code, follower)).body).toMatchObject({
+      code: 'CODE_NOT_PAID',
+      details: { field: 'code' },
+    });
     expect((await redeem(codes[20]!.code, follower)).body.code).toBe('CODE_NOT_PAID');
     await patch(later.id, { status: 'paid', seqFrom: 1, seqTo: 1 });
     expect((await redeem(laterCode!.code, follower)).body.code).toBe('CODE_NOT_YET_AVAILABLE');
-    const old = (await t.post(P, body({ name: 'Old', totalCodes: 1, availableFrom: '2026-10-01', expiresOn: '2026-11-21' }), admin)).body as unknown as Pkg;
+    const old = (
+      await t.post(P, body({ name: 'Old', totalCodes: 1, availableFrom: '2026-10-01', expiresOn: '2026-11-21' }), admin)
+    ).body as unknown as Pkg;
     expect(old.seriesPrefix).toBe('CP0003');
     const [oldCode] = await allCodes(old.id);
     await patch(old.id, { status: 'paid', seqFrom: 1, seqTo: 1 });
@@ -197,11 +301,19 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
   it('statistics count codes by status and redemptions by month of activation', async () => {
     const res = await t.get(`${P}/${pkg.id}/statistics`, admin);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ packageId: pkg.id, counts: { total: 50, notPaid: 39, paid: 8, used: 2, locked: 1 }, byActivationMonth: [{ month: '2026-11', used: 2 }] });
+    expect(res.body).toEqual({
+      packageId: pkg.id,
+      counts: { total: 50, notPaid: 39, paid: 8, used: 2, locked: 1 },
+      byActivationMonth: [{ month: '2026-11', used: 2 }],
+    });
   });
 
   it('exports the codes as .xlsx (audited)', async () => {
-    const file = await t.app.inject({ method: 'GET', url: `${P}/${pkg.id}/export`, headers: { authorization: `Bearer ${admin}` } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${P}/${pkg.id}/export`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(String(file.headers['content-disposition'])).toBe('attachment; filename="code-package-CP0001.xlsx"');
@@ -209,13 +321,30 @@ describe('code packages: create, codes, statuses, statistics, export, redemption
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(51);
-    expect(ws.getRow(1).values).toEqual([undefined, 'Series', 'Code', 'Status', 'Purchase date', 'Activation date', 'Redeemed by']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Series',
+      'Code',
+      'Status',
+      'Purchase date',
+      'Activation date',
+      'Redeemed by',
+    ]);
     const first = ws.getRow(2).values as unknown[];
-    expect(first.slice(1, 6)).toEqual(['CP0001-000001', codes[0]!.code, 'Used', '22/11/2026 15:00:00', '22/11/2026 15:00:00']);
+    expect(first.slice(1, 6)).toEqual([
+      'CP0001-000001',
+      codes[0]!.code,
+      'Used',
+      '22/11/2026 15:00:00',
+      '22/11/2026 15:00:00',
+    ]);
     expect(String(first[6])).toMatch(/\S/);
     expect((ws.getRow(12).values as unknown[])[3]).toBe('Locked');
     expect((ws.getRow(51).values as unknown[]).slice(1, 4)).toEqual(['CP0001-000050', codes[49]!.code, 'Not paid']);
-    const [a] = await t.db.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'code_package.export' and resource_id = $1", [pkg.id]);
+    const [a] = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where action = 'code_package.export' and resource_id = $1",
+      [pkg.id],
+    );
     expect(a!.n).toBe(1);
   });
 

@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
-  REDEEM_CODE_ALPHABET, REDEEM_CODE_LENGTH, REDEEM_CODE_RE, formatRedeemCode, normalizeRedeemCode,
-  type TCodeListQuery, type TCodePackage, type TCodePackageInput, type TCodePackageListQuery, type TCodePackageStats, type TCodeStatus,
-  type TCodeStatusRequest, type TCodeStatusResult, type TRedeemCodeRow, type TRedeemResult,
+  REDEEM_CODE_ALPHABET,
+  REDEEM_CODE_LENGTH,
+  REDEEM_CODE_RE,
+  formatRedeemCode,
+  normalizeRedeemCode,
+  type TCodeListQuery,
+  type TCodePackage,
+  type TCodePackageInput,
+  type TCodePackageListQuery,
+  type TCodePackageStats,
+  type TCodeStatus,
+  type TCodeStatusRequest,
+  type TCodeStatusResult,
+  type TRedeemCodeRow,
+  type TRedeemResult,
 } from '@carewatch/contracts/code-packages';
 import { personName } from '@carewatch/contracts/names';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -32,11 +44,22 @@ export const seriesOf = (prefix: string, seq: number) => `${prefix}-${String(seq
 
 function toPackage(r: repo.PackageRow, language: string): TCodePackage {
   return {
-    id: r.id, name: r.name, type: r.type, totalCodes: r.total_codes, availableFrom: r.available_from, expiresOn: r.expires_on, benefits: r.benefits,
-    totalVouchers: r.total_vouchers, recipientOrganization: r.recipient_organization,
-    upgradePackage: { id: r.upgrade_package_id, name: r.upgrade_package_name }, upgradeMonths: r.upgrade_months,
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    totalCodes: r.total_codes,
+    availableFrom: r.available_from,
+    expiresOn: r.expires_on,
+    benefits: r.benefits,
+    totalVouchers: r.total_vouchers,
+    recipientOrganization: r.recipient_organization,
+    upgradePackage: { id: r.upgrade_package_id, name: r.upgrade_package_name },
+    upgradeMonths: r.upgrade_months,
     seriesPrefix: seriesPrefixOf(r.number),
-    createdBy: { id: r.created_by, name: personName({ firstName: r.creator_first, lastName: r.creator_last }, language) },
+    createdBy: {
+      id: r.created_by,
+      name: personName({ firstName: r.creator_first, lastName: r.creator_last }, language),
+    },
     createdAt: r.created_at.toISOString(),
     counts: { total: r.c_total, notPaid: r.c_not_paid, paid: r.c_paid, used: r.c_used, locked: r.c_locked },
   };
@@ -44,9 +67,16 @@ function toPackage(r: repo.PackageRow, language: string): TCodePackage {
 
 function toCode(r: repo.CodeRow, prefix: string, language: string): TRedeemCodeRow {
   return {
-    id: r.id, series: seriesOf(prefix, r.seq), seq: r.seq, code: formatRedeemCode(r.code), status: r.status,
-    purchasedAt: r.purchased_at?.toISOString() ?? null, activatedAt: r.activated_at?.toISOString() ?? null,
-    redeemedBy: r.redeemed_by ? { id: r.redeemed_by, name: personName({ firstName: r.redeemer_first, lastName: r.redeemer_last }, language) } : null,
+    id: r.id,
+    series: seriesOf(prefix, r.seq),
+    seq: r.seq,
+    code: formatRedeemCode(r.code),
+    status: r.status,
+    purchasedAt: r.purchased_at?.toISOString() ?? null,
+    activatedAt: r.activated_at?.toISOString() ?? null,
+    redeemedBy: r.redeemed_by
+      ? { id: r.redeemed_by, name: personName({ firstName: r.redeemer_first, lastName: r.redeemer_last }, language) }
+      : null,
   };
 }
 
@@ -61,25 +91,45 @@ export async function createCodePackage(ctx: AuthedCtx, input: TCodePackageInput
   const t = ctx.auth.tenantId;
   const now = ctx.clock.now();
   const plan = await getPlanPackage(ctx.db, t, input.upgradePackageId).catch((e: unknown) => {
-    throw e instanceof AppError && e.code === 'PACKAGE_NOT_FOUND' ? fieldError('PACKAGE_NOT_FOUND', 'upgradePackageId') : e;
+    throw e instanceof AppError && e.code === 'PACKAGE_NOT_FOUND'
+      ? fieldError('PACKAGE_NOT_FOUND', 'upgradePackageId')
+      : e;
   });
-  if (plan.kind !== 'plan' || plan.is_default) throw new AppError('VALIDATION_ERROR', { field: 'upgradePackageId', rule: 'plan' }, 'upgradePackageId: Choose a paid plan');
+  if (plan.kind !== 'plan' || plan.is_default)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'upgradePackageId', rule: 'plan' },
+      'upgradePackageId: Choose a paid plan',
+    );
   if (await repo.nameTaken(ctx.db, t, input.name)) throw fieldError('CODE_PACKAGE_NAME_EXISTS', 'name');
   const id = newId(now.getTime());
   for (let attempt = 0; ; attempt++) {
     try {
       await ctx.db.tx(async (tx) => {
         await repo.insertPackage(tx, t, {
-          id, number: await repo.nextNumber(tx, t), name: input.name, type: input.type, totalCodes: input.totalCodes, availableFrom: input.availableFrom,
-          expiresOn: input.expiresOn, benefits: input.benefits, totalVouchers: input.totalVouchers, recipientOrganization: input.recipientOrganization,
-          upgradePackageId: input.upgradePackageId, upgradeMonths: input.upgradeMonths, createdBy: ctx.auth.userId, createdAt: now,
+          id,
+          number: await repo.nextNumber(tx, t),
+          name: input.name,
+          type: input.type,
+          totalCodes: input.totalCodes,
+          availableFrom: input.availableFrom,
+          expiresOn: input.expiresOn,
+          benefits: input.benefits,
+          totalVouchers: input.totalVouchers,
+          recipientOrganization: input.recipientOrganization,
+          upgradePackageId: input.upgradePackageId,
+          upgradeMonths: input.upgradeMonths,
+          createdBy: ctx.auth.userId,
+          createdAt: now,
         });
         let missing = Array.from({ length: input.totalCodes }, (_, i) => i + 1);
         for (let round = 0; missing.length > 0; round++) {
           if (round > 5) throw new Error('could not draw unique codes');
           const written = new Set<number>();
           for (let i = 0; i < missing.length; i += 1000) {
-            const batch = missing.slice(i, i + 1000).map((seq) => ({ id: newId(now.getTime()), seq, code: generateRedeemCode() }));
+            const batch = missing
+              .slice(i, i + 1000)
+              .map((seq) => ({ id: newId(now.getTime()), seq, code: generateRedeemCode() }));
             for (const s of await repo.insertCodes(tx, t, id, batch, now)) written.add(s);
           }
           missing = missing.filter((s) => !written.has(s));
@@ -92,7 +142,12 @@ export async function createCodePackage(ctx: AuthedCtx, input: TCodePackageInput
       if (await repo.nameTaken(ctx.db, t, input.name)) throw fieldError('CODE_PACKAGE_NAME_EXISTS', 'name');
     }
   }
-  await audit(ctx, { action: 'code_package.create', resource: 'code_package', resourceId: id, details: { codes: input.totalCodes, type: input.type } });
+  await audit(ctx, {
+    action: 'code_package.create',
+    resource: 'code_package',
+    resourceId: id,
+    details: { codes: input.totalCodes, type: input.type },
+  });
   return getCodePackage(ctx, id);
 }
 
@@ -126,7 +181,9 @@ export async function setCodeStatus(ctx: AuthedCtx, id: string, req: TCodeStatus
   await packageRow(ctx, id);
   const r = await repo.setStatus(ctx.db, ctx.auth.tenantId, id, req, ctx.clock.now(), { keepLocked: !req.codeIds });
   await audit(ctx, {
-    action: 'code_package.codes_status', resource: 'code_package', resourceId: id,
+    action: 'code_package.codes_status',
+    resource: 'code_package',
+    resourceId: id,
     details: { status: req.status, updated: r.updated, range: req.codeIds ? null : `${req.seqFrom}-${req.seqTo}` },
   });
   return { updated: r.updated, skipped: r.matched - r.updated };
@@ -135,7 +192,11 @@ export async function setCodeStatus(ctx: AuthedCtx, id: string, req: TCodeStatus
 export async function codePackageStats(ctx: AuthedCtx, id: string): Promise<TCodePackageStats> {
   const p = toPackage(await packageRow(ctx, id), ctx.auth.language);
   const tz = await repo.userTimeZone(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
-  return { packageId: id, counts: p.counts, byActivationMonth: await repo.activationMonths(ctx.db, ctx.auth.tenantId, id, tz) };
+  return {
+    packageId: id,
+    counts: p.counts,
+    byActivationMonth: await repo.activationMonths(ctx.db, ctx.auth.tenantId, id, tz),
+  };
 }
 
 const EXPORT_TEXT = {
@@ -145,16 +206,30 @@ const EXPORT_TEXT = {
   },
   vi: {
     headers: ['Số sê-ri', 'Mã', 'Trạng thái', 'Ngày mua', 'Ngày kích hoạt', 'Người sử dụng'],
-    status: { not_paid: 'Chưa thanh toán', paid: 'Đã thanh toán', used: 'Đã sử dụng', locked: 'Đã khóa' } as Record<TCodeStatus, string>,
+    status: { not_paid: 'Chưa thanh toán', paid: 'Đã thanh toán', used: 'Đã sử dụng', locked: 'Đã khóa' } as Record<
+      TCodeStatus,
+      string
+    >,
   },
 };
 
 /** dd/MM/yyyy HH:mm:ss in a time zone (the spec's formats). */
 function dateTimeIn(d: Date | null, timeZone: string): string {
   if (!d) return '';
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
@@ -165,17 +240,32 @@ export async function exportCodes(ctx: AuthedCtx, id: string): Promise<{ stream:
   const prefix = seriesPrefixOf(p.number);
   const tz = await repo.userTimeZone(ctx.db, t, ctx.auth.userId);
   const text = ctx.auth.language.startsWith('vi') ? EXPORT_TEXT.vi : EXPORT_TEXT.en;
-  await audit(ctx, { action: 'code_package.export', resource: 'code_package', resourceId: id, details: { codes: p.c_total } });
+  await audit(ctx, {
+    action: 'code_package.export',
+    resource: 'code_package',
+    resourceId: id,
+    details: { codes: p.c_total },
+  });
   const out = new PassThrough();
-  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet('Codes');
   void (async () => {
     ws.addRow(text.headers).commit();
     for await (const chunk of repo.exportCodes(ctx.db, t, id)) {
       for (const r of chunk) {
         ws.addRow([
-          seriesOf(prefix, r.seq), formatRedeemCode(r.code), text.status[r.status], dateTimeIn(r.purchased_at, tz), dateTimeIn(r.activated_at, tz),
-          r.redeemed_by ? personName({ firstName: r.redeemer_first, lastName: r.redeemer_last }, ctx.auth.language) : '',
+          seriesOf(prefix, r.seq),
+          formatRedeemCode(r.code),
+          text.status[r.status],
+          dateTimeIn(r.purchased_at, tz),
+          dateTimeIn(r.activated_at, tz),
+          r.redeemed_by
+            ? personName({ firstName: r.redeemer_first, lastName: r.redeemer_last }, ctx.auth.language)
+            : '',
         ]).commit();
       }
     }
@@ -209,15 +299,36 @@ export async function redeemCode(ctx: AuthedCtx, typed: string): Promise<TRedeem
     if (row.today < row.available_from) throw fieldError('CODE_NOT_YET_AVAILABLE', 'code');
     if (row.today > row.expires_on) throw fieldError('CODE_EXPIRED', 'code');
     if (!(await repo.claimCode(tx, t, row.id, userId, now))) throw fieldError('CODE_USED', 'code');
-    const order = await recordCodeOrderTx(tx, t, { userId, packageId: row.upgrade_package_id, months: row.upgrade_months, currency: row.upgrade_currency }, now);
+    const order = await recordCodeOrderTx(
+      tx,
+      t,
+      { userId, packageId: row.upgrade_package_id, months: row.upgrade_months, currency: row.upgrade_currency },
+      now,
+    );
     await repo.setOrderOfCode(tx, t, row.id, order.id);
-    await activatePlanTx(tx, t, userId, { packageId: row.upgrade_package_id, months: row.upgrade_months, source: 'code', sourceId: order.code }, now);
-    await audit({ ...ctx, db: tx }, { action: 'code_package.redeem', resource: 'code_package_code', resourceId: row.id, details: { packageId: row.package_id } });
+    await activatePlanTx(
+      tx,
+      t,
+      userId,
+      { packageId: row.upgrade_package_id, months: row.upgrade_months, source: 'code', sourceId: order.code },
+      now,
+    );
+    await audit(
+      { ...ctx, db: tx },
+      {
+        action: 'code_package.redeem',
+        resource: 'code_package_code',
+        resourceId: row.id,
+        details: { packageId: row.package_id },
+      },
+    );
     return row;
   });
   const sub = await subscriptionOf(ctx.db, t, userId, now);
   return {
-    plan: { id: result.upgrade_package_id, name: result.upgrade_package_name }, months: result.upgrade_months,
-    endsAt: sub.package.id === result.upgrade_package_id ? sub.endsAt : null, activatedAt: now.toISOString(),
+    plan: { id: result.upgrade_package_id, name: result.upgrade_package_name },
+    months: result.upgrade_months,
+    endsAt: sub.package.id === result.upgrade_package_id ? sub.endsAt : null,
+    activatedAt: now.toISOString(),
   };
 }

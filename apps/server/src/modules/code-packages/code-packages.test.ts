@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REDEEM_CODE_ALPHABET, REDEEM_CODE_RE, formatRedeemCode, normalizeRedeemCode } from '@carewatch/contracts/code-packages';
+import {
+  REDEEM_CODE_ALPHABET,
+  REDEEM_CODE_RE,
+  formatRedeemCode,
+  normalizeRedeemCode,
+} from '@carewatch/contracts/code-packages';
 import { generateRedeemCode, seriesOf, seriesPrefixOf } from './code-packages.service.ts';
 
 describe('redemption codes', () => {
@@ -21,7 +26,8 @@ describe('redemption codes', () => {
     }
     expect(seen.size).toBe(n);
     const expected = (n * 12) / 32;
-    for (const ch of REDEEM_CODE_ALPHABET) expect(Math.abs((counts.get(ch) ?? 0) - expected) / expected, ch).toBeLessThan(0.08);
+    for (const ch of REDEEM_CODE_ALPHABET)
+      expect(Math.abs((counts.get(ch) ?? 0) - expected) / expected, ch).toBeLessThan(0.08);
   });
 
   it('are read whatever their case, spaces and dashes, and printed in groups of four', () => {

@@ -1,8 +1,18 @@
 import { personName } from '@carewatch/contracts/names';
 import crypto from 'node:crypto';
 import {
-  CONTACT_LIMITS, FOLLOWER_KINDS, type TContact, type TContactKind, type TContactQr, type TContactRelationship, type TContactRequests,
-  type TContactsOverview, type TCreateContactRequest, type TEscalationChannel, type TPatientFollowers, type TUpdateContactRequest,
+  CONTACT_LIMITS,
+  FOLLOWER_KINDS,
+  type TContact,
+  type TContactKind,
+  type TContactQr,
+  type TContactRelationship,
+  type TContactRequests,
+  type TContactsOverview,
+  type TCreateContactRequest,
+  type TEscalationChannel,
+  type TPatientFollowers,
+  type TUpdateContactRequest,
 } from '@carewatch/contracts/contacts';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -17,14 +27,19 @@ const LIVE = ['pending', 'accepted'];
 const isDoctorKind = (k: string) => k === 'family_doctor' || k === 'specialist';
 const isFollowerKind = (k: string) => (FOLLOWER_KINDS as readonly string[]).includes(k);
 /** A person's name in the reader's language convention (contracts/names.ts). */
-const fullName = (first: string | null, last: string | null, lang: string | null = null) => personName({ firstName: first, lastName: last }, lang);
+const fullName = (first: string | null, last: string | null, lang: string | null = null) =>
+  personName({ firstName: first, lastName: last }, lang);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Who answers a pending request: the other party of a two-party request; for a request sent on someone's behalf
  * (staff, or a doctor referring their patient, asking a doctor to take a patient) the doctor.
  */
-export function answererOf(r: { owner_id: string; contact_user_id: string | null; requested_by: string }): string | null {
+export function answererOf(r: {
+  owner_id: string;
+  contact_user_id: string | null;
+  requested_by: string;
+}): string | null {
   if (r.requested_by === r.owner_id) return r.contact_user_id;
   if (r.requested_by === r.contact_user_id) return r.owner_id;
   return r.contact_user_id;
@@ -53,7 +68,8 @@ function toContact(r: repo.ContactRow, me: string, lang: string): TContact {
 
 // ---------------------------------------------------------------- QR tokens ("show QR" / scan)
 
-const qrSig = (ctx: AuthedCtx, body: string) => crypto.createHmac('sha256', ctx.pepper).update(`contact-qr:${body}`).digest('base64url');
+const qrSig = (ctx: AuthedCtx, body: string) =>
+  crypto.createHmac('sha256', ctx.pepper).update(`contact-qr:${body}`).digest('base64url');
 
 /** A signed, short-lived token naming the caller, to show as a QR code; scanning it sends a request to them. */
 export function contactQr(ctx: AuthedCtx): TContactQr {
@@ -70,7 +86,11 @@ function userOfQr(ctx: AuthedCtx, token: string): string {
   const got = Buffer.from(sig);
   if (want.length !== got.length || !crypto.timingSafeEqual(want, got)) throw invalid();
   let claims: { t?: unknown; u?: unknown; e?: unknown };
-  try { claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims; } catch { throw invalid(); }
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
+  } catch {
+    throw invalid();
+  }
   if (claims.t !== ctx.auth.tenantId || typeof claims.u !== 'string' || typeof claims.e !== 'number') throw invalid();
   if (claims.e * 1000 <= ctx.clock.now().getTime()) throw invalid();
   return claims.u;
@@ -85,8 +105,17 @@ export async function contactsOverview(ctx: AuthedCtx): Promise<TContactsOvervie
   const out: TContactsOverview = { followers: [], following: [], doctors: [], patients: [], coaches: [], players: [] };
   for (const r of rows) {
     const mine = r.owner_id === me;
-    const group = isFollowerKind(r.kind) ? (mine ? out.followers : out.following)
-      : r.kind === 'coach' ? (mine ? out.coaches : out.players) : mine ? out.doctors : out.patients;
+    const group = isFollowerKind(r.kind)
+      ? mine
+        ? out.followers
+        : out.following
+      : r.kind === 'coach'
+        ? mine
+          ? out.coaches
+          : out.players
+        : mine
+          ? out.doctors
+          : out.patients;
     group.push(toContact(r, me, ctx.auth.language));
   }
   return out;
@@ -98,7 +127,9 @@ export async function contactRequests(ctx: AuthedCtx): Promise<TContactRequests>
   const rows = await repo.listForParty(ctx.db, ctx.auth.tenantId, me, ['pending']);
   return {
     sent: rows.filter((r) => r.requested_by === me).map((r) => toContact(r, me, ctx.auth.language)),
-    received: rows.filter((r) => r.requested_by !== me && answererOf(r) === me).map((r) => toContact(r, me, ctx.auth.language)),
+    received: rows
+      .filter((r) => r.requested_by !== me && answererOf(r) === me)
+      .map((r) => toContact(r, me, ctx.auth.language)),
   };
 }
 
@@ -113,9 +144,20 @@ type Relation = { ownerId: string; contactUserId: string | null; kind: string; s
  */
 async function checkLimits(db: Db, tenantId: string, rel: Relation, excludeId: string | null): Promise<void> {
   if (rel.contactUserId && isFollowerKind(rel.kind)) {
-    const shared = await repo.countLive(db, tenantId, { ownerId: rel.ownerId, kinds: [...FOLLOWER_KINDS], statuses: LIVE, registeredOnly: true }, excludeId);
-    if (shared >= CONTACT_LIMITS.sharedMembersPerOwner) throw new AppError('CONTACT_MAX_SHARED', { limit: CONTACT_LIMITS.sharedMembersPerOwner });
-    const perFollower = await repo.countLive(db, tenantId, { contactUserId: rel.contactUserId, kinds: [rel.kind], statuses: LIVE }, excludeId);
+    const shared = await repo.countLive(
+      db,
+      tenantId,
+      { ownerId: rel.ownerId, kinds: [...FOLLOWER_KINDS], statuses: LIVE, registeredOnly: true },
+      excludeId,
+    );
+    if (shared >= CONTACT_LIMITS.sharedMembersPerOwner)
+      throw new AppError('CONTACT_MAX_SHARED', { limit: CONTACT_LIMITS.sharedMembersPerOwner });
+    const perFollower = await repo.countLive(
+      db,
+      tenantId,
+      { contactUserId: rel.contactUserId, kinds: [rel.kind], statuses: LIVE },
+      excludeId,
+    );
     if (rel.kind === 'emergency' && perFollower >= CONTACT_LIMITS.emergencyPatientsPerFollower) {
       throw new AppError('CONTACT_MAX_EMERGENCY_PATIENTS', { limit: CONTACT_LIMITS.emergencyPatientsPerFollower });
     }
@@ -139,9 +181,20 @@ async function sendInvitation(ctx: AuthedCtx, to: string | null, text: string): 
 }
 
 function invitationText(kind: string, fromName: string, direction: 'invite' | 'follow', registered: boolean): string {
-  if (!registered) return `CareWatch: ${fromName} added you as an emergency contact. Install the CareWatch app to follow their health alerts.`;
-  if (direction === 'follow') return `CareWatch: ${fromName} asks to follow your health data. Open the app to accept or reject.`;
-  const what = kind === 'family_doctor' ? 'their family doctor' : kind === 'specialist' ? 'their specialist' : kind === 'coach' ? 'their coach' : kind === 'emergency' ? 'an emergency contact' : 'a caring contact';
+  if (!registered)
+    return `CareWatch: ${fromName} added you as an emergency contact. Install the CareWatch app to follow their health alerts.`;
+  if (direction === 'follow')
+    return `CareWatch: ${fromName} asks to follow your health data. Open the app to accept or reject.`;
+  const what =
+    kind === 'family_doctor'
+      ? 'their family doctor'
+      : kind === 'specialist'
+        ? 'their specialist'
+        : kind === 'coach'
+          ? 'their coach'
+          : kind === 'emergency'
+            ? 'an emergency contact'
+            : 'a caring contact';
   return `CareWatch: ${fromName} asks you to be ${what}. Open the app to accept or reject.`;
 }
 
@@ -180,25 +233,47 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
     if (await repo.findLivePlain(ctx.db, tenantId, me, phone)) throw fieldError('ALREADY_FOLLOWER', 'phone');
     try {
       await repo.insert(ctx.db, tenantId, {
-        id, ownerId: me, contactUserId: null, kind: 'emergency', status: 'accepted', requestedBy: me, name: input.name, phone,
-        relationship: input.relationship ?? null, ownerAlias: input.aliasName ?? null, contactAlias: null, specialty: null, now,
+        id,
+        ownerId: me,
+        contactUserId: null,
+        kind: 'emergency',
+        status: 'accepted',
+        requestedBy: me,
+        name: input.name,
+        phone,
+        relationship: input.relationship ?? null,
+        ownerAlias: input.aliasName ?? null,
+        contactAlias: null,
+        specialty: null,
+        now,
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw fieldError('ALREADY_FOLLOWER', 'phone');
       throw e;
     }
-    await audit(ctx, { action: 'contact.add', resource: 'contact', resourceId: id, details: { kind: 'emergency', registered: false } });
-    await sendInvitation(ctx, phone, invitationText('emergency', fullName(meRow.first_name, meRow.last_name, ctx.auth.language), 'invite', false));
+    await audit(ctx, {
+      action: 'contact.add',
+      resource: 'contact',
+      resourceId: id,
+      details: { kind: 'emergency', registered: false },
+    });
+    await sendInvitation(
+      ctx,
+      phone,
+      invitationText('emergency', fullName(meRow.first_name, meRow.last_name, ctx.auth.language), 'invite', false),
+    );
     return toContact((await repo.findById(ctx.db, tenantId, id))!, me, ctx.auth.language);
   }
 
-  const rel: Relation = input.direction === 'invite'
-    ? { ownerId: me, contactUserId: target.id, kind: input.kind, specialty: input.specialty ?? null }
-    : { ownerId: target.id, contactUserId: me, kind: input.kind, specialty: null };
+  const rel: Relation =
+    input.direction === 'invite'
+      ? { ownerId: me, contactUserId: target.id, kind: input.kind, specialty: input.specialty ?? null }
+      : { ownerId: target.id, contactUserId: me, kind: input.kind, specialty: null };
   if (input.kind === 'family_doctor' || input.kind === 'specialist') {
     const specialties = await repo.doctorSpecialties(ctx.db, tenantId, target.id);
     if (!specialties) throw fieldError('CONTACT_NOT_A_DOCTOR', by);
-    if (input.kind === 'specialist' && !specialties.includes(input.specialty!)) throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
+    if (input.kind === 'specialist' && !specialties.includes(input.specialty!))
+      throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
   }
   if (input.kind === 'coach') {
     // A player (with a patient record: what the coach reads) joins a coach.
@@ -208,23 +283,43 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
   const group = isFollowerKind(input.kind) ? 'follower' : (input.kind as 'family_doctor' | 'specialist' | 'coach');
   const existing = await repo.findLiveWithUser(ctx.db, tenantId, rel.ownerId, rel.contactUserId!, group);
   if (existing) throw fieldError(existing.status === 'pending' ? 'CONTACT_ALREADY_ASKED' : 'ALREADY_FOLLOWER', by);
-  if (input.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, me))) throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
+  if (input.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, me)))
+    throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
   await checkLimits(ctx.db, tenantId, rel, null);
   // Asking a doctor from the app is a Basic feature (issue 17); follower and emergency requests are never gated.
   if (input.kind === 'family_doctor' || input.kind === 'specialist') await requireFeature(ctx, 'doctor_requests');
   const mineIsOwner = rel.ownerId === me;
   try {
     await repo.insert(ctx.db, tenantId, {
-      id, ownerId: rel.ownerId, contactUserId: rel.contactUserId, kind: input.kind, status: 'pending', requestedBy: me, name: null,
-      phone: input.phone ?? target.phone, relationship: mineIsOwner ? input.relationship ?? null : null,
-      ownerAlias: mineIsOwner ? input.aliasName ?? null : null, contactAlias: mineIsOwner ? null : input.aliasName ?? null, specialty: rel.specialty, now,
+      id,
+      ownerId: rel.ownerId,
+      contactUserId: rel.contactUserId,
+      kind: input.kind,
+      status: 'pending',
+      requestedBy: me,
+      name: null,
+      phone: input.phone ?? target.phone,
+      relationship: mineIsOwner ? (input.relationship ?? null) : null,
+      ownerAlias: mineIsOwner ? (input.aliasName ?? null) : null,
+      contactAlias: mineIsOwner ? null : (input.aliasName ?? null),
+      specialty: rel.specialty,
+      now,
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw fieldError('CONTACT_ALREADY_ASKED', by);
     throw e;
   }
-  await audit(ctx, { action: 'contact.request', resource: 'contact', resourceId: id, details: { kind: input.kind, direction: input.direction, by } });
-  await sendInvitation(ctx, target.phone, invitationText(input.kind, fullName(meRow.first_name, meRow.last_name, ctx.auth.language), input.direction, true));
+  await audit(ctx, {
+    action: 'contact.request',
+    resource: 'contact',
+    resourceId: id,
+    details: { kind: input.kind, direction: input.direction, by },
+  });
+  await sendInvitation(
+    ctx,
+    target.phone,
+    invitationText(input.kind, fullName(meRow.first_name, meRow.last_name, ctx.auth.language), input.direction, true),
+  );
   return toContact((await repo.findById(ctx.db, tenantId, id))!, me, ctx.auth.language);
 }
 
@@ -234,28 +329,64 @@ export async function createContactRequest(ctx: AuthedCtx, input: TCreateContact
  * pending family doctor, at most 5 specialties, the specialty among the doctor's; "doctor already assigned" when the
  * doctor already follows the patient or holds that relation.
  */
-export async function requestDoctorRelation(ctx: AuthedCtx, r: { ownerId: string; patientId: string; doctorId: string; kind: 'family_doctor' | 'specialist'; specialty: string | null }): Promise<string> {
+export async function requestDoctorRelation(
+  ctx: AuthedCtx,
+  r: {
+    ownerId: string;
+    patientId: string;
+    doctorId: string;
+    kind: 'family_doctor' | 'specialist';
+    specialty: string | null;
+  },
+): Promise<string> {
   const { tenantId, userId: me } = ctx.auth;
   const specialties = await repo.doctorSpecialties(ctx.db, tenantId, r.doctorId);
   if (!specialties) throw fieldError('DOCTOR_NOT_FOUND', 'doctorId');
-  if (r.kind === 'specialist' && !specialties.includes(r.specialty ?? '')) throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
+  if (r.kind === 'specialist' && !specialties.includes(r.specialty ?? ''))
+    throw fieldError('VALIDATION_ERROR', 'specialty', 'not_offered');
   if (r.ownerId === r.doctorId) throw fieldError('CONTACT_SELF', 'patientId');
   const existing = await repo.findLiveWithUser(ctx.db, tenantId, r.ownerId, r.doctorId, r.kind);
   if (existing?.status === 'pending') throw fieldError('CONTACT_ALREADY_ASKED', 'patientId');
-  if (existing || (r.kind === 'family_doctor' && (await repo.isAssignedDoctor(ctx.db, tenantId, r.patientId, r.doctorId)))) throw fieldError('DOCTOR_ALREADY_ASSIGNED', 'doctorId');
-  if (r.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, r.ownerId))) throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
-  await checkLimits(ctx.db, tenantId, { ownerId: r.ownerId, contactUserId: r.doctorId, kind: r.kind, specialty: r.specialty }, null);
+  if (
+    existing ||
+    (r.kind === 'family_doctor' && (await repo.isAssignedDoctor(ctx.db, tenantId, r.patientId, r.doctorId)))
+  )
+    throw fieldError('DOCTOR_ALREADY_ASSIGNED', 'doctorId');
+  if (r.kind === 'family_doctor' && (await repo.pendingFamilyDoctor(ctx.db, tenantId, r.ownerId)))
+    throw new AppError('CONTACT_ONE_FAMILY_DOCTOR');
+  await checkLimits(
+    ctx.db,
+    tenantId,
+    { ownerId: r.ownerId, contactUserId: r.doctorId, kind: r.kind, specialty: r.specialty },
+    null,
+  );
   const id = newId();
   try {
     await repo.insert(ctx.db, tenantId, {
-      id, ownerId: r.ownerId, contactUserId: r.doctorId, kind: r.kind, status: 'pending', requestedBy: me, name: null, phone: null,
-      relationship: null, ownerAlias: null, contactAlias: null, specialty: r.kind === 'specialist' ? r.specialty : null, now: ctx.clock.now(),
+      id,
+      ownerId: r.ownerId,
+      contactUserId: r.doctorId,
+      kind: r.kind,
+      status: 'pending',
+      requestedBy: me,
+      name: null,
+      phone: null,
+      relationship: null,
+      ownerAlias: null,
+      contactAlias: null,
+      specialty: r.kind === 'specialist' ? r.specialty : null,
+      now: ctx.clock.now(),
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw fieldError('CONTACT_ALREADY_ASKED', 'patientId');
     throw e;
   }
-  await audit(ctx, { action: 'contact.request', resource: 'contact', resourceId: id, details: { kind: r.kind, via: 'portal', onBehalf: me !== r.doctorId } });
+  await audit(ctx, {
+    action: 'contact.request',
+    resource: 'contact',
+    resourceId: id,
+    details: { kind: r.kind, via: 'portal', onBehalf: me !== r.doctorId },
+  });
   return id;
 }
 
@@ -288,29 +419,54 @@ export async function acceptContactRequest(ctx: AuthedCtx, id: string): Promise<
   if (row.requested_by === me || answererOf(row) !== me) throw new AppError('PERMISSION_DENIED');
   // Staff asked for this doctor (a request on the patient's behalf): staff's own assignment is what it replaces.
   const onBehalf = row.requested_by !== row.owner_id && row.requested_by !== row.contact_user_id;
-  await checkLimits(ctx.db, tenantId, { ownerId: row.owner_id, contactUserId: row.contact_user_id, kind: row.kind, specialty: row.specialty }, row.id);
+  await checkLimits(
+    ctx.db,
+    tenantId,
+    { ownerId: row.owner_id, contactUserId: row.contact_user_id, kind: row.kind, specialty: row.specialty },
+    row.id,
+  );
   const now = ctx.clock.now();
   const unassigned: string[] = [];
   const replaced = await ctx.db.tx(async (db) => {
     const ended = row.kind === 'family_doctor' ? await repo.endFamilyDoctor(db, tenantId, row.owner_id, me, now) : [];
-    if (!(await repo.transition(db, tenantId, id, ['pending'], 'accepted', me, now))) throw new AppError('CONTACT_NOT_PENDING');
+    if (!(await repo.transition(db, tenantId, id, ['pending'], 'accepted', me, now)))
+      throw new AppError('CONTACT_NOT_PENDING');
     for (const endedId of ended) await releaseDoctor(db, tenantId, endedId);
     if (isDoctorKind(row.kind) && row.contact_user_id) {
       const patientId = await repo.patientIdOfUser(db, tenantId, row.owner_id);
-      if (patientId && onBehalf && row.kind === 'family_doctor') unassigned.push(...(await repo.unassignStaffDoctors(db, tenantId, patientId, row.contact_user_id)));
+      if (patientId && onBehalf && row.kind === 'family_doctor')
+        unassigned.push(...(await repo.unassignStaffDoctors(db, tenantId, patientId, row.contact_user_id)));
       if (patientId) await repo.assignContactDoctor(db, tenantId, patientId, row.contact_user_id, row.id, now);
     }
     return ended;
   });
-  await audit(ctx, { action: 'contact.accept', resource: 'contact', resourceId: id, details: { kind: row.kind, replaced: replaced.length, unassigned: unassigned.length } });
+  await audit(ctx, {
+    action: 'contact.accept',
+    resource: 'contact',
+    resourceId: id,
+    details: { kind: row.kind, replaced: replaced.length, unassigned: unassigned.length },
+  });
   return reload(ctx, id);
 }
 
 export async function rejectContactRequest(ctx: AuthedCtx, id: string): Promise<TContact> {
   const row = await requireParty(ctx, id);
   if (row.status !== 'pending') throw new AppError('CONTACT_NOT_PENDING');
-  if (row.requested_by === ctx.auth.userId || answererOf(row) !== ctx.auth.userId) throw new AppError('PERMISSION_DENIED');
-  if (!(await repo.transition(ctx.db, ctx.auth.tenantId, id, ['pending'], 'rejected', ctx.auth.userId, ctx.clock.now(), 'rejected'))) throw new AppError('CONTACT_NOT_PENDING');
+  if (row.requested_by === ctx.auth.userId || answererOf(row) !== ctx.auth.userId)
+    throw new AppError('PERMISSION_DENIED');
+  if (
+    !(await repo.transition(
+      ctx.db,
+      ctx.auth.tenantId,
+      id,
+      ['pending'],
+      'rejected',
+      ctx.auth.userId,
+      ctx.clock.now(),
+      'rejected',
+    ))
+  )
+    throw new AppError('CONTACT_NOT_PENDING');
   await audit(ctx, { action: 'contact.reject', resource: 'contact', resourceId: id, details: { kind: row.kind } });
   return reload(ctx, id);
 }
@@ -320,7 +476,19 @@ export async function cancelContactRequest(ctx: AuthedCtx, id: string): Promise<
   if (!row) throw new AppError('CONTACT_NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('CONTACT_NOT_PENDING');
   if (row.requested_by !== ctx.auth.userId) throw new AppError('PERMISSION_DENIED');
-  if (!(await repo.transition(ctx.db, ctx.auth.tenantId, id, ['pending'], 'cancelled', ctx.auth.userId, ctx.clock.now(), 'cancelled'))) throw new AppError('CONTACT_NOT_PENDING');
+  if (
+    !(await repo.transition(
+      ctx.db,
+      ctx.auth.tenantId,
+      id,
+      ['pending'],
+      'cancelled',
+      ctx.auth.userId,
+      ctx.clock.now(),
+      'cancelled',
+    ))
+  )
+    throw new AppError('CONTACT_NOT_PENDING');
   await audit(ctx, { action: 'contact.cancel', resource: 'contact', resourceId: id, details: { kind: row.kind } });
   return reload(ctx, id);
 }
@@ -338,7 +506,10 @@ export async function resendContactRequest(ctx: AuthedCtx, id: string): Promise<
   await repo.touchInvited(ctx.db, tenantId, id, now);
   await audit(ctx, { action: 'contact.resend', resource: 'contact', resourceId: id, details: { kind: row.kind } });
   const direction = row.owner_id === me ? 'invite' : 'follow';
-  const sender = row.owner_id === me ? fullName(row.owner_first, row.owner_last, ctx.auth.language) : fullName(row.contact_first, row.contact_last, ctx.auth.language);
+  const sender =
+    row.owner_id === me
+      ? fullName(row.owner_first, row.owner_last, ctx.auth.language)
+      : fullName(row.contact_first, row.contact_last, ctx.auth.language);
   const to = plain ? row.phone : row.owner_id === me ? row.contact_phone : row.owner_phone;
   await sendInvitation(ctx, to, invitationText(row.kind, sender, direction, !plain));
   return reload(ctx, id);
@@ -358,10 +529,16 @@ export async function removeContact(ctx: AuthedCtx, id: string): Promise<TContac
   else throw new AppError('CONTACT_NOT_PENDING');
   const reason = to === 'removed' ? (row.owner_id === me ? 'removed' : 'unfollowed') : to;
   await ctx.db.tx(async (db) => {
-    if (!(await repo.transition(db, tenantId, id, [row.status], to, me, now, reason))) throw new AppError('CONTACT_NOT_PENDING');
+    if (!(await repo.transition(db, tenantId, id, [row.status], to, me, now, reason)))
+      throw new AppError('CONTACT_NOT_PENDING');
     if (to === 'removed' && isDoctorKind(row.kind)) await releaseDoctor(db, tenantId, id);
   });
-  await audit(ctx, { action: row.owner_id === me ? 'contact.remove' : 'contact.unfollow', resource: 'contact', resourceId: id, details: { kind: row.kind, status: to } });
+  await audit(ctx, {
+    action: row.owner_id === me ? 'contact.remove' : 'contact.unfollow',
+    resource: 'contact',
+    resourceId: id,
+    details: { kind: row.kind, status: to },
+  });
   return reload(ctx, id);
 }
 
@@ -372,7 +549,13 @@ export async function updateContact(ctx: AuthedCtx, id: string, input: TUpdateCo
   if (!LIVE.includes(row.status)) throw new AppError('CONTACT_NOT_PENDING');
   const owner = row.owner_id === me;
   if (!owner && input.relationship !== undefined) throw fieldError('PERMISSION_DENIED', 'relationship', 'owner_only');
-  await repo.updateNames(ctx.db, tenantId, id, owner ? { ownerAlias: input.aliasName, relationship: input.relationship } : { contactAlias: input.aliasName }, ctx.clock.now());
+  await repo.updateNames(
+    ctx.db,
+    tenantId,
+    id,
+    owner ? { ownerAlias: input.aliasName, relationship: input.relationship } : { contactAlias: input.aliasName },
+    ctx.clock.now(),
+  );
   await audit(ctx, { action: 'contact.update', resource: 'contact', resourceId: id });
   return reload(ctx, id);
 }
@@ -393,7 +576,12 @@ export type EscalationRecipient = {
  * numbers, emergency contacts first. A registered follower is reachable in the app and by push, and by SMS and call
  * when they have a phone; a plain number by SMS and call. Removed or unfollowed relations are gone at once.
  */
-export async function escalationRecipients(db: Db, tenantId: string, patientId: string, lang: string | null = null): Promise<EscalationRecipient[]> {
+export async function escalationRecipients(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  lang: string | null = null,
+): Promise<EscalationRecipient[]> {
   const rows = await repo.escalationRows(db, tenantId, patientId);
   return rows.map((r) => {
     const phone = r.contact_user_id ? r.user_phone : r.phone;
@@ -402,7 +590,7 @@ export async function escalationRecipients(db: Db, tenantId: string, patientId: 
     return {
       contactId: r.id,
       userId: r.contact_user_id,
-      name: r.owner_alias ?? (r.contact_user_id ? fullName(r.first_name, r.last_name, lang) : r.name ?? ''),
+      name: r.owner_alias ?? (r.contact_user_id ? fullName(r.first_name, r.last_name, lang) : (r.name ?? '')),
       phone,
       kind: r.kind as 'emergency' | 'caring',
       channels,
@@ -418,7 +606,9 @@ export async function patientFollowers(ctx: AuthedCtx, patientId: string): Promi
   const { tenantId } = ctx.auth;
   await requireVisiblePatient(ctx, patientId);
   const rows = await repo.liveOfPatient(ctx.db, tenantId, patientId);
-  const channels = new Map((await escalationRecipients(ctx.db, tenantId, patientId)).map((r) => [r.contactId, r.channels]));
+  const channels = new Map(
+    (await escalationRecipients(ctx.db, tenantId, patientId)).map((r) => [r.contactId, r.channels]),
+  );
   return {
     items: rows.map((r) => {
       const registered = r.contact_user_id !== null;
@@ -426,8 +616,9 @@ export async function patientFollowers(ctx: AuthedCtx, patientId: string): Promi
         id: r.id,
         kind: r.kind as TContactKind,
         status: r.status as TContact['status'],
-        name: r.owner_alias ?? (registered ? fullName(r.contact_first, r.contact_last, ctx.auth.language) : r.name ?? ''),
-        phone: registered ? r.contact_phone ?? r.phone : r.phone,
+        name:
+          r.owner_alias ?? (registered ? fullName(r.contact_first, r.contact_last, ctx.auth.language) : (r.name ?? '')),
+        phone: registered ? (r.contact_phone ?? r.phone) : r.phone,
         registered,
         relationship: r.relationship as TContactRelationship | null,
         specialty: r.specialty,

@@ -17,7 +17,8 @@ describe("staff view of a patient's followers; doctors accepted through contacts
   /** App users sign in through the patient app (X-Client: app); staff through the portal. */
   async function login(email: string, client: 'app' | 'portal', tenant = 'demo'): Promise<string> {
     const res = await t.call('POST', '/api/auth/oauth-token', {
-      form: { tenant, username: email, password: DEMO_PASSWORD, grant_type: 'password' }, headers: client === 'app' ? { 'x-client': 'app' } : {},
+      form: { tenant, username: email, password: DEMO_PASSWORD, grant_type: 'password' },
+      headers: client === 'app' ? { 'x-client': 'app' } : {},
     });
     if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.raw}`);
     return String(res.body.access_token);
@@ -27,25 +28,42 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     const id = newId();
     const phone = `0778${String(nextPhone++).padStart(6, '0')}`;
     const email = `f${phone}@demo.test`;
-    await t.db.query(`insert into users (id, tenant_id, email, phone, password_hash, first_name, last_name, status) values ($1,$2,$3,$4,$5,$6,$7,'active')`,
-      [id, tenantId, email, phone, hash, first, `User${phone}`]);
-    const [r] = await t.db.query<{ id: string }>('select id from roles where tenant_id = $1 and code = $2', [tenantId, role]);
-    await t.db.query('insert into user_roles (id, tenant_id, user_id, role_id, is_main) values ($1,$2,$3,$4,true)', [newId(), tenantId, id, r!.id]);
-    if (role === 'doctor') await t.db.query("insert into doctor_profiles (tenant_id, user_id, specialties) values ($1,$2,'{cardiology}')", [tenantId, id]);
+    await t.db.query(
+      `insert into users (id, tenant_id, email, phone, password_hash, first_name, last_name, status) values ($1,$2,$3,$4,$5,$6,$7,'active')`,
+      [id, tenantId, email, phone, hash, first, `User${phone}`],
+    );
+    const [r] = await t.db.query<{ id: string }>('select id from roles where tenant_id = $1 and code = $2', [
+      tenantId,
+      role,
+    ]);
+    await t.db.query('insert into user_roles (id, tenant_id, user_id, role_id, is_main) values ($1,$2,$3,$4,true)', [
+      newId(),
+      tenantId,
+      id,
+      r!.id,
+    ]);
+    if (role === 'doctor')
+      await t.db.query("insert into doctor_profiles (tenant_id, user_id, specialties) values ($1,$2,'{cardiology}')", [
+        tenantId,
+        id,
+      ]);
     return { id, phone, email, name: `${first} User${phone}` };
   }
   /** A patient record without a health center, linked to a new app account unless `withAccount` is false. */
   async function makePatient(withAccount = true) {
     const user = withAccount ? await makeUser('patient', 'Owner') : null;
     const id = newId();
-    await t.db.query(`insert into patients (id, tenant_id, user_id, first_name, last_name, status) values ($1,$2,$3,'Owner',$4,'normal')`,
-      [id, tenantId, user?.id ?? null, `P${nextPhone}`]);
+    await t.db.query(
+      `insert into patients (id, tenant_id, user_id, first_name, last_name, status) values ($1,$2,$3,'Owner',$4,'normal')`,
+      [id, tenantId, user?.id ?? null, `P${nextPhone}`],
+    );
     // Asking a doctor from the app is a Basic feature (issue 17).
     if (user) await grantBasic(t.db, tenantId, user.id, t.clock.now());
     return { id, user, token: user ? await login(user.email, 'app') : null };
   }
   const send = (token: string, body: Record<string, unknown>) => t.call('POST', `${C}/requests`, { token, body });
-  const act = (token: string, id: string, what: 'accept' | 'reject') => t.call('POST', `${C}/requests/${id}/${what}`, { token });
+  const act = (token: string, id: string, what: 'accept' | 'reject') =>
+    t.call('POST', `${C}/requests/${id}/${what}`, { token });
   const created = (res: Res) => {
     if (res.status !== 201) throw new Error(`expected 201, got ${res.status} ${res.raw}`);
     return String(res.body.id);
@@ -61,19 +79,30 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     return (res.body.items as Array<{ id: string }>).some((p) => p.id === patientId);
   }
   const assigned = (patientId: string, doctorId: string) =>
-    t.db.query<{ contact_id: string | null }>('select contact_id from patient_doctors where patient_id = $1 and doctor_id = $2', [patientId, doctorId]);
+    t.db.query<{ contact_id: string | null }>(
+      'select contact_id from patient_doctors where patient_id = $1 and doctor_id = $2',
+      [patientId, doctorId],
+    );
 
   beforeAll(async () => {
     t = await startTestApp();
     const [a] = await t.db.query<{ id: string }>("select id from tenants where code = 'demo'");
     tenantId = a!.id;
-    const [u] = await t.db.query<{ password_hash: string }>("select password_hash from users where tenant_id = $1 and email = 'patient@demo.test'", [tenantId]);
+    const [u] = await t.db.query<{ password_hash: string }>(
+      "select password_hash from users where tenant_id = $1 and email = 'patient@demo.test'",
+      [tenantId],
+    );
     hash = u!.password_hash;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it("doctor@demo sees DEMO-P0001's demo followers with their escalation channels", async () => {
-    const [p] = await t.db.query<{ id: string }>("select id from patients where tenant_id = $1 and patient_code = 'DEMO-P0001'", [tenantId]);
+    const [p] = await t.db.query<{ id: string }>(
+      "select id from patients where tenant_id = $1 and patient_code = 'DEMO-P0001'",
+      [tenantId],
+    );
     const doctor = (await t.login('doctor')).access;
     const list = items(await t.get(followersOf(p!.id), doctor));
     expect(list.map((f) => [f.kind, f.name, f.phone, f.registered, f.status, f.channels])).toEqual([
@@ -95,11 +124,17 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     const stranger = await makeUser('doctor', 'Stranger');
 
     // Sent out of display order, to see the order come from the kind (then the time of the request).
-    const specialistReq = created(await send(tok, { phone: specialist.phone, kind: 'specialist', specialty: 'cardiology' }));
+    const specialistReq = created(
+      await send(tok, { phone: specialist.phone, kind: 'specialist', specialty: 'cardiology' }),
+    );
     const familyReq = created(await send(tok, { phone: family.phone, kind: 'family_doctor' }));
-    const caringReq = created(await send(tok, { phone: caring.phone, kind: 'caring', relationship: 'daughter', aliasName: 'My girl' }));
+    const caringReq = created(
+      await send(tok, { phone: caring.phone, kind: 'caring', relationship: 'daughter', aliasName: 'My girl' }),
+    );
     const pendingReq = created(await send(tok, { phone: pendingEmergency.phone, kind: 'emergency' }));
-    const plainReq = created(await send(tok, { phone: '0912345678', kind: 'emergency', name: 'Neighbour Ha', relationship: 'friend' }));
+    const plainReq = created(
+      await send(tok, { phone: '0912345678', kind: 'emergency', name: 'Neighbour Ha', relationship: 'friend' }),
+    );
     expect((await act(await login(caring.email, 'app'), caringReq, 'accept')).status).toBe(200);
     const familyTok = await login(family.email, 'portal');
     // Before accepting, the family doctor does not follow the patient: 404, as for any stranger.
@@ -108,12 +143,49 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     expect((await act(familyTok, familyReq, 'accept')).status).toBe(200);
 
     const list = items(await t.get(followersOf(patient.id), familyTok));
-    expect(list.map((f) => ({ id: f.id, kind: f.kind, status: f.status, name: f.name, registered: f.registered, channels: f.channels }))).toEqual([
-      { id: pendingReq, kind: 'emergency', status: 'pending', name: pendingEmergency.name, registered: true, channels: [] },
-      { id: plainReq, kind: 'emergency', status: 'accepted', name: 'Neighbour Ha', registered: false, channels: ['sms', 'call'] },
-      { id: caringReq, kind: 'caring', status: 'accepted', name: 'My girl', registered: true, channels: ['in_app', 'push', 'sms', 'call'] },
+    expect(
+      list.map((f) => ({
+        id: f.id,
+        kind: f.kind,
+        status: f.status,
+        name: f.name,
+        registered: f.registered,
+        channels: f.channels,
+      })),
+    ).toEqual([
+      {
+        id: pendingReq,
+        kind: 'emergency',
+        status: 'pending',
+        name: pendingEmergency.name,
+        registered: true,
+        channels: [],
+      },
+      {
+        id: plainReq,
+        kind: 'emergency',
+        status: 'accepted',
+        name: 'Neighbour Ha',
+        registered: false,
+        channels: ['sms', 'call'],
+      },
+      {
+        id: caringReq,
+        kind: 'caring',
+        status: 'accepted',
+        name: 'My girl',
+        registered: true,
+        channels: ['in_app', 'push', 'sms', 'call'],
+      },
       { id: familyReq, kind: 'family_doctor', status: 'accepted', name: family.name, registered: true, channels: [] },
-      { id: specialistReq, kind: 'specialist', status: 'pending', name: specialist.name, registered: true, channels: [] },
+      {
+        id: specialistReq,
+        kind: 'specialist',
+        status: 'pending',
+        name: specialist.name,
+        registered: true,
+        channels: [],
+      },
     ]);
     expect(list[2]).toMatchObject({ phone: caring.phone, relationship: 'daughter' });
     expect(list[1]).toMatchObject({ phone: '0912345678', relationship: 'friend' });
@@ -156,7 +228,11 @@ describe("staff view of a patient's followers; doctors accepted through contacts
     expect((await t.get(followersOf(patient.id), doctorTok)).status).toBe(404);
 
     // Staff had assigned the doctor first: accepting adds nothing of its own, so ending it takes nothing away.
-    await t.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1,$2,$3)', [tenantId, patient.id, doctor.id]);
+    await t.db.query('insert into patient_doctors (tenant_id, patient_id, doctor_id) values ($1,$2,$3)', [
+      tenantId,
+      patient.id,
+      doctor.id,
+    ]);
     const again = created(await send(tok, { phone: doctor.phone, kind: 'family_doctor' }));
     await act(doctorTok, again, 'accept');
     expect((await t.call('DELETE', `${C}/${again}`, { token: tok })).body).toMatchObject({ status: 'removed' });

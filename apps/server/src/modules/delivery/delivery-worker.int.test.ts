@@ -11,7 +11,9 @@ class HangingSms implements SmsProvider {
   readonly sent: string[] = [];
   hangingStarted = false;
   private release!: () => void;
-  private readonly gate = new Promise<void>((r) => { this.release = r; });
+  private readonly gate = new Promise<void>((r) => {
+    this.release = r;
+  });
   constructor(private readonly slowNumber: string) {}
   async send(m: OutgoingSms): Promise<ProviderAnswer> {
     if (m.to === this.slowNumber) {
@@ -21,7 +23,9 @@ class HangingSms implements SmsProvider {
     this.sent.push(m.to);
     return { status: 200, ref: m.to };
   }
-  open() { this.release(); }
+  open() {
+    this.release();
+  }
 }
 
 describe('delivery worker lanes', () => {
@@ -31,14 +35,23 @@ describe('delivery worker lanes', () => {
     t = await startTestApp();
     tenantId = (await t.db.query<{ id: string }>("select id from tenants where code = 'demo'"))[0]!.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const sms = (key: string, phone: string): OutboxItem => ({
-    dedupeKey: key, channel: 'sms', alertId: null, recipientUserId: null, recipientPhone: phone, recipientEmail: null,
-    template: 'sos', payload: { patientName: 'Demo Patient', index: 'heart_rate', value: 190, unit: 'bpm', level: 'sos' },
+    dedupeKey: key,
+    channel: 'sms',
+    alertId: null,
+    recipientUserId: null,
+    recipientPhone: phone,
+    recipientEmail: null,
+    template: 'sos',
+    payload: { patientName: 'Demo Patient', index: 'heart_rate', value: 190, unit: 'bpm', level: 'sos' },
   });
   const enqueue = (items: OutboxItem[]) => t.db.tx((tx) => enqueueDeliveries(tx, tenantId, items, t.clock.now()));
-  const statusOf = async (key: string) => (await t.db.query<{ status: string }>('select status from deliveries where dedupe_key = $1', [key]))[0]?.status;
+  const statusOf = async (key: string) =>
+    (await t.db.query<{ status: string }>('select status from deliveries where dedupe_key = $1', [key]))[0]?.status;
   const until = async (what: () => Promise<boolean> | boolean, ms = 10_000) => {
     const end = Date.now() + ms;
     while (!(await what())) {
@@ -70,11 +83,22 @@ describe('delivery worker lanes', () => {
   });
 
   it('an SOS text keeps trying past MAX_DELIVERY_ATTEMPTS while the provider is down, for a day', async () => {
-    const down: SmsProvider = { name: 'down', send: async () => { throw new Error('down'); } };
+    const down: SmsProvider = {
+      name: 'down',
+      send: async () => {
+        throw new Error('down');
+      },
+    };
     const deps = { ...t.deps, sms: down };
     const key = `urgent-${newId()}`;
     await enqueue([sms(key, '0903000001')]);
-    const row = async () => (await t.db.query<{ status: string; attempts: number }>('select status, attempts from deliveries where dedupe_key = $1', [key]))[0]!;
+    const row = async () =>
+      (
+        await t.db.query<{ status: string; attempts: number }>(
+          'select status, attempts from deliveries where dedupe_key = $1',
+          [key],
+        )
+      )[0]!;
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 5; i++) {
       await runDueDeliveries(deps);
       t.clock.advance(300_000);
@@ -85,4 +109,3 @@ describe('delivery worker lanes', () => {
     expect((await row()).status).toBe('failed');
   });
 });
-

@@ -25,15 +25,34 @@ describe('delivery texts', () => {
     }
   });
   it('rounds converted readings to one decimal', () => {
-    expect(renderDelivery('alert.at_risk', { patientName: 'A', index: 'temperature', value: 38.27777777, unit: '°C' }, 'en').text).toBe('A: temperature 38.3 °C is outside the normal range.');
+    expect(
+      renderDelivery('alert.at_risk', { patientName: 'A', index: 'temperature', value: 38.27777777, unit: '°C' }, 'en')
+        .text,
+    ).toBe('A: temperature 38.3 °C is outside the normal range.');
   });
   it('adds the SOS message and location of the SOS button', () => {
-    const r = renderDelivery('sos_button', { patientName: 'B', sosMessage: 'had_a_fall', location: { lat: 21.03, lng: 105.85 } }, 'en');
-    expect(r.text).toBe('CareWatch SOS: B pressed the SOS button ("I had a fall") — https://maps.google.com/?q=21.03,105.85. Please call them now.');
+    const r = renderDelivery(
+      'sos_button',
+      { patientName: 'B', sosMessage: 'had_a_fall', location: { lat: 21.03, lng: 105.85 } },
+      'en',
+    );
+    expect(r.text).toBe(
+      'CareWatch SOS: B pressed the SOS button ("I had a fall") — https://maps.google.com/?q=21.03,105.85. Please call them now.',
+    );
   });
   it('uses a verbatim title and body, and falls back for unknown templates', () => {
-    expect(renderDelivery('notification.send', { title: 'Hi', body: 'There', type: 'message' }, 'en')).toEqual({ type: 'message', title: 'Hi', body: 'There', text: 'There' });
-    expect(renderDelivery('whatever', {}, null)).toEqual({ type: 'system', title: 'CareWatch', body: 'CareWatch', text: 'CareWatch' });
+    expect(renderDelivery('notification.send', { title: 'Hi', body: 'There', type: 'message' }, 'en')).toEqual({
+      type: 'message',
+      title: 'Hi',
+      body: 'There',
+      text: 'There',
+    });
+    expect(renderDelivery('whatever', {}, null)).toEqual({
+      type: 'system',
+      title: 'CareWatch',
+      body: 'CareWatch',
+      text: 'CareWatch',
+    });
   });
   it('backs off exponentially up to 5 minutes', () => {
     expect([1, 2, 3, 4, 8, 9, 50].map(backoffMs)).toEqual([2000, 4000, 8000, 16000, 256000, 300000, 300000]);
@@ -42,7 +61,15 @@ describe('delivery texts', () => {
 
 describe('the patient\u2019s name in a text', () => {
   it('follows the recipient\u2019s language convention: family name first in Vietnamese, given name first in English', () => {
-    const payload = { patientName: 'Phuong Hoang', patientFirstName: 'Phuong', patientLastName: 'Hoang', index: 'heart_rate', value: 250, unit: 'bpm', tier: 'sos' };
+    const payload = {
+      patientName: 'Phuong Hoang',
+      patientFirstName: 'Phuong',
+      patientLastName: 'Hoang',
+      index: 'heart_rate',
+      value: 250,
+      unit: 'bpm',
+      tier: 'sos',
+    };
     expect(renderDelivery('alert.sos', payload, 'vi').text).toContain('Hoang Phuong');
     expect(renderDelivery('alert.sos', payload, 'en').text).toContain('Phuong Hoang');
   });
@@ -50,14 +77,21 @@ describe('the patient\u2019s name in a text', () => {
 
 describe('silent-patients digest (issue 20)', () => {
   const payload = {
-    hours: 6, total: 3,
-    patients: [{ firstName: 'Lan', lastName: 'Nguyen', code: 'P-1', quietHours: 14 }, { firstName: 'Minh', lastName: 'Tran', code: null, quietHours: null }],
+    hours: 6,
+    total: 3,
+    patients: [
+      { firstName: 'Lan', lastName: 'Nguyen', code: 'P-1', quietHours: 14 },
+      { firstName: 'Minh', lastName: 'Tran', code: null, quietHours: null },
+    ],
   };
   it('lists the patients with their quiet hours, in the recipient language, naming those left out', () => {
     const en = renderDelivery('patients.silent_digest', payload, 'en');
     expect(en).toMatchObject({ type: 'system', title: 'Silent devices: 3 patients' });
     expect(en.body.split('\n')).toEqual([
-      'Patients you follow from whom nothing was received for over 6 hours, or whose watch is not worn:', '- Lan Nguyen (P-1): no readings for 14 h', '- Minh Tran: never sent a reading', '… and 1 more',
+      'Patients you follow from whom nothing was received for over 6 hours, or whose watch is not worn:',
+      '- Lan Nguyen (P-1): no readings for 14 h',
+      '- Minh Tran: never sent a reading',
+      '… and 1 more',
     ]);
     const vi = renderDelivery('patients.silent_digest', payload, 'vi');
     expect(vi.title).toBe('Thiết bị im lặng: 3 bệnh nhân');
@@ -66,15 +100,19 @@ describe('silent-patients digest (issue 20)', () => {
   });
   it('names the not-worn reason, alone or beside the silence', () => {
     const notWorn = {
-      hours: 6, total: 2,
+      hours: 6,
+      total: 2,
       patients: [
         { firstName: 'Lan', lastName: 'Nguyen', code: 'P-1', quietHours: 1, silent: false, notWornHours: 3 },
         { firstName: 'Minh', lastName: 'Tran', code: null, quietHours: 9, silent: true, notWornHours: 0 },
       ],
     };
     expect(renderDelivery('patients.silent_digest', notWorn, 'en').body.split('\n').slice(1)).toEqual([
-      '- Lan Nguyen (P-1): watch not worn for 3 h', '- Minh Tran: no readings for 9 h; watch not worn for 0 h',
+      '- Lan Nguyen (P-1): watch not worn for 3 h',
+      '- Minh Tran: no readings for 9 h; watch not worn for 0 h',
     ]);
-    expect(renderDelivery('patients.silent_digest', notWorn, 'vi').body).toContain('- Nguyen Lan (P-1): không đeo đồng hồ 3 giờ');
+    expect(renderDelivery('patients.silent_digest', notWorn, 'vi').body).toContain(
+      '- Nguyen Lan (P-1): không đeo đồng hồ 3 giờ',
+    );
   });
 });

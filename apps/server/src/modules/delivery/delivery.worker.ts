@@ -24,12 +24,14 @@ export const DELIVERY_LEASE_RENEW_MS = 5_000;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 /** Wait before attempt n + 1 after n failed attempts: 2 s, 4 s, 8 s … capped at 5 min. */
-export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
 /** A failure that no retry can fix (no address for the channel): the delivery fails at once. */
 class PermanentError extends Error {}
 
-const answerText = (a: ProviderAnswer) => [String(a.status), a.ref, a.detail].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
+const answerText = (a: ProviderAnswer) =>
+  [String(a.status), a.ref, a.detail].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
 const LEVELS: readonly string[] = ['normal', 'at_risk', 'high_risk', 'sos'];
 
 async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAnswer> {
@@ -57,13 +59,38 @@ async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAn
       const senderId = typeof d.payload.senderId === 'string' ? d.payload.senderId : null;
       const intakeId = typeof d.payload.intakeId === 'string' ? d.payload.intakeId : null;
       const id = await deps.db.tx(async (tx) => {
-        const nid = await repo.insertNotification(tx, d.tenant_id, { userId, type: r.type, title: r.title, body: r.body, alertId: d.alert_id, patientId, senderId, deliveryId: d.id, now: new Date(d.created_at) });
+        const nid = await repo.insertNotification(tx, d.tenant_id, {
+          userId,
+          type: r.type,
+          title: r.title,
+          body: r.body,
+          alertId: d.alert_id,
+          patientId,
+          senderId,
+          deliveryId: d.id,
+          now: new Date(d.created_at),
+        });
         // Published in the same transaction: the frame is sent at commit, never before the row exists, never twice.
         if (nid) {
-          await publishEvent(tx, { tenantId: d.tenant_id, patientId, userIds: [userId] }, {
-            type: 'notification.created', at: now.toISOString(),
-            notification: { id: nid, type: r.type, title: r.title, body: r.body, createdAt: now.toISOString(), read: false, alertId: d.alert_id, patientId, intakeId },
-          });
+          await publishEvent(
+            tx,
+            { tenantId: d.tenant_id, patientId, userIds: [userId] },
+            {
+              type: 'notification.created',
+              at: now.toISOString(),
+              notification: {
+                id: nid,
+                type: r.type,
+                title: r.title,
+                body: r.body,
+                createdAt: now.toISOString(),
+                read: false,
+                alertId: d.alert_id,
+                patientId,
+                intakeId,
+              },
+            },
+          );
         }
         return nid;
       });
@@ -74,14 +101,27 @@ async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAn
       const subs = await repo.pushSubscriptionsOf(deps.db, d.tenant_id, d.recipient_user_id);
       if (subs.length === 0) return { status: 200, ref: null, detail: 'no subscription' };
       const urgent = d.payload.level === 'sos' || d.payload.level === 'high_risk' || r.type === 'sos';
-      const payload = JSON.stringify({ type: r.type, title: r.title, body: r.body, alertId: d.alert_id, patientId: d.payload.patientId ?? null, tag: d.dedupe_key });
-      let ok = 0, gone = 0;
+      const payload = JSON.stringify({
+        type: r.type,
+        title: r.title,
+        body: r.body,
+        alertId: d.alert_id,
+        patientId: d.payload.patientId ?? null,
+        tag: d.dedupe_key,
+      });
+      let ok = 0,
+        gone = 0;
       const errors: string[] = [];
       for (const s of subs) {
         try {
-          const a = await deps.push.send(s, payload, { ttlSeconds: urgent ? 3600 : 24 * 3600, urgency: urgent ? 'high' : 'normal' });
-          if (a.statusCode === 404 || a.statusCode === 410) { gone++; await repo.deletePushSubscription(deps.db, d.tenant_id, s.id); }
-          else if (a.statusCode >= 200 && a.statusCode < 300) ok++;
+          const a = await deps.push.send(s, payload, {
+            ttlSeconds: urgent ? 3600 : 24 * 3600,
+            urgency: urgent ? 'high' : 'normal',
+          });
+          if (a.statusCode === 404 || a.statusCode === 410) {
+            gone++;
+            await repo.deletePushSubscription(deps.db, d.tenant_id, s.id);
+          } else if (a.statusCode >= 200 && a.statusCode < 300) ok++;
           else errors.push(`push ${a.statusCode}`);
         } catch (e) {
           errors.push((e as Error).message.slice(0, 100));
@@ -89,25 +129,43 @@ async function send(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<ProviderAn
       }
       // One browser delivered is a delivery; otherwise a retry (gone subscriptions are removed and not retried).
       if (ok === 0 && errors.length > 0) throw new Error(errors.join('; '));
-      return { status: 200, ref: null, detail: `${ok} sent${gone ? `, ${gone} gone` : ''}${errors.length ? `, ${errors.length} failed` : ''}` };
+      return {
+        status: 200,
+        ref: null,
+        detail: `${ok} sent${gone ? `, ${gone} gone` : ''}${errors.length ? `, ${errors.length} failed` : ''}`,
+      };
     }
   }
 }
 
 async function trail(deps: DeliveryDeps, d: repo.DeliveryRow, providerStatus: string, detail: string) {
   if (!d.alert_id) return;
-  const level = typeof d.payload.level === 'string' && LEVELS.includes(d.payload.level) ? (d.payload.level as TAlertLevel) : null;
-  const recipient = (typeof d.payload.recipientName === 'string' ? d.payload.recipientName : null) ?? d.recipient_phone ?? d.recipient_email ?? d.recipient_user_id;
+  const level =
+    typeof d.payload.level === 'string' && LEVELS.includes(d.payload.level) ? (d.payload.level as TAlertLevel) : null;
+  const recipient =
+    (typeof d.payload.recipientName === 'string' ? d.payload.recipientName : null) ??
+    d.recipient_phone ??
+    d.recipient_email ??
+    d.recipient_user_id;
   await repo.appendAlertTrail(deps.db, d.tenant_id, d.alert_id, {
-    at: deps.clock.now().toISOString(), kind: 'notification', level, channel: d.channel as TNotifyChannel,
-    recipient, recipientId: d.recipient_user_id, phone: d.recipient_phone, providerStatus, detail,
+    at: deps.clock.now().toISOString(),
+    kind: 'notification',
+    level,
+    channel: d.channel as TNotifyChannel,
+    recipient,
+    recipientId: d.recipient_user_id,
+    phone: d.recipient_phone,
+    providerStatus,
+    detail,
   });
 }
 
 /** Attempts one claimed delivery: send, record the provider's answer, and the alert trail entry. */
 async function attempt(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<boolean> {
   const lease = setInterval(() => {
-    void repo.renewClaim(deps.db, d.id, d.attempts, new Date(deps.clock.now().getTime() + DELIVERY_LOCK_MS)).catch(() => undefined);
+    void repo
+      .renewClaim(deps.db, d.id, d.attempts, new Date(deps.clock.now().getTime() + DELIVERY_LOCK_MS))
+      .catch(() => undefined);
   }, DELIVERY_LEASE_RENEW_MS);
   lease.unref();
   try {
@@ -128,10 +186,16 @@ async function attemptClaimed(deps: DeliveryDeps, d: repo.DeliveryRow): Promise<
     const permanent = e instanceof PermanentError;
     const now = deps.clock.now();
     const urgent = d.payload.level === 'sos' || d.payload.level === 'high_risk';
-    const failed = permanent || (urgent ? now.getTime() - new Date(d.created_at).getTime() >= URGENT_RETRY_MS : d.attempts >= MAX_DELIVERY_ATTEMPTS);
+    const failed =
+      permanent ||
+      (urgent
+        ? now.getTime() - new Date(d.created_at).getTime() >= URGENT_RETRY_MS
+        : d.attempts >= MAX_DELIVERY_ATTEMPTS);
     const msg = `500 ${(e as Error).message}`.slice(0, 500);
     await repo.markRetry(deps.db, d.id, now, new Date(now.getTime() + backoffMs(d.attempts)), msg, failed);
-    await trail(deps, d, msg, `${d.template} · attempt ${d.attempts}${failed ? ' · gave up' : ' · will retry'}`).catch(() => undefined);
+    await trail(deps, d, msg, `${d.template} · attempt ${d.attempts}${failed ? ' · gave up' : ' · will retry'}`).catch(
+      () => undefined,
+    );
     return false;
   }
 }
@@ -163,7 +227,11 @@ export async function runDueDeliveries(deps: DeliveryDeps, limit = 100): Promise
  * holds only its own lane, so an SOS text that falls due meanwhile goes out on another one at once, instead of
  * waiting for a whole claimed batch to finish.
  */
-export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500, width = deps.db.kind === 'pg' ? 8 : 1): () => Promise<void> {
+export function startDeliveryWorker(
+  deps: DeliveryDeps,
+  intervalMs = 500,
+  width = deps.db.kind === 'pg' ? 8 : 1,
+): () => Promise<void> {
   let stopped = false;
   let inFlight = 0;
   let polling = false;
@@ -175,11 +243,16 @@ export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500, width 
   const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => { current = poll(); }, ms);
+    timer = setTimeout(() => {
+      current = poll();
+    }, ms);
   };
   const poll = async (): Promise<void> => {
     if (stopped) return;
-    if (polling) { again = true; return; }
+    if (polling) {
+      again = true;
+      return;
+    }
     polling = true;
     let full = false;
     try {
@@ -190,12 +263,14 @@ export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500, width 
         full = rows.length === free;
         for (const d of rows) {
           inFlight += 1;
-          const lane: Promise<unknown> = attempt(deps, d).catch(() => false).finally(() => {
-            inFlight -= 1;
-            lanes.delete(lane);
-            // A lane came free: look for more work now rather than at the next interval.
-            schedule(0);
-          });
+          const lane: Promise<unknown> = attempt(deps, d)
+            .catch(() => false)
+            .finally(() => {
+              inFlight -= 1;
+              lanes.delete(lane);
+              // A lane came free: look for more work now rather than at the next interval.
+              schedule(0);
+            });
           lanes.add(lane);
         }
       }
@@ -204,7 +279,10 @@ export function startDeliveryWorker(deps: DeliveryDeps, intervalMs = 500, width 
     } finally {
       polling = false;
     }
-    if (again) { again = false; schedule(0); } else schedule(full ? 0 : intervalMs);
+    if (again) {
+      again = false;
+      schedule(0);
+    } else schedule(full ? 0 : intervalMs);
   };
   schedule(intervalMs);
   return async () => {

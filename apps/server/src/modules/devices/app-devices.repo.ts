@@ -1,7 +1,12 @@
 import type { Db } from '../../platform/db.ts';
 
 /** A device bound to the user (directly, or through the user's patient record); null when it is not theirs. */
-export async function findOwnDevice(db: Db, tenantId: string, userId: string, id: string): Promise<{ id: string; model: string; name: string | null } | null> {
+export async function findOwnDevice(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  id: string,
+): Promise<{ id: string; model: string; name: string | null } | null> {
   const rows = await db.query<{ id: string; model: string; name: string | null }>(
     `select d.id, d.model, d.name from devices d left join patients p on p.tenant_id = d.tenant_id and p.id = d.patient_id
       where d.tenant_id = $1 and d.id = $2::uuid and (d.user_id = $3::uuid or p.user_id = $3::uuid)`,

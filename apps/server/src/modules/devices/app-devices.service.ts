@@ -27,7 +27,14 @@ export async function forgetMyDevice(ctx: AuthedCtx, id: string): Promise<TOk> {
   await ctx.db.tx(async (tx) => {
     await own.unbind(tx, tenantId, device.id, now);
     await history.insertConnection(tx, tenantId, {
-      id: newId(), deviceId: device.id, userId: ctx.auth.userId, username: null, status: 0, model: device.model, deviceName: device.name, at: now,
+      id: newId(),
+      deviceId: device.id,
+      userId: ctx.auth.userId,
+      username: null,
+      status: 0,
+      model: device.model,
+      deviceName: device.name,
+      at: now,
     });
   });
   await audit(ctx, { action: 'device.forget', resource: 'device', resourceId: device.id });

@@ -1,8 +1,15 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 
 export type AssignmentEventRow = {
-  id: string; at: Date; device_id: string; action: 'paired' | 'unpaired'; model: string | null; serial: string | null; name: string | null;
-  by_first: string | null; by_last: string | null;
+  id: string;
+  at: Date;
+  device_id: string;
+  action: 'paired' | 'unpaired';
+  model: string | null;
+  serial: string | null;
+  name: string | null;
+  by_first: string | null;
+  by_last: string | null;
 };
 
 /**
@@ -13,7 +20,13 @@ export type AssignmentEventRow = {
  * pairing of a new watch) counts as paired when it was activated (else first connected, else created).
  */
 export async function assignmentEvents(
-  db: Db, tenantId: string, patientId: string, from: Date, to: Date, before: { at: Date; id: string } | null, limit: number,
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  from: Date,
+  to: Date,
+  before: { at: Date; id: string } | null,
+  limit: number,
 ): Promise<AssignmentEventRow[]> {
   const params: SqlValue[] = [tenantId, patientId, from, to];
   let cond = 'true';

@@ -13,9 +13,20 @@ const hashSecret = (pepper: string, deviceId: string, secret: string) =>
  * embedded broker's CONNECT) and the secret sealed under the master key (checks the signatures of MQTT messages that
  * come through an external broker).
  */
-export async function issueDeviceSecret(deps: Pick<Deps, 'db' | 'pepper' | 'secrets'>, tenantId: string, deviceId: string, now: Date): Promise<string> {
+export async function issueDeviceSecret(
+  deps: Pick<Deps, 'db' | 'pepper' | 'secrets'>,
+  tenantId: string,
+  deviceId: string,
+  now: Date,
+): Promise<string> {
   const secret = randomToken(24);
-  await repo.setCredential(deps.db, tenantId, deviceId, { hash: hashSecret(deps.pepper, deviceId, secret), secretEnc: deps.secrets.seal(secret) }, now);
+  await repo.setCredential(
+    deps.db,
+    tenantId,
+    deviceId,
+    { hash: hashSecret(deps.pepper, deviceId, secret), secretEnc: deps.secrets.seal(secret) },
+    now,
+  );
   return secret;
 }
 
@@ -26,7 +37,12 @@ const principalOf = (row: repo.DeviceAuthRow): DevicePrincipal | null => {
 };
 
 /** Checks a device id and secret (HTTP Basic or MQTT username/password); null when wrong, in constant time. */
-export async function verifyDeviceSecret(db: Db, pepper: string, deviceId: string, secret: string): Promise<DevicePrincipal | null> {
+export async function verifyDeviceSecret(
+  db: Db,
+  pepper: string,
+  deviceId: string,
+  secret: string,
+): Promise<DevicePrincipal | null> {
   if (!isUuid(deviceId) || !secret || secret.length > 200) return null;
   const row = await repo.findForAuth(db, deviceId);
   const expected = Buffer.from(row?.credential_hash ?? '0'.repeat(64), 'hex');
@@ -44,7 +60,8 @@ const SIG_RE = /"sig"\s*:\s*"([0-9a-fA-F]{64})"/g;
  * The signature rule of README "MQTT through an external broker": HMAC-SHA256 keyed with the device secret (UTF-8)
  * over `<topic>\n<payload>`, where payload is the exact message with the value of "sig" left empty (`"sig":""`), hex.
  */
-export const mqttSignature = (secret: string, topic: string, unsigned: string) => crypto.createHmac('sha256', secret).update(`${topic}\n${unsigned}`, 'utf8').digest('hex');
+export const mqttSignature = (secret: string, topic: string, unsigned: string) =>
+  crypto.createHmac('sha256', secret).update(`${topic}\n${unsigned}`, 'utf8').digest('hex');
 
 /** The payload with its one signature value emptied, and that signature; null when there is not exactly one. */
 export function splitSignature(raw: string): { unsigned: string; sig: string } | null {
@@ -56,7 +73,12 @@ export function splitSignature(raw: string): { unsigned: string; sig: string } |
 }
 
 /** The device whose secret signed this message on this topic, or null (unknown device, no sealed secret, bad signature). */
-export async function verifyDeviceSignature(deps: Pick<Deps, 'db' | 'secrets'>, deviceId: string, topic: string, raw: string): Promise<DevicePrincipal | null> {
+export async function verifyDeviceSignature(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  deviceId: string,
+  topic: string,
+  raw: string,
+): Promise<DevicePrincipal | null> {
   if (!isUuid(deviceId)) return null;
   const parts = splitSignature(raw);
   if (!parts) return null;

@@ -5,7 +5,12 @@ import { deviceVisibility, escapeLike, userVisibility } from './devices.repo.ts'
 export type UserRow = { id: string; email: string | null; phone: string | null };
 
 /** A user of the tenant by e-mail or phone, when the caller may see them; null otherwise. */
-export async function findVisibleUser(db: Db, tenantId: string, v: PatientVisibility, username: string): Promise<UserRow | null> {
+export async function findVisibleUser(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  username: string,
+): Promise<UserRow | null> {
   const params: SqlValue[] = [tenantId, username];
   const rows = await db.query<UserRow>(
     `select u.id, u.email, u.phone from users u where u.tenant_id = $1 and (lower(u.email) = lower($2) or u.phone = $2) and ${userVisibility(v, params)} limit 1`,
@@ -14,30 +19,62 @@ export async function findVisibleUser(db: Db, tenantId: string, v: PatientVisibi
   return rows[0] ?? null;
 }
 
-export async function findVisibleUserById(db: Db, tenantId: string, v: PatientVisibility, userId: string): Promise<UserRow | null> {
+export async function findVisibleUserById(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  userId: string,
+): Promise<UserRow | null> {
   const params: SqlValue[] = [tenantId, userId];
-  const rows = await db.query<UserRow>(`select u.id, u.email, u.phone from users u where u.tenant_id = $1 and u.id = $2::uuid and ${userVisibility(v, params)}`, params);
+  const rows = await db.query<UserRow>(
+    `select u.id, u.email, u.phone from users u where u.tenant_id = $1 and u.id = $2::uuid and ${userVisibility(v, params)}`,
+    params,
+  );
   return rows[0] ?? null;
 }
 
 export type HistoryFilter = {
-  userId?: string; search?: string; start?: string; end?: string; sort: 'eventAt' | '-eventAt'; centerId?: string; page: number; size: number;
+  userId?: string;
+  search?: string;
+  start?: string;
+  end?: string;
+  sort: 'eventAt' | '-eventAt';
+  centerId?: string;
+  page: number;
+  size: number;
 };
 
-export type ConnectionRow = { id: string; device_id: string; username: string | null; status: number; model: string | null; device_name: string | null; event_at: Date };
+export type ConnectionRow = {
+  id: string;
+  device_id: string;
+  username: string | null;
+  status: number;
+  model: string | null;
+  device_name: string | null;
+  event_at: Date;
+};
 
 export async function searchConnections(
-  db: Db, tenantId: string, v: PatientVisibility, f: HistoryFilter & { status?: number; model?: string },
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  f: HistoryFilter & { status?: number; model?: string },
 ): Promise<{ rows: ConnectionRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const where = ['h.tenant_id = $1', deviceVisibility(v, params)];
   if (f.userId) where.push(`(h.user_id = ${p(f.userId)}::uuid or d.user_id = $${params.length}::uuid)`);
   if (f.status !== undefined) where.push(`h.status = ${p(f.status)}`);
   if (f.model) where.push(`h.model = ${p(f.model)}`);
   if (f.start) where.push(`h.event_at >= ${p(f.start)}::timestamptz`);
   if (f.end) where.push(`h.event_at <= ${p(f.end)}::timestamptz`);
-  if (f.centerId) where.push(`exists (select 1 from patients cp where cp.tenant_id = $1 and cp.id = d.patient_id and cp.center_id = ${p(f.centerId)}::uuid)`);
+  if (f.centerId)
+    where.push(
+      `exists (select 1 from patients cp where cp.tenant_id = $1 and cp.id = d.patient_id and cp.center_id = ${p(f.centerId)}::uuid)`,
+    );
   if (f.search) {
     const s = p(`%${escapeLike(f.search.toLowerCase())}%`);
     where.push(`lower(concat_ws(' ', h.device_name, h.model, h.username, d.mac, d.imei, d.serial)) like ${s}`);
@@ -54,22 +91,42 @@ export async function searchConnections(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-export type PhoneEventRow = { id: string; username: string | null; phone_name: string | null; os: string | null; app_version: string | null; status: string; event_at: Date };
+export type PhoneEventRow = {
+  id: string;
+  username: string | null;
+  phone_name: string | null;
+  os: string | null;
+  app_version: string | null;
+  status: string;
+  event_at: Date;
+};
 
 export async function searchPhones(
-  db: Db, tenantId: string, v: PatientVisibility, f: HistoryFilter & { status?: string; phoneName?: string; appVersion?: string },
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  f: HistoryFilter & { status?: string; phoneName?: string; appVersion?: string },
 ): Promise<{ rows: PhoneEventRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const vis = userVisibility(v, params);
-  const where = ['ph.tenant_id = $1', vis === 'true' ? 'true' : `exists (select 1 from users u where u.tenant_id = $1 and u.id = ph.user_id and ${vis})`];
+  const where = [
+    'ph.tenant_id = $1',
+    vis === 'true' ? 'true' : `exists (select 1 from users u where u.tenant_id = $1 and u.id = ph.user_id and ${vis})`,
+  ];
   if (f.userId) where.push(`ph.user_id = ${p(f.userId)}::uuid`);
   if (f.status) where.push(`ph.status = ${p(f.status)}`);
   if (f.phoneName) where.push(`ph.phone_name = ${p(f.phoneName)}`);
   if (f.appVersion) where.push(`ph.app_version = ${p(f.appVersion)}`);
   if (f.start) where.push(`ph.event_at >= ${p(f.start)}::timestamptz`);
   if (f.end) where.push(`ph.event_at <= ${p(f.end)}::timestamptz`);
-  if (f.centerId) where.push(`exists (select 1 from patients cp where cp.tenant_id = $1 and cp.user_id = ph.user_id and cp.center_id = ${p(f.centerId)}::uuid)`);
+  if (f.centerId)
+    where.push(
+      `exists (select 1 from patients cp where cp.tenant_id = $1 and cp.user_id = ph.user_id and cp.center_id = ${p(f.centerId)}::uuid)`,
+    );
   if (f.search) {
     const s = p(`%${escapeLike(f.search.toLowerCase())}%`);
     where.push(`lower(concat_ws(' ', ph.phone_name, ph.os, ph.app_version, ph.username)) like ${s}`);
@@ -85,7 +142,13 @@ export async function searchPhones(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-export type PhoneRow = { phone_name: string | null; os: string | null; app_version: string | null; status: string; event_at: Date };
+export type PhoneRow = {
+  phone_name: string | null;
+  os: string | null;
+  app_version: string | null;
+  status: string;
+  event_at: Date;
+};
 
 /** The distinct phones (name, OS, app version) a user's app ran on, each with its latest status. */
 export async function phonesOfUser(db: Db, tenantId: string, userId: string): Promise<PhoneRow[]> {
@@ -99,19 +162,36 @@ export async function phonesOfUser(db: Db, tenantId: string, userId: string): Pr
 }
 
 /** Distinct phone names or app versions among the phone history the caller may see. */
-export async function phoneValues(db: Db, tenantId: string, v: PatientVisibility, column: 'phone_name' | 'app_version'): Promise<string[]> {
+export async function phoneValues(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  column: 'phone_name' | 'app_version',
+): Promise<string[]> {
   const params: SqlValue[] = [tenantId];
   const vis = userVisibility(v, params);
-  const cond = vis === 'true' ? 'true' : `exists (select 1 from users u where u.tenant_id = $1 and u.id = ph.user_id and ${vis})`;
+  const cond =
+    vis === 'true' ? 'true' : `exists (select 1 from users u where u.tenant_id = $1 and u.id = ph.user_id and ${vis})`;
   const rows = await db.query<{ value: string }>(
-    `select distinct ph.${column} as value from phone_history ph where ph.tenant_id = $1 and ph.${column} is not null and ${cond} order by 1 limit 500`, params,
+    `select distinct ph.${column} as value from phone_history ph where ph.tenant_id = $1 and ph.${column} is not null and ${cond} order by 1 limit 500`,
+    params,
   );
   return rows.map((r) => r.value);
 }
 
 export async function insertConnection(
-  db: Db, tenantId: string,
-  e: { id: string; deviceId: string; userId: string | null; username: string | null; status: number; model: string; deviceName: string | null; at: Date },
+  db: Db,
+  tenantId: string,
+  e: {
+    id: string;
+    deviceId: string;
+    userId: string | null;
+    username: string | null;
+    status: number;
+    model: string;
+    deviceName: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.query(
     'insert into device_connection_history (id, tenant_id, device_id, user_id, username, status, model, device_name, event_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
@@ -120,8 +200,18 @@ export async function insertConnection(
 }
 
 export async function insertPhoneEvent(
-  db: Db, tenantId: string,
-  e: { id: string; userId: string; username: string | null; phoneName: string; os: string; appVersion: string; status: string; at: Date },
+  db: Db,
+  tenantId: string,
+  e: {
+    id: string;
+    userId: string;
+    username: string | null;
+    phoneName: string;
+    os: string;
+    appVersion: string;
+    status: string;
+    at: Date;
+  },
 ): Promise<void> {
   await db.query(
     'insert into phone_history (id, tenant_id, user_id, username, phone_name, os, app_version, status, event_at) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
@@ -131,10 +221,24 @@ export async function insertPhoneEvent(
 
 /** The app's state on the user's devices follows its latest phone report. */
 export async function setAppStatus(db: Db, tenantId: string, userId: string, status: string, now: Date): Promise<void> {
-  await db.query('update devices set app_status = $3, updated_at = $4 where tenant_id = $1 and user_id = $2', [tenantId, userId, status, now]);
+  await db.query('update devices set app_status = $3, updated_at = $4 where tenant_id = $1 and user_id = $2', [
+    tenantId,
+    userId,
+    status,
+    now,
+  ]);
 }
 
-export type LogRow = { id: string; device_id: string | null; user_id: string | null; username: string | null; kind: string; note: string | null; requested_by: string | null; created_at: Date };
+export type LogRow = {
+  id: string;
+  device_id: string | null;
+  user_id: string | null;
+  username: string | null;
+  kind: string;
+  note: string | null;
+  requested_by: string | null;
+  created_at: Date;
+};
 
 export async function logsOfUser(db: Db, tenantId: string, userId: string): Promise<LogRow[]> {
   return db.query<LogRow>(
@@ -146,7 +250,17 @@ export async function logsOfUser(db: Db, tenantId: string, userId: string): Prom
 }
 
 export async function insertLog(
-  db: Db, tenantId: string, e: { id: string; userId: string; deviceId: string | null; kind: string; note: string | null; requestedBy: string | null; at: Date },
+  db: Db,
+  tenantId: string,
+  e: {
+    id: string;
+    userId: string;
+    deviceId: string | null;
+    kind: string;
+    note: string | null;
+    requestedBy: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.query(
     'insert into device_logs (id, tenant_id, user_id, device_id, kind, note, requested_by, created_at) values ($1,$2,$3,$4,$5,$6,$7,$8)',
@@ -155,7 +269,12 @@ export async function insertLog(
 }
 
 /** Whether the caller may see this health center (smadmin history calls). */
-export async function centerVisible(db: Db, tenantId: string, v: PatientVisibility, centerId: string): Promise<boolean> {
+export async function centerVisible(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  centerId: string,
+): Promise<boolean> {
   const params: SqlValue[] = [tenantId, centerId];
   let cond = 'true';
   if (v.kind === 'center' || v.kind === 'doctor' || v.kind === 'assistant') {
@@ -168,6 +287,9 @@ export async function centerVisible(db: Db, tenantId: string, v: PatientVisibili
   } else if (v.kind === 'self') {
     return false;
   }
-  const rows = await db.query<{ id: string }>(`select c.id from health_centers c where c.tenant_id = $1 and c.id = $2::uuid and ${cond}`, params);
+  const rows = await db.query<{ id: string }>(
+    `select c.id from health_centers c where c.tenant_id = $1 and c.id = $2::uuid and ${cond}`,
+    params,
+  );
   return rows.length > 0;
 }

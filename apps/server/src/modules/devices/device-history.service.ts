@@ -1,6 +1,13 @@
 import {
-  type TConnectionHistoryPage, type TConnectionHistoryQuery, type TDevice, type TDeviceLogList, type TDeviceStatusReport, type TPhoneHistoryPage,
-  type TPhoneHistoryQuery, type TPhoneList, type TPhoneStatusReport,
+  type TConnectionHistoryPage,
+  type TConnectionHistoryQuery,
+  type TDevice,
+  type TDeviceLogList,
+  type TDeviceStatusReport,
+  type TPhoneHistoryPage,
+  type TPhoneHistoryQuery,
+  type TPhoneList,
+  type TPhoneStatusReport,
 } from '@carewatch/contracts/devices';
 import type { TOk } from '@carewatch/contracts/common';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -16,7 +23,11 @@ type Who = { username?: string; userId?: string; mhscId?: string };
 
 function checkRange(start?: string, end?: string) {
   if (start && end && new Date(start).getTime() > new Date(end).getTime()) {
-    throw new AppError('VALIDATION_ERROR', { field: 'end', rule: 'after_start' }, "end: Start time can't be after end time");
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'end', rule: 'after_start' },
+      "end: Start time can't be after end time",
+    );
   }
 }
 
@@ -28,7 +39,8 @@ async function userFilter(ctx: AuthedCtx, who: Who): Promise<{ userId?: string; 
   const v = patientVisibility(ctx.auth);
   const out: { userId?: string; centerId?: string } = {};
   if (who.mhscId) {
-    if (!(await history.centerVisible(ctx.db, ctx.auth.tenantId, v, who.mhscId))) throw new AppError('CENTER_NOT_FOUND');
+    if (!(await history.centerVisible(ctx.db, ctx.auth.tenantId, v, who.mhscId)))
+      throw new AppError('CENTER_NOT_FOUND');
     out.centerId = who.mhscId;
   }
   if (who.userId) {
@@ -44,19 +56,37 @@ async function userFilter(ctx: AuthedCtx, who: Who): Promise<{ userId?: string; 
   return out;
 }
 
-export async function searchConnectionHistory(ctx: AuthedCtx, q: TConnectionHistoryQuery & Who): Promise<TConnectionHistoryPage> {
+export async function searchConnectionHistory(
+  ctx: AuthedCtx,
+  q: TConnectionHistoryQuery & Who,
+): Promise<TConnectionHistoryPage> {
   checkRange(q.start, q.end);
   const who = await userFilter(ctx, q);
   if (!who) return { items: [], total: 0, page: q.page, size: q.size };
   const { rows, total } = await history.searchConnections(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {
-    ...who, search: q.search || undefined, start: q.start, end: q.end, sort: q.sort, status: q.status, model: q.model, page: q.page, size: q.size,
+    ...who,
+    search: q.search || undefined,
+    start: q.start,
+    end: q.end,
+    sort: q.sort,
+    status: q.status,
+    model: q.model,
+    page: q.page,
+    size: q.size,
   });
   return {
     items: rows.map((r) => ({
-      id: r.id, deviceId: r.device_id, username: r.username, status: r.status as TDevice['connectionStatus'], model: r.model, deviceName: r.device_name,
+      id: r.id,
+      deviceId: r.device_id,
+      username: r.username,
+      status: r.status as TDevice['connectionStatus'],
+      model: r.model,
+      deviceName: r.device_name,
       eventAt: r.event_at.toISOString(),
     })),
-    total, page: q.page, size: q.size,
+    total,
+    page: q.page,
+    size: q.size,
   };
 }
 
@@ -65,15 +95,30 @@ export async function searchPhoneHistory(ctx: AuthedCtx, q: TPhoneHistoryQuery &
   const who = await userFilter(ctx, q);
   if (!who) return { items: [], total: 0, page: q.page, size: q.size };
   const { rows, total } = await history.searchPhones(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), {
-    ...who, search: q.search || undefined, start: q.start, end: q.end, sort: q.sort, status: q.status, phoneName: q.phoneName || undefined,
-    appVersion: q.appVersion || undefined, page: q.page, size: q.size,
+    ...who,
+    search: q.search || undefined,
+    start: q.start,
+    end: q.end,
+    sort: q.sort,
+    status: q.status,
+    phoneName: q.phoneName || undefined,
+    appVersion: q.appVersion || undefined,
+    page: q.page,
+    size: q.size,
   });
   return {
     items: rows.map((r) => ({
-      id: r.id, username: r.username, phoneName: r.phone_name, os: r.os, appVersion: r.app_version, status: r.status as TPhoneStatusReport['status'],
+      id: r.id,
+      username: r.username,
+      phoneName: r.phone_name,
+      os: r.os,
+      appVersion: r.app_version,
+      status: r.status as TPhoneStatusReport['status'],
       eventAt: r.event_at.toISOString(),
     })),
-    total, page: q.page, size: q.size,
+    total,
+    page: q.page,
+    size: q.size,
   };
 }
 
@@ -82,7 +127,13 @@ export async function phonesOf(ctx: AuthedCtx, username: string): Promise<TPhone
   if (!user) return { items: [] };
   const rows = await history.phonesOfUser(ctx.db, ctx.auth.tenantId, user.id);
   return {
-    items: rows.map((r) => ({ phoneName: r.phone_name, os: r.os, appVersion: r.app_version, status: r.status as TPhoneStatusReport['status'], lastSeen: r.event_at.toISOString() })),
+    items: rows.map((r) => ({
+      phoneName: r.phone_name,
+      os: r.os,
+      appVersion: r.app_version,
+      status: r.status as TPhoneStatusReport['status'],
+      lastSeen: r.event_at.toISOString(),
+    })),
   };
 }
 
@@ -100,18 +151,36 @@ export async function logHistory(ctx: AuthedCtx, username: string): Promise<TDev
   const rows = await history.logsOfUser(ctx.db, ctx.auth.tenantId, user.id);
   return {
     items: rows.map((r) => ({
-      id: r.id, deviceId: r.device_id, userId: r.user_id, username: r.username, kind: r.kind as TDeviceLogList['items'][number]['kind'], note: r.note,
-      requestedBy: r.requested_by, createdAt: r.created_at.toISOString(),
+      id: r.id,
+      deviceId: r.device_id,
+      userId: r.user_id,
+      username: r.username,
+      kind: r.kind as TDeviceLogList['items'][number]['kind'],
+      note: r.note,
+      requestedBy: r.requested_by,
+      createdAt: r.created_at.toISOString(),
     })),
   };
 }
 
 /** Records a request for the user's app to upload its logs (or its status) when it next connects. */
-export async function forceRequest(ctx: AuthedCtx, username: string, kind: 'force_request' | 'status_force_request'): Promise<TOk> {
+export async function forceRequest(
+  ctx: AuthedCtx,
+  username: string,
+  kind: 'force_request' | 'status_force_request',
+): Promise<TOk> {
   const user = await history.findVisibleUser(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), username);
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username', rule: 'not_found' });
   const id = newId();
-  await history.insertLog(ctx.db, ctx.auth.tenantId, { id, userId: user.id, deviceId: null, kind, note: null, requestedBy: ctx.auth.userId, at: ctx.clock.now() });
+  await history.insertLog(ctx.db, ctx.auth.tenantId, {
+    id,
+    userId: user.id,
+    deviceId: null,
+    kind,
+    note: null,
+    requestedBy: ctx.auth.userId,
+    at: ctx.clock.now(),
+  });
   await audit(ctx, { action: `device.${kind}`, resource: 'user', resourceId: user.id });
   return { ok: true };
 }
@@ -127,7 +196,14 @@ export async function reportPhoneStatus(ctx: AuthedCtx, body: TPhoneStatusReport
   const user = await me(ctx);
   const now = ctx.clock.now();
   await history.insertPhoneEvent(ctx.db, ctx.auth.tenantId, {
-    id: newId(), userId: user.id, username: user.username, phoneName: body.phoneName, os: body.os, appVersion: body.appVersion, status: body.status, at: now,
+    id: newId(),
+    userId: user.id,
+    username: user.username,
+    phoneName: body.phoneName,
+    os: body.os,
+    appVersion: body.appVersion,
+    status: body.status,
+    at: now,
   });
   await history.setAppStatus(ctx.db, ctx.auth.tenantId, user.id, body.status, now);
   return { ok: true };
@@ -144,23 +220,51 @@ export async function reportDeviceStatus(ctx: AuthedCtx, body: TDeviceStatusRepo
   const mac = normalizeMac(body.mac);
   const now = ctx.clock.now();
   let row = await repo.findByMac(ctx.db, tenantId, mac);
-  const ownedByOther = row && ((row.user_id && row.user_id !== user.id) || (row.patient_id && row.patient_id !== patient?.id));
-  if (ownedByOther) throw new AppError('DEVICE_EXISTS', { field: 'mac', rule: 'unique', reason: 'connected_by_another_user' });
+  const ownedByOther =
+    row && ((row.user_id && row.user_id !== user.id) || (row.patient_id && row.patient_id !== patient?.id));
+  if (ownedByOther)
+    throw new AppError('DEVICE_EXISTS', { field: 'mac', rule: 'unique', reason: 'connected_by_another_user' });
   if (!row) {
     const id = newId();
-    const inserted = await repo.insertMany(ctx.db, tenantId, [{
-      id, model: body.model, name: null, mac, imei: null, serial: `${body.model}-${mac.replace(/:/g, '')}`, account: user.username, userId: user.id,
-      patientId: patient?.id ?? null,
-    }], now);
-    if (!inserted.has(id)) throw new AppError('DEVICE_EXISTS', { field: 'mac', rule: 'unique', reason: 'connected_by_another_user' });
+    const inserted = await repo.insertMany(
+      ctx.db,
+      tenantId,
+      [
+        {
+          id,
+          model: body.model,
+          name: null,
+          mac,
+          imei: null,
+          serial: `${body.model}-${mac.replace(/:/g, '')}`,
+          account: user.username,
+          userId: user.id,
+          patientId: patient?.id ?? null,
+        },
+      ],
+      now,
+    );
+    if (!inserted.has(id))
+      throw new AppError('DEVICE_EXISTS', { field: 'mac', rule: 'unique', reason: 'connected_by_another_user' });
     row = await repo.findById(ctx.db, tenantId, id);
     if (!row) throw new AppError('DEVICE_NOT_FOUND');
   } else if (!row.user_id || (!row.patient_id && patient)) {
     await repo.assign(ctx.db, tenantId, row.id, row.patient_id ?? patient?.id ?? null, user.id, now);
   }
-  await repo.applyStatus(ctx.db, tenantId, row.id, { status: body.status, firmware: body.firmwareVersion ?? null, now });
+  await repo.applyStatus(ctx.db, tenantId, row.id, {
+    status: body.status,
+    firmware: body.firmwareVersion ?? null,
+    now,
+  });
   await history.insertConnection(ctx.db, tenantId, {
-    id: newId(), deviceId: row.id, userId: user.id, username: user.username, status: body.status, model: row.model, deviceName: row.name, at: now,
+    id: newId(),
+    deviceId: row.id,
+    userId: user.id,
+    username: user.username,
+    status: body.status,
+    model: row.model,
+    deviceName: row.name,
+    at: now,
   });
   const fresh = await repo.findById(ctx.db, tenantId, row.id);
   if (!fresh) throw new AppError('DEVICE_NOT_FOUND');

@@ -18,7 +18,9 @@ export async function deviceTemplate(): Promise<Buffer> {
   const ws = wb.addWorksheet('Devices');
   ws.addRow([...DEVICE_IMPORT_HEADER]);
   ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((c) => { c.width = 22; });
+  ws.columns.forEach((c) => {
+    c.width = 22;
+  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -31,7 +33,11 @@ export function cellText(v: unknown): string {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object') {
     const o = v as { text?: unknown; richText?: { text: string }[]; result?: unknown; hyperlink?: string };
-    if (Array.isArray(o.richText)) return o.richText.map((t) => t.text).join('').trim();
+    if (Array.isArray(o.richText))
+      return o.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if (o.text !== undefined) return cellText(o.text);
     if (o.result !== undefined) return cellText(o.result);
   }
@@ -50,7 +56,9 @@ export function checkXlsx(data: Buffer, filename: string) {
 
 /** A database failure while storing a chunk: passed through, unlike a file the reader cannot parse. */
 class StoreFailure extends Error {
-  constructor(override readonly cause: unknown) { super('store failed'); }
+  constructor(override readonly cause: unknown) {
+    super('store failed');
+  }
 }
 
 type Pending = { line: number; device: CheckedDevice };
@@ -70,29 +78,51 @@ export async function importDevices(ctx: AuthedCtx, data: Buffer, filename: stri
   let imported = 0;
   let rows = 0;
   let pending: Pending[] = [];
-  const err = (e: LineError) => { if (errors.length < MAX_ERRORS) errors.push(e); };
+  const err = (e: LineError) => {
+    if (errors.length < MAX_ERRORS) errors.push(e);
+  };
 
   const flush = async () => {
     const batch = pending;
     pending = [];
     if (!batch.length) return;
     const taken = await repo.existingIdentifiers(
-      ctx.db, tenantId, batch.flatMap((p) => (p.device.mac ? [p.device.mac] : [])), batch.flatMap((p) => (p.device.imei ? [p.device.imei] : [])),
+      ctx.db,
+      tenantId,
+      batch.flatMap((p) => (p.device.mac ? [p.device.mac] : [])),
+      batch.flatMap((p) => (p.device.imei ? [p.device.imei] : [])),
       batch.map((p) => p.device.serial),
     );
     const fresh: Pending[] = [];
     for (const p of batch) {
-      const field = p.device.mac && taken.macs.has(p.device.mac) ? 'mac' : p.device.imei && taken.imeis.has(p.device.imei) ? 'imei' : taken.serials.has(p.device.serial) ? 'serial' : null;
+      const field =
+        p.device.mac && taken.macs.has(p.device.mac)
+          ? 'mac'
+          : p.device.imei && taken.imeis.has(p.device.imei)
+            ? 'imei'
+            : taken.serials.has(p.device.serial)
+              ? 'serial'
+              : null;
       if (field) err({ line: p.line, field, message: 'Device exists' });
       else fresh.push(p);
     }
-    const accounts = await repo.resolveAccounts(ctx.db, tenantId, v, [...new Set(fresh.map((p) => p.device.account.toLowerCase()))]);
+    const accounts = await repo.resolveAccounts(ctx.db, tenantId, v, [
+      ...new Set(fresh.map((p) => p.device.account.toLowerCase())),
+    ]);
     const devices = fresh.map((p) => {
       const m = accounts.get(p.device.account.toLowerCase());
       const { category: _category, ...d } = p.device;
-      return { line: p.line, row: { id: newId(), ...d, userId: m?.user_id ?? null, patientId: m?.patient_visible ? m.patient_id : null } };
+      return {
+        line: p.line,
+        row: { id: newId(), ...d, userId: m?.user_id ?? null, patientId: m?.patient_visible ? m.patient_id : null },
+      };
     });
-    const inserted = await repo.insertMany(ctx.db, tenantId, devices.map((d) => d.row), ctx.clock.now());
+    const inserted = await repo.insertMany(
+      ctx.db,
+      tenantId,
+      devices.map((d) => d.row),
+      ctx.clock.now(),
+    );
     for (const d of devices) {
       if (inserted.has(d.row.id)) imported += 1;
       else err({ line: d.line, field: 'serial', message: 'Device exists' });
@@ -100,7 +130,11 @@ export async function importDevices(ctx: AuthedCtx, data: Buffer, filename: stri
   };
 
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(data), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'emit',
   });
   let headerSeen = false;
   try {
@@ -120,21 +154,60 @@ export async function importDevices(ctx: AuthedCtx, data: Buffer, filename: stri
         rows += 1;
         const [account = '', mac = '', imei = '', model = '', serial = '', name = ''] = cells;
         const line = row.number;
-        const missing = [['account', account], ['model', model], ['serial', serial]].find(([, val]) => !val);
-        if (missing) { err({ line, field: missing[0]!, message: 'Required' }); continue; }
-        if (account.length > 254) { err({ line, field: 'account', message: 'Max length is 254' }); continue; }
-        if (serial.length > 64) { err({ line, field: 'serial', message: 'Max length is 64' }); continue; }
-        if (name.length > 64) { err({ line, field: 'name', message: 'Max length is 64' }); continue; }
-        const checked = checkDevice({ model, account, mac: mac || null, imei: imei || null, serial, name: name || null });
-        if (!checked.ok) { err({ line, field: checked.field, message: checked.message }); continue; }
+        const missing = [
+          ['account', account],
+          ['model', model],
+          ['serial', serial],
+        ].find(([, val]) => !val);
+        if (missing) {
+          err({ line, field: missing[0]!, message: 'Required' });
+          continue;
+        }
+        if (account.length > 254) {
+          err({ line, field: 'account', message: 'Max length is 254' });
+          continue;
+        }
+        if (serial.length > 64) {
+          err({ line, field: 'serial', message: 'Max length is 64' });
+          continue;
+        }
+        if (name.length > 64) {
+          err({ line, field: 'name', message: 'Max length is 64' });
+          continue;
+        }
+        const checked = checkDevice({
+          model,
+          account,
+          mac: mac || null,
+          imei: imei || null,
+          serial,
+          name: name || null,
+        });
+        if (!checked.ok) {
+          err({ line, field: checked.field, message: checked.message });
+          continue;
+        }
         const d = checked.device;
-        const dup = d.mac && seen.macs.has(d.mac) ? 'mac' : d.imei && seen.imeis.has(d.imei) ? 'imei' : seen.serials.has(d.serial) ? 'serial' : null;
-        if (dup) { err({ line, field: dup, message: 'Duplicated in the file' }); continue; }
+        const dup =
+          d.mac && seen.macs.has(d.mac)
+            ? 'mac'
+            : d.imei && seen.imeis.has(d.imei)
+              ? 'imei'
+              : seen.serials.has(d.serial)
+                ? 'serial'
+                : null;
+        if (dup) {
+          err({ line, field: dup, message: 'Duplicated in the file' });
+          continue;
+        }
         if (d.mac) seen.macs.add(d.mac);
         if (d.imei) seen.imeis.add(d.imei);
         seen.serials.add(d.serial);
         pending.push({ line, device: d });
-        if (pending.length >= CHUNK) await flush().catch((e: unknown) => { throw new StoreFailure(e); });
+        if (pending.length >= CHUNK)
+          await flush().catch((e: unknown) => {
+            throw new StoreFailure(e);
+          });
       }
       break; // only the first sheet
     }

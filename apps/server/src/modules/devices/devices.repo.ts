@@ -4,11 +4,28 @@ import type { PatientVisibility } from '../patients/patient-visibility.ts';
 import { visibilityCondition } from '../patients/patient-access.repo.ts';
 
 export type DeviceRow = {
-  id: string; tenant_id: string; model: string; name: string | null; mac: string | null; imei: string | null; serial: string;
-  account: string | null; user_id: string | null; patient_id: string | null; patient_first_name: string | null; patient_last_name: string | null;
-  os_version: string | null; firmware_version: string | null; connection_status: number; app_status: string | null;
-  latest_sync: Date | null; first_connect: Date | null; last_connect: Date | null; activated_at: Date | null;
-  has_credentials: boolean; import_date: Date;
+  id: string;
+  tenant_id: string;
+  model: string;
+  name: string | null;
+  mac: string | null;
+  imei: string | null;
+  serial: string;
+  account: string | null;
+  user_id: string | null;
+  patient_id: string | null;
+  patient_first_name: string | null;
+  patient_last_name: string | null;
+  os_version: string | null;
+  firmware_version: string | null;
+  connection_status: number;
+  app_status: string | null;
+  latest_sync: Date | null;
+  first_connect: Date | null;
+  last_connect: Date | null;
+  activated_at: Date | null;
+  has_credentials: boolean;
+  import_date: Date;
 };
 
 const COLS = `d.id, d.tenant_id, d.model, d.name, d.mac, d.imei, d.serial, d.account, d.user_id, d.patient_id,
@@ -36,28 +53,56 @@ export function userVisibility(v: PatientVisibility, params: SqlValue[], alias =
   return `exists (select 1 from patients vp where vp.tenant_id = $1 and vp.user_id = ${alias}.id and ${cond})`;
 }
 
-export async function findVisible(db: Db, tenantId: string, v: PatientVisibility, id: string): Promise<DeviceRow | null> {
+export async function findVisible(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  id: string,
+): Promise<DeviceRow | null> {
   const params: SqlValue[] = [tenantId, id];
-  const rows = await db.query<DeviceRow>(`select ${COLS} from ${FROM} where d.tenant_id = $1 and d.id = $2::uuid and ${deviceVisibility(v, params)}`, params);
+  const rows = await db.query<DeviceRow>(
+    `select ${COLS} from ${FROM} where d.tenant_id = $1 and d.id = $2::uuid and ${deviceVisibility(v, params)}`,
+    params,
+  );
   return rows[0] ?? null;
 }
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<DeviceRow | null> {
-  const rows = await db.query<DeviceRow>(`select ${COLS} from ${FROM} where d.tenant_id = $1 and d.id = $2::uuid`, [tenantId, id]);
+  const rows = await db.query<DeviceRow>(`select ${COLS} from ${FROM} where d.tenant_id = $1 and d.id = $2::uuid`, [
+    tenantId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
 export async function findByMac(db: Db, tenantId: string, mac: string): Promise<DeviceRow | null> {
-  const rows = await db.query<DeviceRow>(`select ${COLS} from ${FROM} where d.tenant_id = $1 and d.mac = $2`, [tenantId, mac]);
+  const rows = await db.query<DeviceRow>(`select ${COLS} from ${FROM} where d.tenant_id = $1 and d.mac = $2`, [
+    tenantId,
+    mac,
+  ]);
   return rows[0] ?? null;
 }
 
-export type ListFilter = { category?: string[]; model?: string; status?: number; search?: string; page: number; size: number; sort?: TDeviceListQuery['sort'] };
+export type ListFilter = {
+  category?: string[];
+  model?: string;
+  status?: number;
+  search?: string;
+  page: number;
+  size: number;
+  sort?: TDeviceListQuery['sort'];
+};
 
 /** Sort columns of the device list (issue 20); empty values last in both directions, ties by id. */
 const SORT_EXPR: Record<string, string> = {
-  createdAt: 'd.created_at', name: "lower(coalesce(d.name, ''))", model: 'd.model', serial: 'lower(d.serial)', status: 'd.connection_status',
-  latestSync: 'd.latest_sync', lastConnect: 'd.last_connect', patientName: "lower(p.last_name || ' ' || p.first_name)",
+  createdAt: 'd.created_at',
+  name: "lower(coalesce(d.name, ''))",
+  model: 'd.model',
+  serial: 'lower(d.serial)',
+  status: 'd.connection_status',
+  latestSync: 'd.latest_sync',
+  lastConnect: 'd.last_connect',
+  patientName: "lower(p.last_name || ' ' || p.first_name)",
 };
 /** ORDER BY of a sort: default (`-createdAt`) the newest first, as always. */
 export function deviceOrder(sort: TDeviceListQuery['sort'] = '-createdAt'): string {
@@ -67,21 +112,32 @@ export function deviceOrder(sort: TDeviceListQuery['sort'] = '-createdAt'): stri
   return `${expr} ${dir} nulls last, d.id ${dir}`;
 }
 
-export async function list(db: Db, tenantId: string, v: PatientVisibility, f: ListFilter): Promise<{ rows: DeviceRow[]; total: number }> {
+export async function list(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  f: ListFilter,
+): Promise<{ rows: DeviceRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const where = ['d.tenant_id = $1', deviceVisibility(v, params)];
   if (f.category) where.push(`d.model = any(${p(f.category)}::text[])`);
   if (f.model) where.push(`d.model = ${p(f.model)}`);
   if (f.status !== undefined) where.push(`d.connection_status = ${p(f.status)}`);
   if (f.search) {
     const s = p(`%${escapeLike(f.search.toLowerCase())}%`);
-    where.push(`(lower(coalesce(d.mac, '')) like ${s} or coalesce(d.imei, '') like ${s} or lower(d.serial) like ${s} or lower(coalesce(d.account, '')) like ${s} or lower(coalesce(d.name, '')) like ${s})`);
+    where.push(
+      `(lower(coalesce(d.mac, '')) like ${s} or coalesce(d.imei, '') like ${s} or lower(d.serial) like ${s} or lower(coalesce(d.account, '')) like ${s} or lower(coalesce(d.name, '')) like ${s})`,
+    );
   }
   const w = where.join(' and ');
   const count = await db.query<{ n: number }>(`select count(*)::int as n from devices d where ${w}`, params);
   const rows = await db.query<DeviceRow>(
-    `select ${COLS} from ${FROM} where ${w} order by ${deviceOrder(f.sort)} limit ${p(f.size)} offset ${p(f.page * f.size)}`, params,
+    `select ${COLS} from ${FROM} where ${w} order by ${deviceOrder(f.sort)} limit ${p(f.size)} offset ${p(f.page * f.size)}`,
+    params,
   );
   return { rows, total: count[0]?.n ?? 0 };
 }
@@ -97,20 +153,29 @@ export async function listByUser(db: Db, tenantId: string, v: PatientVisibility,
 
 export async function countDisconnected(db: Db, tenantId: string, v: PatientVisibility): Promise<number> {
   const params: SqlValue[] = [tenantId];
-  const rows = await db.query<{ n: number }>(`select count(*)::int as n from devices d where d.tenant_id = $1 and d.connection_status = 0 and ${deviceVisibility(v, params)}`, params);
+  const rows = await db.query<{ n: number }>(
+    `select count(*)::int as n from devices d where d.tenant_id = $1 and d.connection_status = 0 and ${deviceVisibility(v, params)}`,
+    params,
+  );
   return rows[0]?.n ?? 0;
 }
 
 export async function deviceNames(db: Db, tenantId: string, v: PatientVisibility): Promise<string[]> {
   const params: SqlValue[] = [tenantId];
   const rows = await db.query<{ name: string }>(
-    `select distinct coalesce(d.name, d.model) as name from devices d where d.tenant_id = $1 and ${deviceVisibility(v, params)} order by 1 limit 500`, params,
+    `select distinct coalesce(d.name, d.model) as name from devices d where d.tenant_id = $1 and ${deviceVisibility(v, params)} order by 1 limit 500`,
+    params,
   );
   return rows.map((r) => r.name);
 }
 
 /** The first existing device using one of these identifiers (other than `exceptId`), with the field that clashes. */
-export async function findClash(db: Db, tenantId: string, ids: { mac: string | null; imei: string | null; serial: string }, exceptId: string | null): Promise<'mac' | 'imei' | 'serial' | null> {
+export async function findClash(
+  db: Db,
+  tenantId: string,
+  ids: { mac: string | null; imei: string | null; serial: string },
+  exceptId: string | null,
+): Promise<'mac' | 'imei' | 'serial' | null> {
   const rows = await db.query<{ mac: string | null; imei: string | null; serial: string }>(
     `select mac, imei, serial from devices where tenant_id = $1 and (mac = $2 or imei = $3 or serial = $4) and ($5::uuid is null or id <> $5::uuid) limit 3`,
     [tenantId, ids.mac, ids.imei, ids.serial, exceptId],
@@ -124,7 +189,13 @@ export async function findClash(db: Db, tenantId: string, ids: { mac: string | n
 }
 
 /** Existing identifiers among many (import): which MACs, IMEIs and serials are taken. */
-export async function existingIdentifiers(db: Db, tenantId: string, macs: string[], imeis: string[], serials: string[]) {
+export async function existingIdentifiers(
+  db: Db,
+  tenantId: string,
+  macs: string[],
+  imeis: string[],
+  serials: string[],
+) {
   const rows = await db.query<{ mac: string | null; imei: string | null; serial: string }>(
     'select mac, imei, serial from devices where tenant_id = $1 and (mac = any($2::text[]) or imei = any($3::text[]) or serial = any($4::text[]))',
     [tenantId, macs, imeis, serials],
@@ -142,7 +213,12 @@ export type AccountMatch = { key: string; user_id: string | null; patient_id: st
  * Resolves typed accounts (e-mail, phone or patient id) to a user of the tenant and the patient record linked to it;
  * `patient_visible` says whether the caller may see that patient.
  */
-export async function resolveAccounts(db: Db, tenantId: string, v: PatientVisibility, accounts: string[]): Promise<Map<string, AccountMatch>> {
+export async function resolveAccounts(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  accounts: string[],
+): Promise<Map<string, AccountMatch>> {
   const out = new Map<string, AccountMatch>();
   if (!accounts.length) return out;
   const params: SqlValue[] = [tenantId, accounts.map((a) => a.toLowerCase())];
@@ -163,8 +239,15 @@ export async function resolveAccounts(db: Db, tenantId: string, v: PatientVisibi
 }
 
 export type NewDevice = {
-  id: string; model: string; name: string | null; mac: string | null; imei: string | null; serial: string; account: string | null;
-  userId: string | null; patientId: string | null;
+  id: string;
+  model: string;
+  name: string | null;
+  mac: string | null;
+  imei: string | null;
+  serial: string;
+  account: string | null;
+  userId: string | null;
+  patientId: string | null;
 };
 
 /** Inserts devices, skipping any whose identifiers are taken meanwhile; returns the ids inserted. */
@@ -180,8 +263,17 @@ export async function insertMany(db: Db, tenantId: string, devices: NewDevice[],
          as x(id, model, name, mac, imei, serial, account, user_id, patient_id)
      on conflict do nothing returning id`,
     [
-      tenantId, col((d) => d.id), col((d) => d.model), col((d) => d.name), col((d) => d.mac), col((d) => d.imei), col((d) => d.serial),
-      col((d) => d.account), col((d) => d.userId), col((d) => d.patientId), now,
+      tenantId,
+      col((d) => d.id),
+      col((d) => d.model),
+      col((d) => d.name),
+      col((d) => d.mac),
+      col((d) => d.imei),
+      col((d) => d.serial),
+      col((d) => d.account),
+      col((d) => d.userId),
+      col((d) => d.patientId),
+      now,
     ],
   );
   return new Set(rows.map((r) => r.id));
@@ -195,7 +287,14 @@ export async function update(db: Db, tenantId: string, id: string, d: Omit<NewDe
   );
 }
 
-export async function assign(db: Db, tenantId: string, id: string, patientId: string | null, userId: string | null, now: Date): Promise<void> {
+export async function assign(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patientId: string | null,
+  userId: string | null,
+  now: Date,
+): Promise<void> {
   await db.query(
     'update devices set patient_id = $3, user_id = coalesce($4::uuid, user_id), updated_at = $5 where tenant_id = $1 and id = $2',
     [tenantId, id, patientId, userId, now],

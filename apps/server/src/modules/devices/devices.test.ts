@@ -4,13 +4,34 @@ import { checkDevice, deviceStatus, normalizeMac } from './devices.service.ts';
 
 describe('device rules', () => {
   test('models and categories', () => {
-    expect(checkDevice({ model: 'gt2', account: 'a', mac: 'aa-bb-cc-dd-ee-ff', imei: null, serial: ' S1 ', name: '' })).toEqual({
-      ok: true, device: { model: 'GT2', category: 'watch', account: 'a', mac: 'AA:BB:CC:DD:EE:FF', imei: null, serial: 'S1', name: null },
+    expect(
+      checkDevice({ model: 'gt2', account: 'a', mac: 'aa-bb-cc-dd-ee-ff', imei: null, serial: ' S1 ', name: '' }),
+    ).toEqual({
+      ok: true,
+      device: {
+        model: 'GT2',
+        category: 'watch',
+        account: 'a',
+        mac: 'AA:BB:CC:DD:EE:FF',
+        imei: null,
+        serial: 'S1',
+        name: null,
+      },
     });
-    expect(checkDevice({ model: 'X', account: 'a', mac: null, imei: null, serial: 's', name: null })).toMatchObject({ ok: false, field: 'model', code: 'UNSUPPORTED_DEVICE_TYPE' });
-    expect(checkDevice({ model: 'V19', account: 'a', mac: null, imei: '123456789012345', serial: 's', name: null })).toMatchObject({ ok: false, field: 'mac' });
-    expect(checkDevice({ model: 'J2025E', account: 'a', mac: 'AA:BB:CC:DD:EE:FF', imei: null, serial: 's', name: null })).toMatchObject({ ok: false, field: 'imei' });
-    expect(checkDevice({ model: 'J2025B', account: 'a', mac: null, imei: '12345', serial: 's', name: null })).toMatchObject({ ok: false, field: 'imei', rule: 'format' });
+    expect(checkDevice({ model: 'X', account: 'a', mac: null, imei: null, serial: 's', name: null })).toMatchObject({
+      ok: false,
+      field: 'model',
+      code: 'UNSUPPORTED_DEVICE_TYPE',
+    });
+    expect(
+      checkDevice({ model: 'V19', account: 'a', mac: null, imei: '123456789012345', serial: 's', name: null }),
+    ).toMatchObject({ ok: false, field: 'mac' });
+    expect(
+      checkDevice({ model: 'J2025E', account: 'a', mac: 'AA:BB:CC:DD:EE:FF', imei: null, serial: 's', name: null }),
+    ).toMatchObject({ ok: false, field: 'imei' });
+    expect(
+      checkDevice({ model: 'J2025B', account: 'a', mac: null, imei: '12345', serial: 's', name: null }),
+    ).toMatchObject({ ok: false, field: 'imei', rule: 'format' });
   });
 
   test('status from the connection status and activation', () => {
@@ -35,7 +56,9 @@ describe('device rules', () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0]);
     expect(() => checkXlsx(zip, 'a.xlsx')).not.toThrow();
     expect(() => checkXlsx(zip, 'a.xls')).toThrow(expect.objectContaining({ code: 'INVALID_FILE_TYPE' }));
-    expect(() => checkXlsx(Buffer.from('hello'), 'a.xlsx')).toThrow(expect.objectContaining({ code: 'INVALID_FILE_TYPE' }));
+    expect(() => checkXlsx(Buffer.from('hello'), 'a.xlsx')).toThrow(
+      expect.objectContaining({ code: 'INVALID_FILE_TYPE' }),
+    );
     expect(() => checkXlsx(Buffer.alloc(0), 'a.xlsx')).toThrow(expect.objectContaining({ code: 'FILE_EMPTY' }));
   });
 });

@@ -5,7 +5,13 @@ import type { Db } from '../../platform/db.ts';
  * changes nothing). Worn: clears, unless the stored "not worn" is newer than `at` (a late "worn" must not undo it).
  * Answers the stored value; null when the device is not the tenant's.
  */
-export async function setWear(db: Db, tenantId: string, deviceId: string, worn: boolean, at: Date): Promise<{ not_worn_since: Date | null } | null> {
+export async function setWear(
+  db: Db,
+  tenantId: string,
+  deviceId: string,
+  worn: boolean,
+  at: Date,
+): Promise<{ not_worn_since: Date | null } | null> {
   const rows = await db.query<{ not_worn_since: Date | null }>(
     `update devices set not_worn_since = case
          when $3 then (case when not_worn_since is not null and not_worn_since > $4 then not_worn_since else null end)
@@ -18,7 +24,11 @@ export async function setWear(db: Db, tenantId: string, deviceId: string, worn: 
 }
 
 /** A stored reading from a device is proof it is worn: clears each device's "not worn" that started at or before it. */
-export async function clearNotWornByReadings(db: Db, tenantId: string, latest: ReadonlyArray<{ deviceId: string; at: Date }>): Promise<void> {
+export async function clearNotWornByReadings(
+  db: Db,
+  tenantId: string,
+  latest: ReadonlyArray<{ deviceId: string; at: Date }>,
+): Promise<void> {
   if (latest.length === 0) return;
   await db.query(
     `update devices d set not_worn_since = null

@@ -3,10 +3,27 @@ import type { Reach } from '../staff/staff.repo.ts';
 
 /** A doctor with their profile and branch (the center of their main doctor level) and its coordinates. */
 export type DirectoryRow = {
-  id: string; first_name: string; last_name: string; email: string | null; phone: string | null; avatar_path: string | null;
-  center_id: string | null; center_name: string | null; center_address: string | null; lat: number | null; lng: number | null;
-  specialties: string[] | null; degree: number | null; examination_cost: string | null; office_address: string | null; office_email: string | null;
-  office_phone: string | null; introduction: string | null; place_of_education: string | null; years_of_experience: number | null; doctor_type: string | null;
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  avatar_path: string | null;
+  center_id: string | null;
+  center_name: string | null;
+  center_address: string | null;
+  lat: number | null;
+  lng: number | null;
+  specialties: string[] | null;
+  degree: number | null;
+  examination_cost: string | null;
+  office_address: string | null;
+  office_email: string | null;
+  office_phone: string | null;
+  introduction: string | null;
+  place_of_education: string | null;
+  years_of_experience: number | null;
+  doctor_type: string | null;
 };
 
 const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -31,18 +48,43 @@ function directorySql(reach: Reach, params: SqlValue[]): string {
         where dr.tenant_id = u.tenant_id and dr.user_id = u.id and r.code = 'doctor' ${reachCond})`;
 }
 
-export type DirectoryFilter = { ids?: string[]; centerId?: string; specialty?: string; name?: string; limit: number; offset: number };
+export type DirectoryFilter = {
+  ids?: string[];
+  centerId?: string;
+  specialty?: string;
+  name?: string;
+  limit: number;
+  offset: number;
+};
 
-export async function listDirectory(db: Db, tenantId: string, reach: Reach, f: DirectoryFilter): Promise<{ rows: DirectoryRow[]; total: number }> {
+export async function listDirectory(
+  db: Db,
+  tenantId: string,
+  reach: Reach,
+  f: DirectoryFilter,
+): Promise<{ rows: DirectoryRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
   const base = directorySql(reach, params);
   const conds: string[] = [];
-  if (f.ids) { params.push(f.ids); conds.push(`d.id = any($${params.length}::uuid[])`); }
-  if (f.centerId) { params.push(f.centerId); conds.push(`d.center_id = $${params.length}::uuid`); }
-  if (f.specialty) { params.push(f.specialty.toLowerCase()); conds.push(`exists (select 1 from unnest(coalesce(d.specialties, '{}'::text[])) s where lower(s) = $${params.length})`); }
+  if (f.ids) {
+    params.push(f.ids);
+    conds.push(`d.id = any($${params.length}::uuid[])`);
+  }
+  if (f.centerId) {
+    params.push(f.centerId);
+    conds.push(`d.center_id = $${params.length}::uuid`);
+  }
+  if (f.specialty) {
+    params.push(f.specialty.toLowerCase());
+    conds.push(
+      `exists (select 1 from unnest(coalesce(d.specialties, '{}'::text[])) s where lower(s) = $${params.length})`,
+    );
+  }
   if (f.name) {
     params.push(like(f.name));
-    conds.push(`(lower(d.first_name || ' ' || d.last_name) like $${params.length} or lower(d.last_name || ' ' || d.first_name) like $${params.length})`);
+    conds.push(
+      `(lower(d.first_name || ' ' || d.last_name) like $${params.length} or lower(d.last_name || ' ' || d.first_name) like $${params.length})`,
+    );
   }
   const where = conds.length ? `where ${conds.join(' and ')}` : '';
   const total = await db.query<{ n: number }>(`select count(*)::int as n from (${base}) d ${where}`, params);
@@ -58,7 +100,11 @@ export async function listDirectory(db: Db, tenantId: string, reach: Reach, f: D
  * The patient app's search, tenant-wide: `q` matches the id, e-mail, name (either order), a specialty code or one of
  * `specialtyCodes` (codes whose label matched), the office address or the branch's name or address.
  */
-export async function searchDirectory(db: Db, tenantId: string, f: { q?: string; specialtyCodes: string[]; specialty?: string; limit: number }): Promise<DirectoryRow[]> {
+export async function searchDirectory(
+  db: Db,
+  tenantId: string,
+  f: { q?: string; specialtyCodes: string[]; specialty?: string; limit: number },
+): Promise<DirectoryRow[]> {
   const params: SqlValue[] = [tenantId];
   const base = directorySql({ all: true }, params);
   const conds: string[] = [];
@@ -70,7 +116,10 @@ export async function searchDirectory(db: Db, tenantId: string, f: { q?: string;
       or exists (select 1 from unnest(coalesce(d.specialties, '{}'::text[])) s where lower(s) like ${p} or s = any(${codes}::text[]))
       or lower(coalesce(d.office_address, '')) like ${p} or lower(coalesce(d.center_address, '')) like ${p} or lower(coalesce(d.center_name, '')) like ${p})`);
   }
-  if (f.specialty) { params.push(f.specialty); conds.push(`$${params.length} = any(coalesce(d.specialties, '{}'::text[]))`); }
+  if (f.specialty) {
+    params.push(f.specialty);
+    conds.push(`$${params.length} = any(coalesce(d.specialties, '{}'::text[]))`);
+  }
   params.push(f.limit);
   return db.query<DirectoryRow>(
     `select * from (${base}) d ${conds.length ? `where ${conds.join(' and ')}` : ''} order by lower(d.last_name), lower(d.first_name), d.id limit $${params.length}`,

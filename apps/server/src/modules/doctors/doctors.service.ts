@@ -1,8 +1,20 @@
 import { personName } from '@carewatch/contracts/names';
 import { Permission } from '@carewatch/contracts/permissions';
-import { DOCTOR_TYPES, SPECIALTIES, type TDoctorProfile, type TDoctorProfileInput, type TLicense, type TLicenseInput } from '@carewatch/contracts/staff';
 import {
-  APP_DOCTOR_SEARCH_LIMIT, type TAppDoctorList, type TAppDoctorSearchQuery, type TDoctorCard, type TDoctorDetail, type TDoctorDirectoryPage,
+  DOCTOR_TYPES,
+  SPECIALTIES,
+  type TDoctorProfile,
+  type TDoctorProfileInput,
+  type TLicense,
+  type TLicenseInput,
+} from '@carewatch/contracts/staff';
+import {
+  APP_DOCTOR_SEARCH_LIMIT,
+  type TAppDoctorList,
+  type TAppDoctorSearchQuery,
+  type TDoctorCard,
+  type TDoctorDetail,
+  type TDoctorDirectoryPage,
   type TDoctorDirectoryQuery,
 } from '@carewatch/contracts/doctors';
 import { nearestFirst } from '@carewatch/clinical/geo';
@@ -12,22 +24,41 @@ import { sniffImage } from '../../platform/files.ts';
 import * as staff from '../staff/staff.service.ts';
 import * as repo from './doctors.repo.ts';
 
-const fullName = (r: { first_name: string; last_name: string }, lang: string) => personName({ firstName: r.first_name, lastName: r.last_name }, lang);
+const fullName = (r: { first_name: string; last_name: string }, lang: string) =>
+  personName({ firstName: r.first_name, lastName: r.last_name }, lang);
 
 function toCard(r: repo.DirectoryRow, lang: string): TDoctorCard {
   const specialties = r.specialties ?? [];
   return {
-    id: r.id, fullName: fullName(r, lang), firstName: r.first_name, lastName: r.last_name, email: r.email, centerId: r.center_id, centerName: r.center_name,
-    specialty: specialties[0] ?? null, specialties, doctorType: r.doctor_type === 'specialist' ? 'specialist' : DOCTOR_TYPES[0], degree: r.degree,
-    examinationCost: r.examination_cost == null ? null : Number(r.examination_cost), officeAddress: r.office_address,
-    yearsOfExperience: r.years_of_experience, hasAvatar: !!r.avatar_path,
+    id: r.id,
+    fullName: fullName(r, lang),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    centerId: r.center_id,
+    centerName: r.center_name,
+    specialty: specialties[0] ?? null,
+    specialties,
+    doctorType: r.doctor_type === 'specialist' ? 'specialist' : DOCTOR_TYPES[0],
+    degree: r.degree,
+    examinationCost: r.examination_cost == null ? null : Number(r.examination_cost),
+    officeAddress: r.office_address,
+    yearsOfExperience: r.years_of_experience,
+    hasAvatar: !!r.avatar_path,
   };
 }
 function toProfile(r: repo.DirectoryRow): TDoctorProfile {
   const c = toCard(r, 'en');
   return {
-    specialties: c.specialties, degree: c.degree, examinationCost: c.examinationCost, officeAddress: r.office_address, officeEmail: r.office_email,
-    officePhone: r.office_phone, introduction: r.introduction, placeOfEducation: r.place_of_education, yearsOfExperience: r.years_of_experience,
+    specialties: c.specialties,
+    degree: c.degree,
+    examinationCost: c.examinationCost,
+    officeAddress: r.office_address,
+    officeEmail: r.office_email,
+    officePhone: r.office_phone,
+    introduction: r.introduction,
+    placeOfEducation: r.place_of_education,
+    yearsOfExperience: r.years_of_experience,
     doctorType: c.doctorType,
   };
 }
@@ -38,8 +69,11 @@ function toProfile(r: repo.DirectoryRow): TDoctorProfile {
 export async function listDoctors(ctx: AuthedCtx, q: TDoctorDirectoryQuery): Promise<TDoctorDirectoryPage> {
   const name = q.name || q.q || undefined;
   const { rows, total } = await repo.listDirectory(ctx.db, ctx.auth.tenantId, await staff.reachOf(ctx), {
-    ...(q.centerId ? { centerId: q.centerId } : {}), ...(q.specialty ? { specialty: q.specialty } : {}), ...(name ? { name } : {}),
-    limit: q.size, offset: q.page * q.size,
+    ...(q.centerId ? { centerId: q.centerId } : {}),
+    ...(q.specialty ? { specialty: q.specialty } : {}),
+    ...(name ? { name } : {}),
+    limit: q.size,
+    offset: q.page * q.size,
   });
   return { items: rows.map((r) => toCard(r, ctx.auth.language)), total, page: q.page, size: q.size };
 }
@@ -64,7 +98,12 @@ function assertMayManage(ctx: AuthedCtx, id: string, needed: number): void {
 
 export async function getDoctor(ctx: AuthedCtx, id: string): Promise<TDoctorDetail> {
   const r = await visibleDoctor(ctx, id);
-  return { ...toCard(r, ctx.auth.language), phone: r.phone, profile: toProfile(r), canEdit: isSelf(ctx, id) || ctx.auth.permissions.has(Permission.StaffUpdate) };
+  return {
+    ...toCard(r, ctx.auth.language),
+    phone: r.phone,
+    profile: toProfile(r),
+    canEdit: isSelf(ctx, id) || ctx.auth.permissions.has(Permission.StaffUpdate),
+  };
 }
 
 /** The doctor themself or an admin with StaffUpdate: the staff module's profile rules (specialties ≤ 5, degree 1–7, office phone). */
@@ -89,17 +128,32 @@ export async function doctorLicenses(ctx: AuthedCtx, id: string): Promise<{ item
   assertMayManage(ctx, id, Permission.StaffView);
   return staff.listLicenses(ctx, id);
 }
-export async function addDoctorLicense(ctx: AuthedCtx, id: string, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+export async function addDoctorLicense(
+  ctx: AuthedCtx,
+  id: string,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   await visibleDoctor(ctx, id);
   assertMayManage(ctx, id, Permission.StaffUpdate);
   return staff.addLicense(ctx, id, input, image);
 }
-export async function updateDoctorLicense(ctx: AuthedCtx, id: string, licenseId: string, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+export async function updateDoctorLicense(
+  ctx: AuthedCtx,
+  id: string,
+  licenseId: string,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   await visibleDoctor(ctx, id);
   assertMayManage(ctx, id, Permission.StaffUpdate);
   return staff.updateLicense(ctx, id, licenseId, input, image);
 }
-export async function doctorLicenseImage(ctx: AuthedCtx, id: string, licenseId: string): Promise<{ data: Buffer; type: string }> {
+export async function doctorLicenseImage(
+  ctx: AuthedCtx,
+  id: string,
+  licenseId: string,
+): Promise<{ data: Buffer; type: string }> {
   await visibleDoctor(ctx, id);
   assertMayManage(ctx, id, Permission.StaffView);
   return staff.readLicenseImage(ctx, id, licenseId);
@@ -111,7 +165,9 @@ export async function doctorLicenseImage(ctx: AuthedCtx, id: string, licenseId: 
 export function specialtiesMatching(text: string): string[] {
   const t = text.trim().toLocaleLowerCase('vi');
   if (!t) return [];
-  return SPECIALTIES.filter((s) => s.en.toLocaleLowerCase('en').includes(t) || s.vi.toLocaleLowerCase('vi').includes(t)).map((s) => s.code);
+  return SPECIALTIES.filter(
+    (s) => s.en.toLocaleLowerCase('en').includes(t) || s.vi.toLocaleLowerCase('vi').includes(t),
+  ).map((s) => s.code);
 }
 
 /** How many doctors "near me" ranks at most (the tenant's active doctors; distances are computed in code). */
@@ -124,19 +180,38 @@ const NEAR_ME_CAP = 2000;
 export async function searchDoctors(ctx: AuthedCtx, q: TAppDoctorSearchQuery): Promise<TAppDoctorList> {
   const t = ctx.auth.tenantId;
   const near = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : null;
-  const filter = { ...(q.q ? { q: q.q } : {}), ...(q.specialty ? { specialty: q.specialty } : {}), specialtyCodes: q.q ? specialtiesMatching(q.q) : [] };
-  const rows = await repo.searchDirectory(ctx.db, t, { ...filter, limit: near ? NEAR_ME_CAP : APP_DOCTOR_SEARCH_LIMIT });
+  const filter = {
+    ...(q.q ? { q: q.q } : {}),
+    ...(q.specialty ? { specialty: q.specialty } : {}),
+    specialtyCodes: q.q ? specialtiesMatching(q.q) : [],
+  };
+  const rows = await repo.searchDirectory(ctx.db, t, {
+    ...filter,
+    limit: near ? NEAR_ME_CAP : APP_DOCTOR_SEARCH_LIMIT,
+  });
   const ranked = near
-    ? nearestFirst(rows, near, (r) => (r.lat != null && r.lng != null ? { lat: r.lat, lng: r.lng } : null)).slice(0, APP_DOCTOR_SEARCH_LIMIT)
+    ? nearestFirst(rows, near, (r) => (r.lat != null && r.lng != null ? { lat: r.lat, lng: r.lng } : null)).slice(
+        0,
+        APP_DOCTOR_SEARCH_LIMIT,
+      )
     : rows.map((item) => ({ item, distanceKm: null }));
   return {
-    items: ranked.filter(({ item }) => item.id !== ctx.auth.userId).map(({ item: r, distanceKm }) => {
-      const c = toCard(r, ctx.auth.language);
-      return {
-        id: c.id, fullName: c.fullName, email: c.email, specialties: c.specialties, doctorType: c.doctorType, degree: c.degree,
-        examinationCost: c.examinationCost, officeAddress: r.office_address ?? r.center_address, centerName: r.center_name,
-        distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
-      };
-    }),
+    items: ranked
+      .filter(({ item }) => item.id !== ctx.auth.userId)
+      .map(({ item: r, distanceKm }) => {
+        const c = toCard(r, ctx.auth.language);
+        return {
+          id: c.id,
+          fullName: c.fullName,
+          email: c.email,
+          specialties: c.specialties,
+          doctorType: c.doctorType,
+          degree: c.degree,
+          examinationCost: c.examinationCost,
+          officeAddress: r.office_address ?? r.center_address,
+          centerName: r.center_name,
+          distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+        };
+      }),
   };
 }

@@ -4,9 +4,23 @@ import type { Db, SqlValue } from '../../platform/db.ts';
 export type RequestList = 'doctor_sent' | 'doctor_received' | 'patient_sent' | 'patient_received';
 
 export type RequestRow = {
-  id: string; kind: string; specialty: string | null; status: string; owner_id: string; contact_user_id: string; requested_by: string;
-  created_at: Date; responded_at: Date | null; owner_first: string; owner_last: string; patient_id: string | null; patient_code: string | null;
-  doctor_first: string; doctor_last: string; by_first: string; by_last: string;
+  id: string;
+  kind: string;
+  specialty: string | null;
+  status: string;
+  owner_id: string;
+  contact_user_id: string;
+  requested_by: string;
+  created_at: Date;
+  responded_at: Date | null;
+  owner_first: string;
+  owner_last: string;
+  patient_id: string | null;
+  patient_code: string | null;
+  doctor_first: string;
+  doctor_last: string;
+  by_first: string;
+  by_last: string;
 };
 
 const ON_BEHALF = 'c.requested_by <> c.owner_id and c.requested_by <> c.contact_user_id';
@@ -27,7 +41,13 @@ const SELECT = `select c.id, c.kind, c.specialty, c.status, c.owner_id, c.contac
   left join patients p on p.tenant_id = c.tenant_id and p.user_id = c.owner_id`;
 
 /** One of the caller's lists, newest first (at most 200). */
-export async function listRequests(db: Db, tenantId: string, userId: string, list: RequestList, status: string | null): Promise<RequestRow[]> {
+export async function listRequests(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  list: RequestList,
+  status: string | null,
+): Promise<RequestRow[]> {
   const params: SqlValue[] = [tenantId, userId, status];
   return db.query<RequestRow>(
     `${SELECT} where c.tenant_id = $1 and c.kind in ('family_doctor', 'specialist') and ${CONDITION[list]} and ($3::text is null or c.status = $3::text)
@@ -37,7 +57,13 @@ export async function listRequests(db: Db, tenantId: string, userId: string, lis
 }
 
 /** A request of that list of the caller, or null (another tenant's, someone else's, or of the other list). */
-export async function findRequest(db: Db, tenantId: string, userId: string, lists: RequestList[], id: string): Promise<RequestRow | null> {
+export async function findRequest(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  lists: RequestList[],
+  id: string,
+): Promise<RequestRow | null> {
   const rows = await db.query<RequestRow>(
     `${SELECT} where c.tenant_id = $1 and c.id = $3::uuid and c.kind in ('family_doctor', 'specialist') and ((${lists.map((l) => CONDITION[l]).join(') or (')}))`,
     [tenantId, userId, id],
@@ -51,7 +77,13 @@ export type DoctorRef = { id: string; first_name: string; last_name: string; via
  * The patient's current doctors a family-doctor request would replace: the accepted family doctor, and (when
  * `withStaffAssigned`) the doctors staff assigned; never `exceptId`.
  */
-export async function currentDoctors(db: Db, tenantId: string, ownerId: string, exceptId: string, withStaffAssigned: boolean): Promise<DoctorRef[]> {
+export async function currentDoctors(
+  db: Db,
+  tenantId: string,
+  ownerId: string,
+  exceptId: string,
+  withStaffAssigned: boolean,
+): Promise<DoctorRef[]> {
   return db.query<DoctorRef>(
     `select u.id, u.first_name, u.last_name, true as via_contact from contacts c join users u on u.tenant_id = c.tenant_id and u.id = c.contact_user_id
        where c.tenant_id = $1 and c.owner_id = $2::uuid and c.kind = 'family_doctor' and c.status = 'accepted' and u.id <> $3::uuid

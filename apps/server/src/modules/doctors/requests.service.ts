@@ -1,9 +1,19 @@
 import { personName } from '@carewatch/contracts/names';
-import type { TCareRequest, TCareRequestList, TCreateDoctorRequest, TCreatePatientRequest } from '@carewatch/contracts/doctors';
+import type {
+  TCareRequest,
+  TCareRequestList,
+  TCreateDoctorRequest,
+  TCreatePatientRequest,
+} from '@carewatch/contracts/doctors';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { requireVisiblePatient } from '../patients/patient-access.ts';
-import { acceptContactRequest, cancelContactRequest, rejectContactRequest, requestDoctorRelation } from '../contacts/contacts.service.ts';
+import {
+  acceptContactRequest,
+  cancelContactRequest,
+  rejectContactRequest,
+  requestDoctorRelation,
+} from '../contacts/contacts.service.ts';
 import { isAssignedDoctor } from '../contacts/contacts.repo.ts';
 import * as repo from './requests.repo.ts';
 
@@ -19,16 +29,27 @@ async function toRequest(ctx: AuthedCtx, r: repo.RequestRow, direction: 'sent' |
   const lang = ctx.auth.language;
   const onBehalf = r.requested_by !== r.owner_id && r.requested_by !== r.contact_user_id;
   // The warning before accepting: only a pending family-doctor request replaces anyone.
-  const replaces = r.status === 'pending' && r.kind === 'family_doctor'
-    ? await repo.currentDoctors(ctx.db, ctx.auth.tenantId, r.owner_id, r.contact_user_id, onBehalf)
-    : [];
+  const replaces =
+    r.status === 'pending' && r.kind === 'family_doctor'
+      ? await repo.currentDoctors(ctx.db, ctx.auth.tenantId, r.owner_id, r.contact_user_id, onBehalf)
+      : [];
   return {
-    id: r.id, kind: r.kind === 'specialist' ? 'specialist' : 'family_doctor', specialty: r.specialty, status: r.status as TCareRequest['status'], direction,
-    patient: { id: r.patient_id, userId: r.owner_id, name: name(r.owner_first, r.owner_last, lang), code: r.patient_code },
+    id: r.id,
+    kind: r.kind === 'specialist' ? 'specialist' : 'family_doctor',
+    specialty: r.specialty,
+    status: r.status as TCareRequest['status'],
+    direction,
+    patient: {
+      id: r.patient_id,
+      userId: r.owner_id,
+      name: name(r.owner_first, r.owner_last, lang),
+      code: r.patient_code,
+    },
     doctor: { id: r.contact_user_id, name: name(r.doctor_first, r.doctor_last, lang) },
     requestedBy: { id: r.requested_by, name: name(r.by_first, r.by_last, lang) },
     replaces: replaces.map((d) => ({ id: d.id, name: name(d.first_name, d.last_name, lang) })),
-    createdAt: r.created_at.toISOString(), respondedAt: r.responded_at ? r.responded_at.toISOString() : null,
+    createdAt: r.created_at.toISOString(),
+    respondedAt: r.responded_at ? r.responded_at.toISOString() : null,
   };
 }
 
@@ -36,7 +57,13 @@ async function lists(ctx: AuthedCtx, which: Which, status: string | undefined): 
   const { tenantId, userId } = ctx.auth;
   const [sent, received] = await Promise.all([
     repo.listRequests(ctx.db, tenantId, userId, which === 'doctor' ? 'doctor_sent' : 'patient_sent', status ?? null),
-    repo.listRequests(ctx.db, tenantId, userId, which === 'doctor' ? 'doctor_received' : 'patient_received', status ?? null),
+    repo.listRequests(
+      ctx.db,
+      tenantId,
+      userId,
+      which === 'doctor' ? 'doctor_received' : 'patient_received',
+      status ?? null,
+    ),
   ]);
   return {
     sent: await Promise.all(sent.map((r) => toRequest(ctx, r, 'sent'))),
@@ -62,9 +89,16 @@ export async function createDoctorRequest(ctx: AuthedCtx, input: TCreateDoctorRe
   const ownerId = await patientAccount(ctx, input.patientId);
   if (ctx.auth.roleCode === 'doctor') {
     if (input.doctorId === ctx.auth.userId) throw fieldError('VALIDATION_ERROR', 'doctorId', 'not_self');
-    if (!(await isAssignedDoctor(ctx.db, ctx.auth.tenantId, input.patientId, ctx.auth.userId))) throw fieldError('NO_DOCTOR_PATIENT_RELATION', 'patientId');
+    if (!(await isAssignedDoctor(ctx.db, ctx.auth.tenantId, input.patientId, ctx.auth.userId)))
+      throw fieldError('NO_DOCTOR_PATIENT_RELATION', 'patientId');
   }
-  const id = await requestDoctorRelation(ctx, { ownerId, patientId: input.patientId, doctorId: input.doctorId, kind: input.kind, specialty: input.specialty ?? null });
+  const id = await requestDoctorRelation(ctx, {
+    ownerId,
+    patientId: input.patientId,
+    doctorId: input.doctorId,
+    kind: input.kind,
+    specialty: input.specialty ?? null,
+  });
   return reloadRequest(ctx, id, 'doctor');
 }
 
@@ -72,11 +106,20 @@ export async function createDoctorRequest(ctx: AuthedCtx, input: TCreateDoctorRe
 export async function createPatientRequest(ctx: AuthedCtx, input: TCreatePatientRequest): Promise<TCareRequest> {
   if (ctx.auth.roleCode !== 'doctor') throw new AppError('PERMISSION_DENIED');
   const ownerId = await patientAccount(ctx, input.patientId);
-  const id = await requestDoctorRelation(ctx, { ownerId, patientId: input.patientId, doctorId: ctx.auth.userId, kind: input.kind, specialty: input.specialty ?? null });
+  const id = await requestDoctorRelation(ctx, {
+    ownerId,
+    patientId: input.patientId,
+    doctorId: ctx.auth.userId,
+    kind: input.kind,
+    specialty: input.specialty ?? null,
+  });
   return reloadRequest(ctx, id, 'patient');
 }
 
-const LISTS: Record<Which, repo.RequestList[]> = { doctor: ['doctor_sent', 'doctor_received'], patient: ['patient_sent', 'patient_received'] };
+const LISTS: Record<Which, repo.RequestList[]> = {
+  doctor: ['doctor_sent', 'doctor_received'],
+  patient: ['patient_sent', 'patient_received'],
+};
 
 async function requireRequest(ctx: AuthedCtx, which: Which, id: string): Promise<repo.RequestRow> {
   const row = await repo.findRequest(ctx.db, ctx.auth.tenantId, ctx.auth.userId, LISTS[which], id);
@@ -90,7 +133,12 @@ async function reloadRequest(ctx: AuthedCtx, id: string, which: Which): Promise<
 }
 
 /** Accept (the doctor; a family doctor replaces the current one), reject (the doctor), cancel (the sender). */
-export async function answerRequest(ctx: AuthedCtx, which: Which, id: string, action: 'accept' | 'reject' | 'cancel'): Promise<TCareRequest> {
+export async function answerRequest(
+  ctx: AuthedCtx,
+  which: Which,
+  id: string,
+  action: 'accept' | 'reject' | 'cancel',
+): Promise<TCareRequest> {
   const row = await requireRequest(ctx, which, id);
   // The sender only cancels; the receiver only answers (the contacts service checks it again with its own rules).
   if ((action === 'cancel') !== (row.requested_by === ctx.auth.userId)) throw new AppError('PERMISSION_DENIED');

@@ -23,7 +23,13 @@ const ASYNC = { prefer: 'respond-async', accept: 'application/fhir+json' };
 const statusPath = (res: Res) => new URL(String(res.headers['content-location'])).pathname;
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
-type Manifest = { transactionTime: string; request: string; requiresAccessToken: boolean; output: Array<{ type: string; url: string; count: number }>; error: unknown[] };
+type Manifest = {
+  transactionTime: string;
+  request: string;
+  requiresAccessToken: boolean;
+  output: Array<{ type: string; url: string; count: number }>;
+  error: unknown[];
+};
 
 /** Kick-off, run the due jobs (as a server process's worker would), answer the manifest. */
 async function exportAll(token: string, url: string): Promise<{ manifest: Manifest; status: string }> {
@@ -42,7 +48,10 @@ async function lines(token: string, url: string): Promise<Array<Record<string, u
   const res = await t.call('GET', pathOf(url), { token });
   expect(res.status, res.raw.slice(0, 200)).toBe(200);
   expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+ndjson/);
-  return res.raw.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return res.raw
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 beforeAll(async () => {
@@ -52,10 +61,12 @@ beforeAll(async () => {
   operator = (await t.login('operator')).access;
   tenantId = (await t.db.query<{ id: string }>("select id from tenants where code = 'demo'"))[0]!.id;
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('FHIR Bulk Data export', () => {
-  test('files need the requester\'s token: none → 401, another user → 404; the status is the requester\'s alone', async () => {
+  test("files need the requester's token: none → 401, another user → 404; the status is the requester's alone", async () => {
     const { manifest, status } = await exportAll(sysadmin, '/fhir/R4/$export?_type=Patient');
     const url = pathOf(manifest.output[0]!.url);
     expect((await t.call('GET', url)).status).toBe(401);
@@ -88,31 +99,47 @@ describe('FHIR Bulk Data export', () => {
   test('_type and _since: only the types asked for, only what changed since', async () => {
     const { manifest } = await exportAll(sysadmin, '/fhir/R4/$export?_type=Patient,Flag');
     expect(manifest.output.map((o) => o.type).sort()).toEqual(['Flag', 'Patient']);
-    const later = await exportAll(sysadmin, `/fhir/R4/$export?_type=Patient,Observation&_since=${encodeURIComponent('2026-11-22T07:00:00Z')}`);
+    const later = await exportAll(
+      sysadmin,
+      `/fhir/R4/$export?_type=Patient,Observation&_since=${encodeURIComponent('2026-11-22T07:00:00Z')}`,
+    );
     const obs = later.manifest.output.find((o) => o.type === 'Observation');
-    const [n] = await t.db.query<{ n: number }>("select count(*)::int as n from measurements where tenant_id = $1 and measured_at >= '2026-11-22T07:00:00Z'", [tenantId]);
+    const [n] = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from measurements where tenant_id = $1 and measured_at >= '2026-11-22T07:00:00Z'",
+      [tenantId],
+    );
     expect(obs?.count ?? 0).toBe(n!.n);
     const future = await exportAll(sysadmin, `/fhir/R4/$export?_since=${encodeURIComponent('2030-01-01T00:00:00Z')}`);
     expect(future.manifest.output).toEqual([]);
     const bad = await t.call('GET', '/fhir/R4/$export?_type=Encounter', { token: sysadmin, headers: ASYNC });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [expect.objectContaining({ expression: ['_type'] })] });
+    expect(bad.body).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [expect.objectContaining({ expression: ['_type'] })],
+    });
   });
 
   test('kick-off without Prefer: respond-async is a 400 naming it', async () => {
     const res = await t.call('GET', '/fhir/R4/$export', { token: sysadmin });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [expect.objectContaining({ expression: ['prefer'] })] });
+    expect(res.body).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [expect.objectContaining({ expression: ['prefer'] })],
+    });
   });
 
   test("a Group is a health center: the doctor's export holds only the patients the doctor sees; another tenant's center is 404", async () => {
     const [center] = await t.db.query<{ center_id: string }>(
-      "select p.center_id from patients p where p.tenant_id = $1 and p.patient_code = 'DEMO-P0001'", [tenantId]);
+      "select p.center_id from patients p where p.tenant_id = $1 and p.patient_code = 'DEMO-P0001'",
+      [tenantId],
+    );
     const { manifest } = await exportAll(doctor, `/fhir/R4/Group/${center!.center_id}/$export?_type=Patient`);
     const ids = (await lines(doctor, manifest.output[0]!.url)).map((r) => r.id as string).sort();
     const staff = await t.get(`/api/account/patients?size=100&mhscId=${center!.center_id}`, doctor);
     expect(ids).toEqual((staff.body.items as Array<{ id: string }>).map((p) => p.id).sort());
-    const [other] = await t.db.query<{ id: string }>("select c.id from health_centers c join tenants t on t.id = c.tenant_id where t.code = 'demo2' limit 1");
+    const [other] = await t.db.query<{ id: string }>(
+      "select c.id from health_centers c join tenants t on t.id = c.tenant_id where t.code = 'demo2' limit 1",
+    );
     const res = await t.call('GET', `/fhir/R4/Group/${other!.id}/$export`, { token: sysadmin, headers: ASYNC });
     expect(res.status).toBe(404);
     expect(res.body.resourceType).toBe('OperationOutcome');
@@ -122,7 +149,12 @@ describe('FHIR Bulk Data export', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-fhir-second-'));
     // The same deployment: the same master key of the stored secrets.
     await fs.copyFile(path.join(t.deps.config.dataDir, 'secrets.key'), path.join(dataDir, 'secrets.key'));
-    const second = await createServer({ db: t.db, clock: t.clock, config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined }, jobs: false });
+    const second = await createServer({
+      db: t.db,
+      clock: t.clock,
+      config: { seedDemo: false, dataDir, databaseUrl: undefined, mqttPort: 'off', mqttUrl: undefined },
+      jobs: false,
+    });
     try {
       const kick = await t.call('GET', '/fhir/R4/$export?_type=Patient', { token: sysadmin, headers: ASYNC });
       expect(kick.status).toBe(202);
@@ -146,7 +178,9 @@ describe('FHIR Bulk Data export', () => {
     expect(del.status).toBe(202);
     await t.runJobs();
     expect((await t.call('GET', status, { token: sysadmin })).status).toBe(404);
-    const [files] = await t.db.query<{ n: number }>('select count(*)::int as n from stored_files where key like $1', [`files/fhir-export/${tenantId}/${id}-%`]);
+    const [files] = await t.db.query<{ n: number }>('select count(*)::int as n from stored_files where key like $1', [
+      `files/fhir-export/${tenantId}/${id}-%`,
+    ]);
     expect(files!.n).toBe(0);
     expect((await t.call('DELETE', status, { token: sysadmin })).status).toBe(404);
   });

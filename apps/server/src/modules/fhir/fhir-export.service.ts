@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import {
-  FHIR_NDJSON_MEDIA_TYPE, FHIR_RESOURCE_TYPES, parseFhirDate, type TFhirExportManifest, type TFhirExportQuery, type TFhirResource, type TFhirResourceType,
+  FHIR_NDJSON_MEDIA_TYPE,
+  FHIR_RESOURCE_TYPES,
+  parseFhirDate,
+  type TFhirExportManifest,
+  type TFhirExportQuery,
+  type TFhirResource,
+  type TFhirResourceType,
 } from '@carewatch/contracts/fhir';
 import { METRICS } from '@carewatch/contracts/vitals';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
@@ -28,15 +34,26 @@ const PATIENT_CHUNK = 200;
 const jobKey = (id: string) => `fhir-export:${id}`;
 const fileKey = (tenantId: string, id: string, type: string) => `files/fhir-export/${tenantId}/${id}-${type}.ndjson`;
 
-export type KickOff = { groupId: string | null; query: TFhirExportQuery; prefer: string | undefined; base: string; requestUrl: string };
+export type KickOff = {
+  groupId: string | null;
+  query: TFhirExportQuery;
+  prefer: string | undefined;
+  base: string;
+  requestUrl: string;
+};
 
 export async function kickOffExport(ctx: AuthedCtx, k: KickOff): Promise<{ id: string; statusUrl: string }> {
   if (!/(^|[,;\s])respond-async([,;\s]|$)/i.test(k.prefer ?? '')) {
-    throw new AppError('VALIDATION_ERROR', { field: 'prefer', rule: 'required' }, 'prefer: the header `Prefer: respond-async` is required');
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'prefer', rule: 'required' },
+      'prefer: the header `Prefer: respond-async` is required',
+    );
   }
   const t = ctx.auth.tenantId;
   const v = patientVisibility(ctx.auth);
-  if (k.groupId && !(await centerVisible(ctx.db, t, v, k.groupId))) throw new AppError('NOT_FOUND', undefined, `Group/${k.groupId} not found`);
+  if (k.groupId && !(await centerVisible(ctx.db, t, v, k.groupId)))
+    throw new AppError('NOT_FOUND', undefined, `Group/${k.groupId} not found`);
   // Named types the caller may not read are refused; without `_type`, the export holds only the types they may read.
   const named = k.query._type ? [...new Set(k.query._type.split(',').map((x) => x.trim() as TFhirResourceType))] : null;
   for (const type of named ?? []) requireFhirType(ctx, type);
@@ -45,10 +62,20 @@ export async function kickOffExport(ctx: AuthedCtx, k: KickOff): Promise<{ id: s
   const now = ctx.clock.now();
   await ctx.db.tx(async (db) => {
     await repo.insertExport(db, t, {
-      id, requestedBy: ctx.auth.userId, requestUrl: k.requestUrl, baseUrl: k.base, types, since: k.query._since ? parseFhirDate(k.query._since)?.lo ?? null : null,
-      groupId: k.groupId, visibility: v, now,
+      id,
+      requestedBy: ctx.auth.userId,
+      requestUrl: k.requestUrl,
+      baseUrl: k.base,
+      types,
+      since: k.query._since ? (parseFhirDate(k.query._since)?.lo ?? null) : null,
+      groupId: k.groupId,
+      visibility: v,
+      now,
     });
-    await scheduleJob({ db }, { kind: FHIR_EXPORT_JOB, runAt: now, tenantId: t, payload: { exportId: id }, dedupeKey: jobKey(id) });
+    await scheduleJob(
+      { db },
+      { kind: FHIR_EXPORT_JOB, runAt: now, tenantId: t, payload: { exportId: id }, dedupeKey: jobKey(id) },
+    );
   });
   return { id, statusUrl: `${k.base}/$export-status/${id}` };
 }
@@ -71,7 +98,11 @@ export async function exportStatus(ctx: AuthedCtx, id: string): Promise<ExportSt
       transactionTime: row.transaction_time.toISOString(),
       request: row.request_url,
       requiresAccessToken: true,
-      output: row.output.map((o) => ({ type: o.type as TFhirResourceType, url: `${row.base_url}/$export-file/${row.id}/${o.type}`, count: o.count })),
+      output: row.output.map((o) => ({
+        type: o.type as TFhirResourceType,
+        url: `${row.base_url}/$export-file/${row.id}/${o.type}`,
+        count: o.count,
+      })),
       error: [],
     },
   };
@@ -87,7 +118,11 @@ export async function cancelExport(ctx: AuthedCtx, id: string): Promise<void> {
 }
 
 /** One NDJSON file of the caller's finished export. */
-export async function exportFile(ctx: AuthedCtx, id: string, type: TFhirResourceType): Promise<{ stream: Readable; size: number }> {
+export async function exportFile(
+  ctx: AuthedCtx,
+  id: string,
+  type: TFhirResourceType,
+): Promise<{ stream: Readable; size: number }> {
   const row = await repo.findExport(ctx.db, ctx.auth.tenantId, ctx.auth.userId, id);
   const out = row?.status === 'done' ? row.output.find((o) => o.type === type) : undefined;
   const file = out ? await ctx.files.open(out.key) : null;
@@ -116,11 +151,18 @@ async function removeFiles(deps: Pick<Deps, 'files'>, tenantId: string, id: stri
 }
 
 class Cancelled extends Error {
-  constructor() { super('cancelled'); }
+  constructor() {
+    super('cancelled');
+  }
 }
 
 /** The resources of one type in scope, in chunks (Observation: patient by patient, each one's readings in pages). */
-async function* resourcesOf(deps: Pick<Deps, 'db' | 'clock'>, row: repo.ExportRow, tenantCode: string, type: TFhirResourceType): AsyncGenerator<TFhirResource[]> {
+async function* resourcesOf(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  row: repo.ExportRow,
+  tenantCode: string,
+  type: TFhirResourceType,
+): AsyncGenerator<TFhirResource[]> {
   const t = row.tenant_id;
   const s: repo.Scope = { v: row.visibility, centerId: row.group_id ?? undefined, updatedFrom: row.since ?? undefined };
   if (type !== 'Observation') {
@@ -152,7 +194,11 @@ async function* resourcesOf(deps: Pick<Deps, 'db' | 'clock'>, row: repo.ExportRo
  * The job: writes each requested type's NDJSON file (replacing any a crashed attempt left), checking between chunks
  * whether the export was cancelled. Types without any resource get no file (the manifest lists files with content).
  */
-export async function runFhirExport(deps: Pick<Deps, 'db' | 'clock' | 'files'>, exportId: string, opts: { lastAttempt?: boolean } = {}): Promise<void> {
+export async function runFhirExport(
+  deps: Pick<Deps, 'db' | 'clock' | 'files'>,
+  exportId: string,
+  opts: { lastAttempt?: boolean } = {},
+): Promise<void> {
   const row = await repo.findExportById(deps.db, exportId);
   if (!row) return;
   const t = row.tenant_id;
@@ -161,7 +207,13 @@ export async function runFhirExport(deps: Pick<Deps, 'db' | 'clock' | 'files'>, 
   const output: Array<{ type: string; key: string; count: number }> = [];
   try {
     for (const [i, type] of row.types.entries()) {
-      await repo.setExportProgress(deps.db, t, exportId, `${i}/${row.types.length} resource types done, writing ${type}`, deps.clock.now());
+      await repo.setExportProgress(
+        deps.db,
+        t,
+        exportId,
+        `${i}/${row.types.length} resource types done, writing ${type}`,
+        deps.clock.now(),
+      );
       let count = 0;
       const lines = async function* () {
         for await (const chunk of resourcesOf(deps, row, tenantCode, type as TFhirResourceType)) {
@@ -181,10 +233,16 @@ export async function runFhirExport(deps: Pick<Deps, 'db' | 'clock' | 'files'>, 
       return;
     }
     if (!opts.lastAttempt) throw e;
-    await repo.finishExport(deps.db, t, exportId, { status: 'failed', output: [], error: 'The export failed', now: deps.clock.now() });
+    await repo.finishExport(deps.db, t, exportId, {
+      status: 'failed',
+      output: [],
+      error: 'The export failed',
+      now: deps.clock.now(),
+    });
     await removeFiles(deps, t, exportId);
     return;
   }
   // Cancelled while the last file was being written: nothing is kept.
-  if (!(await repo.finishExport(deps.db, t, exportId, { status: 'done', output, error: null, now: deps.clock.now() }))) await removeFiles(deps, t, exportId);
+  if (!(await repo.finishExport(deps.db, t, exportId, { status: 'done', output, error: null, now: deps.clock.now() })))
+    await removeFiles(deps, t, exportId);
 }

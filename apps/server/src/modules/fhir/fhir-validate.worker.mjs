@@ -26,7 +26,10 @@ parentPort.on('message', (lines) => {
     }
     checked++;
     for (const i of issues) {
-      if (i.severity === 'error' || i.severity === 'fatal') errors.push(`${r.resourceType}/${r.id}: ${i.details?.text ?? i.diagnostics ?? ''} at ${(i.expression ?? []).join(',')}`);
+      if (i.severity === 'error' || i.severity === 'fatal')
+        errors.push(
+          `${r.resourceType}/${r.id}: ${i.details?.text ?? i.diagnostics ?? ''} at ${(i.expression ?? []).join(',')}`,
+        );
     }
   }
   parentPort.postMessage({ checked, errors });

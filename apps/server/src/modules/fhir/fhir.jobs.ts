@@ -8,11 +8,18 @@ export const FHIR_EXPORT_SWEEP_JOB = 'fhir.export.sweep';
 const SWEEP_MS = 3600_000;
 
 const nextSweep = (deps: Pick<Deps, 'db' | 'clock'>) =>
-  scheduleJob(deps, { kind: FHIR_EXPORT_SWEEP_JOB, runAt: new Date(deps.clock.now().getTime() + SWEEP_MS), payload: {}, dedupeKey: `${FHIR_EXPORT_SWEEP_JOB}:${newId()}` });
+  scheduleJob(deps, {
+    kind: FHIR_EXPORT_SWEEP_JOB,
+    runAt: new Date(deps.clock.now().getTime() + SWEEP_MS),
+    payload: {},
+    dedupeKey: `${FHIR_EXPORT_SWEEP_JOB}:${newId()}`,
+  });
 
 /** Starts the sweep chain when none is pending or running (at server start). */
 export async function ensureFhirExportSweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [FHIR_EXPORT_SWEEP_JOB]);
+  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [
+    FHIR_EXPORT_SWEEP_JOB,
+  ]);
   if (live.length > 0) return;
   await nextSweep(deps);
 }

@@ -24,7 +24,10 @@ export type Page = { limit: number; offset: number };
 
 /** Conditions on the patients alias `p` (params[0] is the tenant id). */
 function patientWhere(s: Scope, params: SqlValue[]): string[] {
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const where = ['p.tenant_id = $1', visibilityCondition(s.v, 'p', params)];
   if (s.patientId) where.push(`p.id = ${p(s.patientId)}::uuid`);
   if (s.centerId) where.push(`p.center_id = ${p(s.centerId)}::uuid`);
@@ -32,7 +35,10 @@ function patientWhere(s: Scope, params: SqlValue[]): string[] {
 }
 /** The resource's own conditions: its id among `_id`, its change time within `_lastUpdated`. */
 function ownWhere(s: Scope, params: SqlValue[], id: string, updated: string): string[] {
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const where: string[] = [];
   if (s.ids) where.push(`${id} = any(${p(s.ids)}::uuid[])`);
   if (s.updatedFrom) where.push(`${updated} >= ${p(s.updatedFrom)}`);
@@ -47,13 +53,30 @@ function pageSql(page: Page, params: SqlValue[]): string {
 // ---------------------------------------------------------------- patients
 
 export type FhirPatientRow = {
-  id: string; patient_code: string | null; first_name: string; last_name: string; birthday: string | null; gender: string | null;
-  phone: string | null; email: string | null; address: string | null; status: string; updated_at: Date;
+  id: string;
+  patient_code: string | null;
+  first_name: string;
+  last_name: string;
+  birthday: string | null;
+  gender: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  status: string;
+  updated_at: Date;
 };
-export async function patients(db: Db, tenantId: string, s: Scope & { code?: string | undefined; name?: string | undefined }, page: Page): Promise<FhirPatientRow[]> {
+export async function patients(
+  db: Db,
+  tenantId: string,
+  s: Scope & { code?: string | undefined; name?: string | undefined },
+  page: Page,
+): Promise<FhirPatientRow[]> {
   const params: SqlValue[] = [tenantId];
   const where = [...patientWhere(s, params), ...ownWhere(s, params, 'p.id', 'p.updated_at')];
-  if (s.code !== undefined) { params.push(s.code); where.push(`p.patient_code = $${params.length}`); }
+  if (s.code !== undefined) {
+    params.push(s.code);
+    where.push(`p.patient_code = $${params.length}`);
+  }
   if (s.name !== undefined) {
     params.push(`%${s.name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
     where.push(`p.search_text like $${params.length}`);
@@ -66,25 +89,52 @@ export async function patients(db: Db, tenantId: string, s: Scope & { code?: str
 }
 
 /** The ids of the patients in scope, in id order after `after` (keyset: the Bulk export walks them in chunks). */
-export async function patientIdsAfter(db: Db, tenantId: string, s: Scope, after: string | null, limit: number): Promise<string[]> {
+export async function patientIdsAfter(
+  db: Db,
+  tenantId: string,
+  s: Scope,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
   const params: SqlValue[] = [tenantId];
   const where = patientWhere(s, params);
-  if (after) { params.push(after); where.push(`p.id > $${params.length}::uuid`); }
+  if (after) {
+    params.push(after);
+    where.push(`p.id > $${params.length}::uuid`);
+  }
   params.push(limit);
-  const rows = await db.query<{ id: string }>(`select p.id from patients p where ${where.join(' and ')} order by p.id limit $${params.length}`, params);
+  const rows = await db.query<{ id: string }>(
+    `select p.id from patients p where ${where.join(' and ')} order by p.id limit $${params.length}`,
+    params,
+  );
   return rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------- observations (readings)
 
-export type ReadingRow = { metric: string; measured_at: Date; source: string; value: number | null; value2: number | null; data: Record<string, unknown> | null };
+export type ReadingRow = {
+  metric: string;
+  measured_at: Date;
+  source: string;
+  value: number | null;
+  value2: number | null;
+  data: Record<string, unknown> | null;
+};
 
 /**
  * One patient's readings of `metrics` in [from, to), oldest first, from the hot table and the cold store
  * (readingsSql). Ties of one instant and source (several metrics) are cut consistently: each part answers
  * `limit + offset + margin` rows and the union is ordered by (time, source, metric).
  */
-export async function readings(db: Db, tenantId: string, patientId: string, metrics: readonly string[], from: Date, to: Date, page: Page): Promise<ReadingRow[]> {
+export async function readings(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  metrics: readonly string[],
+  from: Date,
+  to: Date,
+  page: Page,
+): Promise<ReadingRow[]> {
   const margin = 32;
   return db.query<ReadingRow>(
     `select metric, measured_at, source, value, value2, data
@@ -95,7 +145,13 @@ export async function readings(db: Db, tenantId: string, patientId: string, metr
 }
 
 /** The reading of one metric at one instant (all its sources: the caller picks the one its id names). */
-export async function readingsAt(db: Db, tenantId: string, patientId: string, metric: string, at: Date): Promise<ReadingRow[]> {
+export async function readingsAt(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  metric: string,
+  at: Date,
+): Promise<ReadingRow[]> {
   return db.query<ReadingRow>(
     `select metric, measured_at, source, value, value2, data
        from ${readingsSql({ metric: 'metric = $3', from: '$4', to: '$4', toOp: '<=', data: true })} r order by source`,
@@ -105,7 +161,16 @@ export async function readingsAt(db: Db, tenantId: string, patientId: string, me
 
 // ---------------------------------------------------------------- devices
 
-export type DeviceRow = { id: string; patient_id: string; model: string; name: string | null; mac: string | null; imei: string | null; serial: string; updated_at: Date };
+export type DeviceRow = {
+  id: string;
+  patient_id: string;
+  model: string;
+  name: string | null;
+  mac: string | null;
+  imei: string | null;
+  serial: string;
+  updated_at: Date;
+};
 export async function devices(db: Db, tenantId: string, s: Scope, page: Page): Promise<DeviceRow[]> {
   const params: SqlValue[] = [tenantId];
   const where = [...patientWhere(s, params), ...ownWhere(s, params, 'd.id', 'd.updated_at')];
@@ -119,7 +184,16 @@ export async function devices(db: Db, tenantId: string, s: Scope, page: Page): P
 
 // ---------------------------------------------------------------- open alerts (Flag)
 
-export type AlertRow = { id: string; patient_id: string; metric: string | null; level: string; status: string; source: string; opened_at: Date; updated_at: Date };
+export type AlertRow = {
+  id: string;
+  patient_id: string;
+  metric: string | null;
+  level: string;
+  status: string;
+  source: string;
+  opened_at: Date;
+  updated_at: Date;
+};
 export async function openAlerts(db: Db, tenantId: string, s: Scope, page: Page): Promise<AlertRow[]> {
   const params: SqlValue[] = [tenantId];
   const where = [...patientWhere(s, params), ...ownWhere(s, params, 'a.id', 'a.updated_at')];
@@ -134,10 +208,28 @@ export async function openAlerts(db: Db, tenantId: string, s: Scope, page: Page)
 // ---------------------------------------------------------------- medicines of prescriptions (MedicationRequest)
 
 export type MedicineRow = {
-  id: string; patient_id: string; prescription_id: string; rx_number: string; status: string; start_date: string; end_date: string | null;
-  note_for_patient: string | null; created_at: Date; updated_at: Date; doctor_first: string | null; doctor_last: string | null;
-  name: string; dose: string; dose_unit: string; strength: string | null; route: string; form: string; quantity: number | null;
-  when_taken: string; frequency: string | null; instruction: string | null;
+  id: string;
+  patient_id: string;
+  prescription_id: string;
+  rx_number: string;
+  status: string;
+  start_date: string;
+  end_date: string | null;
+  note_for_patient: string | null;
+  created_at: Date;
+  updated_at: Date;
+  doctor_first: string | null;
+  doctor_last: string | null;
+  name: string;
+  dose: string;
+  dose_unit: string;
+  strength: string | null;
+  route: string;
+  form: string;
+  quantity: number | null;
+  when_taken: string;
+  frequency: string | null;
+  instruction: string | null;
 };
 export async function medicines(db: Db, tenantId: string, s: Scope, page: Page): Promise<MedicineRow[]> {
   const params: SqlValue[] = [tenantId];
@@ -159,8 +251,17 @@ export async function medicines(db: Db, tenantId: string, s: Scope, page: Page):
 // ---------------------------------------------------------------- appointments
 
 export type AppointmentRow = {
-  id: string; seq: string; patient_id: string; start_at: Date; end_at: Date; reason: string; status: string; cancel_reason: string | null;
-  updated_at: Date; doctor_first: string | null; doctor_last: string | null;
+  id: string;
+  seq: string;
+  patient_id: string;
+  start_at: Date;
+  end_at: Date;
+  reason: string;
+  status: string;
+  cancel_reason: string | null;
+  updated_at: Date;
+  doctor_first: string | null;
+  doctor_last: string | null;
 };
 export async function appointments(db: Db, tenantId: string, s: Scope, page: Page): Promise<AppointmentRow[]> {
   const params: SqlValue[] = [tenantId];
@@ -177,7 +278,15 @@ export async function appointments(db: Db, tenantId: string, s: Scope, page: Pag
 
 // ---------------------------------------------------------------- followers and relatives (RelatedPerson)
 
-export type RelatedRow = { id: string; patient_id: string; kind: 'emergency' | 'caring' | 'relative'; name: string | null; phone: string | null; relationship: string | null; updated_at: Date };
+export type RelatedRow = {
+  id: string;
+  patient_id: string;
+  kind: 'emergency' | 'caring' | 'relative';
+  name: string | null;
+  phone: string | null;
+  relationship: string | null;
+  updated_at: Date;
+};
 export async function related(db: Db, tenantId: string, s: Scope, page: Page): Promise<RelatedRow[]> {
   const params: SqlValue[] = [tenantId];
   const where = [...patientWhere(s, params), ...ownWhere(s, params, 'x.id', 'x.updated_at')];
@@ -199,22 +308,63 @@ export async function related(db: Db, tenantId: string, s: Scope, page: Page): P
 // ---------------------------------------------------------------- Bulk export jobs
 
 export type ExportRow = {
-  id: string; tenant_id: string; requested_by: string; request_url: string; base_url: string; types: string[]; since: Date | null; group_id: string | null;
-  visibility: PatientVisibility; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'; progress: string | null;
-  output: Array<{ type: string; key: string; count: number }>; error: string | null; transaction_time: Date; created_at: Date;
+  id: string;
+  tenant_id: string;
+  requested_by: string;
+  request_url: string;
+  base_url: string;
+  types: string[];
+  since: Date | null;
+  group_id: string | null;
+  visibility: PatientVisibility;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  progress: string | null;
+  output: Array<{ type: string; key: string; count: number }>;
+  error: string | null;
+  transaction_time: Date;
+  created_at: Date;
 };
-const EXPORT_COLS = 'id, tenant_id, requested_by, request_url, base_url, types, since, group_id, visibility, status, progress, output, error, transaction_time, created_at';
+const EXPORT_COLS =
+  'id, tenant_id, requested_by, request_url, base_url, types, since, group_id, visibility, status, progress, output, error, transaction_time, created_at';
 
-export async function insertExport(db: Db, tenantId: string, e: { id: string; requestedBy: string; requestUrl: string; baseUrl: string; types: string[]; since: Date | null; groupId: string | null; visibility: PatientVisibility; now: Date }) {
+export async function insertExport(
+  db: Db,
+  tenantId: string,
+  e: {
+    id: string;
+    requestedBy: string;
+    requestUrl: string;
+    baseUrl: string;
+    types: string[];
+    since: Date | null;
+    groupId: string | null;
+    visibility: PatientVisibility;
+    now: Date;
+  },
+) {
   await db.query(
     `insert into fhir_exports (id, tenant_id, requested_by, request_url, base_url, types, since, group_id, visibility, status, output, transaction_time, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', '[]'::jsonb, $10, $10, $10)`,
-    [e.id, tenantId, e.requestedBy, e.requestUrl, e.baseUrl, e.types, e.since, e.groupId, JSON.stringify(e.visibility), e.now],
+    [
+      e.id,
+      tenantId,
+      e.requestedBy,
+      e.requestUrl,
+      e.baseUrl,
+      e.types,
+      e.since,
+      e.groupId,
+      JSON.stringify(e.visibility),
+      e.now,
+    ],
   );
 }
 /** An export of the tenant requested by `userId` (the status and files answer their requester only). */
 export async function findExport(db: Db, tenantId: string, userId: string, id: string): Promise<ExportRow | null> {
-  const rows = await db.query<ExportRow>(`select ${EXPORT_COLS} from fhir_exports where tenant_id = $1 and requested_by = $2 and id = $3::uuid`, [tenantId, userId, id]);
+  const rows = await db.query<ExportRow>(
+    `select ${EXPORT_COLS} from fhir_exports where tenant_id = $1 and requested_by = $2 and id = $3::uuid`,
+    [tenantId, userId, id],
+  );
   return rows[0] ?? null;
 }
 /** For the job (no request): by id alone. */
@@ -223,19 +373,38 @@ export async function findExportById(db: Db, id: string): Promise<ExportRow | nu
   return rows[0] ?? null;
 }
 export async function exportStatus(db: Db, tenantId: string, id: string): Promise<string | null> {
-  const rows = await db.query<{ status: string }>('select status from fhir_exports where tenant_id = $1 and id = $2::uuid', [tenantId, id]);
+  const rows = await db.query<{ status: string }>(
+    'select status from fhir_exports where tenant_id = $1 and id = $2::uuid',
+    [tenantId, id],
+  );
   return rows[0]?.status ?? null;
 }
 /** Claims a queued (or, after a crash, a running) export for the job; false when it was cancelled or is finished. */
 export async function markExportRunning(db: Db, tenantId: string, id: string, now: Date): Promise<boolean> {
-  const rows = await db.query("update fhir_exports set status = 'running', progress = null, updated_at = $3 where tenant_id = $1 and id = $2 and status in ('queued', 'running') returning 1", [tenantId, id, now]);
+  const rows = await db.query(
+    "update fhir_exports set status = 'running', progress = null, updated_at = $3 where tenant_id = $1 and id = $2 and status in ('queued', 'running') returning 1",
+    [tenantId, id, now],
+  );
   return rows.length > 0;
 }
 export async function setExportProgress(db: Db, tenantId: string, id: string, progress: string, now: Date) {
-  await db.query("update fhir_exports set progress = $3, updated_at = $4 where tenant_id = $1 and id = $2 and status = 'running'", [tenantId, id, progress, now]);
+  await db.query(
+    "update fhir_exports set progress = $3, updated_at = $4 where tenant_id = $1 and id = $2 and status = 'running'",
+    [tenantId, id, progress, now],
+  );
 }
 /** Ends a running export; false when it was cancelled meanwhile (its files are then the caller's to remove). */
-export async function finishExport(db: Db, tenantId: string, id: string, f: { status: 'done' | 'failed'; output: Array<{ type: string; key: string; count: number }>; error: string | null; now: Date }): Promise<boolean> {
+export async function finishExport(
+  db: Db,
+  tenantId: string,
+  id: string,
+  f: {
+    status: 'done' | 'failed';
+    output: Array<{ type: string; key: string; count: number }>;
+    error: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
   const rows = await db.query(
     "update fhir_exports set status = $3, output = $4, error = $5, progress = null, updated_at = $6, finished_at = $6 where tenant_id = $1 and id = $2 and status = 'running' returning 1",
     [tenantId, id, f.status, JSON.stringify(f.output), f.error, f.now],
@@ -243,11 +412,21 @@ export async function finishExport(db: Db, tenantId: string, id: string, f: { st
   return rows.length > 0;
 }
 export async function cancelExport(db: Db, tenantId: string, id: string, now: Date) {
-  await db.query("update fhir_exports set status = 'cancelled', updated_at = $3, finished_at = coalesce(finished_at, $3) where tenant_id = $1 and id = $2", [tenantId, id, now]);
+  await db.query(
+    "update fhir_exports set status = 'cancelled', updated_at = $3, finished_at = coalesce(finished_at, $3) where tenant_id = $1 and id = $2",
+    [tenantId, id, now],
+  );
 }
 /** Finished, failed or cancelled exports that ended before `before` (a sweep across tenants, oldest first). */
-export async function endedExportsBefore(db: Db, before: Date, limit: number): Promise<Array<{ id: string; tenant_id: string }>> {
-  return db.query("select id, tenant_id from fhir_exports where status in ('done', 'failed', 'cancelled') and finished_at < $1 order by finished_at limit $2", [before, limit]);
+export async function endedExportsBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<Array<{ id: string; tenant_id: string }>> {
+  return db.query(
+    "select id, tenant_id from fhir_exports where status in ('done', 'failed', 'cancelled') and finished_at < $1 order by finished_at limit $2",
+    [before, limit],
+  );
 }
 export async function deleteExport(db: Db, tenantId: string, id: string) {
   await db.query('delete from fhir_exports where tenant_id = $1 and id = $2', [tenantId, id]);

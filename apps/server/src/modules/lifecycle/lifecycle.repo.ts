@@ -1,10 +1,22 @@
 import type { Db } from '../../platform/db.ts';
 
-export type LifecycleUserRow = { id: string; status: string; email: string | null; first_name: string; last_name: string; disabled_until: Date | null; deactivated_at: Date | null; avatar_path: string | null };
+export type LifecycleUserRow = {
+  id: string;
+  status: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  disabled_until: Date | null;
+  deactivated_at: Date | null;
+  avatar_path: string | null;
+};
 const COLS = 'id, status, email, first_name, last_name, disabled_until, deactivated_at, avatar_path';
 
 export async function findUser(db: Db, tenantId: string, id: string): Promise<LifecycleUserRow | null> {
-  const rows = await db.query<LifecycleUserRow>(`select ${COLS} from users where tenant_id = $1 and id = $2 and status <> 'deleted'`, [tenantId, id]);
+  const rows = await db.query<LifecycleUserRow>(
+    `select ${COLS} from users where tenant_id = $1 and id = $2 and status <> 'deleted'`,
+    [tenantId, id],
+  );
   return rows[0] ?? null;
 }
 /** Permission ids of every role the user holds at any level. */
@@ -15,14 +27,30 @@ export async function userPermissions(db: Db, tenantId: string, userId: string):
   );
   return rows.map((r) => r.permission_id);
 }
-export async function setDisabled(db: Db, tenantId: string, id: string, until: Date | null, reason: string | null, now: Date) {
-  await db.query("update users set status = 'disabled', disabled_until = $3, disabled_reason = $4, updated_at = $5 where tenant_id = $1 and id = $2", [tenantId, id, until, reason, now]);
+export async function setDisabled(
+  db: Db,
+  tenantId: string,
+  id: string,
+  until: Date | null,
+  reason: string | null,
+  now: Date,
+) {
+  await db.query(
+    "update users set status = 'disabled', disabled_until = $3, disabled_reason = $4, updated_at = $5 where tenant_id = $1 and id = $2",
+    [tenantId, id, until, reason, now],
+  );
 }
 export async function setActive(db: Db, tenantId: string, id: string, now: Date) {
-  await db.query("update users set status = 'active', disabled_until = null, disabled_reason = null, deactivated_at = null, updated_at = $3 where tenant_id = $1 and id = $2", [tenantId, id, now]);
+  await db.query(
+    "update users set status = 'active', disabled_until = null, disabled_reason = null, deactivated_at = null, updated_at = $3 where tenant_id = $1 and id = $2",
+    [tenantId, id, now],
+  );
 }
 export async function setDeactivated(db: Db, tenantId: string, id: string, now: Date) {
-  await db.query("update users set status = 'deactivated', deactivated_at = $3, updated_at = $3 where tenant_id = $1 and id = $2", [tenantId, id, now]);
+  await db.query(
+    "update users set status = 'deactivated', deactivated_at = $3, updated_at = $3 where tenant_id = $1 and id = $2",
+    [tenantId, id, now],
+  );
 }
 /** Removes personal data, keeps a tombstone until the final purge. Only if still deactivated. */
 export async function anonymizeIfDeactivated(db: Db, tenantId: string, id: string, now: Date): Promise<boolean> {
@@ -38,16 +66,39 @@ export async function anonymizeIfDeactivated(db: Db, tenantId: string, id: strin
   return true;
 }
 export async function purgeDeleted(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.query("delete from users where tenant_id = $1 and id = $2 and status = 'deleted' returning id", [tenantId, id]);
+  const rows = await db.query(
+    "delete from users where tenant_id = $1 and id = $2 and status = 'deleted' returning id",
+    [tenantId, id],
+  );
   return rows.length > 0;
 }
 
-export type RequestRow = { id: string; user_id: string; first_name: string; last_name: string; email: string | null; reason: string | null; status: 'pending' | 'approved' | 'rejected'; created_at: Date; decided_at: Date | null };
-export async function insertRequest(db: Db, tenantId: string, r: { id: string; userId: string; reason: string | null; now: Date }) {
-  await db.query('insert into deactivation_requests (id, tenant_id, user_id, reason, created_at) values ($1,$2,$3,$4,$5)', [r.id, tenantId, r.userId, r.reason, r.now]);
+export type RequestRow = {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  reason: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: Date;
+  decided_at: Date | null;
+};
+export async function insertRequest(
+  db: Db,
+  tenantId: string,
+  r: { id: string; userId: string; reason: string | null; now: Date },
+) {
+  await db.query(
+    'insert into deactivation_requests (id, tenant_id, user_id, reason, created_at) values ($1,$2,$3,$4,$5)',
+    [r.id, tenantId, r.userId, r.reason, r.now],
+  );
 }
 export async function pendingRequestOf(db: Db, tenantId: string, userId: string) {
-  const rows = await db.query<{ id: string }>("select id from deactivation_requests where tenant_id = $1 and user_id = $2 and status = 'pending'", [tenantId, userId]);
+  const rows = await db.query<{ id: string }>(
+    "select id from deactivation_requests where tenant_id = $1 and user_id = $2 and status = 'pending'",
+    [tenantId, userId],
+  );
   return rows[0] ?? null;
 }
 export async function listRequests(db: Db, tenantId: string, status: string | null): Promise<RequestRow[]> {
@@ -59,9 +110,23 @@ export async function listRequests(db: Db, tenantId: string, status: string | nu
   );
 }
 export async function findRequest(db: Db, tenantId: string, id: string) {
-  const rows = await db.query<{ id: string; user_id: string; status: string }>('select id, user_id, status from deactivation_requests where tenant_id = $1 and id = $2', [tenantId, id]);
+  const rows = await db.query<{ id: string; user_id: string; status: string }>(
+    'select id, user_id, status from deactivation_requests where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
   return rows[0] ?? null;
 }
-export async function decideRequest(db: Db, tenantId: string, id: string, status: 'approved' | 'rejected', by: string, now: Date, rejectReason: string | null) {
-  await db.query('update deactivation_requests set status = $3, decided_by = $4, decided_at = $5, reject_reason = $6 where tenant_id = $1 and id = $2', [tenantId, id, status, by, now, rejectReason]);
+export async function decideRequest(
+  db: Db,
+  tenantId: string,
+  id: string,
+  status: 'approved' | 'rejected',
+  by: string,
+  now: Date,
+  rejectReason: string | null,
+) {
+  await db.query(
+    'update deactivation_requests set status = $3, decided_by = $4, decided_at = $5, reject_reason = $6 where tenant_id = $1 and id = $2',
+    [tenantId, id, status, by, now, rejectReason],
+  );
 }

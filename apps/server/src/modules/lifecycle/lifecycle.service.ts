@@ -23,7 +23,10 @@ export function disabledUntil(now: Date, period: TDisablePeriod): Date | null {
   const d = new Date(now.getTime());
   if (period === '3d') return new Date(d.getTime() + 3 * DAY);
   if (period === '2w') return new Date(d.getTime() + 14 * DAY);
-  if (period === '1m') { d.setUTCMonth(d.getUTCMonth() + 1); return d; }
+  if (period === '1m') {
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    return d;
+  }
   return null;
 }
 
@@ -49,16 +52,36 @@ async function manageableUser(ctx: AuthedCtx, id: string) {
 const reenableKey = (tenantId: string, userId: string) => `account.reenable:${tenantId}:${userId}`;
 const deleteKey = (tenantId: string, userId: string) => `account.delete:${tenantId}:${userId}`;
 
-export async function disableUser(ctx: AuthedCtx, id: string, period: TDisablePeriod, reason?: string): Promise<TAccountState> {
+export async function disableUser(
+  ctx: AuthedCtx,
+  id: string,
+  period: TDisablePeriod,
+  reason?: string,
+): Promise<TAccountState> {
   if (id === ctx.auth.userId) throw fieldError('CANNOT_DISABLE_SELF', 'id');
   const u = await manageableUser(ctx, id);
-  if (!['active', 'disabled'].includes(u.status)) throw new AppError('VALIDATION_ERROR', { field: 'id', rule: 'status' }, `Cannot disable an account that is ${u.status}`);
+  if (!['active', 'disabled'].includes(u.status))
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'id', rule: 'status' },
+      `Cannot disable an account that is ${u.status}`,
+    );
   const now = ctx.clock.now();
   const until = disabledUntil(now, period);
   await ctx.db.tx(async (db) => {
     await repo.setDisabled(db, ctx.auth.tenantId, id, until, reason ?? null, now);
     await revokeUserSessions(db, ctx.auth.tenantId, id, 'disabled', now);
-    if (until) await scheduleJob({ db }, { kind: 'account.reenable', runAt: until, tenantId: ctx.auth.tenantId, payload: { userId: id }, dedupeKey: reenableKey(ctx.auth.tenantId, id) });
+    if (until)
+      await scheduleJob(
+        { db },
+        {
+          kind: 'account.reenable',
+          runAt: until,
+          tenantId: ctx.auth.tenantId,
+          payload: { userId: id },
+          dedupeKey: reenableKey(ctx.auth.tenantId, id),
+        },
+      );
     else await cancelJob({ db }, reenableKey(ctx.auth.tenantId, id));
   });
   await audit(ctx, { action: 'account.disable', resource: 'user', resourceId: id, details: { period } });
@@ -75,7 +98,12 @@ export async function bulkDisableUsers(ctx: AuthedCtx, input: TBulkDisableReques
 
 export async function enableUser(ctx: AuthedCtx, id: string): Promise<TAccountState> {
   const u = await manageableUser(ctx, id);
-  if (u.status !== 'disabled') throw new AppError('VALIDATION_ERROR', { field: 'id', rule: 'status' }, `Cannot enable an account that is ${u.status}`);
+  if (u.status !== 'disabled')
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'id', rule: 'status' },
+      `Cannot enable an account that is ${u.status}`,
+    );
   await ctx.db.tx(async (db) => {
     await repo.setActive(db, ctx.auth.tenantId, id, ctx.clock.now());
     await cancelJob({ db }, reenableKey(ctx.auth.tenantId, id));
@@ -91,21 +119,43 @@ export async function accountState(ctx: AuthedCtx, id: string): Promise<TAccount
 // ---- Deactivation (the user asks, an admin approves) ----
 
 const toRequest = (r: repo.RequestRow, language: string): TDeactivationRequest => ({
-  id: r.id, userId: r.user_id, userName: personName({ firstName: r.first_name, lastName: r.last_name }, language), email: r.email, reason: r.reason, status: r.status,
-  createdAt: r.created_at.toISOString(), decidedAt: r.decided_at?.toISOString() ?? null,
+  id: r.id,
+  userId: r.user_id,
+  userName: personName({ firstName: r.first_name, lastName: r.last_name }, language),
+  email: r.email,
+  reason: r.reason,
+  status: r.status,
+  createdAt: r.created_at.toISOString(),
+  decidedAt: r.decided_at?.toISOString() ?? null,
 });
 
 export async function requestDeactivation(ctx: AuthedCtx, reason?: string): Promise<TDeactivationRequest> {
-  if (await repo.pendingRequestOf(ctx.db, ctx.auth.tenantId, ctx.auth.userId)) throw new AppError('DEACTIVATION_PENDING');
+  if (await repo.pendingRequestOf(ctx.db, ctx.auth.tenantId, ctx.auth.userId))
+    throw new AppError('DEACTIVATION_PENDING');
   const id = newId();
-  await repo.insertRequest(ctx.db, ctx.auth.tenantId, { id, userId: ctx.auth.userId, reason: reason || null, now: ctx.clock.now() });
+  await repo.insertRequest(ctx.db, ctx.auth.tenantId, {
+    id,
+    userId: ctx.auth.userId,
+    reason: reason || null,
+    now: ctx.clock.now(),
+  });
   await audit(ctx, { action: 'account.deactivation.request', resource: 'deactivation_request', resourceId: id });
   const rows = await repo.listRequests(ctx.db, ctx.auth.tenantId, null);
-  return toRequest(rows.find((r) => r.id === id)!, ctx.auth.language);
+  return toRequest(
+    rows.find((r) => r.id === id)!,
+    ctx.auth.language,
+  );
 }
 
-export async function listDeactivationRequests(ctx: AuthedCtx, status: 'pending' | 'approved' | 'rejected' | undefined) {
-  return { items: (await repo.listRequests(ctx.db, ctx.auth.tenantId, status ?? null)).map((r) => toRequest(r, ctx.auth.language)) };
+export async function listDeactivationRequests(
+  ctx: AuthedCtx,
+  status: 'pending' | 'approved' | 'rejected' | undefined,
+) {
+  return {
+    items: (await repo.listRequests(ctx.db, ctx.auth.tenantId, status ?? null)).map((r) =>
+      toRequest(r, ctx.auth.language),
+    ),
+  };
 }
 
 async function pendingRequest(ctx: AuthedCtx, id: string) {
@@ -123,7 +173,16 @@ export async function approveDeactivation(ctx: AuthedCtx, id: string) {
     await repo.decideRequest(db, ctx.auth.tenantId, id, 'approved', ctx.auth.userId, now, null);
     await repo.setDeactivated(db, ctx.auth.tenantId, r.user_id, now);
     await revokeUserSessions(db, ctx.auth.tenantId, r.user_id, 'deactivated', now);
-    await scheduleJob({ db }, { kind: 'account.delete', runAt: new Date(now.getTime() + RECOVERY_MS), tenantId: ctx.auth.tenantId, payload: { userId: r.user_id }, dedupeKey: deleteKey(ctx.auth.tenantId, r.user_id) });
+    await scheduleJob(
+      { db },
+      {
+        kind: 'account.delete',
+        runAt: new Date(now.getTime() + RECOVERY_MS),
+        tenantId: ctx.auth.tenantId,
+        payload: { userId: r.user_id },
+        dedupeKey: deleteKey(ctx.auth.tenantId, r.user_id),
+      },
+    );
   });
   await audit(ctx, { action: 'account.deactivation.approve', resource: 'user', resourceId: r.user_id });
   return { ok: true as const };
@@ -137,10 +196,15 @@ export async function rejectDeactivation(ctx: AuthedCtx, id: string, reason: str
 }
 
 /** Called by login after the password was verified: a deactivated account within 30 days is recovered. */
-export async function recoverIfDeactivated(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, u: { id: string; status: string; deactivated_at?: Date | null }): Promise<boolean> {
+export async function recoverIfDeactivated(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenantId: string,
+  u: { id: string; status: string; deactivated_at?: Date | null },
+): Promise<boolean> {
   if (u.status !== 'deactivated') return false;
   const now = deps.clock.now();
-  if (!u.deactivated_at || now.getTime() > u.deactivated_at.getTime() + RECOVERY_MS) throw new AppError('RECOVERY_EXPIRED');
+  if (!u.deactivated_at || now.getTime() > u.deactivated_at.getTime() + RECOVERY_MS)
+    throw new AppError('RECOVERY_EXPIRED');
   await deps.db.tx(async (db) => {
     await repo.setActive(db, tenantId, u.id, now);
     await cancelJob({ db }, deleteKey(tenantId, u.id));
@@ -163,7 +227,12 @@ export const LIFECYCLE_JOBS: JobHandlers = {
     const done = await deps.db.tx((db) => repo.anonymizeIfDeactivated(db, job.tenant_id!, userId, deps.clock.now()));
     if (!done) return; // recovered in the meantime
     if (u?.avatar_path) await deps.files.remove(u.avatar_path);
-    await scheduleJob(deps, { kind: 'account.purge', runAt: new Date(deps.clock.now().getTime() + PURGE_AFTER_DELETE_MS), tenantId: job.tenant_id, payload: { userId } });
+    await scheduleJob(deps, {
+      kind: 'account.purge',
+      runAt: new Date(deps.clock.now().getTime() + PURGE_AFTER_DELETE_MS),
+      tenantId: job.tenant_id,
+      payload: { userId },
+    });
   },
   'account.purge': async (deps, job) => {
     await repo.purgeDeleted(deps.db, job.tenant_id!, String(job.payload.userId));

@@ -15,15 +15,30 @@ async function mayReveal(ctx: AuthedCtx): Promise<boolean> {
 
 /** The recorded outgoing e-mails and SMS of the caller's tenant, codes and temporary passwords masked. */
 export async function listMessages(ctx: AuthedCtx, q: TMessageQuery) {
-  const rows = await repo.list(ctx.db, ctx.auth.tenantId, { channel: q.channel, search: q.search?.trim() || undefined, page: q.page, size: q.size });
+  const rows = await repo.list(ctx.db, ctx.auth.tenantId, {
+    channel: q.channel,
+    search: q.search?.trim() || undefined,
+    page: q.page,
+    size: q.size,
+  });
   const reveal = await mayReveal(ctx);
   await audit(ctx, { action: 'messages.read', resource: 'messages' });
   return {
     items: rows.map((r) => ({
-      id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, provider: r.provider, status: r.status,
-      createdAt: r.created_at.toISOString(), masked: r.masked, revealable: reveal && r.kept,
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      provider: r.provider,
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+      masked: r.masked,
+      revealable: reveal && r.kept,
     })),
-    total: rows[0]?.total ?? 0, page: q.page, size: q.size,
+    total: rows[0]?.total ?? 0,
+    page: q.page,
+    size: q.size,
   };
 }
 
@@ -35,6 +50,11 @@ export async function revealMessage(ctx: AuthedCtx, id: string): Promise<TReveal
   }
   const m = await repo.findUnmasked(ctx.db, ctx.auth.tenantId, id);
   if (!m) throw new AppError('NOT_FOUND');
-  await audit(ctx, { action: 'messages.reveal', resource: 'message', resourceId: m.id, details: { channel: m.channel } });
+  await audit(ctx, {
+    action: 'messages.reveal',
+    resource: 'message',
+    resourceId: m.id,
+    details: { channel: m.channel },
+  });
   return { id: m.id, subject: m.subject, body: m.body };
 }

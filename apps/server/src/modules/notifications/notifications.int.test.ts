@@ -23,21 +23,33 @@ describe('notifications and web push', () => {
   const token = async (who: string, tenant = 'demo') => (await t.login(who, tenant)).access;
   /** The patient signs in through the app. */
   const patientToken = async () => {
-    const res = await t.call('POST', '/api/auth/oauth-token', { form: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+    const res = await t.call('POST', '/api/auth/oauth-token', {
+      form: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+      headers: { 'x-client': 'app' },
+    });
     return String(res.body.access_token);
   };
 
   beforeAll(async () => {
     t = await startTestApp();
     tenantId = (await t.db.query<{ id: string }>("select id from tenants where code = 'demo'"))[0]!.id;
-    doctorId = (await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [tenantId]))[0]!.id;
+    doctorId = (
+      await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [
+        tenantId,
+      ])
+    )[0]!.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('sends to a role through the outbox; inbox, unread count, read and readAll', async () => {
     const admin = await token('mhscadmin');
     const doctor = await token('doctor');
-    const sent = await t.call('POST', '/api/account/notification/send', { token: admin, body: { title: 'Staff meeting', body: 'At 3 pm', role: 'doctor' } });
+    const sent = await t.call('POST', '/api/account/notification/send', {
+      token: admin,
+      body: { title: 'Staff meeting', body: 'At 3 pm', role: 'doctor' },
+    });
     expect(sent.status).toBe(200);
     const n = sent.body.recipients as number;
     expect(n).toBeGreaterThanOrEqual(1);
@@ -53,13 +65,23 @@ describe('notifications and web push', () => {
     expect(first).toMatchObject({ title: 'Staff meeting', body: 'At 3 pm', type: 'message', read: false });
 
     t.clock.advance(1000);
-    await t.call('POST', '/api/account/notification/send', { token: admin, body: { title: 'Second', body: 'Hello', userId: doctorId } });
+    await t.call('POST', '/api/account/notification/send', {
+      token: admin,
+      body: { title: 'Second', body: 'Hello', userId: doctorId },
+    });
     t.clock.advance(1000);
-    await t.call('POST', '/api/account/notification/send', { token: admin, body: { title: 'Third', body: 'By e-mail', username: 'doctor@demo.test' } });
+    await t.call('POST', '/api/account/notification/send', {
+      token: admin,
+      body: { title: 'Third', body: 'By e-mail', username: 'doctor@demo.test' },
+    });
     await runDueDeliveries(t.deps);
     expect((await t.get('/api/account/notification/getUnreadCount', doctor)).body).toEqual({ count: 3 });
-    expect((await t.call('POST', '/api/account/notification/read', { token: doctor, body: { id: first.id } })).body).toEqual({ updated: 1 });
-    expect((await t.call('POST', '/api/account/notification/read', { token: doctor, body: { id: first.id } })).body).toEqual({ updated: 0 });
+    expect(
+      (await t.call('POST', '/api/account/notification/read', { token: doctor, body: { id: first.id } })).body,
+    ).toEqual({ updated: 1 });
+    expect(
+      (await t.call('POST', '/api/account/notification/read', { token: doctor, body: { id: first.id } })).body,
+    ).toEqual({ updated: 0 });
     expect((await t.get('/api/account/notification/getUnreadCount', doctor)).body).toEqual({ count: 2 });
     const unread = await t.get('/api/account/notification/inbox?unread=true&size=1', doctor);
     expect(unread.body).toMatchObject({ total: 2, size: 1 });
@@ -68,19 +90,38 @@ describe('notifications and web push', () => {
 
     // Someone else's notification is a 404 like a missing one; bad ids are a 400 naming the field.
     const patient = await patientToken();
-    expect((await t.call('POST', '/api/account/notification/read', { token: patient, body: { id: first.id } })).status).toBe(404);
-    expect((await t.call('POST', '/api/account/notification/read', { token: patient, body: { id: 'x' } }))).toMatchObject({ status: 400, body: { details: { field: 'id' } } });
+    expect(
+      (await t.call('POST', '/api/account/notification/read', { token: patient, body: { id: first.id } })).status,
+    ).toBe(404);
+    expect(await t.call('POST', '/api/account/notification/read', { token: patient, body: { id: 'x' } })).toMatchObject(
+      { status: 400, body: { details: { field: 'id' } } },
+    );
   });
 
   it('validates sends and guards them and the admin list by NotificationSend', async () => {
     const admin = await token('mhscadmin');
     const doctor = await token('doctor');
     const send = (tok: string, body: unknown) => t.call('POST', '/api/account/notification/send', { token: tok, body });
-    expect(await send(admin, { title: 'x', body: 'y' })).toMatchObject({ status: 400, body: { details: { field: 'userId' } } });
-    expect(await send(admin, { title: 'x', body: 'y', role: 'doctor', userId: doctorId })).toMatchObject({ status: 400, body: { details: { field: 'userId' } } });
-    expect(await send(admin, { title: '', body: 'y', role: 'doctor' })).toMatchObject({ status: 400, body: { details: { field: 'title' } } });
-    expect(await send(admin, { title: 'x', body: 'y', role: 'nobody' })).toMatchObject({ status: 400, body: { details: { field: 'role' } } });
-    expect(await send(admin, { title: 'x', body: 'y', username: 'nobody@demo.test' })).toMatchObject({ status: 404, body: { details: { field: 'username' } } });
+    expect(await send(admin, { title: 'x', body: 'y' })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'userId' } },
+    });
+    expect(await send(admin, { title: 'x', body: 'y', role: 'doctor', userId: doctorId })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'userId' } },
+    });
+    expect(await send(admin, { title: '', body: 'y', role: 'doctor' })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'title' } },
+    });
+    expect(await send(admin, { title: 'x', body: 'y', role: 'nobody' })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'role' } },
+    });
+    expect(await send(admin, { title: 'x', body: 'y', username: 'nobody@demo.test' })).toMatchObject({
+      status: 404,
+      body: { details: { field: 'username' } },
+    });
     expect(await send(admin, { title: 'x', body: 'y', userId: newId() })).toMatchObject({ status: 404 });
     // A user of another tenant is not reachable.
     const other = (await t.db.query<{ id: string }>("select id from users where email = 'doctor@demo2.test'"))[0]!.id;
@@ -88,13 +129,19 @@ describe('notifications and web push', () => {
     expect((await send(doctor, { title: 'x', body: 'y', role: 'doctor' })).status).toBe(403);
     expect((await t.get('/api/account/admin/notification', doctor)).status).toBe(403);
 
-    const list = await t.get('/api/account/admin/notification?username=doctor@demo&sort=createdAt,asc&type=message', admin);
+    const list = await t.get(
+      '/api/account/admin/notification?username=doctor@demo&sort=createdAt,asc&type=message',
+      admin,
+    );
     expect(list.status).toBe(200);
     const items = list.body.items as { title: string; username: string; recipientName: string }[];
     expect(items.map((i) => i.title)).toEqual(['Staff meeting', 'Second', 'Third']);
     expect(items.every((i) => i.username === 'doctor@demo.test' && i.recipientName.length > 0)).toBe(true);
     expect(list.body.size).toBe(15);
-    expect((await t.get('/api/account/admin/notification?sort=name', admin))).toMatchObject({ status: 400, body: { details: { field: 'sort' } } });
+    expect(await t.get('/api/account/admin/notification?sort=name', admin)).toMatchObject({
+      status: 400,
+      body: { details: { field: 'sort' } },
+    });
     const other2 = await token('mhscadmin', 'demo2');
     expect((await t.get('/api/account/admin/notification', other2)).body.total).toBe(0);
   });
@@ -113,11 +160,19 @@ describe('notifications and web push', () => {
     expect((await sub({ endpoint, keys: clientKeys() })).body).toEqual({ subscribed: true });
     expect((await sub({ endpoint, keys: clientKeys() })).body).toEqual({ subscribed: true });
     expect(await t.db.query('select 1 from push_subscriptions where endpoint = $1', [endpoint])).toHaveLength(1);
-    expect(await sub({ endpoint: 'http://127.0.0.1:1/x', keys: clientKeys() })).toMatchObject({ status: 400, body: { details: { field: 'endpoint' } } });
+    expect(await sub({ endpoint: 'http://127.0.0.1:1/x', keys: clientKeys() })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'endpoint' } },
+    });
     expect(await sub({ endpoint })).toMatchObject({ status: 400, body: { details: { field: 'keys' } } });
-    expect((await t.call('POST', '/api/account/push/unsubscribe', { token: doctor, body: { endpoint } })).body).toEqual({ subscribed: false });
+    expect((await t.call('POST', '/api/account/push/unsubscribe', { token: doctor, body: { endpoint } })).body).toEqual(
+      { subscribed: false },
+    );
     expect(await t.db.query('select 1 from push_subscriptions where endpoint = $1', [endpoint])).toHaveLength(0);
-    expect((await t.call('POST', '/api/account/push/unsubscribe', { token: doctor, body: {} }))).toMatchObject({ status: 400, body: { details: { field: 'endpoint' } } });
+    expect(await t.call('POST', '/api/account/push/unsubscribe', { token: doctor, body: {} })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'endpoint' } },
+    });
   });
 
   it('delivers web push (encrypted, VAPID-signed) to a push service stub and drops gone subscriptions', async () => {
@@ -125,19 +180,33 @@ describe('notifications and web push', () => {
     let answer = 201;
     const server = http.createServer((req, res) => {
       let bytes = 0;
-      req.on('data', (c: Buffer) => { bytes += c.length; });
-      req.on('end', () => { got.push({ headers: req.headers, bytes }); res.statusCode = answer; res.end(); });
+      req.on('data', (c: Buffer) => {
+        bytes += c.length;
+      });
+      req.on('end', () => {
+        got.push({ headers: req.headers, bytes });
+        res.statusCode = answer;
+        res.end();
+      });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/doctor`;
       const keys = clientKeys();
       // Stored directly: the subscribe route accepts https endpoints only.
-      await t.db.query('insert into push_subscriptions (id, tenant_id, user_id, endpoint, p256dh, auth, created_at) values ($1,$2,$3,$4,$5,$6,$7)',
-        [newId(), tenantId, doctorId, endpoint, keys.p256dh, keys.auth, t.clock.now()]);
+      await t.db.query(
+        'insert into push_subscriptions (id, tenant_id, user_id, endpoint, p256dh, auth, created_at) values ($1,$2,$3,$4,$5,$6,$7)',
+        [newId(), tenantId, doctorId, endpoint, keys.p256dh, keys.auth, t.clock.now()],
+      );
       const item = (key: string) => ({
-        dedupeKey: key, channel: 'push' as const, alertId: null, recipientUserId: doctorId, recipientPhone: null, recipientEmail: null,
-        template: 'sos', payload: { patientName: 'Demo Patient', index: 'heart_rate', value: 190, level: 'sos' },
+        dedupeKey: key,
+        channel: 'push' as const,
+        alertId: null,
+        recipientUserId: doctorId,
+        recipientPhone: null,
+        recipientEmail: null,
+        template: 'sos',
+        payload: { patientName: 'Demo Patient', index: 'heart_rate', value: 190, level: 'sos' },
       });
       await t.db.tx((tx) => enqueueDeliveries(tx, tenantId, [item('push-1')], t.clock.now()));
       await runDueDeliveries(t.deps);
@@ -146,13 +215,25 @@ describe('notifications and web push', () => {
       expect(String(got[0]!.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
       expect(got[0]!.headers.urgency).toBe('high');
       expect(got[0]!.bytes).toBeGreaterThan(100);
-      expect((await t.db.query<{ status: string; provider_answer: string }>("select status, provider_answer from deliveries where dedupe_key = 'push-1'"))[0]).toEqual({ status: 'sent', provider_answer: '200 1 sent' });
+      expect(
+        (
+          await t.db.query<{ status: string; provider_answer: string }>(
+            "select status, provider_answer from deliveries where dedupe_key = 'push-1'",
+          )
+        )[0],
+      ).toEqual({ status: 'sent', provider_answer: '200 1 sent' });
 
       answer = 410;
       await t.db.tx((tx) => enqueueDeliveries(tx, tenantId, [item('push-2')], t.clock.now()));
       await runDueDeliveries(t.deps);
       expect(await t.db.query('select 1 from push_subscriptions where endpoint = $1', [endpoint])).toHaveLength(0);
-      expect((await t.db.query<{ status: string; provider_answer: string }>("select status, provider_answer from deliveries where dedupe_key = 'push-2'"))[0]).toEqual({ status: 'sent', provider_answer: '200 0 sent, 1 gone' });
+      expect(
+        (
+          await t.db.query<{ status: string; provider_answer: string }>(
+            "select status, provider_answer from deliveries where dedupe_key = 'push-2'",
+          )
+        )[0],
+      ).toEqual({ status: 'sent', provider_answer: '200 0 sent, 1 gone' });
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -1,4 +1,12 @@
-import { BASIC_PACKAGE_CODE, PACKAGE_FEATURES, UNLIMITED, ZERO_PACKAGE_CODE, type TPackage, type TPackageInput, type TPackageList } from '@carewatch/contracts/billing';
+import {
+  BASIC_PACKAGE_CODE,
+  PACKAGE_FEATURES,
+  UNLIMITED,
+  ZERO_PACKAGE_CODE,
+  type TPackage,
+  type TPackageInput,
+  type TPackageList,
+} from '@carewatch/contracts/billing';
 import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -17,10 +25,36 @@ const ALL_UNLIMITED = { timeMinutes: UNLIMITED, storageMb: UNLIMITED, uses: UNLI
 /** The two packages every tenant has: Zero (the default: free, no features) and Basic (all features). */
 export function defaultPackages(): Array<repo.PackageWrite & { isDefault: boolean }> {
   return [
-    { code: ZERO_PACKAGE_CODE, name: 'Zero', kind: 'plan', tier: 'standard', currency: 'VND', options: [{ months: 1, monthlyPriceMinor: 0 }], addonUses: null, addonPriceMinor: null,
-      features: [], limits: ALL_UNLIMITED, icon: 'zero', description: 'Free: vital signs, alerts, SOS and contacts', isDefault: true },
-    { code: BASIC_PACKAGE_CODE, name: 'Basic', kind: 'plan', tier: 'standard', currency: 'VND', options: BASIC_OPTIONS, addonUses: null, addonPriceMinor: null,
-      features: [...PACKAGE_FEATURES], limits: ALL_UNLIMITED, icon: 'basic', description: 'Medical records, doctor requests, video visits and health reports', isDefault: false },
+    {
+      code: ZERO_PACKAGE_CODE,
+      name: 'Zero',
+      kind: 'plan',
+      tier: 'standard',
+      currency: 'VND',
+      options: [{ months: 1, monthlyPriceMinor: 0 }],
+      addonUses: null,
+      addonPriceMinor: null,
+      features: [],
+      limits: ALL_UNLIMITED,
+      icon: 'zero',
+      description: 'Free: vital signs, alerts, SOS and contacts',
+      isDefault: true,
+    },
+    {
+      code: BASIC_PACKAGE_CODE,
+      name: 'Basic',
+      kind: 'plan',
+      tier: 'standard',
+      currency: 'VND',
+      options: BASIC_OPTIONS,
+      addonUses: null,
+      addonPriceMinor: null,
+      features: [...PACKAGE_FEATURES],
+      limits: ALL_UNLIMITED,
+      icon: 'basic',
+      description: 'Medical records, doctor requests, video visits and health reports',
+      isDefault: false,
+    },
   ];
 }
 
@@ -44,14 +78,29 @@ export async function zeroPackage(db: Db, tenantId: string, now: Date): Promise<
 
 export function toPackage(r: repo.PackageRow): TPackage {
   return {
-    id: r.id, code: r.code, name: r.name, kind: r.kind as TPackage['kind'], tier: r.tier as TPackage['tier'], currency: r.currency as TPackage['currency'],
-    options: r.options, addonUses: r.addon_uses, addonPriceMinor: r.addon_price_minor === null ? null : Number(r.addon_price_minor),
-    features: r.features as TPackage['features'], limits: r.limits, icon: r.icon, description: r.description, enabled: r.enabled, isDefault: r.is_default,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind as TPackage['kind'],
+    tier: r.tier as TPackage['tier'],
+    currency: r.currency as TPackage['currency'],
+    options: r.options,
+    addonUses: r.addon_uses,
+    addonPriceMinor: r.addon_price_minor === null ? null : Number(r.addon_price_minor),
+    features: r.features as TPackage['features'],
+    limits: r.limits,
+    icon: r.icon,
+    description: r.description,
+    enabled: r.enabled,
+    isDefault: r.is_default,
     createdAt: r.created_at.toISOString(),
   };
 }
 
-export async function listPackages(ctx: AuthedCtx, f: { kind?: 'plan' | 'addon'; enabledOnly: boolean }): Promise<TPackageList> {
+export async function listPackages(
+  ctx: AuthedCtx,
+  f: { kind?: 'plan' | 'addon'; enabledOnly: boolean },
+): Promise<TPackageList> {
   await ensureDefaultPackages(ctx.db, ctx.auth.tenantId, ctx.clock.now());
   return { items: (await repo.list(ctx.db, ctx.auth.tenantId, f)).map(toPackage) };
 }
@@ -63,9 +112,18 @@ export async function getPackage(db: Db, tenantId: string, id: string): Promise<
 }
 
 const toWrite = (i: TPackageInput): repo.PackageWrite => ({
-  code: i.code, name: i.name, kind: i.kind, tier: i.tier, currency: i.currency,
-  options: i.kind === 'plan' ? i.options : [], addonUses: i.kind === 'addon' ? i.addonUses : null, addonPriceMinor: i.kind === 'addon' ? i.addonPriceMinor : null,
-  features: [...new Set(i.features)], limits: i.limits, icon: i.icon, description: i.description,
+  code: i.code,
+  name: i.name,
+  kind: i.kind,
+  tier: i.tier,
+  currency: i.currency,
+  options: i.kind === 'plan' ? i.options : [],
+  addonUses: i.kind === 'addon' ? i.addonUses : null,
+  addonPriceMinor: i.kind === 'addon' ? i.addonPriceMinor : null,
+  features: [...new Set(i.features)],
+  limits: i.limits,
+  icon: i.icon,
+  description: i.description,
 });
 
 async function checkUnique(db: Db, tenantId: string, i: TPackageInput, exceptId: string | null) {
@@ -77,7 +135,9 @@ async function checkUnique(db: Db, tenantId: string, i: TPackageInput, exceptId:
 function uniqueError(e: unknown): AppError | null {
   const err = e as { code?: string; constraint?: string; message?: string };
   if (err.code !== '23505') return null;
-  return `${err.constraint ?? ''} ${err.message ?? ''}`.includes('name_unique') ? fieldError('PACKAGE_NAME_EXISTS', 'name') : fieldError('PACKAGE_CODE_EXISTS', 'code');
+  return `${err.constraint ?? ''} ${err.message ?? ''}`.includes('name_unique')
+    ? fieldError('PACKAGE_NAME_EXISTS', 'name')
+    : fieldError('PACKAGE_CODE_EXISTS', 'code');
 }
 
 export async function createPackage(ctx: AuthedCtx, input: TPackageInput): Promise<TPackage> {
@@ -91,7 +151,12 @@ export async function createPackage(ctx: AuthedCtx, input: TPackageInput): Promi
   } catch (e) {
     throw uniqueError(e) ?? e;
   }
-  await audit(ctx, { action: 'package.create', resource: 'package', resourceId: id, details: { code: input.code, kind: input.kind } });
+  await audit(ctx, {
+    action: 'package.create',
+    resource: 'package',
+    resourceId: id,
+    details: { code: input.code, kind: input.kind },
+  });
   return toPackage((await repo.findById(ctx.db, tenantId, id))!);
 }
 
@@ -99,7 +164,8 @@ export async function createPackage(ctx: AuthedCtx, input: TPackageInput): Promi
 function checkDefaultEdit(p: repo.PackageRow, input: TPackageInput) {
   if (!p.is_default) return;
   const paid = input.options.some((o) => o.monthlyPriceMinor > 0);
-  if (input.code.toUpperCase() !== p.code || input.kind !== 'plan' || paid || input.features.length > 0) throw fieldError('PACKAGE_DEFAULT_READONLY', paid ? 'options' : input.features.length > 0 ? 'features' : 'code');
+  if (input.code.toUpperCase() !== p.code || input.kind !== 'plan' || paid || input.features.length > 0)
+    throw fieldError('PACKAGE_DEFAULT_READONLY', paid ? 'options' : input.features.length > 0 ? 'features' : 'code');
 }
 
 export async function updatePackage(ctx: AuthedCtx, id: string, input: TPackageInput): Promise<TPackage> {

@@ -1,14 +1,25 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from './patient-visibility.ts';
 
-export type PatientAccessRow = { id: string; tenant_id: string; user_id: string | null; center_id: string | null; status: string; first_name: string; last_name: string };
+export type PatientAccessRow = {
+  id: string;
+  tenant_id: string;
+  user_id: string | null;
+  center_id: string | null;
+  status: string;
+  first_name: string;
+  last_name: string;
+};
 
 /**
  * The SQL condition limiting patients (table alias `alias`) to what `v` may see. Pushes its parameters onto
  * `params` (whose $1 must already be the tenant id) and returns the condition.
  */
 export function visibilityCondition(v: PatientVisibility, alias: string, params: SqlValue[]): string {
-  const p = (value: SqlValue) => { params.push(value); return `$${params.length}`; };
+  const p = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   switch (v.kind) {
     case 'tenant':
       return 'true';
@@ -44,15 +55,26 @@ export function visibilityCondition(v: PatientVisibility, alias: string, params:
 
 const COLS = 'p.id, p.tenant_id, p.user_id, p.center_id, p.status, p.first_name, p.last_name';
 
-export async function findVisible(db: Db, tenantId: string, v: PatientVisibility, patientId: string): Promise<PatientAccessRow | null> {
+export async function findVisible(
+  db: Db,
+  tenantId: string,
+  v: PatientVisibility,
+  patientId: string,
+): Promise<PatientAccessRow | null> {
   const params: SqlValue[] = [tenantId, patientId];
   const cond = visibilityCondition(v, 'p', params);
-  const rows = await db.query<PatientAccessRow>(`select ${COLS} from patients p where p.tenant_id = $1 and p.id = $2::uuid and ${cond}`, params);
+  const rows = await db.query<PatientAccessRow>(
+    `select ${COLS} from patients p where p.tenant_id = $1 and p.id = $2::uuid and ${cond}`,
+    params,
+  );
   return rows[0] ?? null;
 }
 
 export async function findByUser(db: Db, tenantId: string, userId: string): Promise<PatientAccessRow | null> {
-  const rows = await db.query<PatientAccessRow>(`select ${COLS} from patients p where p.tenant_id = $1 and p.user_id = $2::uuid`, [tenantId, userId]);
+  const rows = await db.query<PatientAccessRow>(
+    `select ${COLS} from patients p where p.tenant_id = $1 and p.user_id = $2::uuid`,
+    [tenantId, userId],
+  );
   return rows[0] ?? null;
 }
 
@@ -62,7 +84,12 @@ export type AppSubjectRelation = 'self' | 'sub_user' | 'emergency' | 'caring';
  * A patient the signed-in app user may view (patient-app "viewing as"): their own record, a sub-user they manage, or
  * the patient of an accepted emergency or caring relation where they are the follower. Null for anything else.
  */
-export async function findAppSubject(db: Db, tenantId: string, userId: string, patientId: string): Promise<(PatientAccessRow & { relation: AppSubjectRelation }) | null> {
+export async function findAppSubject(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  patientId: string,
+): Promise<(PatientAccessRow & { relation: AppSubjectRelation }) | null> {
   const rows = await db.query<PatientAccessRow & { relation: AppSubjectRelation }>(
     `select ${COLS},
        case when p.user_id = $3::uuid then 'self'

@@ -35,7 +35,10 @@ export async function ownPatient(ctx: AuthedCtx): Promise<VisiblePatient | null>
  * `relation` tells what the caller may do beyond reading (only 'self' and 'sub_user' may write). `me` names the
  * caller's own record (NOT_A_PATIENT for a follower-only account).
  */
-export async function requireAppSubject(ctx: AuthedCtx, patientId: string): Promise<VisiblePatient & { relation: repo.AppSubjectRelation }> {
+export async function requireAppSubject(
+  ctx: AuthedCtx,
+  patientId: string,
+): Promise<VisiblePatient & { relation: repo.AppSubjectRelation }> {
   if (patientId === 'me') {
     const own = await ownPatient(ctx);
     if (!own) throw new AppError('NOT_A_PATIENT');

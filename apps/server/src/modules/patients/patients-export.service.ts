@@ -8,8 +8,18 @@ import * as repo from './patients.repo.ts';
 import { filterOf, listColumnsOf, silenceRuleOf, toRow } from './patients.service.ts';
 
 export const EXPORT_LABELS: Record<TPatientListColumn, string> = {
-  patientCode: 'Patient ID', fullName: 'Full name', birthday: 'Birthday', gender: 'Gender', phone: 'Phone', email: 'Email', status: 'Status',
-  center: 'Health center', packageExpiry: 'Package expiry', contractId: 'Contract ID', accountCreatedAt: 'Account created', createdAt: 'Created',
+  patientCode: 'Patient ID',
+  fullName: 'Full name',
+  birthday: 'Birthday',
+  gender: 'Gender',
+  phone: 'Phone',
+  email: 'Email',
+  status: 'Status',
+  center: 'Health center',
+  packageExpiry: 'Package expiry',
+  contractId: 'Contract ID',
+  accountCreatedAt: 'Account created',
+  createdAt: 'Created',
 };
 
 const cell = (r: TPatientRow, c: TPatientListColumn): string => {
@@ -18,10 +28,18 @@ const cell = (r: TPatientRow, c: TPatientListColumn): string => {
 };
 
 /** Writes the rows (chunks) as .xlsx in `columns` to a stream, with exceljs' streaming writer (bounded memory). */
-async function workbook(ctx: AuthedCtx, columns: TPatientListColumn[], chunks: AsyncIterable<repo.PatientRow[]>): Promise<{ stream: Readable; name: string }> {
+async function workbook(
+  ctx: AuthedCtx,
+  columns: TPatientListColumn[],
+  chunks: AsyncIterable<repo.PatientRow[]>,
+): Promise<{ stream: Readable; name: string }> {
   const rule = await silenceRuleOf(ctx, ctx.auth.tenantId);
   const out = new PassThrough();
-  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet('Patients');
   void (async () => {
     ws.addRow(columns.map((c) => EXPORT_LABELS[c])).commit();
@@ -39,12 +57,19 @@ async function workbook(ctx: AuthedCtx, columns: TPatientListColumn[], chunks: A
  * The filtered list (no paging) as .xlsx, in the tenant's list columns. Rows are read in keyset chunks and written
  * with exceljs' streaming writer, so memory stays bounded whatever the size.
  */
-export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 'search' | 'status' | 'mhscId' | 'sort'>): Promise<{ stream: Readable; name: string }> {
+export async function exportPatients(
+  ctx: AuthedCtx,
+  q: Pick<TPatientListQuery, 'search' | 'status' | 'mhscId' | 'sort'>,
+): Promise<{ stream: Readable; name: string }> {
   const t = ctx.auth.tenantId;
   const columns = await listColumnsOf(ctx.db, t);
   const v = patientVisibility(ctx.auth);
   const f = filterOf(q);
-  await audit(ctx, { action: 'patient.export', resource: 'patient', details: { status: q.status ?? null, search: q.search ? true : false } });
+  await audit(ctx, {
+    action: 'patient.export',
+    resource: 'patient',
+    details: { status: q.status ?? null, search: q.search ? true : false },
+  });
   return workbook(ctx, columns, repo.exportRows(ctx.db, t, v, f, q.sort));
 }
 
@@ -52,11 +77,22 @@ export async function exportPatients(ctx: AuthedCtx, q: Pick<TPatientListQuery, 
  * Bulk "export selection" (issue 20): the same file as `exportPatients`, with only the selected patients the caller
  * may see, in the order selected (another tenant's or an invisible id is left out, like a missing one).
  */
-export async function exportSelectedPatients(ctx: AuthedCtx, patientIds: string[]): Promise<{ stream: Readable; name: string; ids: string[] }> {
+export async function exportSelectedPatients(
+  ctx: AuthedCtx,
+  patientIds: string[],
+): Promise<{ stream: Readable; name: string; ids: string[] }> {
   const t = ctx.auth.tenantId;
   const columns = await listColumnsOf(ctx.db, t);
-  const rows = await repo.visibleRowsByIds(ctx.db, t, patientVisibility(ctx.auth), [...new Set(patientIds.map((x) => x.toLowerCase()))]);
+  const rows = await repo.visibleRowsByIds(ctx.db, t, patientVisibility(ctx.auth), [
+    ...new Set(patientIds.map((x) => x.toLowerCase())),
+  ]);
   await audit(ctx, { action: 'patient.export', resource: 'patient', details: { selected: rows.length } });
-  const f = await workbook(ctx, columns, (async function* () { yield rows; })());
+  const f = await workbook(
+    ctx,
+    columns,
+    (async function* () {
+      yield rows;
+    })(),
+  );
   return { ...f, ids: rows.map((r) => r.id) };
 }

@@ -15,10 +15,16 @@ let operator2: string;
 
 const I = '/api/account/patients/import';
 
-function multipart(filename: string, data: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
+function multipart(
+  filename: string,
+  data: Buffer,
+  type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+) {
   const boundary = '----cwtest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -36,7 +42,21 @@ const upload = (token: string, name: string, data: Buffer) => t.call('POST', I, 
 
 /** A valid row: code, first, last, birthday, gender, height, weight, blood, phone, email, address, contract, expiry. */
 const row = (n: number, over: Partial<Record<number, unknown>> = {}) => {
-  const r: unknown[] = [`IMP-${n}`, 'Binh', 'Pham', '1965-03-0' + ((n % 9) + 1), 'male', 170, 68, 'A+', `0977000${String(n).padStart(3, '0')}`, null, `${n} Tran Phu, Hanoi`, null, null];
+  const r: unknown[] = [
+    `IMP-${n}`,
+    'Binh',
+    'Pham',
+    '1965-03-0' + ((n % 9) + 1),
+    'male',
+    170,
+    68,
+    'A+',
+    `0977000${String(n).padStart(3, '0')}`,
+    null,
+    `${n} Tran Phu, Hanoi`,
+    null,
+    null,
+  ];
   for (const [i, v] of Object.entries(over)) r[Number(i)] = v;
   return r;
 };
@@ -44,7 +64,16 @@ const row = (n: number, over: Partial<Record<number, unknown>> = {}) => {
 async function finishImport() {
   await t.runJobs();
   const cur = await t.get(`${I}/current`, operator);
-  return cur.body.item as { id: string; status: string; processedRows: number; importedRows: number; errorRows: number; hasErrorFile: boolean; totalRows: number; failure: string | null };
+  return cur.body.item as {
+    id: string;
+    status: string;
+    processedRows: number;
+    importedRows: number;
+    errorRows: number;
+    hasErrorFile: boolean;
+    totalRows: number;
+    failure: string | null;
+  };
 }
 
 beforeAll(async () => {
@@ -57,7 +86,11 @@ afterAll(async () => t?.close());
 
 describe('template', () => {
   test('the template is an xlsx with the header row only, and round-trips', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${I}/template`, headers: { authorization: `Bearer ${operator}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${I}/template`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain('attachment');
@@ -100,9 +133,11 @@ describe('upload checks', () => {
 describe('import', () => {
   test('two bad rows: the rest imported; the error file names the lines and fields; a second import while queued is 409', async () => {
     const rows = [
-      row(10), row(11),
+      row(10),
+      row(11),
       row(12, { 8: 'not-a-phone' }), // line 4
-      row(13), row(14, { 3: new Date(Date.UTC(1980, 0, 2)) }),
+      row(13),
+      row(14, { 3: new Date(Date.UTC(1980, 0, 2)) }),
       row(15, { 0: 'IMP-10' }), // line 7: patient id already in the file
       row(16, { 3: '2999-01-01', 4: 'x' }), // line 8: birthday and gender
       row(17, { 3: 29000 }), // Excel serial date 1979-05-25
@@ -116,7 +151,15 @@ describe('import', () => {
     expect((await upload(operator2, 'other.xlsx', await xlsx(IMPORT_HEADER, [row(98)]))).status).toBe(201);
 
     const done = await finishImport();
-    expect(done).toMatchObject({ id: up.body.id, status: 'done', processedRows: 8, importedRows: 5, errorRows: 3, hasErrorFile: true, totalRows: 8 });
+    expect(done).toMatchObject({
+      id: up.body.id,
+      status: 'done',
+      processedRows: 8,
+      importedRows: 5,
+      errorRows: 3,
+      hasErrorFile: true,
+      totalRows: 8,
+    });
     const errs = await t.get(`${I}/${String(up.body.id)}/errors`, operator);
     expect(errs.status).toBe(200);
     expect(errs.headers['content-type']).toContain('text/plain');
@@ -129,7 +172,8 @@ describe('import', () => {
       'Line 8: gender: Gender value is missing or invalid',
     ]);
     const b = await t.db.query<{ patient_code: string; birthday: string; status: string; center: string }>(
-      "select p.patient_code, p.birthday::text as birthday, p.status, c.name as center from patients p join health_centers c on c.id = p.center_id where p.patient_code in ('IMP-14', 'IMP-17') order by 1");
+      "select p.patient_code, p.birthday::text as birthday, p.status, c.name as center from patients p join health_centers c on c.id = p.center_id where p.patient_code in ('IMP-14', 'IMP-17') order by 1",
+    );
     expect(b).toEqual([
       { patient_code: 'IMP-14', birthday: '1980-01-02', status: 'unassigned', center: 'Ba Dinh Health Center' },
       { patient_code: 'IMP-17', birthday: '1979-05-25', status: 'unassigned', center: 'Ba Dinh Health Center' },
@@ -177,22 +221,42 @@ describe('import', () => {
     let inserts = 0;
     const failing = (db: Db): Db => ({
       kind: db.kind,
-      query: (text, params) => (/insert into patients/.test(text) && ++inserts === 2 ? Promise.reject(new Error('connection lost (injected)')) : db.query(text, params)),
+      query: (text, params) =>
+        /insert into patients/.test(text) && ++inserts === 2
+          ? Promise.reject(new Error('connection lost (injected)'))
+          : db.query(text, params),
       tx: (fn) => db.tx((inner) => fn(failing(inner))),
       close: () => db.close(),
     });
     await runDueJobs({ ...t.deps, db: failing(t.db) }, JOB_HANDLERS);
-    const mid = (await t.get(`${I}/current`, operator)).body.item as { status: string; importedRows: number; errorRows: number; processedRows: number };
+    const mid = (await t.get(`${I}/current`, operator)).body.item as {
+      status: string;
+      importedRows: number;
+      errorRows: number;
+      processedRows: number;
+    };
     expect(mid).toMatchObject({ status: 'running', processedRows: 1000, importedRows: 990, errorRows: 10 });
-    const job = await t.db.query<{ status: string; last_error: string }>(`select status, last_error from jobs where kind = 'patients.import' and payload->>'importId' = $1`, [String(up.body.id)]);
+    const job = await t.db.query<{ status: string; last_error: string }>(
+      `select status, last_error from jobs where kind = 'patients.import' and payload->>'importId' = $1`,
+      [String(up.body.id)],
+    );
     expect(job[0]).toMatchObject({ status: 'pending', last_error: 'connection lost (injected)' });
     // Another upload waits for this one; the retry (after its backoff) resumes it.
-    expect((await upload(operator, 'other.xlsx', await xlsx(IMPORT_HEADER, [row(9999)]))).body.code).toBe('IMPORT_IN_PROGRESS');
+    expect((await upload(operator, 'other.xlsx', await xlsx(IMPORT_HEADER, [row(9999)]))).body.code).toBe(
+      'IMPORT_IN_PROGRESS',
+    );
     t.clock.advance(10_000);
     const done = await finishImport();
-    expect(done).toMatchObject({ status: 'done', processedRows: 2500, importedRows: 2474, errorRows: 26, totalRows: 2500 });
+    expect(done).toMatchObject({
+      status: 'done',
+      processedRows: 2500,
+      importedRows: 2474,
+      errorRows: 26,
+      totalRows: 2500,
+    });
     const codes = await t.db.query<{ n: number; distinct: number }>(
-      `select count(*)::int n, count(distinct patient_code)::int as distinct from patients where patient_code between 'IMP-5000' and 'IMP-7499'`);
+      `select count(*)::int n, count(distinct patient_code)::int as distinct from patients where patient_code between 'IMP-5000' and 'IMP-7499'`,
+    );
     expect(codes[0]).toEqual({ n: 2474, distinct: 2474 });
     const lines = (await t.get(`${I}/${done.id}/errors`, operator)).raw.trim().split('\n');
     expect(lines).toHaveLength(26);
@@ -204,17 +268,27 @@ describe('import', () => {
 });
 
 describe('file store (issue 18: any process may run the import)', () => {
-  test('the upload and the error file live in the file store, not on this process\'s disk; the upload goes when done', async () => {
-    const up = await upload(operator, 'store.xlsx', await xlsx(IMPORT_HEADER, [row(800), row(801, { 8: 'bad-phone' })]));
+  test("the upload and the error file live in the file store, not on this process's disk; the upload goes when done", async () => {
+    const up = await upload(
+      operator,
+      'store.xlsx',
+      await xlsx(IMPORT_HEADER, [row(800), row(801, { 8: 'bad-phone' })]),
+    );
     expect(up.status, up.raw).toBe(201);
-    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [
+      String(up.body.id),
+    ]);
     expect(imp!.file_path).toMatch(/^files\/patient-imports\/[0-9a-f-]+\/[A-Za-z0-9_-]+\.xlsx$/);
     expect(await t.deps.files.size(imp!.file_path)).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(t.deps.config.dataDir, 'files'))).toBe(false);
     const done = await finishImport();
     expect(done).toMatchObject({ status: 'done', importedRows: 1, errorRows: 1, hasErrorFile: true });
     expect(await t.deps.files.size(imp!.file_path)).toBeNull();
-    const errs = await t.app.inject({ method: 'GET', url: `${I}/${done.id}/errors`, headers: { authorization: `Bearer ${operator}` } });
+    const errs = await t.app.inject({
+      method: 'GET',
+      url: `${I}/${done.id}/errors`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(errs.statusCode).toBe(200);
     expect(errs.body).toBe('Line 3: phone: Phone number is not valid\n');
     expect(errs.headers['content-length']).toBe(String(Buffer.byteLength(errs.body)));
@@ -225,7 +299,9 @@ describe('file store (issue 18: any process may run the import)', () => {
   test('an upload gone from the store ends the import as failed with a plain message (no server path)', async () => {
     const up = await upload(operator, 'gone.xlsx', await xlsx(IMPORT_HEADER, [row(810)]));
     expect(up.status, up.raw).toBe(201);
-    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [
+      String(up.body.id),
+    ]);
     await t.deps.files.remove(imp!.file_path);
     const done = await finishImport();
     expect(done).toMatchObject({ status: 'failed', failure: 'The uploaded file is no longer available' });
@@ -234,9 +310,14 @@ describe('file store (issue 18: any process may run the import)', () => {
   test('a file the reader cannot parse fails with a fixed message', async () => {
     const up = await upload(operator, 'broken.xlsx', await xlsx(IMPORT_HEADER, [row(820)]));
     expect(up.status, up.raw).toBe(201);
-    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [String(up.body.id)]);
+    const [imp] = await t.db.query<{ file_path: string }>('select file_path from patient_imports where id = $1', [
+      String(up.body.id),
+    ]);
     // Replaced by bytes that start like a zip but are not one.
-    await t.deps.files.put(imp!.file_path, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]));
+    await t.deps.files.put(
+      imp!.file_path,
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]),
+    );
     const done = await finishImport();
     expect(done.status).toBe('failed');
     expect(done.failure).toBe('The file could not be read');

@@ -22,14 +22,23 @@ parentPort.on('message', () => {
 });
 
 async function send(lines, values) {
-  while (credit <= 0) await new Promise((resolve) => { wake = resolve; });
+  while (credit <= 0)
+    await new Promise((resolve) => {
+      wake = resolve;
+    });
   credit--;
   parentPort.postMessage({ lines, values });
 }
 
 const input = fs.createReadStream(file);
 try {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let lines = [];
   let values = [];
   for await (const sheet of reader) {

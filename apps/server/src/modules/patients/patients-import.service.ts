@@ -9,7 +9,12 @@ import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../platform/lazy.ts';
 import { isValidPhone, type PhoneRuleName } from '@carewatch/contracts/rules';
 import {
-  IMPORT_HEADER, IMPORT_MAX_BYTES, ZPatientFields, checkPatientIdentifiers, type TCurrentImport, type TPatientImport,
+  IMPORT_HEADER,
+  IMPORT_MAX_BYTES,
+  ZPatientFields,
+  checkPatientIdentifiers,
+  type TCurrentImport,
+  type TPatientImport,
 } from '@carewatch/contracts/patients';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -25,8 +30,16 @@ export const IMPORT_JOB_KIND = 'patients.import';
 const BATCH = 1000;
 
 const toImport = (r: repo.ImportRow): TPatientImport => ({
-  id: r.id, fileName: r.file_name, status: r.status, totalRows: r.total_rows, processedRows: r.processed_rows, importedRows: r.imported_rows,
-  errorRows: r.error_rows, hasErrorFile: !!r.error_file_path, failure: r.failure, createdAt: new Date(r.created_at).toISOString(),
+  id: r.id,
+  fileName: r.file_name,
+  status: r.status,
+  totalRows: r.total_rows,
+  processedRows: r.processed_rows,
+  importedRows: r.imported_rows,
+  errorRows: r.error_rows,
+  hasErrorFile: !!r.error_file_path,
+  failure: r.failure,
+  createdAt: new Date(r.created_at).toISOString(),
   finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
 });
 
@@ -38,7 +51,9 @@ export async function importTemplate(): Promise<Buffer> {
   const ws = wb.addWorksheet('Patients');
   ws.addRow([...IMPORT_HEADER]);
   ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((c) => { c.width = 22; });
+  ws.columns.forEach((c) => {
+    c.width = 22;
+  });
   // Text columns stay text (phone numbers keep their leading zero).
   for (const i of [1, 4, 8, 9, 12, 13]) ws.getColumn(i).numFmt = '@';
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -60,7 +75,11 @@ export function cellText(v: CellValue, isDate = false): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'boolean') return String(v);
   if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
+    if ('richText' in v && Array.isArray(v.richText))
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('text' in v && typeof v.text === 'string') return v.text.trim();
     if ('result' in v) return cellText(v.result as CellValue, isDate);
     if ('error' in v) return '';
@@ -84,7 +103,8 @@ export async function checkImportFile(file: string): Promise<void> {
   } finally {
     await fd.close();
   }
-  if (!magic.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
+  if (!magic.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+    throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   let header: string[] | null = null;
   let hasData = false;
   try {
@@ -98,7 +118,10 @@ export async function checkImportFile(file: string): Promise<void> {
           while (header.length && header[header.length - 1] === '') header.pop();
           continue;
         }
-        if (!isBlank(IMPORT_HEADER.map((_h, i) => cellText(cells[i], i === 3 || i === 12)))) { hasData = true; break scan; }
+        if (!isBlank(IMPORT_HEADER.map((_h, i) => cellText(cells[i], i === 3 || i === 12)))) {
+          hasData = true;
+          break scan;
+        }
       }
     }
   } catch {
@@ -135,13 +158,15 @@ export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promis
   try {
     const tmp = path.join(dir, 'upload.xlsx');
     await pipeline(upload.file, fs.createWriteStream(tmp));
-    if (upload.file.truncated || (await fsp.stat(tmp)).size > IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+    if (upload.file.truncated || (await fsp.stat(tmp)).size > IMPORT_MAX_BYTES)
+      throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
     await checkImportFile(tmp);
     await ctx.files.put(rel, fs.createReadStream(tmp), { maxBytes: IMPORT_MAX_BYTES, contentType: XLSX_TYPE });
   } catch (e) {
     await ctx.files.remove(rel).catch(() => undefined);
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || e instanceof FileTooLargeError) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || e instanceof FileTooLargeError)
+      throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
     throw e;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
@@ -149,8 +174,22 @@ export async function startImport(ctx: AuthedCtx, upload: Upload | null): Promis
   const id = newId();
   try {
     await ctx.db.tx(async (db) => {
-      await repo.insertImport(db, t, { id, createdBy: ctx.auth.userId, fileName: upload.filename.slice(0, 255), filePath: rel, now: ctx.clock.now() });
-      await scheduleJob({ db }, { kind: IMPORT_JOB_KIND, runAt: ctx.clock.now(), tenantId: t, payload: { importId: id, centerId: ctx.auth.centerId } });
+      await repo.insertImport(db, t, {
+        id,
+        createdBy: ctx.auth.userId,
+        fileName: upload.filename.slice(0, 255),
+        filePath: rel,
+        now: ctx.clock.now(),
+      });
+      await scheduleJob(
+        { db },
+        {
+          kind: IMPORT_JOB_KIND,
+          runAt: ctx.clock.now(),
+          tenantId: t,
+          payload: { importId: id, centerId: ctx.auth.centerId },
+        },
+      );
     });
   } catch (e) {
     await ctx.files.remove(rel).catch(() => undefined);
@@ -171,7 +210,10 @@ export async function currentImport(ctx: AuthedCtx): Promise<TCurrentImport> {
   return { item: r ? toImport(r) : null };
 }
 /** The import's error file, streamed from the file store (whichever process wrote it). */
-export async function importErrors(ctx: AuthedCtx, id: string): Promise<{ stream: Readable; size: number; name: string }> {
+export async function importErrors(
+  ctx: AuthedCtx,
+  id: string,
+): Promise<{ stream: Readable; size: number; name: string }> {
   const r = await repo.findImport(ctx.db, ctx.auth.tenantId, id);
   if (!r) throw new AppError('IMPORT_NOT_FOUND');
   const f = r.error_file_path ? await ctx.files.open(r.error_file_path) : null;
@@ -182,12 +224,32 @@ export async function importErrors(ctx: AuthedCtx, id: string): Promise<{ stream
 
 // ---------------------------------------------------------------- the job
 
-const FIELD_KEYS = ['patientCode', 'firstName', 'lastName', 'birthday', 'gender', 'heightCm', 'weightKg', 'bloodType', 'phone', 'email', 'address', 'contractId', 'packageExpiry'] as const;
+const FIELD_KEYS = [
+  'patientCode',
+  'firstName',
+  'lastName',
+  'birthday',
+  'gender',
+  'heightCm',
+  'weightKg',
+  'bloodType',
+  'phone',
+  'email',
+  'address',
+  'contractId',
+  'packageExpiry',
+] as const;
 
 /** Validates one spreadsheet row with the form's rules (everything but uniqueness); returns the errors or the data. */
-export function validateImportRow(vals: string[], phoneRule: PhoneRuleName, centerId: string | null): { errors: string[] } | { data: repo.BulkPatient } {
+export function validateImportRow(
+  vals: string[],
+  phoneRule: PhoneRuleName,
+  centerId: string | null,
+): { errors: string[] } | { data: repo.BulkPatient } {
   const raw: Record<string, unknown> = { centerId: null, relatives: [] };
-  FIELD_KEYS.forEach((k, i) => { raw[k] = vals[i] ?? ''; });
+  FIELD_KEYS.forEach((k, i) => {
+    raw[k] = vals[i] ?? '';
+  });
   if (typeof raw.gender === 'string') raw.gender = raw.gender.toLowerCase();
   if (typeof raw.bloodType === 'string') raw.bloodType = raw.bloodType.toUpperCase();
   const parsed = ZPatientFields.safeParse(raw);
@@ -209,9 +271,22 @@ export function validateImportRow(vals: string[], phoneRule: PhoneRuleName, cent
   if (errors.length) return { errors };
   return {
     data: {
-      id: newId(), status: 'unassigned', patientCode: p.patientCode, firstName: p.firstName, lastName: p.lastName, birthday: p.birthday, gender: p.gender,
-      heightCm: p.heightCm, weightKg: p.weightKg, bloodType: p.bloodType, phone: p.phone, email: p.email, address: p.address, centerId,
-      packageExpiry: p.packageExpiry, contractId: p.contractId,
+      id: newId(),
+      status: 'unassigned',
+      patientCode: p.patientCode,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      birthday: p.birthday,
+      gender: p.gender,
+      heightCm: p.heightCm,
+      weightKg: p.weightKg,
+      bloodType: p.bloodType,
+      phone: p.phone,
+      email: p.email,
+      address: p.address,
+      centerId,
+      packageExpiry: p.packageExpiry,
+      contractId: p.contractId,
     },
   };
 }
@@ -224,7 +299,12 @@ class EncodedBatch {
   /** Byte offset where row i starts (row i ends where i+1 starts, minus the comma). */
   starts: number[] = [];
   lines: number[] = [];
-  reset() { this.len = 0; this.n = 0; this.starts = []; this.lines = []; }
+  reset() {
+    this.len = 0;
+    this.n = 0;
+    this.starts = [];
+    this.lines = [];
+  }
   add(line: number, json: string) {
     const need = this.len + Buffer.byteLength(json) + 2;
     if (need > this.buf.length) {
@@ -232,7 +312,7 @@ class EncodedBatch {
       this.buf.copy(next, 0, 0, this.len);
       this.buf = next;
     }
-    this.buf[this.len++] = this.n === 0 ? 0x5b /* [ */ : 0x2c /* , */;
+    this.buf[this.len++] = this.n === 0 ? 0x5b /* [ */ : 0x2c; /* , */
     this.starts.push(this.len);
     this.len += this.buf.write(json, this.len);
     this.lines.push(line);
@@ -245,7 +325,10 @@ class EncodedBatch {
   }
   row(i: number): { line: number; values: Array<string | null> } {
     const end = i + 1 < this.n ? this.starts[i + 1]! - 1 : this.len;
-    return { line: this.lines[i]!, values: JSON.parse(this.buf.toString('utf8', this.starts[i], end)) as Array<string | null> };
+    return {
+      line: this.lines[i]!,
+      values: JSON.parse(this.buf.toString('utf8', this.starts[i], end)) as Array<string | null>,
+    };
   }
 }
 
@@ -253,29 +336,51 @@ const READER_URL = new URL('./patients-import.reader.mjs', import.meta.url);
 const READ_BATCH = 500;
 
 /** The first worksheet's rows, read by a worker thread (see patients-import.reader.mjs), in batches. */
-async function* workerRows(file: string, width: number = IMPORT_HEADER.length): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
+async function* workerRows(
+  file: string,
+  width: number = IMPORT_HEADER.length,
+): AsyncGenerator<{ lines: number[]; values: CellValue[][] }> {
   // A bounded heap so the reader's garbage is collected early instead of growing the process (a shared-strings table,
   // kept whole by exceljs, needs room in proportion to the file). A 2 MB young generation: the reader's garbage is
   // short-lived, and V8's default for a worker kept ~40 MB more resident during a 200k-row import (bench import-rss:
   // 365-400 MB → 327-344 MB) without making it slower.
   const maxOldGenerationSizeMb = 48 + Math.ceil((await fsp.stat(file)).size / 1048576) * 4;
   const worker = new Worker(READER_URL, {
-    workerData: { file, batchRows: READ_BATCH, width, credit: 2 }, execArgv: [], stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 2 },
+    workerData: { file, batchRows: READ_BATCH, width, credit: 2 },
+    execArgv: [],
+    stdout: false,
+    stderr: false,
+    resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 2 },
   });
   type Msg = { lines: number[]; values: CellValue[][] } | { done: true } | { error: string };
   const queue: Msg[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
-  const notify = () => { const w = wake; wake = null; w?.(); };
-  worker.on('message', (m: Msg) => { queue.push(m); notify(); });
-  worker.on('error', (e) => { failure = e; notify(); });
-  worker.on('exit', (code) => { if (code !== 0 && !failure) failure = new Error(`Spreadsheet reader stopped (${code})`); notify(); });
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  worker.on('message', (m: Msg) => {
+    queue.push(m);
+    notify();
+  });
+  worker.on('error', (e) => {
+    failure = e;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0 && !failure) failure = new Error(`Spreadsheet reader stopped (${code})`);
+    notify();
+  });
   try {
     for (;;) {
       const m = queue.shift();
       if (!m) {
         if (failure) throw failure;
-        await new Promise<void>((resolve) => { wake = resolve; });
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
         continue;
       }
       if ('error' in m) throw new Error(m.error);
@@ -288,7 +393,10 @@ async function* workerRows(file: string, width: number = IMPORT_HEADER.length): 
   }
 }
 
-const FIELD_INDEX = Object.fromEntries(repo.IMPORT_ROW_FIELDS.map((f, i) => [f, i])) as Record<(typeof repo.IMPORT_ROW_FIELDS)[number], number>;
+const FIELD_INDEX = Object.fromEntries(repo.IMPORT_ROW_FIELDS.map((f, i) => [f, i])) as Record<
+  (typeof repo.IMPORT_ROW_FIELDS)[number],
+  number
+>;
 
 /** The spreadsheet cannot be read (gone, damaged): trying again would not help, the import ends as failed. */
 class ImportFileError extends Error {}
@@ -334,7 +442,12 @@ async function* fileRows(files: FileStore, key: string): AsyncGenerator<{ lines:
  * cannot be read, the import ends as failed with the committed counts. The database write of one batch overlaps the
  * reading and validation of the next.
  */
-export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'>, importId: string, centerId: string | null = null, opts: { lastAttempt?: boolean } = {}): Promise<void> {
+export async function runPatientImport(
+  deps: Pick<Deps, 'db' | 'clock' | 'files'>,
+  importId: string,
+  centerId: string | null = null,
+  opts: { lastAttempt?: boolean } = {},
+): Promise<void> {
   const imp = await repo.findImportById(deps.db, importId);
   if (!imp || imp.status === 'done' || imp.status === 'failed') return;
   const t = imp.tenant_id;
@@ -342,7 +455,11 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'
   const phoneRule = await phoneRuleOf(deps.db, t);
   const errRel = `files/patient-imports/${t}/${importId}-errors.txt`;
   let committed: repo.ImportProgress = {
-    processed: imp.processed_rows, imported: imp.imported_rows, errors: imp.error_rows, committedLine: imp.committed_line, errorBytes: imp.error_file_bytes,
+    processed: imp.processed_rows,
+    imported: imp.imported_rows,
+    errors: imp.error_rows,
+    committedLine: imp.committed_line,
+    errorBytes: imp.error_file_bytes,
   };
   let processed = committed.processed;
   let lastLine = committed.committedLine;
@@ -354,7 +471,12 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'
   let inFlight: Promise<void> | null = null;
 
   /** Stores one window in one transaction: insert, explain skipped rows, error lines, progress. */
-  const store = async (b: EncodedBatch, errors: Array<{ line: number; text: string }>, processedSoFar: number, upToLine: number) => {
+  const store = async (
+    b: EncodedBatch,
+    errors: Array<{ line: number; text: string }>,
+    processedSoFar: number,
+    upToLine: number,
+  ) => {
     committed = await deps.db.tx(async (tx) => {
       let inserted = 0;
       if (b.n) {
@@ -367,7 +489,10 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'
       const text = errors.map((e) => `Line ${e.line}: ${e.text}\n`).join('');
       if (text) await repo.insertImportErrorPart(tx, importId, upToLine, text);
       const next: repo.ImportProgress = {
-        processed: processedSoFar, imported: committed.imported + inserted, errors: committed.errors + failed.size, committedLine: upToLine,
+        processed: processedSoFar,
+        imported: committed.imported + inserted,
+        errors: committed.errors + failed.size,
+        committedLine: upToLine,
         errorBytes: committed.errorBytes + Buffer.byteLength(text),
       };
       if (!(await repo.commitImportProgress(tx, importId, next, committed.committedLine))) throw new ImportTakenOver();
@@ -387,8 +512,17 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'
   };
   const finish = async (status: 'done' | 'failed', failure: string | null) => {
     // Written again whole if a crash comes before the import is marked finished (the same key is replaced).
-    if (committed.errors) await deps.files.put(errRel, Readable.from(repo.importErrorParts(deps.db, importId)), { contentType: 'text/plain; charset=utf-8' });
-    await repo.finishImport(deps.db, importId, { status, total: committed.processed, errorFilePath: committed.errors ? errRel : null, failure, now: deps.clock.now() });
+    if (committed.errors)
+      await deps.files.put(errRel, Readable.from(repo.importErrorParts(deps.db, importId)), {
+        contentType: 'text/plain; charset=utf-8',
+      });
+    await repo.finishImport(deps.db, importId, {
+      status,
+      total: committed.processed,
+      errorFilePath: committed.errors ? errRel : null,
+      failure,
+      now: deps.clock.now(),
+    });
     await repo.deleteImportErrorParts(deps.db, importId);
     await deps.files.remove(imp.file_path).catch(() => undefined);
   };
@@ -440,9 +574,15 @@ export async function runPatientImport(deps: Pick<Deps, 'db' | 'clock' | 'files'
  * Why rows of a batch were not inserted (`skipped`: 1-based positions): a patient id, phone or contract id held by a
  * patient from before the batch or by an earlier row of it, or an e-mail with an account — in that order per row.
  */
-async function explainSkipped(deps: { db: Db }, t: string, b: EncodedBatch, skipped: number[]): Promise<Array<{ line: number; text: string }>> {
+async function explainSkipped(
+  deps: { db: Db },
+  t: string,
+  b: EncodedBatch,
+  skipped: number[],
+): Promise<Array<{ line: number; text: string }>> {
   const rows = skipped.map((ord) => b.row(ord - 1));
-  const pick = (f: 'patientCode' | 'phone' | 'contractId' | 'email') => rows.map((r) => r.values[FIELD_INDEX[f]]).filter((v): v is string => !!v);
+  const pick = (f: 'patientCode' | 'phone' | 'contractId' | 'email') =>
+    rows.map((r) => r.values[FIELD_INDEX[f]]).filter((v): v is string => !!v);
   const holders = {
     patientCode: await repo.valueHolders(deps.db, t, 'patient_code', pick('patientCode')),
     phone: await repo.valueHolders(deps.db, t, 'phone', pick('phone')),
@@ -454,7 +594,9 @@ async function explainSkipped(deps: { db: Db }, t: string, b: EncodedBatch, skip
   for (let i = 0; i < b.n; i++) batchLine.set(b.row(i).values[0]!, b.lines[i]!);
   const out: Array<{ line: number; text: string }> = [];
   const MESSAGES = [
-    ['patientCode', 'patientCode: Patient id exists'], ['phone', 'phone: Phone number is used by another account'], ['contractId', 'contractId: Contract id exists'],
+    ['patientCode', 'patientCode: Patient id exists'],
+    ['phone', 'phone: Phone number is used by another account'],
+    ['contractId', 'contractId: Contract id exists'],
   ] as const;
   for (const r of rows) {
     const before = out.length;
@@ -466,7 +608,8 @@ async function explainSkipped(deps: { db: Db }, t: string, b: EncodedBatch, skip
       if (holderLine === undefined || holderLine < r.line) out.push({ line: r.line, text: msg });
     }
     const email = r.values[FIELD_INDEX.email];
-    if (email && emails.has(email.toLowerCase())) out.push({ line: r.line, text: 'email: This email already has an account. Please log in instead' });
+    if (email && emails.has(email.toLowerCase()))
+      out.push({ line: r.line, text: 'email: This email already has an account. Please log in instead' });
     if (out.length === before) out.push({ line: r.line, text: 'patientCode: Patient id, phone or contract id exists' });
   }
   return out;

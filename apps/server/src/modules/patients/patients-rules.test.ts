@@ -22,8 +22,12 @@ describe('import cells', () => {
   test('rows follow the form rules and name the field', () => {
     expect('data' in validateImportRow(row(), 'flexible', null)).toBe(true);
     expect(validateImportRow(row({ 4: 'Female' }), 'flexible', null)).toHaveProperty('data.gender', 'female');
-    expect(validateImportRow(row({ 8: '12345' }), 'ten_digits', null)).toEqual({ errors: ['phone: Phone number is not valid'] });
-    expect(validateImportRow(row({ 0: '', 8: '', 9: '' }), 'flexible', null)).toEqual({ errors: ['patientCode: At least one of patient id, phone or email is required'] });
+    expect(validateImportRow(row({ 8: '12345' }), 'ten_digits', null)).toEqual({
+      errors: ['phone: Phone number is not valid'],
+    });
+    expect(validateImportRow(row({ 0: '', 8: '', 9: '' }), 'flexible', null)).toEqual({
+      errors: ['patientCode: At least one of patient id, phone or email is required'],
+    });
     const bad = validateImportRow(row({ 1: '', 7: 'Z' }), 'flexible', null);
     expect('errors' in bad && bad.errors.map((e) => e.split(':')[0])).toEqual(['firstName', 'bloodType']);
   });

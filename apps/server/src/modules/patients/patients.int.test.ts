@@ -14,13 +14,18 @@ let ids: { demoPatient: string; baDinh: string; leChan: string; doctor: string; 
 
 const P = '/api/account/patients';
 const MISSING = '00000000-0000-7000-8000-000000000000';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e1d70000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 function multipart(filename: string, data: Buffer, type: string, name = 'file') {
   const boundary = '----cwtest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -36,9 +41,22 @@ let seq = 0;
 function body(over: Record<string, unknown> = {}) {
   seq++;
   return {
-    patientCode: `T-${seq}`, firstName: 'Lan', lastName: 'Tran', birthday: '1970-05-01', gender: 'female', heightCm: 160, weightKg: 55,
-    bloodType: 'O+', phone: `09123400${String(seq).padStart(2, '0')}`, email: null, address: '1 Hang Bai, Hanoi', centerId: null,
-    packageExpiry: null, contractId: null, relatives: [], ...over,
+    patientCode: `T-${seq}`,
+    firstName: 'Lan',
+    lastName: 'Tran',
+    birthday: '1970-05-01',
+    gender: 'female',
+    heightCm: 160,
+    weightKg: 55,
+    bloodType: 'O+',
+    phone: `09123400${String(seq).padStart(2, '0')}`,
+    email: null,
+    address: '1 Hang Bai, Hanoi',
+    centerId: null,
+    packageExpiry: null,
+    contractId: null,
+    relatives: [],
+    ...over,
   };
 }
 
@@ -54,8 +72,12 @@ beforeAll(async () => {
   const tenant = await one("select id from tenants where code = 'demo'");
   ids = {
     demoPatient: await one("select id from patients where patient_code = 'DEMO-P0001'"),
-    baDinh: await one("select id from health_centers where tenant_id = $1 and name = 'Ba Dinh Health Center'", [tenant]),
-    leChan: await one("select id from health_centers where tenant_id = $1 and name = 'Le Chan Health Center'", [tenant]),
+    baDinh: await one("select id from health_centers where tenant_id = $1 and name = 'Ba Dinh Health Center'", [
+      tenant,
+    ]),
+    leChan: await one("select id from health_centers where tenant_id = $1 and name = 'Le Chan Health Center'", [
+      tenant,
+    ]),
     doctor: await one("select id from users where email = 'doctor@demo.test'"),
     demo2Patient: await one("select id from patients where patient_code = 'DEMO2-P0001'"),
   };
@@ -64,14 +86,26 @@ afterAll(async () => t?.close());
 
 describe('create and read', () => {
   test('operator creates a patient at their center; unassigned without doctors; relatives kept; audit written', async () => {
-    const res = await t.post(P, body({ relatives: [{ name: 'Minh Tran', phone: '0987654321', relationship: 'son' }] }), operator);
+    const res = await t.post(
+      P,
+      body({ relatives: [{ name: 'Minh Tran', phone: '0987654321', relationship: 'son' }] }),
+      operator,
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'unassigned', centerId: ids.baDinh, centerName: 'Ba Dinh Health Center', fullName: 'Lan Tran', birthday: '1970-05-01' });
+    expect(res.body).toMatchObject({
+      status: 'unassigned',
+      centerId: ids.baDinh,
+      centerName: 'Ba Dinh Health Center',
+      fullName: 'Lan Tran',
+      birthday: '1970-05-01',
+    });
     expect(res.body.relatives).toMatchObject([{ name: 'Minh Tran', relationship: 'son' }]);
     const read = await t.get(`${P}/${String(res.body.id)}`, operator);
     expect(read.status).toBe(200);
     expect(read.body.id).toBe(res.body.id);
-    const audits = await t.db.query("select action from audit_log where resource_id = $1 order by created_at", [String(res.body.id)]);
+    const audits = await t.db.query('select action from audit_log where resource_id = $1 order by created_at', [
+      String(res.body.id),
+    ]);
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['patient.create', 'patient.read']));
   });
 
@@ -90,21 +124,36 @@ describe('create and read', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PATIENT_IDENTIFIER_REQUIRED');
     expect(res.body.details?.field).toBe('patientCode');
-    expect((res.body.details?.fields as Array<{ field: string }>).map((f) => f.field)).toEqual(['patientCode', 'phone', 'email']);
+    expect((res.body.details?.fields as Array<{ field: string }>).map((f) => f.field)).toEqual([
+      'patientCode',
+      'phone',
+      'email',
+    ]);
   });
 
   test('duplicates: patient id, phone, contract id; email with an account offers login', async () => {
     const first = await t.post(P, body({ contractId: 'C-100' }), operator);
     expect(first.status).toBe(201);
     const dupCode = await t.post(P, body({ patientCode: first.body.patientCode }), operator);
-    expect([dupCode.status, dupCode.body.code, dupCode.body.details?.field]).toEqual([409, 'PATIENT_ID_EXISTS', 'patientCode']);
+    expect([dupCode.status, dupCode.body.code, dupCode.body.details?.field]).toEqual([
+      409,
+      'PATIENT_ID_EXISTS',
+      'patientCode',
+    ]);
     const dupPhone = await t.post(P, body({ phone: first.body.phone }), operator);
     expect([dupPhone.status, dupPhone.body.code, dupPhone.body.details?.field]).toEqual([409, 'PHONE_USED', 'phone']);
     const dupContract = await t.post(P, body({ contractId: 'C-100' }), operator);
-    expect([dupContract.status, dupContract.body.code, dupContract.body.details?.field]).toEqual([409, 'CONTRACT_ID_EXISTS', 'contractId']);
+    expect([dupContract.status, dupContract.body.code, dupContract.body.details?.field]).toEqual([
+      409,
+      'CONTRACT_ID_EXISTS',
+      'contractId',
+    ]);
     const dupEmail = await t.post(P, body({ email: 'doctor@demo.test' }), operator);
     expect(dupEmail.status).toBe(409);
-    expect(dupEmail.body).toMatchObject({ code: 'PATIENT_EMAIL_EXISTS', details: { field: 'email', redirect: 'login' } });
+    expect(dupEmail.body).toMatchObject({
+      code: 'PATIENT_EMAIL_EXISTS',
+      details: { field: 'email', redirect: 'login' },
+    });
   });
 
   test('bad input is a 400 naming the field', async () => {
@@ -125,14 +174,18 @@ describe('create and read', () => {
   });
 
   test("the tenant's phone rule applies", async () => {
-    await t.db.query("update tenant_settings set value = 'ten_digits' where key = 'PHONE_RULE' and tenant_id = (select id from tenants where code = 'demo')");
+    await t.db.query(
+      "update tenant_settings set value = 'ten_digits' where key = 'PHONE_RULE' and tenant_id = (select id from tenants where code = 'demo')",
+    );
     try {
       const res = await t.post(P, body({ phone: '123' }), operator);
       expect(res.status).toBe(400);
       expect(res.body.details?.field).toBe('phone');
       expect(res.body.message).toBe('Phone number is not valid');
     } finally {
-      await t.db.query("update tenant_settings set value = 'flexible' where key = 'PHONE_RULE' and tenant_id = (select id from tenants where code = 'demo')");
+      await t.db.query(
+        "update tenant_settings set value = 'flexible' where key = 'PHONE_RULE' and tenant_id = (select id from tenants where code = 'demo')",
+      );
     }
   });
 
@@ -141,7 +194,9 @@ describe('create and read', () => {
     expect(res.status).toBe(201);
     expect(res.body.userId).toBeTruthy();
     const u = await t.db.query<{ status: string; password_hash: string | null; code: string }>(
-      'select u.status, u.password_hash, r.code from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.id = $1', [String(res.body.userId)]);
+      'select u.status, u.password_hash, r.code from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.id = $1',
+      [String(res.body.userId)],
+    );
     expect(u).toEqual([{ status: 'active', password_hash: null, code: 'patient' }]);
     expect(res.body.accountCreatedAt).toBeTruthy();
     const used = await t.post(P, body({ phone: '0900000006', createAccount: true }), operator);
@@ -164,20 +219,32 @@ describe('update', () => {
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ contractId: 'K-1', fullName: 'Hoa Le' });
     const change = await t.put(`${P}/${id}`, { ...base, contractId: 'K-2' }, operator);
-    expect([change.status, change.body.code, change.body.details?.field]).toEqual([400, 'CONTRACT_ID_LOCKED', 'contractId']);
+    expect([change.status, change.body.code, change.body.details?.field]).toEqual([
+      400,
+      'CONTRACT_ID_LOCKED',
+      'contractId',
+    ]);
     const clear = await t.put(`${P}/${id}`, { ...base, contractId: null }, operator);
     expect(clear.body.code).toBe('CONTRACT_ID_LOCKED');
-    const same = await t.put(`${P}/${id}`, { ...base, contractId: 'K-1', relatives: [{ name: 'Ba', phone: null, relationship: 'wife' }] }, operator);
+    const same = await t.put(
+      `${P}/${id}`,
+      { ...base, contractId: 'K-1', relatives: [{ name: 'Ba', phone: null, relationship: 'wife' }] },
+      operator,
+    );
     expect(same.status).toBe(200);
     expect(same.body.relatives).toHaveLength(1);
     const list = await t.call('GET', `${P}?search=le%20hoa`, { token: operator });
     expect((list.body.items as Array<{ id: string }>).map((i) => i.id)).toContain(id);
   });
 
-  test('another patient\'s phone is refused on update', async () => {
+  test("another patient's phone is refused on update", async () => {
     const a = await t.post(P, body(), operator);
     const b = await t.post(P, body(), operator);
-    const res = await t.put(`${P}/${String(b.body.id)}`, { ...body(), patientCode: b.body.patientCode, phone: a.body.phone }, operator);
+    const res = await t.put(
+      `${P}/${String(b.body.id)}`,
+      { ...body(), patientCode: b.body.patientCode, phone: a.body.phone },
+      operator,
+    );
     expect([res.status, res.body.code]).toEqual([409, 'PHONE_USED']);
   });
 });
@@ -232,14 +299,30 @@ describe('list', () => {
   test('paging by page and by cursor agree; filters; sorts; columns', async () => {
     for (let i = 0; i < 6; i++) {
       t.clock.advance(1000);
-      expect((await t.post(P, body({ firstName: `Zed${'abcdef'[i]}`, lastName: 'Paging' }), operator)).status).toBe(201);
+      expect((await t.post(P, body({ firstName: `Zed${'abcdef'[i]}`, lastName: 'Paging' }), operator)).status).toBe(
+        201,
+      );
     }
     const all = await t.get(`${P}?search=paging&size=200`, operator);
     expect(all.body.total).toBe(6);
-    expect(all.body.columns).toEqual(['patientCode', 'fullName', 'birthday', 'gender', 'phone', 'status', 'center', 'createdAt']);
+    expect(all.body.columns).toEqual([
+      'patientCode',
+      'fullName',
+      'birthday',
+      'gender',
+      'phone',
+      'status',
+      'center',
+      'createdAt',
+    ]);
     const order = (all.body.items as Array<{ id: string }>).map((i) => i.id);
     const viaPages: string[] = [];
-    for (let p = 0; p < 3; p++) viaPages.push(...((await t.get(`${P}?search=paging&size=2&page=${p}`, operator)).body.items as Array<{ id: string }>).map((i) => i.id));
+    for (let p = 0; p < 3; p++)
+      viaPages.push(
+        ...((await t.get(`${P}?search=paging&size=2&page=${p}`, operator)).body.items as Array<{ id: string }>).map(
+          (i) => i.id,
+        ),
+      );
     expect(viaPages).toEqual(order);
     const viaCursor: string[] = [];
     let cursor: string | null = null;
@@ -271,11 +354,15 @@ describe('list', () => {
   });
 
   test('columns follow the tenant setting', async () => {
-    await t.db.query("insert into tenant_settings (tenant_id, key, value) values ((select id from tenants where code = 'demo'), 'PATIENT_LIST_COLUMNS', 'fullName,email,bogus') on conflict (tenant_id, key) do update set value = excluded.value");
+    await t.db.query(
+      "insert into tenant_settings (tenant_id, key, value) values ((select id from tenants where code = 'demo'), 'PATIENT_LIST_COLUMNS', 'fullName,email,bogus') on conflict (tenant_id, key) do update set value = excluded.value",
+    );
     try {
       expect((await t.get(P, operator)).body.columns).toEqual(['fullName', 'email']);
     } finally {
-      await t.db.query("update tenant_settings set value = 'patientCode,fullName,birthday,gender,phone,status,center,createdAt' where key = 'PATIENT_LIST_COLUMNS'");
+      await t.db.query(
+        "update tenant_settings set value = 'patientCode,fullName,birthday,gender,phone,status,center,createdAt' where key = 'PATIENT_LIST_COLUMNS'",
+      );
     }
   });
 
@@ -284,11 +371,20 @@ describe('list', () => {
     // Tiny tables may be seq-scanned; with seq scans off (one transaction, one connection) the planner must pick a page index.
     const plans = await t.db.tx(async (db) => {
       await db.query('set local enable_seqscan = off');
-      const q = async (sql: string) => (await db.query<Record<string, string>>(`explain ${sql}`, [tenant])).map((r) => Object.values(r).join(' ')).join('\n');
+      const q = async (sql: string) =>
+        (await db.query<Record<string, string>>(`explain ${sql}`, [tenant]))
+          .map((r) => Object.values(r).join(' '))
+          .join('\n');
       return {
-        status: await q("select p.id from patients p where p.tenant_id = $1 and p.status = 'normal' order by p.created_at desc, p.id desc limit 15"),
-        all: await q('select p.id from patients p where p.tenant_id = $1 order by p.created_at desc, p.id desc limit 15'),
-        name: await q(`select p.id from patients p where p.tenant_id = $1 order by lower(p.last_name || ' ' || p.first_name), p.id limit 15`),
+        status: await q(
+          "select p.id from patients p where p.tenant_id = $1 and p.status = 'normal' order by p.created_at desc, p.id desc limit 15",
+        ),
+        all: await q(
+          'select p.id from patients p where p.tenant_id = $1 order by p.created_at desc, p.id desc limit 15',
+        ),
+        name: await q(
+          `select p.id from patients p where p.tenant_id = $1 order by lower(p.last_name || ' ' || p.first_name), p.id limit 15`,
+        ),
       };
     });
     expect(plans.status).toMatch(/patients_(status_)?page/);
@@ -302,9 +398,21 @@ describe('status', () => {
     const noConfirm = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk' }, doctor);
     expect([noConfirm.status, noConfirm.body.details?.field]).toEqual([400, 'confirm']);
     // Health tiers follow the open alerts (issue 13): not set by hand, so a status never claims what no alert says.
-    const tier = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'at_risk', confirm: true, reason: 'BP trend' }, doctor);
-    expect([tier.status, tier.body.code, tier.body.details?.rule]).toEqual([400, 'PATIENT_STATUS_CHANGE_REFUSED', 'follows_alerts']);
-    const res = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'assigned', confirm: true, reason: 'Care plan' }, doctor);
+    const tier = await t.put(
+      `${P}/${ids.demoPatient}/status`,
+      { status: 'at_risk', confirm: true, reason: 'BP trend' },
+      doctor,
+    );
+    expect([tier.status, tier.body.code, tier.body.details?.rule]).toEqual([
+      400,
+      'PATIENT_STATUS_CHANGE_REFUSED',
+      'follows_alerts',
+    ]);
+    const res = await t.put(
+      `${P}/${ids.demoPatient}/status`,
+      { status: 'assigned', confirm: true, reason: 'Care plan' },
+      doctor,
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('assigned');
     const same = await t.put(`${P}/${ids.demoPatient}/status`, { status: 'assigned', confirm: true }, doctor);
@@ -317,7 +425,9 @@ describe('status', () => {
       { fromStatus: 'normal', toStatus: 'assigned', changedBy: 'Duc Nguyen', reason: 'Care plan' },
     ]);
     // Operators lack PatientStatusChange.
-    expect((await t.put(`${P}/${ids.demoPatient}/status`, { status: 'sos', confirm: true }, operator)).status).toBe(403);
+    expect((await t.put(`${P}/${ids.demoPatient}/status`, { status: 'sos', confirm: true }, operator)).status).toBe(
+      403,
+    );
   });
 
   test('assigning doctors moves unassigned ↔ assigned', async () => {
@@ -345,16 +455,21 @@ describe('counts', () => {
     expect(d.status).toBe(200);
     const visible = await t.get(`${P}?size=1`, doctor);
     expect(d.body.total).toBe(visible.body.total);
-    const sum = (b: Record<string, unknown>) => ['normal', 'atRisk', 'highRisk', 'sos', 'unassigned', 'assigned'].reduce((s, k) => s + Number(b[k]), 0);
+    const sum = (b: Record<string, unknown>) =>
+      ['normal', 'atRisk', 'highRisk', 'sos', 'unassigned', 'assigned'].reduce((s, k) => s + Number(b[k]), 0);
     expect(sum(d.body)).toBe(d.body.total);
     const o = await t.get(`/api/account/operator/getCountPatientStatus?mhscId=${ids.baDinh}`, operator);
     expect(o.body.total).toBe((await t.get(`${P}?size=1&mhscId=${ids.baDinh}`, operator)).body.total);
-    expect((await t.get(`/api/account/operator/getCountPatientStatus?mhscId=${ids.leChan}`, operator)).body.code).toBe('CENTER_NOT_FOUND');
+    expect((await t.get(`/api/account/operator/getCountPatientStatus?mhscId=${ids.leChan}`, operator)).body.code).toBe(
+      'CENTER_NOT_FOUND',
+    );
     const a = await t.get('/api/account/doctor-assistant/get-count-patient-status', assistant);
     expect(a.status).toBe(200);
     const c = await t.get(`/api/account/smadmin/mhsc/getCountPatientStatus?mhscId=${ids.leChan}`, sysadmin);
     expect(c.body.total).toBeGreaterThanOrEqual(1);
-    expect((await t.get('/api/account/smadmin/mhsc/getCountPatientStatus', sysadmin)).body.details?.field).toBe('mhscId');
+    expect((await t.get('/api/account/smadmin/mhsc/getCountPatientStatus', sysadmin)).body.details?.field).toBe(
+      'mhscId',
+    );
   });
 });
 
@@ -389,7 +504,11 @@ describe('attachments', () => {
 
 describe('export', () => {
   test('a valid xlsx whose rows match the list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${P}/export?sort=name`, headers: { authorization: `Bearer ${operator}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${P}/export?sort=name`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="patients-.*\.xlsx"$/);
@@ -398,10 +517,21 @@ describe('export', () => {
     const ws = wb.worksheets[0]!;
     const rows: string[][] = [];
     ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-    expect(rows[0]).toEqual(['Patient ID', 'Full name', 'Birthday', 'Gender', 'Phone', 'Status', 'Health center', 'Created']);
+    expect(rows[0]).toEqual([
+      'Patient ID',
+      'Full name',
+      'Birthday',
+      'Gender',
+      'Phone',
+      'Status',
+      'Health center',
+      'Created',
+    ]);
     const list = await t.get(`${P}?sort=name&size=200`, operator);
     expect(rows.length - 1).toBe(list.body.total);
-    expect(rows.slice(1).map((r) => r[0])).toEqual((list.body.items as Array<{ patientCode: string | null }>).map((i) => i.patientCode ?? ''));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      (list.body.items as Array<{ patientCode: string | null }>).map((i) => i.patientCode ?? ''),
+    );
     const audits = await t.db.query("select 1 from audit_log where action = 'patient.export'");
     expect(audits.length).toBeGreaterThan(0);
     expect((await t.get(`${P}/export`, doctor)).status).toBe(403);

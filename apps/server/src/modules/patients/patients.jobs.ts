@@ -7,7 +7,9 @@ export const PATIENTS_JOBS: JobHandlers = {
   [IMPORT_JOB_KIND]: async (deps, job) => {
     const p = job.payload as { importId?: unknown; centerId?: unknown };
     if (typeof p.importId !== 'string') return;
-    await runPatientImport(deps, p.importId, typeof p.centerId === 'string' ? p.centerId : null, { lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS });
+    await runPatientImport(deps, p.importId, typeof p.centerId === 'string' ? p.centerId : null, {
+      lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS,
+    });
   },
   // Daily digest of silent patients to the doctors following them (issue 20).
   [SILENT_DIGEST_JOB]: async (deps, job) => runSilentDigestJob(deps, job),

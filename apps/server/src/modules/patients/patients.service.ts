@@ -2,10 +2,24 @@ import { personName } from '@carewatch/contracts/names';
 import path from 'node:path';
 import { isValidPhone } from '@carewatch/contracts/rules';
 import {
-  ATTACHMENT_MAX_BYTES, DEFAULT_PATIENT_LIST_COLUMNS, PATIENT_LIST_COLUMNS, checkPatientIdentifiers,
-  type TAssignDoctorsRequest, type TAttachment, type TChangeStatusRequest, type TCreatePatientRequest, type TPatient, type TPatientCounts,
-  type TPatientFields, type TPatientListColumn, type TPatientListQuery, type TPatientPage, type TPatientRow, type TPatientStatus,
-  type TStatusHistory, type TTargetsRequest,
+  ATTACHMENT_MAX_BYTES,
+  DEFAULT_PATIENT_LIST_COLUMNS,
+  PATIENT_LIST_COLUMNS,
+  checkPatientIdentifiers,
+  type TAssignDoctorsRequest,
+  type TAttachment,
+  type TChangeStatusRequest,
+  type TCreatePatientRequest,
+  type TPatient,
+  type TPatientCounts,
+  type TPatientFields,
+  type TPatientListColumn,
+  type TPatientListQuery,
+  type TPatientPage,
+  type TPatientRow,
+  type TPatientStatus,
+  type TStatusHistory,
+  type TTargetsRequest,
 } from '@carewatch/contracts/patients';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -36,16 +50,24 @@ export type SilenceRule = { now: Date; hours: number };
  * activation of a paired device. `silentSince` = that time plus `hours`. (The same rule as
  * `repo.silentPatientsByDoctor`.) The "not worn" reason is `notWornOf`.
  */
-export function silenceOf(lastReadingAt: Date | null, pairedSince: Date | null, rule: SilenceRule): { silent: boolean; silentSince: string | null } {
+export function silenceOf(
+  lastReadingAt: Date | null,
+  pairedSince: Date | null,
+  rule: SilenceRule,
+): { silent: boolean; silentSince: string | null } {
   const ref = lastReadingAt ?? pairedSince;
   if (!ref) return { silent: false, silentSince: null };
   const since = new Date(ref).getTime() + rule.hours * 3600_000;
-  return since < rule.now.getTime() ? { silent: true, silentSince: new Date(since).toISOString() } : { silent: false, silentSince: null };
+  return since < rule.now.getTime()
+    ? { silent: true, silentSince: new Date(since).toISOString() }
+    : { silent: false, silentSince: null };
 }
 
 /** Not worn (issue 20): a device of the patient reports no skin contact since `notWornSince` (the earliest of them). */
 export function notWornOf(notWornSince: Date | null): { notWorn: boolean; notWornSince: string | null } {
-  return notWornSince ? { notWorn: true, notWornSince: new Date(notWornSince).toISOString() } : { notWorn: false, notWornSince: null };
+  return notWornSince
+    ? { notWorn: true, notWornSince: new Date(notWornSince).toISOString() }
+    : { notWorn: false, notWornSince: null };
 }
 
 /** The rule in force for the caller's tenant now. */
@@ -62,33 +84,71 @@ export function toRow(r: repo.PatientRow, lang: string, rule?: SilenceRule): TPa
     lastReadingAt: iso(r.last_reading_at),
     ...(rule ? silenceOf(r.last_reading_at, r.paired_since, rule) : { silent: false, silentSince: null }),
     ...(rule ? notWornOf(r.not_worn_since) : { notWorn: false, notWornSince: null }),
-    id: r.id, patientCode: r.patient_code, fullName: personName({ firstName: r.first_name, lastName: r.last_name }, lang), firstName: r.first_name, lastName: r.last_name,
-    birthday: r.birthday, gender: r.gender, phone: r.phone, email: r.email, status: r.status as TPatientStatus, packageExpiry: r.package_expiry,
-    contractId: r.contract_id, centerId: r.center_id, centerName: r.center_name, accountCreatedAt: iso(r.account_created_at),
+    id: r.id,
+    patientCode: r.patient_code,
+    fullName: personName({ firstName: r.first_name, lastName: r.last_name }, lang),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    birthday: r.birthday,
+    gender: r.gender,
+    phone: r.phone,
+    email: r.email,
+    status: r.status as TPatientStatus,
+    packageExpiry: r.package_expiry,
+    contractId: r.contract_id,
+    centerId: r.center_id,
+    centerName: r.center_name,
+    accountCreatedAt: iso(r.account_created_at),
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
 const toAttachment = (a: repo.AttachmentRow): TAttachment => ({
-  id: a.id, fileName: a.file_name, contentType: a.content_type, sizeBytes: Number(a.size_bytes), createdAt: new Date(a.created_at).toISOString(),
+  id: a.id,
+  fileName: a.file_name,
+  contentType: a.content_type,
+  sizeBytes: Number(a.size_bytes),
+  createdAt: new Date(a.created_at).toISOString(),
 });
 
 async function detail(db: Db, tenantId: string, id: string, lang: string): Promise<TPatient> {
   const r = await repo.findPatient(db, tenantId, id);
   if (!r) throw new AppError('PATIENT_NOT_FOUND');
-  const [relatives, attachments, doctors] = [await repo.relativesOf(db, tenantId, id), await repo.attachmentsOf(db, tenantId, id), await repo.doctorsOf(db, tenantId, id)];
+  const [relatives, attachments, doctors] = [
+    await repo.relativesOf(db, tenantId, id),
+    await repo.attachmentsOf(db, tenantId, id),
+    await repo.doctorsOf(db, tenantId, id),
+  ];
   return {
     ...toRow(r, lang),
-    heightCm: r.height_cm, weightKg: r.weight_kg, bloodType: r.blood_type, address: r.address, userId: r.user_id,
-    doctors: doctors.map((d) => ({ id: d.id, name: personName({ firstName: d.first_name, lastName: d.last_name }, lang) })), attachments: attachments.map(toAttachment),
-    relatives: relatives.map((x) => ({ id: x.id, name: x.name, phone: x.phone, relationship: x.relationship as TPatient['relatives'][number]['relationship'] })),
-    sleepTargetMinutes: r.sleep_target_minutes, stepsTarget: r.steps_target, updatedAt: new Date(r.updated_at).toISOString(),
+    heightCm: r.height_cm,
+    weightKg: r.weight_kg,
+    bloodType: r.blood_type,
+    address: r.address,
+    userId: r.user_id,
+    doctors: doctors.map((d) => ({
+      id: d.id,
+      name: personName({ firstName: d.first_name, lastName: d.last_name }, lang),
+    })),
+    attachments: attachments.map(toAttachment),
+    relatives: relatives.map((x) => ({
+      id: x.id,
+      name: x.name,
+      phone: x.phone,
+      relationship: x.relationship as TPatient['relatives'][number]['relationship'],
+    })),
+    sleepTargetMinutes: r.sleep_target_minutes,
+    stepsTarget: r.steps_target,
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
 /** The tenant's list columns (setting PATIENT_LIST_COLUMNS, comma-separated); unknown names are dropped. */
 export async function listColumnsOf(db: Db, tenantId: string): Promise<TPatientListColumn[]> {
   const raw = await getSetting(db, tenantId, 'PATIENT_LIST_COLUMNS');
-  const cols = (raw ?? '').split(',').map((s) => s.trim()).filter((s): s is TPatientListColumn => (PATIENT_LIST_COLUMNS as readonly string[]).includes(s));
+  const cols = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is TPatientListColumn => (PATIENT_LIST_COLUMNS as readonly string[]).includes(s));
   return cols.length ? [...new Set(cols)] : [...DEFAULT_PATIENT_LIST_COLUMNS];
 }
 
@@ -97,9 +157,14 @@ export async function listColumnsOf(db: Db, tenantId: string): Promise<TPatientL
 const IDENTIFIER_FIELDS = ['patientCode', 'phone', 'email'] as const;
 export function identifierError(): AppError {
   const message = checkPatientIdentifiers({ patientCode: null, phone: null, email: null }) ?? '';
-  return new AppError('PATIENT_IDENTIFIER_REQUIRED', { field: 'patientCode', rule: 'required', fields: IDENTIFIER_FIELDS.map((field) => ({ field, rule: 'required', message })) });
+  return new AppError('PATIENT_IDENTIFIER_REQUIRED', {
+    field: 'patientCode',
+    rule: 'required',
+    fields: IDENTIFIER_FIELDS.map((field) => ({ field, rule: 'required', message })),
+  });
 }
-export const phoneError = (field = 'phone') => new AppError('VALIDATION_ERROR', { field, rule: 'phone' }, 'Phone number is not valid');
+export const phoneError = (field = 'phone') =>
+  new AppError('VALIDATION_ERROR', { field, rule: 'phone' }, 'Phone number is not valid');
 
 /** Identifier, phone rule and uniqueness checks of the form (spec §5). */
 async function checkFields(ctx: AuthedCtx, input: TPatientFields, selfId: string | null, selfUserId: string | null) {
@@ -115,14 +180,16 @@ async function checkFields(ctx: AuthedCtx, input: TPatientFields, selfId: string
   if (c.contract) throw fieldError('CONTRACT_ID_EXISTS', 'contractId');
   if (input.email) {
     const u = await users.findByEmail(ctx.db, t, input.email);
-    if (u && u.id !== selfUserId) throw new AppError('PATIENT_EMAIL_EXISTS', { field: 'email', rule: 'exists', redirect: 'login' });
+    if (u && u.id !== selfUserId)
+      throw new AppError('PATIENT_EMAIL_EXISTS', { field: 'email', rule: 'exists', redirect: 'login' });
   }
 }
 
 export async function resolveCenter(ctx: AuthedCtx, centerId: string | null): Promise<string | null> {
   const wanted = centerId ?? ctx.auth.centerId ?? null;
   if (!wanted) return null;
-  if (!(await repo.centerVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), wanted))) throw fieldError('CENTER_NOT_FOUND', 'centerId');
+  if (!(await repo.centerVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), wanted)))
+    throw fieldError('CENTER_NOT_FOUND', 'centerId');
   return wanted;
 }
 
@@ -135,9 +202,20 @@ export async function checkDoctors(ctx: AuthedCtx, doctorIds: string[]): Promise
 }
 
 const dataOf = (input: TPatientFields, centerId: string | null): repo.PatientData => ({
-  patientCode: input.patientCode, firstName: input.firstName, lastName: input.lastName, birthday: input.birthday, gender: input.gender,
-  heightCm: input.heightCm, weightKg: input.weightKg, bloodType: input.bloodType, phone: input.phone, email: input.email, address: input.address,
-  centerId, packageExpiry: input.packageExpiry, contractId: input.contractId,
+  patientCode: input.patientCode,
+  firstName: input.firstName,
+  lastName: input.lastName,
+  birthday: input.birthday,
+  gender: input.gender,
+  heightCm: input.heightCm,
+  weightKg: input.weightKg,
+  bloodType: input.bloodType,
+  phone: input.phone,
+  email: input.email,
+  address: input.address,
+  centerId,
+  packageExpiry: input.packageExpiry,
+  contractId: input.contractId,
 });
 
 /** Maps a unique-index race to the same answer as the checked case. */
@@ -174,21 +252,42 @@ function cursorKeyOk(sort: string, key: string): boolean {
   if (!m) return false;
   const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === se;
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === se
+  );
 }
-const encodeCursor = (sort: string, c: Cursor) => Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
+const encodeCursor = (sort: string, c: Cursor) =>
+  Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
 function decodeCursor(sort: string, s: string): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 3 && v[0] === sort && typeof v[1] === 'string' && typeof v[2] === 'string'
-      && /^[0-9a-f-]{36}$/i.test(v[2]) && cursorKeyOk(sort, v[1])) {
+    if (
+      Array.isArray(v) &&
+      v.length === 3 &&
+      v[0] === sort &&
+      typeof v[1] === 'string' &&
+      typeof v[2] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(v[2]) &&
+      cursorKeyOk(sort, v[1])
+    ) {
       return { key: v[1], id: v[2] };
     }
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new AppError('VALIDATION_ERROR', { field: 'cursor', rule: 'invalid' }, 'Invalid cursor');
 }
 
-export const filterOf = (q: Pick<TPatientListQuery, 'search' | 'status' | 'mhscId'>): repo.ListFilter => ({ search: q.search || undefined, status: q.status, centerId: q.mhscId });
+export const filterOf = (q: Pick<TPatientListQuery, 'search' | 'status' | 'mhscId'>): repo.ListFilter => ({
+  search: q.search || undefined,
+  status: q.status,
+  centerId: q.mhscId,
+});
 
 export async function listPatients(ctx: AuthedCtx, q: TPatientListQuery): Promise<TPatientPage> {
   const t = ctx.auth.tenantId;
@@ -201,7 +300,10 @@ export async function listPatients(ctx: AuthedCtx, q: TPatientListQuery): Promis
   const items = rows.slice(0, q.size);
   const last = items[items.length - 1];
   return {
-    items: items.map((r) => toRow(r, ctx.auth.language, rule)), total: await repo.countList(ctx.db, t, v, f), page: q.page, size: q.size,
+    items: items.map((r) => toRow(r, ctx.auth.language, rule)),
+    total: await repo.countList(ctx.db, t, v, f),
+    page: q.page,
+    size: q.size,
     nextCursor: more && last ? encodeCursor(q.sort, { key: last.sort_key, id: last.id }) : null,
     columns: await listColumnsOf(ctx.db, t),
   };
@@ -216,7 +318,12 @@ export async function createPatient(ctx: AuthedCtx, input: TCreatePatientRequest
   const doctorIds = await checkDoctors(ctx, input.doctorIds);
   let userId: string | null = null;
   if (input.createAccount) {
-    if (!input.email && !input.phone) throw new AppError('VALIDATION_ERROR', { field: 'email', rule: 'required' }, 'An account needs an email or a phone number');
+    if (!input.email && !input.phone)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        { field: 'email', rule: 'required' },
+        'An account needs an email or a phone number',
+      );
     if (input.phone && (await users.findByPhone(ctx.db, t, input.phone))) throw fieldError('PHONE_USED', 'phone');
     userId = newId();
   }
@@ -226,11 +333,34 @@ export async function createPatient(ctx: AuthedCtx, input: TCreatePatientRequest
   try {
     await ctx.db.tx(async (db) => {
       if (userId) {
-        await users.insertUser(db, t, { id: userId, email: input.email, phone: input.phone, passwordHash: null, firstName: input.firstName, lastName: input.lastName, status: 'active', now });
-        if (patientRole) await users.insertUserRole(db, t, { id: newId(), userId, roleId: patientRole.id, centerId, isMain: true });
+        await users.insertUser(db, t, {
+          id: userId,
+          email: input.email,
+          phone: input.phone,
+          passwordHash: null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          status: 'active',
+          now,
+        });
+        if (patientRole)
+          await users.insertUserRole(db, t, { id: newId(), userId, roleId: patientRole.id, centerId, isMain: true });
       }
-      await repo.insertPatient(db, t, { ...dataOf(input, centerId), id, userId, status: doctorIds.length ? 'assigned' : 'unassigned', createdBy: ctx.auth.userId, now });
-      await repo.replaceRelatives(db, t, id, input.relatives.map((r) => ({ ...r, id: newId() })), now);
+      await repo.insertPatient(db, t, {
+        ...dataOf(input, centerId),
+        id,
+        userId,
+        status: doctorIds.length ? 'assigned' : 'unassigned',
+        createdBy: ctx.auth.userId,
+        now,
+      });
+      await repo.replaceRelatives(
+        db,
+        t,
+        id,
+        input.relatives.map((r) => ({ ...r, id: newId() })),
+        now,
+      );
       await repo.setDoctors(db, t, id, doctorIds, now);
     });
   } catch (e) {
@@ -245,14 +375,21 @@ export async function updatePatient(ctx: AuthedCtx, id: string, input: TPatientF
   await requireVisiblePatient(ctx, id);
   const current = await repo.findPatient(ctx.db, t, id);
   if (!current) throw new AppError('PATIENT_NOT_FOUND');
-  if (current.contract_id && input.contractId !== current.contract_id) throw fieldError('CONTRACT_ID_LOCKED', 'contractId');
+  if (current.contract_id && input.contractId !== current.contract_id)
+    throw fieldError('CONTRACT_ID_LOCKED', 'contractId');
   await checkFields(ctx, input, id, current.user_id);
   const centerId = input.centerId === current.center_id ? current.center_id : await resolveCenter(ctx, input.centerId);
   const now = ctx.clock.now();
   try {
     await ctx.db.tx(async (db) => {
       await repo.updatePatient(db, t, id, { ...dataOf(input, centerId), now });
-      await repo.replaceRelatives(db, t, id, input.relatives.map((r) => ({ ...r, id: newId() })), now);
+      await repo.replaceRelatives(
+        db,
+        t,
+        id,
+        input.relatives.map((r) => ({ ...r, id: newId() })),
+        now,
+      );
     });
   } catch (e) {
     throw uniqueViolation(e) ?? e;
@@ -265,16 +402,30 @@ export async function updatePatient(ctx: AuthedCtx, id: string, input: TPatientF
  * Changes a patient's status and keeps the "from → to" history (who, why, when). Called by the status route and by
  * other modules (the alert engine) with `byUserId` null for automatic changes. Returns false when nothing changed.
  */
-export async function changePatientStatus(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, patientId: string, to: TPatientStatus,
-  byUserId: string | null, reason: string | null): Promise<boolean> {
+export async function changePatientStatus(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenantId: string,
+  patientId: string,
+  to: TPatientStatus,
+  byUserId: string | null,
+  reason: string | null,
+): Promise<boolean> {
   return deps.db.tx(async (db) => {
-    const rows = await db.query<{ status: string }>('select status from patients where tenant_id = $1 and id = $2 for update', [tenantId, patientId]);
+    const rows = await db.query<{ status: string }>(
+      'select status from patients where tenant_id = $1 and id = $2 for update',
+      [tenantId, patientId],
+    );
     const from = rows[0]?.status;
     if (!from || from === to) return false;
     const now = deps.clock.now();
     await repo.setStatus(db, tenantId, patientId, to, now);
     await repo.insertStatusHistory(db, tenantId, { id: newId(), patientId, from, to, by: byUserId, reason, at: now });
-    await emitWebhookEvent(db, tenantId, { type: 'patient.status_changed', aggregateKey: `patient:${patientId}`, data: { patientId, from, to, reason }, occurredAt: now });
+    await emitWebhookEvent(db, tenantId, {
+      type: 'patient.status_changed',
+      aggregateKey: `patient:${patientId}`,
+      data: { patientId, from, to, reason },
+      occurredAt: now,
+    });
     return true;
   });
 }
@@ -288,12 +439,20 @@ export async function changeStatus(ctx: AuthedCtx, id: string, input: TChangeSta
   // doctor changes the status by hand only while no alert is open, and only between normal, assigned and unassigned.
   const level = await ctx.ports.openAlertLevel(ctx.db, ctx.auth.tenantId, id);
   if (level !== 'normal' || HEALTH_TIERS.includes(input.status)) {
-    throw new AppError('PATIENT_STATUS_CHANGE_REFUSED', { field: 'status', rule: 'follows_alerts' },
-      "Can't change patient status: at risk, high risk and SOS follow the patient's open alerts");
+    throw new AppError(
+      'PATIENT_STATUS_CHANGE_REFUSED',
+      { field: 'status', rule: 'follows_alerts' },
+      "Can't change patient status: at risk, high risk and SOS follow the patient's open alerts",
+    );
   }
   const changed = await changePatientStatus(ctx, ctx.auth.tenantId, id, input.status, ctx.auth.userId, input.reason);
   if (!changed) throw fieldError('PATIENT_STATUS_CHANGE_REFUSED', 'status', 'same_status');
-  await audit(ctx, { action: 'patient.status', resource: 'patient', resourceId: id, details: { from: p.status, to: input.status } });
+  await audit(ctx, {
+    action: 'patient.status',
+    resource: 'patient',
+    resourceId: id,
+    details: { from: p.status, to: input.status },
+  });
   return detail(ctx.db, ctx.auth.tenantId, id, ctx.auth.language);
 }
 
@@ -303,7 +462,14 @@ export async function statusHistory(ctx: AuthedCtx, id: string): Promise<TStatus
   await audit(ctx, { action: 'patient.status_history.read', resource: 'patient', resourceId: id });
   return {
     items: rows.map((r) => ({
-      id: r.id, fromStatus: r.from_status as TPatientStatus, toStatus: r.to_status as TPatientStatus, changedBy: r.by_first === null && r.by_last === null ? null : personName({ firstName: r.by_first, lastName: r.by_last }, ctx.auth.language), reason: r.reason,
+      id: r.id,
+      fromStatus: r.from_status as TPatientStatus,
+      toStatus: r.to_status as TPatientStatus,
+      changedBy:
+        r.by_first === null && r.by_last === null
+          ? null
+          : personName({ firstName: r.by_first, lastName: r.by_last }, ctx.auth.language),
+      reason: r.reason,
       changedAt: new Date(r.changed_at).toISOString(),
     })),
   };
@@ -317,7 +483,12 @@ export async function assignDoctors(ctx: AuthedCtx, id: string, input: TAssignDo
   if (p.status === 'unassigned' || p.status === 'assigned') {
     await changePatientStatus(ctx, t, id, doctorIds.length ? 'assigned' : 'unassigned', ctx.auth.userId, null);
   }
-  await audit(ctx, { action: 'patient.doctors', resource: 'patient', resourceId: id, details: { doctors: doctorIds.length } });
+  await audit(ctx, {
+    action: 'patient.doctors',
+    resource: 'patient',
+    resourceId: id,
+    details: { doctors: doctorIds.length },
+  });
   return detail(ctx.db, t, id, ctx.auth.language);
 }
 
@@ -346,10 +517,16 @@ export async function addPatientDoctor(ctx: AuthedCtx, id: string, doctorId: str
   const current = await repo.doctorsOf(ctx.db, t, id);
   if (current.some((d) => d.id === doctorId)) return;
   // The same cap as the doctors list of `assignDoctors` (ZAssignDoctorsRequest).
-  if (current.length >= 10) throw new AppError('VALIDATION_ERROR', { field: 'doctorId', rule: 'max' }, 'Max length is 10');
+  if (current.length >= 10)
+    throw new AppError('VALIDATION_ERROR', { field: 'doctorId', rule: 'max' }, 'Max length is 10');
   await repo.addDoctor(ctx.db, t, id, doctorId, ctx.clock.now());
   if (p.status === 'unassigned') await changePatientStatus(ctx, t, id, 'assigned', ctx.auth.userId, null);
-  await audit(ctx, { action: 'patient.doctors', resource: 'patient', resourceId: id, details: { doctors: current.length + 1, bulk: true } });
+  await audit(ctx, {
+    action: 'patient.doctors',
+    resource: 'patient',
+    resourceId: id,
+    details: { doctors: current.length + 1, bulk: true },
+  });
 }
 
 /** Bulk "change center" for one patient: only the center changes (checked once by the caller with `resolveCenter`). */
@@ -357,7 +534,12 @@ export async function changePatientCenter(ctx: AuthedCtx, id: string, centerId: 
   const p = await requireVisiblePatient(ctx, id);
   if (p.center_id === centerId) return;
   await repo.setCenter(ctx.db, ctx.auth.tenantId, id, centerId, ctx.clock.now());
-  await audit(ctx, { action: 'patient.update', resource: 'patient', resourceId: id, details: { center: true, bulk: true } });
+  await audit(ctx, {
+    action: 'patient.update',
+    resource: 'patient',
+    resourceId: id,
+    details: { center: true, bulk: true },
+  });
 }
 
 export async function updateTargets(ctx: AuthedCtx, id: string, input: TTargetsRequest): Promise<TPatient> {
@@ -370,7 +552,9 @@ export async function updateTargets(ctx: AuthedCtx, id: string, input: TTargetsR
 // ---------------------------------------------------------------- attachments
 
 const KIND: Record<string, { type: string; ext: string }> = {
-  pdf: { type: 'application/pdf', ext: 'pdf' }, png: { type: 'image/png', ext: 'png' }, jpeg: { type: 'image/jpeg', ext: 'jpg' },
+  pdf: { type: 'application/pdf', ext: 'pdf' },
+  png: { type: 'image/png', ext: 'png' },
+  jpeg: { type: 'image/jpeg', ext: 'jpg' },
 };
 /** pdf, png or jpeg by content (magic bytes), never by name. */
 export function sniffAttachment(buf: Buffer): { type: string; ext: string } | null {
@@ -380,28 +564,58 @@ export function sniffAttachment(buf: Buffer): { type: string; ext: string } | nu
 }
 /** A file name safe for a Content-Disposition header (no path, no quotes or control characters). */
 export function safeFileName(name: string, fallback = 'file'): string {
-  const base = path.basename(name.replaceAll('\\', '/')).replace(/[^\w.\- ()]/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const base = path
+    .basename(name.replaceAll('\\', '/'))
+    .replace(/[^\w.\- ()]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return base || fallback;
 }
 
-export async function addAttachment(ctx: AuthedCtx, id: string, file: { name: string; data: Buffer } | null): Promise<TAttachment> {
+export async function addAttachment(
+  ctx: AuthedCtx,
+  id: string,
+  file: { name: string; data: Buffer } | null,
+): Promise<TAttachment> {
   await requireVisiblePatient(ctx, id);
   if (!file) throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'Required');
-  if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+  if (file.data.length > ATTACHMENT_MAX_BYTES)
+    throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
   const kind = sniffAttachment(file.data);
   if (!kind) throw new AppError('INVALID_FILE_TYPE', { field: 'file', rule: 'file_type' });
   const t = ctx.auth.tenantId;
-  const { key: rel } = await ctx.files.put(newFileKey('patient-attachments', t, kind.ext), file.data, { contentType: kind.type });
+  const { key: rel } = await ctx.files.put(newFileKey('patient-attachments', t, kind.ext), file.data, {
+    contentType: kind.type,
+  });
   const attachmentId = newId();
   const now = ctx.clock.now();
   const fileName = safeFileName(file.name, `attachment.${kind.ext}`);
-  await repo.insertAttachment(ctx.db, t, { id: attachmentId, patientId: id, fileName, contentType: kind.type, size: file.data.length, path: rel, createdBy: ctx.auth.userId, now });
+  await repo.insertAttachment(ctx.db, t, {
+    id: attachmentId,
+    patientId: id,
+    fileName,
+    contentType: kind.type,
+    size: file.data.length,
+    path: rel,
+    createdBy: ctx.auth.userId,
+    now,
+  });
   await audit(ctx, { action: 'patient.attachment.add', resource: 'patient', resourceId: id });
-  return { id: attachmentId, fileName, contentType: kind.type, sizeBytes: file.data.length, createdAt: now.toISOString() };
+  return {
+    id: attachmentId,
+    fileName,
+    contentType: kind.type,
+    sizeBytes: file.data.length,
+    createdAt: now.toISOString(),
+  };
 }
 
 /** The attachment as a stream from the file store (never read whole) with its size. */
-export async function readAttachment(ctx: AuthedCtx, id: string, fileId: string): Promise<{ stream: Readable; size: number; type: string; name: string }> {
+export async function readAttachment(
+  ctx: AuthedCtx,
+  id: string,
+  fileId: string,
+): Promise<{ stream: Readable; size: number; type: string; name: string }> {
   await requireVisiblePatient(ctx, id);
   const a = await repo.findAttachment(ctx.db, ctx.auth.tenantId, id, fileId);
   const f = a ? await ctx.files.open(a.path) : null;
@@ -422,12 +636,24 @@ export async function deleteAttachment(ctx: AuthedCtx, id: string, fileId: strin
 
 // ---------------------------------------------------------------- dashboard counts
 
-export async function patientCounts(ctx: AuthedCtx, centerId: string | undefined, centerRequired = false): Promise<TPatientCounts> {
+export async function patientCounts(
+  ctx: AuthedCtx,
+  centerId: string | undefined,
+  centerRequired = false,
+): Promise<TPatientCounts> {
   const t = ctx.auth.tenantId;
   const v = patientVisibility(ctx.auth);
   if (centerId && !(await repo.centerVisible(ctx.db, t, v, centerId))) throw fieldError('CENTER_NOT_FOUND', 'mhscId');
-  if (centerRequired && !centerId) throw new AppError('VALIDATION_ERROR', { field: 'mhscId', rule: 'required' }, 'Required');
+  if (centerRequired && !centerId)
+    throw new AppError('VALIDATION_ERROR', { field: 'mhscId', rule: 'required' }, 'Required');
   const c = await repo.counts(ctx.db, t, v, centerId);
-  return { total: c.total, normal: c.normal, atRisk: c.at_risk, highRisk: c.high_risk, sos: c.sos, unassigned: c.unassigned, assigned: c.assigned };
+  return {
+    total: c.total,
+    normal: c.normal,
+    atRisk: c.at_risk,
+    highRisk: c.high_risk,
+    sos: c.sos,
+    unassigned: c.unassigned,
+    assigned: c.assigned,
+  };
 }
-

@@ -10,11 +10,17 @@ describe('silenceOf (issue 20)', () => {
   it('silent once nothing was received for the set hours, counted from the last reading', () => {
     expect(silenceOf(at('2026-11-22T14:00:01Z'), null, rule)).toEqual({ silent: false, silentSince: null });
     expect(silenceOf(at('2026-11-22T14:00:00Z'), null, rule)).toEqual({ silent: false, silentSince: null });
-    expect(silenceOf(at('2026-11-22T13:59:00Z'), null, rule)).toEqual({ silent: true, silentSince: '2026-11-22T19:59:00.000Z' });
+    expect(silenceOf(at('2026-11-22T13:59:00Z'), null, rule)).toEqual({
+      silent: true,
+      silentSince: '2026-11-22T19:59:00.000Z',
+    });
     expect(silenceOf(at('2026-11-22T13:59:00Z'), null, { ...rule, hours: 12 }).silent).toBe(false);
   });
   it('without readings: from the first activation of a paired device; neither: never silent', () => {
-    expect(silenceOf(null, new Date(rule.now.getTime() - 7 * H), rule)).toEqual({ silent: true, silentSince: new Date(rule.now.getTime() - H).toISOString() });
+    expect(silenceOf(null, new Date(rule.now.getTime() - 7 * H), rule)).toEqual({
+      silent: true,
+      silentSince: new Date(rule.now.getTime() - H).toISOString(),
+    });
     expect(silenceOf(null, new Date(rule.now.getTime() - 5 * H), rule).silent).toBe(false);
     expect(silenceOf(null, null, rule)).toEqual({ silent: false, silentSince: null });
   });

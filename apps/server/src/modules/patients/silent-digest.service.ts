@@ -29,12 +29,19 @@ export function nextDigestAt(now: Date): Date {
  */
 const scheduleNext = (deps: Pick<Deps, 'db' | 'clock'>, after: Date) => {
   const at = nextDigestAt(after);
-  return scheduleJob(deps, { kind: SILENT_DIGEST_JOB, runAt: at, payload: {}, dedupeKey: `${SILENT_DIGEST_JOB}:${at.toISOString().slice(0, 10)}` });
+  return scheduleJob(deps, {
+    kind: SILENT_DIGEST_JOB,
+    runAt: at,
+    payload: {},
+    dedupeKey: `${SILENT_DIGEST_JOB}:${at.toISOString().slice(0, 10)}`,
+  });
 };
 
 /** Starts the daily chain when none is pending or running (at server start, under the jobs lock of server.ts). */
 export async function ensureSilentDigest(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [SILENT_DIGEST_JOB]);
+  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [
+    SILENT_DIGEST_JOB,
+  ]);
   if (live.length > 0) return;
   await scheduleNext(deps, deps.clock.now());
 }
@@ -43,7 +50,10 @@ export async function ensureSilentDigest(deps: Pick<Deps, 'db' | 'clock'>): Prom
  * One run of the chain: the next day's run is scheduled first (a failure below cannot end the chain), then the digests
  * of the run's day (its due time, so a run slipping past midnight still counts for its own day).
  */
-export async function runSilentDigestJob(deps: Pick<Deps, 'db' | 'clock'>, job: { run_at: Date | string }): Promise<void> {
+export async function runSilentDigestJob(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  job: { run_at: Date | string },
+): Promise<void> {
   const runAt = new Date(job.run_at);
   const now = deps.clock.now();
   await scheduleNext(deps, runAt.getTime() > now.getTime() ? runAt : now);
@@ -70,7 +80,11 @@ export async function sendSilentDigests(deps: Pick<Deps, 'db' | 'clock'>, day?: 
 }
 
 /** The digests of one tenant for `day`: its silent patients grouped by the doctors following them; answers how many staff members got one queued now. */
-export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, dayOf?: string): Promise<number> {
+export async function sendTenantDigests(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenantId: string,
+  dayOf?: string,
+): Promise<number> {
   const now = deps.clock.now();
   const hours = await silentAfterHoursFor(deps.db, tenantId);
   const cutoff = new Date(now.getTime() - hours * 3600_000);
@@ -85,19 +99,46 @@ export async function sendTenantDigests(deps: Pick<Deps, 'db' | 'clock'>, tenant
   const items: OutboxItem[] = [];
   for (const [doctorId, list] of byDoctor) {
     const payload = {
-      hours, total: list.length,
+      hours,
+      total: list.length,
       patients: list.slice(0, SILENT_DIGEST_MAX_LISTED).map((p) => ({
-        id: p.patient_id, firstName: p.first_name, lastName: p.last_name, code: p.patient_code,
+        id: p.patient_id,
+        firstName: p.first_name,
+        lastName: p.last_name,
+        code: p.patient_code,
         // Whole hours without readings (null: never sent any; silent since its device was paired).
-        quietHours: p.last_reading_at ? Math.floor((now.getTime() - new Date(p.last_reading_at).getTime()) / 3600_000) : null,
+        quietHours: p.last_reading_at
+          ? Math.floor((now.getTime() - new Date(p.last_reading_at).getTime()) / 3600_000)
+          : null,
         // The reasons (issue 20): silent by the time rule, and/or a device not worn for whole hours (null: worn).
         silent: new Date(p.last_reading_at ?? p.paired_since ?? now).getTime() < cutoff.getTime(),
-        notWornHours: p.not_worn_since ? Math.max(0, Math.floor((now.getTime() - new Date(p.not_worn_since).getTime()) / 3600_000)) : null,
+        notWornHours: p.not_worn_since
+          ? Math.max(0, Math.floor((now.getTime() - new Date(p.not_worn_since).getTime()) / 3600_000))
+          : null,
       })),
     };
     const email = list[0]!.doctor_email;
-    items.push({ dedupeKey: `silent-digest:${day}:${doctorId}:in_app`, channel: 'in_app', alertId: null, recipientUserId: doctorId, recipientPhone: null, recipientEmail: null, template: SILENT_DIGEST_TEMPLATE, payload });
-    if (email) items.push({ dedupeKey: `silent-digest:${day}:${doctorId}:email`, channel: 'email', alertId: null, recipientUserId: doctorId, recipientPhone: null, recipientEmail: email, template: SILENT_DIGEST_TEMPLATE, payload });
+    items.push({
+      dedupeKey: `silent-digest:${day}:${doctorId}:in_app`,
+      channel: 'in_app',
+      alertId: null,
+      recipientUserId: doctorId,
+      recipientPhone: null,
+      recipientEmail: null,
+      template: SILENT_DIGEST_TEMPLATE,
+      payload,
+    });
+    if (email)
+      items.push({
+        dedupeKey: `silent-digest:${day}:${doctorId}:email`,
+        channel: 'email',
+        alertId: null,
+        recipientUserId: doctorId,
+        recipientPhone: null,
+        recipientEmail: email,
+        template: SILENT_DIGEST_TEMPLATE,
+        payload,
+      });
   }
   if (items.length === 0) return 0;
   const inserted = await deps.db.tx((tx) => enqueueDeliveries(tx, tenantId, items, now));

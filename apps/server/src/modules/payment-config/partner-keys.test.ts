@@ -18,12 +18,32 @@ describe('partner verification (offline check digit)', () => {
 });
 
 describe('payment method keys', () => {
-  const stripe = { method: 'stripe' as const, accessKey: 'pk_test_1234567890', secretKey: 'sk_test_1234567890', shareKey: 'whsec_1234567890abcdef', callbackUrl: 'https://x.example/api/payments/stripe/webhook' };
-  const vnpay = { method: 'vnpay' as const, accessKey: 'ABCD1234', secretKey: 'A'.repeat(32), shareKey: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html', callbackUrl: 'https://x.example/' };
+  const stripe = {
+    method: 'stripe' as const,
+    accessKey: 'pk_test_1234567890',
+    secretKey: 'sk_test_1234567890',
+    shareKey: 'whsec_1234567890abcdef',
+    callbackUrl: 'https://x.example/api/payments/stripe/webhook',
+  };
+  const vnpay = {
+    method: 'vnpay' as const,
+    accessKey: 'ABCD1234',
+    secretKey: 'A'.repeat(32),
+    shareKey: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
+    callbackUrl: 'https://x.example/',
+  };
   test('right forms pass', () => {
     expect(methodKeyProblem(stripe)).toBeNull();
     expect(methodKeyProblem(vnpay)).toBeNull();
-    expect(methodKeyProblem({ method: 'sandbox', accessKey: 'demo', secretKey: 'a-long-signing-key', shareKey: '-', callbackUrl: 'http://localhost:8080/' })).toBeNull();
+    expect(
+      methodKeyProblem({
+        method: 'sandbox',
+        accessKey: 'demo',
+        secretKey: 'a-long-signing-key',
+        shareKey: '-',
+        callbackUrl: 'http://localhost:8080/',
+      }),
+    ).toBeNull();
   });
   test('each wrong key is named', () => {
     expect(methodKeyProblem({ ...stripe, accessKey: 'sk_test_1234567890' })).toBe('accessKey');
@@ -33,7 +53,15 @@ describe('payment method keys', () => {
     expect(methodKeyProblem({ ...vnpay, accessKey: 'ABC' })).toBe('accessKey');
     expect(methodKeyProblem({ ...vnpay, secretKey: 'A'.repeat(31) })).toBe('secretKey');
     expect(methodKeyProblem({ ...vnpay, shareKey: 'http://insecure.example' })).toBe('shareKey');
-    expect(methodKeyProblem({ method: 'sandbox', accessKey: 'demo', secretKey: 'short', shareKey: '-', callbackUrl: 'http://localhost/' })).toBe('secretKey');
+    expect(
+      methodKeyProblem({
+        method: 'sandbox',
+        accessKey: 'demo',
+        secretKey: 'short',
+        shareKey: '-',
+        callbackUrl: 'http://localhost/',
+      }),
+    ).toBe('secretKey');
   });
   test('masks keep the last 4 characters of long values only', () => {
     expect(mask('sk_test_1234567890')).toBe('••••7890');

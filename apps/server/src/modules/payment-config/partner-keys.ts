@@ -19,7 +19,8 @@ import crypto from 'node:crypto';
 export const PARTNER_ID_RE = /^[A-Z0-9][A-Z0-9_-]{3,39}$/;
 const API_KEY_RE = /^(cwpk_[0-9a-f]{32})_([0-9a-f]{8})$/;
 
-const checkOf = (partnerId: string, body: string) => crypto.createHmac('sha256', partnerId).update(body).digest('hex').slice(0, 8);
+const checkOf = (partnerId: string, body: string) =>
+  crypto.createHmac('sha256', partnerId).update(body).digest('hex').slice(0, 8);
 
 /** Issues a partner API key (for demos and tests: `node -e` with this function, or the value in the README). */
 export function issuePartnerApiKey(partnerId: string, random: string = crypto.randomBytes(16).toString('hex')): string {
@@ -36,12 +37,22 @@ export function partnerKeyValid(partnerId: string, apiKey: string): boolean {
   return want.length === got.length && crypto.timingSafeEqual(want, got);
 }
 
-export type MethodKeys = { method: 'stripe' | 'vnpay' | 'sandbox'; accessKey: string; shareKey: string; secretKey: string; callbackUrl: string };
+export type MethodKeys = {
+  method: 'stripe' | 'vnpay' | 'sandbox';
+  accessKey: string;
+  shareKey: string;
+  secretKey: string;
+  callbackUrl: string;
+};
 
 /** The field whose key is wrong, or null when the method's keys have the right form. */
 export function methodKeyProblem(k: MethodKeys): 'accessKey' | 'shareKey' | 'secretKey' | 'callbackUrl' | null {
   let url: URL;
-  try { url = new URL(k.callbackUrl); } catch { return 'callbackUrl'; }
+  try {
+    url = new URL(k.callbackUrl);
+  } catch {
+    return 'callbackUrl';
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'callbackUrl';
   if (k.method === 'stripe') {
     const pk = /^pk_(test|live)_[A-Za-z0-9]{10,}$/.exec(k.accessKey);
@@ -54,7 +65,11 @@ export function methodKeyProblem(k: MethodKeys): 'accessKey' | 'shareKey' | 'sec
   if (k.method === 'vnpay') {
     if (!/^[A-Z0-9]{8}$/.test(k.accessKey)) return 'accessKey';
     if (!/^[A-Za-z0-9]{32}$/.test(k.secretKey)) return 'secretKey';
-    try { if (new URL(k.shareKey).protocol !== 'https:') return 'shareKey'; } catch { return 'shareKey'; }
+    try {
+      if (new URL(k.shareKey).protocol !== 'https:') return 'shareKey';
+    } catch {
+      return 'shareKey';
+    }
     return null;
   }
   if (k.secretKey.length < 16) return 'secretKey';

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import type {
-  TPartnerVerifyStatus, TPaymentMethodInformation, TPaymentMethodKind, TPaymentTaxRequest, TVerifyPartnerRequest, TVerifyPaymentMethodRequest,
+  TPartnerVerifyStatus,
+  TPaymentMethodInformation,
+  TPaymentMethodKind,
+  TPaymentTaxRequest,
+  TVerifyPartnerRequest,
+  TVerifyPaymentMethodRequest,
 } from '@carewatch/contracts/payment-config';
 import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -32,51 +37,109 @@ async function targetTenant(ctx: AuthedCtx, tenantId: string | undefined): Promi
 
 // ---------------------------------------------------------------- step 1: partner
 
-export async function verifyPartner(ctx: AuthedCtx, tenantIdQ: string | undefined, body: TVerifyPartnerRequest): Promise<TPartnerVerifyStatus> {
+export async function verifyPartner(
+  ctx: AuthedCtx,
+  tenantIdQ: string | undefined,
+  body: TVerifyPartnerRequest,
+): Promise<TPartnerVerifyStatus> {
   const tenantId = await targetTenant(ctx, tenantIdQ);
   if (!partnerKeyValid(body.partnerId, body.apiKey)) {
-    await audit(ctx, { action: 'payment_config.partner_verify', tenantId, resource: 'payment_config', resourceId: tenantId, outcome: 'failed', details: { partnerId: body.partnerId.slice(0, 40) } });
+    await audit(ctx, {
+      action: 'payment_config.partner_verify',
+      tenantId,
+      resource: 'payment_config',
+      resourceId: tenantId,
+      outcome: 'failed',
+      details: { partnerId: body.partnerId.slice(0, 40) },
+    });
     throw new AppError('PARTNER_VERIFY_FAILED');
   }
-  await repo.savePartner(ctx.db, tenantId, { partnerId: body.partnerId, apiKeyEnc: ctx.secrets.seal(body.apiKey), now: ctx.clock.now(), by: ctx.auth.userId });
-  await audit(ctx, { action: 'payment_config.partner_verify', tenantId, resource: 'payment_config', resourceId: tenantId, details: { partnerId: body.partnerId } });
+  await repo.savePartner(ctx.db, tenantId, {
+    partnerId: body.partnerId,
+    apiKeyEnc: ctx.secrets.seal(body.apiKey),
+    now: ctx.clock.now(),
+    by: ctx.auth.userId,
+  });
+  await audit(ctx, {
+    action: 'payment_config.partner_verify',
+    tenantId,
+    resource: 'payment_config',
+    resourceId: tenantId,
+    details: { partnerId: body.partnerId },
+  });
   return statusOf(ctx, tenantId);
 }
 
 // ---------------------------------------------------------------- step 2: payment method
 
-export async function verifyPaymentMethod(ctx: AuthedCtx, tenantIdQ: string | undefined, body: TVerifyPaymentMethodRequest): Promise<TPartnerVerifyStatus> {
+export async function verifyPaymentMethod(
+  ctx: AuthedCtx,
+  tenantIdQ: string | undefined,
+  body: TVerifyPaymentMethodRequest,
+): Promise<TPartnerVerifyStatus> {
   const tenantId = await targetTenant(ctx, tenantIdQ);
   const cfg = await repo.getConfig(ctx.db, tenantId);
   if (!cfg?.partner_verified_at) throw new AppError('PARTNER_NOT_VERIFIED');
   const problem = methodKeyProblem(body);
   if (problem) {
-    await audit(ctx, { action: 'payment_config.method_verify', tenantId, resource: 'payment_method', resourceId: tenantId, outcome: 'failed', details: { method: body.method, field: problem } });
+    await audit(ctx, {
+      action: 'payment_config.method_verify',
+      tenantId,
+      resource: 'payment_method',
+      resourceId: tenantId,
+      outcome: 'failed',
+      details: { method: body.method, field: problem },
+    });
     throw fieldError('PAYMENT_KEY_WRONG', problem, 'format');
   }
   await repo.saveMethod(ctx.db, tenantId, {
-    id: newId(), method: body.method, accessKey: body.accessKey, shareKeyEnc: ctx.secrets.seal(body.shareKey), secretKeyEnc: ctx.secrets.seal(body.secretKey),
-    callbackUrl: body.callbackUrl, now: ctx.clock.now(), by: ctx.auth.userId,
+    id: newId(),
+    method: body.method,
+    accessKey: body.accessKey,
+    shareKeyEnc: ctx.secrets.seal(body.shareKey),
+    secretKeyEnc: ctx.secrets.seal(body.secretKey),
+    callbackUrl: body.callbackUrl,
+    now: ctx.clock.now(),
+    by: ctx.auth.userId,
   });
-  await audit(ctx, { action: 'payment_config.method_verify', tenantId, resource: 'payment_method', resourceId: tenantId, details: { method: body.method } });
+  await audit(ctx, {
+    action: 'payment_config.method_verify',
+    tenantId,
+    resource: 'payment_method',
+    resourceId: tenantId,
+    details: { method: body.method },
+  });
   return statusOf(ctx, tenantId);
 }
 
 // ---------------------------------------------------------------- step 3: tax
 
-export async function setTax(ctx: AuthedCtx, tenantIdQ: string | undefined, body: TPaymentTaxRequest): Promise<TPartnerVerifyStatus> {
+export async function setTax(
+  ctx: AuthedCtx,
+  tenantIdQ: string | undefined,
+  body: TPaymentTaxRequest,
+): Promise<TPartnerVerifyStatus> {
   const tenantId = await targetTenant(ctx, tenantIdQ);
   const cfg = await repo.getConfig(ctx.db, tenantId);
   if (!cfg?.partner_verified_at) throw new AppError('PARTNER_NOT_VERIFIED');
   if ((await repo.listMethods(ctx.db, tenantId)).length === 0) throw new AppError('PAYMENT_METHOD_NOT_FINALIZED');
   await repo.saveTax(ctx.db, tenantId, { rateBp: body.rateBp, now: ctx.clock.now(), by: ctx.auth.userId });
-  await audit(ctx, { action: 'payment_config.tax', tenantId, resource: 'payment_config', resourceId: tenantId, details: { rateBp: body.rateBp } });
+  await audit(ctx, {
+    action: 'payment_config.tax',
+    tenantId,
+    resource: 'payment_config',
+    resourceId: tenantId,
+    details: { rateBp: body.rateBp },
+  });
   return statusOf(ctx, tenantId);
 }
 
 // ---------------------------------------------------------------- reads
 
-export async function partnerVerifyStatus(ctx: AuthedCtx, tenantIdQ: string | undefined): Promise<TPartnerVerifyStatus> {
+export async function partnerVerifyStatus(
+  ctx: AuthedCtx,
+  tenantIdQ: string | undefined,
+): Promise<TPartnerVerifyStatus> {
   return statusOf(ctx, await targetTenant(ctx, tenantIdQ));
 }
 
@@ -99,19 +162,37 @@ async function statusOf(deps: Deps, tenantId: string): Promise<TPartnerVerifySta
 }
 
 /** Masked keys only: a secret never leaves the server. */
-export async function paymentMethodInformation(ctx: AuthedCtx, tenantIdQ: string | undefined): Promise<TPaymentMethodInformation> {
+export async function paymentMethodInformation(
+  ctx: AuthedCtx,
+  tenantIdQ: string | undefined,
+): Promise<TPaymentMethodInformation> {
   const tenantId = await targetTenant(ctx, tenantIdQ);
   const cfg = await repo.getConfig(ctx.db, tenantId);
   const methods = await repo.listMethods(ctx.db, tenantId);
-  const opened = (v: string) => { try { return mask(ctx.secrets.open(v)); } catch { return '••••'; } };
+  const opened = (v: string) => {
+    try {
+      return mask(ctx.secrets.open(v));
+    } catch {
+      return '••••';
+    }
+  };
   return {
     tenantId,
-    partner: cfg?.partner_verified_at && cfg.partner_id && cfg.partner_api_key_enc
-      ? { partnerId: cfg.partner_id, apiKeyMasked: opened(cfg.partner_api_key_enc), verifiedAt: cfg.partner_verified_at.toISOString() }
-      : null,
+    partner:
+      cfg?.partner_verified_at && cfg.partner_id && cfg.partner_api_key_enc
+        ? {
+            partnerId: cfg.partner_id,
+            apiKeyMasked: opened(cfg.partner_api_key_enc),
+            verifiedAt: cfg.partner_verified_at.toISOString(),
+          }
+        : null,
     methods: methods.map((m) => ({
-      method: m.method, accessKeyMasked: mask(m.access_key), shareKeyMasked: opened(m.share_key_enc), secretKeyMasked: opened(m.secret_key_enc),
-      callbackUrl: m.callback_url, verifiedAt: m.verified_at.toISOString(),
+      method: m.method,
+      accessKeyMasked: mask(m.access_key),
+      shareKeyMasked: opened(m.share_key_enc),
+      secretKeyMasked: opened(m.secret_key_enc),
+      callbackUrl: m.callback_url,
+      verifiedAt: m.verified_at.toISOString(),
     })),
     taxRateBp: Number(cfg?.tax_rate_bp ?? 0),
   };
@@ -120,14 +201,25 @@ export async function paymentMethodInformation(ctx: AuthedCtx, tenantIdQ: string
 // ---------------------------------------------------------------- for the payment providers
 
 /** A verified method with its keys opened (server side only). */
-export type MethodCredentials = { tenantId: string; method: TPaymentMethodKind; accessKey: string; shareKey: string; secretKey: string; callbackUrl: string };
+export type MethodCredentials = {
+  tenantId: string;
+  method: TPaymentMethodKind;
+  accessKey: string;
+  shareKey: string;
+  secretKey: string;
+  callbackUrl: string;
+};
 
 /** The keys opened; null when they cannot be (sealed under another master key): the method then counts as not configured. */
 function openRow(deps: Deps, m: repo.PaymentMethodRow): MethodCredentials | null {
   try {
     return {
-      tenantId: m.tenant_id, method: m.method, accessKey: m.access_key, shareKey: deps.secrets.open(m.share_key_enc),
-      secretKey: deps.secrets.open(m.secret_key_enc), callbackUrl: m.callback_url,
+      tenantId: m.tenant_id,
+      method: m.method,
+      accessKey: m.access_key,
+      shareKey: deps.secrets.open(m.share_key_enc),
+      secretKey: deps.secrets.open(m.secret_key_enc),
+      callbackUrl: m.callback_url,
     };
   } catch {
     return null;
@@ -135,7 +227,11 @@ function openRow(deps: Deps, m: repo.PaymentMethodRow): MethodCredentials | null
 }
 const opened = (deps: Deps, rows: repo.PaymentMethodRow[]) => rows.flatMap((m) => openRow(deps, m) ?? []);
 
-export async function methodCredentials(deps: Deps, tenantId: string, method: TPaymentMethodKind): Promise<MethodCredentials | null> {
+export async function methodCredentials(
+  deps: Deps,
+  tenantId: string,
+  method: TPaymentMethodKind,
+): Promise<MethodCredentials | null> {
   const row = await repo.getMethod(deps.db, tenantId, method);
   return row ? openRow(deps, row) : null;
 }
@@ -157,7 +253,9 @@ export async function allStripeMethods(deps: Deps): Promise<MethodCredentials[]>
 function sandboxOffered(deps: Deps, methods: repo.PaymentMethodRow[]): boolean {
   if (deps.config.paymentSandbox === 'on') return true;
   if (deps.config.paymentSandbox === 'off') return false;
-  return methods.some((m) => m.method === 'sandbox') || !methods.some((m) => m.method === 'stripe' || m.method === 'vnpay');
+  return (
+    methods.some((m) => m.method === 'sandbox') || !methods.some((m) => m.method === 'stripe' || m.method === 'vnpay')
+  );
 }
 
 export async function sandboxActive(deps: Deps, tenantId: string): Promise<boolean> {

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { TX_STATUS, type ZCheckoutRequest, type TOrder, type TPaymentProvider, type TScratchCardRequest } from '@carewatch/contracts/billing';
+import {
+  TX_STATUS,
+  type ZCheckoutRequest,
+  type TOrder,
+  type TPaymentProvider,
+  type TScratchCardRequest,
+} from '@carewatch/contracts/billing';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -13,11 +19,17 @@ type TCheckoutRequest = z.infer<typeof ZCheckoutRequest>;
 const langOf = (ctx: AuthedCtx): 'en' | 'vi' => (ctx.auth.language === 'vi' ? 'vi' : 'en');
 
 /** The caller's own pending order and a provider the tenant can use; PAYMENT_METHOD_NOT_FINALIZED otherwise. */
-async function prepare(ctx: AuthedCtx, code: string, providerId: TPaymentProvider, kind: PaymentProvider['kind']): Promise<{ order: TOrder; provider: PaymentProvider }> {
+async function prepare(
+  ctx: AuthedCtx,
+  code: string,
+  providerId: TPaymentProvider,
+  kind: PaymentProvider['kind'],
+): Promise<{ order: TOrder; provider: PaymentProvider }> {
   const order = await getMyOrder(ctx, code);
   if (order.status !== TX_STATUS.PENDING) throw new AppError('ORDER_NOT_PENDING');
   const provider = PROVIDERS[providerId];
-  if (!provider || provider.kind !== kind || !(await provider.available(ctx, ctx.auth.tenantId))) throw new AppError('PAYMENT_METHOD_NOT_FINALIZED', { field: 'provider' });
+  if (!provider || provider.kind !== kind || !(await provider.available(ctx, ctx.auth.tenantId)))
+    throw new AppError('PAYMENT_METHOD_NOT_FINALIZED', { field: 'provider' });
   return { order, provider };
 }
 
@@ -26,12 +38,27 @@ async function prepare(ctx: AuthedCtx, code: string, providerId: TPaymentProvide
  * page). The order records the provider chosen and stays pending: only the provider's verified callback settles it.
  * A provider that cannot be reached answers PAYMENT_PROVIDER_UNAVAILABLE (the order still pending).
  */
-export async function checkout(ctx: AuthedCtx, code: string, body: TCheckoutRequest): Promise<{ orderCode: string; redirectUrl: string }> {
+export async function checkout(
+  ctx: AuthedCtx,
+  code: string,
+  body: TCheckoutRequest,
+): Promise<{ orderCode: string; redirectUrl: string }> {
   const { order, provider } = await prepare(ctx, code, body.provider, 'redirect');
   await setOrderProvider(ctx, ctx.auth.tenantId, order.code, provider.id);
-  const started = await provider.start({ deps: ctx, tenantId: ctx.auth.tenantId, order, lang: langOf(ctx), ip: ctx.ip });
+  const started = await provider.start({
+    deps: ctx,
+    tenantId: ctx.auth.tenantId,
+    order,
+    lang: langOf(ctx),
+    ip: ctx.ip,
+  });
   if (started.kind !== 'redirect') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  await audit(ctx, { action: 'order.checkout', resource: 'order', resourceId: order.id, details: { code: order.code, provider: provider.id } });
+  await audit(ctx, {
+    action: 'order.checkout',
+    resource: 'order',
+    resourceId: order.id,
+    details: { code: order.code, provider: provider.id },
+  });
   return { orderCode: order.code, redirectUrl: started.redirectUrl };
 }
 
@@ -47,12 +74,31 @@ export async function payWithCard(ctx: AuthedCtx, code: string, body: TScratchCa
   await enforceRateLimit(ctx, CARD_RATE, ctx.auth.userId);
   await setOrderProvider(ctx, ctx.auth.tenantId, order.code, provider.id);
   try {
-    await provider.start({ deps: ctx, tenantId: ctx.auth.tenantId, order, lang: langOf(ctx), ip: ctx.ip, card: { code: body.code, securityCode: body.securityCode } });
+    await provider.start({
+      deps: ctx,
+      tenantId: ctx.auth.tenantId,
+      order,
+      lang: langOf(ctx),
+      ip: ctx.ip,
+      card: { code: body.code, securityCode: body.securityCode },
+    });
   } catch (e) {
-    if (e instanceof AppError) await audit(ctx, { action: 'order.card', resource: 'order', resourceId: order.id, outcome: 'failed', details: { code: order.code, provider: provider.id, reason: e.code } });
+    if (e instanceof AppError)
+      await audit(ctx, {
+        action: 'order.card',
+        resource: 'order',
+        resourceId: order.id,
+        outcome: 'failed',
+        details: { code: order.code, provider: provider.id, reason: e.code },
+      });
     throw e;
   }
-  await audit(ctx, { action: 'order.card', resource: 'order', resourceId: order.id, details: { code: order.code, provider: provider.id } });
+  await audit(ctx, {
+    action: 'order.card',
+    resource: 'order',
+    resourceId: order.id,
+    details: { code: order.code, provider: provider.id },
+  });
   return getMyOrder(ctx, code);
 }
 

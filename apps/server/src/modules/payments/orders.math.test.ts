@@ -30,30 +30,42 @@ describe('order money math (integers in minor units)', () => {
   });
 
   it('property: tax matches the exact rational model, stays within [0, amount] for rates ≤ 100 %, and total = amount + tax', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (amount, bp) => {
-      const tax = taxMinor(amount, bp);
-      expect(BigInt(tax)).toBe(refTax(BigInt(amount), BigInt(bp)));
-      expect(Number.isSafeInteger(tax)).toBe(true);
-      expect(tax).toBeGreaterThanOrEqual(0);
-      expect(tax).toBeLessThanOrEqual(amount);
-      const t = orderTotals(amount, 1, bp);
-      expect(t.totalMinor).toBe(amount + tax);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (amount, bp) => {
+        const tax = taxMinor(amount, bp);
+        expect(BigInt(tax)).toBe(refTax(BigInt(amount), BigInt(bp)));
+        expect(Number.isSafeInteger(tax)).toBe(true);
+        expect(tax).toBeGreaterThanOrEqual(0);
+        expect(tax).toBeLessThanOrEqual(amount);
+        const t = orderTotals(amount, 1, bp);
+        expect(t.totalMinor).toBe(amount + tax);
+      }),
+    );
   });
 
   it('property: the tax is monotonic in the amount and in the rate', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100 }), (a, d, bp, dbp) => {
-      expect(taxMinor(a + d, bp)).toBeGreaterThanOrEqual(taxMinor(a, bp));
-      expect(taxMinor(a, Math.min(10_000, bp + dbp))).toBeGreaterThanOrEqual(taxMinor(a, bp));
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (a, d, bp, dbp) => {
+          expect(taxMinor(a + d, bp)).toBeGreaterThanOrEqual(taxMinor(a, bp));
+          expect(taxMinor(a, Math.min(10_000, bp + dbp))).toBeGreaterThanOrEqual(taxMinor(a, bp));
+        },
+      ),
+    );
   });
 
   it('property: quantity × unit is exact, and amounts never lose precision', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 100 }), (unit, qty) => {
-      const t = orderTotals(unit, qty, 0);
-      expect(BigInt(t.amountMinor)).toBe(BigInt(unit) * BigInt(qty));
-      expect(t.taxMinor).toBe(0);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 100 }), (unit, qty) => {
+        const t = orderTotals(unit, qty, 0);
+        expect(BigInt(t.amountMinor)).toBe(BigInt(unit) * BigInt(qty));
+        expect(t.taxMinor).toBe(0);
+      }),
+    );
   });
 
   it('refuses fractions, negatives and unsafe integers', () => {
@@ -63,21 +75,31 @@ describe('order money math (integers in minor units)', () => {
   });
 
   it('order codes: CW + yyMMdd + 8 base32 characters', () => {
-    expect(newOrderCode(new Date('2026-11-26T23:59:00Z'), () => Buffer.from([0, 1, 2, 3, 4, 5, 30, 31]))).toBe('CW261126ABCDEF67');
-    fc.assert(fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (d) => {
-      expect(newOrderCode(d)).toMatch(/^CW\d{6}[A-Z2-7]{8}$/);
-    }));
+    expect(newOrderCode(new Date('2026-11-26T23:59:00Z'), () => Buffer.from([0, 1, 2, 3, 4, 5, 30, 31]))).toBe(
+      'CW261126ABCDEF67',
+    );
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (d) => {
+        expect(newOrderCode(d)).toMatch(/^CW\d{6}[A-Z2-7]{8}$/);
+      }),
+    );
   });
 
   it('adds calendar months, keeping the day or the last day of a shorter month', () => {
     expect(addMonths(new Date('2026-11-22T08:00:00Z'), 12).toISOString()).toBe('2027-11-22T08:00:00.000Z');
     expect(addMonths(new Date('2026-01-31T00:00:00Z'), 1).toISOString()).toBe('2026-02-28T00:00:00.000Z');
     expect(addMonths(new Date('2027-12-31T10:00:00Z'), 2).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    fc.assert(fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }), fc.integer({ min: 1, max: 60 }), (d, m) => {
-      const r = addMonths(d, m);
-      expect(r.getTime()).toBeGreaterThan(d.getTime());
-      expect((r.getUTCFullYear() - d.getUTCFullYear()) * 12 + r.getUTCMonth() - d.getUTCMonth()).toBe(m);
-      expect(r.getUTCDate()).toBeLessThanOrEqual(d.getUTCDate());
-    }));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 60 }),
+        (d, m) => {
+          const r = addMonths(d, m);
+          expect(r.getTime()).toBeGreaterThan(d.getTime());
+          expect((r.getUTCFullYear() - d.getUTCFullYear()) * 12 + r.getUTCMonth() - d.getUTCMonth()).toBe(m);
+          expect(r.getUTCDate()).toBeLessThanOrEqual(d.getUTCDate());
+        },
+      ),
+    );
   });
 });

@@ -26,7 +26,11 @@ export function planAmountMinor(months: number, monthlyPriceMinor: number): numb
 }
 
 /** An order's amount, tax and total: amount = unit × quantity; total = amount + tax. */
-export function orderTotals(unitMinor: number, quantity: number, rateBp: number): { amountMinor: number; taxMinor: number; totalMinor: number } {
+export function orderTotals(
+  unitMinor: number,
+  quantity: number,
+  rateBp: number,
+): { amountMinor: number; taxMinor: number; totalMinor: number } {
   const amountMinor = planAmountMinor(quantity, unitMinor);
   const tax = taxMinor(amountMinor, rateBp);
   const total = BigInt(amountMinor) + BigInt(tax);

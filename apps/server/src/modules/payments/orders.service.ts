@@ -14,10 +14,24 @@ type OrderDeps = Pick<Deps, 'db' | 'clock'>;
 
 export function toOrder(r: repo.OrderRow): TOrder {
   return {
-    id: r.id, code: r.code, status: r.status as TOrder['status'], packageId: r.package_id, packageName: r.package_name, itemType: r.item_type as TOrder['itemType'],
-    months: r.months, quantity: r.quantity, amountMinor: Number(r.amount_minor), taxMinor: Number(r.tax_minor), totalMinor: Number(r.total_minor),
-    currency: r.currency as TOrder['currency'], provider: r.provider as TOrder['provider'], channel: r.channel as TOrder['channel'],
-    responseCode: r.response_code, responseMessage: r.response_message, createdAt: r.created_at.toISOString(), paidAt: r.paid_at?.toISOString() ?? null,
+    id: r.id,
+    code: r.code,
+    status: r.status as TOrder['status'],
+    packageId: r.package_id,
+    packageName: r.package_name,
+    itemType: r.item_type as TOrder['itemType'],
+    months: r.months,
+    quantity: r.quantity,
+    amountMinor: Number(r.amount_minor),
+    taxMinor: Number(r.tax_minor),
+    totalMinor: Number(r.total_minor),
+    currency: r.currency as TOrder['currency'],
+    provider: r.provider as TOrder['provider'],
+    channel: r.channel as TOrder['channel'],
+    responseCode: r.response_code,
+    responseMessage: r.response_message,
+    createdAt: r.created_at.toISOString(),
+    paidAt: r.paid_at?.toISOString() ?? null,
   };
 }
 
@@ -49,7 +63,8 @@ export async function createOrder(ctx: AuthedCtx, req: TCreateOrderRequest): Pro
     months = option.months;
     unit = option.months * option.monthlyPriceMinor;
     quantity = 1;
-    if (unit > 0 && !(await effectivePlan(ctx.db, tenantId, userId, now)).wearableConnected) throw fieldError('PAID_PACKAGE_NEEDS_WEARABLE', 'packageId');
+    if (unit > 0 && !(await effectivePlan(ctx.db, tenantId, userId, now)).wearableConnected)
+      throw fieldError('PAID_PACKAGE_NEEDS_WEARABLE', 'packageId');
   } else {
     months = null;
     quantity = req.quantity ?? 1;
@@ -61,10 +76,24 @@ export async function createOrder(ctx: AuthedCtx, req: TCreateOrderRequest): Pro
     const code = newOrderCode(now);
     try {
       await repo.insert(ctx.db, tenantId, {
-        id, code, userId, packageId: pkg.id, itemType: pkg.kind === 'plan' ? 'SERVICE_PACKAGE' : 'COUPON', months, quantity, ...totals,
-        currency: pkg.currency, channel: 'APP', now,
+        id,
+        code,
+        userId,
+        packageId: pkg.id,
+        itemType: pkg.kind === 'plan' ? 'SERVICE_PACKAGE' : 'COUPON',
+        months,
+        quantity,
+        ...totals,
+        currency: pkg.currency,
+        channel: 'APP',
+        now,
       });
-      await audit(ctx, { action: 'order.create', resource: 'order', resourceId: id, details: { code, package: pkg.code, total: totals.totalMinor, currency: pkg.currency } });
+      await audit(ctx, {
+        action: 'order.create',
+        resource: 'order',
+        resourceId: id,
+        details: { code, package: pkg.code, total: totals.totalMinor, currency: pkg.currency },
+      });
       return toOrder((await repo.findByCode(ctx.db, tenantId, code))!);
     } catch (e) {
       if (!isUniqueViolation(e) || attempt >= 4) throw e;
@@ -76,15 +105,32 @@ export async function createOrder(ctx: AuthedCtx, req: TCreateOrderRequest): Pro
  * Inside the caller's transaction: the order of a redeemed code (channel CODE, item COUPON, total 0, paid at once), so
  * redemptions appear in the transactions beside purchases. Returns its code (the receipt id of the plan it gives).
  */
-export async function recordCodeOrderTx(tx: Db, tenantId: string, o: { userId: string; packageId: string; months: number; currency: string }, now: Date): Promise<{ id: string; code: string }> {
+export async function recordCodeOrderTx(
+  tx: Db,
+  tenantId: string,
+  o: { userId: string; packageId: string; months: number; currency: string },
+  now: Date,
+): Promise<{ id: string; code: string }> {
   const id = newId(now.getTime());
   for (let attempt = 0; ; attempt++) {
     const code = newOrderCode(now);
     const exists = await repo.findByCode(tx, tenantId, code);
     if (exists && attempt < 4) continue;
     await repo.insert(tx, tenantId, {
-      id, code, userId: o.userId, packageId: o.packageId, itemType: 'COUPON', months: o.months, quantity: 1, amountMinor: 0, taxMinor: 0, totalMinor: 0,
-      currency: o.currency, channel: 'CODE', now, status: 2,
+      id,
+      code,
+      userId: o.userId,
+      packageId: o.packageId,
+      itemType: 'COUPON',
+      months: o.months,
+      quantity: 1,
+      amountMinor: 0,
+      taxMinor: 0,
+      totalMinor: 0,
+      currency: o.currency,
+      channel: 'CODE',
+      now,
+      status: 2,
     });
     return { id, code };
   }
@@ -102,8 +148,13 @@ export async function listMyOrders(ctx: AuthedCtx): Promise<TOrderList> {
 }
 
 export type SettleInput = {
-  provider: TPaymentProvider; orderCode: string; amountMinor: number; providerRef: string | null;
-  merchant: string | null; responseCode: string | null; responseMessage: string | null;
+  provider: TPaymentProvider;
+  orderCode: string;
+  amountMinor: number;
+  providerRef: string | null;
+  merchant: string | null;
+  responseCode: string | null;
+  responseMessage: string | null;
 };
 export type SettleOutcome = 'confirmed' | 'already_confirmed' | 'order_not_found' | 'amount_mismatch';
 
@@ -113,30 +164,67 @@ export type SettleOutcome = 'confirmed' | 'already_confirmed' | 'order_not_found
  * the others 'already_confirmed'. amountMinor is compared with total_minor (mismatch changes nothing). An order that
  * is no longer pending (paid, failed, refunded) answers 'already_confirmed' and is not changed.
  */
-export async function settleOrder(deps: OrderDeps, tenantId: string, input: SettleInput): Promise<{ outcome: SettleOutcome; order: TOrder | null }> {
+export async function settleOrder(
+  deps: OrderDeps,
+  tenantId: string,
+  input: SettleInput,
+): Promise<{ outcome: SettleOutcome; order: TOrder | null }> {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const found = await repo.findByCode(tx, tenantId, input.orderCode);
     if (!found) return { outcome: 'order_not_found' as const, order: null };
-    if (Number(found.total_minor) !== input.amountMinor) return { outcome: 'amount_mismatch' as const, order: toOrder(found) };
+    if (Number(found.total_minor) !== input.amountMinor)
+      return { outcome: 'amount_mismatch' as const, order: toOrder(found) };
     const paidId = await repo.markPaid(tx, tenantId, input.orderCode, input.provider, input.amountMinor, input, now);
-    if (!paidId) return { outcome: 'already_confirmed' as const, order: toOrder((await repo.findByCode(tx, tenantId, input.orderCode))!) };
+    if (!paidId)
+      return {
+        outcome: 'already_confirmed' as const,
+        order: toOrder((await repo.findByCode(tx, tenantId, input.orderCode))!),
+      };
     if (!found.user_id) {
       // The customer's account was purged: the payment is recorded, there is nobody to give the plan to.
     } else if (found.package_kind === 'plan') {
-      await activatePlanTx(tx, tenantId, found.user_id, { packageId: found.package_id, months: found.months ?? 1, source: 'order', sourceId: found.id }, now);
+      await activatePlanTx(
+        tx,
+        tenantId,
+        found.user_id,
+        { packageId: found.package_id, months: found.months ?? 1, source: 'order', sourceId: found.id },
+        now,
+      );
     } else {
-      await addAddonUsesTx(tx, tenantId, found.user_id, found.package_id, (found.addon_uses ?? 0) * found.quantity, now);
+      await addAddonUsesTx(
+        tx,
+        tenantId,
+        found.user_id,
+        found.package_id,
+        (found.addon_uses ?? 0) * found.quantity,
+        now,
+      );
     }
     return { outcome: 'confirmed' as const, order: toOrder((await repo.findByCode(tx, tenantId, input.orderCode))!) };
   });
 }
 
 /** A declined/failed payment: pending → failed (0) with the code and message; final orders unchanged. */
-export async function failOrder(deps: OrderDeps, tenantId: string, input: {
-  provider: TPaymentProvider; orderCode: string; providerRef: string | null; responseCode: string | null; responseMessage: string | null;
-}): Promise<{ outcome: 'failed' | 'already_final' | 'order_not_found' }> {
-  const ok = await repo.markFailed(deps.db, tenantId, input.orderCode, input.provider, { ...input, merchant: null }, deps.clock.now());
+export async function failOrder(
+  deps: OrderDeps,
+  tenantId: string,
+  input: {
+    provider: TPaymentProvider;
+    orderCode: string;
+    providerRef: string | null;
+    responseCode: string | null;
+    responseMessage: string | null;
+  },
+): Promise<{ outcome: 'failed' | 'already_final' | 'order_not_found' }> {
+  const ok = await repo.markFailed(
+    deps.db,
+    tenantId,
+    input.orderCode,
+    input.provider,
+    { ...input, merchant: null },
+    deps.clock.now(),
+  );
   if (ok) return { outcome: 'failed' };
   return { outcome: (await repo.findByCode(deps.db, tenantId, input.orderCode)) ? 'already_final' : 'order_not_found' };
 }
@@ -147,7 +235,12 @@ export async function getOrderByCode(deps: OrderDeps, tenantId: string, code: st
 }
 
 /** Records which provider the customer chose (checkout); the order must be pending. */
-export async function setOrderProvider(deps: OrderDeps, tenantId: string, code: string, provider: TPaymentProvider): Promise<void> {
+export async function setOrderProvider(
+  deps: OrderDeps,
+  tenantId: string,
+  code: string,
+  provider: TPaymentProvider,
+): Promise<void> {
   if (await repo.setProvider(deps.db, tenantId, code, provider, deps.clock.now())) return;
   throw new AppError((await repo.findByCode(deps.db, tenantId, code)) ? 'ORDER_NOT_PENDING' : 'ORDER_NOT_FOUND');
 }

@@ -6,5 +6,12 @@ import { sandboxCallbackRoute, sandboxPayPageRoute } from './routes/sandbox.ts';
 
 /** Paying orders (issue 17, H2): checkout, cards, and the providers' verified callbacks. */
 export const PAYMENT_PROVIDER_ROUTES: AnyRoute[] = [
-  checkoutRoute, scratchCardRoute, paymentProvidersRoute, vnpayIpnRoute, vnpayReturnRoute, stripeWebhookRoute, sandboxPayPageRoute, sandboxCallbackRoute,
+  checkoutRoute,
+  scratchCardRoute,
+  paymentProvidersRoute,
+  vnpayIpnRoute,
+  vnpayReturnRoute,
+  stripeWebhookRoute,
+  sandboxPayPageRoute,
+  sandboxCallbackRoute,
 ];

@@ -1,11 +1,24 @@
-import type { TAppMedication, TIntake, TIntakeConfirmRequest, TIntakeSnoozeRequest } from '@carewatch/contracts/prescriptions';
+import type {
+  TAppMedication,
+  TIntake,
+  TIntakeConfirmRequest,
+  TIntakeSnoozeRequest,
+} from '@carewatch/contracts/prescriptions';
 import { INTAKE_WINDOWS, canConfirmAt, localDayRange } from '@carewatch/clinical/medication';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
 import { checkMissedRun } from './medication.jobs.ts';
 import * as repo from './prescriptions.repo.ts';
-import { adherenceOf, displayState, listIntakesOf, patientClock, remindersOf, toIntake, toPrescription } from './prescriptions.service.ts';
+import {
+  adherenceOf,
+  displayState,
+  listIntakesOf,
+  patientClock,
+  remindersOf,
+  toIntake,
+  toPrescription,
+} from './prescriptions.service.ts';
 
 const MINUTE_MS = 60_000;
 /** A confirmation's own time may be this far ahead of the server's clock (phone clocks drift). */
@@ -20,11 +33,19 @@ export async function appMedication(ctx: AuthedCtx, subjectId: string): Promise<
   const now = ctx.clock.now();
   const { tenantId } = ctx.auth;
   const { tz, today } = await patientClock(ctx.db, tenantId, s.id, now);
-  const rx = (await repo.activePrescriptions(ctx.db, tenantId, s.id)).filter((r) => displayState(r, today) === 'IN_USE');
-  const meds = await repo.medicinesOf(ctx.db, tenantId, rx.map((r) => r.id));
+  const rx = (await repo.activePrescriptions(ctx.db, tenantId, s.id)).filter(
+    (r) => displayState(r, today) === 'IN_USE',
+  );
+  const meds = await repo.medicinesOf(
+    ctx.db,
+    tenantId,
+    rx.map((r) => r.id),
+  );
   const day = localDayRange(today, tz);
   return {
-    patientId: s.id, timeZone: tz, canConfirm: s.relation === 'self' || s.relation === 'sub_user',
+    patientId: s.id,
+    timeZone: tz,
+    canConfirm: s.relation === 'self' || s.relation === 'sub_user',
     prescriptions: rx.map((r) => toPrescription(r, meds, today, ctx.auth.language)),
     today: await listIntakesOf(ctx.db, tenantId, s.id, day.fromUtc, day.toUtc, now),
     reminders: (await remindersOf(ctx.db, tenantId, s.id, now)).items,
@@ -55,9 +76,17 @@ export async function confirmIntake(ctx: AuthedCtx, id: string, b: TIntakeConfir
   const now = ctx.clock.now();
   const at = b.action === 'taken' && b.at ? new Date(b.at) : now;
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw new AppError('VALIDATION_ERROR', { field: 'at', rule: 'not_future', fields: [{ field: 'at', rule: 'not_future', message: 'Date can not be in the future' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      field: 'at',
+      rule: 'not_future',
+      fields: [{ field: 'at', rule: 'not_future', message: 'Date can not be in the future' }],
+    });
   }
-  if (!canConfirmAt(row.due_at, at)) throw new AppError('INTAKE_TOO_EARLY', { field: 'at', rule: `not_before_due_minus_${INTAKE_WINDOWS.earlyLimitMinutes}m` });
+  if (!canConfirmAt(row.due_at, at))
+    throw new AppError('INTAKE_TOO_EARLY', {
+      field: 'at',
+      rule: `not_before_due_minus_${INTAKE_WINDOWS.earlyLimitMinutes}m`,
+    });
   await ctx.db.tx(async (db) => {
     const locked = await repo.findIntake(db, ctx.auth.tenantId, id, true);
     if (!locked) throw new AppError('INTAKE_NOT_FOUND');
@@ -90,7 +119,9 @@ export async function appMedicineImage(ctx: AuthedCtx, id: string): Promise<{ da
       await requireAppSubject(ctx, patientId);
       allowed = true;
       break;
-    } catch { /* not this one */ }
+    } catch {
+      /* not this one */
+    }
   }
   const data = allowed ? await ctx.files.readAll(img.path) : null;
   if (!data) throw new AppError('NOT_FOUND');

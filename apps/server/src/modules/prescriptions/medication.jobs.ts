@@ -2,7 +2,16 @@ import type { TReminder } from '@carewatch/contracts/prescriptions';
 import { INTAKE_HORIZON_HOURS } from '@carewatch/contracts/prescriptions';
 import { personName } from '@carewatch/contracts/names';
 import { DEFAULT_TIME_ZONE, allowNotification, localMinutesAt } from '@carewatch/clinical/alert-settings';
-import { INTAKE_WINDOWS, intakeState, localDate, occurrences, scheduleLastDate, trailingMissed, type IntakeState, type ReminderSchedule } from '@carewatch/clinical/medication';
+import {
+  INTAKE_WINDOWS,
+  intakeState,
+  localDate,
+  occurrences,
+  scheduleLastDate,
+  trailingMissed,
+  type IntakeState,
+  type ReminderSchedule,
+} from '@carewatch/clinical/medication';
 import type { Deps } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
@@ -50,12 +59,24 @@ function localTime(d: Date, tz: string): string {
 }
 
 /** The clinical schedule of a medicine: its reminder within the prescription's dates, in the patient's zone. */
-export function scheduleOf(m: Pick<repo.MedicineRow, 'reminder' | 'total_days'>, rxStart: string, rxEnd: string | null, tz: string): ReminderSchedule | null {
+export function scheduleOf(
+  m: Pick<repo.MedicineRow, 'reminder' | 'total_days'>,
+  rxStart: string,
+  rxEnd: string | null,
+  tz: string,
+): ReminderSchedule | null {
   const r = m.reminder as TReminder | null;
   if (!r) return null;
   const start = r.startDate && r.startDate > rxStart ? r.startDate : rxStart;
   const ends = [r.endDate, rxEnd].filter((d): d is string => d !== null).sort();
-  return { rule: r.rule, times: r.times.map((t) => t.time), startDate: start, endDate: ends[0] ?? null, totalDays: m.total_days, timeZone: tz };
+  return {
+    rule: r.rule,
+    times: r.times.map((t) => t.time),
+    startDate: start,
+    endDate: ends[0] ?? null,
+    totalDays: m.total_days,
+    timeZone: tz,
+  };
 }
 
 /** The planned doses of one medicine in [from, to). */
@@ -65,10 +86,17 @@ export function plannedIntakes(m: repo.PlanRow, from: Date, to: Date): repo.NewI
   if (!s) return [];
   const r = m.reminder as TReminder;
   const labels = new Map(r.times.map((t) => [t.time, t.label || null]));
-  const only = r.times.length === 1 ? (r.times[0]!.label || null) : null;
+  const only = r.times.length === 1 ? r.times[0]!.label || null : null;
   return occurrences(s, from, to).map((due) => ({
-    id: newId(due.getTime()), tenantId: m.tenant_id, patientId: m.patient_id, prescriptionId: m.prescription_id, medicineId: m.id, medKey: m.med_key,
-    dueAt: due, timeLabel: r.rule.kind === 'hourly' ? null : (only ?? labels.get(localTime(due, tz)) ?? null), notifyAt: due,
+    id: newId(due.getTime()),
+    tenantId: m.tenant_id,
+    patientId: m.patient_id,
+    prescriptionId: m.prescription_id,
+    medicineId: m.id,
+    medKey: m.med_key,
+    dueAt: due,
+    timeLabel: r.rule.kind === 'hourly' ? null : (only ?? labels.get(localTime(due, tz)) ?? null),
+    notifyAt: due,
     prealarmAt: r.preAlarmMinutes > 0 ? new Date(due.getTime() - r.preAlarmMinutes * MINUTE_MS) : null,
   }));
 }
@@ -78,7 +106,11 @@ export function plannedIntakes(m: repo.PlanRow, from: Date, to: Date): repo.NewI
  * right after it is written). A medicine with nothing left to plan (its end passed) stops being looked at.
  * Answers how many medicines were looked at and doses planned.
  */
-export async function planDoses(db: Db, now: Date, o: { prescriptionId?: string; limit?: number } = {}): Promise<{ medicines: number; doses: number }> {
+export async function planDoses(
+  db: Db,
+  now: Date,
+  o: { prescriptionId?: string; limit?: number } = {},
+): Promise<{ medicines: number; doses: number }> {
   const until = new Date(now.getTime() + HORIZON_MS);
   const due = o.prescriptionId ? until : new Date(now.getTime() + TOP_UP_MS);
   const meds = await repo.medicinesToPlan(db, due, o.limit ?? BATCH, o.prescriptionId);
@@ -95,7 +127,11 @@ export async function planDoses(db: Db, now: Date, o: { prescriptionId?: string;
     if (last !== null && last < localDate(until, tz)) done.push(m.id);
   }
   const n = await repo.insertIntakes(db, rows);
-  await repo.setPlanned(db, meds.map((m) => m.id), until);
+  await repo.setPlanned(
+    db,
+    meds.map((m) => m.id),
+    until,
+  );
   await repo.setPlanDone(db, done);
   return { medicines: meds.length, doses: n };
 }
@@ -107,15 +143,28 @@ function doseItems(rows: repo.DueNotice[], kind: 'dose' | 'prealarm'): Map<strin
   for (const r of rows) {
     if (!r.user_id) continue; // a patient without the app: nobody to remind
     const tz = tzOrDefault(r.timezone);
-    const vars = { medicine: r.medicine_name, dose: r.dose, unit: r.dose_unit, when: r.when_taken, dueAt: r.due_at, label: r.time_label };
+    const vars = {
+      medicine: r.medicine_name,
+      dose: r.dose,
+      unit: r.dose_unit,
+      when: r.when_taken,
+      dueAt: r.due_at,
+      label: r.time_label,
+    };
     const t = kind === 'dose' ? doseNotificationText(r.language, tz, vars) : preAlarmText(r.language, tz, vars);
     // A snoozed dose is a new notification (its own key); a retried sweep is not.
     const round = kind === 'dose' ? (r.snoozed_until ? `snooze:${r.snoozed_until.toISOString()}` : 'due') : 'prealarm';
     const list = byTenant.get(r.tenant_id) ?? [];
     for (const channel of ['in_app', 'push'] as const) {
       list.push({
-        dedupeKey: `medication:${r.id}:${round}:${channel}`, channel, alertId: null, recipientUserId: r.user_id, recipientPhone: null, recipientEmail: null,
-        template: `medication.${kind}`, payload: { type: 'medication', kind, title: t.title, body: t.body, patientId: r.patient_id, intakeId: r.id },
+        dedupeKey: `medication:${r.id}:${round}:${channel}`,
+        channel,
+        alertId: null,
+        recipientUserId: r.user_id,
+        recipientPhone: null,
+        recipientEmail: null,
+        template: `medication.${kind}`,
+        payload: { type: 'medication', kind, title: t.title, body: t.body, patientId: r.patient_id, intakeId: r.id },
       });
     }
     byTenant.set(r.tenant_id, list);
@@ -126,7 +175,8 @@ function doseItems(rows: repo.DueNotice[], kind: 'dose' | 'prealarm'): Map<strin
 async function enqueueAll(db: Db, byTenant: Map<string, OutboxItem[]>, now: Date): Promise<number> {
   let n = 0;
   for (const [tenantId, items] of byTenant) {
-    for (let i = 0; i < items.length; i += 2000) n += await enqueueDeliveries(db, tenantId, items.slice(i, i + 2000), now);
+    for (let i = 0; i < items.length; i += 2000)
+      n += await enqueueDeliveries(db, tenantId, items.slice(i, i + 2000), now);
   }
   return n;
 }
@@ -135,12 +185,20 @@ async function enqueueAll(db: Db, byTenant: Map<string, OutboxItem[]>, now: Date
  * Sends the dose notifications (and pre-alarms) due at `now`, batch by batch, each batch in one transaction.
  * `more`: stopped by the time budget with work left. `onBatch` sees each committed batch (the benchmark times them).
  */
-export async function sendDueNotifications(db: Db, now: Date, budgetEnd = Infinity, onBatch?: (rows: repo.DueNotice[]) => void): Promise<{ sent: number; more: boolean }> {
+export async function sendDueNotifications(
+  db: Db,
+  now: Date,
+  budgetEnd = Infinity,
+  onBatch?: (rows: repo.DueNotice[]) => void,
+): Promise<{ sent: number; more: boolean }> {
   let sent = 0;
   for (const kind of ['dose', 'prealarm'] as const) {
     for (;;) {
       const rows = await db.tx(async (tx) => {
-        const claimed = kind === 'dose' ? await repo.claimDueNotifications(tx, now, BATCH) : await repo.claimDuePrealarms(tx, now, BATCH);
+        const claimed =
+          kind === 'dose'
+            ? await repo.claimDueNotifications(tx, now, BATCH)
+            : await repo.claimDuePrealarms(tx, now, BATCH);
         await enqueueAll(tx, doseItems(claimed, kind), now);
         return claimed;
       });
@@ -165,7 +223,14 @@ const stateOfRow = (r: Pick<repo.IntakeRow, 'due_at' | 'action' | 'action_at'>, 
  * by its first missed dose (unique) — and the notice is kept as a closed `missed_dose` alert whose trail lists each
  * notification. On-demand medicines have no planned doses, so they never count.
  */
-export async function checkMissedRun(db: Db, tenantId: string, patientId: string, medKey: string, now: Date, upTo: Date = now): Promise<boolean> {
+export async function checkMissedRun(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  medKey: string,
+  now: Date,
+  upTo: Date = now,
+): Promise<boolean> {
   const patient = await repo.patientForRx(db, tenantId, patientId);
   if (!patient) return false;
   const threshold = patient.missed_dose_threshold;
@@ -179,8 +244,23 @@ export async function checkMissedRun(db: Db, tenantId: string, patientId: string
   const first = settled[settled.length - run]!;
   const last = settled[settled.length - 1]!;
   const noticeId = newId(now.getTime());
-  if (!(await repo.insertMissedNotice(db, tenantId, { id: noticeId, patientId, medKey, firstIntakeId: first.id, lastIntakeId: last.id, missed: run, now }))) return false;
-  const alertId = await recordMissedDoseAlert(db, tenantId, { patientId, now, detail: `missed_dose:${run}:${last.medicine_name}` });
+  if (
+    !(await repo.insertMissedNotice(db, tenantId, {
+      id: noticeId,
+      patientId,
+      medKey,
+      firstIntakeId: first.id,
+      lastIntakeId: last.id,
+      missed: run,
+      now,
+    }))
+  )
+    return false;
+  const alertId = await recordMissedDoseAlert(db, tenantId, {
+    patientId,
+    now,
+    detail: `missed_dose:${run}:${last.medicine_name}`,
+  });
   await repo.setNoticeAlert(db, tenantId, noticeId, alertId);
   const ref = await patientRef(db, tenantId, patientId);
   const settings = ref?.settings;
@@ -188,17 +268,38 @@ export async function checkMissedRun(db: Db, tenantId: string, patientId: string
   const items: OutboxItem[] = [];
   for (const r of await escalationRecipients(db, tenantId, patientId, patient.language)) {
     const lang = patient.language;
-    const t = missedDoseText(lang, { patientName: personName({ firstName: patient.first_name, lastName: patient.last_name }, lang ?? 'en'), medicine: last.medicine_name, missed: run });
+    const t = missedDoseText(lang, {
+      patientName: personName({ firstName: patient.first_name, lastName: patient.last_name }, lang ?? 'en'),
+      medicine: last.medicine_name,
+      missed: run,
+    });
     const recipient = r.userId ?? r.contactId;
     for (const channel of ['in_app', 'push', 'sms'] as const) {
       if (!r.channels.includes(channel)) continue;
-      if (settings && !allowNotification({ channel, audience: 'followers', tier: 'at_risk', template: 'at_risk' }, settings, minutes)) continue;
+      if (
+        settings &&
+        !allowNotification({ channel, audience: 'followers', tier: 'at_risk', template: 'at_risk' }, settings, minutes)
+      )
+        continue;
       items.push({
         // The alert-style key (alert:<id>:<tier>:<template>:<recipient>:<channel>) lets the alert page show the provider's answer.
-        dedupeKey: `alert:${alertId}:at_risk:missed_dose:${recipient}:${channel}`, channel, alertId,
-        recipientUserId: channel === 'sms' ? null : r.userId, recipientPhone: channel === 'sms' ? r.phone : null, recipientEmail: null,
+        dedupeKey: `alert:${alertId}:at_risk:missed_dose:${recipient}:${channel}`,
+        channel,
+        alertId,
+        recipientUserId: channel === 'sms' ? null : r.userId,
+        recipientPhone: channel === 'sms' ? r.phone : null,
+        recipientEmail: null,
         template: 'medication.missed',
-        payload: { type: 'medication_missed', title: t.title, body: t.body, text: t.text, patientId, recipientName: r.name, level: 'at_risk', missed: run },
+        payload: {
+          type: 'medication_missed',
+          title: t.title,
+          body: t.body,
+          text: t.text,
+          patientId,
+          recipientName: r.name,
+          level: 'at_risk',
+          missed: run,
+        },
       });
     }
   }
@@ -214,7 +315,12 @@ export async function settleDue(db: Db, now: Date, budgetEnd = Infinity): Promis
     const n = await db.tx(async (tx) => {
       const rows = await repo.settleUnanswered(tx, now, before, BATCH);
       const keys = new Map<string, { tenantId: string; patientId: string; medKey: string }>();
-      for (const r of rows) keys.set(`${r.tenant_id}:${r.patient_id}:${r.med_key}`, { tenantId: r.tenant_id, patientId: r.patient_id, medKey: r.med_key });
+      for (const r of rows)
+        keys.set(`${r.tenant_id}:${r.patient_id}:${r.med_key}`, {
+          tenantId: r.tenant_id,
+          patientId: r.patient_id,
+          medKey: r.med_key,
+        });
       for (const k of keys.values()) await checkMissedRun(tx, k.tenantId, k.patientId, k.medKey, now);
       return rows.length;
     });
@@ -227,7 +333,9 @@ export async function settleDue(db: Db, now: Date, budgetEnd = Infinity): Promis
 // ---------------------------------------------------------------- the sweeper job
 
 /** Runs one sweep: plan, notify, settle. `more`: the time budget ran out with work left (the next sweep runs at once). */
-export async function sweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ planned: number; sent: number; settled: number; more: boolean }> {
+export async function sweep(
+  deps: Pick<Deps, 'db' | 'clock'>,
+): Promise<{ planned: number; sent: number; settled: number; more: boolean }> {
   const now = deps.clock.now();
   // Date.now() here bounds the wall time one sweep may take (not a rule of the domain: the injected clock decides what is due).
   const budgetEnd = Date.now() + SWEEP_BUDGET_MS;
@@ -239,7 +347,10 @@ export async function sweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ planned
     const n = await deps.db.tx((tx) => planDoses(tx, now));
     planned += n.doses;
     if (n.medicines === 0) break;
-    if (Date.now() > budgetEnd) { planMore = true; break; }
+    if (Date.now() > budgetEnd) {
+      planMore = true;
+      break;
+    }
   }
   const settled = await settleDue(deps.db, now, budgetEnd);
   return { planned, sent: sent.sent, settled: settled.settled, more: sent.more || planMore || settled.more };
@@ -247,7 +358,9 @@ export async function sweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ planned
 
 /** Starts the sweeper chain when none is pending or running (after writing a prescription; at server start). */
 export async function ensureMedicationSweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [SWEEP_JOB]);
+  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [
+    SWEEP_JOB,
+  ]);
   if (live.length > 0) return;
   const at = new Date(deps.clock.now().getTime() + SWEEP_SECONDS * 1000);
   await scheduleJob(deps, { kind: SWEEP_JOB, runAt: at, payload: {}, dedupeKey: `${SWEEP_JOB}:${newId()}` });

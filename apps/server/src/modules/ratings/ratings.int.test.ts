@@ -17,7 +17,10 @@ let doctorToken: string;
 let seq = 900_000;
 
 async function appToken(username: string, tenant = 'demo') {
-  const res = await t.call('POST', '/api/auth/oauth-token', { body: { tenant, username, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const res = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant, username, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   expect(res.status, res.raw).toBe(200);
   return String(res.body.access_token);
 }
@@ -28,7 +31,8 @@ async function appointment(doctor: string, status: string): Promise<string> {
   await t.db.query(
     `insert into appointments (id, tenant_id, seq, patient_id, doctor_id, start_at, end_at, location, reason, status, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, 'AT_THE_CLINIC', 'Check-up', $8, $6, $6)`,
-    [id, tenantId, seq++, patientId, doctor, start, new Date(start.getTime() + 30 * 60_000), status]);
+    [id, tenantId, seq++, patientId, doctor, start, new Date(start.getTime() + 30 * 60_000), status],
+  );
   return id;
 }
 const rate = (body: Record<string, unknown>, token = patient) => t.post('/api/account/app/ratings', body, token);
@@ -37,23 +41,39 @@ beforeAll(async () => {
   t = await startTestApp();
   tenantId = (await t.db.query<{ id: string }>("select id from tenants where code = 'demo'"))[0]!.id;
   const [p] = await t.db.query<{ id: string; user_id: string; password_hash: string }>(
-    "select p.id, p.user_id, u.password_hash from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'");
+    "select p.id, p.user_id, u.password_hash from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'",
+  );
   patientId = p!.id;
   patientUserId = p!.user_id;
-  doctorId = (await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [tenantId]))[0]!.id;
+  doctorId = (
+    await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [
+      tenantId,
+    ])
+  )[0]!.id;
   // A doctor the patient has no relationship with.
   strangerDoctorId = newId();
-  await t.db.query(`insert into users (id, tenant_id, email, phone, password_hash, first_name, last_name, status) values ($1, $2, 'stranger.doc@demo.test', '0788999001', $3, 'Stranger', 'Doc', 'active')`,
-    [strangerDoctorId, tenantId, p!.password_hash]);
-  const [role] = await t.db.query<{ id: string }>("select id from roles where tenant_id = $1 and code = 'doctor'", [tenantId]);
-  await t.db.query('insert into user_roles (id, tenant_id, user_id, role_id, is_main) values ($1, $2, $3, $4, true)', [newId(), tenantId, strangerDoctorId, role!.id]);
+  await t.db.query(
+    `insert into users (id, tenant_id, email, phone, password_hash, first_name, last_name, status) values ($1, $2, 'stranger.doc@demo.test', '0788999001', $3, 'Stranger', 'Doc', 'active')`,
+    [strangerDoctorId, tenantId, p!.password_hash],
+  );
+  const [role] = await t.db.query<{ id: string }>("select id from roles where tenant_id = $1 and code = 'doctor'", [
+    tenantId,
+  ]);
+  await t.db.query('insert into user_roles (id, tenant_id, user_id, role_id, is_main) values ($1, $2, $3, $4, true)', [
+    newId(),
+    tenantId,
+    strangerDoctorId,
+    role!.id,
+  ]);
   patient = await appToken('patient@demo.test');
   cskh = (await t.login('cskh')).access;
   doctorToken = (await t.login('doctor')).access;
   sysadmin2 = (await t.login('sysadmin', 'demo2')).access;
   sysadmin = (await t.login('sysadmin')).access;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('rating a doctor', () => {
   test('stars must be a whole number from 1 to 5; the comment has a length limit (400 naming the field)', async () => {
@@ -89,7 +109,11 @@ describe('rating a doctor', () => {
     // Rating again updates the same rating.
     const again = await rate({ doctorId: strangerDoctorId, appointmentId: done, stars: 3, comment: '' });
     expect(again.body).toMatchObject({ id: ok.body.id, stars: 3, comment: null });
-    expect((await t.db.query('select stars from doctor_ratings where doctor_id = $1', [strangerDoctorId])).map((r) => r.stars)).toEqual([3]);
+    expect(
+      (await t.db.query('select stars from doctor_ratings where doctor_id = $1', [strangerDoctorId])).map(
+        (r) => r.stars,
+      ),
+    ).toEqual([3]);
     // The completed visit is now a relationship: the profile rating is allowed too (a second rating).
     expect((await rate({ doctorId: strangerDoctorId, stars: 4 })).status).toBe(200);
 
@@ -103,10 +127,15 @@ describe('rating a doctor', () => {
 
   test("another patient's appointment is not found; staff cannot rate", async () => {
     const other = newId();
-    const [p2] = await t.db.query<{ id: string }>("select id from patients where tenant_id = $1 and id <> $2 limit 1", [tenantId, patientId]);
+    const [p2] = await t.db.query<{ id: string }>('select id from patients where tenant_id = $1 and id <> $2 limit 1', [
+      tenantId,
+      patientId,
+    ]);
     await t.db.query(
       `insert into appointments (id, tenant_id, seq, patient_id, doctor_id, start_at, end_at, location, reason, status, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, now(), now(), 'AT_THE_CLINIC', 'x', 'COMPLETED', now(), now())`, [other, tenantId, seq++, p2!.id, doctorId]);
+       values ($1, $2, $3, $4, $5, now(), now(), 'AT_THE_CLINIC', 'x', 'COMPLETED', now(), now())`,
+      [other, tenantId, seq++, p2!.id, doctorId],
+    );
     const res = await rate({ doctorId, appointmentId: other, stars: 5 });
     expect(res.status).toBe(404);
     expect((await rate({ doctorId, stars: 5 }, doctorToken)).status).toBe(403);
@@ -132,7 +161,10 @@ describe('averages, reports and the staff list', () => {
     const reported = await t.post(`/api/account/ratings/${item.id}/report`, { message: 'Abusive language' }, cskh);
     expect(reported.status, reported.raw).toBe(200);
     expect(reported.body).toMatchObject({ reported: true, reportMessage: 'Abusive language' });
-    expect((await t.db.query("select 1 from audit_log where action = 'rating.report' and resource_id = $1", [item.id])).length).toBe(1);
+    expect(
+      (await t.db.query("select 1 from audit_log where action = 'rating.report' and resource_id = $1", [item.id]))
+        .length,
+    ).toBe(1);
 
     const after = await t.get(`/api/account/app/doctors/${strangerDoctorId}/ratings`, patient);
     expect(after.body.summary).toMatchObject({ average: 4, count: 1 });
@@ -145,7 +177,10 @@ describe('averages, reports and the staff list', () => {
 
     const restored = await t.post(`/api/account/ratings/${item.id}/restore`, {}, cskh);
     expect(restored.body).toMatchObject({ reported: false, reportMessage: null });
-    expect((await t.get(`/api/account/doctors/${strangerDoctorId}/rating`, sysadmin)).body).toMatchObject({ average: 3.5, count: 2 });
+    expect((await t.get(`/api/account/doctors/${strangerDoctorId}/rating`, sysadmin)).body).toMatchObject({
+      average: 3.5,
+      count: 2,
+    });
   });
 
   test('date filters and bad filters', async () => {

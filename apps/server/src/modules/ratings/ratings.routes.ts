@@ -4,6 +4,11 @@ import { doctorRatingSummaryRoute, listRatingsRoute, reportRatingRoute, restoreR
 
 /** The "ratings" module's routes: the app's rating of doctors and the staff's review management. */
 export const RATINGS_ROUTES: AnyRoute[] = [
-  rateDoctorRoute, myRatingsRoute, appDoctorRatingsRoute,
-  listRatingsRoute, reportRatingRoute, restoreRatingRoute, doctorRatingSummaryRoute,
+  rateDoctorRoute,
+  myRatingsRoute,
+  appDoctorRatingsRoute,
+  listRatingsRoute,
+  reportRatingRoute,
+  restoreRatingRoute,
+  doctorRatingSummaryRoute,
 ];

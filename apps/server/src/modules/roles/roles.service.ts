@@ -1,5 +1,12 @@
 import { ALL_PERMISSIONS, isPermissionId } from '@carewatch/contracts/permissions';
-import { CUSTOM_ROLE_RANK, roleChangeProblem, roleRank, type TCreateRoleRequest, type TRole, type TTogglePermissionRequest } from '@carewatch/contracts/roles';
+import {
+  CUSTOM_ROLE_RANK,
+  roleChangeProblem,
+  roleRank,
+  type TCreateRoleRequest,
+  type TRole,
+  type TTogglePermissionRequest,
+} from '@carewatch/contracts/roles';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -7,7 +14,14 @@ import { newId } from '../../platform/ids.ts';
 import type { Db } from '../../platform/db.ts';
 import * as repo from './roles.repo.ts';
 
-const toRole = (r: repo.RoleRow): TRole => ({ id: r.id, code: r.code, name: r.name, description: r.description, isDefault: r.is_default, permissions: r.permissions });
+const toRole = (r: repo.RoleRow): TRole => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  description: r.description,
+  isDefault: r.is_default,
+  permissions: r.permissions,
+});
 
 /** The tenant's role with this code (`doctor`, `patient`, …), or null. */
 export function findRoleByCode(db: Db, tenantId: string, code: string): Promise<repo.RoleRow | null> {
@@ -25,7 +39,12 @@ export function permissionCatalogue() {
 /** Nobody grants what they do not hold themselves. */
 function assertGrantable(ctx: AuthedCtx, ids: number[], field: string) {
   for (const id of ids) {
-    if (!isPermissionId(id)) throw new AppError('VALIDATION_ERROR', { field, rule: 'unknown_permission' }, `${field}: unknown permission ${id}`);
+    if (!isPermissionId(id))
+      throw new AppError(
+        'VALIDATION_ERROR',
+        { field, rule: 'unknown_permission' },
+        `${field}: unknown permission ${id}`,
+      );
     if (!ctx.auth.permissions.has(id)) throw new AppError('PERMISSION_DENIED', { field, permission: id });
   }
 }
@@ -34,11 +53,24 @@ export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Pro
   const permissions = [...new Set(input.permissions)];
   assertGrantable(ctx, permissions, 'permissions');
   // A custom role ranks as staff: only a caller above that rank makes one.
-  if (roleRank(ctx.auth.roleCode) <= CUSTOM_ROLE_RANK) throw new AppError('PERMISSION_DENIED', { field: 'name', rule: 'rank' });
+  if (roleRank(ctx.auth.roleCode) <= CUSTOM_ROLE_RANK)
+    throw new AppError('PERMISSION_DENIED', { field: 'name', rule: 'rank' });
   if (await repo.nameTaken(ctx.db, ctx.auth.tenantId, input.name)) throw fieldError('ROLE_EXISTED', 'name');
   const id = newId();
-  await repo.insert(ctx.db, ctx.auth.tenantId, { id, code: `custom_${id.slice(-12)}`, name: input.name, description: input.description || null, isDefault: false, permissions });
-  await audit(ctx, { action: 'role.create', resource: 'role', resourceId: id, details: { permissions: permissions.length } });
+  await repo.insert(ctx.db, ctx.auth.tenantId, {
+    id,
+    code: `custom_${id.slice(-12)}`,
+    name: input.name,
+    description: input.description || null,
+    isDefault: false,
+    permissions,
+  });
+  await audit(ctx, {
+    action: 'role.create',
+    resource: 'role',
+    resourceId: id,
+    details: { permissions: permissions.length },
+  });
   return toRole((await repo.findById(ctx.db, ctx.auth.tenantId, id))!);
 }
 
@@ -47,13 +79,28 @@ export async function createRole(ctx: AuthedCtx, input: TCreateRoleRequest): Pro
  * only roles strictly below its own, never removes a permission from a top role (root, super admin, system admin:
  * they could lock everyone out for good) and grants only what it holds.
  */
-export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TTogglePermissionRequest): Promise<TRole> {
+export async function togglePermission(
+  ctx: AuthedCtx,
+  roleId: string,
+  input: TTogglePermissionRequest,
+): Promise<TRole> {
   const role = await repo.findById(ctx.db, ctx.auth.tenantId, roleId);
   if (!role) throw new AppError('ROLE_NOT_FOUND');
-  if (!isPermissionId(input.permissionId)) throw new AppError('VALIDATION_ERROR', { field: 'permissionId', rule: 'unknown_permission' }, `permissionId: unknown permission ${input.permissionId}`);
+  if (!isPermissionId(input.permissionId))
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: 'permissionId', rule: 'unknown_permission' },
+      `permissionId: unknown permission ${input.permissionId}`,
+    );
   const problem = roleChangeProblem(ctx.auth, role, input.permissionId, input.enabled);
   if (problem) {
-    await audit(ctx, { action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke', resource: 'role', resourceId: role.id, outcome: 'denied', details: { permissionId: input.permissionId, reason: problem } });
+    await audit(ctx, {
+      action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke',
+      resource: 'role',
+      resourceId: role.id,
+      outcome: 'denied',
+      details: { permissionId: input.permissionId, reason: problem },
+    });
     throw new AppError('PERMISSION_DENIED', { field: 'permissionId', rule: problem, permission: input.permissionId });
   }
   const changed = await ctx.db.tx(async (db) => {
@@ -61,6 +108,12 @@ export async function togglePermission(ctx: AuthedCtx, roleId: string, input: TT
     if (c) await repo.bumpPermissionsVersionForRole(db, ctx.auth.tenantId, role.id);
     return c;
   });
-  if (changed) await audit(ctx, { action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke', resource: 'role', resourceId: role.id, details: { permissionId: input.permissionId } });
+  if (changed)
+    await audit(ctx, {
+      action: input.enabled ? 'role.permission.grant' : 'role.permission.revoke',
+      resource: 'role',
+      resourceId: role.id,
+      details: { permissionId: input.permissionId },
+    });
   return toRole((await repo.findById(ctx.db, ctx.auth.tenantId, role.id))!);
 }

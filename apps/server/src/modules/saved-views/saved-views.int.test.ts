@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Res, type TestApp } from '../../test-support/test-app.ts';
 
-type View = { id: string; list: string; name: string; query: string; isDefault: boolean; createdAt: string; updatedAt: string };
+type View = {
+  id: string;
+  list: string;
+  name: string;
+  query: string;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
 
 const P = '/api/account/saved-views';
 
@@ -18,7 +26,11 @@ describe('saved views: personal named states of the portal lists', () => {
   };
   const patch = (id: string, body: unknown, token = doctor) => t.call('PATCH', `${P}/${id}`, { body, token });
   const remove = (id: string, token = doctor) => t.call('DELETE', `${P}/${id}`, { token });
-  const rowsOf = (id: string) => t.db.query<{ name: string; is_default: boolean; user_id: string }>('select name, is_default, user_id from saved_views where id = $1', [id]);
+  const rowsOf = (id: string) =>
+    t.db.query<{ name: string; is_default: boolean; user_id: string }>(
+      'select name, is_default, user_id from saved_views where id = $1',
+      [id],
+    );
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -26,19 +38,30 @@ describe('saved views: personal named states of the portal lists', () => {
     assistant = (await t.login('assistant')).access;
     doctor2 = (await t.login('doctor', 'demo2')).access;
   }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('creates, lists by name, renames, sets the default (one per list) and deletes', async () => {
     const mine = await create({ list: 'patients', name: 'Mine', query: 'status=sos&sort=-lastReadingAt&size=30' });
     expect(mine.status).toBe(201);
     const a = mine.body as unknown as View;
-    expect(a).toMatchObject({ list: 'patients', name: 'Mine', query: 'status=sos&sort=-lastReadingAt&size=30', isDefault: false });
-    const b = (await create({ list: 'patients', name: 'At risk', query: 'status=at_risk', isDefault: true })).body as unknown as View;
+    expect(a).toMatchObject({
+      list: 'patients',
+      name: 'Mine',
+      query: 'status=sos&sort=-lastReadingAt&size=30',
+      isDefault: false,
+    });
+    const b = (await create({ list: 'patients', name: 'At risk', query: 'status=at_risk', isDefault: true }))
+      .body as unknown as View;
     expect(b.isDefault).toBe(true);
     // Another list's views are apart.
     expect((await create({ list: 'devices', name: 'Mine', query: '' })).status).toBe(201);
 
-    expect((await list('patients')).map((v) => [v.name, v.isDefault])).toEqual([['At risk', true], ['Mine', false]]);
+    expect((await list('patients')).map((v) => [v.name, v.isDefault])).toEqual([
+      ['At risk', true],
+      ['Mine', false],
+    ]);
     expect((await list('devices')).map((v) => v.name)).toEqual(['Mine']);
 
     const renamed = await patch(a.id, { name: 'My SOS' });
@@ -47,7 +70,10 @@ describe('saved views: personal named states of the portal lists', () => {
 
     // Making "My SOS" the default: "At risk" stops being it.
     expect((await patch(a.id, { isDefault: true })).body).toMatchObject({ isDefault: true });
-    expect((await list('patients')).map((v) => [v.name, v.isDefault])).toEqual([['At risk', false], ['My SOS', true]]);
+    expect((await list('patients')).map((v) => [v.name, v.isDefault])).toEqual([
+      ['At risk', false],
+      ['My SOS', true],
+    ]);
     expect((await patch(a.id, { isDefault: false })).body).toMatchObject({ isDefault: false });
     expect((await list('patients')).every((v) => !v.isDefault)).toBe(true);
 
@@ -73,7 +99,8 @@ describe('saved views: personal named states of the portal lists', () => {
   });
 
   it('at most 20 views per user and list: the 21st is a 409', async () => {
-    for (let i = 1; i <= 20; i++) expect((await create({ list: 'audit', name: `View ${i}`, query: `page=${i}` })).status).toBe(201);
+    for (let i = 1; i <= 20; i++)
+      expect((await create({ list: 'audit', name: `View ${i}`, query: `page=${i}` })).status).toBe(201);
     const over = await create({ list: 'audit', name: 'View 21', query: '' });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ code: 'SAVED_VIEW_LIMIT' });
@@ -87,7 +114,11 @@ describe('saved views: personal named states of the portal lists', () => {
     const v = (await create({ list: 'worklist', name: 'Mine only', query: 'tier=high' })).body as unknown as View;
     const [before] = await rowsOf(v.id);
     for (const token of [assistant, doctor2]) {
-      const checks: Res[] = [await patch(v.id, { name: 'Taken' }, token), await patch(v.id, { isDefault: true }, token), await remove(v.id, token)];
+      const checks: Res[] = [
+        await patch(v.id, { name: 'Taken' }, token),
+        await patch(v.id, { isDefault: true }, token),
+        await remove(v.id, token),
+      ];
       for (const res of checks) {
         expect(res.status).toBe(404);
         expect(res.body.code).toBe('SAVED_VIEW_NOT_FOUND');
@@ -120,12 +151,22 @@ describe('saved views: personal named states of the portal lists', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } });
     }
-    expect((await t.get(`${P}?list=unknown`, doctor)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'list' } });
-    const v = (await create({ list: 'tickets', name: 'Valid', query: 'search=Nguy%E1%BB%85n+V&status=' })).body as unknown as View;
+    expect((await t.get(`${P}?list=unknown`, doctor)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'list' },
+    });
+    const v = (await create({ list: 'tickets', name: 'Valid', query: 'search=Nguy%E1%BB%85n+V&status=' }))
+      .body as unknown as View;
     expect(v.query).toBe('search=Nguy%E1%BB%85n+V&status=');
     expect((await patch(v.id, {})).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
-    expect((await patch(v.id, { name: '' })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
-    expect((await t.call('PATCH', `${P}/not-an-id`, { body: { name: 'x' }, token: doctor })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'id' } });
+    expect((await patch(v.id, { name: '' })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'name' },
+    });
+    expect((await t.call('PATCH', `${P}/not-an-id`, { body: { name: 'x' }, token: doctor })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'id' },
+    });
   });
 
   it('needs a signed-in user', async () => {

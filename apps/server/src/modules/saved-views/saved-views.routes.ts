@@ -5,4 +5,9 @@ import { listSavedViewsRoute } from './routes/list-views.ts';
 import { updateSavedViewRoute } from './routes/update-view.ts';
 
 /** The "saved-views" module's routes (issue 20): each staff user's named states of the portal's lists. */
-export const SAVED_VIEWS_ROUTES: AnyRoute[] = [listSavedViewsRoute, createSavedViewRoute, updateSavedViewRoute, deleteSavedViewRoute];
+export const SAVED_VIEWS_ROUTES: AnyRoute[] = [
+  listSavedViewsRoute,
+  createSavedViewRoute,
+  updateSavedViewRoute,
+  deleteSavedViewRoute,
+];

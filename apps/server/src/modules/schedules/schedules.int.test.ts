@@ -6,7 +6,16 @@ const S = '/api/account/doctor-schedules';
 // The test clock starts at 2026-11-22T08:00Z (15:00 in Ho Chi Minh); the demo doctor works 08:00–12:00 HCM daily.
 const at = (isoLocal: string) => new Date(`${isoLocal}+07:00`).toISOString();
 
-type Sched = { id: string; status: string; slotCount: number; bookedCount: number; doctorId: string; rejectReason: string | null; approverName: string | null; actionAt: string | null };
+type Sched = {
+  id: string;
+  status: string;
+  slotCount: number;
+  bookedCount: number;
+  doctorId: string;
+  rejectReason: string | null;
+  approverName: string | null;
+  actionAt: string | null;
+};
 type Result = { id: string; ok: boolean; status: string | null; code: string | null };
 
 describe('doctor schedules', () => {
@@ -26,15 +35,22 @@ describe('doctor schedules', () => {
     assistant = (await t.login('assistant')).access;
     operator = (await t.login('operator')).access;
     otherAdmin = (await t.login('mhscadmin', 'demo2')).access;
-    const [d] = await t.db.query<{ id: string }>("select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'doctor@demo.test'");
+    const [d] = await t.db.query<{ id: string }>(
+      "select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'doctor@demo.test'",
+    );
     doctorId = d!.id;
-    const [d2] = await t.db.query<{ id: string }>("select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo2' and u.email = 'doctor@demo2.test'");
+    const [d2] = await t.db.query<{ id: string }>(
+      "select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo2' and u.email = 'doctor@demo2.test'",
+    );
     otherDoctorId = d2!.id;
   }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const request = (token: string, body: Record<string, unknown>) => t.post(S, body, token);
-  const slots = (token: string, id: string, date: string) => t.get(`/api/account/doctors/${id}/slots?date=${date}`, token);
+  const slots = (token: string, id: string, date: string) =>
+    t.get(`/api/account/doctors/${id}/slots?date=${date}`, token);
 
   it('the demo doctor has a week of approved schedules with free slots and the booked ones marked', async () => {
     const res = await slots(operator, doctorId, '2026-11-23');
@@ -43,13 +59,20 @@ describe('doctor schedules', () => {
     expect(items).toHaveLength(8);
     expect(items[0]!.start).toBe(at('2026-11-23T08:00:00'));
     expect(items.filter((s) => s.booked).map((s) => s.start)).toEqual([at('2026-11-23T09:00:00')]);
-    const week = await t.get(`${S}?from=${at('2026-11-23T00:00:00')}&to=${at('2026-11-30T00:00:00')}&mine=true`, doctor);
+    const week = await t.get(
+      `${S}?from=${at('2026-11-23T00:00:00')}&to=${at('2026-11-30T00:00:00')}&mine=true`,
+      doctor,
+    );
     expect(week.status).toBe(200);
     expect((week.body.items as Sched[]).map((s) => s.status)).toEqual(Array(6).fill('approved'));
   });
 
   it('a request awaits approval: no bookable slots until an admin of the level approves it', async () => {
-    const res = await request(doctor, { start: at('2026-11-24T13:00:00'), end: at('2026-11-24T15:00:00'), slotMinutes: 30 });
+    const res = await request(doctor, {
+      start: at('2026-11-24T13:00:00'),
+      end: at('2026-11-24T15:00:00'),
+      slotMinutes: 30,
+    });
     expect(res.status).toBe(201);
     const [s] = res.body.items as Sched[];
     expect(s).toMatchObject({ status: 'new', slotCount: 4, doctorId });
@@ -77,7 +100,9 @@ describe('doctor schedules', () => {
     expect(decided.approverName).toBeTruthy();
     expect(decided.actionAt).toBe(t.clock.now().toISOString());
     // Deciding twice names why not.
-    expect(((await t.post(`${S}/requests/approve`, { ids: [s!.id] }, admin)).body.results as Result[])[0]).toMatchObject({ ok: false, code: 'SCHEDULE_NOT_PENDING' });
+    expect(
+      ((await t.post(`${S}/requests/approve`, { ids: [s!.id] }, admin)).body.results as Result[])[0],
+    ).toMatchObject({ ok: false, code: 'SCHEDULE_NOT_PENDING' });
   });
 
   it('overlapping schedules and invalid times are refused with the spec messages', async () => {
@@ -87,7 +112,11 @@ describe('doctor schedules', () => {
     const past = await request(doctor, { start: at('2026-11-21T13:00:00'), end: at('2026-11-21T14:00:00') });
     expect(past.status).toBe(400);
     expect(past.body).toMatchObject({ code: 'INVALID_SCHEDULE_TIME', details: { field: 'start' } });
-    const ragged = await request(doctor, { start: at('2026-11-25T13:00:00'), end: at('2026-11-25T13:45:00'), slotMinutes: 30 });
+    const ragged = await request(doctor, {
+      start: at('2026-11-25T13:00:00'),
+      end: at('2026-11-25T13:45:00'),
+      slotMinutes: 30,
+    });
     expect(ragged.status).toBe(400);
     expect(ragged.body).toMatchObject({ code: 'INVALID_SCHEDULE_TIME', details: { field: 'slotMinutes' } });
     const backwards = await request(doctor, { start: at('2026-11-25T15:00:00'), end: at('2026-11-25T14:00:00') });
@@ -99,35 +128,62 @@ describe('doctor schedules', () => {
     expect(series.body.items).toHaveLength(3);
     const again = await request(doctor, { start: at('2026-11-30T07:30:00'), end: at('2026-11-30T08:00:00'), days: 3 });
     expect(again.status).toBe(409);
-    const count = await t.db.query<{ n: number }>("select count(*)::int as n from doctor_schedules where doctor_id = $1 and start_at >= '2026-11-30T00:00:00Z'", [doctorId]);
+    const count = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from doctor_schedules where doctor_id = $1 and start_at >= '2026-11-30T00:00:00Z'",
+      [doctorId],
+    );
     expect(count[0]!.n).toBe(3);
   });
 
   it('reject needs a reason and takes one or many; the reason is kept', async () => {
-    const a = ((await request(doctor, { start: at('2026-12-10T13:00:00'), end: at('2026-12-10T14:00:00') })).body.items as Sched[])[0]!;
-    const b = ((await request(doctor, { start: at('2026-12-11T13:00:00'), end: at('2026-12-11T14:00:00') })).body.items as Sched[])[0]!;
+    const a = (
+      (await request(doctor, { start: at('2026-12-10T13:00:00'), end: at('2026-12-10T14:00:00') })).body
+        .items as Sched[]
+    )[0]!;
+    const b = (
+      (await request(doctor, { start: at('2026-12-11T13:00:00'), end: at('2026-12-11T14:00:00') })).body
+        .items as Sched[]
+    )[0]!;
     const none = await t.post(`${S}/requests/reject`, { ids: [a.id, b.id] }, admin);
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.body)).toContain('reason');
-    const res = await t.post(`${S}/requests/reject`, { ids: [a.id, b.id], reason: 'Clinic closed for training' }, admin);
+    const res = await t.post(
+      `${S}/requests/reject`,
+      { ids: [a.id, b.id], reason: 'Clinic closed for training' },
+      admin,
+    );
     expect((res.body.results as Result[]).map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    const rows = await t.db.query<{ status: string; reject_reason: string }>('select status, reject_reason from doctor_schedules where id = any($1::uuid[])', [[a.id, b.id]]);
+    const rows = await t.db.query<{ status: string; reject_reason: string }>(
+      'select status, reject_reason from doctor_schedules where id = any($1::uuid[])',
+      [[a.id, b.id]],
+    );
     expect(rows.every((r) => r.status === 'rejected' && r.reject_reason === 'Clinic closed for training')).toBe(true);
   });
 
   it('deleting is itself a request: withdrawn when new, leave when approved, refused with appointments', async () => {
-    const n = ((await request(doctor, { start: at('2026-12-12T13:00:00'), end: at('2026-12-12T14:00:00') })).body.items as Sched[])[0]!;
+    const n = (
+      (await request(doctor, { start: at('2026-12-12T13:00:00'), end: at('2026-12-12T14:00:00') })).body
+        .items as Sched[]
+    )[0]!;
     const withdrawn = await t.call('DELETE', `${S}/${n.id}`, { token: doctor });
     expect(withdrawn.body).toEqual({ id: n.id, status: null });
 
     // The seeded schedule of 23/11 holds the video visit: it cannot go.
-    const week = (await t.get(`${S}?from=${at('2026-11-23T00:00:00')}&to=${at('2026-11-24T00:00:00')}&mine=true`, doctor)).body.items as Sched[];
+    const week = (
+      await t.get(`${S}?from=${at('2026-11-23T00:00:00')}&to=${at('2026-11-24T00:00:00')}&mine=true`, doctor)
+    ).body.items as Sched[];
     const busy = week.find((s) => s.bookedCount > 0)!;
     const refused = await t.call('DELETE', `${S}/${busy.id}`, { token: doctor });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'SCHEDULE_HAS_APPOINTMENTS', message: 'cannot delete schedule with appointments' });
+    expect(refused.body).toMatchObject({
+      code: 'SCHEDULE_HAS_APPOINTMENTS',
+      message: 'cannot delete schedule with appointments',
+    });
 
-    const free = ((await t.get(`${S}?from=${at('2026-11-27T00:00:00')}&to=${at('2026-11-28T00:00:00')}&mine=true`, doctor)).body.items as Sched[])[0]!;
+    const free = (
+      (await t.get(`${S}?from=${at('2026-11-27T00:00:00')}&to=${at('2026-11-28T00:00:00')}&mine=true`, doctor)).body
+        .items as Sched[]
+    )[0]!;
     expect(free.bookedCount).toBe(0);
     const leave = await t.call('DELETE', `${S}/${free.id}`, { token: doctor });
     expect(leave.body).toEqual({ id: free.id, status: 'requesting_leave' });
@@ -142,7 +198,10 @@ describe('doctor schedules', () => {
   });
 
   it('a new request whose start passes unapproved is disabled (expired) and cannot be approved', async () => {
-    const s = ((await request(doctor, { start: at('2026-11-22T15:10:00'), end: at('2026-11-22T15:40:00') })).body.items as Sched[])[0]!;
+    const s = (
+      (await request(doctor, { start: at('2026-11-22T15:10:00'), end: at('2026-11-22T15:40:00') })).body
+        .items as Sched[]
+    )[0]!;
     // Within the tokens' 15 minutes.
     t.clock.advance(11 * 60_000);
     const list = await t.get(`${S}/requests?view=history`, admin);
@@ -153,12 +212,26 @@ describe('doctor schedules', () => {
   });
 
   it('doctors request for themselves, assistants for the doctors they follow, nobody for another tenant', async () => {
-    const mine = await request(assistant, { doctorId, start: at('2026-12-15T13:00:00'), end: at('2026-12-15T14:00:00') });
+    const mine = await request(assistant, {
+      doctorId,
+      start: at('2026-12-15T13:00:00'),
+      end: at('2026-12-15T14:00:00'),
+    });
     expect(mine.status).toBe(201);
-    const [other] = await t.db.query<{ id: string }>("select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'operator@demo.test'");
-    const notDoctor = await request(admin, { doctorId: other!.id, start: at('2026-12-15T15:00:00'), end: at('2026-12-15T16:00:00') });
+    const [other] = await t.db.query<{ id: string }>(
+      "select u.id from users u join tenants tn on tn.id = u.tenant_id where tn.code = 'demo' and u.email = 'operator@demo.test'",
+    );
+    const notDoctor = await request(admin, {
+      doctorId: other!.id,
+      start: at('2026-12-15T15:00:00'),
+      end: at('2026-12-15T16:00:00'),
+    });
     expect([403, 404]).toContain(notDoctor.status);
-    const foreign = await request(assistant, { doctorId: otherDoctorId, start: at('2026-12-16T13:00:00'), end: at('2026-12-16T14:00:00') });
+    const foreign = await request(assistant, {
+      doctorId: otherDoctorId,
+      start: at('2026-12-16T13:00:00'),
+      end: at('2026-12-16T14:00:00'),
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'DOCTOR_NOT_FOUND', details: { field: 'doctorId' } });
     expect((await slots(otherAdmin, doctorId, '2026-11-23')).status).toBe(404);
@@ -173,7 +246,11 @@ describe('doctor schedules', () => {
     expect(row).toMatchObject({ doctorId, booked: 3, completed: 1, canceled: 0, noShows: 0 });
     expect(row.offered).toBeGreaterThanOrEqual(40);
     expect(row.utilisation).toBeCloseTo(3 / Number(row.offered), 5);
-    const file = await t.app.inject({ method: 'GET', url: `${S}/report/export?from=2026-11-21&to=2026-11-28`, headers: { authorization: `Bearer ${admin}` } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${S}/report/export?from=2026-11-21&to=2026-11-28`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const wb = new (await loadExcel()).Workbook();

@@ -9,7 +9,9 @@ beforeAll(async () => {
   sa = (await t.login('superadmin')).access;
   sa2 = (await t.login('superadmin', 'demo2')).access;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const S = '/api/account/sadmin/mhsc/scope';
 type Scope = { id: string; name: string; level: number; parentId: string | null; status: string; type: string | null };
@@ -39,8 +41,14 @@ describe('scope list and detail', () => {
     expect(paged.body).toMatchObject({ total: 3, page: 1, size: 1 });
     expect((paged.body.items as Scope[]).map((s) => s.name)).toEqual(['Hai Phong']);
     expect((await t.get(`${S}?searchValue=han`, sa)).body.items).toHaveLength(1);
-    expect((await t.get(`${S}?size=0`, sa)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'size' } });
-    expect((await t.get(`${S}?type=galaxy`, sa)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'type' } });
+    expect((await t.get(`${S}?size=0`, sa)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'size' },
+    });
+    expect((await t.get(`${S}?type=galaxy`, sa)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'type' },
+    });
   });
 
   test('detail shows children, linked health centers and admins; children and hierarchy calls', async () => {
@@ -50,7 +58,9 @@ describe('scope list and detail', () => {
     expect((d.body.children as Scope[]).map((c) => c.name)).toEqual(['Hai Phong', 'Hanoi']);
     expect(d.body.mainAdmin).toMatchObject({ email: 'scopeadmin@demo.test', isMain: true });
     const hanoi = await scopeByName('Hanoi');
-    expect(((await t.get(`${S}/${hanoi.id}`, sa)).body.centers as Array<{ name: string }>).map((c) => c.name)).toEqual(['Ba Dinh Health Center']);
+    expect(((await t.get(`${S}/${hanoi.id}`, sa)).body.centers as Array<{ name: string }>).map((c) => c.name)).toEqual([
+      'Ba Dinh Health Center',
+    ]);
     const kids = await t.get(`${S}/children?scopeId=${region.id}`, sa);
     expect((kids.body.items as Scope[]).map((c) => c.name)).toEqual(['Hai Phong', 'Hanoi']);
     const h = await t.get(`${S}/hierarchy?scopeId=${hanoi.id}&isFetchParent=true&isFetchChildren=true`, sa);
@@ -61,7 +71,10 @@ describe('scope list and detail', () => {
     expect(whole.body.scope).toBeNull();
     expect((whole.body.children as Scope[]).length).toBeGreaterThanOrEqual(3);
     const admins = await t.get(`${S}/support-admin?scopeId=${region.id}&page=0&size=10`, sa);
-    expect(admins.body).toMatchObject({ total: 1, items: [{ email: 'scopeadmin@demo.test', isMain: true, scopeName: 'Northern Region' }] });
+    expect(admins.body).toMatchObject({
+      total: 1,
+      items: [{ email: 'scopeadmin@demo.test', isMain: true, scopeName: 'Northern Region' }],
+    });
   });
 
   test('only ScopeManage holders reach the sadmin calls', async () => {
@@ -81,12 +94,27 @@ describe('scope rules', () => {
       expect(res.body).toMatchObject({ level, parentId, status: 'active' });
       parentId = String(res.body.id);
     }
-    expect((await create({ name: 'Chain 6', level: 6, parentId })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'level' } });
-    expect((await create({ name: 'Chain 0', level: 0 })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'level' } });
+    expect((await create({ name: 'Chain 6', level: 6, parentId })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'level' },
+    });
+    expect((await create({ name: 'Chain 0', level: 0 })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'level' },
+    });
     const l1 = await scopeByName('Chain 1');
-    expect((await create({ name: 'Skipper', level: 3, parentId: l1.id })).body).toMatchObject({ code: 'SCOPE_PARENT_INVALID', details: { field: 'parentId', rule: 'one_level_up' } });
-    expect((await create({ name: 'Orphan', level: 2 })).body).toMatchObject({ code: 'SCOPE_PARENT_INVALID', details: { field: 'parentId', rule: 'required' } });
-    expect((await create({ name: 'Rooted', level: 1, parentId: l1.id })).body).toMatchObject({ code: 'SCOPE_PARENT_INVALID', details: { field: 'parentId' } });
+    expect((await create({ name: 'Skipper', level: 3, parentId: l1.id })).body).toMatchObject({
+      code: 'SCOPE_PARENT_INVALID',
+      details: { field: 'parentId', rule: 'one_level_up' },
+    });
+    expect((await create({ name: 'Orphan', level: 2 })).body).toMatchObject({
+      code: 'SCOPE_PARENT_INVALID',
+      details: { field: 'parentId', rule: 'required' },
+    });
+    expect((await create({ name: 'Rooted', level: 1, parentId: l1.id })).body).toMatchObject({
+      code: 'SCOPE_PARENT_INVALID',
+      details: { field: 'parentId' },
+    });
     expect((await create({ name: 'Lost', level: 2, parentId: MISSING })).status).toBe(400);
   });
 
@@ -96,12 +124,20 @@ describe('scope rules', () => {
     expect(blank.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
     const dup = await create({ name: 'northern REGION', level: 1 });
     expect(dup.status).toBe(400);
-    expect(dup.body).toMatchObject({ code: 'SCOPE_NAME_DUPLICATED', message: 'Scope name already exists in this level', details: { field: 'name' } });
+    expect(dup.body).toMatchObject({
+      code: 'SCOPE_NAME_DUPLICATED',
+      message: 'Scope name already exists in this level',
+      details: { field: 'name' },
+    });
     const region = await scopeByName('Northern Region');
     expect((await create({ name: 'Northern Region', level: 2, parentId: region.id })).status).toBe(201);
     const hanoi = await scopeByName('Hanoi');
-    expect((await t.put(`${S}/name-and-status/${hanoi.id}`, { name: 'hai phong', status: 'active' }, sa)).body).toMatchObject({ code: 'SCOPE_NAME_DUPLICATED', details: { field: 'name' } });
-    expect((await t.put(`${S}/${hanoi.id}`, { name: 'Hai Phong', level: 2, parentId: region.id }, sa)).body).toMatchObject({ code: 'SCOPE_NAME_DUPLICATED', details: { field: 'name' } });
+    expect(
+      (await t.put(`${S}/name-and-status/${hanoi.id}`, { name: 'hai phong', status: 'active' }, sa)).body,
+    ).toMatchObject({ code: 'SCOPE_NAME_DUPLICATED', details: { field: 'name' } });
+    expect(
+      (await t.put(`${S}/${hanoi.id}`, { name: 'Hai Phong', level: 2, parentId: region.id }, sa)).body,
+    ).toMatchObject({ code: 'SCOPE_NAME_DUPLICATED', details: { field: 'name' } });
   });
 
   test('deactivation and deletion are refused while health centers, admins or child scopes are linked', async () => {
@@ -110,7 +146,9 @@ describe('scope rules', () => {
     expect(off.status).toBe(409);
     expect(off.body).toMatchObject({ code: 'SCOPE_IN_USE', message: 'Scope in use cannot be deactivated' });
     const hanoi = await scopeByName('Hanoi');
-    expect((await t.put(`${S}/name-and-status/${hanoi.id}`, { name: 'Hanoi', status: 'inactive' }, sa)).body.code).toBe('SCOPE_IN_USE');
+    expect((await t.put(`${S}/name-and-status/${hanoi.id}`, { name: 'Hanoi', status: 'inactive' }, sa)).body.code).toBe(
+      'SCOPE_IN_USE',
+    );
     expect((await del(`${S}/${hanoi.id}`, sa)).body.code).toBe('SCOPE_IN_USE');
     expect((await scopeByName('Hanoi')).status).toBe('active');
   });
@@ -122,11 +160,17 @@ describe('scope rules', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Hue City', status: 'inactive' });
     // The parent has only an inactive child left: it may be deactivated too.
-    expect((await t.put(`${S}/name-and-status/${top.body.id}`, { name: 'Central Region', status: 'inactive' }, sa)).body.status).toBe('inactive');
+    expect(
+      (await t.put(`${S}/name-and-status/${top.body.id}`, { name: 'Central Region', status: 'inactive' }, sa)).body
+        .status,
+    ).toBe('inactive');
     const back = await t.put(`${S}/name-and-status/${leaf.body.id}`, { name: 'Hue City', status: 'active' }, sa);
     expect(back.status).toBe(409);
     expect(back.body).toMatchObject({ code: 'SCOPE_STATE_CHANGE_REFUSED', message: "Can't change scope state" });
-    expect((await create({ name: 'Da Nang', level: 2, parentId: top.body.id })).body).toMatchObject({ code: 'SCOPE_INACTIVE', details: { field: 'parentId' } });
+    expect((await create({ name: 'Da Nang', level: 2, parentId: top.body.id })).body).toMatchObject({
+      code: 'SCOPE_INACTIVE',
+      details: { field: 'parentId' },
+    });
     expect((await del(`${S}/${top.body.id}`, sa)).body.code).toBe('SCOPE_IN_USE');
     expect((await del(`${S}/${leaf.body.id}`, sa)).status).toBe(200);
     expect((await t.get(`${S}/${leaf.body.id}`, sa)).status).toBe(404);
@@ -146,19 +190,31 @@ describe('scope rules', () => {
 
   test('main and supporting scope admins: only scope admins; the main one is replaced, never simply removed', async () => {
     const cands = await t.get(`${S}/admin-candidates`, sa);
-    const scopeAdmin = (cands.body.items as Array<{ userId: string; email: string }>).find((c) => c.email === 'scopeadmin@demo.test')!;
+    const scopeAdmin = (cands.body.items as Array<{ userId: string; email: string }>).find(
+      (c) => c.email === 'scopeadmin@demo.test',
+    )!;
     expect(scopeAdmin).toBeTruthy();
     const doctorId = (await t.db.query<{ id: string }>("select id from users where email = 'doctor@demo.test'"))[0]!.id;
-    expect((await create({ name: 'South', level: 1, mainAdminId: doctorId })).body).toMatchObject({ code: 'ADMIN_NOT_ELIGIBLE', details: { field: 'mainAdminId' } });
+    expect((await create({ name: 'South', level: 1, mainAdminId: doctorId })).body).toMatchObject({
+      code: 'ADMIN_NOT_ELIGIBLE',
+      details: { field: 'mainAdminId' },
+    });
     const south = await create({ name: 'South', level: 1, mainAdminId: scopeAdmin.userId });
     expect(south.status).toBe(201);
-    expect(south.body).toMatchObject({ mainAdmin: { userId: scopeAdmin.userId, isMain: true }, supportAdmins: [], adminCount: 1 });
+    expect(south.body).toMatchObject({
+      mainAdmin: { userId: scopeAdmin.userId, isMain: true },
+      supportAdmins: [],
+      adminCount: 1,
+    });
     const unassign = await t.put(`${S}/${south.body.id}`, { name: 'South', level: 1, mainAdminId: null }, sa);
     expect(unassign.body).toMatchObject({ code: 'MAIN_ADMIN_CANNOT_UNASSIGN', details: { field: 'mainAdminId' } });
     // Renaming without admin fields keeps the admins.
     const renamed = await t.put(`${S}/${south.body.id}`, { name: 'Southern Region', level: 1, type: 'region' }, sa);
     expect(renamed.body).toMatchObject({ name: 'Southern Region', mainAdmin: { userId: scopeAdmin.userId } });
-    expect((await t.put(`${S}/name-and-status/${south.body.id}`, { name: 'Southern Region', status: 'inactive' }, sa)).body.code).toBe('SCOPE_IN_USE');
+    expect(
+      (await t.put(`${S}/name-and-status/${south.body.id}`, { name: 'Southern Region', status: 'inactive' }, sa)).body
+        .code,
+    ).toBe('SCOPE_IN_USE');
   });
 });
 
@@ -206,9 +262,12 @@ describe('tenancy, levels, audit, cache', () => {
   });
 
   test('create, update, enable/disable and delete write audit rows', async () => {
-    const rows = await t.db.query<{ action: string; n: number }>("select action, count(*)::int as n from audit_log where resource = 'scope' group by action");
+    const rows = await t.db.query<{ action: string; n: number }>(
+      "select action, count(*)::int as n from audit_log where resource = 'scope' group by action",
+    );
     const actions = Object.fromEntries(rows.map((r) => [r.action, r.n]));
-    for (const a of ['scope.create', 'scope.update', 'scope.disable', 'scope.delete']) expect(actions[a], a).toBeGreaterThan(0);
+    for (const a of ['scope.create', 'scope.update', 'scope.disable', 'scope.delete'])
+      expect(actions[a], a).toBeGreaterThan(0);
     const failedEnable = await t.db.query("select 1 from audit_log where action = 'scope.enable'");
     expect(failedEnable.length).toBe(0);
   });
@@ -222,6 +281,8 @@ describe('tenancy, levels, audit, cache', () => {
     const again = await t.call('GET', '/api/manage/scope/all', { token: sa, headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     const other = await t.get('/api/manage/scope/all', sa2);
-    expect((other.body.items as Scope[]).some((s) => (res.body.items as Scope[]).some((x) => x.id === s.id))).toBe(false);
+    expect((other.body.items as Scope[]).some((s) => (res.body.items as Scope[]).some((x) => x.id === s.id))).toBe(
+      false,
+    );
   });
 });

@@ -1,11 +1,35 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 
 export type ScopeRow = {
-  id: string; name: string; level: number; type: string | null; parent_id: string | null; parent_name: string | null;
-  enabled: boolean; child_count: number; center_count: number; admin_count: number; created_at: Date;
+  id: string;
+  name: string;
+  level: number;
+  type: string | null;
+  parent_id: string | null;
+  parent_name: string | null;
+  enabled: boolean;
+  child_count: number;
+  center_count: number;
+  admin_count: number;
+  created_at: Date;
 };
-export type AdminRow = { user_id: string; first_name: string; last_name: string; email: string | null; phone: string | null; is_main: boolean; scope_id: string | null; scope_name: string | null };
-export type CandidateRow = { user_id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
+export type AdminRow = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  is_main: boolean;
+  scope_id: string | null;
+  scope_name: string | null;
+};
+export type CandidateRow = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+};
 
 const SCOPE_ADMIN_ROLE = 'scope_admin';
 
@@ -26,14 +50,25 @@ const SUBTREE_CTE = `with recursive sub as (
 export type ScopeFilter = {
   /** Limit to this scope's subtree (the caller's level); null = whole tenant. */
   rootScopeId: string | null;
-  searchValue?: string; type?: string; parentId?: string; level?: number; enabled?: boolean;
+  searchValue?: string;
+  type?: string;
+  parentId?: string;
+  level?: number;
+  enabled?: boolean;
 };
 
 function where(tenantId: string, f: ScopeFilter): { prefix: string; clause: string; params: SqlValue[] } {
   const params: SqlValue[] = [tenantId, f.rootScopeId];
   const conds = ['s.tenant_id = $1', '($2::uuid is null or s.id in (select id from sub))'];
-  const add = (cond: (i: number) => string, v: SqlValue) => { params.push(v); conds.push(cond(params.length)); };
-  if (f.searchValue) add((i) => `lower(s.name) like '%' || lower($${i}) || '%'`, f.searchValue.replace(/[%_\\]/g, (m) => `\\${m}`));
+  const add = (cond: (i: number) => string, v: SqlValue) => {
+    params.push(v);
+    conds.push(cond(params.length));
+  };
+  if (f.searchValue)
+    add(
+      (i) => `lower(s.name) like '%' || lower($${i}) || '%'`,
+      f.searchValue.replace(/[%_\\]/g, (m) => `\\${m}`),
+    );
   if (f.type) add((i) => `s.type = $${i}`, f.type);
   if (f.parentId) add((i) => `s.parent_id = $${i}`, f.parentId);
   if (f.level) add((i) => `s.level = $${i}`, f.level);
@@ -41,9 +76,18 @@ function where(tenantId: string, f: ScopeFilter): { prefix: string; clause: stri
   return { prefix: SUBTREE_CTE, clause: conds.join(' and '), params };
 }
 
-export async function list(db: Db, tenantId: string, f: ScopeFilter, pageNo: number, size: number): Promise<{ rows: ScopeRow[]; total: number }> {
+export async function list(
+  db: Db,
+  tenantId: string,
+  f: ScopeFilter,
+  pageNo: number,
+  size: number,
+): Promise<{ rows: ScopeRow[]; total: number }> {
   const w = where(tenantId, f);
-  const total = (await db.query<{ n: number }>(`${w.prefix} select count(*)::int as n from scopes s where ${w.clause}`, w.params))[0]?.n ?? 0;
+  const total =
+    (
+      await db.query<{ n: number }>(`${w.prefix} select count(*)::int as n from scopes s where ${w.clause}`, w.params)
+    )[0]?.n ?? 0;
   const rows = await db.query<ScopeRow>(
     `${w.prefix} ${SELECT} where ${w.clause} order by s.level, lower(s.name), s.id limit ${Number(size)} offset ${Number(pageNo) * Number(size)}`,
     w.params,
@@ -87,32 +131,82 @@ export async function ancestors(db: Db, tenantId: string, id: string): Promise<S
 
 /** All descendants of a scope (not itself), ordered by level then name. */
 export async function descendants(db: Db, tenantId: string, id: string): Promise<ScopeRow[]> {
-  return db.query<ScopeRow>(`${SUBTREE_CTE} ${SELECT} where s.tenant_id = $1 and s.id in (select id from sub) and s.id <> $2 order by s.level, lower(s.name), s.id`, [tenantId, id]);
+  return db.query<ScopeRow>(
+    `${SUBTREE_CTE} ${SELECT} where s.tenant_id = $1 and s.id in (select id from sub) and s.id <> $2 order by s.level, lower(s.name), s.id`,
+    [tenantId, id],
+  );
 }
 
 export async function children(db: Db, tenantId: string, parentId: string): Promise<ScopeRow[]> {
-  return db.query<ScopeRow>(`${SELECT} where s.tenant_id = $1 and s.parent_id = $2 order by lower(s.name), s.id`, [tenantId, parentId]);
+  return db.query<ScopeRow>(`${SELECT} where s.tenant_id = $1 and s.parent_id = $2 order by lower(s.name), s.id`, [
+    tenantId,
+    parentId,
+  ]);
 }
 
-export async function centersOf(db: Db, tenantId: string, scopeId: string): Promise<Array<{ id: string; name: string; enabled: boolean }>> {
-  return db.query('select id, name, enabled from health_centers where tenant_id = $1 and scope_id = $2 order by lower(name), id', [tenantId, scopeId]);
+export async function centersOf(
+  db: Db,
+  tenantId: string,
+  scopeId: string,
+): Promise<Array<{ id: string; name: string; enabled: boolean }>> {
+  return db.query(
+    'select id, name, enabled from health_centers where tenant_id = $1 and scope_id = $2 order by lower(name), id',
+    [tenantId, scopeId],
+  );
 }
 
-export async function nameTaken(db: Db, tenantId: string, name: string, level: number, exceptId: string | null): Promise<boolean> {
-  const rows = await db.query('select 1 from scopes where tenant_id = $1 and level = $2 and lower(name) = lower($3) and ($4::uuid is null or id <> $4::uuid)', [tenantId, level, name, exceptId]);
+export async function nameTaken(
+  db: Db,
+  tenantId: string,
+  name: string,
+  level: number,
+  exceptId: string | null,
+): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from scopes where tenant_id = $1 and level = $2 and lower(name) = lower($3) and ($4::uuid is null or id <> $4::uuid)',
+    [tenantId, level, name, exceptId],
+  );
   return rows.length > 0;
 }
 
-export async function insert(db: Db, tenantId: string, s: { id: string; name: string; level: number; type: string | null; parentId: string | null; now: Date }) {
-  await db.query('insert into scopes (id, tenant_id, name, level, type, parent_id, enabled, created_at, updated_at) values ($1,$2,$3,$4,$5,$6,true,$7,$7)', [s.id, tenantId, s.name, s.level, s.type, s.parentId, s.now]);
+export async function insert(
+  db: Db,
+  tenantId: string,
+  s: { id: string; name: string; level: number; type: string | null; parentId: string | null; now: Date },
+) {
+  await db.query(
+    'insert into scopes (id, tenant_id, name, level, type, parent_id, enabled, created_at, updated_at) values ($1,$2,$3,$4,$5,$6,true,$7,$7)',
+    [s.id, tenantId, s.name, s.level, s.type, s.parentId, s.now],
+  );
 }
 
-export async function update(db: Db, tenantId: string, id: string, s: { name: string; level: number; type: string | null; parentId: string | null; now: Date }) {
-  await db.query('update scopes set name = $3, level = $4, type = $5, parent_id = $6, updated_at = $7 where tenant_id = $1 and id = $2', [tenantId, id, s.name, s.level, s.type, s.parentId, s.now]);
+export async function update(
+  db: Db,
+  tenantId: string,
+  id: string,
+  s: { name: string; level: number; type: string | null; parentId: string | null; now: Date },
+) {
+  await db.query(
+    'update scopes set name = $3, level = $4, type = $5, parent_id = $6, updated_at = $7 where tenant_id = $1 and id = $2',
+    [tenantId, id, s.name, s.level, s.type, s.parentId, s.now],
+  );
 }
 
-export async function setNameAndStatus(db: Db, tenantId: string, id: string, name: string, enabled: boolean, now: Date) {
-  await db.query('update scopes set name = $3, enabled = $4, updated_at = $5 where tenant_id = $1 and id = $2', [tenantId, id, name, enabled, now]);
+export async function setNameAndStatus(
+  db: Db,
+  tenantId: string,
+  id: string,
+  name: string,
+  enabled: boolean,
+  now: Date,
+) {
+  await db.query('update scopes set name = $3, enabled = $4, updated_at = $5 where tenant_id = $1 and id = $2', [
+    tenantId,
+    id,
+    name,
+    enabled,
+    now,
+  ]);
 }
 
 export async function remove(db: Db, tenantId: string, id: string) {
@@ -120,7 +214,11 @@ export async function remove(db: Db, tenantId: string, id: string) {
 }
 
 /** What still points at a scope: child scopes (all / active), health centers, users linked at it. */
-export async function usage(db: Db, tenantId: string, id: string): Promise<{ children: number; activeChildren: number; centers: number; users: number }> {
+export async function usage(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<{ children: number; activeChildren: number; centers: number; users: number }> {
   const rows = await db.query<{ children: number; active_children: number; centers: number; users: number }>(
     `select (select count(*)::int from scopes where tenant_id = $1 and parent_id = $2) as children,
             (select count(*)::int from scopes where tenant_id = $1 and parent_id = $2 and enabled) as active_children,
@@ -141,19 +239,43 @@ const ADMIN_SELECT = `select u.id as user_id, u.first_name, u.last_name, u.email
   left join scopes s on s.id = ur.scope_id and s.tenant_id = ur.tenant_id`;
 
 export async function scopeAdmins(db: Db, tenantId: string, scopeId: string): Promise<AdminRow[]> {
-  return db.query<AdminRow>(`${ADMIN_SELECT} where ur.tenant_id = $1 and ur.scope_id = $2 and ur.center_id is null order by ur.is_main desc, u.first_name, u.last_name, u.id`, [tenantId, scopeId]);
+  return db.query<AdminRow>(
+    `${ADMIN_SELECT} where ur.tenant_id = $1 and ur.scope_id = $2 and ur.center_id is null order by ur.is_main desc, u.first_name, u.last_name, u.id`,
+    [tenantId, scopeId],
+  );
 }
 
 /** Scope admins linked at scopes of the caller's subtree (or one scope), paginated. */
-export async function adminPage(db: Db, tenantId: string, rootScopeId: string | null, scopeId: string | null, pageNo: number, size: number): Promise<{ rows: AdminRow[]; total: number }> {
+export async function adminPage(
+  db: Db,
+  tenantId: string,
+  rootScopeId: string | null,
+  scopeId: string | null,
+  pageNo: number,
+  size: number,
+): Promise<{ rows: AdminRow[]; total: number }> {
   const cond = `ur.tenant_id = $1 and ur.center_id is null and ur.scope_id is not null and ($2::uuid is null or ur.scope_id in (select id from sub)) and ($3::uuid is null or ur.scope_id = $3::uuid)`;
   const params: SqlValue[] = [tenantId, rootScopeId, scopeId];
-  const total = (await db.query<{ n: number }>(`${SUBTREE_CTE} select count(*)::int as n from (${ADMIN_SELECT} where ${cond}) x`, params))[0]?.n ?? 0;
-  const rows = await db.query<AdminRow>(`${SUBTREE_CTE} ${ADMIN_SELECT} where ${cond} order by s.name, ur.is_main desc, u.first_name, u.id limit ${Number(size)} offset ${Number(pageNo) * Number(size)}`, params);
+  const total =
+    (
+      await db.query<{ n: number }>(
+        `${SUBTREE_CTE} select count(*)::int as n from (${ADMIN_SELECT} where ${cond}) x`,
+        params,
+      )
+    )[0]?.n ?? 0;
+  const rows = await db.query<AdminRow>(
+    `${SUBTREE_CTE} ${ADMIN_SELECT} where ${cond} order by s.name, ur.is_main desc, u.first_name, u.id limit ${Number(size)} offset ${Number(pageNo) * Number(size)}`,
+    params,
+  );
   return { rows, total };
 }
 
-export async function candidates(db: Db, tenantId: string, roleCode: string, search: string | undefined): Promise<CandidateRow[]> {
+export async function candidates(
+  db: Db,
+  tenantId: string,
+  roleCode: string,
+  search: string | undefined,
+): Promise<CandidateRow[]> {
   return db.query<CandidateRow>(
     `select distinct u.id as user_id, u.first_name, u.last_name, u.email, u.phone
        from users u

@@ -15,8 +15,18 @@ export async function seedDemoBasic(db: Db, tenantId: string, userId: string, no
   if (!basic) return;
   const endsAt = addMonths(now, 12);
   await insertSub(db, tenantId, {
-    id: newId(now.getTime()), userId, packageId: basic.id, months: 12, priceMinor: 12 * 10_000, currency: basic.currency, startsAt: now, endsAt,
-    source: 'seed', sourceId: null, receiptId: null, now,
+    id: newId(now.getTime()),
+    userId,
+    packageId: basic.id,
+    months: 12,
+    priceMinor: 12 * 10_000,
+    currency: basic.currency,
+    startsAt: now,
+    endsAt,
+    source: 'seed',
+    sourceId: null,
+    receiptId: null,
+    now,
   });
   await setPatientExpiry(db, tenantId, userId, endsAt);
 }

@@ -16,7 +16,10 @@ export function demoPdf(lines: string[]): Buffer {
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(Buffer.byteLength(out, 'latin1')); out += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
   const xref = Buffer.byteLength(out, 'latin1');
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
@@ -28,17 +31,44 @@ export function demoPdf(lines: string[]): Buffer {
  * result card as a PDF. The file goes into the file store; without one (the test template, the
  * benchmark) the record is seeded without its paper.
  */
-export async function seedDemoRecords(db: Db, tenantId: string, o: { patientId: string; doctorId: string; clinic: string; now: Date; files?: FileStore | undefined }): Promise<void> {
+export async function seedDemoRecords(
+  db: Db,
+  tenantId: string,
+  o: { patientId: string; doctorId: string; clinic: string; now: Date; files?: FileStore | undefined },
+): Promise<void> {
   const day = new Date(o.now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10);
   const id = newId();
   await records.insertRecord(db, tenantId, id, o.patientId, {
-    title: 'Quarterly check-up: blood tests', examinedOn: day, place: o.clinic, doctorId: o.doctorId, doctorName: null,
-    note: 'Fasting glucose slightly high; repeat in three months.', userId: o.doctorId, now: new Date(`${day}T09:30:00Z`),
+    title: 'Quarterly check-up: blood tests',
+    examinedOn: day,
+    place: o.clinic,
+    doctorId: o.doctorId,
+    doctorName: null,
+    note: 'Fasting glucose slightly high; repeat in three months.',
+    userId: o.doctorId,
+    now: new Date(`${day}T09:30:00Z`),
   });
   if (!o.files) return;
-  const pdf = demoPdf(['Result card - blood tests', `Date: ${day}`, 'Fasting glucose: 6.4 mmol/L (3.9 - 5.6)', 'HbA1c: 6.0 %', 'Total cholesterol: 5.1 mmol/L', 'Creatinine: 78 umol/L']);
-  const { key: path } = await o.files.put(newFileKey('medical-records', tenantId, 'pdf'), pdf, { contentType: 'application/pdf' });
+  const pdf = demoPdf([
+    'Result card - blood tests',
+    `Date: ${day}`,
+    'Fasting glucose: 6.4 mmol/L (3.9 - 5.6)',
+    'HbA1c: 6.0 %',
+    'Total cholesterol: 5.1 mmol/L',
+    'Creatinine: 78 umol/L',
+  ]);
+  const { key: path } = await o.files.put(newFileKey('medical-records', tenantId, 'pdf'), pdf, {
+    contentType: 'application/pdf',
+  });
   await records.insertAttachment(db, tenantId, {
-    id: newId(), recordId: id, type: 'RESULT_CARD', fileName: 'result-card.pdf', contentType: 'application/pdf', size: pdf.length, path, userId: o.doctorId, now: new Date(`${day}T09:30:00Z`),
+    id: newId(),
+    recordId: id,
+    type: 'RESULT_CARD',
+    fileName: 'result-card.pdf',
+    contentType: 'application/pdf',
+    size: pdf.length,
+    path,
+    userId: o.doctorId,
+    now: new Date(`${day}T09:30:00Z`),
   });
 }

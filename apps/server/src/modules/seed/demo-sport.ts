@@ -11,7 +11,17 @@ export const DEMO_PLAYERS = [
   { local: 'player2', patientNo: 16 },
 ] as const;
 
-type Session = { mode: string; daysAgo: number; hour: number; min: number; steps?: number; km?: number; kcal: number; climb?: number; hr: [number, number] };
+type Session = {
+  mode: string;
+  daysAgo: number;
+  hour: number;
+  min: number;
+  steps?: number;
+  km?: number;
+  kcal: number;
+  climb?: number;
+  hr: [number, number];
+};
 const SESSIONS: Session[][] = [
   [
     { mode: 'running', daysAgo: 1, hour: 6, min: 35, steps: 6100, km: 5.2, kcal: 390, climb: 24, hr: [148, 171] },
@@ -30,22 +40,57 @@ const SESSIONS: Session[][] = [
  * Issue 21: coach@ has two accepted players (a contact of kind 'coach', asked by the player), each with a few sport
  * sessions over the last two weeks, so that the coach's dashboard and the player's history are not empty.
  */
-export async function seedDemoSport(db: Db, r: { tenantId: string; tenantCode: string; domain: string; coachUserId: string; passwordHash: string; now: Date }): Promise<void> {
+export async function seedDemoSport(
+  db: Db,
+  r: { tenantId: string; tenantCode: string; domain: string; coachUserId: string; passwordHash: string; now: Date },
+): Promise<void> {
   const role = (await findRole(db, r.tenantId, 'patient'))!;
   for (const [i, pl] of DEMO_PLAYERS.entries()) {
     const code = `${r.tenantCode.toUpperCase()}-P${String(pl.patientNo).padStart(4, '0')}`;
-    const [p] = await db.query<{ id: string; first_name: string; last_name: string; phone: string | null; center_id: string | null }>(
-      'select id, first_name, last_name, phone, center_id from patients where tenant_id = $1 and patient_code = $2', [r.tenantId, code]);
+    const [p] = await db.query<{
+      id: string;
+      first_name: string;
+      last_name: string;
+      phone: string | null;
+      center_id: string | null;
+    }>('select id, first_name, last_name, phone, center_id from patients where tenant_id = $1 and patient_code = $2', [
+      r.tenantId,
+      code,
+    ]);
     if (!p) continue;
     const userId = newId();
     await users.insertUser(db, r.tenantId, {
-      id: userId, email: `${pl.local}@${r.domain}`, phone: p.phone, passwordHash: r.passwordHash, firstName: p.first_name, lastName: p.last_name, status: 'active', now: r.now,
+      id: userId,
+      email: `${pl.local}@${r.domain}`,
+      phone: p.phone,
+      passwordHash: r.passwordHash,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      status: 'active',
+      now: r.now,
     });
-    await users.insertUserRole(db, r.tenantId, { id: newId(), userId, roleId: role.id, centerId: p.center_id, isMain: true });
+    await users.insertUserRole(db, r.tenantId, {
+      id: newId(),
+      userId,
+      roleId: role.id,
+      centerId: p.center_id,
+      isMain: true,
+    });
     await db.query('update patients set user_id = $3 where tenant_id = $1 and id = $2', [r.tenantId, p.id, userId]);
     await contacts.insert(db, r.tenantId, {
-      id: newId(), ownerId: userId, contactUserId: r.coachUserId, kind: 'coach', status: 'accepted', requestedBy: userId, name: null, phone: null,
-      relationship: null, ownerAlias: null, contactAlias: null, specialty: null, now: r.now,
+      id: newId(),
+      ownerId: userId,
+      contactUserId: r.coachUserId,
+      kind: 'coach',
+      status: 'accepted',
+      requestedBy: userId,
+      name: null,
+      phone: null,
+      relationship: null,
+      ownerAlias: null,
+      contactAlias: null,
+      specialty: null,
+      now: r.now,
     });
     for (const s of SESSIONS[i]!) {
       const day = new Date(r.now.getTime() - s.daysAgo * 86_400_000);
@@ -53,11 +98,25 @@ export async function seedDemoSport(db: Db, r: { tenantId: string; tenantCode: s
       const durationSec = s.min * 60;
       const distanceM = s.km !== undefined ? s.km * 1000 : null;
       await sport.insertIfAbsent(db, r.tenantId, {
-        id: newId(), patientId: p.id, mode: s.mode, startedAt, endedAt: new Date(startedAt.getTime() + durationSec * 1000), durationSec,
-        steps: s.steps ?? null, distanceM, strideCm: s.steps && distanceM ? Math.round((distanceM / s.steps) * 1000) / 10 : null, calories: s.kcal,
+        id: newId(),
+        patientId: p.id,
+        mode: s.mode,
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + durationSec * 1000),
+        durationSec,
+        steps: s.steps ?? null,
+        distanceM,
+        strideCm: s.steps && distanceM ? Math.round((distanceM / s.steps) * 1000) / 10 : null,
+        calories: s.kcal,
         avgSpeedKmh: distanceM ? Math.round((distanceM / 1000 / (durationSec / 3600)) * 10) / 10 : null,
-        paceSecPerKm: distanceM ? Math.round(durationSec / (distanceM / 1000)) : null, elevationGainM: s.climb ?? null,
-        heartRateAvg: s.hr[0], heartRateMax: s.hr[1], source: 'watch', deviceId: null, createdBy: userId, now: r.now,
+        paceSecPerKm: distanceM ? Math.round(durationSec / (distanceM / 1000)) : null,
+        elevationGainM: s.climb ?? null,
+        heartRateAvg: s.hr[0],
+        heartRateMax: s.hr[1],
+        source: 'watch',
+        deviceId: null,
+        createdBy: userId,
+        now: r.now,
       });
     }
   }

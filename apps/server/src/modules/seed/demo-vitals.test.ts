@@ -6,7 +6,16 @@ import { generateVitals, type VitalsProfile } from './demo-vitals.ts';
 
 const now = new Date('2026-11-22T08:07:00Z');
 const profile = (risk: VitalsProfile['risk'], seed: number): VitalsProfile => ({
-  patientId: '0190a000-0000-7000-8000-000000000001', seed, risk, ageYears: 70, gender: 'male', heightCm: 165, weightKg: 70, glucose: true, ecg: true, deviceId: null,
+  patientId: '0190a000-0000-7000-8000-000000000001',
+  seed,
+  risk,
+  ageYears: 70,
+  gender: 'male',
+  heightCm: 165,
+  weightKg: 70,
+  glucose: true,
+  ecg: true,
+  deviceId: null,
 });
 const collect = (p: VitalsProfile, days = 30) => {
   const rows: MeasurementRow[] = [];
@@ -24,13 +33,20 @@ describe('demo vitals', () => {
           if (t > now.getTime() || t <= now.getTime() - 30 * 86_400_000 - 15 * 60_000) return true;
           const v = r.value!;
           switch (r.metric) {
-            case 'heart_rate': return !(v >= 30 && v <= 300);
-            case 'spo2': return !(v >= 88 && v <= 100);
-            case 'blood_pressure': return !(v < 300 && v >= r.value2! + 20);
-            case 'weight': return !(v >= 1 && v <= 700);
-            case 'temperature': return !(v >= 30 && v <= 45);
-            case 'blood_glucose': return !(v > 0 && v * 18.016 < 300);
-            default: return false;
+            case 'heart_rate':
+              return !(v >= 30 && v <= 300);
+            case 'spo2':
+              return !(v >= 88 && v <= 100);
+            case 'blood_pressure':
+              return !(v < 300 && v >= r.value2! + 20);
+            case 'weight':
+              return !(v >= 1 && v <= 700);
+            case 'temperature':
+              return !(v >= 30 && v <= 45);
+            case 'blood_glucose':
+              return !(v > 0 && v * 18.016 < 300);
+            default:
+              return false;
           }
         });
         expect(bad).toEqual([]);
@@ -43,12 +59,29 @@ describe('demo vitals', () => {
       const rows = collect(profile(risk, 99), 7);
       const mismatches: unknown[] = [];
       for (const r of rows) {
-        const values = r.metric === 'blood_pressure' ? { systolic: r.value, diastolic: r.value2, ...(r.data ?? {}) }
-          : r.metric === 'sleep' || r.metric === 'ecg' || r.metric === 'body_composition' ? r.data : undefined;
-        const input = { metric: r.metric as TMetric, measuredAt: r.measuredAt.toISOString(), value: r.metric === 'blood_pressure' || r.metric === 'sleep' || r.metric === 'body_composition' ? undefined : r.value!, values };
+        const values =
+          r.metric === 'blood_pressure'
+            ? { systolic: r.value, diastolic: r.value2, ...(r.data ?? {}) }
+            : r.metric === 'sleep' || r.metric === 'ecg' || r.metric === 'body_composition'
+              ? r.data
+              : undefined;
+        const input = {
+          metric: r.metric as TMetric,
+          measuredAt: r.measuredAt.toISOString(),
+          value:
+            r.metric === 'blood_pressure' || r.metric === 'sleep' || r.metric === 'body_composition'
+              ? undefined
+              : r.value!,
+          values,
+        };
         const v = validateReading(input, now);
         if (!v.ok) mismatches.push({ metric: r.metric, at: input.measuredAt, v });
-        else if (v.row.value !== r.value || v.row.value2 !== r.value2 || JSON.stringify(v.row.data) !== JSON.stringify(r.data)) mismatches.push({ metric: r.metric, stored: r, ingest: v.row });
+        else if (
+          v.row.value !== r.value ||
+          v.row.value2 !== r.value2 ||
+          JSON.stringify(v.row.data) !== JSON.stringify(r.data)
+        )
+          mismatches.push({ metric: r.metric, stored: r, ingest: v.row });
       }
       expect(mismatches.slice(0, 3)).toEqual([]);
     }
@@ -78,8 +111,10 @@ describe('demo vitals', () => {
   });
 
   it('gives abnormal episodes to at-risk patients only', () => {
-    const max = (rows: MeasurementRow[], m: string) => Math.max(...rows.filter((r) => r.metric === m).map((r) => r.value!));
-    const min = (rows: MeasurementRow[], m: string) => Math.min(...rows.filter((r) => r.metric === m).map((r) => r.value!));
+    const max = (rows: MeasurementRow[], m: string) =>
+      Math.max(...rows.filter((r) => r.metric === m).map((r) => r.value!));
+    const min = (rows: MeasurementRow[], m: string) =>
+      Math.min(...rows.filter((r) => r.metric === m).map((r) => r.value!));
     const high = collect(profile('high_risk', 3));
     expect(max(high, 'heart_rate')).toBeGreaterThan(120);
     expect(min(high, 'spo2')).toBeLessThan(93);

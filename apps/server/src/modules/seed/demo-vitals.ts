@@ -49,7 +49,7 @@ const TZ_OFFSET = 7 * HOUR;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const r1 = (v: number) => Math.round(v * 10) / 10;
 /** Local hour of day (fractional). */
-const localHour = (t: number) => (((t + TZ_OFFSET) % DAY) + DAY) % DAY / HOUR;
+const localHour = (t: number) => ((((t + TZ_OFFSET) % DAY) + DAY) % DAY) / HOUR;
 
 /** Activity/sleep rhythm: ~0 at night (23:00–06:00 local), ~1 in the day with a dip after lunch. */
 function daytime(h: number): number {
@@ -88,8 +88,22 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
   const start = end - days * DAY;
   // Stored like ingest stores them (packages/clinical validateReading): value main, value2 second, data the rest.
   const source = sourceOf(p.deviceId);
-  const row = (metric: string, t: number, value: number | null, value2: number | null = null, data: Record<string, unknown> | null = null): MeasurementRow =>
-    ({ patientId: p.patientId, metric, measuredAt: new Date(t), source, value, value2, data, deviceId: p.deviceId });
+  const row = (
+    metric: string,
+    t: number,
+    value: number | null,
+    value2: number | null = null,
+    data: Record<string, unknown> | null = null,
+  ): MeasurementRow => ({
+    patientId: p.patientId,
+    metric,
+    measuredAt: new Date(t),
+    source,
+    value,
+    value2,
+    data,
+    deviceId: p.deviceId,
+  });
 
   const risky = p.risk !== 'normal';
   const severity = p.risk === 'normal' ? 0 : p.risk === 'at_risk' ? 1 : 2;
@@ -143,14 +157,18 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
   let weight = p.weightKg + gauss() * 0.3;
   for (let d = firstDay; d <= lastDay; d++) {
     const dayStart = d * DAY - TZ_OFFSET; // local midnight, in UTC ms
-    const at = (hour: number, jitterMin = 20) => Math.round(dayStart + hour * HOUR + (rnd() - 0.5) * 2 * jitterMin * MIN);
+    const at = (hour: number, jitterMin = 20) =>
+      Math.round(dayStart + hour * HOUR + (rnd() - 0.5) * 2 * jitterMin * MIN);
     const inRange = (t: number) => t > start && t <= end;
     for (const hour of [7, 19]) {
       const t = at(hour);
       if (!inRange(t)) continue;
       let sys = baseSys + gauss() * 6 + (hour === 7 ? 4 : 0);
       let dia = baseDia + gauss() * 4;
-      if (inEpisode(t) || (severity > 0 && rnd() < 0.15 * severity)) { sys += 25 + rnd() * 20; dia += 10 + rnd() * 8; }
+      if (inEpisode(t) || (severity > 0 && rnd() < 0.15 * severity)) {
+        sys += 25 + rnd() * 20;
+        dia += 10 + rnd() * 8;
+      }
       sys = Math.round(clamp(sys, 85, 230));
       dia = Math.round(clamp(dia, 50, Math.min(140, sys - 25)));
       emit(row('blood_pressure', t, sys, dia, { pulse: Math.round(clamp(restHr + 5 + gauss() * 4, 40, 180)) }));
@@ -168,22 +186,34 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
       emit(row('weight', tw, r1(weight), null));
       emit(row('bmi', tw, r1(weight / (p.heightCm / 100) ** 2), null));
       if (d % 7 === 0) {
-        const fat = clamp((p.gender === 'male' ? 18 : 27) + (weight / (p.heightCm / 100) ** 2 - 22) * 1.2 + gauss(), 8, 50);
+        const fat = clamp(
+          (p.gender === 'male' ? 18 : 27) + (weight / (p.heightCm / 100) ** 2 - 22) * 1.2 + gauss(),
+          8,
+          50,
+        );
         // Percentages (body fat, water, muscle and bone rates).
-        const data = { bodyFat: r1(fat), water: r1(clamp(60 - fat * 0.45 + gauss(), 35, 70)), muscleMass: r1(clamp((p.gender === 'male' ? 42 : 35) - (fat - 22) * 0.3 + gauss(), 20, 60)), boneMass: r1(clamp(4 + gauss() * 0.3, 2, 6)) };
+        const data = {
+          bodyFat: r1(fat),
+          water: r1(clamp(60 - fat * 0.45 + gauss(), 35, 70)),
+          muscleMass: r1(clamp((p.gender === 'male' ? 42 : 35) - (fat - 22) * 0.3 + gauss(), 20, 60)),
+          boneMass: r1(clamp(4 + gauss() * 0.3, 2, 6)),
+        };
         emit(row('body_composition', tw, data.bodyFat, null, data));
       }
     }
     if (p.glucose) {
       const tg = at(6.75, 15);
-      if (inRange(tg)) emit(row('blood_glucose', tg, r1(clamp(baseGlucose + gauss() * 0.7 + (inEpisode(tg) ? 3 : 0), 3.5, 16)), null));
+      if (inRange(tg))
+        emit(row('blood_glucose', tg, r1(clamp(baseGlucose + gauss() * 0.7 + (inEpisode(tg) ? 3 : 0), 3.5, 16)), null));
     }
     // Steps and calories: the day's totals at 21:00 local, or so far for today.
     const te = Math.min(at(21, 0), end);
     if (inRange(te)) {
       const share = clamp(localHour(te) / 21, 0, 1);
-      const weekend = ((d + 4) % 7 + 7) % 7 >= 5; // 1970-01-01 was a Thursday
-      const steps = Math.round(clamp(stepsGoal * (0.6 + rnd() * 0.8) * (weekend ? 0.8 : 1) * (1 - severity * 0.2) * share, 0, 60000));
+      const weekend = (((d + 4) % 7) + 7) % 7 >= 5; // 1970-01-01 was a Thursday
+      const steps = Math.round(
+        clamp(stepsGoal * (0.6 + rnd() * 0.8) * (weekend ? 0.8 : 1) * (1 - severity * 0.2) * share, 0, 60000),
+      );
       emit(row('steps', te, steps, null));
       emit(row('calories', te, Math.round(steps * 0.04 + 1400 * share * (p.weightKg / 65)), null));
     }
@@ -192,7 +222,9 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
     const sleepLen = (6 + rnd() * 2 - severity * 0.5) * HOUR;
     if (sleepStart > start && sleepStart + sleepLen <= end) {
       const stages = sleepStages(sleepStart, sleepStart + sleepLen, rnd);
-      const asleep = stages.filter((s) => s.stage !== 'awake').reduce((a, s) => a + (Date.parse(s.end) - Date.parse(s.start)), 0) / MIN;
+      const asleep =
+        stages.filter((s) => s.stage !== 'awake').reduce((a, s) => a + (Date.parse(s.end) - Date.parse(s.start)), 0) /
+        MIN;
       const inBed = (Date.parse(stages.at(-1)!.end) - Date.parse(stages[0]!.start)) / MIN;
       emit(row('sleep', sleepStart, Math.round(asleep), Math.round(inBed), { stages }));
     }
@@ -200,7 +232,7 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
 
   if (p.ecg) {
     for (let i = 0; i < 4; i++) {
-      const t = end - Math.round((0.5 + i * Math.max(1, days - 1) / 4) * DAY) + (i * 7 + 3) * MIN;
+      const t = end - Math.round((0.5 + (i * Math.max(1, days - 1)) / 4) * DAY) + (i * 7 + 3) * MIN;
       if (t <= start) continue;
       const hr = Math.round(restHr + 6 + gauss() * 4);
       emit(row('ecg', t, hr, 10, { samplingRate: 250, samples: ecgStrip(hr, 250, 10, rnd) }));
@@ -209,7 +241,11 @@ export function generateVitals(p: VitalsProfile, now: Date, days: number, emit: 
 }
 
 /** Sleep cycles of ~90 min: light 50–60 %, deep 13–23 % (more early in the night), REM 20–25 % (more late), a little awake. */
-export function sleepStages(from: number, to: number, rnd: () => number): Array<{ stage: 'awake' | 'light' | 'deep' | 'rem'; start: string; end: string }> {
+export function sleepStages(
+  from: number,
+  to: number,
+  rnd: () => number,
+): Array<{ stage: 'awake' | 'light' | 'deep' | 'rem'; start: string; end: string }> {
   const out: Array<{ stage: 'awake' | 'light' | 'deep' | 'rem'; start: string; end: string }> = [];
   let t = from;
   const push = (stage: 'awake' | 'light' | 'deep' | 'rem', minutes: number) => {
@@ -242,12 +278,19 @@ export function ecgStrip(hr: number, rate: number, seconds: number, rnd: () => n
   const n = rate * seconds;
   const rr = 60 / hr;
   const out = new Array<number>(n);
-  const g = (x: number, mu: number, sigma: number, amp: number) => amp * Math.exp(-((x - mu) ** 2) / (2 * sigma * sigma));
+  const g = (x: number, mu: number, sigma: number, amp: number) =>
+    amp * Math.exp(-((x - mu) ** 2) / (2 * sigma * sigma));
   for (let i = 0; i < n; i++) {
     const s = i / rate;
     const x = (s % rr) / rr; // phase within the beat
-    const v = g(x, 0.16, 0.025, 0.12) + g(x, 0.3, 0.008, -0.1) + g(x, 0.32, 0.01, 1.1) + g(x, 0.34, 0.008, -0.25) + g(x, 0.6, 0.045, 0.3)
-      + 0.05 * Math.sin(2 * Math.PI * 0.25 * s) + (rnd() - 0.5) * 0.03;
+    const v =
+      g(x, 0.16, 0.025, 0.12) +
+      g(x, 0.3, 0.008, -0.1) +
+      g(x, 0.32, 0.01, 1.1) +
+      g(x, 0.34, 0.008, -0.25) +
+      g(x, 0.6, 0.045, 0.3) +
+      0.05 * Math.sin(2 * Math.PI * 0.25 * s) +
+      (rnd() - 0.5) * 0.03;
     out[i] = Math.round(v * 1000) / 1000;
   }
   return out;

@@ -14,31 +14,63 @@ let otherTenantPatientId: string;
 const ME = '/api/account/me/sport-sessions';
 const appLogin = async (local: string, tenant = 'demo') => {
   const res = await t.call('POST', '/api/auth/oauth-token', {
-    body: { tenant, username: `${local}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' },
+    body: { tenant, username: `${local}@${tenant}.test`, password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
   });
   expect(res.status, res.raw).toBe(200);
   return String(res.body.access_token);
 };
 const session = (over: Record<string, unknown> = {}) => ({
-  mode: 'running', startedAt: '2026-11-20T06:00:00Z', endedAt: '2026-11-20T06:40:00Z', durationSec: 2400, steps: 6000, distanceM: 5200,
-  strideCm: 86.7, calories: 390, avgSpeedKmh: 7.8, paceSecPerKm: 462, elevationGainM: 24, heartRateAvg: 150, heartRateMax: 172, source: 'watch', ...over,
+  mode: 'running',
+  startedAt: '2026-11-20T06:00:00Z',
+  endedAt: '2026-11-20T06:40:00Z',
+  durationSec: 2400,
+  steps: 6000,
+  distanceM: 5200,
+  strideCm: 86.7,
+  calories: 390,
+  avgSpeedKmh: 7.8,
+  paceSecPerKm: 462,
+  elevationGainM: 24,
+  heartRateAvg: 150,
+  heartRateMax: 172,
+  source: 'watch',
+  ...over,
 });
 /** The first field failure of a 400 (its rule key in the contracts' catalogue). */
-const firstField = (body: { details?: Record<string, unknown> }) => (body.details?.fields as Array<Record<string, unknown>> | undefined)?.[0];
-const count = async (pid: string) => (await t.db.query<{ n: number }>('select count(*)::int as n from sport_sessions where patient_id = $1', [pid]))[0]!.n;
+const firstField = (body: { details?: Record<string, unknown> }) =>
+  (body.details?.fields as Array<Record<string, unknown>> | undefined)?.[0];
+const count = async (pid: string) =>
+  (await t.db.query<{ n: number }>('select count(*)::int as n from sport_sessions where patient_id = $1', [pid]))[0]!.n;
 
 beforeAll(async () => {
   t = await startTestApp();
   patient = await appLogin('patient');
   follower = await appLogin('follower');
-  patientId = (await t.db.query<{ id: string }>("select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'"))[0]!.id;
-  otherTenantPatientId = (await t.db.query<{ id: string }>("select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo2.test'"))[0]!.id;
-  const owner = (await t.db.query<{ user_id: string; tenant_id: string }>('select user_id, tenant_id from patients where id = $1', [patientId]))[0]!;
+  patientId = (
+    await t.db.query<{ id: string }>(
+      "select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.test'",
+    )
+  )[0]!.id;
+  otherTenantPatientId = (
+    await t.db.query<{ id: string }>(
+      "select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo2.test'",
+    )
+  )[0]!.id;
+  const owner = (
+    await t.db.query<{ user_id: string; tenant_id: string }>('select user_id, tenant_id from patients where id = $1', [
+      patientId,
+    ])
+  )[0]!;
   subUserId = newId();
-  await t.db.query('insert into patients (id, tenant_id, first_name, last_name, manager_user_id, relationship) values ($1, $2, $3, $4, $5, $6)',
-    [subUserId, owner.tenant_id, 'Bé', 'Nguyễn', owner.user_id, 'son']);
+  await t.db.query(
+    'insert into patients (id, tenant_id, first_name, last_name, manager_user_id, relationship) values ($1, $2, $3, $4, $5, $6)',
+    [subUserId, owner.tenant_id, 'Bé', 'Nguyễn', owner.user_id, 'son'],
+  );
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('sport sessions (issue 21)', () => {
   test('a session is stored once: 201 the first time, 200 and the same session on a repeat (same instant in another offset)', async () => {
@@ -46,8 +78,27 @@ describe('sport sessions (issue 21)', () => {
     const first = await t.post(ME, session(), patient);
     expect(first.status, first.raw).toBe(201);
     const s = ZSportSession.parse(first.body);
-    expect(s).toMatchObject({ patientId, mode: 'running', startedAt: '2026-11-20T06:00:00.000Z', durationSec: 2400, steps: 6000, distanceM: 5200, paceSecPerKm: 462, source: 'watch', deviceId: null });
-    const again = await t.post(ME, session({ startedAt: '2026-11-20T13:00:00+07:00', endedAt: '2026-11-20T13:45:00+07:00', durationSec: 2700, steps: 9999 }), patient);
+    expect(s).toMatchObject({
+      patientId,
+      mode: 'running',
+      startedAt: '2026-11-20T06:00:00.000Z',
+      durationSec: 2400,
+      steps: 6000,
+      distanceM: 5200,
+      paceSecPerKm: 462,
+      source: 'watch',
+      deviceId: null,
+    });
+    const again = await t.post(
+      ME,
+      session({
+        startedAt: '2026-11-20T13:00:00+07:00',
+        endedAt: '2026-11-20T13:45:00+07:00',
+        durationSec: 2700,
+        steps: 9999,
+      }),
+      patient,
+    );
     expect(again.status, again.raw).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await count(patientId)).toBe(before + 1);
@@ -56,8 +107,13 @@ describe('sport sessions (issue 21)', () => {
     expect(walk.status).toBe(201);
     expect(walk.body.id).not.toBe(s.id);
     expect(await count(patientId)).toBe(before + 2);
-    const [row] = await t.db.query<{ tenant_id: string; created_by: string }>('select tenant_id, created_by from sport_sessions where id = $1', [s.id]);
-    expect(row!.created_by).toBe((await t.db.query<{ user_id: string }>('select user_id from patients where id = $1', [patientId]))[0]!.user_id);
+    const [row] = await t.db.query<{ tenant_id: string; created_by: string }>(
+      'select tenant_id, created_by from sport_sessions where id = $1',
+      [s.id],
+    );
+    expect(row!.created_by).toBe(
+      (await t.db.query<{ user_id: string }>('select user_id from patients where id = $1', [patientId]))[0]!.user_id,
+    );
   });
 
   test('a bad session answers 400 naming the field and its rule; nothing is stored', async () => {
@@ -81,15 +137,27 @@ describe('sport sessions (issue 21)', () => {
     ];
     // The field and the rule key of the contracts' catalogue (fieldRules.<key> in the apps).
     for (const [over, field, key] of cases) {
-      const res = await t.post(ME, session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:40:00Z', ...over }), patient);
+      const res = await t.post(
+        ME,
+        session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:40:00Z', ...over }),
+        patient,
+      );
       expect(res.status, `${field}: ${res.raw}`).toBe(400);
       expect(res.body, `${field}: ${res.raw}`).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } });
       expect(firstField(res.body), `${field}: ${res.raw}`).toMatchObject({ field, key });
     }
     // Spec §8: too short in time or distance to save.
-    const short = await t.post(ME, session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:00:40Z', durationSec: 40 }), patient);
+    const short = await t.post(
+      ME,
+      session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:00:40Z', durationSec: 40 }),
+      patient,
+    );
     expect(short.body).toMatchObject({ code: 'SPORT_SESSION_TOO_SHORT', details: { field: 'durationSec' } });
-    const near = await t.post(ME, session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:40:00Z', distanceM: 4 }), patient);
+    const near = await t.post(
+      ME,
+      session({ startedAt: '2026-11-19T06:00:00Z', endedAt: '2026-11-19T06:40:00Z', distanceM: 4 }),
+      patient,
+    );
     expect(near.body).toMatchObject({ code: 'SPORT_SESSION_TOO_SHORT', details: { field: 'distanceM' } });
     expect(short.status).toBe(400);
     expect(await count(patientId)).toBe(before);
@@ -100,7 +168,16 @@ describe('sport sessions (issue 21)', () => {
     for (let i = 0; i < 7; i++) {
       const start = new Date(Date.UTC(2026, 10, 1 + i, 6, 0, 0));
       starts.push(start.toISOString());
-      const res = await t.post(ME, session({ mode: i % 2 ? 'cycling' : 'hiking', startedAt: start.toISOString(), endedAt: new Date(start.getTime() + 3600_000).toISOString(), durationSec: 3600 }), patient);
+      const res = await t.post(
+        ME,
+        session({
+          mode: i % 2 ? 'cycling' : 'hiking',
+          startedAt: start.toISOString(),
+          endedAt: new Date(start.getTime() + 3600_000).toISOString(),
+          durationSec: 3600,
+        }),
+        patient,
+      );
       expect(res.status, res.raw).toBe(201);
     }
     const range = 'from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z';
@@ -120,7 +197,10 @@ describe('sport sessions (issue 21)', () => {
     const cycling = ZSportSessionPage.parse((await t.get(`${ME}?${range}&mode=cycling`, patient)).body);
     expect(cycling.items.map((s) => s.startedAt)).toEqual([starts[5], starts[3], starts[1]]);
     expect(cycling.nextCursor).toBeNull();
-    expect((await t.get(`${ME}?cursor=bm9wZQ`, patient)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'cursor' } });
+    expect((await t.get(`${ME}?cursor=bm9wZQ`, patient)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'cursor' },
+    });
     const tooMany = await t.get(`${ME}?limit=500`, patient);
     expect(tooMany.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'limit' } });
     expect(firstField(tooMany.body)).toMatchObject({ key: 'maxValue', n: '100' });
@@ -131,7 +211,18 @@ describe('sport sessions (issue 21)', () => {
     // Monday 2026-11-09 00:30 in Hanoi is Sunday 17:30 UTC: in that week for the reader, not in the UTC one before.
     const put = async (mode: string, startedAt: string, min: number, extra: Record<string, unknown>) => {
       const start = new Date(startedAt);
-      const res = await t.post(ME, { mode, startedAt, endedAt: new Date(start.getTime() + min * 60_000).toISOString(), durationSec: min * 60, source: 'phone', ...extra }, patient);
+      const res = await t.post(
+        ME,
+        {
+          mode,
+          startedAt,
+          endedAt: new Date(start.getTime() + min * 60_000).toISOString(),
+          durationSec: min * 60,
+          source: 'phone',
+          ...extra,
+        },
+        patient,
+      );
       expect(res.status, res.raw).toBe(201);
     };
     await put('walking', '2026-11-08T17:30:00Z', 30, { steps: 3000, distanceM: 2100, calories: 120 });
@@ -143,7 +234,13 @@ describe('sport sessions (issue 21)', () => {
     const res = await t.get(`${ME}/summary?weekOf=2026-11-12`, patient);
     expect(res.status, res.raw).toBe(200);
     const w = ZSportWeekSummary.parse(res.body);
-    expect(w).toMatchObject({ timeZone: 'Asia/Ho_Chi_Minh', startDate: '2026-11-09', endDate: '2026-11-15', from: '2026-11-08T17:00:00.000Z', to: '2026-11-15T17:00:00.000Z' });
+    expect(w).toMatchObject({
+      timeZone: 'Asia/Ho_Chi_Minh',
+      startDate: '2026-11-09',
+      endDate: '2026-11-15',
+      from: '2026-11-08T17:00:00.000Z',
+      to: '2026-11-15T17:00:00.000Z',
+    });
     expect(w.modes).toEqual([
       { mode: 'walking', sessions: 2, durationSec: 4500, distanceM: 5600.5, steps: 8000, calories: 300.5 },
       { mode: 'yoga', sessions: 1, durationSec: 3600, distanceM: 0, steps: 0, calories: 200 },
@@ -152,19 +249,34 @@ describe('sport sessions (issue 21)', () => {
     expect(w.total).toEqual({ sessions: 4, durationSec: 9300, distanceM: 8600.5, steps: 11000, calories: 750.5 });
     // Without weekOf: the week of the fake clock's today (Sunday 2026-11-22 15:00 in Hanoi).
     expect(ZSportWeekSummary.parse((await t.get(`${ME}/summary`, patient)).body).startDate).toBe('2026-11-16');
-    expect((await t.get(`${ME}/summary?weekOf=2026-13-01`, patient)).body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'weekOf' } });
+    expect((await t.get(`${ME}/summary?weekOf=2026-13-01`, patient)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'weekOf' },
+    });
   });
 
   test('viewing as: a sub-user’s sessions are written by their manager; a follower reads and may not write; others 404', async () => {
     const A = (id: string) => `/api/account/app/patients/${id}/sport-sessions`;
-    const sub = await t.post(A(subUserId), session({ startedAt: '2026-11-18T06:00:00Z', endedAt: '2026-11-18T06:40:00Z' }), patient);
+    const sub = await t.post(
+      A(subUserId),
+      session({ startedAt: '2026-11-18T06:00:00Z', endedAt: '2026-11-18T06:40:00Z' }),
+      patient,
+    );
     expect(sub.status, sub.raw).toBe(201);
     expect(sub.body.patientId).toBe(subUserId);
     const read = await t.get(A(patientId), follower);
     expect(read.status, read.raw).toBe(200);
     expect(ZSportSessionPage.parse(read.body).items.length).toBeGreaterThan(0);
     expect((await t.get(`${A(patientId)}/summary?weekOf=2026-11-12`, follower)).status).toBe(200);
-    expect((await t.post(A(patientId), session({ startedAt: '2026-11-17T06:00:00Z', endedAt: '2026-11-17T06:40:00Z' }), follower)).body.code).toBe('PERMISSION_DENIED');
+    expect(
+      (
+        await t.post(
+          A(patientId),
+          session({ startedAt: '2026-11-17T06:00:00Z', endedAt: '2026-11-17T06:40:00Z' }),
+          follower,
+        )
+      ).body.code,
+    ).toBe('PERMISSION_DENIED');
     expect((await t.post(ME, session(), follower)).body.code).toBe('NOT_A_PATIENT');
     expect((await t.get(A(subUserId), follower)).status).toBe(404);
   });

@@ -1,6 +1,15 @@
 import {
-  decodeSportCursor, encodeSportCursor, SPORT_LIMITS, type TSportMode, type TSportSession, type TSportSessionInput, type TSportSessionPage,
-  type TSportSessionQuery, type TSportSummaryQuery, type TSportTotals, type TSportWeekSummary,
+  decodeSportCursor,
+  encodeSportCursor,
+  SPORT_LIMITS,
+  type TSportMode,
+  type TSportSession,
+  type TSportSessionInput,
+  type TSportSessionPage,
+  type TSportSessionQuery,
+  type TSportSummaryQuery,
+  type TSportTotals,
+  type TSportWeekSummary,
 } from '@carewatch/contracts/sport';
 import { addDays, isTimeZone, localDay, localMidnight } from '@carewatch/clinical/reports';
 import type { AuthedCtx } from '../../platform/context.ts';
@@ -16,10 +25,24 @@ const MIN_DISTANCE_M = 10;
 
 function toSession(r: repo.SportSessionRow): TSportSession {
   return {
-    id: r.id, patientId: r.patient_id, mode: r.mode as TSportMode, startedAt: r.started_at.toISOString(), endedAt: r.ended_at.toISOString(),
-    durationSec: r.duration_sec, steps: r.steps, distanceM: r.distance_m, strideCm: r.stride_cm, calories: r.calories, avgSpeedKmh: r.avg_speed_kmh,
-    paceSecPerKm: r.pace_sec_per_km, elevationGainM: r.elevation_gain_m, heartRateAvg: r.heart_rate_avg, heartRateMax: r.heart_rate_max,
-    source: r.source as TSportSession['source'], deviceId: r.device_id, createdAt: r.created_at.toISOString(),
+    id: r.id,
+    patientId: r.patient_id,
+    mode: r.mode as TSportMode,
+    startedAt: r.started_at.toISOString(),
+    endedAt: r.ended_at.toISOString(),
+    durationSec: r.duration_sec,
+    steps: r.steps,
+    distanceM: r.distance_m,
+    strideCm: r.stride_cm,
+    calories: r.calories,
+    avgSpeedKmh: r.avg_speed_kmh,
+    paceSecPerKm: r.pace_sec_per_km,
+    elevationGainM: r.elevation_gain_m,
+    heartRateAvg: r.heart_rate_avg,
+    heartRateMax: r.heart_rate_max,
+    source: r.source as TSportSession['source'],
+    deviceId: r.device_id,
+    createdAt: r.created_at.toISOString(),
   };
 }
 
@@ -34,24 +57,48 @@ async function readablePatient(ctx: AuthedCtx, id: string, by: SportReader): Pro
  * Stores a session of the caller's own record (`me`) or of a sub-user they manage; followers only read. Idempotent on
  * (patient, start, mode): a repeat answers the stored session with `created: false`, whatever else it carries.
  */
-export async function createSportSession(ctx: AuthedCtx, subject: string, input: TSportSessionInput): Promise<{ session: TSportSession; created: boolean }> {
+export async function createSportSession(
+  ctx: AuthedCtx,
+  subject: string,
+  input: TSportSessionInput,
+): Promise<{ session: TSportSession; created: boolean }> {
   const p = await requireAppSubject(ctx, subject);
   if (p.relation !== 'self' && p.relation !== 'sub_user') throw new AppError('PERMISSION_DENIED');
-  if (input.durationSec < SPORT_LIMITS.minDurationSec) throw new AppError('SPORT_SESSION_TOO_SHORT', { field: 'durationSec', min: SPORT_LIMITS.minDurationSec });
+  if (input.durationSec < SPORT_LIMITS.minDurationSec)
+    throw new AppError('SPORT_SESSION_TOO_SHORT', { field: 'durationSec', min: SPORT_LIMITS.minDurationSec });
   if (input.distanceM !== undefined && input.distanceM < MIN_DISTANCE_M && DISTANCE_MODES.has(input.mode)) {
     throw new AppError('SPORT_SESSION_TOO_SHORT', { field: 'distanceM', min: MIN_DISTANCE_M });
   }
   const T = ctx.auth.tenantId;
   const startedAt = new Date(input.startedAt);
   const inserted = await repo.insertIfAbsent(ctx.db, T, {
-    id: newId(), patientId: p.id, mode: input.mode, startedAt, endedAt: new Date(input.endedAt), durationSec: input.durationSec,
-    steps: input.steps ?? null, distanceM: input.distanceM ?? null, strideCm: input.strideCm ?? null, calories: input.calories ?? null,
-    avgSpeedKmh: input.avgSpeedKmh ?? null, paceSecPerKm: input.paceSecPerKm ?? null, elevationGainM: input.elevationGainM ?? null,
-    heartRateAvg: input.heartRateAvg ?? null, heartRateMax: input.heartRateMax ?? null, source: input.source, deviceId: input.deviceId || null,
-    createdBy: ctx.auth.userId, now: ctx.clock.now(),
+    id: newId(),
+    patientId: p.id,
+    mode: input.mode,
+    startedAt,
+    endedAt: new Date(input.endedAt),
+    durationSec: input.durationSec,
+    steps: input.steps ?? null,
+    distanceM: input.distanceM ?? null,
+    strideCm: input.strideCm ?? null,
+    calories: input.calories ?? null,
+    avgSpeedKmh: input.avgSpeedKmh ?? null,
+    paceSecPerKm: input.paceSecPerKm ?? null,
+    elevationGainM: input.elevationGainM ?? null,
+    heartRateAvg: input.heartRateAvg ?? null,
+    heartRateMax: input.heartRateMax ?? null,
+    source: input.source,
+    deviceId: input.deviceId || null,
+    createdBy: ctx.auth.userId,
+    now: ctx.clock.now(),
   });
   if (inserted) {
-    await audit(ctx, { action: 'sport.create', resource: 'patient', resourceId: p.id, details: { sessionId: inserted.id, mode: input.mode, source: input.source } });
+    await audit(ctx, {
+      action: 'sport.create',
+      resource: 'patient',
+      resourceId: p.id,
+      details: { sessionId: inserted.id, mode: input.mode, source: input.source },
+    });
     return { session: toSession(inserted), created: true };
   }
   const existing = await repo.findByKey(ctx.db, T, p.id, startedAt, input.mode);
@@ -61,7 +108,12 @@ export async function createSportSession(ctx: AuthedCtx, subject: string, input:
 }
 
 /** A patient's sessions, newest first, keyset-paged. */
-export async function listSportSessions(ctx: AuthedCtx, id: string, q: TSportSessionQuery, by: SportReader): Promise<TSportSessionPage> {
+export async function listSportSessions(
+  ctx: AuthedCtx,
+  id: string,
+  q: TSportSessionQuery,
+  by: SportReader,
+): Promise<TSportSessionPage> {
   const patientId = await readablePatient(ctx, id, by);
   let after: { startedAt: Date; id: string } | null = null;
   if (q.cursor) {
@@ -70,7 +122,11 @@ export async function listSportSessions(ctx: AuthedCtx, id: string, q: TSportSes
     after = { startedAt: new Date(c.startedAt), id: c.id };
   }
   const rows = await repo.listPage(ctx.db, ctx.auth.tenantId, patientId, {
-    from: q.from ? new Date(q.from) : null, to: q.to ? new Date(q.to) : null, mode: q.mode ?? null, after, limit: q.limit + 1,
+    from: q.from ? new Date(q.from) : null,
+    to: q.to ? new Date(q.to) : null,
+    mode: q.mode ?? null,
+    after,
+    limit: q.limit + 1,
   });
   const items = rows.slice(0, q.limit).map(toSession);
   const last = items[items.length - 1];
@@ -87,7 +143,12 @@ export function mondayOf(day: string): string {
  * Totals of a week (Monday to Sunday) per mode. The week is cut in the reader's profile time zone (as the app's
  * reports): the person reading sees "Monday" as theirs; UTC when the zone is unknown.
  */
-export async function sportWeekSummary(ctx: AuthedCtx, id: string, q: TSportSummaryQuery, by: SportReader): Promise<TSportWeekSummary> {
+export async function sportWeekSummary(
+  ctx: AuthedCtx,
+  id: string,
+  q: TSportSummaryQuery,
+  by: SportReader,
+): Promise<TSportWeekSummary> {
   const patientId = await readablePatient(ctx, id, by);
   const stored = await repo.userTimeZone(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   const timeZone = stored && isTimeZone(stored) ? stored : 'UTC';
@@ -97,7 +158,14 @@ export async function sportWeekSummary(ctx: AuthedCtx, id: string, q: TSportSumm
   const rows = await repo.totalsByMode(ctx.db, ctx.auth.tenantId, patientId, from, to);
   const total: TSportTotals = { sessions: 0, durationSec: 0, distanceM: 0, steps: 0, calories: 0 };
   const modes = rows.map((r) => {
-    const t = { mode: r.mode as TSportMode, sessions: r.sessions, durationSec: Math.round(r.duration_sec), distanceM: r.distance_m, steps: Math.round(r.steps), calories: r.calories };
+    const t = {
+      mode: r.mode as TSportMode,
+      sessions: r.sessions,
+      durationSec: Math.round(r.duration_sec),
+      distanceM: r.distance_m,
+      steps: Math.round(r.steps),
+      calories: r.calories,
+    };
     total.sessions += t.sessions;
     total.durationSec += t.durationSec;
     total.distanceM += t.distanceM;
@@ -105,5 +173,13 @@ export async function sportWeekSummary(ctx: AuthedCtx, id: string, q: TSportSumm
     total.calories += t.calories;
     return t;
   });
-  return { timeZone, startDate: monday, endDate: addDays(monday, 6), from: from.toISOString(), to: to.toISOString(), total, modes };
+  return {
+    timeZone,
+    startDate: monday,
+    endDate: addDays(monday, 6),
+    from: from.toISOString(),
+    to: to.toISOString(),
+    total,
+    modes,
+  };
 }

@@ -44,21 +44,31 @@ export type StaffFilter = {
   offset: number;
 };
 
-export async function listStaff(db: Db, tenantId: string, f: StaffFilter): Promise<{ rows: StaffRow[]; total: number }> {
+export async function listStaff(
+  db: Db,
+  tenantId: string,
+  f: StaffFilter,
+): Promise<{ rows: StaffRow[]; total: number }> {
   const params: SqlValue[] = [tenantId];
   const where = ['u.tenant_id = $1', IS_STAFF, reachSql(f.reach, params)];
   if (f.search) {
     params.push(`%${f.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
     const p = `$${params.length}`;
-    where.push(`(lower(u.first_name || ' ' || u.last_name) like ${p} or lower(u.last_name || ' ' || u.first_name) like ${p} or lower(coalesce(u.email, '')) like ${p} or coalesce(u.phone, '') like ${p})`);
+    where.push(
+      `(lower(u.first_name || ' ' || u.last_name) like ${p} or lower(u.last_name || ' ' || u.first_name) like ${p} or lower(coalesce(u.email, '')) like ${p} or coalesce(u.phone, '') like ${p})`,
+    );
   }
   if (f.role) {
     params.push(f.role);
-    where.push(`exists (select 1 from user_roles fr join roles r on r.id = fr.role_id and r.tenant_id = fr.tenant_id where fr.tenant_id = u.tenant_id and fr.user_id = u.id and r.code = $${params.length})`);
+    where.push(
+      `exists (select 1 from user_roles fr join roles r on r.id = fr.role_id and r.tenant_id = fr.tenant_id where fr.tenant_id = u.tenant_id and fr.user_id = u.id and r.code = $${params.length})`,
+    );
   }
   if (f.centerId) {
     params.push(f.centerId);
-    where.push(`exists (select 1 from user_roles fc where fc.tenant_id = u.tenant_id and fc.user_id = u.id and fc.center_id = $${params.length})`);
+    where.push(
+      `exists (select 1 from user_roles fc where fc.tenant_id = u.tenant_id and fc.user_id = u.id and fc.center_id = $${params.length})`,
+    );
   }
   if (f.status) {
     params.push(f.status);
@@ -68,13 +78,19 @@ export async function listStaff(db: Db, tenantId: string, f: StaffFilter): Promi
   }
   if (f.specialty) {
     params.push(f.specialty);
-    where.push(`exists (select 1 from doctor_profiles dp where dp.tenant_id = u.tenant_id and dp.user_id = u.id and $${params.length} = any(dp.specialties))`);
+    where.push(
+      `exists (select 1 from doctor_profiles dp where dp.tenant_id = u.tenant_id and dp.user_id = u.id and $${params.length} = any(dp.specialties))`,
+    );
   }
   const dir = f.order === 'desc' ? 'desc' : 'asc';
-  const orderBy = f.sort === 'email' ? `lower(coalesce(u.email, '')) ${dir}, u.id`
-    : f.sort === 'createdAt' ? `u.created_at ${dir}, u.id`
-    : f.sort === 'status' ? `u.status ${dir}, lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`
-    : `lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`;
+  const orderBy =
+    f.sort === 'email'
+      ? `lower(coalesce(u.email, '')) ${dir}, u.id`
+      : f.sort === 'createdAt'
+        ? `u.created_at ${dir}, u.id`
+        : f.sort === 'status'
+          ? `u.status ${dir}, lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`
+          : `lower(u.first_name || ' ' || u.last_name) ${dir}, u.id`;
   const whereSql = where.join(' and ');
   const count = await db.query<{ n: number }>(`select count(*)::int as n from users u where ${whereSql}`, params);
   params.push(f.limit, f.offset);
@@ -95,7 +111,12 @@ export async function findStaff(db: Db, tenantId: string, id: string, reach: Rea
   return rows[0] ?? null;
 }
 
-export async function findStaffByUsername(db: Db, tenantId: string, username: string, reach: Reach): Promise<StaffRow | null> {
+export async function findStaffByUsername(
+  db: Db,
+  tenantId: string,
+  username: string,
+  reach: Reach,
+): Promise<StaffRow | null> {
   const params: SqlValue[] = [tenantId, username.toLowerCase(), username];
   const rows = await db.query<StaffRow>(
     `select ${STAFF_COLS} from users u where u.tenant_id = $1 and (u.email = $2 or u.phone = $3) and ${IS_STAFF} and ${reachSql(reach, params)}`,
@@ -105,8 +126,16 @@ export async function findStaffByUsername(db: Db, tenantId: string, username: st
 }
 
 export type StaffLevelRow = {
-  id: string; user_id: string; role_id: string; role_code: string; role_name: string;
-  scope_id: string | null; scope_name: string | null; center_id: string | null; center_name: string | null; is_main: boolean;
+  id: string;
+  user_id: string;
+  role_id: string;
+  role_code: string;
+  role_name: string;
+  scope_id: string | null;
+  scope_name: string | null;
+  center_id: string | null;
+  center_name: string | null;
+  is_main: boolean;
 };
 export async function levelsOf(db: Db, tenantId: string, userIds: string[]): Promise<StaffLevelRow[]> {
   if (!userIds.length) return [];
@@ -127,10 +156,20 @@ export async function setLevelMain(db: Db, tenantId: string, levelId: string, is
   await db.query('update user_roles set is_main = $3 where tenant_id = $1 and id = $2', [tenantId, levelId, isMain]);
 }
 export async function bumpPermissionsVersion(db: Db, tenantId: string, userId: string) {
-  await db.query('update users set permissions_version = permissions_version + 1 where tenant_id = $1 and id = $2', [tenantId, userId]);
+  await db.query('update users set permissions_version = permissions_version + 1 where tenant_id = $1 and id = $2', [
+    tenantId,
+    userId,
+  ]);
 }
 /** Another account already main admin with this role at this center (or scope, when no center). */
-export async function mainAdminTaken(db: Db, tenantId: string, roleId: string, centerId: string | null, scopeId: string | null, exceptUserId: string | null): Promise<boolean> {
+export async function mainAdminTaken(
+  db: Db,
+  tenantId: string,
+  roleId: string,
+  centerId: string | null,
+  scopeId: string | null,
+  exceptUserId: string | null,
+): Promise<boolean> {
   const rows = await db.query(
     `select 1 from user_roles where tenant_id = $1 and role_id = $2 and is_main
        and ${centerId ? 'center_id = $3' : 'center_id is null and scope_id = $3'} and ($4::uuid is null or user_id <> $4) limit 1`,
@@ -143,13 +182,21 @@ export async function mainAdminTaken(db: Db, tenantId: string, roleId: string, c
 export type CenterRow = { id: string; name: string; scope_id: string | null };
 export type ScopeRow = { id: string; name: string; level: number; parent_id: string | null };
 export async function listCenters(db: Db, tenantId: string): Promise<CenterRow[]> {
-  return db.query<CenterRow>('select id, name, scope_id from health_centers where tenant_id = $1 order by name, id', [tenantId]);
+  return db.query<CenterRow>('select id, name, scope_id from health_centers where tenant_id = $1 order by name, id', [
+    tenantId,
+  ]);
 }
 export async function listScopes(db: Db, tenantId: string): Promise<ScopeRow[]> {
-  return db.query<ScopeRow>('select id, name, level, parent_id from scopes where tenant_id = $1 order by level, name, id', [tenantId]);
+  return db.query<ScopeRow>(
+    'select id, name, level, parent_id from scopes where tenant_id = $1 order by level, name, id',
+    [tenantId],
+  );
 }
 export async function findCenter(db: Db, tenantId: string, id: string): Promise<CenterRow | null> {
-  const rows = await db.query<CenterRow>('select id, name, scope_id from health_centers where tenant_id = $1 and id = $2', [tenantId, id]);
+  const rows = await db.query<CenterRow>(
+    'select id, name, scope_id from health_centers where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
   return rows[0] ?? null;
 }
 /** The scope and all its descendants (ids). */
@@ -165,15 +212,26 @@ export async function scopeSubtree(db: Db, tenantId: string, scopeId: string): P
 }
 export async function centersInScopes(db: Db, tenantId: string, scopeIds: string[]): Promise<string[]> {
   if (!scopeIds.length) return [];
-  const rows = await db.query<{ id: string }>('select id from health_centers where tenant_id = $1 and scope_id = any($2::uuid[])', [tenantId, scopeIds]);
+  const rows = await db.query<{ id: string }>(
+    'select id from health_centers where tenant_id = $1 and scope_id = any($2::uuid[])',
+    [tenantId, scopeIds],
+  );
   return rows.map((r) => r.id);
 }
 
 // ---------- doctor profiles ----------
 export type DoctorProfileRow = {
-  user_id: string; specialties: string[]; degree: number | null; examination_cost: string | number | null;
-  office_address: string | null; office_email: string | null; office_phone: string | null; introduction: string | null;
-  place_of_education: string | null; years_of_experience: number | null; doctor_type: string;
+  user_id: string;
+  specialties: string[];
+  degree: number | null;
+  examination_cost: string | number | null;
+  office_address: string | null;
+  office_email: string | null;
+  office_phone: string | null;
+  introduction: string | null;
+  place_of_education: string | null;
+  years_of_experience: number | null;
+  doctor_type: string;
 };
 export async function profilesOf(db: Db, tenantId: string, userIds: string[]): Promise<DoctorProfileRow[]> {
   if (!userIds.length) return [];
@@ -185,8 +243,16 @@ export async function profilesOf(db: Db, tenantId: string, userIds: string[]): P
   );
 }
 export type DoctorProfileData = {
-  specialties: string[]; degree: number | null; examinationCost: number | null; officeAddress: string | null; officeEmail: string | null;
-  officePhone: string | null; introduction: string | null; placeOfEducation: string | null; yearsOfExperience: number | null; doctorType: string;
+  specialties: string[];
+  degree: number | null;
+  examinationCost: number | null;
+  officeAddress: string | null;
+  officeEmail: string | null;
+  officePhone: string | null;
+  introduction: string | null;
+  placeOfEducation: string | null;
+  yearsOfExperience: number | null;
+  doctorType: string;
 };
 export async function upsertProfile(db: Db, tenantId: string, userId: string, p: DoctorProfileData, now: Date) {
   await db.query(
@@ -197,28 +263,79 @@ export async function upsertProfile(db: Db, tenantId: string, userId: string, p:
        examination_cost = excluded.examination_cost, office_address = excluded.office_address, office_email = excluded.office_email,
        office_phone = excluded.office_phone, introduction = excluded.introduction, place_of_education = excluded.place_of_education,
        years_of_experience = excluded.years_of_experience, doctor_type = excluded.doctor_type, updated_at = excluded.updated_at`,
-    [tenantId, userId, p.specialties, p.degree, p.examinationCost, p.officeAddress, p.officeEmail, p.officePhone, p.introduction,
-      p.placeOfEducation, p.yearsOfExperience, p.doctorType, now],
+    [
+      tenantId,
+      userId,
+      p.specialties,
+      p.degree,
+      p.examinationCost,
+      p.officeAddress,
+      p.officeEmail,
+      p.officePhone,
+      p.introduction,
+      p.placeOfEducation,
+      p.yearsOfExperience,
+      p.doctorType,
+      now,
+    ],
   );
 }
 
 // ---------- medical licenses ----------
-export type LicenseRow = { id: string; name: string; number: string | null; expiry_date: string; image_path: string | null; created_at: Date; updated_at: Date };
+export type LicenseRow = {
+  id: string;
+  name: string;
+  number: string | null;
+  expiry_date: string;
+  image_path: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
 const LICENSE_COLS = `id, name, number, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date, image_path, created_at, updated_at`;
 export async function listLicenses(db: Db, tenantId: string, userId: string): Promise<LicenseRow[]> {
-  return db.query<LicenseRow>(`select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 order by expiry_date, seq`, [tenantId, userId]);
+  return db.query<LicenseRow>(
+    `select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 order by expiry_date, seq`,
+    [tenantId, userId],
+  );
 }
 export async function findLicense(db: Db, tenantId: string, userId: string, id: string): Promise<LicenseRow | null> {
-  const rows = await db.query<LicenseRow>(`select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 and id = $3`, [tenantId, userId, id]);
+  const rows = await db.query<LicenseRow>(
+    `select ${LICENSE_COLS} from medical_licenses where tenant_id = $1 and user_id = $2 and id = $3`,
+    [tenantId, userId, id],
+  );
   return rows[0] ?? null;
 }
-export async function insertLicense(db: Db, tenantId: string, l: { id: string; userId: string; name: string; number: string | null; expiryDate: string; imagePath: string | null; now: Date }) {
+export async function insertLicense(
+  db: Db,
+  tenantId: string,
+  l: {
+    id: string;
+    userId: string;
+    name: string;
+    number: string | null;
+    expiryDate: string;
+    imagePath: string | null;
+    now: Date;
+  },
+) {
   await db.query(
     'insert into medical_licenses (id, tenant_id, user_id, name, number, expiry_date, image_path, created_at, updated_at) values ($1,$2,$3,$4,$5,$6::date,$7,$8,$8)',
     [l.id, tenantId, l.userId, l.name, l.number, l.expiryDate, l.imagePath, l.now],
   );
 }
-export async function updateLicense(db: Db, tenantId: string, l: { id: string; userId: string; name: string; number: string | null; expiryDate: string; imagePath: string | null; now: Date }) {
+export async function updateLicense(
+  db: Db,
+  tenantId: string,
+  l: {
+    id: string;
+    userId: string;
+    name: string;
+    number: string | null;
+    expiryDate: string;
+    imagePath: string | null;
+    now: Date;
+  },
+) {
   await db.query(
     'update medical_licenses set name = $4, number = $5, expiry_date = $6::date, image_path = $7, updated_at = $8 where tenant_id = $1 and user_id = $2 and id = $3',
     [tenantId, l.userId, l.id, l.name, l.number, l.expiryDate, l.imagePath, l.now],
@@ -241,16 +358,31 @@ export async function assistantsOf(db: Db, tenantId: string, doctorId: string): 
     [tenantId, doctorId],
   );
 }
-export async function follow(db: Db, tenantId: string, assistantId: string, doctorId: string, now: Date): Promise<boolean> {
-  const rows = await db.query('insert into assistant_doctors (tenant_id, assistant_id, doctor_id, created_at) values ($1,$2,$3,$4) on conflict do nothing returning 1', [tenantId, assistantId, doctorId, now]);
+export async function follow(
+  db: Db,
+  tenantId: string,
+  assistantId: string,
+  doctorId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    'insert into assistant_doctors (tenant_id, assistant_id, doctor_id, created_at) values ($1,$2,$3,$4) on conflict do nothing returning 1',
+    [tenantId, assistantId, doctorId, now],
+  );
   return rows.length > 0;
 }
 export async function unfollow(db: Db, tenantId: string, assistantId: string, doctorId: string): Promise<boolean> {
-  const rows = await db.query('delete from assistant_doctors where tenant_id = $1 and assistant_id = $2 and doctor_id = $3 returning 1', [tenantId, assistantId, doctorId]);
+  const rows = await db.query(
+    'delete from assistant_doctors where tenant_id = $1 and assistant_id = $2 and doctor_id = $3 returning 1',
+    [tenantId, assistantId, doctorId],
+  );
   return rows.length > 0;
 }
 /** Locks the assistant's follow rows (real PostgreSQL) so two concurrent unfollows cannot both pass the last-doctor check. */
 export async function lockFollows(db: Db, tenantId: string, assistantId: string): Promise<number> {
-  const rows = await db.query<{ doctor_id: string }>('select doctor_id from assistant_doctors where tenant_id = $1 and assistant_id = $2 for update', [tenantId, assistantId]);
+  const rows = await db.query<{ doctor_id: string }>(
+    'select doctor_id from assistant_doctors where tenant_id = $1 and assistant_id = $2 for update',
+    [tenantId, assistantId],
+  );
   return rows.length;
 }

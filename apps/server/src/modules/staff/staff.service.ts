@@ -4,10 +4,24 @@ import { PASSWORD_RULES, isValidPhone, type PasswordRuleName } from '@carewatch/
 import { ACCOUNT_STATES } from '@carewatch/contracts/lifecycle';
 import type { TChangePasswordRequest } from '@carewatch/contracts/account';
 import {
-  DOCTOR_TYPES, LICENSE_IMAGE_MAX_BYTES, PRIVILEGED_ROLE_CODES,
-  type TCreateStaffRequest, type TDoctorMe, type TDoctorProfile, type TDoctorProfileInput, type TLicense, type TLicenseInput,
-  type TPersonRef, type TStaffDetail, type TStaffLevelInput, type TStaffOptions, type TStaffPage, type TStaffQuery, type TStaffSummary,
-  type TUpdateAssistantMeRequest, type TUpdateStaffRequest,
+  DOCTOR_TYPES,
+  LICENSE_IMAGE_MAX_BYTES,
+  PRIVILEGED_ROLE_CODES,
+  type TCreateStaffRequest,
+  type TDoctorMe,
+  type TDoctorProfile,
+  type TDoctorProfileInput,
+  type TLicense,
+  type TLicenseInput,
+  type TPersonRef,
+  type TStaffDetail,
+  type TStaffLevelInput,
+  type TStaffOptions,
+  type TStaffPage,
+  type TStaffQuery,
+  type TStaffSummary,
+  type TUpdateAssistantMeRequest,
+  type TUpdateStaffRequest,
 } from '@carewatch/contracts/staff';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -26,7 +40,8 @@ import { personName } from '@carewatch/contracts/names';
 const TENANT_WIDE_ROLES = ['root', 'super_admin', 'system_admin'];
 const isPrivileged = (code: string) => (PRIVILEGED_ROLE_CODES as readonly string[]).includes(code);
 type AccountState = (typeof ACCOUNT_STATES)[number];
-const toState = (s: string): AccountState => (ACCOUNT_STATES as readonly string[]).includes(s) ? (s as AccountState) : 'active';
+const toState = (s: string): AccountState =>
+  (ACCOUNT_STATES as readonly string[]).includes(s) ? (s as AccountState) : 'active';
 
 // ---------------------------------------------------------------- reach (who sees whom)
 
@@ -55,9 +70,21 @@ async function visible(ctx: AuthedCtx, id: string, reach?: repo.Reach): Promise<
 // ---------------------------------------------------------------- mapping
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
-const toPerson = (p: repo.PersonRow): TPersonRef => ({ id: p.id, firstName: p.first_name, lastName: p.last_name, email: p.email });
+const toPerson = (p: repo.PersonRow): TPersonRef => ({
+  id: p.id,
+  firstName: p.first_name,
+  lastName: p.last_name,
+  email: p.email,
+});
 const toLevel = (l: repo.StaffLevelRow) => ({
-  id: l.id, roleCode: l.role_code, roleName: l.role_name, scopeId: l.scope_id, scopeName: l.scope_name, centerId: l.center_id, centerName: l.center_name, isMain: l.is_main,
+  id: l.id,
+  roleCode: l.role_code,
+  roleName: l.role_name,
+  scopeId: l.scope_id,
+  scopeName: l.scope_name,
+  centerId: l.center_id,
+  centerName: l.center_name,
+  isMain: l.is_main,
 });
 function toProfile(p: repo.DoctorProfileRow | undefined): TDoctorProfile {
   return {
@@ -73,17 +100,35 @@ function toProfile(p: repo.DoctorProfileRow | undefined): TDoctorProfile {
     doctorType: p?.doctor_type === 'specialist' ? 'specialist' : DOCTOR_TYPES[0],
   };
 }
-function toSummary(u: repo.StaffRow, levels: repo.StaffLevelRow[], profile: repo.DoctorProfileRow | undefined): TStaffSummary {
+function toSummary(
+  u: repo.StaffRow,
+  levels: repo.StaffLevelRow[],
+  profile: repo.DoctorProfileRow | undefined,
+): TStaffSummary {
   return {
-    id: u.id, firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone, status: toState(u.status),
-    disabledUntil: iso(u.disabled_until), levels: levels.map(toLevel), specialties: profile?.specialties ?? [],
-    hasAvatar: !!u.avatar_path, createdAt: u.created_at.toISOString(),
+    id: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+    phone: u.phone,
+    status: toState(u.status),
+    disabledUntil: iso(u.disabled_until),
+    levels: levels.map(toLevel),
+    specialties: profile?.specialties ?? [],
+    hasAvatar: !!u.avatar_path,
+    createdAt: u.created_at.toISOString(),
   };
 }
 function toLicense(l: repo.LicenseRow, today: string): TLicense {
   return {
-    id: l.id, name: l.name, number: l.number, expiryDate: l.expiry_date, hasImage: !!l.image_path, expired: l.expiry_date < today,
-    createdAt: l.created_at.toISOString(), updatedAt: l.updated_at.toISOString(),
+    id: l.id,
+    name: l.name,
+    number: l.number,
+    expiryDate: l.expiry_date,
+    hasImage: !!l.image_path,
+    expired: l.expiry_date < today,
+    createdAt: l.created_at.toISOString(),
+    updatedAt: l.updated_at.toISOString(),
   };
 }
 const hasRole = (levels: repo.StaffLevelRow[], code: string) => levels.some((l) => l.role_code === code);
@@ -104,18 +149,32 @@ async function detailOf(ctx: AuthedCtx, u: repo.StaffRow): Promise<TStaffDetail>
 export async function listStaff(ctx: AuthedCtx, q: TStaffQuery): Promise<TStaffPage> {
   const t = ctx.auth.tenantId;
   const { rows, total } = await repo.listStaff(ctx.db, t, {
-    reach: await reachOf(ctx), search: q.searchValue || undefined, role: q.role || undefined, centerId: q.centerId, status: q.status,
+    reach: await reachOf(ctx),
+    search: q.searchValue || undefined,
+    role: q.role || undefined,
+    centerId: q.centerId,
+    status: q.status,
     specialty: q.specialty,
     // `-x` = x descending (issue 20); an unprefixed sort keeps honouring the older `order` parameter.
     sort: q.sort.startsWith('-') ? (q.sort.slice(1) as repo.StaffSortColumn) : (q.sort as repo.StaffSortColumn),
-    order: q.sort.startsWith('-') ? 'desc' : q.order, limit: q.size, offset: q.page * q.size,
+    order: q.sort.startsWith('-') ? 'desc' : q.order,
+    limit: q.size,
+    offset: q.page * q.size,
   });
   const ids = rows.map((r) => r.id);
   const levels = await repo.levelsOf(ctx.db, t, ids);
   const profiles = await repo.profilesOf(ctx.db, t, ids);
   return {
-    items: rows.map((u) => toSummary(u, levels.filter((l) => l.user_id === u.id), profiles.find((p) => p.user_id === u.id))),
-    total, page: q.page, size: q.size,
+    items: rows.map((u) =>
+      toSummary(
+        u,
+        levels.filter((l) => l.user_id === u.id),
+        profiles.find((p) => p.user_id === u.id),
+      ),
+    ),
+    total,
+    page: q.page,
+    size: q.size,
   };
 }
 
@@ -131,9 +190,15 @@ export async function staffOptions(ctx: AuthedCtx): Promise<TStaffOptions> {
   const centers = await repo.listCenters(ctx.db, t);
   const scopes = await repo.listScopes(ctx.db, t);
   return {
-    roles: allRoles.filter((r) => r.code !== 'patient' && grantProblem(ctx, r) === null).map((r) => ({ code: r.code, name: r.name, isDefault: r.is_default })),
-    centers: centers.filter((c) => reach.all || reach.centerIds.includes(c.id)).map((c) => ({ id: c.id, name: c.name, scopeId: c.scope_id })),
-    scopes: scopes.filter((s) => reach.all || reach.scopeIds.includes(s.id)).map((s) => ({ id: s.id, name: s.name, level: s.level, parentId: s.parent_id })),
+    roles: allRoles
+      .filter((r) => r.code !== 'patient' && grantProblem(ctx, r) === null)
+      .map((r) => ({ code: r.code, name: r.name, isDefault: r.is_default })),
+    centers: centers
+      .filter((c) => reach.all || reach.centerIds.includes(c.id))
+      .map((c) => ({ id: c.id, name: c.name, scopeId: c.scope_id })),
+    scopes: scopes
+      .filter((s) => reach.all || reach.scopeIds.includes(s.id))
+      .map((s) => ({ id: s.id, name: s.name, level: s.level, parentId: s.parent_id })),
   };
 }
 
@@ -142,12 +207,19 @@ export async function staffOptions(ctx: AuthedCtx): Promise<TStaffOptions> {
 /** Nobody grants more than they hold; only holders of SystemAdminManage grant system/super admin; only root grants root. */
 function grantProblem(ctx: AuthedCtx, role: roles.RoleRow): number | 'root' | null {
   if (role.code === 'root' && ctx.auth.roleCode !== 'root') return 'root';
-  if (isPrivileged(role.code) && !ctx.auth.permissions.has(Permission.SystemAdminManage)) return Permission.SystemAdminManage;
+  if (isPrivileged(role.code) && !ctx.auth.permissions.has(Permission.SystemAdminManage))
+    return Permission.SystemAdminManage;
   const missing = role.permissions.find((p) => !ctx.auth.permissions.has(p));
   return missing ?? null;
 }
 
-type ResolvedLevel = { role: roles.RoleRow; scopeId: string | null; centerId: string | null; isMain: boolean; key: string };
+type ResolvedLevel = {
+  role: roles.RoleRow;
+  scopeId: string | null;
+  centerId: string | null;
+  isMain: boolean;
+  key: string;
+};
 
 /** Checks each requested level (role, center/scope, main) and returns it resolved; the center fixes the scope. */
 async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: repo.Reach): Promise<ResolvedLevel[]> {
@@ -157,25 +229,39 @@ async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: r
   for (const [i, l] of input.entries()) {
     const f = `levels.${i}`;
     const role = await roles.findByCode(ctx.db, t, l.roleCode);
-    if (!role || role.code === 'patient') throw new AppError('VALIDATION_ERROR', { field: `${f}.roleCode`, rule: 'unknown_role' }, 'Unknown role');
+    if (!role || role.code === 'patient')
+      throw new AppError('VALIDATION_ERROR', { field: `${f}.roleCode`, rule: 'unknown_role' }, 'Unknown role');
     let scopeId: string | null = null;
     let centerId: string | null = null;
     if (l.centerId) {
       const center = await repo.findCenter(ctx.db, t, l.centerId);
-      if (!center || (!reach.all && !reach.centerIds.includes(center.id))) throw new AppError('VALIDATION_ERROR', { field: `${f}.centerId`, rule: 'unknown_center' }, 'Health center not found');
+      if (!center || (!reach.all && !reach.centerIds.includes(center.id)))
+        throw new AppError(
+          'VALIDATION_ERROR',
+          { field: `${f}.centerId`, rule: 'unknown_center' },
+          'Health center not found',
+        );
       centerId = center.id;
       scopeId = center.scope_id;
     } else if (l.scopeId) {
-      if (!scopes.some((s) => s.id === l.scopeId) || (!reach.all && !reach.scopeIds.includes(l.scopeId))) throw new AppError('VALIDATION_ERROR', { field: `${f}.scopeId`, rule: 'unknown_scope' }, 'Scope not found');
+      if (!scopes.some((s) => s.id === l.scopeId) || (!reach.all && !reach.scopeIds.includes(l.scopeId)))
+        throw new AppError('VALIDATION_ERROR', { field: `${f}.scopeId`, rule: 'unknown_scope' }, 'Scope not found');
       scopeId = l.scopeId;
     } else if (!reach.all) {
       // A center or scope admin creates staff inside their own reach only.
       throw new AppError('VALIDATION_ERROR', { field: `${f}.centerId`, rule: 'required' }, 'Required');
     }
-    if (role.code === 'mhsc_admin' && !centerId) throw new AppError('VALIDATION_ERROR', { field: `${f}.centerId`, rule: 'required' }, 'Required');
-    if (role.code === 'scope_admin' && !scopeId) throw new AppError('VALIDATION_ERROR', { field: `${f}.scopeId`, rule: 'required' }, 'Required');
+    if (role.code === 'mhsc_admin' && !centerId)
+      throw new AppError('VALIDATION_ERROR', { field: `${f}.centerId`, rule: 'required' }, 'Required');
+    if (role.code === 'scope_admin' && !scopeId)
+      throw new AppError('VALIDATION_ERROR', { field: `${f}.scopeId`, rule: 'required' }, 'Required');
     const key = `${role.id}|${centerId ?? ''}|${centerId ? '' : (scopeId ?? '')}`;
-    if (out.some((o) => o.key === key)) throw new AppError('VALIDATION_ERROR', { field: f, rule: 'duplicate' }, 'This role is already assigned at this level');
+    if (out.some((o) => o.key === key))
+      throw new AppError(
+        'VALIDATION_ERROR',
+        { field: f, rule: 'duplicate' },
+        'This role is already assigned at this level',
+      );
     out.push({ role, scopeId, centerId, isMain: l.isMain, key });
   }
   return out;
@@ -184,15 +270,27 @@ async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: r
 function assertGrantable(ctx: AuthedCtx, levels: Array<{ role: roles.RoleRow }>, field = 'levels') {
   for (const l of levels) {
     const p = grantProblem(ctx, l.role);
-    if (p !== null) throw new AppError('PERMISSION_DENIED', { field, role: l.role.code, ...(typeof p === 'number' ? { permission: p } : {}) });
+    if (p !== null)
+      throw new AppError('PERMISSION_DENIED', {
+        field,
+        role: l.role.code,
+        ...(typeof p === 'number' ? { permission: p } : {}),
+      });
   }
 }
 
 /** At most one main admin per center (mhsc admin) or scope (scope admin). */
-async function assertMainFree(ctx: AuthedCtx, levels: ResolvedLevel[], userId: string | null, inputIndex: (l: ResolvedLevel) => number) {
+async function assertMainFree(
+  ctx: AuthedCtx,
+  levels: ResolvedLevel[],
+  userId: string | null,
+  inputIndex: (l: ResolvedLevel) => number,
+) {
   for (const l of levels) {
     if (!l.isMain || !['mhsc_admin', 'scope_admin'].includes(l.role.code)) continue;
-    if (await repo.mainAdminTaken(ctx.db, ctx.auth.tenantId, l.role.id, l.centerId, l.centerId ? null : l.scopeId, userId)) {
+    if (
+      await repo.mainAdminTaken(ctx.db, ctx.auth.tenantId, l.role.id, l.centerId, l.centerId ? null : l.scopeId, userId)
+    ) {
       throw fieldError('MAIN_ADMIN_EXISTS', `levels.${inputIndex(l)}.isMain`);
     }
   }
@@ -200,7 +298,8 @@ async function assertMainFree(ctx: AuthedCtx, levels: ResolvedLevel[], userId: s
 
 async function assertContact(ctx: AuthedCtx, email: string, phone: string | null, selfId: string | null) {
   const t = ctx.auth.tenantId;
-  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, t))) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
+  if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, t)))
+    throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   const byEmail = await users.findByEmail(ctx.db, t, email);
   if (byEmail && byEmail.id !== selfId) throw fieldError('EMAIL_USED', 'email');
   if (phone) {
@@ -214,7 +313,12 @@ async function assertDoctors(ctx: AuthedCtx, doctorIds: string[], reach: repo.Re
   for (const [i, id] of doctorIds.entries()) {
     const d = await repo.findStaff(ctx.db, ctx.auth.tenantId, id, reach);
     const isDoctor = d ? hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [d.id]), 'doctor') : false;
-    if (!isDoctor) throw new AppError('VALIDATION_ERROR', { field: field === 'doctorIds' ? `doctorIds.${i}` : field, rule: 'unknown_doctor' }, 'Doctor not found');
+    if (!isDoctor)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        { field: field === 'doctorIds' ? `doctorIds.${i}` : field, rule: 'unknown_doctor' },
+        'Doctor not found',
+      );
   }
 }
 
@@ -225,13 +329,28 @@ async function assertOfficePhone(ctx: AuthedCtx, p: TDoctorProfileInput) {
 }
 
 const profileData = (p: TDoctorProfileInput): repo.DoctorProfileData => ({
-  specialties: [...new Set(p.specialties)], degree: p.degree, examinationCost: p.examinationCost, officeAddress: p.officeAddress,
-  officeEmail: p.officeEmail, officePhone: p.officePhone, introduction: p.introduction, placeOfEducation: p.placeOfEducation,
-  yearsOfExperience: p.yearsOfExperience, doctorType: p.doctorType,
+  specialties: [...new Set(p.specialties)],
+  degree: p.degree,
+  examinationCost: p.examinationCost,
+  officeAddress: p.officeAddress,
+  officeEmail: p.officeEmail,
+  officePhone: p.officePhone,
+  introduction: p.introduction,
+  placeOfEducation: p.placeOfEducation,
+  yearsOfExperience: p.yearsOfExperience,
+  doctorType: p.doctorType,
 });
 const EMPTY_PROFILE: repo.DoctorProfileData = {
-  specialties: [], degree: null, examinationCost: null, officeAddress: null, officeEmail: null, officePhone: null, introduction: null,
-  placeOfEducation: null, yearsOfExperience: null, doctorType: 'family',
+  specialties: [],
+  degree: null,
+  examinationCost: null,
+  officeAddress: null,
+  officeEmail: null,
+  officePhone: null,
+  introduction: null,
+  placeOfEducation: null,
+  yearsOfExperience: null,
+  doctorType: 'family',
 };
 
 /** Maps a unique-index race (two creations at once) to the same answer as the checked case. */
@@ -248,7 +367,9 @@ function uniqueViolation(e: unknown): AppError | null {
 export function temporaryPassword(rule: PasswordRuleName): string {
   const pick = (set: string, n: number) => Array.from({ length: n }, () => set[crypto.randomInt(set.length)]!);
   const chars = [
-    ...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 4), ...pick('abcdefghijkmnopqrstuvwxyz', 4), ...pick('23456789', 3),
+    ...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 4),
+    ...pick('abcdefghijkmnopqrstuvwxyz', 4),
+    ...pick('23456789', 3),
     ...pick(PASSWORD_RULES[rule].specials.replace(',', ''), 1),
   ];
   for (let i = chars.length - 1; i > 0; i--) {
@@ -280,21 +401,52 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
   const now = ctx.clock.now();
   try {
     await ctx.db.tx(async (db) => {
-      await users.insertUser(db, t, { id, email: input.email, phone: input.phone, passwordHash: hash, firstName: input.firstName, lastName: input.lastName, status: 'active', now });
-      for (const l of levels) await users.insertUserRole(db, t, { id: newId(), userId: id, roleId: l.role.id, scopeId: l.scopeId, centerId: l.centerId, isMain: l.isMain });
-      if (isDoctor) await repo.upsertProfile(db, t, id, input.doctorProfile ? profileData(input.doctorProfile) : EMPTY_PROFILE, now);
+      await users.insertUser(db, t, {
+        id,
+        email: input.email,
+        phone: input.phone,
+        passwordHash: hash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        status: 'active',
+        now,
+      });
+      for (const l of levels)
+        await users.insertUserRole(db, t, {
+          id: newId(),
+          userId: id,
+          roleId: l.role.id,
+          scopeId: l.scopeId,
+          centerId: l.centerId,
+          isMain: l.isMain,
+        });
+      if (isDoctor)
+        await repo.upsertProfile(
+          db,
+          t,
+          id,
+          input.doctorProfile ? profileData(input.doctorProfile) : EMPTY_PROFILE,
+          now,
+        );
       if (isAssistant) for (const d of doctorIds) await repo.follow(db, t, id, d, now);
     });
   } catch (e) {
     throw uniqueViolation(e) ?? e;
   }
   await ctx.mail.send({
-    tenantId: t, to: input.email, subject: 'Your CareWatch account',
+    tenantId: t,
+    to: input.email,
+    subject: 'Your CareWatch account',
     // The message is in English: the name follows English order (contracts/names.ts).
     text: `Hello ${personName(input, 'en')},\n\nA CareWatch account has been created for you.\nTenant: ${ctx.auth.tenantCode}\nLogin: ${input.email}\nTemporary password: ${password}\n\nPlease log in and change your password.`,
     secrets: [password],
   });
-  await audit(ctx, { action: 'staff.create', resource: 'user', resourceId: id, details: { roles: levels.map((l) => l.role.code).join(',') } });
+  await audit(ctx, {
+    action: 'staff.create',
+    resource: 'user',
+    resourceId: id,
+    details: { roles: levels.map((l) => l.role.code).join(',') },
+  });
   return getStaff(ctx, id);
 }
 
@@ -332,14 +484,29 @@ export async function updateStaff(ctx: AuthedCtx, id: string, input: TUpdateStaf
   const levelsChanged = added.length > 0 || removed.length > 0;
   try {
     await ctx.db.tx(async (db) => {
-      await users.updateProfile(db, t, id, { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone }, now);
+      await users.updateProfile(
+        db,
+        t,
+        id,
+        { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone },
+        now,
+      );
       for (const r of removed) await repo.deleteLevel(db, t, r.id);
       for (const k of kept) {
         const w = wanted.find((x) => x.key === keyOf(k))!;
         if (w.isMain !== k.is_main) await repo.setLevelMain(db, t, k.id, w.isMain);
       }
-      for (const a of added) await users.insertUserRole(db, t, { id: newId(), userId: id, roleId: a.role.id, scopeId: a.scopeId, centerId: a.centerId, isMain: a.isMain });
-      if (isDoctor && !(await repo.profilesOf(db, t, [id])).length) await repo.upsertProfile(db, t, id, EMPTY_PROFILE, now);
+      for (const a of added)
+        await users.insertUserRole(db, t, {
+          id: newId(),
+          userId: id,
+          roleId: a.role.id,
+          scopeId: a.scopeId,
+          centerId: a.centerId,
+          isMain: a.isMain,
+        });
+      if (isDoctor && !(await repo.profilesOf(db, t, [id])).length)
+        await repo.upsertProfile(db, t, id, EMPTY_PROFILE, now);
       if (isAssistant) for (const d of doctorIds) await repo.follow(db, t, id, d, now);
       if (levelsChanged) await repo.bumpPermissionsVersion(db, t, id);
     });
@@ -347,7 +514,9 @@ export async function updateStaff(ctx: AuthedCtx, id: string, input: TUpdateStaf
     throw uniqueViolation(e) ?? e;
   }
   await audit(ctx, {
-    action: 'staff.update', resource: 'user', resourceId: target.id,
+    action: 'staff.update',
+    resource: 'user',
+    resourceId: target.id,
     details: { added: added.map((a) => a.role.code).join(','), removed: removed.map((r) => r.role_code).join(',') },
   });
   return getStaff(ctx, id);
@@ -361,7 +530,11 @@ async function visibleDoctor(ctx: AuthedCtx, id: string): Promise<repo.StaffRow>
   return u;
 }
 
-export async function updateDoctorProfile(ctx: AuthedCtx, id: string, input: TDoctorProfileInput): Promise<TStaffDetail> {
+export async function updateDoctorProfile(
+  ctx: AuthedCtx,
+  id: string,
+  input: TDoctorProfileInput,
+): Promise<TStaffDetail> {
   const u = await visibleDoctor(ctx, id);
   await assertOfficePhone(ctx, input);
   await repo.upsertProfile(ctx.db, ctx.auth.tenantId, u.id, profileData(input), ctx.clock.now());
@@ -375,8 +548,14 @@ export async function updateDoctorProfile(ctx: AuthedCtx, id: string, input: TDo
 async function today(ctx: AuthedCtx): Promise<string> {
   const me = await users.findById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   let tz = me?.timezone ?? 'UTC';
-  try { new Intl.DateTimeFormat('en-CA', { timeZone: tz }); } catch { tz = 'UTC'; }
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.clock.now());
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+  } catch {
+    tz = 'UTC';
+  }
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ctx.clock.now(),
+  );
 }
 
 async function storeLicenseImage(ctx: AuthedCtx, data: Buffer | null): Promise<string | null> {
@@ -393,22 +572,51 @@ export async function listLicenses(ctx: AuthedCtx, id: string): Promise<{ items:
   return { items: (await repo.listLicenses(ctx.db, ctx.auth.tenantId, u.id)).map((l) => toLicense(l, d)) };
 }
 
-async function addLicenseFor(ctx: AuthedCtx, userId: string, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+async function addLicenseFor(
+  ctx: AuthedCtx,
+  userId: string,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   const d = await today(ctx);
   if (input.expiryDate < d) throw fieldError('MEDICAL_LICENSE_EXPIRED', 'expiryDate');
   const imagePath = await storeLicenseImage(ctx, image);
   const licenseId = newId();
-  await repo.insertLicense(ctx.db, ctx.auth.tenantId, { id: licenseId, userId, name: input.name, number: input.number, expiryDate: input.expiryDate, imagePath, now: ctx.clock.now() });
-  await audit(ctx, { action: 'staff.license.create', resource: 'medical_license', resourceId: licenseId, details: { userId } });
+  await repo.insertLicense(ctx.db, ctx.auth.tenantId, {
+    id: licenseId,
+    userId,
+    name: input.name,
+    number: input.number,
+    expiryDate: input.expiryDate,
+    imagePath,
+    now: ctx.clock.now(),
+  });
+  await audit(ctx, {
+    action: 'staff.license.create',
+    resource: 'medical_license',
+    resourceId: licenseId,
+    details: { userId },
+  });
   return toLicense((await repo.findLicense(ctx.db, ctx.auth.tenantId, userId, licenseId))!, d);
 }
 
-export async function addLicense(ctx: AuthedCtx, id: string, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+export async function addLicense(
+  ctx: AuthedCtx,
+  id: string,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   const u = await visibleDoctor(ctx, id);
   return addLicenseFor(ctx, u.id, input, image);
 }
 
-export async function updateLicense(ctx: AuthedCtx, id: string, licenseId: string, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+export async function updateLicense(
+  ctx: AuthedCtx,
+  id: string,
+  licenseId: string,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   const u = await visibleDoctor(ctx, id);
   const t = ctx.auth.tenantId;
   const lic = await repo.findLicense(ctx.db, t, u.id, licenseId);
@@ -416,12 +624,29 @@ export async function updateLicense(ctx: AuthedCtx, id: string, licenseId: strin
   const d = await today(ctx);
   if (input.expiryDate < d) throw fieldError('MEDICAL_LICENSE_EXPIRED', 'expiryDate');
   const imagePath = (await storeLicenseImage(ctx, image)) ?? lic.image_path;
-  await repo.updateLicense(ctx.db, t, { id: lic.id, userId: u.id, name: input.name, number: input.number, expiryDate: input.expiryDate, imagePath, now: ctx.clock.now() });
-  await audit(ctx, { action: 'staff.license.update', resource: 'medical_license', resourceId: lic.id, details: { userId: u.id, image: !!image } });
+  await repo.updateLicense(ctx.db, t, {
+    id: lic.id,
+    userId: u.id,
+    name: input.name,
+    number: input.number,
+    expiryDate: input.expiryDate,
+    imagePath,
+    now: ctx.clock.now(),
+  });
+  await audit(ctx, {
+    action: 'staff.license.update',
+    resource: 'medical_license',
+    resourceId: lic.id,
+    details: { userId: u.id, image: !!image },
+  });
   return toLicense((await repo.findLicense(ctx.db, t, u.id, lic.id))!, d);
 }
 
-export async function readLicenseImage(ctx: AuthedCtx, id: string, licenseId: string): Promise<{ data: Buffer; type: string }> {
+export async function readLicenseImage(
+  ctx: AuthedCtx,
+  id: string,
+  licenseId: string,
+): Promise<{ data: Buffer; type: string }> {
   const u = await visibleDoctor(ctx, id);
   const lic = await repo.findLicense(ctx.db, ctx.auth.tenantId, u.id, licenseId);
   if (!lic) throw new AppError('LICENSE_NOT_FOUND');
@@ -434,7 +659,8 @@ export async function readLicenseImage(ctx: AuthedCtx, id: string, licenseId: st
 
 async function visibleAssistant(ctx: AuthedCtx, id: string, reach: repo.Reach): Promise<repo.StaffRow> {
   const u = await visible(ctx, id, reach);
-  if (!hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [id]), 'doctor_assistant')) throw new AppError('ACCOUNT_NOT_FOUND');
+  if (!hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [id]), 'doctor_assistant'))
+    throw new AppError('ACCOUNT_NOT_FOUND');
   return u;
 }
 
@@ -475,11 +701,15 @@ export const AVATAR_MAX_BYTES = 1024 * 1024;
 export async function uploadAvatarFor(ctx: AuthedCtx, username: string, data: Buffer | null): Promise<TStaffDetail> {
   const u = await repo.findStaffByUsername(ctx.db, ctx.auth.tenantId, username, await reachOf(ctx));
   if (!u) throw new AppError('ACCOUNT_NOT_FOUND');
-  if (!data || data.length === 0) throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'file: Required');
+  if (!data || data.length === 0)
+    throw new AppError('VALIDATION_ERROR', { field: 'file', rule: 'required' }, 'file: Required');
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('FILE_TOO_LARGE', 'file', 'max_1mb');
   const kind = sniffImage(data);
   if (!kind) throw fieldError('INVALID_FILE_TYPE', 'file', 'png_or_jpeg');
-  const { key: rel } = await ctx.files.put(newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'), data);
+  const { key: rel } = await ctx.files.put(
+    newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'),
+    data,
+  );
   await users.updatePreferences(ctx.db, ctx.auth.tenantId, u.id, { avatar_path: rel }, ctx.clock.now());
   // The replaced picture is deleted, not kept for ever in the store (and its backups).
   if (u.avatar_path && u.avatar_path !== rel) await ctx.files.remove(u.avatar_path);
@@ -502,7 +732,11 @@ async function self(ctx: AuthedCtx): Promise<repo.StaffRow> {
   if (!u) throw new AppError('ACCOUNT_NOT_FOUND');
   return u;
 }
-async function selfWithRole(ctx: AuthedCtx, code: string, missing: 'PROFILE_NOT_FOUND' | 'ACCOUNT_NOT_FOUND'): Promise<repo.StaffRow> {
+async function selfWithRole(
+  ctx: AuthedCtx,
+  code: string,
+  missing: 'PROFILE_NOT_FOUND' | 'ACCOUNT_NOT_FOUND',
+): Promise<repo.StaffRow> {
   const u = await self(ctx);
   if (!hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [u.id]), code)) throw new AppError(missing);
   return u;
@@ -511,25 +745,51 @@ async function selfWithRole(ctx: AuthedCtx, code: string, missing: 'PROFILE_NOT_
 export async function doctorMe(ctx: AuthedCtx): Promise<TDoctorMe> {
   const u = await selfWithRole(ctx, 'doctor', 'PROFILE_NOT_FOUND');
   const d = await today(ctx);
-  return { account: await detailOf(ctx, u), licenses: (await repo.listLicenses(ctx.db, ctx.auth.tenantId, u.id)).map((l) => toLicense(l, d)) };
+  return {
+    account: await detailOf(ctx, u),
+    licenses: (await repo.listLicenses(ctx.db, ctx.auth.tenantId, u.id)).map((l) => toLicense(l, d)),
+  };
 }
 
-export async function updateDoctorMe(ctx: AuthedCtx, input: TDoctorProfileInput & { firstName?: string | undefined; lastName?: string | undefined }): Promise<TDoctorMe> {
+export async function updateDoctorMe(
+  ctx: AuthedCtx,
+  input: TDoctorProfileInput & { firstName?: string | undefined; lastName?: string | undefined },
+): Promise<TDoctorMe> {
   const u = await selfWithRole(ctx, 'doctor', 'PROFILE_NOT_FOUND');
   await assertOfficePhone(ctx, input);
   const now = ctx.clock.now();
   await ctx.db.tx(async (db) => {
     if (input.firstName || input.lastName) {
-      await users.updateProfile(db, ctx.auth.tenantId, u.id, { firstName: input.firstName ?? u.first_name, lastName: input.lastName ?? u.last_name, email: u.email, phone: u.phone }, now);
+      await users.updateProfile(
+        db,
+        ctx.auth.tenantId,
+        u.id,
+        {
+          firstName: input.firstName ?? u.first_name,
+          lastName: input.lastName ?? u.last_name,
+          email: u.email,
+          phone: u.phone,
+        },
+        now,
+      );
     }
     await repo.upsertProfile(db, ctx.auth.tenantId, u.id, profileData(input), now);
   });
-  await audit(ctx, { action: 'staff.doctor_profile.update', resource: 'user', resourceId: u.id, details: { self: true } });
+  await audit(ctx, {
+    action: 'staff.doctor_profile.update',
+    resource: 'user',
+    resourceId: u.id,
+    details: { self: true },
+  });
   return doctorMe(ctx);
 }
 
 /** A doctor registers a qualification (medical license) of their own. */
-export async function addMyQualification(ctx: AuthedCtx, input: TLicenseInput, image: Buffer | null): Promise<TLicense> {
+export async function addMyQualification(
+  ctx: AuthedCtx,
+  input: TLicenseInput,
+  image: Buffer | null,
+): Promise<TLicense> {
   const u = await selfWithRole(ctx, 'doctor', 'PROFILE_NOT_FOUND');
   return addLicenseFor(ctx, u.id, input, image);
 }
@@ -546,12 +806,24 @@ export async function assistantMe(ctx: AuthedCtx): Promise<TStaffDetail> {
 export async function updateAssistantMe(ctx: AuthedCtx, input: TUpdateAssistantMeRequest): Promise<TStaffDetail> {
   const u = await selfWithRole(ctx, 'doctor_assistant', 'PROFILE_NOT_FOUND');
   if (input.phone) {
-    if (!isValidPhone(input.phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId))) throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
+    if (!isValidPhone(input.phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
+      throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
     const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, input.phone);
     if (other && other.id !== u.id) throw fieldError('PHONE_USED', 'phone');
   }
-  await users.updateProfile(ctx.db, ctx.auth.tenantId, u.id, { firstName: input.firstName, lastName: input.lastName, email: u.email, phone: input.phone }, ctx.clock.now());
-  await audit(ctx, { action: 'staff.assistant_profile.update', resource: 'user', resourceId: u.id, details: { self: true } });
+  await users.updateProfile(
+    ctx.db,
+    ctx.auth.tenantId,
+    u.id,
+    { firstName: input.firstName, lastName: input.lastName, email: u.email, phone: input.phone },
+    ctx.clock.now(),
+  );
+  await audit(ctx, {
+    action: 'staff.assistant_profile.update',
+    resource: 'user',
+    resourceId: u.id,
+    details: { self: true },
+  });
   return assistantMe(ctx);
 }
 
@@ -564,4 +836,3 @@ export async function systemAdminChangePassword(ctx: AuthedCtx, input: TChangePa
   if (!TENANT_WIDE_ROLES.includes(ctx.auth.roleCode)) throw new AppError('PERMISSION_DENIED');
   return changePassword(ctx, input);
 }
-

@@ -1,9 +1,23 @@
 import type { Db } from '../../platform/db.ts';
 
 export type SubRow = {
-  id: string; tenant_id: string; user_id: string; package_id: string; status: string; months: number; price_minor: number; currency: string;
-  starts_at: Date; ends_at: Date; receipt_id: string | null; notified_7d_at: Date | null; notified_1d_at: Date | null;
-  package_code: string; package_name: string; package_tier: string; features: string[];
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  package_id: string;
+  status: string;
+  months: number;
+  price_minor: number;
+  currency: string;
+  starts_at: Date;
+  ends_at: Date;
+  receipt_id: string | null;
+  notified_7d_at: Date | null;
+  notified_1d_at: Date | null;
+  package_code: string;
+  package_name: string;
+  package_tier: string;
+  features: string[];
 };
 
 const SUB_COLS = `s.id, s.tenant_id, s.user_id, s.package_id, s.status, s.months, s.price_minor::float8 as price_minor, s.currency, s.starts_at, s.ends_at,
@@ -28,19 +42,52 @@ export async function lastEnded(db: Db, tenantId: string, userId: string): Promi
   return rows[0] ?? null;
 }
 
-export async function insertSub(db: Db, tenantId: string, s: {
-  id: string; userId: string; packageId: string; months: number; priceMinor: number; currency: string; startsAt: Date; endsAt: Date;
-  source: string; sourceId: string | null; receiptId: string | null; now: Date;
-}): Promise<void> {
+export async function insertSub(
+  db: Db,
+  tenantId: string,
+  s: {
+    id: string;
+    userId: string;
+    packageId: string;
+    months: number;
+    priceMinor: number;
+    currency: string;
+    startsAt: Date;
+    endsAt: Date;
+    source: string;
+    sourceId: string | null;
+    receiptId: string | null;
+    now: Date;
+  },
+): Promise<void> {
   await db.query(
     `insert into subscriptions (id, tenant_id, user_id, package_id, status, months, price_minor, currency, starts_at, ends_at, source, source_id, receipt_id, created_at, updated_at)
      values ($1,$2,$3,$4,'active',$5,$6,$7,$8,$9,$10,$11,$12,$13,$13)`,
-    [s.id, tenantId, s.userId, s.packageId, s.months, s.priceMinor, s.currency, s.startsAt, s.endsAt, s.source, s.sourceId, s.receiptId, s.now],
+    [
+      s.id,
+      tenantId,
+      s.userId,
+      s.packageId,
+      s.months,
+      s.priceMinor,
+      s.currency,
+      s.startsAt,
+      s.endsAt,
+      s.source,
+      s.sourceId,
+      s.receiptId,
+      s.now,
+    ],
   );
 }
 
 /** The same plan bought again: the end moves on, the notices for the new end are sent again. */
-export async function extendSub(db: Db, tenantId: string, id: string, e: { months: number; endsAt: Date; priceMinor: number; receiptId: string | null; now: Date }): Promise<void> {
+export async function extendSub(
+  db: Db,
+  tenantId: string,
+  id: string,
+  e: { months: number; endsAt: Date; priceMinor: number; receiptId: string | null; now: Date },
+): Promise<void> {
   await db.query(
     `update subscriptions set months = months + $3, ends_at = $4, price_minor = $5, receipt_id = coalesce($6, receipt_id), notified_7d_at = null, notified_1d_at = null, updated_at = $7
       where tenant_id = $1 and id = $2`,
@@ -48,12 +95,25 @@ export async function extendSub(db: Db, tenantId: string, id: string, e: { month
   );
 }
 
-export async function endSub(db: Db, tenantId: string, id: string, status: 'cancelled' | 'expired' | 'superseded', now: Date): Promise<void> {
-  await db.query("update subscriptions set status = $3, ended_at = $4, updated_at = $4 where tenant_id = $1 and id = $2 and status = 'active'", [tenantId, id, status, now]);
+export async function endSub(
+  db: Db,
+  tenantId: string,
+  id: string,
+  status: 'cancelled' | 'expired' | 'superseded',
+  now: Date,
+): Promise<void> {
+  await db.query(
+    "update subscriptions set status = $3, ended_at = $4, updated_at = $4 where tenant_id = $1 and id = $2 and status = 'active'",
+    [tenantId, id, status, now],
+  );
 }
 
 /** Last sync times of the devices bound to the user (directly, or through the user's own patient record). */
-export async function boundDeviceSyncs(db: Db, tenantId: string, userId: string): Promise<Array<{ latest_sync: Date | null }>> {
+export async function boundDeviceSyncs(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<Array<{ latest_sync: Date | null }>> {
   return db.query<{ latest_sync: Date | null }>(
     `select d.latest_sync from devices d left join patients p on p.tenant_id = d.tenant_id and p.id = d.patient_id
       where d.tenant_id = $1 and (d.user_id = $2::uuid or p.user_id = $2::uuid)`,
@@ -62,7 +122,10 @@ export async function boundDeviceSyncs(db: Db, tenantId: string, userId: string)
 }
 
 export async function patientUser(db: Db, tenantId: string, patientId: string): Promise<string | null> {
-  const rows = await db.query<{ user_id: string | null }>('select user_id from patients where tenant_id = $1 and id = $2::uuid', [tenantId, patientId]);
+  const rows = await db.query<{ user_id: string | null }>(
+    'select user_id from patients where tenant_id = $1 and id = $2::uuid',
+    [tenantId, patientId],
+  );
   return rows[0]?.user_id ?? null;
 }
 
@@ -76,11 +139,18 @@ export async function setPatientExpiry(db: Db, tenantId: string, userId: string,
 }
 
 export async function orderCodeOf(db: Db, tenantId: string, orderId: string): Promise<string | null> {
-  const rows = await db.query<{ code: string }>('select code from orders where tenant_id = $1 and id = $2::uuid', [tenantId, orderId]);
+  const rows = await db.query<{ code: string }>('select code from orders where tenant_id = $1 and id = $2::uuid', [
+    tenantId,
+    orderId,
+  ]);
   return rows[0]?.code ?? null;
 }
 
-export async function addonBalances(db: Db, tenantId: string, userId: string): Promise<Array<{ package_id: string; name: string; remaining_uses: number }>> {
+export async function addonBalances(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<Array<{ package_id: string; name: string; remaining_uses: number }>> {
   return db.query(
     `select b.package_id, p.name, b.remaining_uses from addon_balances b join packages p on p.id = b.package_id
       where b.tenant_id = $1 and b.user_id = $2::uuid order by p.name`,
@@ -88,7 +158,14 @@ export async function addonBalances(db: Db, tenantId: string, userId: string): P
   );
 }
 
-export async function addAddonUses(db: Db, tenantId: string, userId: string, packageId: string, uses: number, now: Date): Promise<void> {
+export async function addAddonUses(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  packageId: string,
+  uses: number,
+  now: Date,
+): Promise<void> {
   await db.query(
     `insert into addon_balances (tenant_id, user_id, package_id, remaining_uses, updated_at) values ($1,$2,$3,$4,$5)
      on conflict (tenant_id, user_id, package_id) do update set remaining_uses = addon_balances.remaining_uses + excluded.remaining_uses, updated_at = excluded.updated_at`,
@@ -96,7 +173,17 @@ export async function addAddonUses(db: Db, tenantId: string, userId: string, pac
   );
 }
 
-export type DueSub = { id: string; tenant_id: string; user_id: string; ends_at: Date; notified_7d_at: Date | null; notified_1d_at: Date | null; package_name: string; language: string; timezone: string };
+export type DueSub = {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  ends_at: Date;
+  notified_7d_at: Date | null;
+  notified_1d_at: Date | null;
+  package_name: string;
+  language: string;
+  timezone: string;
+};
 
 /**
  * Active subscriptions with something due at `now`: ended (to expire), or a "about to expire" notice (7 days, 1 day

@@ -19,7 +19,10 @@ export type EffectivePlan = { sub: repo.SubRow | null; wearableConnected: boolea
 export async function effectivePlan(db: Db, tenantId: string, userId: string, now: Date): Promise<EffectivePlan> {
   const active = await repo.activeSub(db, tenantId, userId);
   const sub = active && active.ends_at > now ? active : null;
-  const wearableConnected = hasConnectedWearable((await repo.boundDeviceSyncs(db, tenantId, userId)).map((d) => ({ latestSync: d.latest_sync })), now);
+  const wearableConnected = hasConnectedWearable(
+    (await repo.boundDeviceSyncs(db, tenantId, userId)).map((d) => ({ latestSync: d.latest_sync })),
+    now,
+  );
   return { sub, wearableConnected, features: sub && wearableConnected ? (sub.features as TPackageFeature[]) : [] };
 }
 
@@ -41,14 +44,22 @@ async function requireFeatureOfUser(ctx: AuthedCtx, userId: string, feature: TPa
  * it unlocks the records for the patient and for those they share them with (followers, the manager of a sub-user).
  * A patient without an app account: the caller's plan decides.
  */
-export async function requirePatientFeature(ctx: AuthedCtx, patientId: string, feature: TPackageFeature): Promise<void> {
+export async function requirePatientFeature(
+  ctx: AuthedCtx,
+  patientId: string,
+  feature: TPackageFeature,
+): Promise<void> {
   const owner = await repo.patientUser(ctx.db, ctx.auth.tenantId, patientId);
   await requireFeatureOfUser(ctx, owner ?? ctx.auth.userId, feature);
 }
 
 export async function subscriptionOf(db: Db, tenantId: string, userId: string, now: Date): Promise<TSubscriptionMe> {
   const plan = await effectivePlan(db, tenantId, userId, now);
-  const addons = (await repo.addonBalances(db, tenantId, userId)).map((b) => ({ packageId: b.package_id, name: b.name, remainingUses: b.remaining_uses }));
+  const addons = (await repo.addonBalances(db, tenantId, userId)).map((b) => ({
+    packageId: b.package_id,
+    name: b.name,
+    remainingUses: b.remaining_uses,
+  }));
   const s = plan.sub;
   if (!s) {
     const zero = await zeroPackage(db, tenantId, now);
@@ -56,17 +67,37 @@ export async function subscriptionOf(db: Db, tenantId: string, userId: string, n
     return {
       package: { id: zero.id, code: zero.code, name: zero.name, tier: zero.tier as TSubscriptionMe['package']['tier'] },
       status: ended && (ended.status === 'expired' || ended.status === 'active') ? 'expired' : 'free',
-      startsAt: null, endsAt: null, nextRenewal: null, months: null, priceMinor: 0, currency: zero.currency as TSubscriptionMe['currency'], receiptId: null,
-      wearableConnected: plan.wearableConnected, features: [], addons,
+      startsAt: null,
+      endsAt: null,
+      nextRenewal: null,
+      months: null,
+      priceMinor: 0,
+      currency: zero.currency as TSubscriptionMe['currency'],
+      receiptId: null,
+      wearableConnected: plan.wearableConnected,
+      features: [],
+      addons,
     };
   }
   const left = s.ends_at.getTime() - now.getTime();
   return {
-    package: { id: s.package_id, code: s.package_code, name: s.package_name, tier: s.package_tier as TSubscriptionMe['package']['tier'] },
+    package: {
+      id: s.package_id,
+      code: s.package_code,
+      name: s.package_name,
+      tier: s.package_tier as TSubscriptionMe['package']['tier'],
+    },
     status: left <= ABOUT_TO_EXPIRE_DAYS * DAY_MS ? 'about_to_expire' : 'active',
-    startsAt: s.starts_at.toISOString(), endsAt: s.ends_at.toISOString(), nextRenewal: s.ends_at.toISOString(), months: s.months,
-    priceMinor: Number(s.price_minor), currency: s.currency as TSubscriptionMe['currency'], receiptId: s.receipt_id,
-    wearableConnected: plan.wearableConnected, features: plan.features, addons,
+    startsAt: s.starts_at.toISOString(),
+    endsAt: s.ends_at.toISOString(),
+    nextRenewal: s.ends_at.toISOString(),
+    months: s.months,
+    priceMinor: Number(s.price_minor),
+    currency: s.currency as TSubscriptionMe['currency'],
+    receiptId: s.receipt_id,
+    wearableConnected: plan.wearableConnected,
+    features: plan.features,
+    addons,
   };
 }
 
@@ -85,12 +116,25 @@ export async function cancelMySubscription(ctx: AuthedCtx): Promise<TSubscriptio
     await repo.setPatientExpiry(tx, tenantId, userId, null);
     return s;
   });
-  if (ended) await audit(ctx, { action: 'subscription.cancel', resource: 'subscription', resourceId: ended.id, details: { package: ended.package_code } });
+  if (ended)
+    await audit(ctx, {
+      action: 'subscription.cancel',
+      resource: 'subscription',
+      resourceId: ended.id,
+      details: { package: ended.package_code },
+    });
   return subscriptionOf(ctx.db, tenantId, userId, now);
 }
 
 /** Adds uses to the user's balance of an add-on package (a paid add-on order), inside the caller's transaction. */
-export function addAddonUsesTx(tx: Db, tenantId: string, userId: string, packageId: string, uses: number, now: Date): Promise<void> {
+export function addAddonUsesTx(
+  tx: Db,
+  tenantId: string,
+  userId: string,
+  packageId: string,
+  uses: number,
+  now: Date,
+): Promise<void> {
   return repo.addAddonUses(tx, tenantId, userId, packageId, uses, now);
 }
 
@@ -99,7 +143,13 @@ export function addAddonUsesTx(tx: Db, tenantId: string, userId: string, package
  * active: new end = old end + months; otherwise starts now). `source` says why (an order or a redeemed code).
  * The default Zero package is not a plan one buys: activating it ends the paid plan (back to Zero).
  */
-export async function activatePlanTx(tx: Db, tenantId: string, userId: string, input: { packageId: string; months: number; source: 'order' | 'code'; sourceId: string }, now: Date): Promise<void> {
+export async function activatePlanTx(
+  tx: Db,
+  tenantId: string,
+  userId: string,
+  input: { packageId: string; months: number; source: 'order' | 'code'; sourceId: string },
+  now: Date,
+): Promise<void> {
   const pkg = await getPackage(tx, tenantId, input.packageId);
   if (pkg.kind !== 'plan') throw new AppError('PACKAGE_OPTION_INVALID');
   const current = await repo.activeSub(tx, tenantId, userId, true);
@@ -119,8 +169,18 @@ export async function activatePlanTx(tx: Db, tenantId: string, userId: string, i
     if (current) await repo.endSub(tx, tenantId, current.id, current.ends_at > now ? 'superseded' : 'expired', now);
     endsAt = addMonths(now, input.months);
     await repo.insertSub(tx, tenantId, {
-      id: newId(now.getTime()), userId, packageId: pkg.id, months: input.months, priceMinor, currency: pkg.currency, startsAt: now, endsAt,
-      source: input.source, sourceId: input.sourceId, receiptId, now,
+      id: newId(now.getTime()),
+      userId,
+      packageId: pkg.id,
+      months: input.months,
+      priceMinor,
+      currency: pkg.currency,
+      startsAt: now,
+      endsAt,
+      source: input.source,
+      sourceId: input.sourceId,
+      receiptId,
+      now,
     });
   }
   await repo.setPatientExpiry(tx, tenantId, userId, endsAt);

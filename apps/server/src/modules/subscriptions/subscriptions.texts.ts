@@ -4,14 +4,23 @@ const langOf = (l: string | null | undefined): Lang => ((l ?? 'en').startsWith('
 
 function day(d: Date, tz: string, l: Lang): string {
   try {
-    return new Intl.DateTimeFormat(l === 'vi' ? 'vi-VN' : 'en-GB', { timeZone: tz, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+    return new Intl.DateTimeFormat(l === 'vi' ? 'vi-VN' : 'en-GB', {
+      timeZone: tz,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(d);
   } catch {
     return d.toISOString().slice(0, 10);
   }
 }
 
 /** "About to expire": 7 days and 1 day before the end. */
-export function expiryNoticeText(lang: string | null, tz: string, v: { packageName: string; endsAt: Date; days: 7 | 1 }): { title: string; body: string } {
+export function expiryNoticeText(
+  lang: string | null,
+  tz: string,
+  v: { packageName: string; endsAt: Date; days: 7 | 1 },
+): { title: string; body: string } {
   const l = langOf(lang);
   const end = day(v.endsAt, tz, l);
   if (l === 'vi') {
@@ -29,6 +38,12 @@ export function expiryNoticeText(lang: string | null, tz: string, v: { packageNa
 /** The plan ended: the account is back on Zero. */
 export function expiredText(lang: string | null, v: { packageName: string }): { title: string; body: string } {
   return langOf(lang) === 'vi'
-    ? { title: `Gói ${v.packageName} đã hết hạn`, body: 'Tài khoản của bạn đã trở về gói Zero. Cảnh báo và SOS vẫn hoạt động như bình thường.' }
-    : { title: `Your ${v.packageName} plan has expired`, body: 'Your account is back on the Zero package. Alerts and SOS keep working as before.' };
+    ? {
+        title: `Gói ${v.packageName} đã hết hạn`,
+        body: 'Tài khoản của bạn đã trở về gói Zero. Cảnh báo và SOS vẫn hoạt động như bình thường.',
+      }
+    : {
+        title: `Your ${v.packageName} plan has expired`,
+        body: 'Your account is back on the Zero package. Alerts and SOS keep working as before.',
+      };
 }

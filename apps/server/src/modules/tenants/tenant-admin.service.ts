@@ -1,11 +1,28 @@
 import crypto from 'node:crypto';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
-  CONNECTION_TYPES, DEFAULT_EMAIL_TEMPLATE, DEFAULT_TENANT_SETTINGS, EMAIL_CODE_PLACEHOLDER, LOGO_MAX_BYTES, SECRET_SETTING_KEYS,
-  TENANT_CONNECTION_COUNT, TENANT_SETTING_KEYS,
-  type TBrandingSettings, type TConnectionType, type TCreateTenantRequest, type TEmailTemplate, type TLogoKind, type TOtherSettings,
-  type TSecuritySettings, type TTenant, type TTenantDetail, type TTenantPage, type TTenantQuery, type TTestConnectionRequest,
-  type TUnitSettings, type TUpdateTenantRequest,
+  CONNECTION_TYPES,
+  DEFAULT_EMAIL_TEMPLATE,
+  DEFAULT_TENANT_SETTINGS,
+  EMAIL_CODE_PLACEHOLDER,
+  LOGO_MAX_BYTES,
+  SECRET_SETTING_KEYS,
+  TENANT_CONNECTION_COUNT,
+  TENANT_SETTING_KEYS,
+  type TBrandingSettings,
+  type TConnectionType,
+  type TCreateTenantRequest,
+  type TEmailTemplate,
+  type TLogoKind,
+  type TOtherSettings,
+  type TSecuritySettings,
+  type TTenant,
+  type TTenantDetail,
+  type TTenantPage,
+  type TTenantQuery,
+  type TTestConnectionRequest,
+  type TUnitSettings,
+  type TUpdateTenantRequest,
 } from '@carewatch/contracts/tenants';
 import type { AuthedCtx, Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -30,7 +47,9 @@ import { canConnect, type ConnectionTarget } from './connection-test.ts';
  * whichever tenant they belong to. That spans tenants by design.
  */
 export function isPlatformAdmin(ctx: AuthedCtx): boolean {
-  return ['root', 'super_admin'].includes(String(ctx.auth.roleCode)) && ctx.auth.permissions.has(Permission.TenantManage);
+  return (
+    ['root', 'super_admin'].includes(String(ctx.auth.roleCode)) && ctx.auth.permissions.has(Permission.TenantManage)
+  );
 }
 function assertPlatformAdmin(ctx: AuthedCtx) {
   if (!isPlatformAdmin(ctx)) throw new AppError('PERMISSION_DENIED', { permission: Permission.TenantManage });
@@ -50,8 +69,14 @@ async function managedTenant(ctx: AuthedCtx, id: string): Promise<repo.TenantFul
 // ---- Shapes ----
 
 const toTenant = (t: repo.TenantFullRow): TTenant => ({
-  id: t.id, code: t.code, name: t.name, officialName: t.official_name ?? '', active: t.active,
-  connectionType: t.connection_type, connected: t.connected, createdAt: t.created_at.toISOString(),
+  id: t.id,
+  code: t.code,
+  name: t.name,
+  officialName: t.official_name ?? '',
+  active: t.active,
+  connectionType: t.connection_type,
+  connected: t.connected,
+  createdAt: t.created_at.toISOString(),
 });
 
 const EMAIL_SUBJECT_KEY = 'EMAIL_TEMPLATE_SUBJECT';
@@ -60,30 +85,49 @@ const EMAIL_BODY_KEY = 'EMAIL_TEMPLATE_BODY';
 async function detail(ctx: AuthedCtx, t: repo.TenantFullRow, withConnections: boolean): Promise<TTenantDetail> {
   const stored = await repo.getSettings(ctx.db, t.id);
   const settings: Record<string, string> = {};
-  for (const key of TENANT_SETTING_KEYS) if (!SECRET_SETTING_KEYS.includes(key)) settings[key] = stored[key] ?? DEFAULT_TENANT_SETTINGS[key];
+  for (const key of TENANT_SETTING_KEYS)
+    if (!SECRET_SETTING_KEYS.includes(key)) settings[key] = stored[key] ?? DEFAULT_TENANT_SETTINGS[key];
   const connections = withConnections ? await repo.listConnections(ctx.db, t.id) : [];
   return {
     ...toTenant(t),
     settings,
     ocrHealthDeviceApiKeySet: Boolean(stored.OCR_HEALTH_DEVICE_API_KEY),
     ocrPrescriptionApiKeySet: Boolean(stored.OCR_PRESCRIPTION_API_KEY),
-    emailTemplate: { subject: stored[EMAIL_SUBJECT_KEY] || DEFAULT_EMAIL_TEMPLATE.subject, body: stored[EMAIL_BODY_KEY] || DEFAULT_EMAIL_TEMPLATE.body },
+    emailTemplate: {
+      subject: stored[EMAIL_SUBJECT_KEY] || DEFAULT_EMAIL_TEMPLATE.subject,
+      body: stored[EMAIL_BODY_KEY] || DEFAULT_EMAIL_TEMPLATE.body,
+    },
     // Passwords never leave the server: only whether one is stored.
-    connections: connections.map((c) => ({ position: c.position, host: c.host, port: c.port, username: c.username, passwordSet: Boolean(c.password_enc), publicUrl: c.public_url })),
+    connections: connections.map((c) => ({
+      position: c.position,
+      host: c.host,
+      port: c.port,
+      username: c.username,
+      passwordSet: Boolean(c.password_enc),
+      publicUrl: c.public_url,
+    })),
   };
 }
 
 /** The tenant's e-mail template for one-time codes ({{code}} is replaced by the code). */
 export async function emailTemplateOf(db: Db, tenantId: string): Promise<TEmailTemplate> {
   const stored = await repo.getSettings(db, tenantId);
-  return { subject: stored[EMAIL_SUBJECT_KEY] || DEFAULT_EMAIL_TEMPLATE.subject, body: stored[EMAIL_BODY_KEY] || DEFAULT_EMAIL_TEMPLATE.body };
+  return {
+    subject: stored[EMAIL_SUBJECT_KEY] || DEFAULT_EMAIL_TEMPLATE.subject,
+    body: stored[EMAIL_BODY_KEY] || DEFAULT_EMAIL_TEMPLATE.body,
+  };
 }
 
 // ---- List, detail ----
 
 export async function listTenantsPage(ctx: AuthedCtx, q: TTenantQuery): Promise<TTenantPage> {
   assertPlatformAdmin(ctx);
-  const rows = await repo.listPage(ctx.db, { search: q.searchValue || undefined, active: q.active === undefined ? undefined : q.active === 'true', page: q.page, size: q.size });
+  const rows = await repo.listPage(ctx.db, {
+    search: q.searchValue || undefined,
+    active: q.active === undefined ? undefined : q.active === 'true',
+    page: q.page,
+    size: q.size,
+  });
   return { items: rows.map(toTenant), total: rows[0]?.total ?? 0, page: q.page, size: q.size };
 }
 
@@ -103,9 +147,16 @@ export const CONNECTION_TEST_RATE: RateRule = { name: 'tenant-db-connect', limit
  * The stored password of a connection row, usable only for the host, port and user name it was saved with: a stored
  * password is never sent anywhere else (changing any of them means typing the password again). Null = retype.
  */
-function storedPasswordFor(ctx: AuthedCtx, stored: repo.ConnectionRow | undefined, c: { host: string; port: number; username: string }): string | null {
+function storedPasswordFor(
+  ctx: AuthedCtx,
+  stored: repo.ConnectionRow | undefined,
+  c: { host: string; port: number; username: string },
+): string | null {
   if (!stored || !stored.password_enc) return null;
-  const same = stored.host.toLowerCase() === c.host.trim().toLowerCase() && stored.port === c.port && stored.username === c.username;
+  const same =
+    stored.host.toLowerCase() === c.host.trim().toLowerCase() &&
+    stored.port === c.port &&
+    stored.username === c.username;
   return same ? ctx.secrets.open(stored.password_enc) : null;
 }
 
@@ -125,7 +176,11 @@ async function contactAll(ctx: AuthedCtx, targets: Array<ConnectionTarget & { fi
   }
   const timeoutMs = ctx.config.tenantDbTimeoutMs;
   const started = Date.now();
-  const results = await Promise.all(targets.map((c, i) => (addresses[i] ? canConnect({ ...c, host: addresses[i]! }, timeoutMs) : Promise.resolve(false))));
+  const results = await Promise.all(
+    targets.map((c, i) =>
+      addresses[i] ? canConnect({ ...c, host: addresses[i]! }, timeoutMs) : Promise.resolve(false),
+    ),
+  );
   const failed = results.indexOf(false);
   if (failed < 0) return;
   const wait = started + timeoutMs - Date.now();
@@ -138,9 +193,14 @@ async function contactAll(ctx: AuthedCtx, targets: Array<ConnectionTarget & { fi
  * an empty password keeps the stored one when host, port and user name are unchanged), then really contacts each
  * server. Throws the spec's messages.
  */
-async function resolveConnections(ctx: AuthedCtx, input: TUpdateTenantRequest, tenantId: string | null): Promise<{ type: TConnectionType; connections: ResolvedConnection[] }> {
+async function resolveConnections(
+  ctx: AuthedCtx,
+  input: TUpdateTenantRequest,
+  tenantId: string | null,
+): Promise<{ type: TConnectionType; connections: ResolvedConnection[] }> {
   const type = input.connectionType;
-  if (!(CONNECTION_TYPES as readonly string[]).includes(type)) throw fieldError('TENANT_CONNECTION_TYPE_INVALID', 'connectionType');
+  if (!(CONNECTION_TYPES as readonly string[]).includes(type))
+    throw fieldError('TENANT_CONNECTION_TYPE_INVALID', 'connectionType');
   if (type === 'shared') return { type: 'shared', connections: [] };
   if (input.connections.length !== TENANT_CONNECTION_COUNT) throw fieldError('TENANT_CONNECTIONS_COUNT', 'connections');
   const stored = tenantId ? await repo.listConnections(ctx.db, tenantId) : [];
@@ -150,15 +210,27 @@ async function resolveConnections(ctx: AuthedCtx, input: TUpdateTenantRequest, t
     if (c.usernameConfirm !== c.username) throw fieldError('TENANT_USERNAME_MISMATCH', f('usernameConfirm'));
     let password: string | null = c.password;
     if (!password) {
-      password = storedPasswordFor(ctx, stored.find((s) => s.position === i), c);
-      if (password === null) throw new AppError('VALIDATION_ERROR', { field: f('password'), rule: 'required' }, `${f('password')}: Required`);
+      password = storedPasswordFor(
+        ctx,
+        stored.find((s) => s.position === i),
+        c,
+      );
+      if (password === null)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          { field: f('password'), rule: 'required' },
+          `${f('password')}: Required`,
+        );
     } else if (c.passwordConfirm !== c.password) {
       throw fieldError('PASSWORD_MISMATCH', f('passwordConfirm'));
     }
     out.push({ host: c.host, port: c.port, username: c.username, password, publicUrl: c.publicUrl });
   }
   for (let i = 0; i < out.length; i++) await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
-  await contactAll(ctx, out.map((c, i) => ({ ...c, field: `connections.${i}.host` })));
+  await contactAll(
+    ctx,
+    out.map((c, i) => ({ ...c, field: `connections.${i}.host` })),
+  );
   return { type: 'dedicated', connections: out };
 }
 
@@ -168,10 +240,14 @@ async function resolveConnections(ctx: AuthedCtx, input: TUpdateTenantRequest, t
  */
 export async function testConnection(ctx: AuthedCtx, input: TTestConnectionRequest): Promise<{ ok: true }> {
   assertPlatformAdmin(ctx);
-  const record = (outcome: 'ok' | 'denied' | 'failed', reason: string) => audit(ctx, {
-    action: 'tenant.connection.test', resource: 'tenant', resourceId: input.tenantId ?? null, outcome,
-    details: { host: input.host, port: input.port, storedPassword: !input.password, reason },
-  });
+  const record = (outcome: 'ok' | 'denied' | 'failed', reason: string) =>
+    audit(ctx, {
+      action: 'tenant.connection.test',
+      resource: 'tenant',
+      resourceId: input.tenantId ?? null,
+      outcome,
+      details: { host: input.host, port: input.port, storedPassword: !input.password, reason },
+    });
   try {
     await enforceRateLimit(ctx, CONNECTION_TEST_RATE, ctx.auth.userId);
     let password: string | null = input.password;
@@ -179,7 +255,8 @@ export async function testConnection(ctx: AuthedCtx, input: TTestConnectionReque
       const t = await managedTenant(ctx, input.tenantId);
       const prev = (await repo.listConnections(ctx.db, t.id)).find((c) => c.position === input.position);
       password = storedPasswordFor(ctx, prev, input);
-      if (password === null) throw new AppError('VALIDATION_ERROR', { field: 'password', rule: 'required' }, 'password: Required');
+      if (password === null)
+        throw new AppError('VALIDATION_ERROR', { field: 'password', rule: 'required' }, 'password: Required');
     }
     await contactAll(ctx, [{ host: input.host, port: input.port, username: input.username, password, field: 'host' }]);
   } catch (e) {
@@ -191,7 +268,13 @@ export async function testConnection(ctx: AuthedCtx, input: TTestConnectionReque
 }
 
 function sealConnections(ctx: AuthedCtx, list: ResolvedConnection[]) {
-  return list.map((c) => ({ host: c.host, port: c.port, username: c.username, password_enc: ctx.secrets.seal(c.password), public_url: c.publicUrl }));
+  return list.map((c) => ({
+    host: c.host,
+    port: c.port,
+    username: c.username,
+    password_enc: ctx.secrets.seal(c.password),
+    public_url: c.publicUrl,
+  }));
 }
 
 // ---- Create, update, activate ----
@@ -199,7 +282,12 @@ function sealConnections(ctx: AuthedCtx, list: ResolvedConnection[]) {
 /** A random temporary password satisfying every tenant password rule (upper, lower, digits, '@'). */
 export function temporaryPassword(): string {
   const pick = (set: string, n: number) => Array.from({ length: n }, () => set[crypto.randomInt(set.length)]!);
-  const chars = [...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 4), ...pick('abcdefghijkmnopqrstuvwxyz', 4), ...pick('23456789', 3), '@'];
+  const chars = [
+    ...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 4),
+    ...pick('abcdefghijkmnopqrstuvwxyz', 4),
+    ...pick('23456789', 3),
+    '@',
+  ];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = crypto.randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
@@ -208,19 +296,46 @@ export function temporaryPassword(): string {
 }
 
 /** Inserts the tenant's first system admin (tenant-wide level). */
-export async function insertFirstAdmin(db: Db, tenantId: string, a: { email: string; firstName: string; lastName: string; passwordHash: string; now: Date }): Promise<string> {
+export async function insertFirstAdmin(
+  db: Db,
+  tenantId: string,
+  a: { email: string; firstName: string; lastName: string; passwordHash: string; now: Date },
+): Promise<string> {
   const id = newId();
-  await usersRepo.insertUser(db, tenantId, { id, email: a.email, phone: null, passwordHash: a.passwordHash, firstName: a.firstName, lastName: a.lastName, status: 'active', now: a.now });
+  await usersRepo.insertUser(db, tenantId, {
+    id,
+    email: a.email,
+    phone: null,
+    passwordHash: a.passwordHash,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    status: 'active',
+    now: a.now,
+  });
   const role = await rolesRepo.findByCode(db, tenantId, 'system_admin');
   if (!role) throw new Error('system_admin role missing');
-  await usersRepo.insertUserRole(db, tenantId, { id: newId(), userId: id, roleId: role.id, scopeId: null, centerId: null, isMain: true });
+  await usersRepo.insertUserRole(db, tenantId, {
+    id: newId(),
+    userId: id,
+    roleId: role.id,
+    scopeId: null,
+    centerId: null,
+    isMain: true,
+  });
   return id;
 }
 
 /** Sends the first admin's credentials. Recorded under the acting admin's tenant so they see it in Messages. */
-export async function mailFirstAdmin(ctx: Ctx, to: string, t: { code: string; name: string }, password: string, intro: string) {
+export async function mailFirstAdmin(
+  ctx: Ctx,
+  to: string,
+  t: { code: string; name: string },
+  password: string,
+  intro: string,
+) {
   await ctx.mail.send({
-    tenantId: ctx.auth?.tenantId ?? null, to,
+    tenantId: ctx.auth?.tenantId ?? null,
+    to,
     subject: `Your CareWatch tenant "${t.name}" is ready`,
     text: `${intro}\n\nTenant code: ${t.code}\nE-mail: ${to}\nTemporary password: ${password}\n\nPlease sign in and change your password.`,
     secrets: [password],
@@ -248,14 +363,45 @@ export async function createTenant(ctx: AuthedCtx, input: TCreateTenantRequest):
   const passwordHash = await hashPassword(password);
   const id = newId();
   const now = ctx.clock.now();
-  await ctx.db.tx(async (tx) => {
-    await provisionTenant(tx, { id, code: input.code, name: input.name, officialName: input.officialName || undefined, settings: { ORGANIZATION_NAME: input.name }, newId });
-    await repo.updateGeneral(tx, id, { name: input.name, officialName: input.officialName, connectionType: type, connected: true }, now);
-    await repo.replaceConnections(tx, id, sealed, now);
-    await insertFirstAdmin(tx, id, { email: input.adminEmail, firstName: 'System', lastName: 'Admin', passwordHash, now });
-  }).catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
-  await mailFirstAdmin(ctx, input.adminEmail, { code: input.code, name: input.name }, password, 'A CareWatch tenant was created for you. You are its system administrator.');
-  await audit(ctx, { action: 'tenant.create', resource: 'tenant', resourceId: id, details: { code: input.code, connectionType: type } });
+  await ctx.db
+    .tx(async (tx) => {
+      await provisionTenant(tx, {
+        id,
+        code: input.code,
+        name: input.name,
+        officialName: input.officialName || undefined,
+        settings: { ORGANIZATION_NAME: input.name },
+        newId,
+      });
+      await repo.updateGeneral(
+        tx,
+        id,
+        { name: input.name, officialName: input.officialName, connectionType: type, connected: true },
+        now,
+      );
+      await repo.replaceConnections(tx, id, sealed, now);
+      await insertFirstAdmin(tx, id, {
+        email: input.adminEmail,
+        firstName: 'System',
+        lastName: 'Admin',
+        passwordHash,
+        now,
+      });
+    })
+    .catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
+  await mailFirstAdmin(
+    ctx,
+    input.adminEmail,
+    { code: input.code, name: input.name },
+    password,
+    'A CareWatch tenant was created for you. You are its system administrator.',
+  );
+  await audit(ctx, {
+    action: 'tenant.create',
+    resource: 'tenant',
+    resourceId: id,
+    details: { code: input.code, connectionType: type },
+  });
   return detail(ctx, (await repo.findFullById(ctx.db, id))!, true);
 }
 
@@ -265,11 +411,23 @@ export async function updateTenant(ctx: AuthedCtx, id: string, input: TUpdateTen
   const { type, connections } = await resolveConnections(ctx, input, t.id);
   const sealed = sealConnections(ctx, connections);
   const now = ctx.clock.now();
-  await ctx.db.tx(async (tx) => {
-    await repo.updateGeneral(tx, t.id, { name: input.name, officialName: input.officialName, connectionType: type, connected: true }, now);
-    await repo.replaceConnections(tx, t.id, sealed, now);
-  }).catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
-  await audit(ctx, { action: 'tenant.update', resource: 'tenant', resourceId: t.id, details: { code: t.code, connectionType: type } });
+  await ctx.db
+    .tx(async (tx) => {
+      await repo.updateGeneral(
+        tx,
+        t.id,
+        { name: input.name, officialName: input.officialName, connectionType: type, connected: true },
+        now,
+      );
+      await repo.replaceConnections(tx, t.id, sealed, now);
+    })
+    .catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
+  await audit(ctx, {
+    action: 'tenant.update',
+    resource: 'tenant',
+    resourceId: t.id,
+    details: { code: t.code, connectionType: type },
+  });
   return detail(ctx, (await repo.findFullById(ctx.db, t.id))!, true);
 }
 
@@ -278,7 +436,12 @@ export async function setTenantActive(ctx: AuthedCtx, id: string, active: boolea
   if (!active && t.id === ctx.auth.tenantId) throw fieldError('TENANT_SELF_DISABLE', 'active');
   if (t.active !== active) {
     await repo.setActive(ctx.db, t.id, active, ctx.clock.now());
-    await audit(ctx, { action: active ? 'tenant.enable' : 'tenant.disable', resource: 'tenant', resourceId: t.id, details: { code: t.code } });
+    await audit(ctx, {
+      action: active ? 'tenant.enable' : 'tenant.disable',
+      resource: 'tenant',
+      resourceId: t.id,
+      details: { code: t.code },
+    });
   }
   return detail(ctx, (await repo.findFullById(ctx.db, t.id))!, true);
 }
@@ -289,21 +452,33 @@ async function saveSettings(ctx: AuthedCtx, t: repo.TenantFullRow, tab: string, 
   await ctx.db.tx(async (tx) => {
     for (const [key, value] of Object.entries(values)) await repo.upsertSetting(tx, t.id, key, value);
   });
-  await audit(ctx, { action: 'tenant.settings.update', resource: 'tenant', resourceId: t.id, details: { tab, keys: Object.keys(values).join(',') } });
+  await audit(ctx, {
+    action: 'tenant.settings.update',
+    resource: 'tenant',
+    resourceId: t.id,
+    details: { tab, keys: Object.keys(values).join(',') },
+  });
 }
 
 /** Branding is managed by the super admin (a system admin asks for it with an UPDATE_BRANDING request). */
 export async function updateBranding(ctx: AuthedCtx, id: string, input: TBrandingSettings): Promise<TTenantDetail> {
   const t = await managedTenant(ctx, id);
   if (await repo.nameTaken(ctx.db, input.name, t.id)) throw fieldError('TENANT_NAME_DUPLICATED', 'name');
-  await repo.updateGeneral(ctx.db, t.id, { name: input.name, officialName: input.officialName }, ctx.clock.now()).catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
+  await repo
+    .updateGeneral(ctx.db, t.id, { name: input.name, officialName: input.officialName }, ctx.clock.now())
+    .catch((e: unknown) => mapUniqueViolation(e, { name: 'name', code: 'code' }));
   await saveSettings(ctx, t, 'branding', { COLOR: input.color.toLowerCase(), FONT: input.font });
   return getTenantDetail(ctx, t.id);
 }
 
 export async function updateUnits(ctx: AuthedCtx, id: string, input: TUnitSettings): Promise<TTenantDetail> {
   const t = await reachableTenant(ctx, id);
-  await saveSettings(ctx, t, 'units', { UNIT_SYSTEM: input.unitSystem, THERMAL_UNIT: input.thermalUnit, BLOOD_GLUCOSE_UNIT: input.bloodGlucoseUnit, ACID_URIC_UNIT: input.acidUricUnit });
+  await saveSettings(ctx, t, 'units', {
+    UNIT_SYSTEM: input.unitSystem,
+    THERMAL_UNIT: input.thermalUnit,
+    BLOOD_GLUCOSE_UNIT: input.bloodGlucoseUnit,
+    ACID_URIC_UNIT: input.acidUricUnit,
+  });
   return getTenantDetail(ctx, t.id);
 }
 
@@ -324,15 +499,22 @@ export async function updateOther(ctx: AuthedCtx, id: string, input: TOtherSetti
   const t = await reachableTenant(ctx, id);
   const box = ctx.secrets;
   const values: Record<string, string> = {
-    LANGUAGE: input.language, COUNTRY: input.country, COUNTRY_CODE: input.country, DIAL_CODE: input.dialCode,
-    ORGANIZATION_NAME: input.organizationName, AI_CLOUD_TENANT_ID: input.aiCloudTenantId, ALLOW_WEB_SOS_POPUP: String(input.allowWebSosPopup),
+    LANGUAGE: input.language,
+    COUNTRY: input.country,
+    COUNTRY_CODE: input.country,
+    DIAL_CODE: input.dialCode,
+    ORGANIZATION_NAME: input.organizationName,
+    AI_CLOUD_TENANT_ID: input.aiCloudTenantId,
+    ALLOW_WEB_SOS_POPUP: String(input.allowWebSosPopup),
   };
   if (input.patientListColumns) values.PATIENT_LIST_COLUMNS = [...new Set(input.patientListColumns)].join(',');
   if (input.emergencyNumber !== undefined) values.EMERGENCY_NUMBER = input.emergencyNumber;
   if (input.silentAfterHours !== undefined) values.SILENT_AFTER_HOURS = String(input.silentAfterHours);
   // OCR keys are write-only and encrypted at rest: absent = keep, '' = remove.
-  if (input.ocrHealthDeviceApiKey !== undefined) values.OCR_HEALTH_DEVICE_API_KEY = input.ocrHealthDeviceApiKey ? box.seal(input.ocrHealthDeviceApiKey) : '';
-  if (input.ocrPrescriptionApiKey !== undefined) values.OCR_PRESCRIPTION_API_KEY = input.ocrPrescriptionApiKey ? box.seal(input.ocrPrescriptionApiKey) : '';
+  if (input.ocrHealthDeviceApiKey !== undefined)
+    values.OCR_HEALTH_DEVICE_API_KEY = input.ocrHealthDeviceApiKey ? box.seal(input.ocrHealthDeviceApiKey) : '';
+  if (input.ocrPrescriptionApiKey !== undefined)
+    values.OCR_PRESCRIPTION_API_KEY = input.ocrPrescriptionApiKey ? box.seal(input.ocrPrescriptionApiKey) : '';
   await saveSettings(ctx, t, 'other', values);
   return getTenantDetail(ctx, t.id);
 }
@@ -356,7 +538,12 @@ export async function storeLogo(ctx: Ctx, ownerId: string, data: Buffer): Promis
   return logoUrl((await ctx.files.put(newFileKey(LOGO_AREA, ownerId, 'png'), data, { contentType: 'image/png' })).key);
 }
 
-export async function uploadLogo(ctx: AuthedCtx, id: string, kind: TLogoKind, data: Buffer | null): Promise<TTenantDetail> {
+export async function uploadLogo(
+  ctx: AuthedCtx,
+  id: string,
+  kind: TLogoKind,
+  data: Buffer | null,
+): Promise<TTenantDetail> {
   const t = await managedTenant(ctx, id);
   const url = await storeLogo(ctx, t.id, checkLogo(data, 'file'));
   await saveSettings(ctx, t, `logo.${kind}`, { [kind === 'square' ? 'ICON' : 'LOGO']: url });

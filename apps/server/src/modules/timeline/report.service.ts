@@ -16,7 +16,12 @@ export type ReportFile = { stream: Readable; name: string; contentType: string }
  * the vitals charts and a summary per index (the vitals export's), the alerts and the notes of the period, in the
  * reader's language (or `lang`) and time zone. Audited as an export.
  */
-export async function patientReport(ctx: AuthedCtx, patientId: string, q: TPatientReportQuery, opts: { compress?: boolean } = {}): Promise<ReportFile> {
+export async function patientReport(
+  ctx: AuthedCtx,
+  patientId: string,
+  q: TPatientReportQuery,
+  opts: { compress?: boolean } = {},
+): Promise<ReportFile> {
   const frame = await exportFrame(ctx, patientId, { from: q.from, to: q.to, format: 'pdf', units: 'profile' });
   const f = q.lang ? { ...frame, lang: q.lang } : frame;
   const end = new Date(f.to.getTime() - 1);
@@ -25,10 +30,25 @@ export async function patientReport(ctx: AuthedCtx, patientId: string, q: TPatie
     patientAlertsWithTrail(ctx, f.patientId, f.from, end, null, REPORT_MAX_ALERTS + 1),
     notesInPeriod(ctx, f.patientId, f.from, end, null, NOTES_MAX),
   ]);
-  await audit(ctx, { action: 'patient.report', resource: 'patient', resourceId: f.patientId, details: { from: q.from, to: q.to, lang: f.lang } });
-  const stream = await buildPatientReportPdf(f, {
-    summaries, alerts: alerts.slice(0, REPORT_MAX_ALERTS), moreAlerts: Math.max(0, alerts.length - REPORT_MAX_ALERTS), notes,
-  }, opts);
-  const name = `report-${f.patientCode ?? f.patientId.slice(0, 8)}-${f.fromDay}-${f.toDay}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+  await audit(ctx, {
+    action: 'patient.report',
+    resource: 'patient',
+    resourceId: f.patientId,
+    details: { from: q.from, to: q.to, lang: f.lang },
+  });
+  const stream = await buildPatientReportPdf(
+    f,
+    {
+      summaries,
+      alerts: alerts.slice(0, REPORT_MAX_ALERTS),
+      moreAlerts: Math.max(0, alerts.length - REPORT_MAX_ALERTS),
+      notes,
+    },
+    opts,
+  );
+  const name = `report-${f.patientCode ?? f.patientId.slice(0, 8)}-${f.fromDay}-${f.toDay}.pdf`.replace(
+    /[^A-Za-z0-9._-]/g,
+    '_',
+  );
   return { stream, name, contentType: 'application/pdf' };
 }

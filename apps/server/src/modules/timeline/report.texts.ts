@@ -28,7 +28,14 @@ const EN: Texts = {
   notes: 'Clinical notes',
   noAlerts: 'No alerts in this period.',
   noNotes: 'No notes in this period.',
-  columns: { openedAt: 'Opened', level: 'Level', index: 'Index', value: 'Value', status: 'Status', acknowledged: 'Acknowledged' },
+  columns: {
+    openedAt: 'Opened',
+    level: 'Level',
+    index: 'Index',
+    value: 'Value',
+    status: 'Status',
+    acknowledged: 'Acknowledged',
+  },
   levels: { normal: 'Normal', at_risk: 'At risk', high_risk: 'High risk', sos: 'SOS' },
   statuses: { open: 'Open', acknowledged: 'Acknowledged', closed: 'Closed', suppressed: 'Suppressed' },
   sosButton: 'SOS button',
@@ -45,14 +52,22 @@ const VI: Texts = {
   notes: 'Ghi chú lâm sàng',
   noAlerts: 'Không có cảnh báo nào trong khoảng này.',
   noNotes: 'Không có ghi chú nào trong khoảng này.',
-  columns: { openedAt: 'Thời điểm', level: 'Mức', index: 'Chỉ số', value: 'Giá trị', status: 'Trạng thái', acknowledged: 'Đã xác nhận' },
+  columns: {
+    openedAt: 'Thời điểm',
+    level: 'Mức',
+    index: 'Chỉ số',
+    value: 'Giá trị',
+    status: 'Trạng thái',
+    acknowledged: 'Đã xác nhận',
+  },
   levels: { normal: 'Bình thường', at_risk: 'Có nguy cơ', high_risk: 'Nguy cơ cao', sos: 'SOS' },
   statuses: { open: 'Đang mở', acknowledged: 'Đã xác nhận', closed: 'Đã đóng', suppressed: 'Đã chặn' },
   sosButton: 'Nút SOS',
   yes: 'Có',
   no: 'Không',
   unknownAuthor: 'Không rõ người viết',
-  moreAlerts: 'Các cảnh báo cũ hơn trong khoảng này không được liệt kê: xem dòng thời gian của bệnh nhân trên cổng thông tin.',
+  moreAlerts:
+    'Các cảnh báo cũ hơn trong khoảng này không được liệt kê: xem dòng thời gian của bệnh nhân trên cổng thông tin.',
 };
 
 export const reportTexts = (l: ExportLang): Texts => (l === 'vi' ? VI : EN);

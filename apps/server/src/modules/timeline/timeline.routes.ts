@@ -5,4 +5,9 @@ import { patientReportRoute } from './routes/report.ts';
 import { patientTimelineRoute } from './routes/timeline.ts';
 
 /** The "timeline" module's routes (issue 20): a patient's timeline, clinicians' notes, the patient report PDF. */
-export const TIMELINE_ROUTES: AnyRoute[] = [patientTimelineRoute, listPatientNotesRoute, createPatientNoteRoute, patientReportRoute];
+export const TIMELINE_ROUTES: AnyRoute[] = [
+  patientTimelineRoute,
+  listPatientNotesRoute,
+  createPatientNoteRoute,
+  patientReportRoute,
+];

@@ -1,24 +1,55 @@
 import { describe, expect, test } from 'vitest';
 import { countGroups, matchSettlement, type OurOrder, type SettlementLine } from './reconcile-match.ts';
-import { looksLikeText, mapHeader, parseAmountMinor, parseCsv, parseSettlementDay, readSettlementRows } from './settlement-file.ts';
+import {
+  looksLikeText,
+  mapHeader,
+  parseAmountMinor,
+  parseCsv,
+  parseSettlementDay,
+  readSettlementRows,
+} from './settlement-file.ts';
 
-const order = (code: string, totalMinor: number, status: OurOrder['status'] = 2, paidDay = '2026-11-20'): OurOrder =>
-  ({ id: `id-${code}`, code, status, totalMinor, providerRef: `ref-${code}`, paidDay });
-const line = (n: number, orderCode: string, amountMinor: number): SettlementLine => ({ line: n, orderCode, amountMinor, providerRef: `p${n}`, date: '2026-11-20' });
+const order = (code: string, totalMinor: number, status: OurOrder['status'] = 2, paidDay = '2026-11-20'): OurOrder => ({
+  id: `id-${code}`,
+  code,
+  status,
+  totalMinor,
+  providerRef: `ref-${code}`,
+  paidDay,
+});
+const line = (n: number, orderCode: string, amountMinor: number): SettlementLine => ({
+  line: n,
+  orderCode,
+  amountMinor,
+  providerRef: `p${n}`,
+  date: '2026-11-20',
+});
 
 describe('matchSettlement', () => {
   test('sorts one of each group', () => {
     const a = order('CW261120AAAA0001', 140_000);
     const b = order('CW261120BBBB0002', 120_000);
     const c = order('CW261120CCCC0003', 96_000);
-    const lines = [line(2, 'CW261120AAAA0001', 140_000), line(3, 'CW261120BBBB0002', 100_000), line(4, 'CW261120ZZZZ9999', 50_000)];
+    const lines = [
+      line(2, 'CW261120AAAA0001', 140_000),
+      line(3, 'CW261120BBBB0002', 100_000),
+      line(4, 'CW261120ZZZZ9999', 50_000),
+    ];
     const items = matchSettlement(lines, [a, b], [a, b, c]);
     expect(items.map((i) => [i.group, i.orderCode, i.line])).toEqual([
-      ['matched', a.code, 2], ['amount_mismatch', b.code, 3], ['missing_ours', 'CW261120ZZZZ9999', 4], ['missing_theirs', c.code, null],
+      ['matched', a.code, 2],
+      ['amount_mismatch', b.code, 3],
+      ['missing_ours', 'CW261120ZZZZ9999', 4],
+      ['missing_theirs', c.code, null],
     ]);
     expect(items[1]).toMatchObject({ fileAmountMinor: 100_000, ourAmountMinor: 120_000, orderId: b.id });
     expect(items[2]).toMatchObject({ orderId: null, ourStatus: null, ourAmountMinor: null });
-    expect(items[3]).toMatchObject({ fileAmountMinor: null, ourAmountMinor: 96_000, providerRef: c.providerRef, date: '2026-11-20' });
+    expect(items[3]).toMatchObject({
+      fileAmountMinor: null,
+      ourAmountMinor: 96_000,
+      providerRef: c.providerRef,
+      date: '2026-11-20',
+    });
     expect(countGroups(items)).toEqual({ matched: 1, missing_ours: 1, missing_theirs: 1, amount_mismatch: 1 });
   });
 
@@ -38,7 +69,16 @@ describe('matchSettlement', () => {
   });
 
   test('only successful orders of the period can be missing on theirs, sorted by day then code', () => {
-    const items = matchSettlement([], [], [order('B', 1, 2, '2026-11-21'), order('A', 1, 2, '2026-11-21'), order('C', 1, 1), order('D', 1, 2, '2026-11-19')]);
+    const items = matchSettlement(
+      [],
+      [],
+      [
+        order('B', 1, 2, '2026-11-21'),
+        order('A', 1, 2, '2026-11-21'),
+        order('C', 1, 1),
+        order('D', 1, 2, '2026-11-19'),
+      ],
+    );
     expect(items.map((i) => i.orderCode)).toEqual(['D', 'A', 'B']);
     expect(items.every((i) => i.group === 'missing_theirs')).toBe(true);
   });
@@ -77,18 +117,29 @@ describe('settlement file', () => {
   });
 
   test('headers in any order and several spellings', () => {
-    expect(mapHeader(['Date', 'Provider reference', 'Amount', 'Order code'])).toEqual({ ok: true, index: { date: 0, providerRef: 1, amount: 2, orderCode: 3 } });
+    expect(mapHeader(['Date', 'Provider reference', 'Amount', 'Order code'])).toEqual({
+      ok: true,
+      index: { date: 0, providerRef: 1, amount: 2, orderCode: 3 },
+    });
     expect(mapHeader(['Mã đơn hàng', 'Số tiền', 'Mã giao dịch', 'Ngày'])).toMatchObject({ ok: true });
     expect(mapHeader(['order_code', 'amount'])).toEqual({ ok: false, missing: ['providerRef', 'date'] });
   });
 
   test('CSV: quotes, escaped quotes, CRLF, semicolons, BOM', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x,1","say ""hi"""\r\n')).toEqual([['a', 'b'], ['x,1', 'say "hi"']]);
-    expect(parseCsv('a;b\n1,5;2')).toEqual([['a', 'b'], ['1,5', '2']]);
+    expect(parseCsv('\uFEFFa,b\r\n"x,1","say ""hi"""\r\n')).toEqual([
+      ['a', 'b'],
+      ['x,1', 'say "hi"'],
+    ]);
+    expect(parseCsv('a;b\n1,5;2')).toEqual([
+      ['a', 'b'],
+      ['1,5', '2'],
+    ]);
   });
 
   test('bad lines are all listed with their reasons', () => {
-    const rows = parseCsv('order code,amount,provider reference,date\nCW1,100,r1,2026-11-20\n,abc,r2,2026-13-01\n\nCW1,100,r3,2026-11-20\n').map((cells, i) => ({ line: i + 1, cells }));
+    const rows = parseCsv(
+      'order code,amount,provider reference,date\nCW1,100,r1,2026-11-20\n,abc,r2,2026-13-01\n\nCW1,100,r3,2026-11-20\n',
+    ).map((cells, i) => ({ line: i + 1, cells }));
     const out = readSettlementRows(rows, 'VND', 100);
     expect(out.ok).toBe(false);
     if (out.ok || out.reason !== 'lines') throw new Error('expected bad lines');
@@ -102,20 +153,41 @@ describe('settlement file', () => {
   });
 
   test('a code repeated after a bad line is flagged too (the file is fixed in one go)', () => {
-    const rows = parseCsv('order code,amount,reference,date\nCW1,x,r,2026-11-20\ncw1,100,r,2026-11-20\n').map((cells, i) => ({ line: i + 1, cells }));
+    const rows = parseCsv('order code,amount,reference,date\nCW1,x,r,2026-11-20\ncw1,100,r,2026-11-20\n').map(
+      (cells, i) => ({ line: i + 1, cells }),
+    );
     const out = readSettlementRows(rows, 'VND', 100);
-    expect(out).toMatchObject({ ok: false, reason: 'lines', bad: [{ line: 2, problems: ['amount_invalid'] }, { line: 3, problems: ['code_repeated'], repeatOf: 2 }] });
+    expect(out).toMatchObject({
+      ok: false,
+      reason: 'lines',
+      bad: [
+        { line: 2, problems: ['amount_invalid'] },
+        { line: 3, problems: ['code_repeated'], repeatOf: 2 },
+      ],
+    });
   });
 
   test('good file, empty file, missing header column, too many lines', () => {
     const rows = (text: string) => parseCsv(text).map((cells, i) => ({ line: i + 1, cells }));
-    expect(readSettlementRows(rows('Order code,Amount,Reference,Date\nCW1,"140,000",R1,20/11/2026\n'), 'VND', 10)).toEqual({
-      ok: true, lines: [{ line: 2, orderCode: 'CW1', amountMinor: 140_000, providerRef: 'R1', date: '2026-11-20' }],
+    expect(
+      readSettlementRows(rows('Order code,Amount,Reference,Date\nCW1,"140,000",R1,20/11/2026\n'), 'VND', 10),
+    ).toEqual({
+      ok: true,
+      lines: [{ line: 2, orderCode: 'CW1', amountMinor: 140_000, providerRef: 'R1', date: '2026-11-20' }],
     });
     expect(readSettlementRows(rows(''), 'VND', 10)).toEqual({ ok: false, reason: 'empty' });
-    expect(readSettlementRows(rows('order code,amount,reference,date\n'), 'VND', 10)).toEqual({ ok: false, reason: 'empty' });
-    expect(readSettlementRows(rows('order code,amount\nCW1,1\n'), 'VND', 10)).toEqual({ ok: false, reason: 'header', missing: ['providerRef', 'date'] });
-    expect(readSettlementRows(rows('order code,amount,reference,date\nA,1,r,2026-01-01\nB,1,r,2026-01-01\n'), 'VND', 1)).toEqual({ ok: false, reason: 'too_many' });
+    expect(readSettlementRows(rows('order code,amount,reference,date\n'), 'VND', 10)).toEqual({
+      ok: false,
+      reason: 'empty',
+    });
+    expect(readSettlementRows(rows('order code,amount\nCW1,1\n'), 'VND', 10)).toEqual({
+      ok: false,
+      reason: 'header',
+      missing: ['providerRef', 'date'],
+    });
+    expect(
+      readSettlementRows(rows('order code,amount,reference,date\nA,1,r,2026-01-01\nB,1,r,2026-01-01\n'), 'VND', 1),
+    ).toEqual({ ok: false, reason: 'too_many' });
   });
 
   test('text sniffing refuses binary content', () => {

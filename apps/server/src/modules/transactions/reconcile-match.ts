@@ -2,9 +2,22 @@ import type { TReconciliationGroup } from '@carewatch/contracts/transactions';
 import type { TTxStatus } from '@carewatch/contracts/billing';
 
 /** One data line of a provider's settlement file, already read and checked. */
-export type SettlementLine = { line: number; orderCode: string; amountMinor: number; providerRef: string | null; date: string };
+export type SettlementLine = {
+  line: number;
+  orderCode: string;
+  amountMinor: number;
+  providerRef: string | null;
+  date: string;
+};
 /** One of our orders, as the matcher needs it. */
-export type OurOrder = { id: string; code: string; status: TTxStatus; totalMinor: number; providerRef: string | null; paidDay: string | null };
+export type OurOrder = {
+  id: string;
+  code: string;
+  status: TTxStatus;
+  totalMinor: number;
+  providerRef: string | null;
+  paidDay: string | null;
+};
 
 export type MatchItem = {
   group: TReconciliationGroup;
@@ -31,7 +44,11 @@ export const codeKey = (code: string) => code.trim().toUpperCase();
  * other line (unknown code, or an order not successful here) is missing on our side; an order of `inPeriod` that no
  * line names is missing on theirs.
  */
-export function matchSettlement(lines: readonly SettlementLine[], byCode: readonly OurOrder[], inPeriod: readonly OurOrder[]): MatchItem[] {
+export function matchSettlement(
+  lines: readonly SettlementLine[],
+  byCode: readonly OurOrder[],
+  inPeriod: readonly OurOrder[],
+): MatchItem[] {
   const ours = new Map(byCode.map((o) => [codeKey(o.code), o]));
   const seen = new Set<string>();
   const out: MatchItem[] = [];
@@ -39,19 +56,44 @@ export function matchSettlement(lines: readonly SettlementLine[], byCode: readon
     const key = codeKey(l.orderCode);
     seen.add(key);
     const o = ours.get(key) ?? null;
-    const base = { line: l.line, orderCode: o?.code ?? l.orderCode.trim(), fileAmountMinor: l.amountMinor, providerRef: l.providerRef, date: l.date };
+    const base = {
+      line: l.line,
+      orderCode: o?.code ?? l.orderCode.trim(),
+      fileAmountMinor: l.amountMinor,
+      providerRef: l.providerRef,
+      date: l.date,
+    };
     if (!o || o.status !== SUCCESS) {
-      out.push({ ...base, group: 'missing_ours', orderId: o?.id ?? null, ourStatus: o?.status ?? null, ourAmountMinor: o?.totalMinor ?? null });
+      out.push({
+        ...base,
+        group: 'missing_ours',
+        orderId: o?.id ?? null,
+        ourStatus: o?.status ?? null,
+        ourAmountMinor: o?.totalMinor ?? null,
+      });
     } else {
-      out.push({ ...base, group: o.totalMinor === l.amountMinor ? 'matched' : 'amount_mismatch', orderId: o.id, ourStatus: o.status, ourAmountMinor: o.totalMinor });
+      out.push({
+        ...base,
+        group: o.totalMinor === l.amountMinor ? 'matched' : 'amount_mismatch',
+        orderId: o.id,
+        ourStatus: o.status,
+        ourAmountMinor: o.totalMinor,
+      });
     }
   }
   const missing = inPeriod.filter((o) => o.status === SUCCESS && !seen.has(codeKey(o.code)));
   missing.sort((a, b) => (a.paidDay ?? '').localeCompare(b.paidDay ?? '') || a.code.localeCompare(b.code));
   for (const o of missing) {
     out.push({
-      group: 'missing_theirs', line: null, orderCode: o.code, orderId: o.id, ourStatus: o.status, fileAmountMinor: null, ourAmountMinor: o.totalMinor,
-      providerRef: o.providerRef, date: o.paidDay,
+      group: 'missing_theirs',
+      line: null,
+      orderCode: o.code,
+      orderId: o.id,
+      ourStatus: o.status,
+      fileAmountMinor: null,
+      ourAmountMinor: o.totalMinor,
+      providerRef: o.providerRef,
+      date: o.paidDay,
     });
   }
   return out;
@@ -59,7 +101,12 @@ export function matchSettlement(lines: readonly SettlementLine[], byCode: readon
 
 /** Items per group (all four present). */
 export function countGroups(items: readonly { group: TReconciliationGroup }[]): Record<TReconciliationGroup, number> {
-  const c: Record<TReconciliationGroup, number> = { matched: 0, missing_ours: 0, missing_theirs: 0, amount_mismatch: 0 };
+  const c: Record<TReconciliationGroup, number> = {
+    matched: 0,
+    missing_ours: 0,
+    missing_theirs: 0,
+    amount_mismatch: 0,
+  };
   for (const i of items) c[i.group]++;
   return c;
 }

@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import { localDayRange } from '@carewatch/clinical/medication';
-import { RECONCILIATION_MAX_LINES, ZReconciliationUploadFields, type TReconciliation } from '@carewatch/contracts/transactions';
+import {
+  RECONCILIATION_MAX_LINES,
+  ZReconciliationUploadFields,
+  type TReconciliation,
+} from '@carewatch/contracts/transactions';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -32,7 +36,11 @@ function cellText(v: unknown): string {
 async function xlsxRows(data: Buffer): Promise<Array<{ line: number; cells: string[] }>> {
   const out: Array<{ line: number; cells: string[] }> = [];
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(data), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'emit',
   });
   for await (const sheet of reader) {
     for await (const row of sheet) {
@@ -45,7 +53,10 @@ async function xlsxRows(data: Buffer): Promise<Array<{ line: number; cells: stri
 }
 
 /** Reads the upload by its content (a zip container → .xlsx; UTF-8 text → CSV; anything else refused). */
-async function readFile(upload: { filename: string; data: Buffer }, currency: Parameters<typeof readSettlementRows>[1]): Promise<ReadOutcome> {
+async function readFile(
+  upload: { filename: string; data: Buffer },
+  currency: Parameters<typeof readSettlementRows>[1],
+): Promise<ReadOutcome> {
   let rows: Array<{ line: number; cells: string[] }>;
   if (isZip(upload.data)) {
     try {
@@ -78,29 +89,82 @@ export async function reconcile(ctx: AuthedCtx, body: SettlementUpload): Promise
   const read = await readFile(upload, currency);
   if (!read.ok) {
     if (read.reason === 'empty') throw new AppError('FILE_EMPTY', { field: 'file', rule: 'empty' });
-    if (read.reason === 'header') throw new AppError('FILE_INVALID_TEMPLATE', { field: 'file', rule: 'header', missing: read.missing }, `The header lacks: ${read.missing.join(', ')}`);
-    if (read.reason === 'too_many') throw new AppError('SETTLEMENT_FILE_INVALID', { field: 'file', rule: 'max_lines', max: RECONCILIATION_MAX_LINES }, `At most ${RECONCILIATION_MAX_LINES} lines`);
-    throw new AppError('SETTLEMENT_FILE_INVALID', { field: 'file', rule: 'lines', lines: read.bad },
-      `File invalid: ${read.bad.map((b) => `line ${b.line}: ${b.reason}`).slice(0, 5).join('; ')}${read.bad.length > 5 ? '; …' : ''}`);
+    if (read.reason === 'header')
+      throw new AppError(
+        'FILE_INVALID_TEMPLATE',
+        { field: 'file', rule: 'header', missing: read.missing },
+        `The header lacks: ${read.missing.join(', ')}`,
+      );
+    if (read.reason === 'too_many')
+      throw new AppError(
+        'SETTLEMENT_FILE_INVALID',
+        { field: 'file', rule: 'max_lines', max: RECONCILIATION_MAX_LINES },
+        `At most ${RECONCILIATION_MAX_LINES} lines`,
+      );
+    throw new AppError(
+      'SETTLEMENT_FILE_INVALID',
+      { field: 'file', rule: 'lines', lines: read.bad },
+      `File invalid: ${read.bad
+        .map((b) => `line ${b.line}: ${b.reason}`)
+        .slice(0, 5)
+        .join('; ')}${read.bad.length > 5 ? '; …' : ''}`,
+    );
   }
   const tz = await readerZone(ctx);
   const days = read.lines.map((l) => l.date).sort();
   const periodFrom = days[0]!;
   const periodTo = days[days.length - 1]!;
   // A line naming an order paid through another provider is not this provider's payment: missing on our side.
-  const byCode = await repo.ordersByCodes(ctx.db, t, provider, read.lines.map((l) => l.orderCode), tz);
-  const inPeriod = await repo.successfulOrdersIn(ctx.db, t, provider, localDayRange(periodFrom, tz).fromUtc, localDayRange(periodTo, tz).toUtc, tz);
+  const byCode = await repo.ordersByCodes(
+    ctx.db,
+    t,
+    provider,
+    read.lines.map((l) => l.orderCode),
+    tz,
+  );
+  const inPeriod = await repo.successfulOrdersIn(
+    ctx.db,
+    t,
+    provider,
+    localDayRange(periodFrom, tz).fromUtc,
+    localDayRange(periodTo, tz).toUtc,
+    tz,
+  );
   const now = ctx.clock.now();
   const items = matchSettlement(read.lines, byCode, inPeriod).map((it) => ({ ...it, id: newId(now.getTime()) }));
   const id = newId(now.getTime());
   const fileName = (upload.filename || 'settlement').replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 120);
   await ctx.db.tx(async (tx) => {
-    await repo.insertReconciliation(tx, t, { id, provider, currency, fileName, periodFrom, periodTo, lines: read.lines.length, createdBy: ctx.auth.userId, now }, items);
+    await repo.insertReconciliation(
+      tx,
+      t,
+      {
+        id,
+        provider,
+        currency,
+        fileName,
+        periodFrom,
+        periodTo,
+        lines: read.lines.length,
+        createdBy: ctx.auth.userId,
+        now,
+      },
+      items,
+    );
   });
   const c = countGroups(items);
   await audit(ctx, {
-    action: 'reconciliation.create', resource: 'reconciliation', resourceId: id,
-    details: { provider, lines: read.lines.length, matched: c.matched, missingOurs: c.missing_ours, missingTheirs: c.missing_theirs, amountMismatch: c.amount_mismatch },
+    action: 'reconciliation.create',
+    resource: 'reconciliation',
+    resourceId: id,
+    details: {
+      provider,
+      lines: read.lines.length,
+      matched: c.matched,
+      missingOurs: c.missing_ours,
+      missingTheirs: c.missing_theirs,
+      amountMismatch: c.amount_mismatch,
+    },
   });
   return getReconciliation(ctx, id);
 }

@@ -13,13 +13,31 @@ export type SettlementColumn = 'orderCode' | 'amount' | 'providerRef' | 'date';
 const HEADER_NAMES: Record<SettlementColumn, readonly string[]> = {
   orderCode: ['ordercode', 'order', 'orderid', 'ordercodeid', 'code', 'madonhang', 'madon', 'vnptxnref', 'txnref'],
   amount: ['amount', 'total', 'sotien', 'amountminor'],
-  providerRef: ['providerreference', 'providerref', 'reference', 'referenceid', 'ref', 'transactionno', 'transactionid', 'magiaodich', 'vnptransactionno'],
+  providerRef: [
+    'providerreference',
+    'providerref',
+    'reference',
+    'referenceid',
+    'ref',
+    'transactionno',
+    'transactionid',
+    'magiaodich',
+    'vnptransactionno',
+  ],
   date: ['date', 'paydate', 'paidat', 'paymentdate', 'transactiondate', 'ngay', 'ngaygiaodich'],
 };
-const normHeader = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/gi, 'd').toLowerCase().replace(/[^a-z0-9]/g, '');
+const normHeader = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** Where each column is, or the columns the header lacks. */
-export function mapHeader(cells: readonly string[]): { ok: true; index: Record<SettlementColumn, number> } | { ok: false; missing: SettlementColumn[] } {
+export function mapHeader(
+  cells: readonly string[],
+): { ok: true; index: Record<SettlementColumn, number> } | { ok: false; missing: SettlementColumn[] } {
   const index: Partial<Record<SettlementColumn, number>> = {};
   cells.forEach((c, i) => {
     const n = normHeader(c);
@@ -79,11 +97,16 @@ export function parseCsv(text: string): string[][] {
     const ch = src[i]!;
     if (quoted) {
       if (ch === '"') {
-        if (src[i + 1] === '"') { cell += '"'; i++; } else quoted = false;
+        if (src[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
       } else cell += ch;
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) { row.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && src[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
@@ -91,14 +114,17 @@ export function parseCsv(text: string): string[][] {
       cell = '';
     } else cell += ch;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
 /** A looks-like-text check for an upload claimed to be CSV: UTF-8, no NUL bytes or other binary control characters. */
 export function looksLikeText(buf: Buffer): boolean {
   const head = buf.subarray(0, 8192);
-  for (const b of head) if (b === 0 || (b < 9) || (b > 13 && b < 32 && b !== 27)) return false;
+  for (const b of head) if (b === 0 || b < 9 || (b > 13 && b < 32 && b !== 27)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(buf);
     return true;
@@ -106,7 +132,8 @@ export function looksLikeText(buf: Buffer): boolean {
     return false;
   }
 }
-export const isZip = (buf: Buffer) => buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+export const isZip = (buf: Buffer) =>
+  buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
 
 export type ReadOutcome =
   | { ok: true; lines: SettlementLine[] }
@@ -119,7 +146,11 @@ export type ReadOutcome =
  * Rows of cells (header first; row numbers are file lines, 1-based) → checked lines. Blank rows are skipped; every
  * bad line is listed with its reason (first 100), so the uploader can fix the file in one go.
  */
-export function readSettlementRows(rows: Iterable<{ line: number; cells: string[] }>, currency: TCurrency, maxLines: number): ReadOutcome {
+export function readSettlementRows(
+  rows: Iterable<{ line: number; cells: string[] }>,
+  currency: TCurrency,
+  maxLines: number,
+): ReadOutcome {
   let index: Record<SettlementColumn, number> | null = null;
   const lines: SettlementLine[] = [];
   const bad: TBadLine[] = [];
@@ -140,14 +171,17 @@ export function readSettlementRows(rows: Iterable<{ line: number; cells: string[
     const ref = at('providerRef');
     const problems: TBadLineProblem[] = [];
     const reasons: string[] = [];
-    const add = (p: TBadLineProblem, text: string) => { problems.push(p); reasons.push(text); };
+    const add = (p: TBadLineProblem, text: string) => {
+      problems.push(p);
+      reasons.push(text);
+    };
     if (!code) add('code_missing', 'order code missing');
     else if (code.length > 64) add('code_too_long', 'order code too long');
     if (amount === null) add('amount_invalid', `amount "${at('amount').slice(0, 30)}" is not an amount in ${currency}`);
     if (day === null) add('date_invalid', `date "${at('date').slice(0, 30)}" is not a date`);
     if (ref.length > 128) add('reference_too_long', 'provider reference too long');
     const key = code.toUpperCase();
-    const repeatOf = code ? codes.get(key) ?? null : null;
+    const repeatOf = code ? (codes.get(key) ?? null) : null;
     if (repeatOf !== null) add('code_repeated', `order code repeated (line ${repeatOf})`);
     else if (code) codes.set(key, line); // the first line of a code, good or bad: a later one is a repeat either way
     if (problems.length) {

@@ -1,7 +1,11 @@
 import type { AnyRoute } from '../../platform/route.ts';
 import { exportTransactionsRoute, listTransactionsRoute, transactionDetailRoute } from './routes/transactions.ts';
 import {
-  createReconciliationRoute, listReconciliationsRoute, reconciliationDetailRoute, reconciliationItemsRoute, resolveReconciliationItemRoute,
+  createReconciliationRoute,
+  listReconciliationsRoute,
+  reconciliationDetailRoute,
+  reconciliationItemsRoute,
+  resolveReconciliationItemRoute,
 } from './routes/reconciliations.ts';
 
 /**
@@ -9,6 +13,12 @@ import {
  * reconciliation routes come before `/transactions/:id` in spirit only: their paths are longer, so they never clash.
  */
 export const TRANSACTIONS_ROUTES: AnyRoute[] = [
-  listTransactionsRoute, exportTransactionsRoute, transactionDetailRoute,
-  createReconciliationRoute, listReconciliationsRoute, reconciliationDetailRoute, reconciliationItemsRoute, resolveReconciliationItemRoute,
+  listTransactionsRoute,
+  exportTransactionsRoute,
+  transactionDetailRoute,
+  createReconciliationRoute,
+  listReconciliationsRoute,
+  reconciliationDetailRoute,
+  reconciliationItemsRoute,
+  resolveReconciliationItemRoute,
 ];

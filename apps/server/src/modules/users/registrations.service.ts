@@ -7,7 +7,16 @@ import { findRoleByCode as findRole } from '../roles/roles.service.ts';
 
 export async function listRegistrations(ctx: AuthedCtx) {
   const rows = await users.listPendingRegistrations(ctx.db, ctx.auth.tenantId);
-  return { items: rows.map((u) => ({ id: u.id, email: u.email, phone: u.phone, firstName: u.first_name, lastName: u.last_name, createdAt: u.created_at.toISOString() })) };
+  return {
+    items: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      phone: u.phone,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      createdAt: u.created_at.toISOString(),
+    })),
+  };
 }
 
 async function pending(ctx: AuthedCtx, id: string) {
@@ -26,7 +35,13 @@ export async function approveRegistration(ctx: AuthedCtx, id: string) {
     await users.setStatus(db, ctx.auth.tenantId, u.id, 'active', now);
     await users.insertUserRole(db, ctx.auth.tenantId, { id: newId(), userId: u.id, roleId: role.id });
   });
-  if (u.email) await ctx.mail.send({ tenantId: ctx.auth.tenantId, to: u.email, subject: 'CareWatch registration approved', text: 'Your CareWatch account has been approved. You can now log in.' });
+  if (u.email)
+    await ctx.mail.send({
+      tenantId: ctx.auth.tenantId,
+      to: u.email,
+      subject: 'CareWatch registration approved',
+      text: 'Your CareWatch account has been approved. You can now log in.',
+    });
   await audit(ctx, { action: 'registration.approve', resource: 'user', resourceId: u.id });
   return { ok: true as const };
 }
@@ -34,7 +49,13 @@ export async function approveRegistration(ctx: AuthedCtx, id: string) {
 export async function rejectRegistration(ctx: AuthedCtx, id: string) {
   const u = await pending(ctx, id);
   await users.setStatus(ctx.db, ctx.auth.tenantId, u.id, 'rejected', ctx.clock.now());
-  if (u.email) await ctx.mail.send({ tenantId: ctx.auth.tenantId, to: u.email, subject: 'CareWatch registration', text: 'Your CareWatch registration was not approved. Please contact your administrator.' });
+  if (u.email)
+    await ctx.mail.send({
+      tenantId: ctx.auth.tenantId,
+      to: u.email,
+      subject: 'CareWatch registration',
+      text: 'Your CareWatch registration was not approved. Please contact your administrator.',
+    });
   await audit(ctx, { action: 'registration.reject', resource: 'user', resourceId: u.id });
   return { ok: true as const };
 }

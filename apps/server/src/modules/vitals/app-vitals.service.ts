@@ -1,17 +1,38 @@
 import {
   CANONICAL_UNIT,
-  type TMetric, type TRangeQuery, type TSleepReport, type TStepsReport, type TVitalsQuery, type TVitalsSeries,
+  type TMetric,
+  type TRangeQuery,
+  type TSleepReport,
+  type TStepsReport,
+  type TVitalsQuery,
+  type TVitalsSeries,
 } from '@carewatch/contracts/vitals';
 import type { TBpClass, TGoals, TGoalsUpdate, TMetricReport, TReportQuery } from '@carewatch/contracts/app-vitals';
 import { compareWithIdeal, IDEAL_SLEEP_SHARE, type StageNumbers } from '@carewatch/clinical/sleep';
 import { bpClass } from '@carewatch/clinical/cardio';
-import { buildBuckets, isTimeZone, localDay, localMidnight, periodOf, stepsSummary, weightSummary } from '@carewatch/clinical/reports';
+import {
+  buildBuckets,
+  isTimeZone,
+  localDay,
+  localMidnight,
+  periodOf,
+  stepsSummary,
+  weightSummary,
+} from '@carewatch/clinical/reports';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
 import * as repo from './vitals.repo.ts';
-import { ecgStrip, ecgStrips, series, sleepReport, sleepSessions, stepsReport, type PatientResolver } from './vitals.service.ts';
+import {
+  ecgStrip,
+  ecgStrips,
+  series,
+  sleepReport,
+  sleepSessions,
+  stepsReport,
+  type PatientResolver,
+} from './vitals.service.ts';
 
 /* The patient app's metric pages: the staff reads with the app's access rule, plus reports and goals. */
 
@@ -28,11 +49,15 @@ async function readable(ctx: AuthedCtx, id: string, what: string): Promise<strin
 /** The staff reads, with the app's access rule (own record, a managed sub-user, an accepted follower's patient). */
 const appSubject: PatientResolver = async (ctx, id) => (await requireAppSubject(ctx, id)).id;
 
-export const appSeries = (ctx: AuthedCtx, id: string, q: TVitalsQuery): Promise<TVitalsSeries> => series(ctx, id, q, appSubject);
-export const appSleep = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TSleepReport> => sleepReport(ctx, id, q, appSubject);
-export const appSteps = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TStepsReport> => stepsReport(ctx, id, q, appSubject);
+export const appSeries = (ctx: AuthedCtx, id: string, q: TVitalsQuery): Promise<TVitalsSeries> =>
+  series(ctx, id, q, appSubject);
+export const appSleep = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TSleepReport> =>
+  sleepReport(ctx, id, q, appSubject);
+export const appSteps = (ctx: AuthedCtx, id: string, q: TRangeQuery): Promise<TStepsReport> =>
+  stepsReport(ctx, id, q, appSubject);
 export const appEcgList = (ctx: AuthedCtx, id: string, q: TRangeQuery) => ecgStrips(ctx, id, q, appSubject);
-export const appEcgStrip = (ctx: AuthedCtx, id: string, measuredAt: string) => ecgStrip(ctx, id, measuredAt, appSubject);
+export const appEcgStrip = (ctx: AuthedCtx, id: string, measuredAt: string) =>
+  ecgStrip(ctx, id, measuredAt, appSubject);
 
 /** Counted metrics: their buckets are sums, and an empty day is a real 0 (never replaced by an average). */
 const SUMMED: ReadonlySet<TMetric> = new Set(['steps', 'calories']);
@@ -54,12 +79,25 @@ export async function appReport(ctx: AuthedCtx, id: string, q: TReportQuery): Pr
 
   const days = await repo.localDailyAggregates(ctx.db, T, patientId, q.metric, from, to, timeZone);
   const { buckets, summary } = buildBuckets(q.period, p.keys, days, {
-    sum: SUMMED.has(q.metric), fill: !NOT_FILLED.has(q.metric), today: localDay(ctx.clock.now(), timeZone),
+    sum: SUMMED.has(q.metric),
+    fill: !NOT_FILLED.has(q.metric),
+    today: localDay(ctx.clock.now(), timeZone),
   });
   const out: TMetricReport = {
-    metric: q.metric, period: q.period, unit: CANONICAL_UNIT[q.metric], timeZone,
-    startDate: p.startDate, endDate: p.endDate, from: from.toISOString(), to: to.toISOString(),
-    buckets, summary, bp: null, steps: null, sleep: null, weight: null,
+    metric: q.metric,
+    period: q.period,
+    unit: CANONICAL_UNIT[q.metric],
+    timeZone,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    buckets,
+    summary,
+    bp: null,
+    steps: null,
+    sleep: null,
+    weight: null,
   };
 
   if (q.metric === 'blood_pressure') {
@@ -75,10 +113,15 @@ export async function appReport(ctx: AuthedCtx, id: string, q: TReportQuery): Pr
     out.steps = { ...stepsSummary(perDay, g.steps_target), target: g.steps_target };
   } else if (q.metric === 'weight') {
     const g = await repo.goals(ctx.db, T, patientId);
-    const values = (await repo.rawSeries(ctx.db, T, patientId, 'weight', from, to, RAW_MAX)).flatMap((r) => (r.value === null ? [] : [r.value]));
+    const values = (await repo.rawSeries(ctx.db, T, patientId, 'weight', from, to, RAW_MAX)).flatMap((r) =>
+      r.value === null ? [] : [r.value],
+    );
     out.weight = weightSummary(values, g.target_weight_kg);
   } else if (q.metric === 'sleep') {
-    const [t, rows] = await Promise.all([repo.targets(ctx.db, T, patientId), repo.withData(ctx.db, T, patientId, 'sleep', from, to, SESSIONS_MAX)]);
+    const [t, rows] = await Promise.all([
+      repo.targets(ctx.db, T, patientId),
+      repo.withData(ctx.db, T, patientId, 'sleep', from, to, SESSIONS_MAX),
+    ]);
     const sessions = sleepSessions(rows);
     out.sleep = sleepOfPeriod(sessions, t.sleep_target_minutes);
     // Sleep buckets carry the time asleep per night, summed on the local day each night ended.
@@ -93,11 +136,17 @@ export async function appReport(ctx: AuthedCtx, id: string, q: TReportQuery): Pr
   return out;
 }
 
-function sleepOfPeriod(sessions: TSleepReport['sessions'], targetMinutes: number | null): NonNullable<TMetricReport['sleep']> {
+function sleepOfPeriod(
+  sessions: TSleepReport['sessions'],
+  targetMinutes: number | null,
+): NonNullable<TMetricReport['sleep']> {
   const minutes: StageNumbers = { awake: 0, light: 0, deep: 0, rem: 0 };
   let asleep = 0;
   for (const s of sessions) {
-    minutes.awake += s.minutes.awake; minutes.light += s.minutes.light; minutes.deep += s.minutes.deep; minutes.rem += s.minutes.rem;
+    minutes.awake += s.minutes.awake;
+    minutes.light += s.minutes.light;
+    minutes.deep += s.minutes.deep;
+    minutes.rem += s.minutes.rem;
     asleep += s.totalMinutes;
   }
   const all = minutes.awake + minutes.light + minutes.deep + minutes.rem;
@@ -125,7 +174,9 @@ export async function updateAppGoals(ctx: AuthedCtx, id: string, body: TGoalsUpd
   if (p.relation !== 'self' && p.relation !== 'sub_user') throw new AppError('PERMISSION_DENIED');
   await repo.updateGoals(ctx.db, ctx.auth.tenantId, p.id, body);
   await audit(ctx, {
-    action: 'patient.goals.update', resource: 'patient', resourceId: p.id,
+    action: 'patient.goals.update',
+    resource: 'patient',
+    resourceId: p.id,
     details: { targetWeight: body.targetWeightKg !== undefined, stepsTarget: body.stepsTarget !== undefined },
   });
   return appGoals(ctx, id);

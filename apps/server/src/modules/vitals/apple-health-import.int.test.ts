@@ -19,26 +19,43 @@ const info = writeAppleHealthExport({ records: RECORDS }, (c) => parts.push(c));
 const totalStored = Object.values(info.stored).reduce((a, b) => a + b, 0);
 const totalReadings = Object.values(info.readings).reduce((a, b) => a + b, 0);
 
-async function* chunks(): AsyncGenerator<Uint8Array> { for (const p of parts) yield p; }
+async function* chunks(): AsyncGenerator<Uint8Array> {
+  for (const p of parts) yield p;
+}
 const send = async (readings: TReading[]): Promise<TIngestResponse> => {
   const res = await t.call('POST', '/api/ingest/measurements', { token, body: { readings } });
   expect(res.status, res.raw).toBe(200);
   return res.body as TIngestResponse;
 };
-const storedPerMetric = async () => Object.fromEntries((await t.db.query<{ metric: string; n: number }>(
-  "select metric, count(*)::int as n from measurements where patient_id = $1 and source = 'apple_health' group by metric", [patientId],
-)).map((r) => [r.metric, r.n]));
-const alertCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from alerts where patient_id = $1', [patientId]))[0]!.n;
+const storedPerMetric = async () =>
+  Object.fromEntries(
+    (
+      await t.db.query<{ metric: string; n: number }>(
+        "select metric, count(*)::int as n from measurements where patient_id = $1 and source = 'apple_health' group by metric",
+        [patientId],
+      )
+    ).map((r) => [r.metric, r.n]),
+  );
+const alertCount = async () =>
+  (await t.db.query<{ n: number }>('select count(*)::int as n from alerts where patient_id = $1', [patientId]))[0]!.n;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const login = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const login = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   token = String(login.body.access_token);
-  patientId = (await t.db.query<{ id: string }>(
-    "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'"))[0]!.id;
+  patientId = (
+    await t.db.query<{ id: string }>(
+      "select p.id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'",
+    )
+  )[0]!.id;
   await t.db.query("update alerts set status = 'closed', closed_at = now() where patient_id = $1", [patientId]);
 }, 300_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe(`Apple Health import (generated ${RECORDS}-record export.zip)`, () => {
   test('imported twice, each reading is stored once; no alert for the imported history', async () => {
@@ -49,7 +66,12 @@ describe(`Apple Health import (generated ${RECORDS}-record export.zip)`, () => {
     const firstMs = performance.now() - started;
     expect(first.status).toBe('done');
     expect(first.stats?.records).toBe(info.records);
-    expect(first.progress).toMatchObject({ sent: totalReadings, added: totalStored, duplicates: totalReadings - totalStored, rejected: 0 });
+    expect(first.progress).toMatchObject({
+      sent: totalReadings,
+      added: totalStored,
+      duplicates: totalReadings - totalStored,
+      rejected: 0,
+    });
     expect(await storedPerMetric()).toEqual(info.stored);
 
     const again = performance.now();
@@ -59,13 +81,22 @@ describe(`Apple Health import (generated ${RECORDS}-record export.zip)`, () => {
     expect(await storedPerMetric()).toEqual(info.stored);
     // Last year's readings page nobody.
     expect(await alertCount()).toBe(alertsBefore);
-    console.info(`apple-health import: ${info.records} records, ${totalReadings} readings (${totalStored} stored) — first import ${Math.round(firstMs)} ms, re-import ${Math.round(secondMs)} ms`);
+    console.info(
+      `apple-health import: ${info.records} records, ${totalReadings} readings (${totalStored} stored) — first import ${Math.round(firstMs)} ms, re-import ${Math.round(secondMs)} ms`,
+    );
   }, 300_000);
 
   test('an import cancelled midway, then run again, adds only what is missing', async () => {
     await t.db.query("delete from measurements where patient_id = $1 and source = 'apple_health'", [patientId]);
     let sent = 0;
-    const cut = await runAppleHealthImport({ chunks: chunks(), send, onProgress: (p) => { sent = p.sent; }, cancelled: () => sent >= 5_000 });
+    const cut = await runAppleHealthImport({
+      chunks: chunks(),
+      send,
+      onProgress: (p) => {
+        sent = p.sent;
+      },
+      cancelled: () => sent >= 5_000,
+    });
     expect(cut.status).toBe('cancelled');
     expect(cut.progress.added).toBeGreaterThan(0);
     expect(cut.progress.added).toBeLessThan(totalStored);
@@ -81,17 +112,33 @@ describe(`Apple Health import (generated ${RECORDS}-record export.zip)`, () => {
     expect(r).toMatchObject({ accepted: 1, rejected: [] });
     expect(await alertCount()).toBe(before);
     // Sensor limits apply to imported readings (a watch's 25 BPM is a reading, not a typing error).
-    expect(await send([{ metric: 'heart_rate', measuredAt: ago(2 * 24 * 60), value: 25, source: 'apple_health' }])).toMatchObject({ accepted: 1, rejected: [] });
+    expect(
+      await send([{ metric: 'heart_rate', measuredAt: ago(2 * 24 * 60), value: 25, source: 'apple_health' }]),
+    ).toMatchObject({ accepted: 1, rejected: [] });
     expect(await alertCount()).toBe(before);
     await send([{ metric: 'heart_rate', measuredAt: ago(10), value: 250, source: 'apple_health' }]);
     const rows = await t.db.query<{ level: string; status: string }>(
-      "select level, status from alerts where patient_id = $1 and metric = 'heart_rate' order by opened_at desc limit 1", [patientId]);
+      "select level, status from alerts where patient_id = $1 and metric = 'heart_rate' order by opened_at desc limit 1",
+      [patientId],
+    );
     expect(await alertCount()).toBe(before + 1);
     expect(rows[0]).toMatchObject({ level: 'sos', status: 'open' });
   });
 
   test('a source the contract does not know is refused, naming the field', async () => {
-    const res = await t.call('POST', '/api/ingest/measurements', { token, body: { readings: [{ metric: 'heart_rate', measuredAt: new Date(t.clock.now().getTime() - 60_000).toISOString(), value: 70, source: 'google_fit' }] } });
+    const res = await t.call('POST', '/api/ingest/measurements', {
+      token,
+      body: {
+        readings: [
+          {
+            metric: 'heart_rate',
+            measuredAt: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+            value: 70,
+            source: 'google_fit',
+          },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accepted: 0, rejected: [{ index: 0, code: 'INVALID_READING', field: 'source' }] });
   });

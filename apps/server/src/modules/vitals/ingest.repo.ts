@@ -11,7 +11,12 @@ export async function markDeviceSynced(db: Db, tenantId: string, deviceId: strin
 }
 
 /** Of `deviceIds`, those of this tenant assigned to this patient, with their model. */
-export async function devicesOfPatient(db: Db, tenantId: string, patientId: string, deviceIds: string[]): Promise<Map<string, string>> {
+export async function devicesOfPatient(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  deviceIds: string[],
+): Promise<Map<string, string>> {
   if (deviceIds.length === 0) return new Map();
   const rows = await db.query<{ id: string; model: string }>(
     'select id, model from devices where tenant_id = $1 and patient_id = $2 and id = any($3::uuid[])',

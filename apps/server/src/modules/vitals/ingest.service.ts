@@ -1,4 +1,11 @@
-import { IMPORT_SOURCES, METRICS, ZReading, type TImportSource, type TIngestResponse, type TMetric } from '@carewatch/contracts/vitals';
+import {
+  IMPORT_SOURCES,
+  METRICS,
+  ZReading,
+  type TImportSource,
+  type TIngestResponse,
+  type TMetric,
+} from '@carewatch/contracts/vitals';
 import { modelMeasures } from '@carewatch/contracts/devices';
 import { toCanonical } from '@carewatch/clinical/units';
 import { validateReading, type RejectCode } from '@carewatch/clinical/vitals';
@@ -13,12 +20,22 @@ import { advanceLastReadings } from '../patients/last-reading.service.ts';
 import { clearNotWornByReadings } from '../devices/wear.service.ts';
 
 /** Whose readings these are: the patient, and the device (and its model) when a device itself is sending (HTTP Basic or MQTT). */
-export type IngestTarget = { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null };
+export type IngestTarget = {
+  tenantId: string;
+  patientId: string;
+  deviceId: string | null;
+  deviceModel?: string | null;
+};
 type Rejection = TIngestResponse['rejected'][number];
 
 /** The fields of a reading the ingest uses once its shape is known to be valid. */
 type ShapedReading = {
-  metric: TMetric; measuredAt: string; value?: number | undefined; unit?: string | undefined; deviceId?: string | undefined; clientId?: string | undefined;
+  metric: TMetric;
+  measuredAt: string;
+  value?: number | undefined;
+  unit?: string | undefined;
+  deviceId?: string | undefined;
+  clientId?: string | undefined;
   source?: TImportSource | undefined;
 };
 
@@ -36,13 +53,19 @@ export function isSimpleReading(item: unknown): item is ShapedReading {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || !ISO_DATETIME) return false;
   const o = item as Record<string, unknown>;
   const { metric, measuredAt, value, seq, clientId, source } = o;
-  return typeof metric === 'string' && METRIC_SET.has(metric)
-    && typeof measuredAt === 'string' && ISO_DATETIME.test(measuredAt)
-    && (value === undefined || (typeof value === 'number' && Number.isFinite(value)))
-    && o.values === undefined && o.unit === undefined && o.deviceId === undefined
-    && (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0))
-    && (clientId === undefined || (typeof clientId === 'string' && isUuid(clientId)))
-    && (source === undefined || IMPORT_SOURCE_SET.has(source));
+  return (
+    typeof metric === 'string' &&
+    METRIC_SET.has(metric) &&
+    typeof measuredAt === 'string' &&
+    ISO_DATETIME.test(measuredAt) &&
+    (value === undefined || (typeof value === 'number' && Number.isFinite(value))) &&
+    o.values === undefined &&
+    o.unit === undefined &&
+    o.deviceId === undefined &&
+    (seq === undefined || (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0)) &&
+    (clientId === undefined || (typeof clientId === 'string' && isUuid(clientId))) &&
+    (source === undefined || IMPORT_SOURCE_SET.has(source))
+  );
 }
 
 /**
@@ -51,10 +74,16 @@ export function isSimpleReading(item: unknown): item is ShapedReading {
  * (duplicates within the batch or already stored are counted, never stored twice). Answers after commit, once the
  * accepted readings are handed to the readings handlers (alert engine).
  */
-export async function ingestReadings(deps: Deps, target: IngestTarget, raw: readonly unknown[]): Promise<TIngestResponse> {
+export async function ingestReadings(
+  deps: Deps,
+  target: IngestTarget,
+  raw: readonly unknown[],
+): Promise<TIngestResponse> {
   const now = deps.clock.now();
   const rejected: Rejection[] = [];
-  const reject = (index: number, code: RejectCode, message: string, field?: string) => { rejected.push({ index, code, message, ...(field ? { field } : {}) }); };
+  const reject = (index: number, code: RejectCode, message: string, field?: string) => {
+    rejected.push({ index, code, message, ...(field ? { field } : {}) });
+  };
   // Candidates as parallel arrays (index in the batch, the row, the device an app reading names).
   const candIndex: number[] = [];
   const candRows: MeasurementRow[] = [];
@@ -74,7 +103,12 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.length ? issue.path.map(String).join('.') : 'reading';
-        reject(index, field === 'metric' ? 'UNKNOWN_METRIC' : 'INVALID_READING', issue?.message ?? 'Invalid reading', field);
+        reject(
+          index,
+          field === 'metric' ? 'UNKNOWN_METRIC' : 'INVALID_READING',
+          issue?.message ?? 'Invalid reading',
+          field,
+        );
         continue;
       }
       r = parsed.data;
@@ -84,7 +118,10 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     let value = r.value;
     if (r.unit !== undefined) {
       const converted = toCanonical(r.metric, value ?? 0, r.unit);
-      if (converted === null) { reject(index, 'UNSUPPORTED_UNIT', `Unit ${r.unit} is not accepted for ${r.metric}`, 'unit'); continue; }
+      if (converted === null) {
+        reject(index, 'UNSUPPORTED_UNIT', `Unit ${r.unit} is not accepted for ${r.metric}`, 'unit');
+        continue;
+      }
       if (value !== undefined) value = converted;
     }
     // A device's own readings and app readings tagged with a paired device are sensor readings; the rest were typed.
@@ -92,7 +129,10 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     const imported = !targetDevice && r.deviceId === undefined ? r.source : undefined;
     const origin = targetDevice || r.deviceId !== undefined || imported !== undefined ? 'sensor' : 'manual';
     const v = validateReading({ metric: r.metric, measuredAt: r.measuredAt, value, values: rawValues }, now, origin);
-    if (!v.ok) { reject(index, v.code, v.message, v.field); continue; }
+    if (!v.ok) {
+      reject(index, v.code, v.message, v.field);
+      continue;
+    }
     let source = 'app';
     let deviceId: string | null = null;
     if (targetDevice) {
@@ -121,12 +161,23 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
     if (claimed !== null) anyClaimed = true;
     candIndex.push(index);
     candClaimed.push(claimed);
-    candRows.push({ patientId: target.patientId, metric: v.row.metric, measuredAt: v.row.measuredAt, source, value: v.row.value, value2: v.row.value2, data: v.row.data, deviceId });
+    candRows.push({
+      patientId: target.patientId,
+      metric: v.row.metric,
+      measuredAt: v.row.measuredAt,
+      source,
+      value: v.row.value,
+      value2: v.row.value2,
+      data: v.row.data,
+      deviceId,
+    });
   }
 
   // App readings naming a device: it must be one of the patient's devices.
   const owned = anyClaimed
-    ? await devicesOfPatient(deps.db, target.tenantId, target.patientId, [...new Set(candClaimed.filter((d): d is string => d !== null && isUuid(d)))])
+    ? await devicesOfPatient(deps.db, target.tenantId, target.patientId, [
+        ...new Set(candClaimed.filter((d): d is string => d !== null && isUuid(d))),
+      ])
     : new Map<string, string>();
   // Duplicates within the batch (same metric, time and source): the first is kept. Keyed by time, the few readings
   // sharing one compared field by field (no key string per reading).
@@ -135,19 +186,34 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   let duplicates = 0;
   for (let i = 0; i < candRows.length; i++) {
     const claimed = candClaimed[i];
-    if (claimed != null && !owned.has(claimed)) { reject(candIndex[i]!, 'UNKNOWN_DEVICE', 'The device is not one of the patient\u2019s devices', 'deviceId'); continue; }
+    if (claimed != null && !owned.has(claimed)) {
+      reject(candIndex[i]!, 'UNKNOWN_DEVICE', 'The device is not one of the patient\u2019s devices', 'deviceId');
+      continue;
+    }
     const row = candRows[i]!;
     // A reading from a device must be one its model measures (a watch sends no weight).
     const model = claimed != null ? owned.get(claimed)! : null;
-    if (model !== null && !modelMeasures(model, row.metric)) { reject(candIndex[i]!, 'UNKNOWN_METRIC', `A ${model} cannot measure ${row.metric}`, 'metric'); continue; }
+    if (model !== null && !modelMeasures(model, row.metric)) {
+      reject(candIndex[i]!, 'UNKNOWN_METRIC', `A ${model} cannot measure ${row.metric}`, 'metric');
+      continue;
+    }
     const t = row.measuredAt.getTime();
     const same = seen.get(t);
     if (same === undefined) seen.set(t, [row]);
-    else if (same.some((o) => o.metric === row.metric && o.source === row.source)) { duplicates += 1; continue; } else same.push(row);
+    else if (same.some((o) => o.metric === row.metric && o.source === row.source)) {
+      duplicates += 1;
+      continue;
+    } else same.push(row);
     rows.push(row);
   }
   rejected.sort((a, b) => a.index - b.index);
-  if (target.deviceId && rejected.length > 0) await emitReadingsRejected(deps.db, target.tenantId, { deviceId: target.deviceId, patientId: target.patientId, rejected, at: now });
+  if (target.deviceId && rejected.length > 0)
+    await emitReadingsRejected(deps.db, target.tenantId, {
+      deviceId: target.deviceId,
+      patientId: target.patientId,
+      rejected,
+      at: now,
+    });
 
   // One transaction per batch. An app batch is one statement, a transaction on its own (no BEGIN/COMMIT round
   // trips: the rollup and latest rows it locks, shared by the patient's concurrent batches, are held only until its
@@ -179,7 +245,13 @@ export async function ingestReadings(deps: Deps, target: IngestTarget, raw: read
   // the engine ignores a reading it already saw (same level, not newer), and a missed SOS is raised now.
   if (rows.length > 0 && deps.readingHandlers.length > 0) {
     const accepted: AcceptedReading[] = rows.map((r) => ({
-      metric: r.metric as AcceptedReading['metric'], measuredAt: r.measuredAt, source: r.source, deviceId: r.deviceId, value: r.value, value2: r.value2, data: r.data,
+      metric: r.metric as AcceptedReading['metric'],
+      measuredAt: r.measuredAt,
+      source: r.source,
+      deviceId: r.deviceId,
+      value: r.value,
+      value2: r.value2,
+      data: r.data,
     }));
     await dispatchReadings(deps, { tenantId: target.tenantId, patientId: target.patientId, readings: accepted });
   }

@@ -12,37 +12,97 @@ let db: Db;
 let drop: () => Promise<void>;
 const tenantId = newId();
 const DAY = 86_400_000;
-beforeAll(async () => { ({ db, drop } = await freshDb()); });
-afterAll(async () => { await drop?.(); });
+beforeAll(async () => {
+  ({ db, drop } = await freshDb());
+});
+afterAll(async () => {
+  await drop?.();
+});
 
-const reading = (patientId: string, metric: string, t: number, value: number | null, o: Partial<MeasurementRow> = {}): MeasurementRow =>
-  ({ patientId, metric, measuredAt: new Date(t), source: 'app', value, value2: null, data: null, deviceId: null, ...o });
+const reading = (
+  patientId: string,
+  metric: string,
+  t: number,
+  value: number | null,
+  o: Partial<MeasurementRow> = {},
+): MeasurementRow => ({
+  patientId,
+  metric,
+  measuredAt: new Date(t),
+  source: 'app',
+  value,
+  value2: null,
+  data: null,
+  deviceId: null,
+  ...o,
+});
 const partitionOf = async (table: string, where: string, params: unknown[]) =>
-  (await db.query<{ p: string }>(`select tableoid::regclass::text as p from ${table} where ${where}`, params as string[])).map((r) => r.p);
+  (
+    await db.query<{ p: string }>(
+      `select tableoid::regclass::text as p from ${table} where ${where}`,
+      params as string[],
+    )
+  ).map((r) => r.p);
 const hourlyN = async (patientId: string) =>
-  (await db.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from measurement_hourly where tenant_id = $1 and patient_id = $2', [tenantId, patientId]))[0]!.n;
+  (
+    await db.query<{ n: number }>(
+      'select coalesce(sum(n), 0)::int as n from measurement_hourly where tenant_id = $1 and patient_id = $2',
+      [tenantId, patientId],
+    )
+  )[0]!.n;
 
 describe('partitions', () => {
   test('readings land in their month, strays in DEFAULT; ensurePartitions creates months ahead once and moves strays out', async () => {
     const p = newId();
     const now = new Date(Date.UTC(2031, 0, 15));
     const first = await ensurePartitions(db, { now, monthsAhead: 2 });
-    expect(first).toEqual(expect.arrayContaining(['measurements_y2031m01', 'measurements_y2031m03', 'measurement_hourly_y2031m02', 'measurements_cold_y2031m03']));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        'measurements_y2031m01',
+        'measurements_y2031m03',
+        'measurement_hourly_y2031m02',
+        'measurements_cold_y2031m03',
+      ]),
+    );
     // Idempotent, and two at once (two processes) create nothing twice and fail nothing.
-    const again = await Promise.all([ensurePartitions(db, { now, monthsAhead: 2 }), ensurePartitions(db, { now, monthsAhead: 2 })]);
+    const again = await Promise.all([
+      ensurePartitions(db, { now, monthsAhead: 2 }),
+      ensurePartitions(db, { now, monthsAhead: 2 }),
+    ]);
     expect(again).toEqual([[], []]);
 
     const jan = Date.UTC(2031, 0, 20, 8);
     const jun = Date.UTC(2031, 5, 2, 8);
-    await insertMeasurements(db, tenantId, [reading(p, 'heart_rate', jan, 70), reading(p, 'heart_rate', jun, 71), reading(p, 'heart_rate', jun + 60_000, 72)], new Date(jun));
-    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at = $2', [p, new Date(jan)])).toEqual(['measurements_y2031m01']);
-    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at >= $2', [p, new Date(jun)])).toEqual(['measurements_default', 'measurements_default']);
-    expect(await partitionOf('measurement_hourly', 'patient_id = $1 and hour >= $2', [p, new Date(jun - 3_600_000)])).toEqual(['measurement_hourly_default']);
+    await insertMeasurements(
+      db,
+      tenantId,
+      [
+        reading(p, 'heart_rate', jan, 70),
+        reading(p, 'heart_rate', jun, 71),
+        reading(p, 'heart_rate', jun + 60_000, 72),
+      ],
+      new Date(jun),
+    );
+    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at = $2', [p, new Date(jan)])).toEqual([
+      'measurements_y2031m01',
+    ]);
+    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at >= $2', [p, new Date(jun)])).toEqual([
+      'measurements_default',
+      'measurements_default',
+    ]);
+    expect(
+      await partitionOf('measurement_hourly', 'patient_id = $1 and hour >= $2', [p, new Date(jun - 3_600_000)]),
+    ).toEqual(['measurement_hourly_default']);
 
     const created = await ensurePartitions(db, { now, monthsAhead: 2 });
     expect(created).toEqual(['measurements_y2031m06', 'measurement_hourly_y2031m06']);
-    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at >= $2', [p, new Date(jun)])).toEqual(['measurements_y2031m06', 'measurements_y2031m06']);
-    expect(await partitionOf('measurement_hourly', 'patient_id = $1 and hour >= $2', [p, new Date(jun - 3_600_000)])).toEqual(['measurement_hourly_y2031m06']);
+    expect(await partitionOf('measurements', 'patient_id = $1 and measured_at >= $2', [p, new Date(jun)])).toEqual([
+      'measurements_y2031m06',
+      'measurements_y2031m06',
+    ]);
+    expect(
+      await partitionOf('measurement_hourly', 'patient_id = $1 and hour >= $2', [p, new Date(jun - 3_600_000)]),
+    ).toEqual(['measurement_hourly_y2031m06']);
     // ON CONFLICT targets still work through the parent: a retry stores nothing and counts nothing.
     const retry = await insertMeasurements(db, tenantId, [reading(p, 'heart_rate', jun, 71)], new Date(jun));
     expect(retry.count).toBe(0);
@@ -53,9 +113,17 @@ describe('partitions', () => {
     const p = newId();
     const t = Date.UTC(2031, 1, 10, 5);
     await insertMeasurements(db, tenantId, [reading(p, 'heart_rate', t, 60)], new Date(t));
-    expect(await detachMonth(db, new Date(t))).toEqual(['measurements_y2031m02', 'measurement_hourly_y2031m02', 'measurements_cold_y2031m02']);
+    expect(await detachMonth(db, new Date(t))).toEqual([
+      'measurements_y2031m02',
+      'measurement_hourly_y2031m02',
+      'measurements_cold_y2031m02',
+    ]);
     expect(await repo.rawSeries(db, tenantId, p, 'heart_rate', new Date(t - DAY), new Date(t + DAY), 10)).toEqual([]);
-    expect((await db.query<{ n: number }>(`select count(*)::int as n from ${partitionName('measurements', new Date(t))}`))[0]!.n).toBe(1);
+    expect(
+      (
+        await db.query<{ n: number }>(`select count(*)::int as n from ${partitionName('measurements', new Date(t))}`)
+      )[0]!.n,
+    ).toBe(1);
     expect(await detachMonth(db, new Date(t))).toEqual([]);
   });
 });
@@ -75,9 +143,12 @@ describe('cold store', () => {
         rows.push(reading(p, 'blood_pressure', t, 120 + (i % 9), { value2: 80 + (i % 5) }));
         rows.push(reading(p, 'blood_pressure', t, 121, { value2: null, source: 'device:x' }));
       }
-      if (i % 35 === 0) rows.push(reading(p, 'steps', t + 13, i % 70, { deviceId: i % 3 === 0 ? dev : null, source: 'watch' }));
+      if (i % 35 === 0)
+        rows.push(reading(p, 'steps', t + 13, i % 70, { deviceId: i % 3 === 0 ? dev : null, source: 'watch' }));
     }
-    rows.push(reading(p, 'sleep', start + DAY + 3_600_000, 420, { data: { stages: [{ stage: 'deep', minutes: 90 }] } }));
+    rows.push(
+      reading(p, 'sleep', start + DAY + 3_600_000, 420, { data: { stages: [{ stage: 'deep', minutes: 90 }] } }),
+    );
     return rows;
   }
   async function reads(p: string) {
@@ -87,12 +158,30 @@ describe('cold store', () => {
     for (const m of ['heart_rate', 'blood_pressure', 'steps']) {
       out[`raw:${m}`] = await repo.rawSeries(db, tenantId, p, m, from, to, 100_000);
       // Short reads stop early in both stores (the chart's "raw or buckets?" probe): the first n, across cold and hot days.
-      for (const n of [7, 650]) out[`raw${n}:${m}`] = await repo.rawSeries(db, tenantId, p, m, new Date(start + 5 * 3_600_000), to, n);
+      for (const n of [7, 650])
+        out[`raw${n}:${m}`] = await repo.rawSeries(db, tenantId, p, m, new Date(start + 5 * 3_600_000), to, n);
       out[`bucket:${m}`] = await repo.bucketSeries(db, tenantId, p, m, from, to, 3 * 3600);
-      out[`hourly:${m}`] = await repo.hourlyBucketSeries(db, tenantId, p, m, new Date(start + 1_234_567), to, from, 6 * 3600);
+      out[`hourly:${m}`] = await repo.hourlyBucketSeries(
+        db,
+        tenantId,
+        p,
+        m,
+        new Date(start + 1_234_567),
+        to,
+        from,
+        6 * 3600,
+      );
       out[`local:${m}`] = await repo.localDailyAggregates(db, tenantId, p, m, from, to, 'Asia/Ho_Chi_Minh');
       // A half-hour zone cannot use the hourly rollup: every reading is read (hot and cold).
-      out[`local-kolkata:${m}`] = await repo.localDailyAggregates(db, tenantId, p, m, new Date(start + 1_234_567), to, 'Asia/Kolkata');
+      out[`local-kolkata:${m}`] = await repo.localDailyAggregates(
+        db,
+        tenantId,
+        p,
+        m,
+        new Date(start + 1_234_567),
+        to,
+        'Asia/Kolkata',
+      );
     }
     out.daily = await repo.dailyTotals(db, tenantId, p, from, to);
     out.sleep = await repo.withData(db, tenantId, p, 'sleep', from, to, 10);
@@ -101,7 +190,12 @@ describe('cold store', () => {
   }
   const now = new Date(start + 10 * DAY + 3_600_000);
   const oldHot = async (cut: number) =>
-    (await db.query<{ n: number }>('select count(*)::int as n from measurements where measured_at < $1 and data is null', [new Date(cut)]))[0]!.n;
+    (
+      await db.query<{ n: number }>(
+        'select count(*)::int as n from measurements where measured_at < $1 and data is null',
+        [new Date(cut)],
+      )
+    )[0]!.n;
 
   test('compaction moves whole old days into arrays (same bytes of every read), keeps data rows hot, and is idempotent', async () => {
     await ensurePartitions(db, { now: new Date(start), monthsAhead: 1 });
@@ -116,17 +210,28 @@ describe('cold store', () => {
     const r = await compactMeasurements(db, { now }); // also the demo data of the test database, if any
     expect(r.readings).toBe(due);
     const expected = rows.filter((x) => x.measuredAt.getTime() < cut && x.data === null).length;
-    const [c] = await db.query<{ n: number; rows: number }>('select sum(n)::int as n, count(*)::int as rows from measurements_cold where patient_id = $1', [p]);
+    const [c] = await db.query<{ n: number; rows: number }>(
+      'select sum(n)::int as n, count(*)::int as rows from measurements_cold where patient_id = $1',
+      [p],
+    );
     expect(c).toEqual({ n: expected, rows: 9 }); // 3 metrics × 3 days
-    const [hot] = await db.query<{ n: number }>('select count(*)::int as n from measurements where patient_id = $1 and measured_at < $2', [p, new Date(cut)]);
+    const [hot] = await db.query<{ n: number }>(
+      'select count(*)::int as n from measurements where patient_id = $1 and measured_at < $2',
+      [p, new Date(cut)],
+    );
     expect(hot!.n).toBe(1); // the sleep session (with data)
-    expect(await partitionOf('measurements_cold', 'patient_id = $1 limit 1', [p])).toEqual(['measurements_cold_y2030m03']);
+    expect(await partitionOf('measurements_cold', 'patient_id = $1 limit 1', [p])).toEqual([
+      'measurements_cold_y2030m03',
+    ]);
 
     expect(await reads(p)).toEqual(before);
     expect(await hourlyN(p)).toBe(hourlyBefore);
     // The report's local days (rollup for whole hours, readings at the edges) are those of every reading.
     const a = new Date(start + 1_234_567);
-    for (const [zone, offsetH] of [['Asia/Ho_Chi_Minh', 7], ['Asia/Kolkata', 5.5]] as const) {
+    for (const [zone, offsetH] of [
+      ['Asia/Ho_Chi_Minh', 7],
+      ['Asia/Kolkata', 5.5],
+    ] as const) {
       const want = new Map<string, { n: number; s: number; mn: number; mx: number }>();
       for (const x of rows) {
         if (x.metric !== 'heart_rate' || x.measuredAt < a) continue;
@@ -135,11 +240,15 @@ describe('cold store', () => {
         want.set(day, { n: w.n + 1, s: w.s + x.value!, mn: Math.min(w.mn, x.value!), mx: Math.max(w.mx, x.value!) });
       }
       const got = await repo.localDailyAggregates(db, tenantId, p, 'heart_rate', a, new Date(start + 11 * DAY), zone);
-      expect(got.map((d) => [d.day, d.n, d.s, d.mn, d.mx])).toEqual([...want].map(([d, w]) => [d, w.n, w.s, w.mn, w.mx]));
+      expect(got.map((d) => [d.day, d.n, d.s, d.mn, d.mx])).toEqual(
+        [...want].map(([d, w]) => [d, w.n, w.s, w.mn, w.mx]),
+      );
     }
     // One source / one device per day are stored once, not per reading.
     const [bp] = await db.query<{ sources: number; devices: number | null }>(
-      "select cardinality(sources) as sources, cardinality(devices) as devices from measurements_cold where patient_id = $1 and metric = 'heart_rate' limit 1", [p]);
+      "select cardinality(sources) as sources, cardinality(devices) as devices from measurements_cold where patient_id = $1 and metric = 'heart_rate' limit 1",
+      [p],
+    );
     expect(bp).toEqual({ sources: 1, devices: null });
 
     expect(await compactMeasurements(db, { now })).toMatchObject({ readings: 0 });
@@ -165,7 +274,8 @@ describe('cold store', () => {
     const mixed = await insertMeasurements(db, tenantId, [old[0]!, late, old[1]!], now);
     expect(mixed).toEqual({ count: 1, indexes: [1] });
     expect(await hourlyN(p)).toBe(hourly0 + 1);
-    const series = async () => repo.rawSeries(db, tenantId, p, 'heart_rate', new Date(start), new Date(start + DAY), 100_000);
+    const series = async () =>
+      repo.rawSeries(db, tenantId, p, 'heart_rate', new Date(start), new Date(start + DAY), 100_000);
     const withLate = await series();
     expect(withLate.filter((x) => x.value === 99)).toHaveLength(1);
 
@@ -188,7 +298,9 @@ describe('cold store', () => {
     expect(a.readings + b.readings).toBe(due);
     const expected = all.filter((x) => x.measuredAt.getTime() < Date.UTC(2030, 2, 4) && x.data === null).length;
     const [c] = await db.query<{ n: number; len: number }>(
-      'select sum(n)::int as n, sum(cardinality(offs))::int as len from measurements_cold where patient_id = any($1::uuid[])', [ps]);
+      'select sum(n)::int as n, sum(cardinality(offs))::int as len from measurements_cold where patient_id = any($1::uuid[])',
+      [ps],
+    );
     expect(c).toEqual({ n: expected, len: expected });
     expect(await Promise.all(ps.map((p) => reads(p)))).toEqual(before);
   });

@@ -20,11 +20,18 @@ export async function sweepMeasurementStorage(deps: Pick<Deps, 'db' | 'clock'>) 
 }
 
 const next = (deps: Pick<Deps, 'db' | 'clock'>) =>
-  scheduleJob(deps, { kind: STORAGE_JOB, runAt: new Date(deps.clock.now().getTime() + STORAGE_SWEEP_SECONDS * 1000), payload: {}, dedupeKey: `${STORAGE_JOB}:${newId()}` });
+  scheduleJob(deps, {
+    kind: STORAGE_JOB,
+    runAt: new Date(deps.clock.now().getTime() + STORAGE_SWEEP_SECONDS * 1000),
+    payload: {},
+    dedupeKey: `${STORAGE_JOB}:${newId()}`,
+  });
 
 /** Starts the sweeper chain when none is pending or running (at server start). */
 export async function ensureStorageSweep(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [STORAGE_JOB]);
+  const live = await deps.db.query("select 1 from jobs where kind = $1 and status in ('pending', 'running') limit 1", [
+    STORAGE_JOB,
+  ]);
   if (live.length > 0) return;
   await next(deps);
 }

@@ -15,7 +15,11 @@ import { COMPACT_LOCK } from './measurements.repo.ts';
 
 export const PARTITIONED = ['measurements', 'measurement_hourly', 'measurements_cold'] as const;
 export type PartitionedTable = (typeof PARTITIONED)[number];
-const KEY: Record<PartitionedTable, string> = { measurements: 'measured_at', measurement_hourly: 'hour', measurements_cold: 'day' };
+const KEY: Record<PartitionedTable, string> = {
+  measurements: 'measured_at',
+  measurement_hourly: 'hour',
+  measurements_cold: 'day',
+};
 /** Readings of a UTC day are compacted once the whole day is at least this old. */
 export const COLD_AFTER_DAYS = 7;
 export const MONTHS_AHEAD = 3;
@@ -39,7 +43,10 @@ export async function ensurePartitions(db: Db, opts: { now: Date; monthsAhead?: 
   const created: string[] = [];
   for (const table of PARTITIONED) {
     const months = new Map<number, Date>();
-    for (let k = 0; k <= (opts.monthsAhead ?? MONTHS_AHEAD); k++) { const m = monthStart(opts.now, k); months.set(m.getTime(), m); }
+    for (let k = 0; k <= (opts.monthsAhead ?? MONTHS_AHEAD); k++) {
+      const m = monthStart(opts.now, k);
+      months.set(m.getTime(), m);
+    }
     // Normally empty: what arrived for a month without a partition (far past or future readings, an archived month).
     const stray = await db.query<{ m: Date }>(
       `select distinct date_trunc('month', ${KEY[table]} at time zone 'UTC') at time zone 'UTC' as m from ${table}_default`,
@@ -133,12 +140,18 @@ export async function compactMeasurements(db: Db, opts: { now: Date; maxPatients
   );
   for (const c of candidates) {
     const r = await db.tx(async (tx) => {
-      const [lock] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [COMPACT_LOCK, c.patient_id]);
+      const [lock] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
+        COMPACT_LOCK,
+        c.patient_id,
+      ]);
       if (!lock?.ok) return null;
       const [done] = await tx.query<{ days: number; readings: number }>(COMPACT, [c.tenant_id, c.patient_id, cutoff]);
       return done ?? { days: 0, readings: 0 };
     });
-    if (r === null) { out.skipped += 1; continue; }
+    if (r === null) {
+      out.skipped += 1;
+      continue;
+    }
     out.patients += 1;
     out.days += r.days;
     out.readings += r.readings;

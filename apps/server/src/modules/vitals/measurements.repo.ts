@@ -2,8 +2,14 @@ import type { Db } from '../../platform/db.ts';
 
 /** One stored reading, already validated and in canonical units. */
 export type MeasurementRow = {
-  patientId: string; metric: string; measuredAt: Date; source: string;
-  value: number | null; value2: number | null; data: Record<string, unknown> | null; deviceId: string | null;
+  patientId: string;
+  metric: string;
+  measuredAt: Date;
+  source: string;
+  value: number | null;
+  value2: number | null;
+  data: Record<string, unknown> | null;
+  deviceId: string | null;
 };
 /**
  * What a batch insert stored: `count` rows, and which ones — `indexes` (ascending positions in the given rows) when
@@ -16,7 +22,11 @@ export type InsertResult = { count: number; indexes: number[] | null };
 function quoted(v: string): string {
   return v.indexOf('"') < 0 && v.indexOf('\\') < 0 ? `"${v}"` : `"${v.replace(/[\\"]/g, '\\$&')}"`;
 }
-function arrayLiteral<T>(rows: readonly MeasurementRow[], get: (r: MeasurementRow) => T | null, format: (v: T) => string): string {
+function arrayLiteral<T>(
+  rows: readonly MeasurementRow[],
+  get: (r: MeasurementRow) => T | null,
+  format: (v: T) => string,
+): string {
   if (rows.length === 0) return '{}';
   // A column with one value throughout (the patient, the source, no value2/data/device): repeated natively.
   const first = get(rows[0]!);
@@ -141,7 +151,20 @@ const INSERT_NEW = `with ins as (
      )
      select 1 as done`;
 
-type Hourly = { patientId: string; metric: string; hour: number; n: number; c: number; s: number | null; mn: number | null; mx: number | null; c2: number; s2: number | null; mn2: number | null; mx2: number | null };
+type Hourly = {
+  patientId: string;
+  metric: string;
+  hour: number;
+  n: number;
+  c: number;
+  s: number | null;
+  mn: number | null;
+  mx: number | null;
+  c2: number;
+  s2: number | null;
+  mn2: number | null;
+  mx2: number | null;
+};
 
 /**
  * What the set-based rollup computes over these rows (all of them inserted): per patient, metric and UTC hour the
@@ -157,14 +180,34 @@ function summarise(rows: readonly MeasurementRow[]): { hourly: Hourly[]; newest:
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     let byMetric = byPatient.get(r.patientId);
-    if (!byMetric) { byMetric = new Map(); byPatient.set(r.patientId, byMetric); }
+    if (!byMetric) {
+      byMetric = new Map();
+      byPatient.set(r.patientId, byMetric);
+    }
     let series = byMetric.get(r.metric);
-    if (!series) { series = { hours: new Map(), last: null, newestAt: -Infinity, newest: [] }; byMetric.set(r.metric, series); all.push(series); }
+    if (!series) {
+      series = { hours: new Map(), last: null, newestAt: -Infinity, newest: [] };
+      byMetric.set(r.metric, series);
+      all.push(series);
+    }
     const t = r.measuredAt.getTime();
     const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
     let g = series.last !== null && series.last.hour === hour ? series.last : series.hours.get(hour);
     if (!g) {
-      g = { patientId: r.patientId, metric: r.metric, hour, n: 0, c: 0, s: null, mn: null, mx: null, c2: 0, s2: null, mn2: null, mx2: null };
+      g = {
+        patientId: r.patientId,
+        metric: r.metric,
+        hour,
+        n: 0,
+        c: 0,
+        s: null,
+        mn: null,
+        mx: null,
+        c2: 0,
+        s2: null,
+        mn2: null,
+        mx2: null,
+      };
       series.hours.set(hour, g);
       hourly.push(g);
     }
@@ -184,7 +227,10 @@ function summarise(rows: readonly MeasurementRow[]): { hourly: Hourly[]; newest:
       if (g.mn2 === null || v2 < g.mn2) g.mn2 = v2;
       if (g.mx2 === null || v2 > g.mx2) g.mx2 = v2;
     }
-    if (t > series.newestAt) { series.newestAt = t; series.newest = [r]; } else if (t === series.newestAt) series.newest.push(r);
+    if (t > series.newestAt) {
+      series.newestAt = t;
+      series.newest = [r];
+    } else if (t === series.newestAt) series.newest.push(r);
   }
   const newest: MeasurementRow[] = [];
   for (const series of all) newest.push(...series.newest);
@@ -202,13 +248,20 @@ function summarise(rows: readonly MeasurementRow[]): { hourly: Hourly[]; newest:
  * expected to be new (the usual batch): a plain insert, about a third less database work, that FAILS with
  * unique_violation (23505) when any key is already stored — the caller then repeats its transaction without `fresh`.
  */
-export async function insertMeasurements(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean } = {}): Promise<InsertResult> {
+export async function insertMeasurements(
+  db: Db,
+  tenantId: string,
+  rows: MeasurementRow[],
+  receivedAt: Date,
+  opts: { fresh?: boolean } = {},
+): Promise<InsertResult> {
   if (rows.length === 0) return { count: 0, indexes: null };
   // Readings old enough that their day may already be compacted into the cold store (issue 18) take the slower path
   // that leaves out those already stored there; a live batch never does.
   const coldBefore = receivedAt.getTime() - COLD_CHECK_MS;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i]!.measuredAt.getTime() < coldBefore) return db.tx((tx) => insertBesideCold(tx, tenantId, rows, receivedAt, opts, coldBefore));
+    if (rows[i]!.measuredAt.getTime() < coldBefore)
+      return db.tx((tx) => insertBesideCold(tx, tenantId, rows, receivedAt, opts, coldBefore));
   }
   return insertHot(db, tenantId, rows, receivedAt, opts);
 }
@@ -237,7 +290,14 @@ const COLD_DUPLICATES = `with u as (
  * waits, and this waits for one running), the readings already in the cold store are left out — a retried late
  * reading is stored once and counted once in the hourly rollup — and the rest go through the usual insert.
  */
-async function insertBesideCold(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean }, coldBefore: number): Promise<InsertResult> {
+async function insertBesideCold(
+  db: Db,
+  tenantId: string,
+  rows: MeasurementRow[],
+  receivedAt: Date,
+  opts: { fresh?: boolean },
+  coldBefore: number,
+): Promise<InsertResult> {
   const old: number[] = [];
   for (let i = 0; i < rows.length; i++) if (rows[i]!.measuredAt.getTime() < coldBefore) old.push(i);
   const oldRows = old.map((i) => rows[i]!);
@@ -245,35 +305,74 @@ async function insertBesideCold(db: Db, tenantId: string, rows: MeasurementRow[]
     await db.query('select pg_advisory_xact_lock_shared($1, hashtext($2))', [COMPACT_LOCK, p]);
   }
   const dupes = await db.query<{ ord: number }>(COLD_DUPLICATES, [
-    tenantId, arrayLiteral(oldRows, (r) => r.patientId, str), arrayLiteral(oldRows, (r) => r.metric, str), isoArray(oldRows), arrayLiteral(oldRows, (r) => r.source, str),
+    tenantId,
+    arrayLiteral(oldRows, (r) => r.patientId, str),
+    arrayLiteral(oldRows, (r) => r.metric, str),
+    isoArray(oldRows),
+    arrayLiteral(oldRows, (r) => r.source, str),
   ]);
   if (dupes.length === 0) return insertHot(db, tenantId, rows, receivedAt, opts);
   const skip = new Set(dupes.map((d) => old[d.ord - 1]!));
   const keep: number[] = [];
   for (let i = 0; i < rows.length; i++) if (!skip.has(i)) keep.push(i);
   if (keep.length === 0) return { count: 0, indexes: [] };
-  const r = await insertHot(db, tenantId, keep.map((i) => rows[i]!), receivedAt, opts);
+  const r = await insertHot(
+    db,
+    tenantId,
+    keep.map((i) => rows[i]!),
+    receivedAt,
+    opts,
+  );
   return { count: r.count, indexes: r.indexes === null ? keep : r.indexes.map((i) => keep[i]!) };
 }
 
 /** The insert proper (see insertMeasurements). */
-async function insertHot(db: Db, tenantId: string, rows: MeasurementRow[], receivedAt: Date, opts: { fresh?: boolean }): Promise<InsertResult> {
+async function insertHot(
+  db: Db,
+  tenantId: string,
+  rows: MeasurementRow[],
+  receivedAt: Date,
+  opts: { fresh?: boolean },
+): Promise<InsertResult> {
   const params = [
     tenantId,
-    arrayLiteral(rows, (r) => r.patientId, str), arrayLiteral(rows, (r) => r.metric, str), isoArray(rows),
-    arrayLiteral(rows, (r) => r.source, str), arrayLiteral(rows, (r) => r.value, num), arrayLiteral(rows, (r) => r.value2, num),
-    arrayLiteral(rows, (r) => r.data, (d) => quoted(JSON.stringify(d))), arrayLiteral(rows, (r) => r.deviceId, str),
+    arrayLiteral(rows, (r) => r.patientId, str),
+    arrayLiteral(rows, (r) => r.metric, str),
+    isoArray(rows),
+    arrayLiteral(rows, (r) => r.source, str),
+    arrayLiteral(rows, (r) => r.value, num),
+    arrayLiteral(rows, (r) => r.value2, num),
+    arrayLiteral(
+      rows,
+      (r) => r.data,
+      (d) => quoted(JSON.stringify(d)),
+    ),
+    arrayLiteral(rows, (r) => r.deviceId, str),
     receivedAt,
   ];
   if (opts.fresh) {
     const { hourly, newest } = summarise(rows);
     await db.query(INSERT_NEW, [
       ...params,
-      texts(hourly.map((g) => g.patientId)), texts(hourly.map((g) => g.metric)), times(hourly.map((g) => g.hour)),
-      nums(hourly.map((g) => g.n)), nums(hourly.map((g) => g.c)), nums(hourly.map((g) => g.s)), nums(hourly.map((g) => g.mn)), nums(hourly.map((g) => g.mx)),
-      nums(hourly.map((g) => g.c2)), nums(hourly.map((g) => g.s2)), nums(hourly.map((g) => g.mn2)), nums(hourly.map((g) => g.mx2)),
-      texts(newest.map((r) => r.patientId)), texts(newest.map((r) => r.metric)), isoArray(newest), texts(newest.map((r) => r.source)),
-      nums(newest.map((r) => r.value)), nums(newest.map((r) => r.value2)), texts(newest.map((r) => (r.data === null ? null : JSON.stringify(r.data)))),
+      texts(hourly.map((g) => g.patientId)),
+      texts(hourly.map((g) => g.metric)),
+      times(hourly.map((g) => g.hour)),
+      nums(hourly.map((g) => g.n)),
+      nums(hourly.map((g) => g.c)),
+      nums(hourly.map((g) => g.s)),
+      nums(hourly.map((g) => g.mn)),
+      nums(hourly.map((g) => g.mx)),
+      nums(hourly.map((g) => g.c2)),
+      nums(hourly.map((g) => g.s2)),
+      nums(hourly.map((g) => g.mn2)),
+      nums(hourly.map((g) => g.mx2)),
+      texts(newest.map((r) => r.patientId)),
+      texts(newest.map((r) => r.metric)),
+      isoArray(newest),
+      texts(newest.map((r) => r.source)),
+      nums(newest.map((r) => r.value)),
+      nums(newest.map((r) => r.value2)),
+      texts(newest.map((r) => (r.data === null ? null : JSON.stringify(r.data)))),
     ]);
     return { count: rows.length, indexes: null };
   }
@@ -285,7 +384,8 @@ async function insertHot(db: Db, tenantId: string, rows: MeasurementRow[], recei
 }
 
 /** A failed `fresh` insert: some key was already stored (or is being stored by a concurrent batch). */
-export const isDuplicateKey = (e: unknown): boolean => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+export const isDuplicateKey = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
 /**
  * SQL of the readings of patient $2 of tenant $1 whose `metric` satisfies `metric` (a condition on the column
@@ -297,7 +397,15 @@ export const isDuplicateKey = (e: unknown): boolean => typeof e === 'object' && 
  * the hot part along the primary key; the cold part unnests only the first days whose stored counts (`n`, of days
  * wholly inside the range) reach the limit, not every day of the range.
  */
-export function readingsSql(o: { metric: string; from: string; to: string; fromOp?: '>=' | '>'; toOp?: '<' | '<='; data?: boolean; limit?: string }): string {
+export function readingsSql(o: {
+  metric: string;
+  from: string;
+  to: string;
+  fromOp?: '>=' | '>';
+  toOp?: '<' | '<=';
+  data?: boolean;
+  limit?: string;
+}): string {
   const fromOp = o.fromOp ?? '>=';
   const toOp = o.toOp ?? '<';
   // Readings of a cold day wholly inside the range, else 0 (a partial first or last day counts for nothing).
@@ -307,13 +415,17 @@ export function readingsSql(o: { metric: string; from: string; to: string; fromO
             ${o.limit ? `order by measured_at, source limit ${o.limit}` : ''})
           union all
           (select c.metric, x.measured_at, x.source, x.value, x.value2${o.data ? ', null::jsonb as data' : ''}
-            from ${o.limit ? `(select d.d_metric, d.d_day from (
+            from ${
+              o.limit
+                ? `(select d.d_metric, d.d_day from (
                    select c.metric as d_metric, c.day as d_day, sum(${inside}) over (order by c.day) - sum(${inside}) over (partition by c.day) as n_before
                      from measurements_cold c
                     where c.tenant_id = $1 and c.patient_id = $2 and ${o.metric}
                       and c.day > (${o.from})::timestamptz - interval '24 hours' and c.day ${toOp} (${o.to})::timestamptz
                  ) d where d.n_before < ${o.limit}) d
-            join measurements_cold c on c.tenant_id = $1 and c.patient_id = $2 and c.metric = d.d_metric and c.day = d.d_day` : 'measurements_cold c'}
+            join measurements_cold c on c.tenant_id = $1 and c.patient_id = $2 and c.metric = d.d_metric and c.day = d.d_day`
+                : 'measurements_cold c'
+            }
             cross join lateral (
               select c.day + o.off * interval '1 millisecond' as measured_at, coalesce(o.src, c.sources[1]) as source, o.v as value, o.v2 as value2
                 from unnest(c.offs, c.vals, c.vals2, c.sources) as o(off, v, v2, src)

@@ -10,7 +10,13 @@ const SCAN_WINDOW_MS = 7 * 86_400_000;
 
 /** A reading whose level was not normal, in canonical units. */
 export type OutOfRangeReading = {
-  id: string; at: Date; metric: TMetric; value: number | null; value2: number | null; unit: string; level: Exclude<TAlertLevel, 'normal'>;
+  id: string;
+  at: Date;
+  metric: TMetric;
+  value: number | null;
+  value2: number | null;
+  unit: string;
+  level: Exclude<TAlertLevel, 'normal'>;
 };
 
 /**
@@ -19,10 +25,18 @@ export type OutOfRangeReading = {
  * strictly before `before` (patient timeline, issue 20). The caller has checked the patient is visible.
  */
 export async function outOfRangeReadings(
-  ctx: AuthedCtx, patientId: string, from: Date, to: Date, before: { at: Date; id: string } | null, limit: number,
+  ctx: AuthedCtx,
+  patientId: string,
+  from: Date,
+  to: Date,
+  before: { at: Date; id: string } | null,
+  limit: number,
 ): Promise<OutOfRangeReading[]> {
   const T = ctx.auth.tenantId;
-  const [p, thresholds] = await Promise.all([repo.patientOfExport(ctx.db, T, patientId), thresholdsForEvaluation(ctx.db, T, patientId)]);
+  const [p, thresholds] = await Promise.all([
+    repo.patientOfExport(ctx.db, T, patientId),
+    thresholdsForEvaluation(ctx.db, T, patientId),
+  ]);
   const pctx = patientContext(p?.birthday ?? null, p?.gender ?? null, ctx.clock.now());
   // [from, to]: the export reads [from, to + 1 ms).
   const end = new Date(Math.min(to.getTime(), before ? before.at.getTime() : Infinity) + 1);
@@ -39,8 +53,17 @@ export async function outOfRangeReadings(
         if (!ev || ev.level === 'normal') continue;
         const at = new Date(r.measured_at);
         const id = `r${at.getTime()}-${metric}-${r.source}`.replace(/[^A-Za-z0-9_.:-]/g, '_');
-        if (before && (at.getTime() > before.at.getTime() || (at.getTime() === before.at.getTime() && id >= before.id))) continue;
-        found.push({ id, at, metric, value: r.value, value2: r.value2, unit: CANONICAL_UNIT[metric] ?? '', level: ev.level });
+        if (before && (at.getTime() > before.at.getTime() || (at.getTime() === before.at.getTime() && id >= before.id)))
+          continue;
+        found.push({
+          id,
+          at,
+          metric,
+          value: r.value,
+          value2: r.value2,
+          unit: CANONICAL_UNIT[metric] ?? '',
+          level: ev.level,
+        });
       }
     }
     hi = lo;

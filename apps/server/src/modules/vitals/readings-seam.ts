@@ -16,10 +16,19 @@ export async function dispatchReadings(deps: Deps, batch: ReadingsBatch): Promis
     } catch (e) {
       failures += 1;
       const message = e instanceof Error ? e.message : String(e);
-      await deps.db.query(
-        'insert into reading_handler_failures (tenant_id, patient_id, handler, error, readings, failed_at) values ($1, $2, $3, $4, $5, $6)',
-        [batch.tenantId, batch.patientId, handler.name || 'anonymous', message.slice(0, 500), batch.readings.length, deps.clock.now()],
-      ).catch(() => undefined);
+      await deps.db
+        .query(
+          'insert into reading_handler_failures (tenant_id, patient_id, handler, error, readings, failed_at) values ($1, $2, $3, $4, $5, $6)',
+          [
+            batch.tenantId,
+            batch.patientId,
+            handler.name || 'anonymous',
+            message.slice(0, 500),
+            batch.readings.length,
+            deps.clock.now(),
+          ],
+        )
+        .catch(() => undefined);
     }
   }
   return failures;

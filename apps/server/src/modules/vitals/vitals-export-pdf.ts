@@ -2,7 +2,17 @@ import type { Readable } from 'node:stream';
 import type { TMetric } from '@carewatch/contracts/vitals';
 import { formatCalendarDay, formatDateTime, formatDayMonth, formatTime } from '@carewatch/i18n/datetime';
 import {
-  COLORS, FONT, PAGE, headerSection, keyValues, lineChart, paragraphSection, renderPdfReport, sectionTitle, table, type PdfSection,
+  COLORS,
+  FONT,
+  PAGE,
+  headerSection,
+  keyValues,
+  lineChart,
+  paragraphSection,
+  renderPdfReport,
+  sectionTitle,
+  table,
+  type PdfSection,
 } from '../../platform/pdf-report.ts';
 import type { ExportFrame } from './vitals-export.frame.ts';
 import { exportTexts, metricName, unitText } from './vitals-export.texts.ts';
@@ -48,12 +58,20 @@ export function vitalsOverviewSection(f: ExportFrame, summaries: readonly Metric
       return;
     }
     const both = (a: number, b: number | undefined) => (b === undefined ? num(a) : `${num(a)}/${num(b)}`);
-    table(doc, [t.columns.metric, t.stats.count, t.stats.min, t.stats.mean, t.stats.max, t.columns.unit, t.stats.outOfRange],
+    table(
+      doc,
+      [t.columns.metric, t.stats.count, t.stats.min, t.stats.mean, t.stats.max, t.columns.unit, t.stats.outOfRange],
       summaries.map((s) => [
-        metricName(f.lang, s.metric), String(s.stats.count), both(s.stats.min, s.stats2?.min), both(s.stats.mean, s.stats2?.mean),
-        both(s.stats.max, s.stats2?.max), unitText(s.unit), String(s.outOfRange),
+        metricName(f.lang, s.metric),
+        String(s.stats.count),
+        both(s.stats.min, s.stats2?.min),
+        both(s.stats.mean, s.stats2?.mean),
+        both(s.stats.max, s.stats2?.max),
+        unitText(s.unit),
+        String(s.outOfRange),
       ]),
-      [0.27, 0.1, 0.12, 0.12, 0.12, 0.13, 0.14]);
+      [0.27, 0.1, 0.12, 0.12, 0.12, 0.13, 0.14],
+    );
   };
 }
 
@@ -64,20 +82,36 @@ export function metricSection(f: ExportFrame, s: MetricSummary): PdfSection {
   return (doc) => {
     sectionTitle(doc, `${metricName(f.lang, s.metric)} (${unitText(s.unit)})`, CHART_HEIGHT + 50);
     const spread = s.stats.max - s.stats.min;
-    lineChart(doc, [
-      { label: s.line2 ? t.systolic : metricName(f.lang, s.metric), points: s.line },
-      ...(s.line2 ? [{ label: t.diastolic, points: s.line2 }] : []),
-    ], {
-      height: CHART_HEIGHT, from: f.from.getTime(), to: f.to.getTime(),
-      timeLabel: (ms) => (short ? `${formatDayMonth(ms, f.timeZone)} ${formatTime(ms, f.timeZone, { seconds: false })}` : formatDayMonth(ms, f.timeZone)),
-      valueLabel: (v) => (spread < 10 ? v.toFixed(1) : v.toFixed(0)),
-    });
-    const figures = (x: MetricStats) => `${t.stats.min} ${num(x.min)} · ${t.stats.mean} ${num(x.mean)} · ${t.stats.max} ${num(x.max)}`;
-    keyValues(doc, [
-      [t.stats.count, String(s.stats.count)],
-      ...(s.stats2 ? [[t.systolic, figures(s.stats)] as const, [t.diastolic, figures(s.stats2)] as const] : [[t.stats.value, figures(s.stats)] as const]),
-      [t.stats.outOfRange, String(s.outOfRange)],
-    ], 9);
+    lineChart(
+      doc,
+      [
+        { label: s.line2 ? t.systolic : metricName(f.lang, s.metric), points: s.line },
+        ...(s.line2 ? [{ label: t.diastolic, points: s.line2 }] : []),
+      ],
+      {
+        height: CHART_HEIGHT,
+        from: f.from.getTime(),
+        to: f.to.getTime(),
+        timeLabel: (ms) =>
+          short
+            ? `${formatDayMonth(ms, f.timeZone)} ${formatTime(ms, f.timeZone, { seconds: false })}`
+            : formatDayMonth(ms, f.timeZone),
+        valueLabel: (v) => (spread < 10 ? v.toFixed(1) : v.toFixed(0)),
+      },
+    );
+    const figures = (x: MetricStats) =>
+      `${t.stats.min} ${num(x.min)} · ${t.stats.mean} ${num(x.mean)} · ${t.stats.max} ${num(x.max)}`;
+    keyValues(
+      doc,
+      [
+        [t.stats.count, String(s.stats.count)],
+        ...(s.stats2
+          ? [[t.systolic, figures(s.stats)] as const, [t.diastolic, figures(s.stats2)] as const]
+          : [[t.stats.value, figures(s.stats)] as const]),
+        [t.stats.outOfRange, String(s.outOfRange)],
+      ],
+      9,
+    );
     doc.fillColor(COLORS.text).font(FONT.regular);
     doc.x = PAGE.margin;
     doc.moveDown(1);
@@ -95,10 +129,18 @@ export function vitalsReportSections(f: ExportFrame, summaries: readonly MetricS
   ];
 }
 
-export function buildVitalsPdf(f: ExportFrame, summaries: readonly MetricSummary[], opts: { compress?: boolean } = {}): Promise<Readable> {
+export function buildVitalsPdf(
+  f: ExportFrame,
+  summaries: readonly MetricSummary[],
+  opts: { compress?: boolean } = {},
+): Promise<Readable> {
   const t = exportTexts(f.lang);
   return renderPdfReport({
-    title: `${t.title} — ${f.patientName}`, lang: f.lang, sections: vitalsReportSections(f, summaries), footer: t.footer, createdAt: f.generatedAt,
+    title: `${t.title} — ${f.patientName}`,
+    lang: f.lang,
+    sections: vitalsReportSections(f, summaries),
+    footer: t.footer,
+    createdAt: f.generatedAt,
     ...(opts.compress === undefined ? {} : { compress: opts.compress }),
   });
 }

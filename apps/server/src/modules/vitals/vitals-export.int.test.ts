@@ -31,7 +31,8 @@ const OUTSIDE = [
   { metric: 'heart_rate', measuredAt: '2024-03-01T18:00:00Z', value: 61 },
 ];
 
-const staffUrl = (id: string, q: Record<string, string>) => `/api/account/patients/${id}/vitals/export?${new URLSearchParams(q).toString()}`;
+const staffUrl = (id: string, q: Record<string, string>) =>
+  `/api/account/patients/${id}/vitals/export?${new URLSearchParams(q).toString()}`;
 const DAY = { from: '2024-03-01', to: '2024-03-01' };
 
 async function download(url: string, token: string) {
@@ -40,35 +41,76 @@ async function download(url: string, token: string) {
 }
 function csvRows(text: string): string[][] {
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  return text.slice(1).trim().split('\r\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)|(?<=,|^)(?=,|$)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/""/g, '"')));
+  return text
+    .slice(1)
+    .trim()
+    .split('\r\n')
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)|(?<=,|^)(?=,|$)/g)].map((m) =>
+        (m[1] ?? m[2] ?? '').replace(/""/g, '"'),
+      ),
+    );
 }
 const utf16be = (s: string) => Buffer.from(s, 'utf16le').swap16();
 
 beforeAll(async () => {
   t = await startTestApp();
-  const login = await t.call('POST', '/api/auth/oauth-token', { body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' }, headers: { 'x-client': 'app' } });
+  const login = await t.call('POST', '/api/auth/oauth-token', {
+    body: { tenant: 'demo', username: 'patient@demo.test', password: DEMO_PASSWORD, grant_type: 'password' },
+    headers: { 'x-client': 'app' },
+  });
   patientToken = String(login.body.access_token);
   doctorToken = (await t.login('doctor')).access;
   const rows = await t.db.query<{ id: string; tenant_id: string }>(
-    `select p.id, p.tenant_id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'`);
+    `select p.id, p.tenant_id from patients p join tenants x on x.id = p.tenant_id where x.code = 'demo' and p.patient_code = 'DEMO-P0001'`,
+  );
   patientId = rows[0]!.id;
   tenantId = rows[0]!.tenant_id;
-  doctorUserId = (await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [tenantId]))[0]!.id;
-  const res = await t.call('POST', '/api/ingest/measurements', { token: patientToken, body: { readings: [...READINGS, ...OUTSIDE] } });
+  doctorUserId = (
+    await t.db.query<{ id: string }>("select id from users where tenant_id = $1 and email = 'doctor@demo.test'", [
+      tenantId,
+    ])
+  )[0]!.id;
+  const res = await t.call('POST', '/api/ingest/measurements', {
+    token: patientToken,
+    body: { readings: [...READINGS, ...OUTSIDE] },
+  });
   expect(res.body).toMatchObject({ accepted: READINGS.length + OUTSIDE.length, rejected: [] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('staff export', () => {
   test('CSV: one row per reading of the local day, local times, metric units by default, out-of-range flagged', async () => {
     const res = await download(staffUrl(patientId, { ...DAY, format: 'csv' }), doctorToken);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(String(res.headers['content-disposition'])).toBe('attachment; filename="vitals-DEMO-P0001-2024-03-01-2024-03-01.csv"');
+    expect(String(res.headers['content-disposition'])).toBe(
+      'attachment; filename="vitals-DEMO-P0001-2024-03-01-2024-03-01.csv"',
+    );
     const [header, ...rows] = csvRows(res.text);
-    expect(header).toEqual(['Time', 'Metric', 'Value', 'Value 2 (diastolic)', 'Unit', 'Source / device', 'Out of range', 'Time (UTC, ISO 8601)']);
+    expect(header).toEqual([
+      'Time',
+      'Metric',
+      'Value',
+      'Value 2 (diastolic)',
+      'Unit',
+      'Source / device',
+      'Out of range',
+      'Time (UTC, ISO 8601)',
+    ]);
     expect(rows).toHaveLength(READINGS.length);
-    expect(rows[0]).toEqual(['01/03/2024 07:00:00', 'Heart rate', '72', '', 'bpm', 'Patient app', '', '2024-03-01T00:00:00.000Z']);
+    expect(rows[0]).toEqual([
+      '01/03/2024 07:00:00',
+      'Heart rate',
+      '72',
+      '',
+      'bpm',
+      'Patient app',
+      '',
+      '2024-03-01T00:00:00.000Z',
+    ]);
     expect(rows.find((r) => r[1] === 'Heart rate' && r[2] === '150')?.[6]).not.toBe('');
     expect(rows.find((r) => r[1] === 'Body temperature')?.slice(2, 5)).toEqual(['37', '', '°C']);
     expect(rows.find((r) => r[1] === 'Weight')?.slice(2, 5)).toEqual(['70', '', 'kg']);
@@ -84,7 +126,10 @@ describe('staff export', () => {
   });
 
   test("the reader's own unit settings and language apply by default", async () => {
-    await t.db.query("update users set thermal_unit = 'F', blood_glucose_unit = 'mg/dL', language = 'vi' where id = $1", [doctorUserId]);
+    await t.db.query(
+      "update users set thermal_unit = 'F', blood_glucose_unit = 'mg/dL', language = 'vi' where id = $1",
+      [doctorUserId],
+    );
     const vi = (await t.login('doctor')).access;
     try {
       const res = await download(staffUrl(patientId, { ...DAY, format: 'csv' }), vi);
@@ -94,7 +139,10 @@ describe('staff export', () => {
       expect(rows.find((r) => r[1] === 'Đường huyết')?.[4]).toBe('mg/dL');
       expect(rows.find((r) => r[1] === 'Cân nặng')?.[4]).toBe('kg');
     } finally {
-      await t.db.query("update users set thermal_unit = 'C', blood_glucose_unit = 'mmol/L', language = 'en' where id = $1", [doctorUserId]);
+      await t.db.query(
+        "update users set thermal_unit = 'C', blood_glucose_unit = 'mmol/L', language = 'en' where id = $1",
+        [doctorUserId],
+      );
       // A new sign-in ends the previous session of the account.
       doctorToken = (await t.login('doctor')).access;
     }
@@ -111,7 +159,16 @@ describe('staff export', () => {
     expect(ws.rowCount).toBe(READINGS.length + 1);
     expect(ws.getRow(1).getCell(1).value).toBe('Time');
     const cell = (row: number, col: number) => ws.getRow(row).getCell(col).value;
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(2, c))).toEqual(['01/03/2024 07:00:00', 'Heart rate', 72, null, 'bpm', 'Patient app', null, '2024-03-01T00:00:00.000Z']);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(2, c))).toEqual([
+      '01/03/2024 07:00:00',
+      'Heart rate',
+      72,
+      null,
+      'bpm',
+      'Patient app',
+      null,
+      '2024-03-01T00:00:00.000Z',
+    ]);
     const bp = Array.from({ length: ws.rowCount }, (_, i) => i + 1).find((r) => cell(r, 2) === 'Blood pressure')!;
     expect([3, 4, 5].map((c) => cell(bp, c))).toEqual([120, 80, 'mmHg']);
   });
@@ -129,7 +186,7 @@ describe('staff export', () => {
   });
 
   test('bad dates and ranges answer 400 naming the field', async () => {
-    const bad = async (q: Record<string, string>) => (await download(staffUrl(patientId, q), doctorToken));
+    const bad = async (q: Record<string, string>) => await download(staffUrl(patientId, q), doctorToken);
     const cases: Array<[Record<string, string>, string]> = [
       [{ from: '2024-13-01', to: '2024-03-01' }, 'from'],
       [{ to: '2024-03-01' }, 'from'],
@@ -156,48 +213,89 @@ describe('staff export', () => {
     expect(JSON.parse(r1.text).code).toBe('PATIENT_NOT_FOUND');
     const center = newId();
     const other = newId();
-    const scope = await t.db.query<{ scope_id: string }>('select scope_id from health_centers where tenant_id = $1 limit 1', [tenantId]);
-    await t.db.query('insert into health_centers (id, tenant_id, name, scope_id) values ($1, $2, $3, $4)', [center, tenantId, 'Export Test Center', scope[0]!.scope_id]);
-    await t.db.query(`insert into patients (id, tenant_id, center_id, first_name, last_name, patient_code) values ($1, $2, $3, 'Other', 'Center', 'VX-OTHER')`, [other, tenantId, center]);
+    const scope = await t.db.query<{ scope_id: string }>(
+      'select scope_id from health_centers where tenant_id = $1 limit 1',
+      [tenantId],
+    );
+    await t.db.query('insert into health_centers (id, tenant_id, name, scope_id) values ($1, $2, $3, $4)', [
+      center,
+      tenantId,
+      'Export Test Center',
+      scope[0]!.scope_id,
+    ]);
+    await t.db.query(
+      `insert into patients (id, tenant_id, center_id, first_name, last_name, patient_code) values ($1, $2, $3, 'Other', 'Center', 'VX-OTHER')`,
+      [other, tenantId, center],
+    );
     expect((await download(staffUrl(other, { ...DAY, format: 'pdf' }), doctorToken)).status).toBe(404);
     // The patient's own token may not use the staff route.
     expect((await download(staffUrl(patientId, { ...DAY, format: 'csv' }), patientToken)).status).toBe(403);
     const trail = await t.db.query<{ action: string; details: Record<string, unknown> }>(
-      "select action, details from audit_log where tenant_id = $1 and action = 'vitals.export' and resource_id = $2 order by created_at", [tenantId, patientId]);
+      "select action, details from audit_log where tenant_id = $1 and action = 'vitals.export' and resource_id = $2 order by created_at",
+      [tenantId, patientId],
+    );
     expect(trail.map((r) => r.details.format)).toEqual(expect.arrayContaining(['csv', 'xlsx', 'pdf']));
   });
 });
 
 describe('patient app: export for my doctor', () => {
   test('the signed-in patient exports their own readings as CSV and PDF', async () => {
-    const csv = await download(`/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'csv' }).toString()}`, patientToken);
+    const csv = await download(
+      `/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'csv' }).toString()}`,
+      patientToken,
+    );
     expect(csv.status).toBe(200);
     expect(csvRows(csv.text)).toHaveLength(READINGS.length + 1);
-    const pdf = await download(`/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'pdf' }).toString()}`, patientToken);
+    const pdf = await download(
+      `/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'pdf' }).toString()}`,
+      patientToken,
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   test('a staff account has no own record to export', async () => {
-    const res = await download(`/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'csv' }).toString()}`, doctorToken);
+    const res = await download(
+      `/api/account/me/vitals/export?${new URLSearchParams({ ...DAY, format: 'csv' }).toString()}`,
+      doctorToken,
+    );
     expect(res.status).toBe(403);
   });
 });
 
 describe('PDF builder', () => {
   const frame = (lang: 'en' | 'vi'): ExportFrame => ({
-    patientId: newId(), patientName: lang === 'vi' ? 'Hoàng Thị Phương' : 'Phuong Hoang', patientCode: 'P-1', birthday: '1950-05-01', gender: 'female', lang,
-    timeZone: 'Asia/Ho_Chi_Minh', prefs: { unitSystem: 'metric', thermalUnit: 'C', bloodGlucoseUnit: 'mmol/L' }, units: 'profile',
-    fromDay: '2024-03-01', toDay: '2024-03-07', from: new Date('2024-02-29T17:00:00Z'), to: new Date('2024-03-07T17:00:00Z'), generatedAt: new Date('2026-11-22T08:00:00Z'),
+    patientId: newId(),
+    patientName: lang === 'vi' ? 'Hoàng Thị Phương' : 'Phuong Hoang',
+    patientCode: 'P-1',
+    birthday: '1950-05-01',
+    gender: 'female',
+    lang,
+    timeZone: 'Asia/Ho_Chi_Minh',
+    prefs: { unitSystem: 'metric', thermalUnit: 'C', bloodGlucoseUnit: 'mmol/L' },
+    units: 'profile',
+    fromDay: '2024-03-01',
+    toDay: '2024-03-07',
+    from: new Date('2024-02-29T17:00:00Z'),
+    to: new Date('2024-03-07T17:00:00Z'),
+    generatedAt: new Date('2026-11-22T08:00:00Z'),
   });
-  const read = async (s: NodeJS.ReadableStream) => { const parts: Buffer[] = []; for await (const c of s) parts.push(c as Buffer); return Buffer.concat(parts); };
+  const read = async (s: NodeJS.ReadableStream) => {
+    const parts: Buffer[] = [];
+    for await (const c of s) parts.push(c as Buffer);
+    return Buffer.concat(parts);
+  };
 
   test('embeds DejaVu Sans (subset), draws charts as paths, one section per index', async () => {
     expect(dejaVuFont()).toMatch(/dejavu-fonts-ttf[\\/]ttf[\\/]DejaVuSans\.ttf$/);
-    const line = Array.from({ length: 50 }, (_, i) => ({ t: Date.parse('2024-03-01T00:00:00Z') + i * 3_600_000, v: 60 + (i % 7) }));
+    const line = Array.from({ length: 50 }, (_, i) => ({
+      t: Date.parse('2024-03-01T00:00:00Z') + i * 3_600_000,
+      v: 60 + (i % 7),
+    }));
     const stats = { count: 50, min: 60, max: 66, mean: 63 };
-    const summaries = (['heart_rate', 'spo2', 'temperature', 'weight', 'blood_glucose', 'respiratory_rate'] as const)
-      .map((metric) => ({ metric, unit: 'u', stats, stats2: null, outOfRange: 1, line, line2: null }));
+    const summaries = (
+      ['heart_rate', 'spo2', 'temperature', 'weight', 'blood_glucose', 'respiratory_rate'] as const
+    ).map((metric) => ({ metric, unit: 'u', stats, stats2: null, outOfRange: 1, line, line2: null }));
     const pdf = (await read(await buildVitalsPdf(frame('vi'), summaries, { compress: false }))).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);

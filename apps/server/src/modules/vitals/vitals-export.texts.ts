@@ -5,7 +5,8 @@ import { vitalsVi } from '@carewatch/i18n/portal/vitals-vi';
 
 /** Texts of the vitals export files (written by the server, so here, in the reader's language). */
 export type ExportLang = 'en' | 'vi';
-export const exportLangOf = (l: string | null | undefined): ExportLang => ((l ?? 'en').toLowerCase().startsWith('vi') ? 'vi' : 'en');
+export const exportLangOf = (l: string | null | undefined): ExportLang =>
+  (l ?? 'en').toLowerCase().startsWith('vi') ? 'vi' : 'en';
 
 export const EXPORT_COLUMNS = ['time', 'metric', 'value', 'value2', 'unit', 'source', 'outOfRange', 'timeUtc'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
@@ -35,7 +36,13 @@ type Texts = {
 
 const EN: Texts = {
   columns: {
-    time: 'Time', metric: 'Metric', value: 'Value', value2: 'Value 2 (diastolic)', unit: 'Unit', source: 'Source / device', outOfRange: 'Out of range',
+    time: 'Time',
+    metric: 'Metric',
+    value: 'Value',
+    value2: 'Value 2 (diastolic)',
+    unit: 'Unit',
+    source: 'Source / device',
+    outOfRange: 'Out of range',
     timeUtc: 'Time (UTC, ISO 8601)',
   },
   levels: { at_risk: 'At risk', high_risk: 'High risk', sos: 'SOS' },
@@ -52,15 +59,29 @@ const EN: Texts = {
   units: 'Units',
   readings: (n) => (n === 1 ? '1 reading' : `${n} readings`),
   noReadings: 'No readings in this period.',
-  stats: { count: 'Readings', min: 'Minimum', max: 'Maximum', mean: 'Mean', outOfRange: 'Out of range', value: 'Value' },
+  stats: {
+    count: 'Readings',
+    min: 'Minimum',
+    max: 'Maximum',
+    mean: 'Mean',
+    outOfRange: 'Out of range',
+    value: 'Value',
+  },
   systolic: 'Systolic',
   diastolic: 'Diastolic',
   footer: (p, n) => `CareWatch — page ${p} of ${n}`,
-  outOfRangeNote: "Out of range: the reading crossed one of the patient's alert thresholds (at risk, high risk or SOS).",
+  outOfRangeNote:
+    "Out of range: the reading crossed one of the patient's alert thresholds (at risk, high risk or SOS).",
 };
 const VI: Texts = {
   columns: {
-    time: 'Thời gian', metric: 'Chỉ số', value: 'Giá trị', value2: 'Giá trị 2 (tâm trương)', unit: 'Đơn vị', source: 'Nguồn / thiết bị', outOfRange: 'Ngoài ngưỡng',
+    time: 'Thời gian',
+    metric: 'Chỉ số',
+    value: 'Giá trị',
+    value2: 'Giá trị 2 (tâm trương)',
+    unit: 'Đơn vị',
+    source: 'Nguồn / thiết bị',
+    outOfRange: 'Ngoài ngưỡng',
     timeUtc: 'Thời gian (UTC, ISO 8601)',
   },
   levels: { at_risk: 'Có nguy cơ', high_risk: 'Nguy cơ cao', sos: 'SOS' },
@@ -77,7 +98,14 @@ const VI: Texts = {
   units: 'Đơn vị',
   readings: (n) => `${n} lần đo`,
   noReadings: 'Không có số đo nào trong khoảng này.',
-  stats: { count: 'Số lần đo', min: 'Thấp nhất', max: 'Cao nhất', mean: 'Trung bình', outOfRange: 'Ngoài ngưỡng', value: 'Giá trị' },
+  stats: {
+    count: 'Số lần đo',
+    min: 'Thấp nhất',
+    max: 'Cao nhất',
+    mean: 'Trung bình',
+    outOfRange: 'Ngoài ngưỡng',
+    value: 'Giá trị',
+  },
   systolic: 'Tâm thu',
   diastolic: 'Tâm trương',
   footer: (p, n) => `CareWatch — trang ${p}/${n}`,

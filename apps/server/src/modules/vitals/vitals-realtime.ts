@@ -13,7 +13,15 @@ export async function vitalsRealtimeHandler(deps: Deps, batch: ReadingsBatch): P
   if (users.length === 0) return;
   const metrics = [...new Set(batch.readings.map((r) => r.metric))];
   const latest = batch.readings.reduce((m, r) => (r.measuredAt > m ? r.measuredAt : m), batch.readings[0]!.measuredAt);
-  await publishEvent(deps.db, { tenantId: batch.tenantId, patientId: batch.patientId, userIds: users }, {
-    type: 'vitals.recorded', at: deps.clock.now().toISOString(), patientId: batch.patientId, metrics, latestAt: latest.toISOString(),
-  });
+  await publishEvent(
+    deps.db,
+    { tenantId: batch.tenantId, patientId: batch.patientId, userIds: users },
+    {
+      type: 'vitals.recorded',
+      at: deps.clock.now().toISOString(),
+      patientId: batch.patientId,
+      metrics,
+      latestAt: latest.toISOString(),
+    },
+  );
 }

@@ -1,6 +1,14 @@
 import {
-  CANONICAL_UNIT, ZSleepStage,
-  type TLatestVitals, type TMetric, type TRangeQuery, type TSleepReport, type TStepsReport, type TVitalsPoint, type TVitalsQuery, type TVitalsSeries,
+  CANONICAL_UNIT,
+  ZSleepStage,
+  type TLatestVitals,
+  type TMetric,
+  type TRangeQuery,
+  type TSleepReport,
+  type TStepsReport,
+  type TVitalsPoint,
+  type TVitalsQuery,
+  type TVitalsSeries,
 } from '@carewatch/contracts/vitals';
 import { bucketSeconds } from '@carewatch/clinical/downsample';
 import { sleepSummary } from '@carewatch/clinical/sleep';
@@ -38,8 +46,17 @@ export async function ingestHttp(ctx: DeviceOrUserCtx, body: TIngestRequest): Pr
   }
   const out = await ingestReadings(ctx, { tenantId, patientId, deviceId, deviceModel }, body.readings);
   await audit(ctx, {
-    action: 'vitals.ingest', tenantId, actorId: ctx.auth?.userId ?? null, resource: 'patient', resourceId: patientId,
-    details: { accepted: out.accepted, duplicates: out.duplicates, rejected: out.rejected.length, ...(deviceId ? { deviceId } : {}) },
+    action: 'vitals.ingest',
+    tenantId,
+    actorId: ctx.auth?.userId ?? null,
+    resource: 'patient',
+    resourceId: patientId,
+    details: {
+      accepted: out.accepted,
+      duplicates: out.duplicates,
+      rejected: out.rejected.length,
+      ...(deviceId ? { deviceId } : {}),
+    },
   });
   return out;
 }
@@ -47,8 +64,10 @@ export async function ingestHttp(ctx: DeviceOrUserCtx, body: TIngestRequest): Pr
 function range(from: string, to: string): { from: Date; to: Date } {
   const f = new Date(from);
   const t = new Date(to);
-  if (!(t.getTime() > f.getTime())) throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'after_from' }, 'to: must be after from');
-  if (t.getTime() - f.getTime() > MAX_RANGE_MS) throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'max_range' }, 'to: the range is at most 5 years');
+  if (!(t.getTime() > f.getTime()))
+    throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'after_from' }, 'to: must be after from');
+  if (t.getTime() - f.getTime() > MAX_RANGE_MS)
+    throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'max_range' }, 'to: the range is at most 5 years');
   return { from: f, to: t };
 }
 
@@ -71,7 +90,12 @@ const readAudit = (ctx: AuthedCtx, patientId: string, what: string) =>
  * A metric's chart over [from, to): the raw readings when there are at most `points`, else buckets of
  * ceil(range / points) seconds aggregated in SQL over the primary-key range (count, avg/min/max of both values).
  */
-export async function series(ctx: AuthedCtx, patient: string | 'me', q: TVitalsQuery, resolve: PatientResolver = patientFor): Promise<TVitalsSeries> {
+export async function series(
+  ctx: AuthedCtx,
+  patient: string | 'me',
+  q: TVitalsQuery,
+  resolve: PatientResolver = patientFor,
+): Promise<TVitalsSeries> {
   const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   const base = { metric: q.metric, unit: CANONICAL_UNIT[q.metric], from: from.toISOString(), to: to.toISOString() };
@@ -79,7 +103,11 @@ export async function series(ctx: AuthedCtx, patient: string | 'me', q: TVitalsQ
   const raw = await repo.rawSeries(ctx.db, ctx.auth.tenantId, patientId, q.metric, from, to, q.points + 1);
   if (raw.length <= q.points) {
     const points: TVitalsPoint[] = raw.map((r) => ({
-      t: new Date(r.measured_at).toISOString(), n: 1, avg: r.value, min: r.value, max: r.value,
+      t: new Date(r.measured_at).toISOString(),
+      n: 1,
+      avg: r.value,
+      min: r.value,
+      max: r.value,
       ...(r.value2 === null ? {} : { avg2: r.value2, min2: r.value2, max2: r.value2 }),
     }));
     return { ...base, bucketSeconds: 0, points };
@@ -97,9 +125,14 @@ export async function series(ctx: AuthedCtx, patient: string | 'me', q: TVitalsQ
   }
   const hasSecond = rows.some((r) => r.avg2 !== null);
   return {
-    ...base, bucketSeconds: b,
+    ...base,
+    bucketSeconds: b,
     points: rows.map((r) => ({
-      t: new Date(align.getTime() + r.b * b * 1000).toISOString(), n: r.n, avg: r.avg, min: r.min, max: r.max,
+      t: new Date(align.getTime() + r.b * b * 1000).toISOString(),
+      n: r.n,
+      avg: r.avg,
+      min: r.min,
+      max: r.max,
       ...(hasSecond ? { avg2: r.avg2, min2: r.min2, max2: r.max2 } : {}),
     })),
   };
@@ -111,13 +144,22 @@ export async function latest(ctx: AuthedCtx, patient: string | 'me'): Promise<TL
   const rows = await repo.latest(ctx.db, ctx.auth.tenantId, patientId);
   return {
     items: rows.map((r) => ({
-      metric: r.metric as TMetric, measuredAt: new Date(r.measured_at).toISOString(), value: r.value, value2: r.value2,
-      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '', data: r.data,
+      metric: r.metric as TMetric,
+      measuredAt: new Date(r.measured_at).toISOString(),
+      value: r.value,
+      value2: r.value2,
+      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '',
+      data: r.data,
     })),
   };
 }
 
-export async function sleepReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor): Promise<TSleepReport> {
+export async function sleepReport(
+  ctx: AuthedCtx,
+  patient: string | 'me',
+  q: TRangeQuery,
+  resolve: PatientResolver = patientFor,
+): Promise<TSleepReport> {
   const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'sleep');
@@ -139,7 +181,12 @@ export function sleepSessions(rows: repo.DataRow[]): TSleepReport['sessions'] {
   return sessions;
 }
 
-export async function stepsReport(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor): Promise<TStepsReport> {
+export async function stepsReport(
+  ctx: AuthedCtx,
+  patient: string | 'me',
+  q: TRangeQuery,
+  resolve: PatientResolver = patientFor,
+): Promise<TStepsReport> {
   const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'steps');
@@ -157,20 +204,39 @@ export async function stepsReport(ctx: AuthedCtx, patient: string | 'me', q: TRa
   };
 }
 
-export async function ecgStrips(ctx: AuthedCtx, patient: string | 'me', q: TRangeQuery, resolve: PatientResolver = patientFor) {
+export async function ecgStrips(
+  ctx: AuthedCtx,
+  patient: string | 'me',
+  q: TRangeQuery,
+  resolve: PatientResolver = patientFor,
+) {
   const patientId = await resolve(ctx, patient);
   const { from, to } = range(q.from, q.to);
   await readAudit(ctx, patientId, 'ecg');
   const rows = await repo.ecgList(ctx.db, ctx.auth.tenantId, patientId, from, to, ECG_LIST_MAX);
   return {
-    items: rows.map((r) => ({ measuredAt: new Date(r.measured_at).toISOString(), samplingRate: r.sampling_rate ?? 0, durationSeconds: r.duration ?? 0, heartRate: r.hr })),
+    items: rows.map((r) => ({
+      measuredAt: new Date(r.measured_at).toISOString(),
+      samplingRate: r.sampling_rate ?? 0,
+      durationSeconds: r.duration ?? 0,
+      heartRate: r.hr,
+    })),
   };
 }
 
-export async function ecgStrip(ctx: AuthedCtx, patient: string | 'me', measuredAt: string, resolve: PatientResolver = patientFor) {
+export async function ecgStrip(
+  ctx: AuthedCtx,
+  patient: string | 'me',
+  measuredAt: string,
+  resolve: PatientResolver = patientFor,
+) {
   const patientId = await resolve(ctx, patient);
   await readAudit(ctx, patientId, 'ecg-strip');
   const row = await repo.ecgStrip(ctx.db, ctx.auth.tenantId, patientId, new Date(measuredAt));
   if (!row || !row.data) throw new AppError('NOT_FOUND');
-  return { measuredAt: new Date(row.measured_at).toISOString(), samplingRate: row.data.samplingRate ?? 0, samples: row.data.samples ?? [] };
+  return {
+    measuredAt: new Date(row.measured_at).toISOString(),
+    samplingRate: row.data.samplingRate ?? 0,
+    samples: row.data.samples ?? [],
+  };
 }

@@ -1,7 +1,15 @@
 import {
-  WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT,
-  type TWebhookDelivery, type TWebhookDeliveryPage, type TWebhookDeliveryQuery, type TWebhookEndpoint, type TWebhookEndpointCreate,
-  type TWebhookEndpointList, type TWebhookEndpointPatch, type TWebhookEndpointWithSecret, type TWebhookEventType,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  type TWebhookDelivery,
+  type TWebhookDeliveryPage,
+  type TWebhookDeliveryQuery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointCreate,
+  type TWebhookEndpointList,
+  type TWebhookEndpointPatch,
+  type TWebhookEndpointWithSecret,
+  type TWebhookEventType,
 } from '@carewatch/contracts/webhooks';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,10 +26,17 @@ const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 const KNOWN: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 
 function toEndpoint(r: repo.EndpointRow, now: Date): TWebhookEndpoint {
-  const overlap = r.previous_expires_at && new Date(r.previous_expires_at).getTime() > now.getTime() ? r.previous_expires_at : null;
+  const overlap =
+    r.previous_expires_at && new Date(r.previous_expires_at).getTime() > now.getTime() ? r.previous_expires_at : null;
   return {
-    id: r.id, url: r.url, description: r.description, events: r.events.filter((e): e is TWebhookEventType => KNOWN.has(e)), enabled: r.enabled,
-    previousSecretExpiresAt: iso(overlap), createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!,
+    id: r.id,
+    url: r.url,
+    description: r.description,
+    events: r.events.filter((e): e is TWebhookEventType => KNOWN.has(e)),
+    enabled: r.enabled,
+    previousSecretExpiresAt: iso(overlap),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
   };
 }
 
@@ -40,7 +55,10 @@ async function requireEndpoint(ctx: AuthedCtx, id: string): Promise<repo.Endpoin
 
 export async function listEndpoints(ctx: AuthedCtx): Promise<TWebhookEndpointList> {
   const now = ctx.clock.now();
-  return { items: (await repo.listEndpoints(ctx.db, ctx.auth.tenantId)).map((r) => toEndpoint(r, now)), eventTypes: [...WEBHOOK_EVENT_TYPES] };
+  return {
+    items: (await repo.listEndpoints(ctx.db, ctx.auth.tenantId)).map((r) => toEndpoint(r, now)),
+    eventTypes: [...WEBHOOK_EVENT_TYPES],
+  };
 }
 
 export async function getEndpoint(ctx: AuthedCtx, id: string): Promise<TWebhookEndpoint> {
@@ -48,25 +66,53 @@ export async function getEndpoint(ctx: AuthedCtx, id: string): Promise<TWebhookE
 }
 
 /** Registers an endpoint; its secret is generated here, answered once and stored sealed. */
-export async function createEndpoint(ctx: AuthedCtx, input: TWebhookEndpointCreate): Promise<TWebhookEndpointWithSecret> {
+export async function createEndpoint(
+  ctx: AuthedCtx,
+  input: TWebhookEndpointCreate,
+): Promise<TWebhookEndpointWithSecret> {
   const url = await requireAllowedUrl(ctx, input.url);
   const now = ctx.clock.now();
   const id = newId(now.getTime());
   const secret = newWebhookSecret();
   await repo.insertEndpoint(ctx.db, ctx.auth.tenantId, {
-    id, url, description: input.description, events: [...new Set(input.events)], enabled: input.enabled, secretSealed: ctx.secrets.seal(secret), createdBy: ctx.auth.userId, now,
+    id,
+    url,
+    description: input.description,
+    events: [...new Set(input.events)],
+    enabled: input.enabled,
+    secretSealed: ctx.secrets.seal(secret),
+    createdBy: ctx.auth.userId,
+    now,
   });
-  await audit(ctx, { action: 'webhook.create', resource: 'webhook_endpoint', resourceId: id, details: { events: input.events.length, enabled: input.enabled } });
+  await audit(ctx, {
+    action: 'webhook.create',
+    resource: 'webhook_endpoint',
+    resourceId: id,
+    details: { events: input.events.length, enabled: input.enabled },
+  });
   return { endpoint: await getEndpoint(ctx, id), secret };
 }
 
-export async function updateEndpoint(ctx: AuthedCtx, id: string, patch: TWebhookEndpointPatch): Promise<TWebhookEndpoint> {
+export async function updateEndpoint(
+  ctx: AuthedCtx,
+  id: string,
+  patch: TWebhookEndpointPatch,
+): Promise<TWebhookEndpoint> {
   const row = await requireEndpoint(ctx, id);
   const url = patch.url !== undefined ? await requireAllowedUrl(ctx, patch.url) : row.url;
   await repo.updateEndpoint(ctx.db, ctx.auth.tenantId, id, {
-    url, description: patch.description ?? row.description, events: patch.events ? [...new Set(patch.events)] : row.events, enabled: patch.enabled ?? row.enabled, now: ctx.clock.now(),
+    url,
+    description: patch.description ?? row.description,
+    events: patch.events ? [...new Set(patch.events)] : row.events,
+    enabled: patch.enabled ?? row.enabled,
+    now: ctx.clock.now(),
   });
-  await audit(ctx, { action: 'webhook.update', resource: 'webhook_endpoint', resourceId: id, details: { enabled: patch.enabled ?? row.enabled, urlChanged: url !== row.url } });
+  await audit(ctx, {
+    action: 'webhook.update',
+    resource: 'webhook_endpoint',
+    resourceId: id,
+    details: { enabled: patch.enabled ?? row.enabled, urlChanged: url !== row.url },
+  });
   return getEndpoint(ctx, id);
 }
 
@@ -83,18 +129,40 @@ export async function rotateSecret(ctx: AuthedCtx, id: string): Promise<TWebhook
   // A second rotation inside the overlap would end the previous secret at once, under a receiver still using it.
   if (row.previous_expires_at && row.previous_expires_at > now) throw new AppError('WEBHOOK_ROTATION_IN_PROGRESS');
   const secret = newWebhookSecret();
-  await repo.rotateSecret(ctx.db, ctx.auth.tenantId, id, ctx.secrets.seal(secret), new Date(now.getTime() + ROTATION_OVERLAP_MS), now);
+  await repo.rotateSecret(
+    ctx.db,
+    ctx.auth.tenantId,
+    id,
+    ctx.secrets.seal(secret),
+    new Date(now.getTime() + ROTATION_OVERLAP_MS),
+    now,
+  );
   await audit(ctx, { action: 'webhook.rotate_secret', resource: 'webhook_endpoint', resourceId: id });
   return { endpoint: await getEndpoint(ctx, id), secret };
 }
 
 function toDelivery(r: repo.DeliveryRow, attempts: repo.AttemptRow[]): TWebhookDelivery {
   return {
-    id: r.id, eventId: r.event_id, eventType: r.type, occurredAt: iso(r.occurred_at)!, status: r.status, attempts: r.attempts,
+    id: r.id,
+    eventId: r.event_id,
+    eventType: r.type,
+    occurredAt: iso(r.occurred_at)!,
+    status: r.status,
+    attempts: r.attempts,
     nextAttemptAt: r.status === 'pending' || r.status === 'sending' ? iso(r.next_attempt_at) : null,
-    lastStatusCode: r.last_status_code, lastError: r.last_error, lastDurationMs: r.last_duration_ms, deliveredAt: iso(r.delivered_at),
-    replayOf: r.replay_of, createdAt: iso(r.created_at)!,
-    attemptLog: attempts.map((a) => ({ attempt: a.attempt, at: iso(a.at)!, statusCode: a.status_code, durationMs: a.duration_ms, error: a.error })),
+    lastStatusCode: r.last_status_code,
+    lastError: r.last_error,
+    lastDurationMs: r.last_duration_ms,
+    deliveredAt: iso(r.delivered_at),
+    replayOf: r.replay_of,
+    createdAt: iso(r.created_at)!,
+    attemptLog: attempts.map((a) => ({
+      attempt: a.attempt,
+      at: iso(a.at)!,
+      statusCode: a.status_code,
+      durationMs: a.duration_ms,
+      error: a.error,
+    })),
   };
 }
 
@@ -110,20 +178,39 @@ export async function sendTestEvent(ctx: AuthedCtx, id: string): Promise<TWebhoo
   const now = ctx.clock.now();
   const eventId = newId(now.getTime());
   const deliveryId = await ctx.db.tx(async (tx) => {
-    const seq = await repo.insertEvent(tx, ctx.auth.tenantId, { id: eventId, type: WEBHOOK_TEST_EVENT, aggregateKey: `test:${eventId}`, data: { message: 'CareWatch test event', endpointId: id }, occurredAt: now });
+    const seq = await repo.insertEvent(tx, ctx.auth.tenantId, {
+      id: eventId,
+      type: WEBHOOK_TEST_EVENT,
+      aggregateKey: `test:${eventId}`,
+      data: { message: 'CareWatch test event', endpointId: id },
+      occurredAt: now,
+    });
     return (await repo.insertDeliveries(tx, ctx.auth.tenantId, eventId, `test:${eventId}`, seq, [id], now))[0]!;
   });
   await audit(ctx, { action: 'webhook.test', resource: 'webhook_endpoint', resourceId: id });
   return deliveryOf(ctx, deliveryId);
 }
 
-export async function listDeliveries(ctx: AuthedCtx, id: string, q: TWebhookDeliveryQuery): Promise<TWebhookDeliveryPage> {
+export async function listDeliveries(
+  ctx: AuthedCtx,
+  id: string,
+  q: TWebhookDeliveryQuery,
+): Promise<TWebhookDeliveryPage> {
   await requireEndpoint(ctx, id);
   const rows = await repo.listDeliveries(ctx.db, ctx.auth.tenantId, id, q);
-  const attempts = await repo.attemptsOf(ctx.db, ctx.auth.tenantId, rows.map((r) => r.id));
+  const attempts = await repo.attemptsOf(
+    ctx.db,
+    ctx.auth.tenantId,
+    rows.map((r) => r.id),
+  );
   const byDelivery = new Map<string, repo.AttemptRow[]>();
   for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
-  return { items: rows.map((r) => toDelivery(r, byDelivery.get(r.id) ?? [])), total: Number(rows[0]?.total ?? 0), page: q.page, size: q.size };
+  return {
+    items: rows.map((r) => toDelivery(r, byDelivery.get(r.id) ?? [])),
+    total: Number(rows[0]?.total ?? 0),
+    page: q.page,
+    size: q.size,
+  };
 }
 
 /** Re-sends a past event to the endpoint as a new delivery (same event id; it waits for no other delivery). */
@@ -135,7 +222,16 @@ export async function replayDelivery(ctx: AuthedCtx, id: string, deliveryId: str
   if (!endpoint.enabled) throw new AppError('WEBHOOK_DISABLED');
   const now = ctx.clock.now();
   const newIdOf = newId(now.getTime());
-  const [created] = await repo.insertDeliveries(ctx.db, ctx.auth.tenantId, d.event_id, `replay:${newIdOf}`, d.seq, [id], now, d.id);
+  const [created] = await repo.insertDeliveries(
+    ctx.db,
+    ctx.auth.tenantId,
+    d.event_id,
+    `replay:${newIdOf}`,
+    d.seq,
+    [id],
+    now,
+    d.id,
+  );
   await audit(ctx, { action: 'webhook.replay', resource: 'webhook_endpoint', resourceId: id, details: { deliveryId } });
   return deliveryOf(ctx, created!);
 }

@@ -19,13 +19,21 @@ export function signatureHeader(secrets: readonly string[], timestamp: number, b
  * The receiver's check (the README's snippet, used as is by the tests): the header's timestamp is within
  * `toleranceSeconds` of now and one of its v1 signatures matches (compared in constant time).
  */
-export function verifyWebhookSignature(secret: string, header: string, body: string, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string,
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+): boolean {
   const parts = header.split(',').map((p) => p.trim().split('='));
   const t = Number(parts.find(([k]) => k === 't')?.[1]);
   if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex'));
-  return parts.filter(([k]) => k === 'v1').some(([, v]) => {
-    const given = Buffer.from(v ?? '');
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  });
+  return parts
+    .filter(([k]) => k === 'v1')
+    .some(([, v]) => {
+      const given = Buffer.from(v ?? '');
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    });
 }

@@ -15,12 +15,37 @@ export type TargetConfig = { webhookAllowedHosts: readonly string[]; webhookCaFi
  */
 const PRIVATE = (() => {
   const b = new net.BlockList();
-  for (const [a, p] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3]] as const) {
+  for (const [a, p] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 3],
+  ] as const) {
     b.addSubnet(a, p, 'ipv4');
   }
   // ::/96 (IPv4-compatible, [::127.0.0.1]), 6to4, Teredo and NAT64 embed an IPv4 address: refused like it.
-  for (const [a, p] of [['::', 96], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+  for (const [a, p] of [
+    ['::', 96],
+    ['::1', 128],
+    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+    ['2002::', 16],
+    ['2001::', 32],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const) {
     b.addSubnet(a, p, 'ipv6');
   }
   return b;
@@ -42,7 +67,9 @@ export type TargetAnswer =
 export function lookupWithTimeout(lookup: Lookup, ms: number): Lookup {
   return async (host) => {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_r, reject) => { timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms); });
+    const timeout = new Promise<never>((_r, reject) => {
+      timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms);
+    });
     try {
       return await Promise.race([lookup(host), timeout]);
     } finally {
@@ -50,21 +77,29 @@ export function lookupWithTimeout(lookup: Lookup, ms: number): Lookup {
     }
   };
 }
-const systemLookup: Lookup = lookupWithTimeout(async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address), 5_000);
+const systemLookup: Lookup = lookupWithTimeout(
+  async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+  5_000,
+);
 
 /**
  * Where a webhook for `raw` may connect, or why not: https only (http for allow-listed hosts), no credentials in the
  * URL, and every address the host resolves to must be public unless the host or address is allow-listed. The answer
  * names the address checked, and the request goes to it (a DNS answer changing in between cannot redirect it).
  */
-export async function checkTarget(config: TargetConfig, raw: string, lookup: Lookup = systemLookup): Promise<TargetAnswer> {
+export async function checkTarget(
+  config: TargetConfig,
+  raw: string,
+  lookup: Lookup = systemLookup,
+): Promise<TargetAnswer> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return { ok: false, rule: 'invalid' };
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname) return { ok: false, rule: 'invalid' };
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname)
+    return { ok: false, rule: 'invalid' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const list = allowListOf(config.webhookAllowedHosts);
   const allowed = await allowedAddress(list, host, lookup);
@@ -107,7 +142,13 @@ function caOf(file: string | undefined): string[] | undefined {
  * POSTs `body` to a checked target: connects to `address` (the Host header and TLS server name stay the URL's host),
  * gives up after `timeoutMs` for the whole exchange, never follows redirects. Any answer is returned (2xx = delivered).
  */
-export function postTo(config: TargetConfig, target: { url: URL; address: string }, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostAnswer> {
+export function postTo(
+  config: TargetConfig,
+  target: { url: URL; address: string },
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<PostAnswer> {
   const started = performance.now();
   const { url, address } = target;
   const secure = url.protocol === 'https:';
@@ -121,8 +162,17 @@ export function postTo(config: TargetConfig, target: { url: URL; address: string
       resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
     };
     const options: https.RequestOptions = {
-      host: address, port: url.port ? Number(url.port) : secure ? 443 : 80, path: `${url.pathname}${url.search}`, method: 'POST',
-      headers: { ...headers, host: url.host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'CareWatch-Webhooks/1' },
+      host: address,
+      port: url.port ? Number(url.port) : secure ? 443 : 80,
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      headers: {
+        ...headers,
+        host: url.host,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'CareWatch-Webhooks/1',
+      },
       agent: false,
       ...(secure ? { servername: net.isIP(hostname) ? undefined : hostname, ca: caOf(config.webhookCaFile) } : {}),
     };

@@ -12,19 +12,35 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A claimed delivery whose worker died is claimed again after this (longer than any attempt: no renewal needed). */
 export const WEBHOOK_LOCK_MS = 60_000;
 /** Wait after failed attempt n (1-based): 1 min, 5 min, 30 min, 2 h, 6 h, 12 h; attempt 7 failing (~21 h in) gives up. */
-export const WEBHOOK_BACKOFF_MS: readonly number[] = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000, 12 * 3600_000];
+export const WEBHOOK_BACKOFF_MS: readonly number[] = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  6 * 3600_000,
+  12 * 3600_000,
+];
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
 
 /** The exact body of a delivery (what the signature covers). */
-export const webhookBody = (d: Pick<repo.ClaimedDelivery, 'event_id' | 'type' | 'occurred_at' | 'tenant_id' | 'data'>) =>
-  JSON.stringify({ id: d.event_id, type: d.type, occurredAt: new Date(d.occurred_at).toISOString(), tenantId: d.tenant_id, data: d.data });
+export const webhookBody = (
+  d: Pick<repo.ClaimedDelivery, 'event_id' | 'type' | 'occurred_at' | 'tenant_id' | 'data'>,
+) =>
+  JSON.stringify({
+    id: d.event_id,
+    type: d.type,
+    occurredAt: new Date(d.occurred_at).toISOString(),
+    tenantId: d.tenant_id,
+    data: d.data,
+  });
 
 async function send(deps: WebhookDeps, d: repo.ClaimedDelivery, now: Date): Promise<PostAnswer> {
   const target = await checkTarget(deps.config, d.url);
   // Checked again at every attempt: a host that now resolves to a private address is refused (and retried later).
   if (!target.ok) return { statusCode: null, error: `address not allowed (${target.rule})`, durationMs: 0 };
   const secrets = [deps.secrets.open(d.secret_sealed)];
-  if (d.previous_secret_sealed && d.previous_expires_at && new Date(d.previous_expires_at).getTime() > now.getTime()) secrets.push(deps.secrets.open(d.previous_secret_sealed));
+  if (d.previous_secret_sealed && d.previous_expires_at && new Date(d.previous_expires_at).getTime() > now.getTime())
+    secrets.push(deps.secrets.open(d.previous_secret_sealed));
   const body = webhookBody(d);
   const headers = {
     [WEBHOOK_HEADERS.signature]: signatureHeader(secrets, Math.floor(now.getTime() / 1000), body),
@@ -48,11 +64,20 @@ async function attempt(deps: WebhookDeps, d: repo.ClaimedDelivery): Promise<bool
   const failed = !ok && d.attempts >= WEBHOOK_MAX_ATTEMPTS;
   const wait = WEBHOOK_BACKOFF_MS[Math.min(d.attempts, WEBHOOK_BACKOFF_MS.length) - 1] ?? WEBHOOK_BACKOFF_MS[0]!;
   const error = ok ? null : (answer.error ?? `HTTP ${answer.statusCode}`).slice(0, 500);
-  await repo.finishAttempt(deps.db, { id: d.id, tenantId: d.tenant_id, attempt: d.attempts }, {
-    at, statusCode: answer.statusCode, durationMs: answer.durationMs, error,
-    status: ok ? 'delivered' : failed ? 'failed' : 'pending', nextAttemptAt: ok || failed ? null : new Date(at.getTime() + wait),
-  });
-  if (d.previous_expires_at && new Date(d.previous_expires_at).getTime() <= at.getTime()) await repo.dropExpiredPrevious(deps.db, d.tenant_id, d.endpoint_id, at);
+  await repo.finishAttempt(
+    deps.db,
+    { id: d.id, tenantId: d.tenant_id, attempt: d.attempts },
+    {
+      at,
+      statusCode: answer.statusCode,
+      durationMs: answer.durationMs,
+      error,
+      status: ok ? 'delivered' : failed ? 'failed' : 'pending',
+      nextAttemptAt: ok || failed ? null : new Date(at.getTime() + wait),
+    },
+  );
+  if (d.previous_expires_at && new Date(d.previous_expires_at).getTime() <= at.getTime())
+    await repo.dropExpiredPrevious(deps.db, d.tenant_id, d.endpoint_id, at);
   return ok;
 }
 
@@ -93,9 +118,17 @@ export function startWebhookWorker(deps: WebhookDeps, intervalMs = 1000): () => 
     } catch {
       // The database is unreachable for a moment: try again at the next interval.
     }
-    if (!stopped) timer = setTimeout(() => { current = poll(); }, busy ? 0 : intervalMs);
+    if (!stopped)
+      timer = setTimeout(
+        () => {
+          current = poll();
+        },
+        busy ? 0 : intervalMs,
+      );
   };
-  timer = setTimeout(() => { current = poll(); }, intervalMs);
+  timer = setTimeout(() => {
+    current = poll();
+  }, intervalMs);
   return async () => {
     stopped = true;
     clearTimeout(timer);

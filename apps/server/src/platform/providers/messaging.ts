@@ -12,11 +12,26 @@ export type OutgoingMail = { tenantId: string | null; to: string; subject: strin
  * An SMS. Delivery (issue 5) also gives the sender number, the outbox dedupe key as idempotency key (a provider sends
  * a key it already sent once only once), the alert it belongs to and the time (injected clock).
  */
-export type OutgoingSms = { tenantId: string | null; to: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date; secrets?: string[] };
+export type OutgoingSms = {
+  tenantId: string | null;
+  to: string;
+  text: string;
+  from?: string | null;
+  idempotencyKey?: string | null;
+  alertId?: string | null;
+  at?: Date;
+  secrets?: string[];
+};
 /** What a provider answered: HTTP-like status (200 sent, 500 failed) and its message / call reference. */
 export type ProviderAnswer = { status: number; ref: string | null; detail?: string | null };
-export interface MailProvider { readonly name: string; send(m: OutgoingMail): Promise<void> }
-export interface SmsProvider { readonly name: string; send(m: OutgoingSms): Promise<ProviderAnswer | void> }
+export interface MailProvider {
+  readonly name: string;
+  send(m: OutgoingMail): Promise<void>;
+}
+export interface SmsProvider {
+  readonly name: string;
+  send(m: OutgoingSms): Promise<ProviderAnswer | void>;
+}
 
 /** What every log view shows in place of a secret (same length for all: the mask tells nothing about it). */
 export const SECRET_MASK = '••••••';
@@ -26,7 +41,24 @@ export function maskSecrets(text: string, secrets: readonly string[] | undefined
   return out;
 }
 
-async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | null; to: string; subject?: string; text: string; from?: string | null; idempotencyKey?: string | null; alertId?: string | null; at?: Date; secrets?: string[] }, provider: string, status: number, error?: string): Promise<string> {
+async function record(
+  db: Db,
+  channel: 'email' | 'sms',
+  m: {
+    tenantId: string | null;
+    to: string;
+    subject?: string;
+    text: string;
+    from?: string | null;
+    idempotencyKey?: string | null;
+    alertId?: string | null;
+    at?: Date;
+    secrets?: string[];
+  },
+  provider: string,
+  status: number,
+  error?: string,
+): Promise<string> {
   const id = newId();
   const masked = (m.secrets ?? []).some((x) => x && (m.text.includes(x) || (m.subject ?? '').includes(x)));
   await db.query(
@@ -35,18 +67,36 @@ async function record(db: Db, channel: 'email' | 'sms', m: { tenantId: string | 
        case when $14 and (select reveal_codes from tenants where id = $2) then $15 end,
        case when $14 and (select reveal_codes from tenants where id = $2) then $16 end)`,
     [
-      id, m.tenantId, channel, m.to, m.subject === undefined ? null : maskSecrets(m.subject, m.secrets), maskSecrets(m.text, m.secrets), provider, status, error ?? null,
-      m.from ?? null, m.idempotencyKey ?? null, m.alertId ?? null, m.at ?? null, masked, m.subject ?? null, m.text,
+      id,
+      m.tenantId,
+      channel,
+      m.to,
+      m.subject === undefined ? null : maskSecrets(m.subject, m.secrets),
+      maskSecrets(m.text, m.secrets),
+      provider,
+      status,
+      error ?? null,
+      m.from ?? null,
+      m.idempotencyKey ?? null,
+      m.alertId ?? null,
+      m.at ?? null,
+      masked,
+      m.subject ?? null,
+      m.text,
     ],
   );
   return id;
 }
 /** Records an SMS in the log (used by other SMS providers, e.g. the Twilio-compatible one). */
-export const recordSms = (db: Db, m: OutgoingSms, provider: string, status: number, error?: string) => record(db, 'sms', m, provider, status, error);
+export const recordSms = (db: Db, m: OutgoingSms, provider: string, status: number, error?: string) =>
+  record(db, 'sms', m, provider, status, error);
 /** The earlier successful SMS with this idempotency key, if any (a resend after a lost answer is not sent twice). */
 export async function sentSmsWithKey(db: Db, m: OutgoingSms): Promise<string | null> {
   if (!m.idempotencyKey) return null;
-  const rows = await db.query<{ id: string }>("select id from messages where channel = 'sms' and idempotency_key = $1 and status = 200 and tenant_id is not distinct from $2 limit 1", [m.idempotencyKey, m.tenantId]);
+  const rows = await db.query<{ id: string }>(
+    "select id from messages where channel = 'sms' and idempotency_key = $1 and status = 200 and tenant_id is not distinct from $2 limit 1",
+    [m.idempotencyKey, m.tenantId],
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -54,11 +104,16 @@ export async function sentSmsWithKey(db: Db, m: OutgoingSms): Promise<string | n
 export class RecordingMailProvider implements MailProvider {
   readonly name = 'record';
   constructor(private readonly db: Db) {}
-  async send(m: OutgoingMail) { await record(this.db, 'email', { ...m }, this.name, 200); }
+  async send(m: OutgoingMail) {
+    await record(this.db, 'email', { ...m }, this.name, 200);
+  }
 }
 export class RecordingSmsProvider implements SmsProvider {
   readonly name = 'record';
-  constructor(private readonly db: Db, private readonly from: string | null = null) {}
+  constructor(
+    private readonly db: Db,
+    private readonly from: string | null = null,
+  ) {}
   async send(m: OutgoingSms): Promise<ProviderAnswer> {
     const earlier = await sentSmsWithKey(this.db, m);
     if (earlier) return { status: 200, ref: earlier, detail: 'duplicate' };
@@ -70,7 +125,11 @@ export class RecordingSmsProvider implements SmsProvider {
 export class SmtpMailProvider implements MailProvider {
   readonly name = 'smtp';
   private readonly transport: nodemailer.Transporter;
-  constructor(private readonly db: Db, url: string, private readonly from: string) {
+  constructor(
+    private readonly db: Db,
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(m: OutgoingMail) {

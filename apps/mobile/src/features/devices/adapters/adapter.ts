@@ -10,9 +10,23 @@ export type AdapterState = WatchState;
 
 /** The errors of spec §8 "Devices" the app can meet; each has a message in the `devices.errors` catalogue. */
 export const ADAPTER_ERROR_CODES = [
-  'BLUETOOTH_OFF', 'BLUETOOTH_LOST', 'NOT_SUPPORTED', 'DEVICE_NOT_FOUND', 'CONNECTED_BY_ANOTHER_USER', 'PAIRING_FAILED', 'MUST_FORGET',
-  'LOW_BATTERY', 'MEASUREMENT_IN_PROGRESS', 'MEASUREMENT_FAILED', 'MEASUREMENT_STOPPED', 'NOT_CONNECTED', 'CLEAR_FAILED', 'EXPORT_LOG_FAILED',
-  'INVALID_SETTING', 'CANNOT_IDENTIFY', 'SERVER_UNREACHABLE',
+  'BLUETOOTH_OFF',
+  'BLUETOOTH_LOST',
+  'NOT_SUPPORTED',
+  'DEVICE_NOT_FOUND',
+  'CONNECTED_BY_ANOTHER_USER',
+  'PAIRING_FAILED',
+  'MUST_FORGET',
+  'LOW_BATTERY',
+  'MEASUREMENT_IN_PROGRESS',
+  'MEASUREMENT_FAILED',
+  'MEASUREMENT_STOPPED',
+  'NOT_CONNECTED',
+  'CLEAR_FAILED',
+  'EXPORT_LOG_FAILED',
+  'INVALID_SETTING',
+  'CANNOT_IDENTIFY',
+  'SERVER_UNREACHABLE',
 ] as const;
 export type AdapterErrorCode = (typeof ADAPTER_ERROR_CODES)[number];
 
@@ -75,7 +89,12 @@ export function notificationContact(uuid: number | string, value: DataView): 'de
  * not stop the stream). `skipPulseFromOximeter`: a watch that also has the Heart Rate service reports the same pulse
  * twice; the Heart Rate one is kept.
  */
-export function notificationReadings(uuid: number | string, value: DataView, at: Date, skipPulseFromOximeter: boolean): TReading[] {
+export function notificationReadings(
+  uuid: number | string,
+  value: DataView,
+  at: Date,
+  skipPulseFromOximeter: boolean,
+): TReading[] {
   const parsed = safeParseCharacteristic(uuid, value);
   if (!parsed.ok) return [];
   // No skin contact: the value is not the wearer's pulse (and must not count as proof the watch is worn).

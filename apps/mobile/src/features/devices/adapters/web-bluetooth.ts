@@ -1,15 +1,42 @@
 import type { MeasurementKind } from '@carewatch/devices/simulated-watch';
 import { CHARACTERISTIC, SERVICE, uuid128 } from '@carewatch/devices/uuids';
 import { DEVICE_MODELS, type TDeviceModel } from '@carewatch/contracts/devices';
-import { AdapterError, notificationContact, notificationReadings, type AdapterEvent, type AdapterState, type DeviceIdentity, type WatchAdapter } from './adapter.ts';
+import {
+  AdapterError,
+  notificationContact,
+  notificationReadings,
+  type AdapterEvent,
+  type AdapterState,
+  type DeviceIdentity,
+  type WatchAdapter,
+} from './adapter.ts';
 
 // The DOM library has no Web Bluetooth types (they are a draft): the few members used, typed here.
-type BtCharacteristic = EventTarget & { uuid: string; value?: DataView | null; startNotifications(): Promise<BtCharacteristic>; readValue(): Promise<DataView> };
+type BtCharacteristic = EventTarget & {
+  uuid: string;
+  value?: DataView | null;
+  startNotifications(): Promise<BtCharacteristic>;
+  readValue(): Promise<DataView>;
+};
 type BtService = { uuid: string; getCharacteristic(uuid: string): Promise<BtCharacteristic> };
-type BtServer = { connected: boolean; connect(): Promise<BtServer>; disconnect(): void; getPrimaryService(uuid: string): Promise<BtService> };
-type BtDevice = EventTarget & { id: string; name?: string | undefined; gatt?: BtServer | undefined; forget?: () => Promise<void> };
+type BtServer = {
+  connected: boolean;
+  connect(): Promise<BtServer>;
+  disconnect(): void;
+  getPrimaryService(uuid: string): Promise<BtService>;
+};
+type BtDevice = EventTarget & {
+  id: string;
+  name?: string | undefined;
+  gatt?: BtServer | undefined;
+  forget?: () => Promise<void>;
+};
 type BtRequest = { filters: Array<{ services: string[] }>; optionalServices: string[] };
-type Bluetooth = { getAvailability?: () => Promise<boolean>; requestDevice(o: BtRequest): Promise<BtDevice>; getDevices?: () => Promise<BtDevice[]> };
+type Bluetooth = {
+  getAvailability?: () => Promise<boolean>;
+  requestDevice(o: BtRequest): Promise<BtDevice>;
+  getDevices?: () => Promise<BtDevice[]>;
+};
 
 /** The six standard health services (issue 6) and the measurement characteristics read from each. */
 const HEALTH_SERVICES: ReadonlyArray<[number, number[]]> = [
@@ -38,7 +65,14 @@ export function macFromDeviceId(id: string): string {
     h1 = Math.imul(h1 ^ id.charCodeAt(i), 0x01000193) >>> 0;
     h2 = Math.imul(h2 ^ id.charCodeAt(i), 0x5bd1e995) >>> 0;
   }
-  const bytes = [((h1 >>> 24) & 0xfc) | 0x02, (h1 >>> 16) & 0xff, (h1 >>> 8) & 0xff, h1 & 0xff, (h2 >>> 8) & 0xff, h2 & 0xff];
+  const bytes = [
+    ((h1 >>> 24) & 0xfc) | 0x02,
+    (h1 >>> 16) & 0xff,
+    (h1 >>> 8) & 0xff,
+    h1 & 0xff,
+    (h2 >>> 8) & 0xff,
+    h2 & 0xff,
+  ];
   return bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(':');
 }
 
@@ -109,11 +143,15 @@ export class WebBluetoothAdapter implements WatchAdapter {
     return device ? new WebBluetoothAdapter(device) : null;
   }
 
-  get state(): AdapterState { return this.currentState; }
+  get state(): AdapterState {
+    return this.currentState;
+  }
 
   on(listener: (e: AdapterEvent) => void): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   async connect(): Promise<DeviceIdentity> {
@@ -123,7 +161,10 @@ export class WebBluetoothAdapter implements WatchAdapter {
     if (first) this.setState('pairing');
     try {
       await gatt.connect();
-      const hasHeartRate = await gatt.getPrimaryService(uuid128(SERVICE.HEART_RATE)).then(() => true, () => false);
+      const hasHeartRate = await gatt.getPrimaryService(uuid128(SERVICE.HEART_RATE)).then(
+        () => true,
+        () => false,
+      );
       let subscribed = 0;
       for (const [service, characteristics] of HEALTH_SERVICES) {
         const svc = await gatt.getPrimaryService(uuid128(service)).catch(() => null);
@@ -139,7 +180,12 @@ export class WebBluetoothAdapter implements WatchAdapter {
             const contact = notificationContact(c, ch.value);
             if (contact) this.emit({ type: 'contact', contact, at });
           });
-          await ch.startNotifications().then(() => { subscribed += 1; }, () => undefined);
+          await ch.startNotifications().then(
+            () => {
+              subscribed += 1;
+            },
+            () => undefined,
+          );
         }
       }
       // A device with none of the standard measurements is not a wearable the app can use (§8 "cannot identify").
@@ -189,7 +235,9 @@ export class WebBluetoothAdapter implements WatchAdapter {
 
   private async readString(gatt: BtServer, service: number, characteristic: number): Promise<string | null> {
     try {
-      const view = await (await (await gatt.getPrimaryService(uuid128(service))).getCharacteristic(uuid128(characteristic))).readValue();
+      const view = await (
+        await (await gatt.getPrimaryService(uuid128(service))).getCharacteristic(uuid128(characteristic))
+      ).readValue();
       return new TextDecoder().decode(view).replace(/\0+$/, '').trim() || null;
     } catch {
       return null;
@@ -198,7 +246,11 @@ export class WebBluetoothAdapter implements WatchAdapter {
 
   private async readBattery(gatt: BtServer): Promise<number | null> {
     try {
-      const view = await (await (await gatt.getPrimaryService(uuid128(SERVICE.BATTERY))).getCharacteristic(uuid128(CHARACTERISTIC.BATTERY_LEVEL))).readValue();
+      const view = await (
+        await (
+          await gatt.getPrimaryService(uuid128(SERVICE.BATTERY))
+        ).getCharacteristic(uuid128(CHARACTERISTIC.BATTERY_LEVEL))
+      ).readValue();
       return view.getUint8(0);
     } catch {
       return null;

@@ -9,7 +9,10 @@ const LIST_FIELDS = new Set(['supportAdminIds', 'specialties']);
  * Reads a multipart health-center form: text fields (repeated fields and JSON arrays give lists) and an optional
  * image part (`logo`, or `file`). An oversize image is a 400 naming the field, never a 500.
  */
-export async function readCenterForm<S extends z.ZodType>(req: FastifyRequest, schema: S): Promise<{ input: z.infer<S>; logo: Buffer | null }> {
+export async function readCenterForm<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+): Promise<{ input: z.infer<S>; logo: Buffer | null }> {
   const fields: Record<string, string | string[]> = {};
   const counts: Record<string, number> = {};
   let logo: Buffer | null = null;
@@ -18,7 +21,8 @@ export async function readCenterForm<S extends z.ZodType>(req: FastifyRequest, s
     if (part.type === 'file') {
       logoField = part.fieldname;
       logo = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_UPLOAD_FAILED', { field: part.fieldname, rule: 'max_5mb' });
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('IMAGE_UPLOAD_FAILED', { field: part.fieldname, rule: 'max_5mb' });
         throw e;
       });
       if (logo.length === 0 && !part.filename) logo = null;
@@ -36,7 +40,12 @@ export async function readCenterForm<S extends z.ZodType>(req: FastifyRequest, s
     }
   }
   if ((counts.mainAdminId ?? 0) > 1) throw new AppError('CENTER_MAIN_ADMIN_MAX', { field: 'mainAdminId' });
-  if (logo && logoField !== 'logo' && logoField !== 'file') throw new AppError('VALIDATION_ERROR', { field: logoField, rule: 'unknown_file_field' }, `${logoField}: unknown file field`);
+  if (logo && logoField !== 'logo' && logoField !== 'file')
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { field: logoField, rule: 'unknown_file_field' },
+      `${logoField}: unknown file field`,
+    );
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   return { input: parsed.data, logo };
@@ -46,6 +55,8 @@ function parseList(value: string, field: string): string[] {
   try {
     const v: unknown = JSON.parse(value);
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v;
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new AppError('VALIDATION_ERROR', { field, rule: 'invalid_list' }, `${field}: Invalid list`);
 }

@@ -8,14 +8,23 @@ const tags = ['devices'];
 
 export const myDevicesRoute = defineRoute({
   audit: { phi: 'read' },
-  method: 'GET', url: '/api/account/me/devices', tags, permission: Permission.HealthOwnData,
-  summary: 'The patient app: my paired watches', response: ZMyDeviceList,
+  method: 'GET',
+  url: '/api/account/me/devices',
+  tags,
+  permission: Permission.HealthOwnData,
+  summary: 'The patient app: my paired watches',
+  response: ZMyDeviceList,
   handler: async (_req, ctx) => myDevices(ctx),
 });
 export const forgetMyDeviceRoute = defineRoute({
   audit: { phi: 'write' },
-  method: 'DELETE', url: '/api/account/me/devices/:id', tags, permission: Permission.HealthOwnData,
-  summary: 'The patient app: forget (unbind) one of my watches so another user may pair it', params: ZMyDeviceParams, response: ZOk,
+  method: 'DELETE',
+  url: '/api/account/me/devices/:id',
+  tags,
+  permission: Permission.HealthOwnData,
+  summary: 'The patient app: forget (unbind) one of my watches so another user may pair it',
+  params: ZMyDeviceParams,
+  response: ZOk,
   handler: async ({ params }, ctx) => forgetMyDevice(ctx, params.id),
 });
 

@@ -8,14 +8,23 @@ const tags = ['devices'];
 
 export const mePhoneStatusRoute = defineRoute({
   audit: { phi: 'write' },
-  method: 'POST', url: '/api/account/me/phone-status', tags, permission: Permission.HealthOwnData,
-  summary: 'The patient app reports its phone, OS, app version and state', body: ZPhoneStatusReport, response: ZOk,
+  method: 'POST',
+  url: '/api/account/me/phone-status',
+  tags,
+  permission: Permission.HealthOwnData,
+  summary: 'The patient app reports its phone, OS, app version and state',
+  body: ZPhoneStatusReport,
+  response: ZOk,
   handler: async ({ body }, ctx) => reportPhoneStatus(ctx, body),
 });
 export const meDeviceStatusRoute = defineRoute({
   audit: { phi: 'write' },
-  method: 'POST', url: '/api/account/me/device-status', tags, permission: Permission.HealthOwnData,
+  method: 'POST',
+  url: '/api/account/me/device-status',
+  tags,
+  permission: Permission.HealthOwnData,
   summary: 'The patient app reports a paired watch’s connection change (an unknown MAC becomes the caller’s device)',
-  body: ZDeviceStatusReport, response: ZDevice,
+  body: ZDeviceStatusReport,
+  response: ZDevice,
   handler: async ({ body }, ctx) => reportDeviceStatus(ctx, body),
 });

@@ -19,10 +19,23 @@ export function patientsOfAnswer(io: { query: unknown; result: unknown }): strin
   const r = io.result as { resourceType?: unknown; entry?: Array<{ resource?: unknown }> } | null | undefined;
   const resources = r?.resourceType === 'Bundle' ? (r.entry ?? []).map((e) => e.resource) : [r];
   for (const res of resources.slice(0, 500)) {
-    const x = res as { resourceType?: unknown; id?: unknown; subject?: { reference?: unknown }; patient?: { reference?: unknown }; participant?: Array<{ actor?: { reference?: unknown } }> } | null | undefined;
+    const x = res as
+      | {
+          resourceType?: unknown;
+          id?: unknown;
+          subject?: { reference?: unknown };
+          patient?: { reference?: unknown };
+          participant?: Array<{ actor?: { reference?: unknown } }>;
+        }
+      | null
+      | undefined;
     if (!x) continue;
     if (x.resourceType === 'Patient' && typeof x.id === 'string') out.push(x.id);
-    for (const ref of [x.subject?.reference, x.patient?.reference, ...(x.participant ?? []).map((p) => p.actor?.reference)]) {
+    for (const ref of [
+      x.subject?.reference,
+      x.patient?.reference,
+      ...(x.participant ?? []).map((p) => p.actor?.reference),
+    ]) {
       const m = typeof ref === 'string' ? PATIENT_REF.exec(ref) : null;
       if (m) out.push(m[1]!);
     }

@@ -19,7 +19,8 @@ type TCardProvider = (typeof CARD_PROVIDERS)[number];
  */
 export const CARD_LOCK_AFTER = 3;
 
-export const securityHash = (securityCode: string) => crypto.createHash('sha256').update(`cw-sim-card:${securityCode}`).digest('hex');
+export const securityHash = (securityCode: string) =>
+  crypto.createHash('sha256').update(`cw-sim-card:${securityCode}`).digest('hex');
 const same = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 type CardOutcome = 'paid' | 'CARD_WRONG' | 'CARD_LOCKED' | 'PAYMENT_FAILED' | 'ORDER_NOT_PENDING';
@@ -39,11 +40,17 @@ async function charge(deps: Deps, tenantId: string, provider: TCardProvider, inp
         const n = await repo.cardFailed(tx, tenantId, row.id, CARD_LOCK_AFTER, now);
         return n >= CARD_LOCK_AFTER ? 'CARD_LOCKED' : 'CARD_WRONG';
       }
-      if (row.used_at || row.currency !== order.currency || Number(row.value_minor) < order.totalMinor) return 'PAYMENT_FAILED';
+      if (row.used_at || row.currency !== order.currency || Number(row.value_minor) < order.totalMinor)
+        return 'PAYMENT_FAILED';
       if (!(await repo.useCard(tx, tenantId, row.id, order.code, now))) return 'PAYMENT_FAILED';
       const r = await settleOrder({ ...deps, db: tx }, tenantId, {
-        provider, orderCode: order.code, amountMinor: order.totalMinor, providerRef: `SIM-${row.id.slice(0, 8)}`, merchant: provider,
-        responseCode: 'success', responseMessage: 'success',
+        provider,
+        orderCode: order.code,
+        amountMinor: order.totalMinor,
+        providerRef: `SIM-${row.id.slice(0, 8)}`,
+        merchant: provider,
+        responseCode: 'success',
+        responseMessage: 'success',
       });
       // Not confirmed (paid meanwhile by another way): undo the card's use with the whole transaction.
       if (r.outcome !== 'confirmed') throw new NotSettled();
@@ -77,7 +84,12 @@ export const bccsProvider = cardProvider('BCCS');
  * 200,000 đ and one of 10,000 đ (too little for a plan). Codes: <prefix><n>; security code 1234567890 + n.
  * Viettel Pay prefix 1000 0000 0000 0, BCCS 2000 0000 0000 0 (13 digits + n, 14 digits in all).
  */
-export const DEMO_CARDS: ReadonlyArray<{ provider: TCardProvider; code: string; securityCode: string; valueMinor: number }> = [
+export const DEMO_CARDS: ReadonlyArray<{
+  provider: TCardProvider;
+  code: string;
+  securityCode: string;
+  valueMinor: number;
+}> = [
   { provider: 'VIETTEL_PAY', code: '10000000000001', securityCode: '12345678901', valueMinor: 500_000 },
   { provider: 'VIETTEL_PAY', code: '10000000000002', securityCode: '12345678902', valueMinor: 200_000 },
   { provider: 'VIETTEL_PAY', code: '10000000000003', securityCode: '12345678903', valueMinor: 10_000 },
@@ -88,11 +100,32 @@ export const DEMO_CARDS: ReadonlyArray<{ provider: TCardProvider; code: string; 
 
 export async function seedDemoCards(db: Db, tenantId: string, now: Date): Promise<void> {
   for (const c of DEMO_CARDS) {
-    await repo.insertCard(db, tenantId, { id: newId(), provider: c.provider, code: c.code, securityHash: securityHash(c.securityCode), valueMinor: c.valueMinor, currency: 'VND', now });
+    await repo.insertCard(db, tenantId, {
+      id: newId(),
+      provider: c.provider,
+      code: c.code,
+      securityHash: securityHash(c.securityCode),
+      valueMinor: c.valueMinor,
+      currency: 'VND',
+      now,
+    });
   }
 }
 
 /** Adds one simulated card (tests, demos). */
-export async function addSimCard(db: Db, tenantId: string, c: { provider: TCardProvider; code: string; securityCode: string; valueMinor: number; currency?: string }, now: Date): Promise<void> {
-  await repo.insertCard(db, tenantId, { id: newId(), provider: c.provider, code: c.code, securityHash: securityHash(c.securityCode), valueMinor: c.valueMinor, currency: c.currency ?? 'VND', now });
+export async function addSimCard(
+  db: Db,
+  tenantId: string,
+  c: { provider: TCardProvider; code: string; securityCode: string; valueMinor: number; currency?: string },
+  now: Date,
+): Promise<void> {
+  await repo.insertCard(db, tenantId, {
+    id: newId(),
+    provider: c.provider,
+    code: c.code,
+    securityHash: securityHash(c.securityCode),
+    valueMinor: c.valueMinor,
+    currency: c.currency ?? 'VND',
+    now,
+  });
 }

@@ -19,9 +19,7 @@ export type StartInput = {
   card?: { code: string; securityCode: string };
 };
 
-export type StartResult =
-  | { kind: 'redirect'; redirectUrl: string; providerRef: string | null }
-  | { kind: 'settled' };
+export type StartResult = { kind: 'redirect'; redirectUrl: string; providerRef: string | null } | { kind: 'settled' };
 
 export interface PaymentProvider {
   readonly id: TPaymentProvider;

@@ -24,9 +24,22 @@ const same = (a: string, b: string) => a.length === b.length && crypto.timingSaf
 /** The pay page address is signed too: only addresses issued by a checkout render. */
 export const payPageSig = (key: string, tenantId: string, code: string) => hmac(key, `page|${tenantId}|${code}`);
 
-export type SandboxCallback = { tenant: string; order: string; amount: string; currency: string; result: 'PAID' | 'DECLINED'; txn: string; ts: string; sig: string };
-export const callbackData = (c: Omit<SandboxCallback, 'sig'>) => [c.tenant, c.order, c.amount, c.currency, c.result, c.txn, c.ts].join('|');
-export const signCallback = (key: string, c: Omit<SandboxCallback, 'sig'>): SandboxCallback => ({ ...c, sig: hmac(key, callbackData(c)) });
+export type SandboxCallback = {
+  tenant: string;
+  order: string;
+  amount: string;
+  currency: string;
+  result: 'PAID' | 'DECLINED';
+  txn: string;
+  ts: string;
+  sig: string;
+};
+export const callbackData = (c: Omit<SandboxCallback, 'sig'>) =>
+  [c.tenant, c.order, c.amount, c.currency, c.result, c.txn, c.ts].join('|');
+export const signCallback = (key: string, c: Omit<SandboxCallback, 'sig'>): SandboxCallback => ({
+  ...c,
+  sig: hmac(key, callbackData(c)),
+});
 
 export const sandboxProvider: PaymentProvider = {
   id: 'SANDBOX',
@@ -35,12 +48,21 @@ export const sandboxProvider: PaymentProvider = {
   async start({ deps, tenantId, order, lang }) {
     const key = await sandboxKey(deps, tenantId);
     const q = new URLSearchParams({ tenant: tenantId, lang, sig: payPageSig(key, tenantId, order.code) });
-    return { kind: 'redirect', redirectUrl: `/api/payments/sandbox/pay/${encodeURIComponent(order.code)}?${q.toString()}`, providerRef: null };
+    return {
+      kind: 'redirect',
+      redirectUrl: `/api/payments/sandbox/pay/${encodeURIComponent(order.code)}?${q.toString()}`,
+      providerRef: null,
+    };
   },
 };
 
 /** The pay page's order and its two signed callbacks (Pay, Decline), or null when the address is not one we issued. */
-export async function payPage(deps: Deps, code: string, tenantId: string, sig: string): Promise<{ order: TOrder; pay: SandboxCallback; decline: SandboxCallback } | { settled: string } | null> {
+export async function payPage(
+  deps: Deps,
+  code: string,
+  tenantId: string,
+  sig: string,
+): Promise<{ order: TOrder; pay: SandboxCallback; decline: SandboxCallback } | { settled: string } | null> {
   if (!/^[0-9a-f-]{36}$/.test(tenantId) || !(await sandboxActive(deps, tenantId))) return null;
   const key = await sandboxKey(deps, tenantId);
   if (!same(payPageSig(key, tenantId, code), sig)) return null;
@@ -48,8 +70,19 @@ export async function payPage(deps: Deps, code: string, tenantId: string, sig: s
   if (!order) return null;
   // A genuine link of an order already paid or declined (the customer pressed Back): point to its result, no buttons.
   if (order.status !== TX_STATUS.PENDING) return { settled: order.code };
-  const base = { tenant: tenantId, order: code, amount: String(order.totalMinor), currency: order.currency, txn: `SBX${newId().replace(/-/g, '').slice(0, 20).toUpperCase()}`, ts: String(deps.clock.now().getTime()) };
-  return { order, pay: signCallback(key, { ...base, result: 'PAID' }), decline: signCallback(key, { ...base, result: 'DECLINED' }) };
+  const base = {
+    tenant: tenantId,
+    order: code,
+    amount: String(order.totalMinor),
+    currency: order.currency,
+    txn: `SBX${newId().replace(/-/g, '').slice(0, 20).toUpperCase()}`,
+    ts: String(deps.clock.now().getTime()),
+  };
+  return {
+    order,
+    pay: signCallback(key, { ...base, result: 'PAID' }),
+    decline: signCallback(key, { ...base, result: 'DECLINED' }),
+  };
 }
 
 /**
@@ -60,34 +93,72 @@ export async function sandboxCallback(deps: Ctx, c: SandboxCallback): Promise<{ 
   if (!/^[0-9a-f-]{36}$/.test(c.tenant)) throw new AppError('VALIDATION_ERROR', { field: 'sig', rule: 'signature' });
   const key = await sandboxKey(deps, c.tenant);
   if (!same(hmac(key, callbackData(c)), c.sig)) {
-    await audit(deps, { action: 'payment.sandbox_callback', tenantId: null, actorId: null, resource: 'order', outcome: 'denied', details: { order: c.order.slice(0, 40), reason: 'signature' } });
+    await audit(deps, {
+      action: 'payment.sandbox_callback',
+      tenantId: null,
+      actorId: null,
+      resource: 'order',
+      outcome: 'denied',
+      details: { order: c.order.slice(0, 40), reason: 'signature' },
+    });
     throw new AppError('VALIDATION_ERROR', { field: 'sig', rule: 'signature' });
   }
   const ts = Number(c.ts);
   const now = deps.clock.now().getTime();
-  if (!Number.isSafeInteger(ts) || now - ts > SANDBOX_CALLBACK_TTL_MS || ts - now > 60_000) throw new AppError('VALIDATION_ERROR', { field: 'ts', rule: 'expired' });
+  if (!Number.isSafeInteger(ts) || now - ts > SANDBOX_CALLBACK_TTL_MS || ts - now > 60_000)
+    throw new AppError('VALIDATION_ERROR', { field: 'ts', rule: 'expired' });
   // Turned off meanwhile (a real method verified, or PAYMENT_SANDBOX=off): sandbox payments no longer count.
   if (!(await sandboxActive(deps, c.tenant))) throw new AppError('PAYMENT_METHOD_NOT_FINALIZED');
   const result = await deps.db.tx(async (tx) => {
     const d: Deps = { ...deps, db: tx };
     const eventRow = newId();
-    const fresh = await repo.recordEvent(tx, c.tenant, { id: eventRow, provider: 'SANDBOX', eventId: c.txn, eventType: c.result, orderCode: c.order, outcome: 'received', now: deps.clock.now() });
+    const fresh = await repo.recordEvent(tx, c.tenant, {
+      id: eventRow,
+      provider: 'SANDBOX',
+      eventId: c.txn,
+      eventType: c.result,
+      orderCode: c.order,
+      outcome: 'received',
+      now: deps.clock.now(),
+    });
     if (!fresh) return { orderCode: c.order, outcome: 'duplicate' };
     const order = await getOrderByCode(d, c.tenant, c.order);
     let outcome: string;
     if (!order) outcome = 'order_not_found';
     else if (order.status !== TX_STATUS.PENDING) outcome = 'already_final';
     else if (c.result === 'PAID') {
-      outcome = (await settleOrder(d, c.tenant, {
-        provider: 'SANDBOX', orderCode: c.order, amountMinor: Number(c.amount), providerRef: c.txn, merchant: 'SANDBOX', responseCode: 'success', responseMessage: 'success',
-      })).outcome;
+      outcome = (
+        await settleOrder(d, c.tenant, {
+          provider: 'SANDBOX',
+          orderCode: c.order,
+          amountMinor: Number(c.amount),
+          providerRef: c.txn,
+          merchant: 'SANDBOX',
+          responseCode: 'success',
+          responseMessage: 'success',
+        })
+      ).outcome;
     } else {
-      outcome = (await failOrder(d, c.tenant, { provider: 'SANDBOX', orderCode: c.order, providerRef: c.txn, responseCode: 'cancelled', responseMessage: 'cancelled' })).outcome;
+      outcome = (
+        await failOrder(d, c.tenant, {
+          provider: 'SANDBOX',
+          orderCode: c.order,
+          providerRef: c.txn,
+          responseCode: 'cancelled',
+          responseMessage: 'cancelled',
+        })
+      ).outcome;
     }
     await repo.setEventOutcome(tx, c.tenant, eventRow, outcome);
     return { orderCode: c.order, outcome };
   });
-  await audit(deps, { action: 'payment.sandbox_callback', tenantId: c.tenant, actorId: null, resource: 'order', details: { order: c.order, result: c.result, outcome: result.outcome } });
+  await audit(deps, {
+    action: 'payment.sandbox_callback',
+    tenantId: c.tenant,
+    actorId: null,
+    resource: 'order',
+    details: { order: c.order, result: c.result, outcome: result.outcome },
+  });
   return result;
 }
 

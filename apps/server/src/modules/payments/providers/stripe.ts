@@ -14,7 +14,14 @@ export const STRIPE_TOLERANCE_S = 300;
 /** A client of the official SDK, its API address from the config (STRIPE_API_HOST/PORT/PROTOCOL: tests use a local stub). */
 function client(deps: Deps, secretKey: string): Stripe {
   const a = deps.config.stripeApi;
-  return new Stripe(secretKey, { host: a.host, port: a.port, protocol: a.protocol, timeout: a.timeoutMs, maxNetworkRetries: 0, telemetry: false });
+  return new Stripe(secretKey, {
+    host: a.host,
+    port: a.port,
+    protocol: a.protocol,
+    timeout: a.timeoutMs,
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
 }
 
 /** Stripe Checkout (a hosted payment page). The tenant's `stripe` method: publishable key, secret key, webhook secret. */
@@ -30,15 +37,27 @@ export const stripeProvider: PaymentProvider = {
     const back = `${originOf(m.callbackUrl)}${resultPath(order.code)}`;
     try {
       // VND is zero-decimal at Stripe, USD and CAD are in cents: the minor units are Stripe's unit_amount as they are.
-      const session = await client(deps, m.secretKey).checkout.sessions.create({
-        mode: 'payment',
-        client_reference_id: order.code,
-        metadata: { orderCode: order.code, tenantId },
-        locale: lang === 'vi' ? 'vi' : 'en',
-        line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.totalMinor, product_data: { name: order.packageName } } }],
-        success_url: back,
-        cancel_url: back,
-      }, { idempotencyKey: `checkout:${tenantId}:${order.code}` });
+      const session = await client(deps, m.secretKey).checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: order.code,
+          metadata: { orderCode: order.code, tenantId },
+          locale: lang === 'vi' ? 'vi' : 'en',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.totalMinor,
+                product_data: { name: order.packageName },
+              },
+            },
+          ],
+          success_url: back,
+          cancel_url: back,
+        },
+        { idempotencyKey: `checkout:${tenantId}:${order.code}` },
+      );
       if (!session.url) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
       return { kind: 'redirect', redirectUrl: session.url, providerRef: session.id };
     } catch (e) {
@@ -59,7 +78,11 @@ export type StripeWebhookOutcome = { received: true; duplicate: boolean; outcome
  * tenant's webhook secret (the one that verifies gives the tenant), tolerance 300 s on our clock. Each event id is
  * applied once (payment_events unique per tenant, provider, event id — recorded in the same transaction as its effect).
  */
-export async function stripeWebhook(deps: Ctx, raw: Buffer | null, signature: string | undefined): Promise<StripeWebhookOutcome> {
+export async function stripeWebhook(
+  deps: Ctx,
+  raw: Buffer | null,
+  signature: string | undefined,
+): Promise<StripeWebhookOutcome> {
   if (!raw || !signature) throw new AppError('VALIDATION_ERROR', { field: 'stripe-signature', rule: 'signature' });
   // The SDK's receivedAt is in milliseconds: the age is measured on our clock.
   const nowMs = deps.clock.now().getTime();
@@ -70,38 +93,79 @@ export async function stripeWebhook(deps: Ctx, raw: Buffer | null, signature: st
       event = verifier.webhooks.constructEvent(raw, signature, m.shareKey, STRIPE_TOLERANCE_S, undefined, nowMs);
       tenantId = m.tenantId;
       break;
-    } catch { /* not this tenant's secret, or too old */ }
+    } catch {
+      /* not this tenant's secret, or too old */
+    }
   }
   if (!event) {
-    await audit(deps, { action: 'payment.stripe_webhook', tenantId: null, actorId: null, resource: 'order', outcome: 'denied', details: { reason: 'signature' } });
+    await audit(deps, {
+      action: 'payment.stripe_webhook',
+      tenantId: null,
+      actorId: null,
+      resource: 'order',
+      outcome: 'denied',
+      details: { reason: 'signature' },
+    });
     throw new AppError('VALIDATION_ERROR', { field: 'stripe-signature', rule: 'signature' });
   }
   const ev = event;
   const result = await deps.db.tx(async (tx) => {
     const d: Deps = { ...deps, db: tx };
     const session = ev.type.startsWith('checkout.session.') ? (ev.data.object as Stripe.Checkout.Session) : null;
-    const orderCode = session ? session.client_reference_id ?? session.metadata?.orderCode ?? null : null;
+    const orderCode = session ? (session.client_reference_id ?? session.metadata?.orderCode ?? null) : null;
     const eventRow = newId();
-    const fresh = await repo.recordEvent(tx, tenantId, { id: eventRow, provider: 'STRIPE', eventId: ev.id, eventType: ev.type, orderCode, outcome: 'received', now: deps.clock.now() });
+    const fresh = await repo.recordEvent(tx, tenantId, {
+      id: eventRow,
+      provider: 'STRIPE',
+      eventId: ev.id,
+      eventType: ev.type,
+      orderCode,
+      outcome: 'received',
+      now: deps.clock.now(),
+    });
     if (!fresh) return { received: true as const, duplicate: true, outcome: 'duplicate' };
     let outcome = 'ignored';
     if (session && orderCode) {
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+      const paymentIntent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
       const ref = paymentIntent ?? session.id;
-      if ((ev.type === 'checkout.session.completed' && paid) || ev.type === 'checkout.session.async_payment_succeeded') {
+      if (
+        (ev.type === 'checkout.session.completed' && paid) ||
+        ev.type === 'checkout.session.async_payment_succeeded'
+      ) {
         const r = await settleOrder(d, tenantId, {
-          provider: 'STRIPE', orderCode, amountMinor: session.amount_total ?? -1, providerRef: ref, merchant: null, responseCode: 'success', responseMessage: 'success',
+          provider: 'STRIPE',
+          orderCode,
+          amountMinor: session.amount_total ?? -1,
+          providerRef: ref,
+          merchant: null,
+          responseCode: 'success',
+          responseMessage: 'success',
         });
         outcome = r.outcome;
       } else if (ev.type === 'checkout.session.expired' || ev.type === 'checkout.session.async_payment_failed') {
         const result = ev.type === 'checkout.session.expired' ? 'timeout' : 'error';
-        outcome = (await failOrder(d, tenantId, { provider: 'STRIPE', orderCode, providerRef: ref, responseCode: result, responseMessage: result })).outcome;
+        outcome = (
+          await failOrder(d, tenantId, {
+            provider: 'STRIPE',
+            orderCode,
+            providerRef: ref,
+            responseCode: result,
+            responseMessage: result,
+          })
+        ).outcome;
       }
     }
     await repo.setEventOutcome(tx, tenantId, eventRow, outcome);
     return { received: true as const, duplicate: false, outcome };
   });
-  await audit(deps, { action: 'payment.stripe_webhook', tenantId, actorId: null, resource: 'order', details: { event: ev.id.slice(0, 80), type: ev.type.slice(0, 60), outcome: result.outcome } });
+  await audit(deps, {
+    action: 'payment.stripe_webhook',
+    tenantId,
+    actorId: null,
+    resource: 'order',
+    details: { event: ev.id.slice(0, 80), type: ev.type.slice(0, 60), outcome: result.outcome },
+  });
   return result;
 }

@@ -16,7 +16,10 @@ export function vnpaySignData(params: Record<string, string>): string {
 }
 
 export function vnpaySign(params: Record<string, string>, hashSecret: string): string {
-  return crypto.createHmac('sha512', hashSecret).update(Buffer.from(vnpaySignData(params), 'utf8')).digest('hex');
+  return crypto
+    .createHmac('sha512', hashSecret)
+    .update(Buffer.from(vnpaySignData(params), 'utf8'))
+    .digest('hex');
 }
 
 /** True when vnp_SecureHash is the signature of the other parameters (constant-time, case-insensitive hex). */

@@ -73,8 +73,17 @@ export async function vnpayIpn(ctx: Ctx, q: Record<string, string>): Promise<Vnp
   const answer = tenantId ? await applyIpn(ctx, tenantId, q) : ANSWER.signature;
   // The trail of every notification (no amounts or card data beyond the codes).
   await audit(ctx, {
-    action: 'payment.vnpay_ipn', tenantId, actorId: null, resource: 'order', resourceId: null, outcome: answer.RspCode === '97' ? 'denied' : 'ok',
-    details: { order: (q.vnp_TxnRef ?? '').slice(0, 40), rspCode: answer.RspCode, responseCode: (q.vnp_ResponseCode ?? '').slice(0, 4) },
+    action: 'payment.vnpay_ipn',
+    tenantId,
+    actorId: null,
+    resource: 'order',
+    resourceId: null,
+    outcome: answer.RspCode === '97' ? 'denied' : 'ok',
+    details: {
+      order: (q.vnp_TxnRef ?? '').slice(0, 40),
+      rspCode: answer.RspCode,
+      responseCode: (q.vnp_ResponseCode ?? '').slice(0, 4),
+    },
   });
   return answer;
 }
@@ -93,26 +102,46 @@ async function applyIpn(deps: Deps, tenantId: string, q: Record<string, string>)
   const providerRef = q.vnp_TransactionNo || null;
   const now = deps.clock.now();
   await repo.recordEvent(deps.db, tenantId, {
-    id: newId(), provider: 'VN_PAY', eventId: `${code}:${providerRef ?? ''}:${rc}:${ts}`, eventType: 'ipn', orderCode: code, outcome: result, now,
+    id: newId(),
+    provider: 'VN_PAY',
+    eventId: `${code}:${providerRef ?? ''}:${rc}:${ts}`,
+    eventType: 'ipn',
+    orderCode: code,
+    outcome: result,
+    now,
   });
   if (rc === '00' && ts === '00') {
     const r = await settleOrder(deps, tenantId, {
-      provider: 'VN_PAY', orderCode: code, amountMinor: Number(amount / 100n), providerRef, merchant: q.vnp_TmnCode ?? null,
-      responseCode: rc, responseMessage: result,
+      provider: 'VN_PAY',
+      orderCode: code,
+      amountMinor: Number(amount / 100n),
+      providerRef,
+      merchant: q.vnp_TmnCode ?? null,
+      responseCode: rc,
+      responseMessage: result,
     });
     if (r.outcome === 'confirmed') return ANSWER.ok;
     if (r.outcome === 'already_confirmed') return ANSWER.already;
     if (r.outcome === 'amount_mismatch') return ANSWER.amount;
     return ANSWER.notFound;
   }
-  const f = await failOrder(deps, tenantId, { provider: 'VN_PAY', orderCode: code, providerRef, responseCode: rc === '00' ? ts : rc, responseMessage: result });
+  const f = await failOrder(deps, tenantId, {
+    provider: 'VN_PAY',
+    orderCode: code,
+    providerRef,
+    responseCode: rc === '00' ? ts : rc,
+    responseMessage: result,
+  });
   if (f.outcome === 'failed') return ANSWER.ok;
   if (f.outcome === 'already_final') return ANSWER.already;
   return ANSWER.notFound;
 }
 
 /** The return URL: checks the signature (for the log of tampering) and sends the browser to the app's result page. Never pays. */
-export async function vnpayReturn(deps: Deps, q: Record<string, string>): Promise<{ location: string; verified: boolean }> {
+export async function vnpayReturn(
+  deps: Deps,
+  q: Record<string, string>,
+): Promise<{ location: string; verified: boolean }> {
   const verified = (await verifiedTenant(deps, q)) !== null;
   return { location: resultPath(q.vnp_TxnRef ?? ''), verified };
 }

@@ -11,9 +11,15 @@ const tags = ['prescriptions'];
 
 export const uploadMedicineImageRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'POST', url: '/api/account/prescriptions/medicine-images', tags, permission: Permission.HealthPrescriptionManage, status: 201,
-  summary: 'Upload a medicine picture (multipart field `file`, PNG or JPG under 1 MB, checked by content); answers its id',
-  bodyKind: 'multipart', response: ZMedicineImage,
+  method: 'POST',
+  url: '/api/account/prescriptions/medicine-images',
+  tags,
+  permission: Permission.HealthPrescriptionManage,
+  status: 201,
+  summary:
+    'Upload a medicine picture (multipart field `file`, PNG or JPG under 1 MB, checked by content); answers its id',
+  bodyKind: 'multipart',
+  response: ZMedicineImage,
   handler: async ({ req }, ctx) => {
     const file = await req.file({ limits: { fileSize: MEDICINE_IMAGE_MAX_BYTES + 1 } });
     if (!file) return uploadMedicineImage(ctx, null);
@@ -26,21 +32,43 @@ export const uploadMedicineImageRoute = defineRoute({
 });
 export const medicineImageRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'GET', url: '/api/account/prescriptions/medicine-images/:id', tags, permission: Permission.HealthView,
-  summary: 'A medicine picture', params: ZIdParams, response: z.unknown(), raw: true, produces: ['jpeg', 'png'],
+  method: 'GET',
+  url: '/api/account/prescriptions/medicine-images/:id',
+  tags,
+  permission: Permission.HealthView,
+  summary: 'A medicine picture',
+  params: ZIdParams,
+  response: z.unknown(),
+  raw: true,
+  produces: ['jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await readMedicineImage(ctx, params.id);
-    await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)
-      .header('cache-control', 'private, max-age=3600').send(data);
+    await reply
+      .type(type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(data);
   },
 });
 export const appMedicineImageRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'GET', url: '/api/account/app/medication/medicine-images/:id', tags: [...tags, 'patient-app'], permission: Permission.HealthOwnData,
-  summary: 'A medicine picture of my (or a followed patient’s) prescription', params: ZIdParams, response: z.unknown(), raw: true, produces: ['jpeg', 'png'],
+  method: 'GET',
+  url: '/api/account/app/medication/medicine-images/:id',
+  tags: [...tags, 'patient-app'],
+  permission: Permission.HealthOwnData,
+  summary: 'A medicine picture of my (or a followed patient’s) prescription',
+  params: ZIdParams,
+  response: z.unknown(),
+  raw: true,
+  produces: ['jpeg', 'png'],
   handler: async ({ params, reply }, ctx) => {
     const { data, type } = await appMedicineImage(ctx, params.id);
-    await reply.type(type).header('x-content-type-options', 'nosniff').header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)
-      .header('cache-control', 'private, max-age=3600').send(data);
+    await reply
+      .type(type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename="medicine.${type === 'image/png' ? 'png' : 'jpg'}"`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(data);
   },
 });

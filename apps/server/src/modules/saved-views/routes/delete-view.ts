@@ -5,7 +5,13 @@ import { deleteView } from '../saved-views.service.ts';
 
 export const deleteSavedViewRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'DELETE', url: '/api/account/saved-views/:id', tags: ['saved-views'], permission: Permission.AccountProfileView,
-  summary: 'Delete one of my views', params: ZIdParams, response: ZOk, operationId: 'deleteSavedView',
+  method: 'DELETE',
+  url: '/api/account/saved-views/:id',
+  tags: ['saved-views'],
+  permission: Permission.AccountProfileView,
+  summary: 'Delete one of my views',
+  params: ZIdParams,
+  response: ZOk,
+  operationId: 'deleteSavedView',
   handler: async ({ params }, ctx) => deleteView(ctx, params.id),
 });

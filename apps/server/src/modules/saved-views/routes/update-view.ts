@@ -6,8 +6,14 @@ import { updateView } from '../saved-views.service.ts';
 
 export const updateSavedViewRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'PATCH', url: '/api/account/saved-views/:id', tags: ['saved-views'], permission: Permission.AccountProfileView,
-  summary: "Rename one of my views, or make it (or stop it being) its list's default", params: ZIdParams, body: ZSavedViewPatch, response: ZSavedView,
+  method: 'PATCH',
+  url: '/api/account/saved-views/:id',
+  tags: ['saved-views'],
+  permission: Permission.AccountProfileView,
+  summary: "Rename one of my views, or make it (or stop it being) its list's default",
+  params: ZIdParams,
+  body: ZSavedViewPatch,
+  response: ZSavedView,
   operationId: 'updateSavedView',
   handler: async ({ params, body }, ctx) => updateView(ctx, params.id, body),
 });

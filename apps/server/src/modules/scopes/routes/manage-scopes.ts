@@ -8,8 +8,14 @@ import { allScopes } from '../scopes.service.ts';
 /** Every scope of the caller's level, cacheable: a short private max-age and an ETag (304 when unchanged). */
 export const manageScopeAllRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'GET', url: '/api/manage/scope/all', tags: ['scopes'], permission: Permission.AccountProfileView,
-  summary: 'All scopes of the caller’s level (cached: Cache-Control and ETag)', response: z.unknown(), raw: true, produces: ['json'],
+  method: 'GET',
+  url: '/api/manage/scope/all',
+  tags: ['scopes'],
+  permission: Permission.AccountProfileView,
+  summary: 'All scopes of the caller’s level (cached: Cache-Control and ETag)',
+  response: z.unknown(),
+  raw: true,
+  produces: ['json'],
   handler: async ({ req, reply }, ctx) => {
     const body = JSON.stringify(ZScopeAll.parse(await allScopes(ctx)));
     const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -6,13 +6,18 @@ import { AppError, validationError } from '../../../platform/errors.ts';
  * Reads a multipart form with text fields and at most one file (field `file`); the fields are
  * validated with the contract schema (400 naming the field), the file is returned as bytes.
  */
-export async function readForm<S extends z.ZodType>(req: FastifyRequest, schema: S, maxFileBytes: number): Promise<{ fields: z.infer<S>; file: Buffer | null }> {
+export async function readForm<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+  maxFileBytes: number,
+): Promise<{ fields: z.infer<S>; file: Buffer | null }> {
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
   for await (const part of req.parts({ limits: { fileSize: maxFileBytes + 1 } })) {
     if (part.type === 'file') {
       const data = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('FILE_TOO_LARGE', { field: 'file', rule: 'max_size' });
         throw e;
       });
       if (part.fieldname === 'file' && data.length > 0) file = data;

@@ -8,14 +8,22 @@ const tags = ['subscriptions', 'patient-app'];
 
 export const mySubscriptionRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'GET', url: P, tags, permission: Permission.AccountProfileView,
-  summary: 'My subscription: the current package (Zero without a purchase), its status and end, whether a wearable is connected, the features granted now, add-on uses left',
+  method: 'GET',
+  url: P,
+  tags,
+  permission: Permission.AccountProfileView,
+  summary:
+    'My subscription: the current package (Zero without a purchase), its status and end, whether a wearable is connected, the features granted now, add-on uses left',
   response: ZSubscriptionMe,
   handler: async (_in, ctx) => mySubscription(ctx),
 });
 export const cancelMySubscriptionRoute = defineRoute({
   audit: { phi: 'none' },
-  method: 'POST', url: `${P}/cancel`, tags, permission: Permission.AccountProfileView,
-  summary: 'Cancel my paid plan: back to the default Zero package at once', response: ZSubscriptionMe,
+  method: 'POST',
+  url: `${P}/cancel`,
+  tags,
+  permission: Permission.AccountProfileView,
+  summary: 'Cancel my paid plan: back to the default Zero package at once',
+  response: ZSubscriptionMe,
   handler: async (_in, ctx) => cancelMySubscription(ctx),
 });

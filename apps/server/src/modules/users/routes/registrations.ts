@@ -7,19 +7,35 @@ import { approveRegistration, listRegistrations, rejectRegistration } from '../r
 
 export const listRegistrationsRoute = defineRoute({
   audit: { phi: 'read' },
-  method: 'GET', url: '/api/account/registrations', tags: ['registrations'], permission: Permission.AccountApproveRegistration,
-  summary: 'Registrations waiting for approval', response: ZRegistrationList,
+  method: 'GET',
+  url: '/api/account/registrations',
+  tags: ['registrations'],
+  permission: Permission.AccountApproveRegistration,
+  summary: 'Registrations waiting for approval',
+  response: ZRegistrationList,
   handler: async (_in, ctx) => listRegistrations(ctx),
 });
 export const approveRegistrationRoute = defineRoute({
   audit: { phi: 'write' },
-  method: 'POST', url: '/api/account/registrations/:id/approve', tags: ['registrations'], permission: Permission.AccountApproveRegistration,
-  summary: 'Approve a registration', params: ZIdParams, body: z.object({}).optional(), response: ZOk,
+  method: 'POST',
+  url: '/api/account/registrations/:id/approve',
+  tags: ['registrations'],
+  permission: Permission.AccountApproveRegistration,
+  summary: 'Approve a registration',
+  params: ZIdParams,
+  body: z.object({}).optional(),
+  response: ZOk,
   handler: async ({ params }, ctx) => approveRegistration(ctx, params.id),
 });
 export const rejectRegistrationRoute = defineRoute({
   audit: { phi: 'write' },
-  method: 'POST', url: '/api/account/registrations/:id/reject', tags: ['registrations'], permission: Permission.AccountApproveRegistration,
-  summary: 'Reject a registration', params: ZIdParams, body: z.object({}).optional(), response: ZOk,
+  method: 'POST',
+  url: '/api/account/registrations/:id/reject',
+  tags: ['registrations'],
+  permission: Permission.AccountApproveRegistration,
+  summary: 'Reject a registration',
+  params: ZIdParams,
+  body: z.object({}).optional(),
+  response: ZOk,
   handler: async ({ params }, ctx) => rejectRegistration(ctx, params.id),
 });
