@@ -96,30 +96,38 @@ function TodayReadings({ metric, subject, prefs }: Props) {
       <Title order={2} size="h5">
         {metric === 'temperature' ? t('metricPages.temperature.details') : t('metricPages.detail.today')}
       </Title>
-      <Table striped aria-label={t('metricPages.detail.today')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('metricPages.detail.time')}</Table.Th>
-            <Table.Th>{t('metricPages.detail.value')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {newest.map((p) => (
-            <Table.Tr key={p.t}>
-              <Table.Td>{timeText(p.t)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm">{v(p.avg, p.avg2)}</Text>
-                  {metric === 'blood_pressure' && p.avg !== null && p.avg2 != null && (
-                    <BpBadge cls={bpClass(p.avg, p.avg2)} />
-                  )}
-                </Group>
-              </Table.Td>
+      {/* A narrow phone (360 px) scrolls the table inside its own area rather than the page. */}
+      <Table.ScrollContainer minWidth={260}>
+        <Table striped aria-label={t('metricPages.detail.today')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('metricPages.detail.time')}</Table.Th>
+              <Table.Th>{t('metricPages.detail.value')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {newest.map((p) => (
+              <Table.Tr key={p.t}>
+                <Table.Td>{timeText(p.t)}</Table.Td>
+                <ValueCell text={v(p.avg, p.avg2)} bp={metric === 'blood_pressure' ? [p.avg, p.avg2] : null} />
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** A reading's value, with its blood-pressure class beside a BP reading. */
+function ValueCell({ text, bp }: { text: string; bp: [number | null, number | null | undefined] | null }) {
+  return (
+    <Table.Td>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{text}</Text>
+        {bp && bp[0] !== null && bp[1] != null && <BpBadge cls={bpClass(bp[0], bp[1])} />}
+      </Group>
+    </Table.Td>
   );
 }
 
