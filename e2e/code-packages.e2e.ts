@@ -75,7 +75,9 @@ describe('code packages', () => {
     await expect.poll(() => app.getByRole('alert').innerText()).toContain('This code has already been used');
 
     await page.reload();
-    await expect.poll(() => codes.locator('tbody tr').first().getByText('Used', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => codes.locator('tbody tr').first().getByText('Used', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
     await expect.poll(() => page.getByLabel('Used: 1', { exact: true }).count()).toBe(1);
     expect(cspViolations()).toEqual([]);
   });

@@ -63,7 +63,7 @@ describe('scopes and health centers', () => {
 
     await page.goto('/scopes');
     const tree = page.getByRole('navigation', { name: 'Scope tree' });
-    await expect.poll(() => tree.getByText('E2E City').count()).toBeGreaterThan(0);
+    await expect.poll(() => tree.getByText('E2E City').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('table', { name: 'Scope list' }).getByText('E2E City').count()).toBe(1);
     await shot(page, 'org-scopes-en');
 

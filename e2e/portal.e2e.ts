@@ -301,9 +301,9 @@ describe('portal', () => {
   test('the API docs and the patient app shell are served', async () => {
     const page = await newPage(browser, baseUrl);
     await page.goto('/api/docs');
-    await expect.poll(() => page.getByText('CareWatch API').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('CareWatch API').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.goto('/app/');
-    await expect.poll(() => page.getByRole('heading', { name: 'CareWatch' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'CareWatch' }).count(), { timeout: 15_000 }).toBe(1);
     await page.context().close();
     // Every page of this spec (portal screens, the docs, the app shell) ran under the server's CSP without a refusal.
     expect(cspViolations()).toEqual([]);

@@ -34,7 +34,7 @@ describe('public trial request', () => {
     await inputs.nth(1).setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: PNG });
     await shot(page, 'trial-form');
     await page.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => page.getByText('We will e-mail linh@sunrise.example').count()).toBe(1);
+    await expect.poll(() => page.getByText('We will e-mail linh@sunrise.example').count(), { timeout: 10_000 }).toBe(1);
 
     const login = await fetch(`${baseUrl}/api/auth/oauth-token`, {
       method: 'POST',

@@ -98,8 +98,12 @@ describe('triage worklist', () => {
     const option = dialog.getByRole('option').first();
     await option.waitFor();
     const doctor = (await option.innerText()).replace(/\s*\(.*\)\s*$/, '').trim();
-    await option.click();
-    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    // By keyboard (another popup's overlay may cover the list for a moment): the first option, chosen.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Doctor' }).inputValue()).toContain(doctor);
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     const same = table.locator(`tr[data-patient-code="${code}"]`);
     await expect.poll(() => same.locator('td').nth(4).innerText(), { timeout: 5_000 }).toContain(doctor);
