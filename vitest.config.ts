@@ -112,6 +112,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A poll right after a navigation or a submit waits for the page, not 1 s: CI's machine runs two browsers and
+          // two servers on 2 cores, where a screen can take seconds.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

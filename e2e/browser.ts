@@ -49,6 +49,9 @@ export async function newPage(
 
 /** Screenshots go to e2e/.e2e-shots (ignored by git) so a person can look at what the tests saw. */
 export async function shot(page: Page, name: string) {
+  // Screenshots are for people reviewing screens locally; CI skips them (about 200 full-page captures, minutes of CPU)
+  // unless E2E_SHOTS=1.
+  if (process.env.CI && process.env.E2E_SHOTS !== '1') return;
   const dir = path.join(import.meta.dirname, '.e2e-shots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
