@@ -373,5 +373,5 @@ describe.skipIf(inject('cwTemplate').kind !== 'pg')('npm run secrets:rotate', ()
     const third = await run({ DATABASE_URL: url, DATA_DIR: dataDir, SECRETS_KEY: envKey });
     expect(third.code).toBe(1);
     expect(third.out).toContain('Set SECRETS_NEW_KEY or SECRETS_NEW_KEY_FILE');
-  });
+  }, 120_000); // three CLI runs (npm + tsx start each)
 });
