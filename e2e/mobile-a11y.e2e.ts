@@ -76,6 +76,57 @@ async function settled(page: Page) {
 const markOld = (page: Page) =>
   page.evaluate(() => document.querySelectorAll('h1, h2').forEach((h) => h.setAttribute('data-a11y-old', '')));
 
+/**
+ * Touch targets under 44×44 px on the screen as it is now (issue 21, phone-grade finish): buttons, links, tabs, menu
+ * items, selects, and checkboxes/radios with their tappable label row. A link inside a sentence is exempt (WCAG 2.5.8's
+ * inline exception), as are hidden elements.
+ */
+async function smallTargets(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    const selector = [
+      'button',
+      'a[href]',
+      '[role="tab"]',
+      '[role="button"]',
+      '[role="menuitem"]',
+      '[role="switch"]',
+      'select',
+      'input[type="checkbox"]',
+      'input[type="radio"]',
+    ].join(', ');
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      let r = el.getBoundingClientRect();
+      const input = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+      if (input) {
+        // The row the finger hits: Mantine's root (input + label), or the label a segmented choice is.
+        const row =
+          el.closest('label, .mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root') ?? el.parentElement;
+        const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+        for (const other of [row, label]) {
+          const o = other?.getBoundingClientRect();
+          if (o && o.width * o.height > r.width * r.height) r = o;
+        }
+      }
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (!input && (style.visibility === 'hidden' || style.display === 'none')) continue;
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const sentence = el.parentElement?.textContent?.trim() ?? '';
+        if (sentence.length > (el.textContent?.trim().length ?? 0) + 3) continue;
+      }
+      if (r.height >= 44 && r.width >= 44) continue;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+      out.push(
+        `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+      );
+    }
+    return out;
+  });
+  return found.map((f) => `${where}: touch target ${f}`);
+}
+
 /** Opens a screen inside the app (the router follows history, as a tapped link does) and checks it once settled. */
 async function visit(page: Page, path: string, where: string, problems: string[]) {
   const t0 = Date.now();
@@ -88,6 +139,8 @@ async function visit(page: Page, path: string, where: string, problems: string[]
   await settled(page);
   const t1 = Date.now();
   problems.push(...(await axeProblems(page, where)));
+  // Touch targets do not depend on the language: checked in the English pass.
+  if (where.endsWith('(en)')) problems.push(...(await smallTargets(page, where)));
   if (process.env.A11Y_TIMING) console.log(`${where}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
 }
 
@@ -158,6 +211,8 @@ const SCREENS = [
   '/feedback',
   '/announcements',
   '/delete-account',
+  '/sport',
+  '/sport/history',
 ];
 const METRICS = [
   'heart_rate',

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /** Lists every built file in precache.json: the service worker caches them all at install (lazy chunks included). */
 function precacheList(): Plugin {
@@ -16,9 +19,46 @@ function precacheList(): Plugin {
   };
 }
 
+/**
+ * The photo entry's fallback OCR (tesseract.js): its worker, WebAssembly core and English model, from the installed
+ * packages into dist/ocr/ — served by our server, never fetched from a CDN. Written after the bundle, so they are not in
+ * precache.json (downloaded only when a photo needs them) and add nothing to the first load.
+ */
+function ocrAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const files: Array<[string, string]> = [
+    [require.resolve('tesseract.js/dist/worker.min.js'), 'worker.min.js'],
+    [require.resolve('tesseract.js-core/tesseract-core-lstm.wasm.js'), 'tesseract-core-lstm.wasm.js'],
+    [
+      path.join(path.dirname(require.resolve('@tesseract.js-data/eng')), '4.0.0_best_int', 'eng.traineddata.gz'),
+      'eng.traineddata.gz',
+    ],
+  ];
+  let outDir = 'dist';
+  return {
+    name: 'carewatch-ocr-assets',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // `vite` (dev): the same files at the same address.
+    configureServer(server) {
+      server.middlewares.use('/app/ocr/', (req, res, next) => {
+        const file = files.find(([, name]) => req.url === `/${name}`);
+        if (!file) return next();
+        res.setHeader('content-type', file[1].endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        fs.createReadStream(file[0]).pipe(res);
+      });
+    },
+    writeBundle() {
+      fs.mkdirSync(path.join(outDir, 'ocr'), { recursive: true });
+      for (const [from, to] of files) fs.copyFileSync(from, path.join(outDir, 'ocr', to));
+    },
+  };
+}
+
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precacheList()],
+  plugins: [react(), precacheList(), ocrAssets()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

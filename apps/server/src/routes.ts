@@ -75,6 +75,8 @@ import { WEBHOOKS_ROUTES } from './modules/webhooks/webhooks.routes.ts';
 import { TIMELINE_ROUTES } from './modules/timeline/timeline.routes.ts';
 import { SAVED_VIEWS_ROUTES } from './modules/saved-views/saved-views.routes.ts';
 import { SPORT_ROUTES } from './modules/sport/sport.routes.ts';
+import { DASHBOARD_ROUTES } from './modules/dashboards/dashboards.routes.ts';
+import { FIRMWARE_ROUTES } from './modules/firmware/firmware.routes.ts';
 
 /** The route table: every HTTP endpoint of the server, each declaring its permission or public. */
 export const ROUTES: AnyRoute[] = [
@@ -148,6 +150,8 @@ export const ROUTES: AnyRoute[] = [
   ...TIMELINE_ROUTES,
   ...SAVED_VIEWS_ROUTES,
   ...SPORT_ROUTES,
+  ...DASHBOARD_ROUTES,
+  ...FIRMWARE_ROUTES,
   ...NOTIFICATIONS_ROUTES,
   ...DELIVERY_ROUTES,
   ...APP_VITALS_ROUTES,

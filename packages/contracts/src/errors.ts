@@ -135,6 +135,7 @@ export const ERRORS = {
   CONTACT_QR_INVALID: { status: 400, message: 'The QR code is invalid or has expired' },
   CONTACT_NOT_A_COACH: { status: 400, message: 'This user is not a coach' },
   SPORT_SESSION_TOO_SHORT: { status: 400, message: 'Distance or practice time too short to save sport data' },
+  DOCTOR_ACCOUNT_REQUIRED: { status: 403, message: 'Please login with Doctor account' },
   ALERT_NOT_FOUND: { status: 404, message: 'Alert not found' },
   ALERT_CLOSED: { status: 409, message: 'This alert is already closed' },
   ALERT_NO_PENDING_PROMPT: { status: 409, message: 'This alert is not waiting for your answer' },
@@ -221,6 +222,8 @@ export const ERRORS = {
   SAVED_VIEW_NOT_FOUND: { status: 404, message: 'Saved view not found' },
   SAVED_VIEW_NAME_EXISTS: { status: 409, message: 'You already have a view with this name for this list' },
   SAVED_VIEW_LIMIT: { status: 409, message: 'At most 20 saved views per list: delete one first' },
+  // Watch firmware and faces (issue 21)
+  FIRMWARE_VERSION_EXISTS: { status: 409, message: 'A package of this model, kind and version exists' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

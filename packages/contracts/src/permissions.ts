@@ -41,6 +41,8 @@ export const Permission = {
   DeviceView: 70,
   DeviceImport: 71,
   DeviceUpdate: 72,
+  /** Watch firmware and watch-face packages: upload, mark current (issue 21). */
+  DeviceFirmwareManage: 73,
   // Health
   HealthView: 90,
   HealthThresholdManage: 91,

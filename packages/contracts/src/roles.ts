@@ -101,6 +101,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleCode, PermissionId[]> = {
     P.FeedbackManage,
     P.NotificationAnnouncement,
     P.WebhookManage,
+    P.DeviceFirmwareManage,
   ],
   scope_admin: [...SELF, ...CENTER_ADMIN],
   mhsc_admin: [...SELF, ...CENTER_ADMIN],

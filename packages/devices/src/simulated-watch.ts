@@ -5,6 +5,7 @@ import { encodeHeartRateMeasurement } from './heart-rate.ts';
 import { encodeTemperatureMeasurement } from './health-thermometer.ts';
 import { encodePlxContinuous } from './pulse-oximeter.ts';
 import { createRandom, type Random } from './random.ts';
+import { WatchFirmware, type InstallProgress, type InstallResult, type PackageToInstall } from './firmware-sim.ts';
 import { CHARACTERISTIC, SERVICE, shortUuid, uuid128 } from './uuids.ts';
 
 /**
@@ -183,7 +184,8 @@ export class SimulatedWatch {
   readonly mac: string;
   readonly name: string;
   readonly serialNumber: string;
-  readonly firmwareVersion: string;
+  /** Firmware and watch face (firmware-sim.ts): packages from the app replace them. */
+  readonly firmware: WatchFirmware;
 
   private readonly clock: Clock;
   private readonly random: Random;
@@ -230,7 +232,7 @@ export class SimulatedWatch {
     this.mac = opts.mac ?? bytes.map(hex2).join(':');
     this.name = `${this.model}-${this.mac.slice(-5).replace(':', '')}`;
     this.serialNumber = `${this.model}${this.mac.replace(/:/g, '')}`;
-    this.firmwareVersion = FIRMWARE[this.model];
+    this.firmware = new WatchFirmware({ model: this.model, version: FIRMWARE[this.model], clock: this.clock });
     this.autoMeasureIntervalMs = opts.autoMeasureIntervalMs ?? AUTO_MEASURE_INTERVAL_MS;
     this.measurementMs = clamp(opts.measurementMs ?? 30_000, 0, MAX_MEASUREMENT_MS);
     this.utcOffsetMinutes = opts.utcOffsetMinutes ?? 0;
@@ -239,6 +241,9 @@ export class SimulatedWatch {
 
   get state(): WatchState {
     return this.currentState;
+  }
+  get firmwareVersion(): string {
+    return this.firmware.version;
   }
   get connectionStatus(): number {
     return connectionStatusOf(this.currentState);
@@ -532,6 +537,29 @@ export class SimulatedWatch {
     else this.startCountdown();
   }
 
+  /** Installs a firmware or watch-face package sent by the app (firmware-sim.ts); connected, not measuring. */
+  installPackage(pkg: PackageToInstall, onProgress?: (p: InstallProgress) => void): Promise<InstallResult> {
+    try {
+      this.requireConnected();
+      if (this.running)
+        throw new DeviceError('MEASUREMENT_IN_PROGRESS', `A ${this.running.kind} measurement is in progress`);
+      if (this.battery < LOW_BATTERY_PERCENT) throw new DeviceError('LOW_BATTERY', 'Battery too low to upgrade');
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    this.addLog('package transfer started');
+    return this.firmware.install(pkg, onProgress).then(
+      (r) => {
+        this.addLog(`${r.kind} ${r.version} applied`);
+        return r;
+      },
+      (e: unknown) => {
+        this.addLog('package rejected');
+        throw e;
+      },
+    );
+  }
+
   // ---- internals
 
   private info(): WatchInfo {
@@ -581,6 +609,7 @@ export class SimulatedWatch {
 
   /** Ends everything tied to a live connection: auto-measure, running measurement, notification subscriptions. */
   private drop(): void {
+    this.firmware.abort();
     if (this.autoTimer) this.clock.clearTimeout(this.autoTimer);
     this.autoTimer = null;
     this.endMeasurement('failed', new DeviceError('MEASUREMENT_FAILED', 'Connection lost during the measurement'));

@@ -35,6 +35,7 @@ import { fieldRulesEn } from './portal/field-rules-en.ts';
 import { appPaymentResultsEn } from './app/payment-results-en.ts';
 import { paymentConfigEn } from './portal/payment-config-en.ts';
 import { worklistEn } from './portal/worklist-en.ts';
+import { firmwareEn } from './portal/firmware-en.ts';
 /** English message catalogue of the staff portal. `portal-vi.ts` has exactly the same keys. */
 export const portalEn = {
   app: {
@@ -253,6 +254,7 @@ export const portalEn = {
     SAVED_VIEW_NOT_FOUND: 'Saved view not found',
     SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list',
     SAVED_VIEW_LIMIT: 'At most 20 saved views per list: delete one first',
+    FIRMWARE_VERSION_EXISTS: 'A package of this model, kind and version exists',
     CONTACT_NOT_FOUND: 'Contact or request not found',
     CONTACT_NOT_REGISTERED: 'This phone number is not registered. You can send an invitation',
     CONTACT_SELF: 'You cannot send a request to yourself',
@@ -269,6 +271,7 @@ export const portalEn = {
     CONTACT_QR_INVALID: 'The QR code is invalid or has expired',
     CONTACT_NOT_A_COACH: 'This user is not a coach',
     SPORT_SESSION_TOO_SHORT: 'Distance or practice time too short to save sport data',
+    DOCTOR_ACCOUNT_REQUIRED: 'Please login with Doctor account',
     ALERT_NOT_FOUND: 'Alert not found',
     ALERT_CLOSED: 'This alert is already closed',
     ALERT_NO_PENDING_PROMPT: 'This alert is not waiting for your answer',
@@ -591,6 +594,7 @@ export const portalEn = {
     DashboardPatientCount: 'View patient counts',
     DeviceView: 'View devices',
     DeviceImport: 'Import devices',
+    DeviceFirmwareManage: 'Manage watch firmware',
     DeviceUpdate: 'Update devices',
     HealthView: 'View health data',
     HealthThresholdManage: 'Manage thresholds',
@@ -673,6 +677,7 @@ export const portalEn = {
   paymentResults: appPaymentResultsEn,
   paymentConfig: paymentConfigEn,
   worklist: worklistEn,
+  firmware: firmwareEn,
 };
 
 /** The shape every portal catalogue must have (all leaves are strings). */

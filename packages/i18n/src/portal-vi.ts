@@ -35,6 +35,7 @@ import { fieldRulesVi } from './portal/field-rules-vi.ts';
 import { appPaymentResultsVi } from './app/payment-results-vi.ts';
 import { paymentConfigVi } from './portal/payment-config-vi.ts';
 import { worklistVi } from './portal/worklist-vi.ts';
+import { firmwareVi } from './portal/firmware-vi.ts';
 import type { PortalCatalogue } from './portal-en.ts';
 
 /** Vietnamese message catalogue of the staff portal (same keys as `portal-en.ts`). */
@@ -254,6 +255,7 @@ export const portalVi: PortalCatalogue = {
     SAVED_VIEW_NOT_FOUND: 'Không tìm thấy chế độ xem đã lưu',
     SAVED_VIEW_NAME_EXISTS: 'Bạn đã có một chế độ xem cùng tên cho danh sách này',
     SAVED_VIEW_LIMIT: 'Tối đa 20 chế độ xem đã lưu cho mỗi danh sách: hãy xóa bớt một chế độ xem',
+    FIRMWARE_VERSION_EXISTS: 'Đã có gói cùng dòng máy, loại và phiên bản',
     CONTACT_NOT_FOUND: 'Không tìm thấy liên hệ hoặc yêu cầu',
     CONTACT_NOT_REGISTERED: 'Số điện thoại này chưa đăng ký. Bạn có thể gửi lời mời',
     CONTACT_SELF: 'Bạn không thể gửi yêu cầu cho chính mình',
@@ -270,6 +272,7 @@ export const portalVi: PortalCatalogue = {
     CONTACT_QR_INVALID: 'Mã QR không hợp lệ hoặc đã hết hạn',
     CONTACT_NOT_A_COACH: 'Người dùng này không phải là huấn luyện viên',
     SPORT_SESSION_TOO_SHORT: 'Quãng đường hoặc thời gian tập quá ngắn để lưu dữ liệu thể thao',
+    DOCTOR_ACCOUNT_REQUIRED: 'Vui lòng đăng nhập bằng tài khoản bác sĩ',
     ALERT_NOT_FOUND: 'Không tìm thấy cảnh báo',
     ALERT_CLOSED: 'Cảnh báo này đã được đóng',
     ALERT_NO_PENDING_PROMPT: 'Cảnh báo này không chờ câu trả lời của bạn',
@@ -594,6 +597,7 @@ export const portalVi: PortalCatalogue = {
     DashboardPatientCount: 'Xem số lượng bệnh nhân',
     DeviceView: 'Xem thiết bị',
     DeviceImport: 'Nhập thiết bị',
+    DeviceFirmwareManage: 'Quản lý phần mềm đồng hồ',
     DeviceUpdate: 'Cập nhật thiết bị',
     HealthView: 'Xem dữ liệu sức khỏe',
     HealthThresholdManage: 'Quản lý ngưỡng',
@@ -676,4 +680,5 @@ export const portalVi: PortalCatalogue = {
   paymentResults: appPaymentResultsVi,
   paymentConfig: paymentConfigVi,
   worklist: worklistVi,
+  firmware: firmwareVi,
 };

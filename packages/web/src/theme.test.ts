@@ -63,6 +63,22 @@ describe('theme options', () => {
     expect(desktop.Checkbox).toBeUndefined();
   });
 
+  test('touch: links on their own and selects are 44 px tall (not links given `inherit`, inside a sentence); badges wrap', () => {
+    const phone = webTheme({ labels, touch: true }).components ?? {};
+    const anchor = phone.Anchor?.styles as (t: unknown, p: { inherit?: boolean }) => { root?: { minHeight?: number } };
+    expect(anchor({}, {}).root?.minHeight).toBe(44);
+    expect(anchor({}, { inherit: true })).toEqual({});
+    const select = phone.NativeSelect?.vars as (
+      t: unknown,
+      p: { size?: string },
+    ) => { wrapper: Record<string, string> };
+    expect(select({}, { size: 'md' }).wrapper['--input-height']).toBe('max(44px, var(--input-height-md))');
+    expect(JSON.stringify(phone.Badge?.styles)).toContain('"whiteSpace":"normal"');
+    const desktop = webTheme({ labels }).components ?? {};
+    expect(desktop.Anchor).toBeUndefined();
+    expect(JSON.stringify(desktop.Badge?.styles)).not.toContain('whiteSpace');
+  });
+
   test('icon-only controls are named in the given language', () => {
     const c = webTheme({ labels: { close: 'Đóng', page: (n) => `Trang ${n}` } }).components ?? {};
     expect(JSON.stringify(c.Modal?.defaultProps)).toContain('Đóng');

@@ -77,6 +77,28 @@ const touchRow = {
   label: { minHeight: TOUCH, display: 'flex', alignItems: 'center' },
 } as const;
 
+/** A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages. */
+const badgeKept = {
+  root: { overflow: 'visible', flexShrink: 0 },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+};
+/**
+ * On a phone a long badge ("EMERGENCY CONTACT", "STAGE 2 HYPERTENSION") wraps between words rather than pushing its row
+ * past the screen's edge: it may shrink down to its longest word (a flex item's automatic minimum), never cut.
+ */
+const badgeWraps = {
+  root: { overflow: 'visible', height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+  label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', lineHeight: 1.3, paddingBlock: 2 },
+};
+/** A field the finger opens (a native select, a file picker) at least 44 px tall, whatever its size. */
+const touchField = {
+  vars: (_theme: unknown, props: { size?: unknown }) => ({
+    wrapper: {
+      '--input-height': `max(${TOUCH}px, var(--input-height-${typeof props.size === 'string' ? props.size : 'sm'}))`,
+    },
+  }),
+};
+
 /**
  * The Mantine theme of both web apps: the primary colour (each app gives its own, the portal the tenant's), fonts, and
  * accessible names for Mantine's icon-only controls. Use with `cssVariablesResolver={readableColors}`.
@@ -97,10 +119,7 @@ export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
     // Plain objects, not `Component.extend(…)`: that would import every component named here into each app's first
     // download (the colour picker, pagination…), whether the first screen shows it or not.
     components: {
-      // A badge is never cut ("Unre…", "Chưa kíc…"): it keeps its text's width in tables and rows, in both languages.
-      Badge: {
-        styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } },
-      },
+      Badge: { styles: opts.touch ? badgeWraps : badgeKept },
       // A table wider than the page scrolls inside its own area, which the keyboard can reach (arrow keys scroll it).
       TableScrollContainer: { defaultProps: { tabIndex: 0 } },
       // The eye-dropper is an unlabelled icon button, and not needed to type or pick a colour.
@@ -136,6 +155,28 @@ export function webTheme(opts: WebThemeOptions): MantineThemeOverride {
             },
             // Every button, compact ones too ("← Back"): the height grows, the text and padding stay.
             Button: { styles: { root: { minHeight: TOUCH } } },
+            // A link on its own ("Forgot password?", "‹ Devices", "Change" beside a sentence): 44 px tall, its text in the
+            // middle. As a flex item (a Group's or a Stack's) it is a block, which takes the height; a link inside a
+            // sentence stays inline, where neither applies, and one given `inherit` (it takes the sentence's font) is
+            // left alone entirely.
+            Anchor: {
+              styles: (_theme: unknown, props: { inherit?: boolean }) =>
+                props.inherit
+                  ? {}
+                  : {
+                      root: {
+                        minHeight: TOUCH,
+                        minWidth: TOUCH,
+                        paddingBlock: `max(0px, calc((${TOUCH}px - 1lh) / 2))`,
+                      },
+                    },
+            },
+            // The registration steps are buttons: the row is 44 px tall, the step's circle in its middle.
+            Stepper: { styles: { step: { minHeight: TOUCH, alignItems: 'center' } } },
+            // Choice chips (an event's icon): the chip itself is the target.
+            Chip: { vars: () => ({ root: { '--chip-size': `${TOUCH}px` } }) },
+            NativeSelect: touchField,
+            FileInput: touchField,
           }
         : {}),
     },

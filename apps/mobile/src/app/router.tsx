@@ -181,6 +181,34 @@ export const router = createBrowserRouter(
                   lazy: async () => ({ Component: (await import('../features/help/help-page.tsx')).HelpPage }),
                 },
                 {
+                  path: 'dashboards/coach',
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboards/dashboard-pages.tsx')).CoachDashboardPage,
+                  }),
+                },
+                {
+                  path: 'dashboards/doctor',
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboards/dashboard-pages.tsx')).DoctorDashboardPage,
+                  }),
+                },
+                {
+                  path: 'join-coach',
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboards/join-coach-page.tsx')).JoinCoachPage,
+                  }),
+                },
+                {
+                  path: 'sport-profile',
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboards/sport-profile-page.tsx')).SportProfilePage,
+                  }),
+                },
+                {
+                  path: 'sport/*',
+                  lazy: async () => ({ Component: (await import('../features/sport/sport-page.tsx')).SportPage }),
+                },
+                {
                   path: 'feedback',
                   lazy: async () => ({
                     Component: (await import('../features/profile/feedback-page.tsx')).FeedbackPage,

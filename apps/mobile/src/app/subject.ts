@@ -2,9 +2,18 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * "Viewing as" (patient-app §1): whose data the app shows — the signed-in user's own (null), a sub-user they manage,
- * or a patient who accepted them as follower. Kept on this phone only; cleared at sign-out.
+ * or a patient who accepted them as follower; for a coach or a doctor, a player or patient opened from their
+ * dashboard (read only). Kept on this phone only; cleared at sign-out.
  */
-export type AppSubject = { patientId: string; name: string; relation: 'sub_user' | 'emergency' | 'caring' };
+export type AppSubject = {
+  patientId: string;
+  name: string;
+  relation: 'sub_user' | 'emergency' | 'caring' | 'coach' | 'doctor';
+};
+
+/** Opened from a coach's or doctor's dashboard: read through the clinical routes (their visibility), never written. */
+export const isDashboardSubject = (s: AppSubject | null): boolean =>
+  s?.relation === 'coach' || s?.relation === 'doctor';
 
 const KEY = 'cw.app.subject';
 const listeners = new Set<() => void>();

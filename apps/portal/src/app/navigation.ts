@@ -6,6 +6,7 @@ import { staffNavItems } from '../features/staff/staff.module.tsx';
 import { lifecycleNavItems } from '../features/lifecycle/lifecycle.module.tsx';
 import { patientsNavItems } from '../features/patients/patients.module.tsx';
 import { devicesNavItems } from '../features/devices/devices.module.tsx';
+import { firmwareNavItems } from '../features/firmware/firmware.module.tsx';
 import { alertsNavItems } from '../features/alerts/alerts.module.tsx';
 import { ticketsNavItems } from '../features/tickets/tickets.module.tsx';
 import { appointmentsNavItems } from '../features/appointments/appointments.module.tsx';
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...worklistNavItems,
   ...patientsNavItems,
   ...devicesNavItems,
+  ...firmwareNavItems,
   ...alertsNavItems,
   ...ticketsNavItems,
   ...appointmentsNavItems,

@@ -11,6 +11,7 @@ import { staffRoutes } from '../features/staff/staff.module.tsx';
 import { lifecycleRoutes } from '../features/lifecycle/lifecycle.module.tsx';
 import { patientsRoutes } from '../features/patients/patients.module.tsx';
 import { devicesRoutes } from '../features/devices/devices.module.tsx';
+import { firmwareRoutes } from '../features/firmware/firmware.module.tsx';
 import { alertsRoutes } from '../features/alerts/alerts.module.tsx';
 import { ticketsRoutes } from '../features/tickets/tickets.module.tsx';
 import { appointmentsPrintRoutes, appointmentsRoutes } from '../features/appointments/appointments.module.tsx';
@@ -118,6 +119,7 @@ export const router = createBrowserRouter([
               ...lifecycleRoutes,
               ...patientsRoutes,
               ...devicesRoutes,
+              ...firmwareRoutes,
               ...alertsRoutes,
               ...ticketsRoutes,
               ...appointmentsRoutes,

@@ -21,12 +21,14 @@ import * as codePackages from '@carewatch/contracts/code-packages';
 import * as codes from '@carewatch/contracts/codes';
 import * as common from '@carewatch/contracts/common';
 import * as contacts from '@carewatch/contracts/contacts';
+import * as dashboards from '@carewatch/contracts/dashboards';
 import * as devices from '@carewatch/contracts/devices';
 import * as doctors from '@carewatch/contracts/doctors';
 import * as errors from '@carewatch/contracts/errors';
 import * as feedback from '@carewatch/contracts/feedback';
 import * as fhir from '@carewatch/contracts/fhir';
 import * as fieldRules from '@carewatch/contracts/field-rules';
+import * as firmware from '@carewatch/contracts/firmware';
 import * as lifecycle from '@carewatch/contracts/lifecycle';
 import * as medicalRecords from '@carewatch/contracts/medical-records';
 import * as meetings from '@carewatch/contracts/meetings';
@@ -74,6 +76,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   codes,
   common,
   contacts,
+  dashboards,
   devices,
   doctors,
   errors,
@@ -106,4 +109,5 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   fieldRules,
   savedViews,
   sport,
+  firmware,
 };

@@ -33,6 +33,17 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 };
 
 /**
+ * The photo entry's OCR worker and core (tesseract.js, built into /app/ocr/) compile WebAssembly: only those files may
+ * ('wasm-unsafe-eval' allows WebAssembly, not JavaScript eval); the pages keep the policy above.
+ */
+export const OCR_WORKER_CSP = Object.entries({
+  ...CSP_DIRECTIVES,
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+})
+  .map(([k, v]) => `${k} ${v.join(' ')}`)
+  .join('; ');
+
+/**
  * Powerful browser features: the patient app (/app) uses the camera (QR scan, video visits), the microphone (SOS voice
  * message, video visits), the location (SOS) and Bluetooth (the watch), from its own origin only; the portal only the
  * camera and microphone, for video visits (on every portal page: the policy of a single-page app is the one of the page
@@ -86,6 +97,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
           : PERMISSIONS_POLICY.portal,
     );
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (p.startsWith('/app/ocr/')) reply.header('content-security-policy', OCR_WORKER_CSP);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     // A route declaring it holds no patient data may keep its own private caching (the scope list: max-age + ETag).

@@ -623,6 +623,22 @@ const SQL_FACTORIES: Record<string, Factory> = {
       [newId(), r.tenantId, r.patientId, new Date(now.getTime() - 3_600_000), now],
     );
   },
+  // Sport profiles of coaches and players (issue 21): the demo patient's, as a player (the seed gives the players theirs).
+  sport_profiles: async (db, r, now) => {
+    await db.query(
+      `insert into sport_profiles (tenant_id, user_id, team_name, club_name, rank, skill, updated_at)
+      values ($1, $2, 'factory team', 'factory club', 'A', 'sprint', $3) on conflict (tenant_id, user_id) do nothing`,
+      [r.tenantId, r.users.patient!, now],
+    );
+  },
+  // Watch firmware packages (issue 21): a GT5 firmware marked current (the bytes' key need not exist for the matrix).
+  firmware_packages: async (db, r, now) => {
+    await db.query(
+      `insert into firmware_packages (id, tenant_id, model, kind, version, file_key, size_bytes, sha256, is_current, uploaded_by, created_at)
+      values ($1, $2, 'GT5', 'firmware', '9.9.9', $3, 46, $4, true, $5, $6)`,
+      [newId(), r.tenantId, `files/firmware/${r.tenantId}/factory.bin`, '0'.repeat(64), r.users.doctor!, now],
+    );
+  },
 };
 
 /** Rows created through the real API: an SOS from the patient app (alerts, SOS case, ticket, deliveries, notifications …), sign-ins, a reset code. */

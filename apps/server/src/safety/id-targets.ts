@@ -83,6 +83,7 @@ const BY_SEGMENT: Record<string, string> = {
   packages: 'packages',
   webhooks: 'webhook_endpoints',
   'saved-views': 'saved_views',
+  firmware: 'firmware_packages',
 };
 
 export function tableForField(field: string, url: string): string {

@@ -11,6 +11,7 @@ import { FEEDBACK_IMAGE_MAX_BYTES } from '@carewatch/contracts/app-profile';
 import { MEDICAL_RECORD_FILE_MAX_BYTES } from '@carewatch/contracts/medical-records';
 import { MEDICINE_IMAGE_MAX_BYTES } from '@carewatch/contracts/prescriptions';
 import { RECONCILIATION_MAX_BYTES } from '@carewatch/contracts/transactions';
+import { FIRMWARE_MAX_BYTES } from '@carewatch/contracts/firmware';
 import { ROUTES } from '../routes.ts';
 import { AVATAR_MAX_BYTES } from '../modules/account/account.service.ts';
 import type { Row, SqlValue } from '../platform/db.ts';
@@ -324,6 +325,15 @@ test('hostile uploads are refused or stored under a random name and served as do
       field: 'file',
       fields: { provider: 'VN_PAY' },
       limit: RECONCILIATION_MAX_BYTES,
+      acceptsPng: false,
+    },
+    {
+      // Watch packages (issue 21): only a package whose header names the form's model, kind and version is kept.
+      route: 'POST /api/account/firmware',
+      url: '/api/account/firmware',
+      field: 'file',
+      fields: { model: 'GT5', kind: 'firmware', version: '5.2.0' },
+      limit: FIRMWARE_MAX_BYTES,
       acceptsPng: false,
     },
   ];

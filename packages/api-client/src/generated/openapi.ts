@@ -6266,6 +6266,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/me/sport-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My sport profile as a coach or player: team name, club, rank, skill (empty until saved) */
+        get: operations["getAccountMeSportProfile"];
+        /** Set my team name, club, rank and skill (a missing or empty field is cleared); my coach sees them */
+        put: operations["putAccountMeSportProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/dashboards/coach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app, coach: my accepted players (team, club, rank, skill), their sessions and load over the last 7 days, open alerts and last reading */
+        get: operations["getAccountDashboardsCoach"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/dashboards/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app, doctor: my patients (as the portal lists them) with level, open alert and last reading, most urgent first; others get DOCTOR_ACCOUNT_REQUIRED */
+        get: operations["getAccountDashboardsDoctor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/firmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's firmware and watch-face packages (optionally of one model and kind), newest first */
+        get: operations["getAccountFirmware"];
+        put?: never;
+        /** Upload a watch firmware or watch-face package (multipart: `model` GT2|GT5, `kind` firmware|watch_face, `version` 1.2.3, `name`, `notes`, `file` ≤ 8 MB whose package header names the same model, kind and version); 409 FIRMWARE_VERSION_EXISTS */
+        post: operations["postAccountFirmware"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/firmware/{id}/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a package the current one of its model and kind (the one before it stops being current) */
+        post: operations["postAccountFirmwareByIdCurrent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/firmware/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a package's bytes (streamed; `X-Content-SHA256` header) */
+        get: operations["getAccountFirmwareByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/me/firmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: the current firmware of a watch model (null when none) and the model's watch faces */
+        get: operations["getAccountMeFirmware"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/me/firmware/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient app: a package's bytes to send to the paired watch (streamed; `X-Content-SHA256` header) */
+        get: operations["getAccountMeFirmwareByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/admin/notification": {
         parameters: {
             query?: never;
@@ -7593,6 +7731,13 @@ export interface components {
             outcome: components["schemas"]["SosCaseOutcome"];
             note: string;
         };
+        CoachDashboard: {
+            from: string;
+            to: string;
+            coach: components["schemas"]["SportProfile"];
+            players: components["schemas"]["TeamPlayer"][];
+            total: components["schemas"]["WeekLoad"];
+        };
         CodeCounts: {
             total: number;
             notPaid: number;
@@ -7811,6 +7956,11 @@ export interface components {
         CurrentImport: {
             item: components["schemas"]["PatientImport"] | null;
         };
+        DashboardOpenAlert: {
+            id: components["schemas"]["Id"];
+            level: components["schemas"]["AlertLevel"];
+            since: string;
+        };
         DeactivationRequest: {
             /** Format: uuid */
             id: string;
@@ -7964,6 +8114,12 @@ export interface components {
             yearsOfExperience: number | null;
             hasAvatar: boolean;
         };
+        DoctorDashboard: {
+            items: components["schemas"]["DoctorPatient"][];
+            total: number;
+            page: number;
+            size: number;
+        };
         DoctorDetail: {
             id: components["schemas"]["Id"];
             fullName: string;
@@ -7994,6 +8150,16 @@ export interface components {
         DoctorMe: {
             account: components["schemas"]["StaffDetail"];
             licenses: components["schemas"]["License"][];
+        };
+        DoctorPatient: {
+            patientId: components["schemas"]["Id"];
+            userId: components["schemas"]["Id"] | null;
+            name: string;
+            level: components["schemas"]["AlertLevel"];
+            openAlert: components["schemas"]["DashboardOpenAlert"] | null;
+            openAlerts: number;
+            lastMeasuredAt: string | null;
+            patientCode: string | null;
         };
         DoctorProfile: {
             specialties: string[];
@@ -8085,7 +8251,7 @@ export interface components {
         /** @description Any error: its code is one of the catalogue. */
         Error: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_COACH" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SPORT_SESSION_TOO_SHORT" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
+            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_EXISTS" | "ACCOUNT_LOCKED" | "ACCOUNT_NOT_FOUND" | "ACCOUNT_PENDING_APPROVAL" | "ADMIN_NOT_ELIGIBLE" | "ALERT_CLOSED" | "ALERT_NOT_FOUND" | "ALERT_NO_PENDING_PROMPT" | "ALERT_ONLY_AT_RISK" | "ALREADY_FOLLOWER" | "APPOINTMENT_NOT_COMPLETED" | "APPOINTMENT_NOT_FOUND" | "APPOINTMENT_TRANSITION_INVALID" | "ASSISTANT_NEEDS_DOCTOR" | "ATTACHMENT_NOT_FOUND" | "BASIC_REQUIRED" | "CANNOT_DISABLE_SELF" | "CARD_LOCKED" | "CARD_WRONG" | "CENTER_ADMIN_REQUIRED" | "CENTER_IN_USE" | "CENTER_MAIN_ADMIN_MAX" | "CENTER_NAME_DUPLICATED" | "CENTER_NOT_FOUND" | "CODE_EXPIRED" | "CODE_LOCKED" | "CODE_NOT_PAID" | "CODE_NOT_YET_AVAILABLE" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_PACKAGE_NOT_FOUND" | "CODE_UNKNOWN" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_MAX_CARING_PATIENTS" | "CONTACT_MAX_EMERGENCY_PATIENTS" | "CONTACT_MAX_SHARED" | "CONTACT_MAX_SPECIALTIES" | "CONTACT_NOT_A_COACH" | "CONTACT_NOT_A_DOCTOR" | "CONTACT_NOT_FOUND" | "CONTACT_NOT_PENDING" | "CONTACT_NOT_REGISTERED" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTACT_QR_INVALID" | "CONTACT_RESEND_TOO_SOON" | "CONTACT_SELF" | "CONTRACT_ID_EXISTS" | "CONTRACT_ID_LOCKED" | "DEACTIVATION_PENDING" | "DEVICE_ACTIVATED_READONLY" | "DEVICE_AUTH_FAILED" | "DEVICE_CLOCK_SKEW" | "DEVICE_EXISTS" | "DEVICE_NOT_ASSIGNED" | "DEVICE_NOT_DIRECT" | "DEVICE_NOT_FOUND" | "DOCTOR_ACCOUNT_REQUIRED" | "DOCTOR_ALREADY_ASSIGNED" | "DOCTOR_NOT_FOUND" | "EMAIL_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "EMAIL_TEMPLATE_NO_CODE" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "EVENT_NOT_FOUND" | "FEEDBACK_NOT_FOUND" | "FILE_EMPTY" | "FILE_INVALID_TEMPLATE" | "FILE_TOO_LARGE" | "FIRMWARE_VERSION_EXISTS" | "IMAGE_UPLOAD_FAILED" | "IMPORT_IN_PROGRESS" | "IMPORT_NOT_FOUND" | "INTAKE_ANSWERED" | "INTAKE_NOT_FOUND" | "INTAKE_TOO_EARLY" | "INTERNAL" | "INVALID_FILE_TYPE" | "INVALID_LANGUAGE" | "INVALID_MEDICAL_STATUS" | "INVALID_PAGING" | "INVALID_SCHEDULE_TIME" | "INVALID_TIMEZONE" | "LAST_DOCTOR_UNASSIGN" | "LEVEL_NOT_FOUND" | "LICENSE_NOT_FOUND" | "LOGGED_IN_ELSEWHERE" | "LOGO_NOT_PNG" | "LOGO_REQUIRED" | "LOGO_TOO_LARGE" | "MAIN_ADMIN_CANNOT_UNASSIGN" | "MAIN_ADMIN_EXISTS" | "MAX_EVENTS" | "MEDICAL_LICENSE_EXPIRED" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "NOT_FOUND" | "NO_DOCTOR_PATIENT_RELATION" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "OTP_BLOCKED" | "OTP_EXPIRED" | "OTP_TOO_SOON" | "OTP_WRONG" | "PACKAGE_CODE_EXISTS" | "PACKAGE_DEFAULT_READONLY" | "PACKAGE_DISABLED" | "PACKAGE_NAME_EXISTS" | "PACKAGE_NOT_FOUND" | "PACKAGE_OPTION_INVALID" | "PAID_PACKAGE_NEEDS_WEARABLE" | "PARTNER_NOT_VERIFIED" | "PARTNER_VERIFY_FAILED" | "PASSWORD_MISMATCH" | "PATIENT_EMAIL_EXISTS" | "PATIENT_IDENTIFIER_REQUIRED" | "PATIENT_ID_EXISTS" | "PATIENT_NOT_FOUND" | "PATIENT_STATUS_CHANGE_REFUSED" | "PAYMENT_FAILED" | "PAYMENT_KEY_WRONG" | "PAYMENT_METHOD_NOT_FINALIZED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PERMISSIONS_CHANGED" | "PERMISSION_DENIED" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "PRESCRIPTION_NOT_FOUND" | "PROFILE_NOT_FOUND" | "RATE_LIMITED" | "RATING_NOT_FOUND" | "RECONCILIATION_ITEM_RESOLVED" | "RECONCILIATION_NOT_FOUND" | "RECOVERY_EXPIRED" | "REQUEST_NOT_FOUND" | "ROLE_DEFAULT_READONLY" | "ROLE_EXISTED" | "ROLE_NOT_FOUND" | "ROLE_PROTECTED" | "SAME_PASSWORD" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SAVED_VIEW_NOT_FOUND" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_FOUND" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_INACTIVE" | "SCOPE_IN_USE" | "SCOPE_NAME_DUPLICATED" | "SCOPE_NOT_FOUND" | "SCOPE_PARENT_INVALID" | "SCOPE_STATE_CHANGE_REFUSED" | "SESSION_EXPIRED" | "SETTLEMENT_FILE_INVALID" | "SLOT_NOT_FOUND" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "SOS_CASE_NOT_FOUND" | "SOS_SUB_PROFILE" | "SPORT_SESSION_TOO_SHORT" | "SUBSCRIPTION_EXPIRED" | "SUB_USER_MAX" | "TENANT_CODE_DUPLICATED" | "TENANT_CONNECTIONS_COUNT" | "TENANT_CONNECTION_FAILED" | "TENANT_CONNECTION_TYPE_INVALID" | "TENANT_DB_HOST_NOT_ALLOWED" | "TENANT_NAME_DUPLICATED" | "TENANT_NOT_FOUND" | "TENANT_REQUEST_DECIDED" | "TENANT_REQUEST_NOT_FOUND" | "TENANT_SELF_DISABLE" | "TENANT_USERNAME_MISMATCH" | "TERMS_NOT_ACCEPTED" | "THRESHOLD_LOCKED" | "TICKET_NOT_FOUND" | "TICKET_TRANSITION_INVALID" | "TRANSACTION_NOT_FOUND" | "UNAUTHORIZED" | "UNSUPPORTED_DEVICE_TYPE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "WEAK_PASSWORD" | "WEBHOOK_DISABLED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_ROTATION_IN_PROGRESS" | "WEBHOOK_URL_NOT_ALLOWED" | "WRONG_CURRENT_PASSWORD" | "WRONG_LOGIN" | "WRONG_TENANT";
         };
         /** @description An error answered with HTTP 400: its code is one of these. */
         Error400: components["schemas"]["ErrorBody"] & {
@@ -8100,7 +8266,7 @@ export interface components {
         /** @description An error answered with HTTP 403: its code is one of these. */
         Error403: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_PENDING_APPROVAL" | "LOGGED_IN_ELSEWHERE" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "PERMISSION_DENIED" | "RECOVERY_EXPIRED" | "ROLE_PROTECTED" | "SOS_SUB_PROFILE" | "THRESHOLD_LOCKED";
+            code?: "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_PENDING_APPROVAL" | "DOCTOR_ACCOUNT_REQUIRED" | "LOGGED_IN_ELSEWHERE" | "MEDICAL_PROFILE_LOCKED" | "MEETING_NOT_ALLOWED" | "NOT_A_PATIENT" | "PERMISSION_DENIED" | "RECOVERY_EXPIRED" | "ROLE_PROTECTED" | "SOS_SUB_PROFILE" | "THRESHOLD_LOCKED";
         };
         /** @description An error answered with HTTP 404: its code is one of these. */
         Error404: components["schemas"]["ErrorBody"] & {
@@ -8110,7 +8276,7 @@ export interface components {
         /** @description An error answered with HTTP 409: its code is one of these. */
         Error409: components["schemas"]["ErrorBody"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_EXISTS" | "ALERT_CLOSED" | "ALERT_NO_PENDING_PROMPT" | "ALREADY_FOLLOWER" | "APPOINTMENT_TRANSITION_INVALID" | "CENTER_IN_USE" | "CODE_NOT_PAID" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_NOT_PENDING" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTRACT_ID_EXISTS" | "DEACTIVATION_PENDING" | "DEVICE_EXISTS" | "DOCTOR_ALREADY_ASSIGNED" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "IMPORT_IN_PROGRESS" | "INTAKE_ANSWERED" | "ORDER_NOT_PENDING" | "PACKAGE_CODE_EXISTS" | "PACKAGE_NAME_EXISTS" | "PATIENT_EMAIL_EXISTS" | "PATIENT_ID_EXISTS" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "RECONCILIATION_ITEM_RESOLVED" | "ROLE_EXISTED" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_IN_USE" | "SCOPE_STATE_CHANGE_REFUSED" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "TICKET_TRANSITION_INVALID" | "WEBHOOK_DISABLED" | "WEBHOOK_ROTATION_IN_PROGRESS";
+            code?: "ACCOUNT_EXISTS" | "ALERT_CLOSED" | "ALERT_NO_PENDING_PROMPT" | "ALREADY_FOLLOWER" | "APPOINTMENT_TRANSITION_INVALID" | "CENTER_IN_USE" | "CODE_NOT_PAID" | "CODE_PACKAGE_NAME_EXISTS" | "CODE_USED" | "CONTACT_ALREADY_ASKED" | "CONTACT_NOT_PENDING" | "CONTACT_ONE_FAMILY_DOCTOR" | "CONTRACT_ID_EXISTS" | "DEACTIVATION_PENDING" | "DEVICE_EXISTS" | "DOCTOR_ALREADY_ASSIGNED" | "EMAIL_USED" | "EVENT_DUPLICATE_TIME" | "FIRMWARE_VERSION_EXISTS" | "IMPORT_IN_PROGRESS" | "INTAKE_ANSWERED" | "ORDER_NOT_PENDING" | "PACKAGE_CODE_EXISTS" | "PACKAGE_NAME_EXISTS" | "PATIENT_EMAIL_EXISTS" | "PATIENT_ID_EXISTS" | "PHONE_USED" | "PRESCRIPTION_DEACTIVATED" | "RECONCILIATION_ITEM_RESOLVED" | "ROLE_EXISTED" | "SAVED_VIEW_LIMIT" | "SAVED_VIEW_NAME_EXISTS" | "SCHEDULE_HAS_APPOINTMENTS" | "SCHEDULE_NOT_PENDING" | "SCHEDULE_OVERLAP" | "SCOPE_IN_USE" | "SCOPE_STATE_CHANGE_REFUSED" | "SLOT_TAKEN" | "SOS_CASE_CLOSED" | "TICKET_TRANSITION_INVALID" | "WEBHOOK_DISABLED" | "WEBHOOK_ROTATION_IN_PROGRESS";
         };
         /** @description An error answered with HTTP 413: its code is one of these. */
         Error413: components["schemas"]["ErrorBody"] & {
@@ -8430,6 +8596,26 @@ export interface components {
             /** @enum {string} */
             key?: "required" | "minLength" | "maxLength" | "minValue" | "maxValue" | "email" | "phone" | "otp" | "nameDigits" | "birthday" | "birthdayFuture" | "bloodType" | "bloodTypeRequired" | "heightWeight" | "height" | "weight" | "gender" | "mac" | "imei" | "date" | "time" | "startAfterEnd" | "endBeforeStart" | "choose" | "status" | "number" | "passwordMismatch" | "passwordSame" | "passwordRule" | "host" | "port" | "url" | "colour" | "tenantCode" | "latitude" | "longitude" | "timezone" | "language" | "dialCode" | "cancelReason" | "rejectReason" | "role" | "admin" | "mainAdmin" | "connections" | "patientContact" | "patientId" | "noSpecial" | "lettersDigits" | "option" | "scheduleTime" | "onDemand" | "assistantDoctor" | "attribute" | "relationship" | "licenseExpired" | "unique" | "expiry" | "acceptTerms" | "acceptPrivacy" | "skinColour" | "accountType" | "acceptHealth";
             n?: string;
+        };
+        /** @enum {string} */
+        FirmwareKind: "firmware" | "watch_face";
+        /** @enum {string} */
+        FirmwareModel: "GT2" | "GT5";
+        FirmwarePackage: {
+            id: components["schemas"]["Id"];
+            model: components["schemas"]["FirmwareModel"];
+            kind: components["schemas"]["FirmwareKind"];
+            version: string;
+            name: string;
+            notes: string;
+            sizeBytes: number;
+            sha256: string;
+            isCurrent: boolean;
+            uploadedAt: components["schemas"]["IsoDateTime"];
+            uploadedBy: string | null;
+        };
+        FirmwarePackageList: {
+            items: components["schemas"]["FirmwarePackage"][];
         };
         FollowDoctorRequestInput: {
             doctorId: components["schemas"]["Id"];
@@ -10422,6 +10608,19 @@ export interface components {
         };
         /** @enum {string} */
         SportMode: "walking" | "running" | "treadmill" | "cycling" | "indoor_cycling" | "swimming" | "hiking" | "climbing" | "yoga" | "other";
+        SportProfile: {
+            teamName: string | null;
+            clubName: string | null;
+            rank: string | null;
+            skill: string | null;
+            updatedAt: string | null;
+        };
+        SportProfileInput: {
+            teamName?: string | null;
+            clubName?: string | null;
+            rank?: string | null;
+            skill?: string | null;
+        };
         SportSession: {
             id: components["schemas"]["Id"];
             patientId: components["schemas"]["Id"];
@@ -10637,6 +10836,22 @@ export interface components {
         TargetsRequestInput: {
             sleepTargetMinutes: number | null;
             stepsTarget: number | null;
+        };
+        TeamPlayer: {
+            patientId: components["schemas"]["Id"];
+            userId: components["schemas"]["Id"] | null;
+            name: string;
+            level: components["schemas"]["AlertLevel"];
+            openAlert: components["schemas"]["DashboardOpenAlert"] | null;
+            openAlerts: number;
+            lastMeasuredAt: string | null;
+            sport: {
+                teamName: string | null;
+                clubName: string | null;
+                rank: string | null;
+                skill: string | null;
+            };
+            week: components["schemas"]["WeekLoad"];
         };
         Tenant: {
             /** Format: uuid */
@@ -11207,6 +11422,10 @@ export interface components {
             bucketSeconds: number;
             points: components["schemas"]["VitalsPoint"][];
         };
+        WatchPackages: {
+            firmware: components["schemas"]["FirmwarePackage"] | null;
+            faces: components["schemas"]["FirmwarePackage"][];
+        };
         WearReportInput: {
             worn: boolean;
             at: components["schemas"]["IsoDateTime"];
@@ -11282,6 +11501,14 @@ export interface components {
         };
         /** @enum {string} */
         WebhookEventType: "alert.opened" | "alert.escalated" | "alert.acknowledged" | "alert.closed" | "sos.opened" | "sos.closed" | "patient.status_changed" | "reading.rejected";
+        WeekLoad: {
+            sessions: number;
+            durationSec: number;
+            distanceM: number;
+            steps: number;
+            calories: number;
+            lastSessionAt: string | null;
+        };
         WorklistItem: {
             patientId: components["schemas"]["Id"];
             patientName: string;
@@ -11335,7 +11562,7 @@ export interface components {
                 "application/json": components["schemas"]["Error401"];
             };
         };
-        /** @description Forbidden: the body names the error code (one of 12 codes); the apps translate it, `message` is the English default */
+        /** @description Forbidden: the body names the error code (one of 13 codes); the apps translate it, `message` is the English default */
         Error403: {
             headers: {
                 [name: string]: unknown;
@@ -11353,7 +11580,7 @@ export interface components {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description Conflict with the current state: the body names the error code (one of 41 codes); the apps translate it, `message` is the English default */
+        /** @description Conflict with the current state: the body names the error code (one of 42 codes); the apps translate it, `message` is the English default */
         Error409: {
             headers: {
                 [name: string]: unknown;
@@ -11502,6 +11729,7 @@ export type SchemaCheckTokenResponse = components['schemas']['CheckTokenResponse
 export type SchemaCheckoutRequestInput = components['schemas']['CheckoutRequestInput'];
 export type SchemaCheckoutResponse = components['schemas']['CheckoutResponse'];
 export type SchemaCloseSosCaseRequestInput = components['schemas']['CloseSosCaseRequestInput'];
+export type SchemaCoachDashboard = components['schemas']['CoachDashboard'];
 export type SchemaCodeCounts = components['schemas']['CodeCounts'];
 export type SchemaCodePackage = components['schemas']['CodePackage'];
 export type SchemaCodePackageInput = components['schemas']['CodePackageInput'];
@@ -11534,6 +11762,7 @@ export type SchemaCreateTenantRequestInput = components['schemas']['CreateTenant
 export type SchemaCreateTicketRequestInput = components['schemas']['CreateTicketRequestInput'];
 export type SchemaCurrency = components['schemas']['Currency'];
 export type SchemaCurrentImport = components['schemas']['CurrentImport'];
+export type SchemaDashboardOpenAlert = components['schemas']['DashboardOpenAlert'];
 export type SchemaDeactivationRequest = components['schemas']['DeactivationRequest'];
 export type SchemaDeactivationRequestCreateInput = components['schemas']['DeactivationRequestCreateInput'];
 export type SchemaDeactivationRequestList = components['schemas']['DeactivationRequestList'];
@@ -11552,9 +11781,11 @@ export type SchemaDeviceStatusReportInput = components['schemas']['DeviceStatusR
 export type SchemaDisablePeriod = components['schemas']['DisablePeriod'];
 export type SchemaDisableRequestInput = components['schemas']['DisableRequestInput'];
 export type SchemaDoctorCard = components['schemas']['DoctorCard'];
+export type SchemaDoctorDashboard = components['schemas']['DoctorDashboard'];
 export type SchemaDoctorDetail = components['schemas']['DoctorDetail'];
 export type SchemaDoctorDirectoryPage = components['schemas']['DoctorDirectoryPage'];
 export type SchemaDoctorMe = components['schemas']['DoctorMe'];
+export type SchemaDoctorPatient = components['schemas']['DoctorPatient'];
 export type SchemaDoctorProfile = components['schemas']['DoctorProfile'];
 export type SchemaDoctorProfileInput = components['schemas']['DoctorProfileInput'];
 export type SchemaDoctorRef = components['schemas']['DoctorRef'];
@@ -11609,6 +11840,10 @@ export type SchemaFhirResource = components['schemas']['FhirResource'];
 export type SchemaFhirResourceType = components['schemas']['FhirResourceType'];
 export type SchemaFhirSampledData = components['schemas']['FhirSampledData'];
 export type SchemaFieldError = components['schemas']['FieldError'];
+export type SchemaFirmwareKind = components['schemas']['FirmwareKind'];
+export type SchemaFirmwareModel = components['schemas']['FirmwareModel'];
+export type SchemaFirmwarePackage = components['schemas']['FirmwarePackage'];
+export type SchemaFirmwarePackageList = components['schemas']['FirmwarePackageList'];
 export type SchemaFollowDoctorRequestInput = components['schemas']['FollowDoctorRequestInput'];
 export type SchemaForgotResetRequestInput = components['schemas']['ForgotResetRequestInput'];
 export type SchemaForgotSendRequestInput = components['schemas']['ForgotSendRequestInput'];
@@ -11868,6 +12103,8 @@ export type SchemaSosResult = components['schemas']['SosResult'];
 export type SchemaSosTimelineItem = components['schemas']['SosTimelineItem'];
 export type SchemaSosVital = components['schemas']['SosVital'];
 export type SchemaSportMode = components['schemas']['SportMode'];
+export type SchemaSportProfile = components['schemas']['SportProfile'];
+export type SchemaSportProfileInput = components['schemas']['SportProfileInput'];
 export type SchemaSportSession = components['schemas']['SportSession'];
 export type SchemaSportSessionInput = components['schemas']['SportSessionInput'];
 export type SchemaSportSessionPage = components['schemas']['SportSessionPage'];
@@ -11891,6 +12128,7 @@ export type SchemaSubscriptionMe = components['schemas']['SubscriptionMe'];
 export type SchemaSubscriptionStatus = components['schemas']['SubscriptionStatus'];
 export type SchemaSwitchLevelRequestInput = components['schemas']['SwitchLevelRequestInput'];
 export type SchemaTargetsRequestInput = components['schemas']['TargetsRequestInput'];
+export type SchemaTeamPlayer = components['schemas']['TeamPlayer'];
 export type SchemaTenant = components['schemas']['Tenant'];
 export type SchemaTenantActiveRequestInput = components['schemas']['TenantActiveRequestInput'];
 export type SchemaTenantBaseInput = components['schemas']['TenantBaseInput'];
@@ -11962,6 +12200,7 @@ export type SchemaVitalsExportFormat = components['schemas']['VitalsExportFormat
 export type SchemaVitalsExportUnits = components['schemas']['VitalsExportUnits'];
 export type SchemaVitalsPoint = components['schemas']['VitalsPoint'];
 export type SchemaVitalsSeries = components['schemas']['VitalsSeries'];
+export type SchemaWatchPackages = components['schemas']['WatchPackages'];
 export type SchemaWearReportInput = components['schemas']['WearReportInput'];
 export type SchemaWearState = components['schemas']['WearState'];
 export type SchemaWebhookAttempt = components['schemas']['WebhookAttempt'];
@@ -11974,6 +12213,7 @@ export type SchemaWebhookEndpointList = components['schemas']['WebhookEndpointLi
 export type SchemaWebhookEndpointPatchInput = components['schemas']['WebhookEndpointPatchInput'];
 export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 export type SchemaWebhookEventType = components['schemas']['WebhookEventType'];
+export type SchemaWeekLoad = components['schemas']['WeekLoad'];
 export type SchemaWorklistItem = components['schemas']['WorklistItem'];
 export type SchemaWorklistPage = components['schemas']['WorklistPage'];
 export type SchemaWorklistPerson = components['schemas']['WorklistPerson'];
@@ -25138,6 +25378,298 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SportWeekSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountMeSportProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportProfile"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    putAccountMeSportProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SportProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SportProfile"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountDashboardsCoach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoachDashboard"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountDashboardsDoctor: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoctorDashboard"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountFirmware: {
+        parameters: {
+            query?: {
+                model?: components["schemas"]["FirmwareModel"];
+                kind?: components["schemas"]["FirmwareKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwarePackageList"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountFirmware: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The uploaded file (one per request)
+                     */
+                    file: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwarePackage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountFirmwareByIdCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwarePackage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountFirmwareByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (sent as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountMeFirmware: {
+        parameters: {
+            query: {
+                model: components["schemas"]["FirmwareModel"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchPackages"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountMeFirmwareByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (sent as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["Error400"];

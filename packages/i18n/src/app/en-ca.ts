@@ -17,7 +17,11 @@ import { appProfileEnCa } from './profile-en-ca.ts';
 import { appAlertsEnCa } from './alerts-en-ca.ts';
 import { appEn, type AppMessages } from './en.ts';
 import { appEntryEnCa } from './entry-en-ca.ts';
+import { appOcrEnCa } from './ocr-en-ca.ts';
 import { appHelpEnCa } from './help-en-ca.ts';
+import { appDashboardsEnCa } from './dashboards-en-ca.ts';
+import { appSportEnCa } from './sport-en-ca.ts';
+import { appFirmwareEnCa } from './firmware-en-ca.ts';
 
 type Overrides<T> = { [K in keyof T]?: T[K] extends string ? string : Overrides<T[K]> };
 
@@ -44,6 +48,7 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   validation: { skinColour: 'Skin colour is required' },
   fieldRules: { skinColour: 'Skin colour is required' },
   entry: appEntryEnCa,
+  ocr: appOcrEnCa,
   devices: appDevicesEnCa,
   healthImport: appHealthImportEnCa,
   metricPages: appMetricPagesEnCa,
@@ -61,6 +66,9 @@ export const appEnCa: AppMessages = withOverrides(appEn, {
   subscription: appSubscriptionEnCa,
   profile: appProfileEnCa,
   help: appHelpEnCa,
+  dashboards: appDashboardsEnCa,
+  sport: appSportEnCa,
+  firmware: appFirmwareEnCa,
   legal: {
     privacy: {
       sharing:

@@ -19,7 +19,11 @@ import { appFollowedEn } from './followed-en.ts';
 import { appProfileEn } from './profile-en.ts';
 import { appAlertsEn } from './alerts-en.ts';
 import { appEntryEn } from './entry-en.ts';
+import { appOcrEn } from './ocr-en.ts';
 import { appHelpEn } from './help-en.ts';
+import { appDashboardsEn } from './dashboards-en.ts';
+import { appSportEn } from './sport-en.ts';
+import { appFirmwareEn } from './firmware-en.ts';
 
 /** Patient app catalogue (English, US spelling). Every key also exists in `en-ca.ts` and `vi.ts` (checked by a test). */
 export const appEn = {
@@ -224,6 +228,7 @@ export const appEn = {
     PASSWORD_MISMATCH: 'Passwords do not match',
     NOT_A_PATIENT: 'This account has no health record of its own.',
     SPORT_SESSION_TOO_SHORT: 'Distance or practice time too short to save sport data.',
+    DOCTOR_ACCOUNT_REQUIRED: 'Please login with Doctor account',
     INVALID_LANGUAGE: 'This language is not supported.',
     VALIDATION_ERROR: 'Some fields are not valid.',
     MEETING_NOT_ALLOWED: 'You cannot join this video visit.',
@@ -275,11 +280,13 @@ export const appEn = {
     SAVED_VIEW_NOT_FOUND: 'Saved view not found.',
     SAVED_VIEW_NAME_EXISTS: 'You already have a view with this name for this list.',
     SAVED_VIEW_LIMIT: 'At most 20 saved views per list: delete one first.',
+    FIRMWARE_VERSION_EXISTS: 'A package of this model, kind and version exists.',
   },
   sosTimeline: sosTimelineEn,
   video: videoEn,
   alerts: appAlertsEn,
   entry: appEntryEn,
+  ocr: appOcrEn,
   devices: appDevicesEn,
   healthImport: appHealthImportEn,
   metricPages: appMetricPagesEn,
@@ -297,6 +304,9 @@ export const appEn = {
   subscription: appSubscriptionEn,
   profile: appProfileEn,
   help: appHelpEn,
+  dashboards: appDashboardsEn,
+  sport: appSportEn,
+  firmware: appFirmwareEn,
   home: {
     title: 'Home',
     greeting: 'Hello, {{name}}',

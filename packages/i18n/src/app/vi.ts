@@ -20,7 +20,11 @@ import { appProfileVi } from './profile-vi.ts';
 import { appAlertsVi } from './alerts-vi.ts';
 import type { AppMessages } from './en.ts';
 import { appEntryVi } from './entry-vi.ts';
+import { appOcrVi } from './ocr-vi.ts';
 import { appHelpVi } from './help-vi.ts';
+import { appDashboardsVi } from './dashboards-vi.ts';
+import { appSportVi } from './sport-vi.ts';
+import { appFirmwareVi } from './firmware-vi.ts';
 
 /** Patient app catalogue (Vietnamese). */
 export const appVi: AppMessages = {
@@ -224,6 +228,7 @@ export const appVi: AppMessages = {
     PASSWORD_MISMATCH: 'Mật khẩu xác nhận không khớp',
     NOT_A_PATIENT: 'Tài khoản này không có hồ sơ sức khỏe riêng.',
     SPORT_SESSION_TOO_SHORT: 'Quãng đường hoặc thời gian tập quá ngắn để lưu dữ liệu thể thao.',
+    DOCTOR_ACCOUNT_REQUIRED: 'Vui lòng đăng nhập bằng tài khoản bác sĩ',
     INVALID_LANGUAGE: 'Ngôn ngữ này không được hỗ trợ.',
     VALIDATION_ERROR: 'Một số trường không hợp lệ.',
     MEETING_NOT_ALLOWED: 'Bạn không thể vào buổi khám trực tuyến này.',
@@ -274,11 +279,13 @@ export const appVi: AppMessages = {
     SAVED_VIEW_NOT_FOUND: 'Không tìm thấy chế độ xem đã lưu.',
     SAVED_VIEW_NAME_EXISTS: 'Bạn đã có một chế độ xem cùng tên cho danh sách này.',
     SAVED_VIEW_LIMIT: 'Tối đa 20 chế độ xem đã lưu cho mỗi danh sách: hãy xóa bớt một chế độ xem.',
+    FIRMWARE_VERSION_EXISTS: 'Đã có gói cùng dòng máy, loại và phiên bản.',
   },
   sosTimeline: sosTimelineVi,
   video: videoVi,
   alerts: appAlertsVi,
   entry: appEntryVi,
+  ocr: appOcrVi,
   devices: appDevicesVi,
   healthImport: appHealthImportVi,
   metricPages: appMetricPagesVi,
@@ -296,6 +303,9 @@ export const appVi: AppMessages = {
   subscription: appSubscriptionVi,
   profile: appProfileVi,
   help: appHelpVi,
+  dashboards: appDashboardsVi,
+  sport: appSportVi,
+  firmware: appFirmwareVi,
   home: {
     title: 'Trang chủ',
     greeting: 'Xin chào, {{name}}',

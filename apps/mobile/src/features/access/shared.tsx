@@ -30,6 +30,8 @@ export function AccessFrame({ title, children }: { title: string; children: Reac
             border: '1px solid var(--mantine-color-gray-4)',
             borderRadius: 6,
             padding: '4px 6px',
+            // A 44 px target (issue 21), like the app's other fields.
+            minHeight: 44,
             background: 'white',
           }}
         >

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NumberInput, Stack, Table, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import {
@@ -20,7 +20,17 @@ type Item = TPatientThresholds['items'][number];
 type Sides = { low: TThresholdSide; high: TThresholdSide };
 const SIDES = ['low', 'high'] as const;
 
-const sideText = (s: TThresholdSide) => THRESHOLD_TIERS.map((k) => s[k] ?? '—').join(' / ');
+/** "90 / 85 / 80": on a narrow phone it wraps after a slash, never inside a number. */
+const sideText = (s: TThresholdSide) =>
+  THRESHOLD_TIERS.map((k, i) => (
+    <Fragment key={k}>
+      {i > 0 && ' '}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {s[k] ?? '—'}
+        {i < THRESHOLD_TIERS.length - 1 ? ' /' : ''}
+      </span>
+    </Fragment>
+  ));
 
 /** Contract messages of a threshold level → catalogue text (the field name is shown by the input's label). */
 function levelMessage(t: TFunction, message: string): string {
@@ -127,8 +137,9 @@ export function ThresholdsSection() {
         <Text size="xs" c="dimmed">
           {THRESHOLD_TIERS.map((k) => t(`alerts.thresholds.tiers.${k}`)).join(' / ')}
         </Text>
-        <Table.ScrollContainer minWidth={anyEditable ? 360 : 280}>
-          <Table striped fz="sm">
+        {/* Fits a 360 px phone without scrolling sideways: narrow cell spacing, values that wrap after a slash. */}
+        <Table.ScrollContainer minWidth={0}>
+          <Table striped fz="sm" horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('alerts.thresholds.index')}</Table.Th>

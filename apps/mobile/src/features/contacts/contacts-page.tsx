@@ -58,6 +58,13 @@ function ContactsHome() {
         <Button component={Link} to="/contacts/scan" variant="default">
           {t('contacts.actions.scanQr')}
         </Button>
+        {/* A player joins a coach's team (issue 21) and sets the team info the coach sees. */}
+        <Button component={Link} to="/join-coach" variant="default">
+          {t('dashboards.join.open')}
+        </Button>
+        <Button component={Link} to="/sport-profile" variant="default">
+          {t('dashboards.profile.open')}
+        </Button>
       </SimpleGrid>
       <Tabs
         value={tab}

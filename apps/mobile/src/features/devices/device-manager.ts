@@ -29,6 +29,8 @@ export type PairedDevice = {
   bluetoothId?: string;
   /** Simulated watch: its settings (the watch itself keeps nothing across app restarts). */
   settings?: WatchSettings;
+  /** Simulated watch: the watch face applied from a package (its version; issue 21), null for the built-in one. */
+  watchFace?: string | null;
   pairedAt: string;
 };
 
@@ -264,6 +266,18 @@ export class DeviceManager {
     }
   }
 
+  /** A package the watch applied (firmware-panel.tsx): kept with the pairing; a new firmware version is reported. */
+  recordPackage(applied: { kind: 'firmware' | 'watch_face'; version: string }): void {
+    const paired = this.current.paired;
+    if (!paired) return;
+    if (applied.kind === 'watch_face') {
+      this.save({ ...paired, watchFace: applied.version });
+      return;
+    }
+    this.save({ ...paired, firmwareVersion: applied.version });
+    void this.reportQuietly(1);
+  }
+
   clearError(): void {
     this.update({ error: null });
   }
@@ -299,6 +313,9 @@ export class DeviceManager {
     }
     this.stopped = false;
     this.wear = INITIAL_WEAR;
+    // The simulated watch keeps nothing across app restarts: give it back the firmware and face it had (issue 21).
+    if (paired && adapter.controls)
+      adapter.controls.firmware.restore({ version: paired.firmwareVersion, face: paired.watchFace ?? null });
     const identity: DeviceIdentity = await adapter.connect(this.env.userId);
     let serverId = paired?.serverId ?? null;
     if (this.env.report && identity.model) {

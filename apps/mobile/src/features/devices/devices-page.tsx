@@ -6,6 +6,7 @@ import { CardsSkeleton } from '../../app/states.tsx';
 import { AddDeviceOptions, DeviceCard, DeviceError, MeasurePanel } from './device-panel.tsx';
 import { useDeviceManager, useDeviceSnapshot } from './device-session.ts';
 import { DeviceSettingsPage } from './device-settings-page.tsx';
+import { FirmwarePanel } from './firmware-panel.tsx';
 import { HealthImportLink } from '../health-import/health-import-link.tsx';
 
 /** Devices (spec §2): my paired device with its status, add (scan or simulated watch), device settings. */
@@ -47,6 +48,7 @@ function MyDevices() {
             }
           />
           <MeasurePanel manager={manager} snapshot={snapshot} />
+          <FirmwarePanel manager={manager} snapshot={snapshot} />
         </>
       ) : (
         <>

@@ -3,7 +3,7 @@ import { DayInput } from '@carewatch/web/day-input';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appVitalsApi } from '@carewatch/api-client/app-vitals';
@@ -31,6 +31,8 @@ import {
 } from './entry-rules.ts';
 
 const entryApi = appVitalsApi(api.request);
+// The photo reader (and its OCR code) loads only when the patient opens it.
+const OcrSheet = lazy(async () => ({ default: (await import('./ocr-sheet.tsx')).OcrSheet }));
 const UNIT_SYMBOLS: Record<string, string> = { C: '°C', F: '°F', bpm: 'BPM' };
 
 const msg = (t: TFunction, m: EntryMessage | undefined) => (m ? t(`entry.${m.key}`, m.params ?? {}) : undefined);
@@ -62,10 +64,14 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
   const [values, setValues] = useState<EntryValues>(() => emptyValues(new Date()));
   // The time the form showed: left unchanged, the reading takes the moment it is saved (entry-rules.ts).
   const [shownTime, setShownTime] = useState(() => values.measuredAt);
+  const [ocrOpen, setOcrOpen] = useState(false);
+  // Which reader filled the form (seven-segment or text recognition): shown on the notice as a data attribute only.
+  const [ocrFilled, setOcrFilled] = useState<'segments' | 'text' | null>(null);
   const resetForm = () => {
     const v = emptyValues(new Date());
     setValues(v);
     setShownTime(v.measuredAt);
+    setOcrFilled(null);
   };
   const [errors, setErrors] = useState<EntryErrors>({});
   const [pending, setPending] = useState<{
@@ -164,6 +170,31 @@ function EntryForm({ owner, prefs, t }: { owner: string; prefs: UnitPrefs; t: TF
         <Text size="sm" c="dimmed">
           {t('entry.intro')}
         </Text>
+        <Button variant="light" size="md" onClick={() => setOcrOpen(true)}>
+          {t('ocr.open')}
+        </Button>
+        {ocrOpen && (
+          <Suspense fallback={null}>
+            <OcrSheet
+              opened
+              prefs={prefs}
+              onClose={() => setOcrOpen(false)}
+              onFill={(fill) => {
+                // Shown in the form, not saved: the patient checks the values and presses Save.
+                setValues((v) => ({ ...v, ...fill.values }));
+                setVisible((v) => ENTRY_METRICS.filter((m) => v.includes(m) || fill.metrics.includes(m)));
+                setErrors({});
+                setOcrOpen(false);
+                setOcrFilled(fill.source);
+              }}
+            />
+          </Suspense>
+        )}
+        {ocrFilled && (
+          <Alert color="blue" role="status" data-ocr-source={ocrFilled}>
+            {t('ocr.filled')}
+          </Alert>
+        )}
         <Checkbox.Group label={t('entry.show')} description={t('entry.showHint')} value={visible} onChange={choose}>
           <Group gap="sm" mt="xs">
             {ENTRY_METRICS.map((m) => (

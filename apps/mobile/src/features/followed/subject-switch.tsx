@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { setSubject, useSubject } from '../../app/subject.ts';
+import { isDashboardSubject, setSubject, useSubject } from '../../app/subject.ts';
 import { useSubjects } from './subjects-api.ts';
 
 /**
@@ -62,6 +62,18 @@ export function SubjectSwitch() {
             {own && (
               <Button size="compact-xs" variant="subtle" onClick={() => setSubject(null)}>
                 {t('followed.switch.back')}
+              </Button>
+            )}
+            {/* Opened from a coach's or doctor's dashboard: back to that list. */}
+            {!own && isDashboardSubject(subject) && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                component={Link}
+                to={subject.relation === 'coach' ? '/dashboards/coach' : '/dashboards/doctor'}
+                onClick={() => setSubject(null)}
+              >
+                {t('dashboards.back')}
               </Button>
             )}
           </Group>

@@ -1,9 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { appSubjectsApi } from '@carewatch/api-client/app-subjects';
+import { appSubjectsApi, type AppSubjectsApi } from '@carewatch/api-client/app-subjects';
+import { viewerSubjectApi } from '@carewatch/api-client/dashboards';
 import { api } from '../../app/api.ts';
+import { currentSubject, isDashboardSubject } from '../../app/subject.ts';
+
+const appSubjects = appSubjectsApi(api.request);
+const viewerSubject = viewerSubjectApi(api.request);
+/** A player or patient opened from a coach's or doctor's dashboard is read through the clinical routes. */
+const fromDashboard = (id: string) => {
+  const s = currentSubject();
+  return s?.patientId === id && isDashboardSubject(s);
+};
 
 /** "Viewing as" calls: whose data I may view and a subject's values, thresholds, alerts and SOS cases. */
-export const mySubjectsApi = appSubjectsApi(api.request);
+export const mySubjectsApi: AppSubjectsApi = {
+  ...appSubjects,
+  latest: (id) => (fromDashboard(id) ? viewerSubject.latest(id) : appSubjects.latest(id)),
+  thresholds: (id) => (fromDashboard(id) ? viewerSubject.thresholds(id) : appSubjects.thresholds(id)),
+  alerts: (id, q) => (fromDashboard(id) ? viewerSubject.alerts(id, q) : appSubjects.alerts(id, q)),
+};
 
 export const SUBJECT_KEYS = {
   list: ['app', 'subjects'] as const,

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import type { TAlertLevel } from '@carewatch/contracts/alerts';
@@ -21,6 +21,12 @@ import { useNetwork } from '@mantine/hooks';
 import { dateTimeText } from '../../app/format.ts';
 import { ExpiryBanner } from '../subscription/expiry-banner.tsx';
 import { ExportForDoctor } from '../vitals-export/export-for-doctor.tsx';
+import { dashboardRole } from '../dashboards/dashboard-rules.ts';
+
+// A coach's or doctor's Home is their dashboard (issue 21), loaded only for them.
+const DashboardHome = lazy(async () => ({
+  default: (await import('../dashboards/dashboard-pages.tsx')).DashboardHome,
+}));
 
 // Here, not in app/api.ts: their contracts stay out of the first load (Welcome, sign-in).
 const vitals = vitalsApi(api.request);
@@ -77,6 +83,21 @@ export function HomePage() {
     return dashboardItems(latest.data.items, thresholds.data?.items ?? [], profile.data);
   }, [latest.data, profile.data, thresholds.data]);
   const now = new Date();
+  const name = profile.data ? profile.data.firstName : '';
+
+  // A coach or a doctor (no health record of their own): their players or patients, each opened read only.
+  const staffRole = dashboardRole(profile.data?.role);
+  if (staffRole && !subjectId)
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {name ? t('home.greeting', { name }) : t('home.title')}
+        </Title>
+        <Suspense fallback={<CardsSkeleton rows={2} />}>
+          <DashboardHome role={staffRole} />
+        </Suspense>
+      </Stack>
+    );
 
   // Offline (or the server unreachable), the values the phone last had are shown, marked with their age.
   const stale = latest.data !== undefined && (!network.online || latest.isError);
@@ -142,7 +163,6 @@ export function HomePage() {
     );
   }
 
-  const name = profile.data ? profile.data.firstName : '';
   return (
     <Stack gap="md">
       <Title order={1} size="h3">

@@ -12,11 +12,13 @@ import { dateText, dateTimeText, timeText } from '../../app/format.ts';
 import { metricsApi } from './metrics-api.ts';
 import { BpBadge, FetchFailed, GoalEditor, SleepDiagram, StageShares, Stat, StatGrid } from './parts.tsx';
 
-type Props = { metric: TMetric; subject: string; prefs: PagePrefs; canEdit: boolean };
+type Props = { metric: TMetric; subject: string; prefs: PagePrefs; canEdit: boolean; dashboard?: boolean };
 const DAY = 86_400_000;
 
 /** The Detail tab: today's readings (most recent first) or, for sleep, steps, weight and ECG, their own view. */
 export function DetailTab(props: Props) {
+  // Steps and weight views read the app-only report and goals: a dashboard subject gets today's readings instead.
+  if (props.dashboard && (props.metric === 'steps' || props.metric === 'weight')) return <TodayReadings {...props} />;
   switch (props.metric) {
     case 'sleep':
       return <SleepDetail {...props} />;

@@ -45,7 +45,7 @@ export function MetricPage() {
 
 function MetricScreen({ metric }: { metric: TMetric }) {
   const { t } = useTranslation();
-  const { id, canEdit, name } = useMetricSubject();
+  const { id, canEdit, name, dashboard } = useMetricSubject();
   const profile = useProfile();
   const [tab, setTab] = useState<Tab>('detail');
   const prefs: PagePrefs | null = profile.data ?? null;
@@ -53,7 +53,7 @@ function MetricScreen({ metric }: { metric: TMetric }) {
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="nowrap">
-        <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('metricPages.back')}>
+        <ActionIcon component={Link} to="/" variant="subtle" size={44} aria-label={t('metricPages.back')}>
           ‹
         </ActionIcon>
         <Title order={1} size="h3">
@@ -76,17 +76,19 @@ function MetricScreen({ metric }: { metric: TMetric }) {
             <Tabs.List grow>
               <Tabs.Tab value="detail">{t('metricPages.tabs.detail')}</Tabs.Tab>
               <Tabs.Tab value="trend">{t('metricPages.tabs.trend')}</Tabs.Tab>
-              <Tabs.Tab value="report">{t('metricPages.tabs.report')}</Tabs.Tab>
+              {!dashboard && <Tabs.Tab value="report">{t('metricPages.tabs.report')}</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="detail" pt="md">
-              <DetailTab metric={metric} subject={id} prefs={prefs} canEdit={canEdit} />
+              <DetailTab metric={metric} subject={id} prefs={prefs} canEdit={canEdit} dashboard={dashboard} />
             </Tabs.Panel>
             <Tabs.Panel value="trend" pt="md">
               <TrendTab metric={metric} subject={id} prefs={prefs} />
             </Tabs.Panel>
-            <Tabs.Panel value="report" pt="md">
-              <ReportTab metric={metric} subject={id} prefs={prefs} />
-            </Tabs.Panel>
+            {!dashboard && (
+              <Tabs.Panel value="report" pt="md">
+                <ReportTab metric={metric} subject={id} prefs={prefs} />
+              </Tabs.Panel>
+            )}
           </Tabs>
         </>
       )}

@@ -103,7 +103,7 @@ export function ReportTab({ metric, subject, prefs }: Props) {
       <Group justify="space-between" wrap="nowrap">
         <ActionIcon
           variant="light"
-          size="lg"
+          size={44}
           aria-label={t('metricPages.report.previous')}
           onClick={() => setDate(shiftPeriod(period, date, -1))}
         >
@@ -114,7 +114,7 @@ export function ReportTab({ metric, subject, prefs }: Props) {
         </Text>
         <ActionIcon
           variant="light"
-          size="lg"
+          size={44}
           aria-label={t('metricPages.report.next')}
           disabled={!canNext}
           onClick={() => setDate(shiftPeriod(period, date, 1))}

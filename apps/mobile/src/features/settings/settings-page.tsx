@@ -11,6 +11,7 @@ import { errorText } from '@carewatch/web/errors';
 import { APP_LANGUAGES, serverLanguage, storedLanguage, switchLanguage, type AppLanguage } from '../../app/i18n.ts';
 import { profileQuery, useProfile } from '../../app/queries.ts';
 import { signOut } from '../../app/session.ts';
+import { isDashboardSubject, useSubject } from '../../app/subject.ts';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 
 const LANGUAGE_KEYS: Record<AppLanguage, string> = {
@@ -46,6 +47,9 @@ export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const profile = useProfile();
+  // Viewing a player or patient from a coach's or doctor's dashboard: their events, records and medication are read
+  // through patient-app routes a coach or doctor may not use, so those rows are left out.
+  const dashboardSubject = isDashboardSubject(useSubject());
   const saved = (p: TProfile) => {
     queryClient.setQueryData(profileQuery.queryKey, p);
     notifications.show({ color: 'teal', message: t('settings.saved'), autoClose: 2500 });
@@ -154,9 +158,14 @@ export function SettingsPage() {
               {t(`settings.links.${key}`)}
             </RowLink>
           ))}
-          <RowLink to="/events">{t('events.title')}</RowLink>
-          <RowLink to="/records">{t('records.title')}</RowLink>
-          <RowLink to="/medication">{t('medication.title')}</RowLink>
+          {!dashboardSubject && (
+            <>
+              <RowLink to="/events">{t('events.title')}</RowLink>
+              <RowLink to="/records">{t('records.title')}</RowLink>
+              <RowLink to="/medication">{t('medication.title')}</RowLink>
+            </>
+          )}
+          <RowLink to="/sport">{t('sport.link')}</RowLink>
           <RowLink to="/subscription">{t('subscription.link')}</RowLink>
           <RowLink to="/announcements">{t('announcements.link')}</RowLink>
         </Stack>

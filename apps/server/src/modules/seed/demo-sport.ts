@@ -4,12 +4,15 @@ import { findByCode as findRole } from '../roles/roles.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as contacts from '../contacts/contacts.repo.ts';
 import * as sport from '../sport/sport.repo.ts';
+import { upsertSportProfile } from '../dashboards/dashboards.repo.ts';
 
 /** The demo coach's players: two generated patients given an app account (player1@, player2@); never patient@. */
 export const DEMO_PLAYERS = [
-  { local: 'player1', patientNo: 10 },
-  { local: 'player2', patientNo: 16 },
+  { local: 'player1', patientNo: 10, rank: 'A', skill: 'Long distance' },
+  { local: 'player2', patientNo: 16, rank: 'B', skill: 'Cycling' },
 ] as const;
+/** The demo team (spec §3 "Coach or player": team, club, rank, skill): the coach's and both players' profiles. */
+export const DEMO_TEAM = { teamName: 'Red River Runners', clubName: 'CareWatch Sport Club' } as const;
 
 type Session = {
   mode: string;
@@ -45,6 +48,7 @@ export async function seedDemoSport(
   r: { tenantId: string; tenantCode: string; domain: string; coachUserId: string; passwordHash: string; now: Date },
 ): Promise<void> {
   const role = (await findRole(db, r.tenantId, 'patient'))!;
+  await upsertSportProfile(db, r.tenantId, r.coachUserId, { ...DEMO_TEAM, rank: null, skill: null, now: r.now });
   for (const [i, pl] of DEMO_PLAYERS.entries()) {
     const code = `${r.tenantCode.toUpperCase()}-P${String(pl.patientNo).padStart(4, '0')}`;
     const [p] = await db.query<{
@@ -77,6 +81,7 @@ export async function seedDemoSport(
       isMain: true,
     });
     await db.query('update patients set user_id = $3 where tenant_id = $1 and id = $2', [r.tenantId, p.id, userId]);
+    await upsertSportProfile(db, r.tenantId, userId, { ...DEMO_TEAM, rank: pl.rank, skill: pl.skill, now: r.now });
     await contacts.insert(db, r.tenantId, {
       id: newId(),
       ownerId: userId,
