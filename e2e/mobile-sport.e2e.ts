@@ -42,6 +42,20 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 
 /** axe's critical and serious violations (WCAG 2 A/AA) on the page as it is now. */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
+  // A modal fading in has a half-opaque title and buttons: axe would measure a contrast nobody sees. Wait until the
+  // finite animations and transitions have ended (CI, which takes no screenshots, got there mid-fade).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+        ),
+      { timeout: 5_000, interval: 100 },
+    )
+    .toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
     const w = window as unknown as {
