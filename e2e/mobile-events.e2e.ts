@@ -283,6 +283,13 @@ describe('patient app: My Events', () => {
       const items = section(net.page, 'Upcoming').getByRole('listitem');
       await expect.poll(() => items.count(), { timeout: 10_000 }).toBeGreaterThan(0);
       const before = await items.count();
+      // Settings opened once online first: on a loaded machine the service worker may not have cached its chunk yet
+      // when the phone goes offline (what this test checks is My events' data offline, not the precache's timing).
+      await net.page.getByRole('link', { name: 'Settings', exact: true }).click();
+      await net.page.getByRole('link', { name: 'My events', exact: true }).waitFor({ timeout: 15_000 });
+      await net.page.getByRole('link', { name: 'My events', exact: true }).click();
+      await net.page.getByRole('tab', { name: 'Medical events', exact: true }).click();
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await net.offline();
       // Within the app (no reload): Settings, then back to My events.
       await net.page.getByRole('link', { name: 'Settings', exact: true }).click();
