@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -24,7 +25,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Builds both web apps, starts the real server (embedded database, demo data) on a free port and a fresh DATA_DIR. */
+/** Builds both web apps, starts the real server (embedded database or E2E_DATABASE_URL's PostgreSQL, demo data) on a free port and a fresh DATA_DIR. */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-e2e-'));
   // Each run builds into its own folder, so parallel runs never overwrite each other's build.
@@ -79,6 +80,26 @@ export default async function setup(project: TestProject) {
   };
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
+  // E2E_DATABASE_URL (CI): the server runs on a fresh database of that PostgreSQL, as production does, instead of the
+  // embedded engine (PGlite runs its queries on the server's own thread: on a 2-core machine running two browsers and
+  // two servers it was the slowest part of the run). `npm start`'s embedded path keeps its own smoke and first-load runs.
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  const dbName = `cw_e2e_${port}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  if (adminUrl) {
+    await admin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
@@ -106,5 +127,6 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   };
 }
