@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dismissAlertPopups, launch, login, newPage } from './browser.ts';
+import { axeProblems } from './axe.ts';
 
 // Accessibility (axe-core: 0 critical, 0 serious) and the 1024 px layout (no page scrolls sideways) of every portal
 // screen a super admin and a doctor reach from the menu, in English and Vietnamese.
 
 // Evaluated through the DevTools protocol: the server's CSP (script-src 'self') refuses an injected <script>.
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
@@ -18,35 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type Finding = { impact: string; id: string; help: string; targets: string[] };
-
-/** axe's critical and serious violations on the page as it is now ("where: rule — targets"). */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  })) as Finding[];
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `${where}: [${f.impact}] ${f.id} (${f.help}) — ${f.targets.join(' ')}`);
-}
 
 /** Whether the page scrolls sideways. */
 async function sideways(page: Page, where: string): Promise<string[]> {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dismissAlertPopups, launch, login, newPage, shot } from './browser.ts';
+import { axeProblems } from './axe.ts';
 import { apiToken, getJson } from './mobile.ts';
 
 /**
@@ -13,7 +12,6 @@ import { apiToken, getJson } from './mobile.ts';
  */
 let browser: Browser;
 const baseUrl = inject('baseUrl');
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Names take no digits: the run's time in letters keeps the rows unique and findable by search.
 const TAG = String(Date.now())
   .slice(-7)
@@ -36,30 +34,6 @@ async function post<T>(path: string, token: string, body: unknown): Promise<T> {
   const json = (await res.json()) as T;
   expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(201);
   return json;
-}
-
-/** axe's critical and serious violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  })) as Array<{ impact: string; id: string; targets: string[] }>;
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `[${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
 }
 
 async function loggedIn(email: string): Promise<Page> {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launch } from './browser.ts';
+import { axeProblems } from './axe.ts';
 import { phone } from './mobile.ts';
 
 // Accessibility of the patient app on a phone (390×844, touch): axe-core (WCAG 2 A and AA rules) finds no critical or
@@ -10,7 +9,6 @@ import { phone } from './mobile.ts';
 // English; and the touch targets issue 21 names are at least 44 px tall.
 
 // Evaluated through the DevTools protocol: the server's CSP (script-src 'self') refuses an injected <script>.
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
@@ -22,34 +20,6 @@ afterAll(async () => {
 });
 
 type Lang = 'en' | 'vi' | 'en-CA';
-type Finding = { impact: string; id: string; targets: string[] };
-
-/** axe's critical and serious violations of the WCAG 2 A/AA rules on the page as it is now ("where: [impact] rule — targets"). */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  })) as Finding[];
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
-}
 
 /**
  * Waits until the screen has loaded: the previous screen's headings are gone (a lazy screen keeps the old one while its
@@ -138,7 +108,7 @@ async function visit(page: Page, path: string, where: string, problems: string[]
   }, `/app${path}`);
   await settled(page);
   const t1 = Date.now();
-  problems.push(...(await axeProblems(page, where)));
+  problems.push(...(await axeProblems(page, where, { wcagOnly: true })));
   // Touch targets do not depend on the language: checked in the English pass.
   if (where.endsWith('(en)')) problems.push(...(await smallTargets(page, where)));
   if (process.env.A11Y_TIMING) console.log(`${where}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
@@ -156,14 +126,14 @@ async function signedOut(page: Page, lang: Lang, problems: string[]) {
   await page.goto('/app/');
   await page.waitForURL(/\/app\/welcome$/);
   await settled(page);
-  problems.push(...(await axeProblems(page, `/welcome (${lang})`)));
+  problems.push(...(await axeProblems(page, `/welcome (${lang})`, { wcagOnly: true })));
   for (const path of ['/visitor', '/terms', '/privacy']) await visit(page, path, `${path} (${lang})`, problems);
   await page.goto('/app/welcome');
   await page.getByRole('textbox').first().fill('demo');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/app\/login$/);
   await settled(page);
-  problems.push(...(await axeProblems(page, `/login (${lang})`)));
+  problems.push(...(await axeProblems(page, `/login (${lang})`, { wcagOnly: true })));
   for (const path of ['/register', '/forgot-password']) await visit(page, path, `${path} (${lang})`, problems);
   await visit(page, '/login', `/login (${lang})`, problems);
 }
@@ -262,7 +232,7 @@ async function signedInScreens(
     for (let i = 1; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
       await settled(page);
-      problems.push(...(await axeProblems(page, `/metrics/${m} tab ${i + 1} (${lang})`)));
+      problems.push(...(await axeProblems(page, `/metrics/${m} tab ${i + 1} (${lang})`, { wcagOnly: true })));
     }
   }
   // SOS: the countdown dialog, cancelled (Escape) before it sends anything.
@@ -272,7 +242,7 @@ async function signedInScreens(
   const dialog = page.locator('[role="dialog"][aria-modal="true"]');
   await dialog.waitFor();
   await page.waitForTimeout(300);
-  problems.push(...(await axeProblems(page, `SOS countdown (${lang})`)));
+  problems.push(...(await axeProblems(page, `SOS countdown (${lang})`, { wcagOnly: true })));
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.count(), { timeout: 3000 }).toBe(0);
 }

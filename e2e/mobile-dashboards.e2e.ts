@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launch, shot } from './browser.ts';
+import { axeProblems } from './axe.ts';
 import { apiToken, getJson, phone, signIn } from './mobile.ts';
 
 // Issue 21, coach and doctor dashboards in the patient app, on a phone at 390×844 with touch: the demo coach's team
 // (two players with team info and their load of the last 7 days) opened read only; the doctor's patients; a patient
 // asking for the doctor view is told to sign in with a doctor's account; the coach's headings once in Vietnamese.
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
@@ -37,33 +35,6 @@ async function englishProfile(username: string): Promise<string> {
   });
   expect(res.status).toBe(200);
   return token;
-}
-
-/** axe's critical and serious violations (WCAG 2 A/AA) on the page as it is now. */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  });
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
 }
 
 describe('patient app: coach and doctor dashboards', () => {
@@ -97,7 +68,7 @@ describe('patient app: coach and doctor dashboards', () => {
       // A coach has no health record: no manual entry on their Home.
       expect(await page.getByRole('link', { name: 'Add reading', exact: true }).count()).toBe(0);
       await shot(page, 'mobile-dashboards-coach');
-      const problems = await axeProblems(page, 'coach home');
+      const problems = await axeProblems(page, 'coach home', { wcagOnly: true });
 
       // Opened read only: their values, the banner, no entry button; back to the team.
       const first = team.players[0]!;
@@ -120,7 +91,7 @@ describe('patient app: coach and doctor dashboards', () => {
       expect(await page.getByRole('link', { name: 'Add reading', exact: true }).count()).toBe(0);
       expect(await page.getByText('You do not have permission to access this data.').count()).toBe(0);
       await shot(page, 'mobile-dashboards-coach-viewing');
-      problems.push(...(await axeProblems(page, 'coach viewing as')));
+      problems.push(...(await axeProblems(page, 'coach viewing as', { wcagOnly: true })));
       // A value tile opens its metric page read through the staff routes: values, tabs, no report, never a refusal.
       const tiles = page.getByRole('link', { name: /^Open / });
       if ((await tiles.count()) > 0) {

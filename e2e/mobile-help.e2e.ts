@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cspViolations, launch, shot } from './browser.ts';
+import { axeProblems } from './axe.ts';
 import { apiToken, phone, signIn } from './mobile.ts';
 
 // The Permissions screen (states read from the browser, the spec's §8 message for a denied one) and Help (guides, FAQ,
 // device manual; searched in the screen's language), on a phone at 390×844 with touch.
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
@@ -18,33 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** axe's critical and serious violations (WCAG 2 A/AA) on the page as it is now. */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  });
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
-}
 
 /** Heights of the visible buttons, links and text inputs of the main area lower than 44 px ("name: height"). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -121,7 +92,7 @@ describe('patient app: permissions and help', () => {
         expect(await page.getByRole('region', { name, exact: true }).count(), name).toBe(1);
       await shot(page, 'mobile-help-permissions');
       problems.push(
-        ...(await axeProblems(page, '/settings/permissions')),
+        ...(await axeProblems(page, '/settings/permissions', { wcagOnly: true })),
         ...(await smallTargets(page)).map((s) => `/settings/permissions small: ${s}`),
       );
 
@@ -155,7 +126,7 @@ describe('patient app: permissions and help', () => {
       }
       await shot(page, 'mobile-help-en');
       problems.push(
-        ...(await axeProblems(page, '/help (en)')),
+        ...(await axeProblems(page, '/help (en)', { wcagOnly: true })),
         ...(await smallTargets(page)).map((s) => `/help small: ${s}`),
       );
 
@@ -173,7 +144,7 @@ describe('patient app: permissions and help', () => {
           page.getByRole('button', { name: 'Thêm người theo dõi', exact: true }).getAttribute('aria-expanded'),
         )
         .toBe('true');
-      problems.push(...(await axeProblems(page, '/help (vi)')));
+      problems.push(...(await axeProblems(page, '/help (vi)', { wcagOnly: true })));
 
       // Canadian English: 911 and Canadian spelling.
       await showIn(page, 'en-CA');

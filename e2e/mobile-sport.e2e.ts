@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, shot } from './browser.ts';
+import { axeProblems } from './axe.ts';
 import { apiToken, getJson, phone, signIn } from './mobile.ts';
 
 // Issue 21, Sport: player1 (a player of the demo coach) pairs the simulated GT5, picks Running, records a session on
@@ -36,49 +35,6 @@ async function withoutBluetooth(context: BrowserContext) {
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'bluetooth', { get: () => undefined, configurable: true });
   });
-}
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's critical and serious violations (WCAG 2 A/AA) on the page as it is now. */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  // A modal fading in has a half-opaque title and buttons: axe would measure a contrast nobody sees. Wait until the
-  // finite animations and transitions have ended (CI, which takes no screenshots, got there mid-fade).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-        ),
-      { timeout: 5_000, interval: 100 },
-    )
-    .toBe(0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      impact: v.impact ?? '',
-      id: v.id,
-      targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
-    }));
-  });
-  return found
-    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
-    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.targets.join(' ')}`);
 }
 
 /** Seconds shown by the session's practice time (HH:mm:ss). */
@@ -136,7 +92,7 @@ describe('patient app: sport', () => {
       await page.getByRole('button', { name: 'Start', exact: true }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please pick a sport mode.' }).count()).toBe(1);
       await shot(page, 'mobile-sport-pick');
-      const a11y = await axeProblems(page, 'sport');
+      const a11y = await axeProblems(page, 'sport', { wcagOnly: true });
 
       await page.getByRole('radio', { name: 'Running', exact: true }).click();
       await page.getByRole('button', { name: 'Start', exact: true }).click();
@@ -151,7 +107,7 @@ describe('patient app: sport', () => {
         /\d\.\d\d km/,
       );
       await shot(page, 'mobile-sport-live');
-      a11y.push(...(await axeProblems(page, 'session')));
+      a11y.push(...(await axeProblems(page, 'session', { wcagOnly: true })));
 
       // Too short (under a minute): the app asks whether to continue (§4, §8).
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -160,7 +116,7 @@ describe('patient app: sport', () => {
       expect(await short.textContent()).toContain('Distance or practice time too short to save sport data.');
       expect(await short.textContent()).toContain('Do you want to continue the session?');
       await shot(page, 'mobile-sport-too-short');
-      a11y.push(...(await axeProblems(page, 'too short')));
+      a11y.push(...(await axeProblems(page, 'too short', { wcagOnly: true })));
       await short.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect.poll(() => short.count(), { timeout: 5_000 }).toBe(0);
 
@@ -191,7 +147,7 @@ describe('patient app: sport', () => {
       const totals = page.getByRole('region', { name: 'This week’s totals' });
       expect(await totals.textContent()).toMatch(/km/);
       await shot(page, 'mobile-sport-history');
-      a11y.push(...(await axeProblems(page, 'history')));
+      a11y.push(...(await axeProblems(page, 'history', { wcagOnly: true })));
       expect(a11y).toEqual([]);
 
       // Week navigation: the previous week, then back (no next week after the current one).
