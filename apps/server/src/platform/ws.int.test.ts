@@ -211,6 +211,27 @@ describe('realtime hub (/api/ws)', () => {
     }
   });
 
+  test("one transaction's frames, dispatched together, reach a socket in order; a socket not allowed some gets the rest", async () => {
+    const doctor = open((await t.login('doctor')).access);
+    const otherCenter = open((await t.login('doctor2')).access);
+    await Promise.all([doctor.hello, otherCenter.hello]);
+    const before = { doctor: doctor.frames.length, other: otherCenter.frames.length };
+    await t.db.tx(async (tx) => {
+      await publishEvent(tx, { tenantId, patientId }, sosEvent(patientId));
+      await publishEvent(tx, { tenantId, patientId }, statusEvent(patientId, 'sos'));
+      await publishEvent(tx, { tenantId, patientId: null }, notificationEvent('tenant-wide'));
+      await publishEvent(tx, { tenantId, patientId }, statusEvent(patientId, 'high_risk'));
+    });
+    await doctor.next((f) => f.type === 'patient.status' && f.status === 'high_risk');
+    expect(doctor.frames.slice(before.doctor).map((f) => `${f.type}${f.status ? `:${String(f.status)}` : ''}`)).toEqual(
+      ['sos.opened', 'patient.status:sos', 'notification.created', 'patient.status:high_risk'],
+    );
+    await otherCenter.next(
+      (f) => f.type === 'notification.created' && (f.notification as { title: string }).title === 'tenant-wide',
+    );
+    expect(otherCenter.frames.slice(before.other).map((f) => f.type)).toEqual(['notification.created']);
+  });
+
   test('a frame listed for users reaches only those users; a rolled-back publish is never delivered', async () => {
     const doctorLogin = await t.login('doctor');
     const doctorId = (

@@ -34,6 +34,8 @@ export class RealtimeHub {
   private readonly visibility = new Map<string, { at: number; v: Promise<boolean> }>();
   /** Per tenant, the dispatch in progress: frames of one tenant go out in NOTIFY (commit) order. */
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** Per tenant, frames received in this turn of the event loop, not yet queued for dispatch. */
+  private readonly pending = new Map<string, RealtimeEnvelope[]>();
   private unlisten: (() => Promise<void>) | null = null;
   private unlistenSessions: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -116,14 +118,51 @@ export class RealtimeHub {
     if (set.size === 0) this.byTenant.delete(conn.auth.tenantId);
   }
 
-  /** Queues a frame behind the tenant's previous one (visibility checks are async; order must hold). */
+  /**
+   * Queues a frame behind the tenant's previous ones (visibility checks are async; order must hold). Frames that arrive
+   * together (the NOTIFYs of one transaction come in one read: an SOS reading's alert, case and patient status) are
+   * dispatched together, so each socket gets them in one write.
+   */
   enqueue(env: RealtimeEnvelope): void {
-    const prev = this.chains.get(env.t) ?? Promise.resolve();
-    const next = prev.then(() => this.dispatch(env)).catch(() => 0);
-    this.chains.set(env.t, next);
-    void next.then(() => {
-      if (this.chains.get(env.t) === next) this.chains.delete(env.t);
+    const waiting = this.pending.get(env.t);
+    if (waiting) {
+      waiting.push(env);
+      return;
+    }
+    this.pending.set(env.t, [env]);
+    setImmediate(() => {
+      const batch = this.pending.get(env.t) ?? [];
+      this.pending.delete(env.t);
+      const prev = this.chains.get(env.t) ?? Promise.resolve();
+      const next = prev.then(() => this.dispatchAll(batch)).catch(() => 0);
+      this.chains.set(env.t, next);
+      void next.then(() => {
+        if (this.chains.get(env.t) === next) this.chains.delete(env.t);
+      });
     });
+  }
+
+  /**
+   * Sends frames of one tenant in order. Consecutive frames for the same audience (patient and listed users) share one
+   * visibility check, and each socket gets them in one write (the socket is corked while they are queued): on a
+   * loaded process the per-socket write, not the frame, is what costs.
+   */
+  async dispatchAll(envs: RealtimeEnvelope[]): Promise<number> {
+    let sent = 0;
+    let i = 0;
+    while (i < envs.length) {
+      const key = audienceKey(envs[i]!);
+      let j = i + 1;
+      while (j < envs.length && audienceKey(envs[j]!) === key) j++;
+      const run = envs.slice(i, j);
+      const targets = await this.targets(run[0]!);
+      const frames = run.map((e) => Buffer.from(JSON.stringify(e.e), 'utf8'));
+      for (const c of targets) this.sendAll(c, frames);
+      sent += targets.length * frames.length;
+      i = j;
+    }
+    this.delivered += sent;
+    return sent;
   }
 
   /**
@@ -132,35 +171,51 @@ export class RealtimeHub {
    * thousands of sockets per process the per-socket cost is the send alone.
    */
   async dispatch(env: RealtimeEnvelope): Promise<number> {
+    return this.dispatchAll([env]);
+  }
+
+  /** The sockets of the envelope's tenant that may receive it (listed users, everyone, or those who may see the patient). */
+  private async targets(env: RealtimeEnvelope): Promise<Conn[]> {
     const set = this.byTenant.get(env.t);
-    if (!set || set.size === 0) return 0;
-    const frame = Buffer.from(JSON.stringify(env.e), 'utf8');
-    const listed = env.u ? new Set(env.u) : null;
-    let targets: Conn[];
-    if (listed) targets = [...set].filter((c) => listed.has(c.auth.userId));
-    else if (env.p === null) targets = [...set];
-    else {
-      const patientId = env.p;
-      const byViewer = new Map<string, Conn[]>();
-      for (const c of set) {
-        const key = `${c.auth.userId}|${c.auth.levelId}`;
-        const group = byViewer.get(key);
-        if (group) group.push(c);
-        else byViewer.set(key, [c]);
-      }
-      const allowed = await Promise.all(
-        [...byViewer.values()].map((group) =>
-          this.maySee(group[0]!.auth, patientId).then(
-            (ok) => (ok ? group : []),
-            () => [],
-          ),
-        ),
-      );
-      targets = allowed.flat();
+    if (!set || set.size === 0) return [];
+    if (env.u) {
+      const listed = new Set(env.u);
+      return [...set].filter((c) => listed.has(c.auth.userId));
     }
-    for (const c of targets) this.send(c, frame);
-    this.delivered += targets.length;
-    return targets.length;
+    if (env.p === null) return [...set];
+    const patientId = env.p;
+    const byViewer = new Map<string, Conn[]>();
+    for (const c of set) {
+      const key = `${c.auth.userId}|${c.auth.levelId}`;
+      const group = byViewer.get(key);
+      if (group) group.push(c);
+      else byViewer.set(key, [c]);
+    }
+    const allowed = await Promise.all(
+      [...byViewer.values()].map((group) =>
+        this.maySee(group[0]!.auth, patientId).then(
+          (ok) => (ok ? group : []),
+          () => [],
+        ),
+      ),
+    );
+    return allowed.flat();
+  }
+
+  /** Several frames to one socket in one write: its TCP socket is corked while ws queues them. */
+  private sendAll(c: Conn, frames: Buffer[]): void {
+    if (frames.length === 1) {
+      this.send(c, frames[0]!);
+      return;
+    }
+    // ws keeps its net.Socket in `_socket` (not typed): cork/uncork nest, so ws's own cork per frame stays inside ours.
+    const raw = (c.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    raw?.cork();
+    try {
+      for (const f of frames) this.send(c, f);
+    } finally {
+      raw?.uncork();
+    }
   }
 
   private send(c: Conn, frame: Buffer): void {
@@ -235,6 +290,11 @@ export class RealtimeHub {
       if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
     }
   }
+}
+
+/** Frames with the same key go to the same sockets: same tenant (dispatch is per tenant), patient and listed users. */
+function audienceKey(env: RealtimeEnvelope): string {
+  return `${env.p ?? ''}|${env.u ? env.u.join(',') : '*'}`;
 }
 
 const hubs = new WeakMap<FastifyInstance, RealtimeHub>();
