@@ -230,6 +230,8 @@ describe('realtime hub (/api/ws)', () => {
       (f) => f.type === 'notification.created' && (f.notification as { title: string }).title === 'tenant-wide',
     );
     expect(otherCenter.frames.slice(before.other).map((f) => f.type)).toEqual(['notification.created']);
+    // They went out as pre-framed bytes written to each socket (the hub's fast path), not one ws.send a frame.
+    expect(hubOf(t.app)!.directWrites).toBeGreaterThan(0);
   });
 
   test('a frame listed for users reaches only those users; a rolled-back publish is never delivered', async () => {

@@ -42,6 +42,8 @@ export class RealtimeHub {
   private readonly opts: Required<HubOptions>;
   /** Frames dispatched (for tests and the bench). */
   delivered = 0;
+  /** Socket writes of pre-framed bytes (the fast path of `sendAll`; the rest went through `ws.send`). */
+  directWrites = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -157,7 +159,8 @@ export class RealtimeHub {
       const run = envs.slice(i, j);
       const targets = await this.targets(run[0]!);
       const frames = run.map((e) => Buffer.from(JSON.stringify(e.e), 'utf8'));
-      for (const c of targets) this.sendAll(c, frames);
+      const wire = Buffer.concat(frames.map(textFrame));
+      for (const c of targets) this.sendAll(c, frames, wire);
       sent += targets.length * frames.length;
       i = j;
     }
@@ -202,20 +205,27 @@ export class RealtimeHub {
     return allowed.flat();
   }
 
-  /** Several frames to one socket in one write: its TCP socket is corked while ws queues them. */
-  private sendAll(c: Conn, frames: Buffer[]): void {
-    if (frames.length === 1) {
-      this.send(c, frames[0]!);
+  /**
+   * Several frames to one socket in one write. The WebSocket framing of a server frame (no mask) is the same bytes for
+   * every socket, so it is built once (`wire`) and written straight to the socket's TCP stream: a third less work per
+   * socket than `ws.send`, which frames and corks each message again. That is safe only while ws itself has nothing
+   * queued (it queues only when compressing, which this server never does); otherwise, or if ws's internals are not
+   * the expected ones, each frame goes through `ws.send`.
+   */
+  private sendAll(c: Conn, frames: Buffer[], wire: Buffer): void {
+    const ws = c.socket as unknown as WsInternals;
+    if (ws.readyState !== ws.OPEN) return;
+    if (c.socket.bufferedAmount > this.opts.maxBufferedBytes) {
+      c.socket.terminate();
       return;
     }
-    // ws keeps its net.Socket in `_socket` (not typed): cork/uncork nest, so ws's own cork per frame stays inside ours.
-    const raw = (c.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-    raw?.cork();
-    try {
-      for (const f of frames) this.send(c, f);
-    } finally {
-      raw?.uncork();
+    const raw = ws._socket;
+    if (raw && typeof raw.write === 'function' && ws._sender?._state === 0 && ws._sender._queue?.length === 0) {
+      raw.write(wire);
+      this.directWrites += 1;
+      return;
     }
+    for (const f of frames) this.send(c, f);
   }
 
   private send(c: Conn, frame: Buffer): void {
@@ -290,6 +300,32 @@ export class RealtimeHub {
       if (!ok) c.socket.close(WS_CLOSE_UNAUTHORIZED, 'SESSION_ENDED');
     }
   }
+}
+
+/** What `sendAll` reads of a ws WebSocket beyond its typings (ws 8: the TCP socket and the sender's queue). */
+type WsInternals = {
+  readyState: number;
+  OPEN: number;
+  _socket?: { write(b: Buffer): boolean };
+  _sender?: { _state?: number; _queue?: unknown[] };
+};
+
+/** One unmasked, final WebSocket text frame (RFC 6455 §5.2): what a server sends for `payload`. */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + n);
+  out[0] = 0x81; // FIN, opcode 1 (text)
+  if (n < 126) out[1] = n;
+  else if (n < 65_536) {
+    out[1] = 126;
+    out.writeUInt16BE(n, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(out, head);
+  return out;
 }
 
 /** Frames with the same key go to the same sockets: same tenant (dispatch is per tenant), patient and listed users. */
