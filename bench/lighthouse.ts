@@ -112,6 +112,19 @@ export async function benchLighthouse(b: Pick<Bench, 'base'>): Promise<void> {
             .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) >= 50)
             .map((a) => `${a.id} ${Math.round(a.numericValue ?? 0)} ms`);
           if (opportunities.length > 0) note(`lighthouse ${p.path} opportunities: ${opportunities.join(', ')}`);
+          // What the largest paint is, and the longest main-thread tasks (what TBT counts).
+          const lcpItems = (
+            lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined
+          )?.items;
+          note(`lighthouse ${p.path} LCP element: ${JSON.stringify(lcpItems ?? []).slice(0, 600)}`);
+          const tasks =
+            (
+              lhr.audits['long-tasks']?.details as
+                { items?: Array<{ url?: string; duration?: number; startTime?: number }> } | undefined
+            )?.items ?? [];
+          note(
+            `lighthouse ${p.path} long tasks: ${tasks.map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ms ${t.url ?? ''}`).join(', ')}`,
+          );
         }
       }
       const median = [...results].sort((x, y) => x.score - y.score)[Math.floor(results.length / 2)]!;
