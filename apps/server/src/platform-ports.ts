@@ -19,8 +19,9 @@ export const PLATFORM_PORTS: PlatformPorts = {
   openAlertLevel,
   // The same rules as the routes: staff by patient visibility, app users by the app's subject rule (their own record,
   // a sub-user they manage, a patient who accepted them as follower).
-  maySeePatient: async (db, auth, patientId) => {
-    if (await findVisible(db, auth.tenantId, patientVisibility(auth), patientId)) return true;
-    return (await findAppSubject(db, auth.tenantId, auth.userId, patientId)) !== null;
-  },
+  staffVisibilityKey: (auth) => JSON.stringify(patientVisibility(auth)),
+  staffMaySeePatient: async (db, auth, patientId) =>
+    (await findVisible(db, auth.tenantId, patientVisibility(auth), patientId)) !== null,
+  appMaySeePatient: async (db, auth, patientId) =>
+    (await findAppSubject(db, auth.tenantId, auth.userId, patientId)) !== null,
 };

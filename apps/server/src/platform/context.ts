@@ -62,8 +62,15 @@ export type PlatformPorts = {
     target: { tenantId: string; patientId: string; deviceId: string | null; deviceModel?: string | null },
     raw: readonly unknown[],
   ): Promise<TIngestResponse>;
-  /** Whether this user (at this level) may see the patient: staff by patient visibility, app users by the app's subject rule. */
-  maySeePatient(db: Db, auth: AuthInfo, patientId: string): Promise<boolean>;
+  /**
+   * What decides whether this user (at this level) may see a patient by the staff rules: users with the same key see
+   * the same patients (e.g. every user of one health center's level), so one answer serves them all.
+   */
+  staffVisibilityKey(auth: AuthInfo): string;
+  /** Whether the staff rules let this user (at this level) see the patient: a function of `staffVisibilityKey` alone. */
+  staffMaySeePatient(db: Db, auth: AuthInfo, patientId: string): Promise<boolean>;
+  /** Whether the app's subject rule lets this user see the patient (their own record, a sub-user, a followed patient). */
+  appMaySeePatient(db: Db, auth: AuthInfo, patientId: string): Promise<boolean>;
 };
 
 /** One authenticated call's session, user, level and permissions (the query is modules/auth/sessions.repo.ts). */

@@ -241,14 +241,24 @@ export class RealtimeHub {
   /**
    * Whether this user (at this level) may see the patient: the same rules as the routes — staff by patient visibility,
    * app users by the app's subject rule (their own record, a sub-user they manage, a patient who accepted them as
-   * follower). Answers are shared by all the sockets of a user and reused briefly.
+   * follower). The staff answer is shared by every user with the same visibility (all of one center's operators: one
+   * query, not one a user); the app answer, asked only when the staff rules say no, by the sockets of one user. Both are
+   * reused briefly.
    */
-  maySee(auth: AuthInfo, patientId: string): Promise<boolean> {
-    const key = `${auth.tenantId}|${auth.userId}|${auth.levelId}|${patientId}`;
+  async maySee(auth: AuthInfo, patientId: string): Promise<boolean> {
+    const { ports, db } = this.deps;
+    const staffKey = `${auth.tenantId}|staff|${ports.staffVisibilityKey(auth)}|${patientId}`;
+    if (await this.cached(staffKey, () => ports.staffMaySeePatient(db, auth, patientId))) return true;
+    return this.cached(`${auth.tenantId}|app|${auth.userId}|${patientId}`, () =>
+      ports.appMaySeePatient(db, auth, patientId),
+    );
+  }
+
+  private cached(key: string, ask: () => Promise<boolean>): Promise<boolean> {
     const now = Date.now();
     const hit = this.visibility.get(key);
     if (hit && now - hit.at < this.opts.visibilityTtlMs) return hit.v;
-    const v = this.deps.ports.maySeePatient(this.deps.db, auth, patientId);
+    const v = ask();
     v.catch(() => this.visibility.delete(key));
     this.visibility.set(key, { at: now, v });
     if (this.visibility.size > 50_000) this.prune(now);
