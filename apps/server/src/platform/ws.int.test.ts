@@ -91,7 +91,11 @@ const notificationEvent = (title: string): TRealtimeEvent => ({
 });
 
 /** A doctor of center "Le Chan" (the demo doctor is at Ba Dinh), following nobody. */
-async function addOtherCenterDoctor(t: TestApp, tenantId: string): Promise<void> {
+async function addOtherCenterDoctor(
+  t: TestApp,
+  tenantId: string,
+  who: { role: string; local: string; phone: string } = { role: 'doctor', local: 'doctor2', phone: '0900000099' },
+): Promise<void> {
   const center = (
     await t.db.query<{ id: string; scope_id: string }>(
       `select id, scope_id from health_centers where tenant_id = $1 and name = 'Le Chan Health Center'`,
@@ -99,13 +103,13 @@ async function addOtherCenterDoctor(t: TestApp, tenantId: string): Promise<void>
     )
   )[0]!;
   const role = (
-    await t.db.query<{ id: string }>(`select id from roles where tenant_id = $1 and code = 'doctor'`, [tenantId])
+    await t.db.query<{ id: string }>(`select id from roles where tenant_id = $1 and code = $2`, [tenantId, who.role])
   )[0]!;
   const id = newId();
   await users.insertUser(t.db, tenantId, {
     id,
-    email: 'doctor2@demo.test',
-    phone: '0900000099',
+    email: `${who.local}@demo.test`,
+    phone: who.phone,
     passwordHash: await hashPassword(DEMO_PASSWORD),
     firstName: 'Dao',
     lastName: 'Le',
@@ -157,6 +161,7 @@ describe('realtime hub (/api/ws)', () => {
       ])
     )[0]!.id;
     await addOtherCenterDoctor(t, tenantId);
+    await addOtherCenterDoctor(t, tenantId, { role: 'operator', local: 'operator2', phone: '0900000098' });
   });
   afterAll(async () => {
     for (const c of clients) c.ws.terminate();
@@ -232,6 +237,19 @@ describe('realtime hub (/api/ws)', () => {
     expect(otherCenter.frames.slice(before.other).map((f) => f.type)).toEqual(['notification.created']);
     // They went out as pre-framed bytes written to each socket (the hub's fast path), not one ws.send a frame.
     expect(hubOf(t.app)!.directWrites).toBeGreaterThan(0);
+  });
+
+  test("an operator of the patient's center gets its frame, an operator of another center does not (one answer per center)", async () => {
+    // One session per account: one socket each (a second sign-in would end the first).
+    const here = [open((await t.login('operator')).access)];
+    const there = open((await t.login('operator2')).access);
+    await Promise.all([...here, there].map((c) => c.hello));
+    const before = there.frames.length;
+    await t.db.tx((tx) => publishEvent(tx, { tenantId, patientId }, statusEvent(patientId, 'high_risk')));
+    await publishEvent(t.db, { tenantId, patientId: null }, notificationEvent('after-operators'));
+    for (const c of here) await c.next((f) => f.type === 'patient.status' && f.status === 'high_risk');
+    await there.next((f) => f.type === 'notification.created');
+    expect(there.frames.slice(before).map((f) => f.type)).toEqual(['notification.created']);
   });
 
   test('a frame listed for users reaches only those users; a rolled-back publish is never delivered', async () => {
