@@ -1,4 +1,5 @@
 import { vitalsRealtimeHandler } from './modules/vitals/vitals-realtime.ts';
+import type { HubOptions } from './platform/ws.ts';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './platform/config.ts';
 import { migrate, openPg, openPglite, type Db } from './platform/db.ts';
@@ -78,6 +79,7 @@ export type StartOptions = {
   logger?: boolean;
   /** Poll for due jobs (on by default; tests run them by hand with a fake clock). */ jobs?: boolean;
   /** After-commit handlers of accepted readings (issue 5: the alert engine). */ readingHandlers?: ReadingsHandler[];
+  /** The realtime hub's timers (tests shorten the heartbeat). */ realtime?: HubOptions;
 };
 
 /** Composition root: config → db → migrations → secrets → providers → routes. Used by main and by tests. */
@@ -136,7 +138,7 @@ export async function createServer(opts: StartOptions = {}): Promise<Started> {
       await seedDemo(t, { vitalsDays: config.demoVitalsDays, files });
     });
   else if (config.seedDemo) await seedDemo(db, { vitalsDays: config.demoVitalsDays, files });
-  const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false });
+  const app = await buildApp(deps, ROUTES, { logger: opts.logger ?? false, realtime: opts.realtime ?? {} });
   if (moved.moved) app.log.info(`${moved.moved} files moved from ${config.dataDir} into the ${files.kind} file store`);
   if (moved.failed)
     app.log.warn(

@@ -13,7 +13,7 @@ import type { Ctx, Deps } from './context.ts';
 import { AppError, isMalformedMultipart, validationError } from './errors.ts';
 import { authenticate, bearerToken } from './authenticate.ts';
 import { newId } from './ids.ts';
-import { registerRealtime } from './ws.ts';
+import { registerRealtime, type HubOptions } from './ws.ts';
 import { auditAccess, patientIdsOf } from './access-audit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { keepRawBody } from './raw-body.ts';
@@ -33,7 +33,7 @@ function ctxFor(deps: Deps, req: FastifyRequest): Ctx {
   return { ...deps, requestId: req.id, ip: req.ip, auth: null };
 }
 
-export type AppOptions = { logger?: boolean; serveWeb?: boolean };
+export type AppOptions = { logger?: boolean; serveWeb?: boolean; realtime?: HubOptions };
 
 /** Builds the HTTP app: API routes (each declaring permission or public), OpenAPI, the two web apps. */
 export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions = {}): Promise<FastifyInstance> {
@@ -76,7 +76,7 @@ export async function buildApp(deps: Deps, routes: AnyRoute[], opts: AppOptions 
     transformSpecificationClone: false,
     transformSpecification: () => openApiDocumentOf(routes),
   });
-  await registerRealtime(app, deps);
+  await registerRealtime(app, deps, opts.realtime ?? {});
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(err.toBody());

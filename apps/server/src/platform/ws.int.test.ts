@@ -359,6 +359,35 @@ describe('realtime hub (/api/ws)', () => {
 });
 
 /** Two server processes on one PostgreSQL database: a frame published by either reaches sockets on both. */
+describe('realtime hub heartbeat', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // One socket a slice: the heartbeat's later slices are exercised too.
+    t = await startTestApp({ realtime: { heartbeatMs: 150, heartbeatSlice: 1 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = t.app.server.address();
+    base = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('a socket that answers pings stays; one that never answers is dropped by the next ping after', async () => {
+    const alive = connect(base, (await t.login('doctor')).access);
+    const { access } = await t.login('operator');
+    // A client that never answers pings (ws answers them by itself unless told not to).
+    const ws = new WebSocket(`${base}/api/ws?access_token=${encodeURIComponent(access)}`, { autoPong: false });
+    const dropped = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    await alive.hello;
+    expect(await dropped).toBe(1006); // terminated: no close frame
+    await new Promise((r) => setTimeout(r, 400)); // two more heartbeats
+    expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+    alive.ws.terminate();
+  });
+});
+
 describe.skipIf(inject('cwTemplate').kind !== 'pg')(
   'realtime across server instances (PostgreSQL LISTEN/NOTIFY)',
   () => {

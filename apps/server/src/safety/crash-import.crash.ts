@@ -59,35 +59,47 @@ type Current = {
 
 async function scenario(server: ServerProcess, statusAfterKill: (importId: string) => Promise<string>): Promise<void> {
   await server.start();
-  const prefix = `CRASHIMP${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-  const file = await spreadsheet(prefix);
-  let token = await demoLogin(server.baseUrl, 'operator@demo.test', 'demo');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)]), 'crash.xlsx');
-  const up = await fetch(`${server.baseUrl}/api/account/patients/import`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(up.status).toBe(201);
-  const importId = String(((await up.json()) as { id: string }).id);
+  let prefix = '';
+  let importId = '';
+  let token = '';
+  // The kill must land mid-way. On a loaded machine the rest of the import can finish between the progress answer and
+  // the signal (seen once in CI on the embedded database): that attempt proves nothing, so it is made once more with a
+  // new file; missing twice fails.
+  for (let attempt = 1; ; attempt++) {
+    prefix = `CRASHIMP${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+    const file = await spreadsheet(prefix);
+    token = await demoLogin(server.baseUrl, 'operator@demo.test', 'demo');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file)]), 'crash.xlsx');
+    const up = await fetch(`${server.baseUrl}/api/account/patients/import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(up.status).toBe(201);
+    importId = String(((await up.json()) as { id: string }).id);
 
-  // Kill once at least one batch is committed and well before the end.
-  let atKill: Current | null = null;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    const cur = (await apiOk(server.baseUrl, 'GET', '/api/account/patients/import/current', { token })).item as Current;
-    if (cur.status === 'done' || cur.status === 'failed')
-      throw new Error(`import ended before the kill: ${JSON.stringify(cur)}`);
-    if (cur.processedRows >= 1000) {
-      atKill = cur;
-      break;
+    // Kill once at least one batch is committed and well before the end.
+    let atKill: Current | null = null;
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+      const cur = (await apiOk(server.baseUrl, 'GET', '/api/account/patients/import/current', { token }))
+        .item as Current;
+      if (cur.status === 'done' || cur.status === 'failed')
+        throw new Error(`import ended before the kill: ${JSON.stringify(cur)}`);
+      if (cur.processedRows >= 1000) {
+        atKill = cur;
+        break;
+      }
+      await sleep(25);
     }
-    await sleep(25);
+    expect(atKill).not.toBeNull();
+    await server.kill();
+    // The kill landed mid-way: the import is not finished in the database.
+    const status = await statusAfterKill(importId);
+    if (status === 'running') break;
+    if (attempt === 2) expect(status).toBe('running');
+    await server.start();
   }
-  expect(atKill).not.toBeNull();
-  await server.kill();
-  // The kill landed mid-way: the import is not finished in the database.
-  expect(await statusAfterKill(importId)).toBe('running');
 
   const t0 = Date.now();
   await server.start();

@@ -53,7 +53,11 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * `providers`: e-mail/SMS providers built on the database (e.g. the recording ones wrapped to see what is sent).
  */
 export async function startTestApp(
-  opts: { config?: Partial<Config>; providers?: (db: Db) => Pick<StartOptions, 'mail' | 'sms'> } = {},
+  opts: {
+    config?: Partial<Config>;
+    providers?: (db: Db) => Pick<StartOptions, 'mail' | 'sms'>;
+    realtime?: StartOptions['realtime'];
+  } = {},
 ) {
   const { db, drop } = await freshDb();
   const clock = fakeClock(new Date('2026-11-22T08:00:00Z'));
@@ -62,6 +66,7 @@ export async function startTestApp(
     db,
     clock,
     ...opts.providers?.(db),
+    ...(opts.realtime ? { realtime: opts.realtime } : {}),
     config: {
       seedDemo: false,
       dataDir,
