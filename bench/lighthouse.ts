@@ -2,7 +2,8 @@
 // phone on a slow 4G network) and first contentful paint of the portal's sign-in page (`/`) and the patient app's
 // welcome page (`/app/`), as the bench server serves the built apps (apps/portal/dist, apps/mobile/dist: built first
 // when missing or older than their sources). Chromium is the machine's (/usr/bin/chromium, or CHROME_PATH); nothing is
-// downloaded. LIGHTHOUSE_RUNS (default 3) runs per page; the median run (by score) is reported.
+// downloaded. LIGHTHOUSE_RUNS (default 3) runs per page; the median run (by score) is reported;
+// LIGHTHOUSE_SAVE=<dir> keeps each run's report; LIGHTHOUSE_ONLY=portal|mobile measures one app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,10 +24,12 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-const PAGES = [
+const ALL_PAGES = [
   { bench: 'lighthouse-portal-login', app: 'portal', path: '/' },
   { bench: 'lighthouse-app-welcome', app: 'mobile', path: '/app/' },
 ] as const;
+/** LIGHTHOUSE_ONLY=portal|mobile: one app's page only. */
+const PAGES = ALL_PAGES.filter((p) => !process.env.LIGHTHOUSE_ONLY || p.app === process.env.LIGHTHOUSE_ONLY);
 
 function newest(dir: string): number {
   let t = 0;
@@ -90,6 +93,11 @@ export async function benchLighthouse(b: Pick<Bench, 'base'>): Promise<void> {
         });
         const lhr = r?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned no result for ${p.path}`);
+        // LIGHTHOUSE_SAVE=<dir>: each run's full report (JSON), to read in Lighthouse's viewer or by hand.
+        if (process.env.LIGHTHOUSE_SAVE) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${p.bench}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError)
           throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

@@ -33,6 +33,11 @@ type Conn = { socket: WebSocket; auth: AuthInfo; alive: boolean };
  */
 export class RealtimeHub {
   private readonly byTenant = new Map<string, Set<Conn>>();
+  /**
+   * The same sockets grouped by viewer (user and level), kept as sockets come and go: a patient's frame asks visibility
+   * once a group, and regrouping 5,000 sockets on every frame was a few ms on the alert's path.
+   */
+  private readonly byViewer = new Map<string, Map<string, Set<Conn>>>();
   private readonly visibility = new Map<string, { at: number; v: Promise<boolean> }>();
   /** Per tenant, the dispatch in progress: frames of one tenant go out in NOTIFY (commit) order. */
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -97,6 +102,7 @@ export class RealtimeHub {
     await unSessions?.();
     for (const set of this.byTenant.values()) for (const c of set) c.socket.terminate();
     this.byTenant.clear();
+    this.byViewer.clear();
     this.visibility.clear();
   }
 
@@ -105,6 +111,12 @@ export class RealtimeHub {
     let set = this.byTenant.get(auth.tenantId);
     if (!set) this.byTenant.set(auth.tenantId, (set = new Set()));
     set.add(conn);
+    let groups = this.byViewer.get(auth.tenantId);
+    if (!groups) this.byViewer.set(auth.tenantId, (groups = new Map()));
+    const key = viewerKey(auth);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = new Set()));
+    group.add(conn);
     socket.on('pong', () => {
       conn.alive = true;
     });
@@ -121,6 +133,13 @@ export class RealtimeHub {
     if (!set) return;
     set.delete(conn);
     if (set.size === 0) this.byTenant.delete(conn.auth.tenantId);
+    const groups = this.byViewer.get(conn.auth.tenantId);
+    const key = viewerKey(conn.auth);
+    const group = groups?.get(key);
+    if (!groups || !group) return;
+    group.delete(conn);
+    if (group.size === 0) groups.delete(key);
+    if (groups.size === 0) this.byViewer.delete(conn.auth.tenantId);
   }
 
   /**
@@ -190,17 +209,11 @@ export class RealtimeHub {
     }
     if (env.p === null) return [...set];
     const patientId = env.p;
-    const byViewer = new Map<string, Conn[]>();
-    for (const c of set) {
-      const key = `${c.auth.userId}|${c.auth.levelId}`;
-      const group = byViewer.get(key);
-      if (group) group.push(c);
-      else byViewer.set(key, [c]);
-    }
+    const groups = [...(this.byViewer.get(env.t)?.values() ?? [])].filter((g) => g.size > 0);
     const allowed = await Promise.all(
-      [...byViewer.values()].map((group) =>
-        this.maySee(group[0]!.auth, patientId).then(
-          (ok) => (ok ? group : []),
+      groups.map((group) =>
+        this.maySee(group.values().next().value!.auth, patientId).then(
+          (ok) => (ok ? [...group] : []),
           () => [],
         ),
       ),
@@ -323,6 +336,9 @@ export class RealtimeHub {
     }
   }
 }
+
+/** Sockets that share visibility answers: one user at one level. */
+const viewerKey = (auth: AuthInfo) => `${auth.userId}|${auth.levelId}`;
 
 /** What `sendAll` reads of a ws WebSocket beyond its typings (ws 8: the TCP socket and the sender's queue). */
 type WsInternals = {
