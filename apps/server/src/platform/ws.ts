@@ -168,8 +168,8 @@ export class RealtimeHub {
 
   /**
    * Sends frames of one tenant in order. Consecutive frames for the same audience (patient and listed users) share one
-   * visibility check, and each socket gets them in one write (the socket is corked while they are queued): on a
-   * loaded process the per-socket write, not the frame, is what costs.
+   * visibility check, and each socket gets them in one write (`sendAll`): on a loaded process the per-socket write, not
+   * the frame, is what costs.
    */
   async dispatchAll(envs: RealtimeEnvelope[]): Promise<number> {
     let sent = 0;
@@ -188,15 +188,6 @@ export class RealtimeHub {
     }
     this.delivered += sent;
     return sent;
-  }
-
-  /**
-   * Sends one frame to every socket of its tenant allowed to receive it. The frame is serialised and encoded once for
-   * all of them, and visibility is asked once per user and level (one doctor's many sockets share the answer): with
-   * thousands of sockets per process the per-socket cost is the send alone.
-   */
-  async dispatch(env: RealtimeEnvelope): Promise<number> {
-    return this.dispatchAll([env]);
   }
 
   /** The sockets of the envelope's tenant that may receive it (listed users, everyone, or those who may see the patient). */
@@ -241,17 +232,8 @@ export class RealtimeHub {
       this.directWrites += 1;
       return;
     }
-    for (const f of frames) this.send(c, f);
-  }
-
-  private send(c: Conn, frame: Buffer): void {
-    if (c.socket.readyState !== c.socket.OPEN) return;
-    if (c.socket.bufferedAmount > this.opts.maxBufferedBytes) {
-      c.socket.terminate();
-      return;
-    }
-    // A text frame (the bytes are UTF-8 JSON), sent as is: no per-socket copy or re-encoding.
-    c.socket.send(frame, { binary: false });
+    // Text frames (the bytes are UTF-8 JSON), sent as they are: no per-socket copy or re-encoding.
+    for (const f of frames) c.socket.send(f, { binary: false });
   }
 
   /**
