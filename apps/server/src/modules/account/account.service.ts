@@ -5,12 +5,19 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { sniffImage } from '../../platform/files.ts';
 import { newFileKey } from '../../platform/file-store.ts';
-import * as users from '../users/users.repo.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  updateUserPreferences,
+  updateUserProfile,
+  type UserRow,
+} from '../users/users.service.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
 
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 
-function toProfile(u: users.UserRow, ctx: AuthedCtx): TProfile {
+function toProfile(u: UserRow, ctx: AuthedCtx): TProfile {
   return {
     id: u.id,
     tenantCode: ctx.auth.tenantCode,
@@ -31,7 +38,7 @@ function toProfile(u: users.UserRow, ctx: AuthedCtx): TProfile {
 }
 
 async function me(ctx: AuthedCtx) {
-  const u = await users.findById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  const u = await findUserById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   if (!u) throw new AppError('ACCOUNT_NOT_FOUND');
   return u;
 }
@@ -47,16 +54,16 @@ export async function updateProfile(ctx: AuthedCtx, input: TUpdateProfileRequest
   if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
     throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   if (email && email !== u.email) {
-    const other = await users.findByEmail(ctx.db, ctx.auth.tenantId, email);
+    const other = await findUserByEmail(ctx.db, ctx.auth.tenantId, email);
     if (other && other.id !== u.id) throw fieldError('EMAIL_USED', 'email');
   }
   if (phone && phone !== u.phone) {
-    const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, phone);
+    const other = await findUserByPhone(ctx.db, ctx.auth.tenantId, phone);
     if (other && other.id !== u.id) throw fieldError('PHONE_USED', 'phone');
   }
   if (!email && !phone)
     throw new AppError('VALIDATION_ERROR', { field: 'email', rule: 'required' }, 'Email or phone is required');
-  await users.updateProfile(
+  await updateUserProfile(
     ctx.db,
     ctx.auth.tenantId,
     u.id,
@@ -70,18 +77,18 @@ export async function updateProfile(ctx: AuthedCtx, input: TUpdateProfileRequest
 export async function updateLanguage(ctx: AuthedCtx, lang: string): Promise<TProfile> {
   const l = normalizeLanguage(lang);
   if (!l) throw fieldError('INVALID_LANGUAGE', 'lang');
-  await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { language: l }, ctx.clock.now());
+  await updateUserPreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { language: l }, ctx.clock.now());
   return getProfile(ctx);
 }
 
 export async function updateTimezone(ctx: AuthedCtx, tz: string): Promise<TProfile> {
   if (!isValidTimezone(tz)) throw fieldError('INVALID_TIMEZONE', 'tz');
-  await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { timezone: tz }, ctx.clock.now());
+  await updateUserPreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { timezone: tz }, ctx.clock.now());
   return getProfile(ctx);
 }
 
 export async function updateUnits(ctx: AuthedCtx, input: TUpdateUnitsRequest): Promise<TProfile> {
-  await users.updatePreferences(
+  await updateUserPreferences(
     ctx.db,
     ctx.auth.tenantId,
     ctx.auth.userId,
@@ -103,7 +110,7 @@ export async function uploadAvatar(ctx: AuthedCtx, data: Buffer | null): Promise
     newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'),
     data,
   );
-  await users.updatePreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { avatar_path: rel }, ctx.clock.now());
+  await updateUserPreferences(ctx.db, ctx.auth.tenantId, ctx.auth.userId, { avatar_path: rel }, ctx.clock.now());
   // The replaced picture is deleted, not kept for ever in the store (and its backups).
   if (before && before !== rel) await ctx.files.remove(before);
   await audit(ctx, { action: 'account.avatar.update', resource: 'user', resourceId: ctx.auth.userId });

@@ -14,7 +14,7 @@ import { audit } from '../../platform/audit.ts';
 import { scheduleJob, type JobHandlers } from '../../platform/jobs.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import * as users from '../users/users.repo.ts';
+import { findUserByEmail, findUserByPhone } from '../users/users.service.ts';
 import { phoneRuleOf } from '../tenants/tenants.service.ts';
 import { requireVisiblePatient } from '../patients/patient-access.ts';
 import { PURGE_AFTER_DELETE_MS } from '../lifecycle/lifecycle.service.ts';
@@ -76,11 +76,11 @@ export async function updateAppProfile(ctx: AuthedCtx, input: TUpdateAppProfile)
   if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
     throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
   if (email && email !== u.email) {
-    const other = await users.findByEmail(ctx.db, ctx.auth.tenantId, email);
+    const other = await findUserByEmail(ctx.db, ctx.auth.tenantId, email);
     if (other && other.id !== u.id) throw fieldError('EMAIL_USED', 'email');
   }
   if (phone && phone !== u.phone) {
-    const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, phone);
+    const other = await findUserByPhone(ctx.db, ctx.auth.tenantId, phone);
     if (
       (other && other.id !== u.id) ||
       (own && (await repo.patientPhoneTaken(ctx.db, ctx.auth.tenantId, phone, own.id)))

@@ -21,6 +21,7 @@ import type {
 } from '@carewatch/contracts/alerts';
 import { step, type RejectReason } from '@carewatch/clinical/escalation';
 import type { AuthedCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import type { ErrorCode } from '@carewatch/contracts/errors';
@@ -29,7 +30,7 @@ import { followerCanSee } from '../contacts/contacts.service.ts';
 import * as repo from './alerts.repo.ts';
 import { requireOwnRecording } from './sos-recording.service.ts';
 import { closeTicketForSos } from '../tickets/tickets.service.ts';
-import * as usersRepo from '../users/users.repo.ts';
+import { userNamesOf } from '../users/users.service.ts';
 import { buildSosTimeline } from './sos-timeline.ts';
 import { withProviderAnswers } from './trail-answers.ts';
 import { emitAlertWebhooks } from '../webhooks/webhooks.outbox.ts';
@@ -105,6 +106,20 @@ export async function listAlerts(ctx: AuthedCtx, q: TAlertListQuery): Promise<TA
     q.size,
   );
   return { items: rows.map((r) => summaryOf(r, ctx.auth.language)), total, page: q.page, size: q.size };
+}
+
+/**
+ * One patient's alerts, open first then newest first, without a visibility check: for the app, where access to the
+ * patient was decided first (self, sub-user or consented follower).
+ */
+export function patientAlertRows(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  page: number,
+  size: number,
+): Promise<{ rows: repo.AlertListRow[]; total: number }> {
+  return repo.listAlerts(db, tenantId, { kind: 'tenant' }, { patientId }, page, size);
 }
 
 export async function getAlert(ctx: AuthedCtx, id: string): Promise<TAlert> {
@@ -353,10 +368,20 @@ async function visibleCase(ctx: AuthedCtx, id: string): Promise<repo.SosCaseRow>
   return row;
 }
 
+/** An SOS case by id, or null, unchecked: the caller checks it is of a patient it may see. */
+export function sosCaseRow(db: Db, tenantId: string, id: string): Promise<repo.SosCaseRow | null> {
+  return repo.findSosCase(db, tenantId, id);
+}
+
+/** The stored trail of an alert, oldest first. */
+export function alertTrailRows(db: Db, tenantId: string, alertId: string): Promise<repo.TrailRow[]> {
+  return repo.trailOf(db, tenantId, alertId);
+}
+
 /** The readable timeline of a case's trail, with the names of the staff who acted. */
 export async function timelineOf(ctx: AuthedCtx, trail: readonly TAlertTrailEntry[]): Promise<TSosTimelineItem[]> {
   const ids = trail.map((e) => e.actorId).filter((x): x is string => typeof x === 'string');
-  const names = await usersRepo.namesOf(ctx.db, ctx.auth.tenantId, ids);
+  const names = await userNamesOf(ctx.db, ctx.auth.tenantId, ids);
   return buildSosTimeline(
     trail,
     new Map([...names].map(([id, n]) => [id, personName({ firstName: n.first, lastName: n.last }, ctx.auth.language)])),

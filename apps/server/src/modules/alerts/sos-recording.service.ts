@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.ts';
 import { newFileKey } from '../../platform/file-store.ts';
 import { newId } from '../../platform/ids.ts';
 import { ownPatient } from '../patients/patient-access.ts';
-import * as patientsRepo from '../patients/patients.repo.ts';
+import { findPatientAttachment, insertPatientAttachment } from '../patients/patients.service.ts';
 
 type AudioKind = { type: string; ext: string };
 
@@ -52,7 +52,7 @@ export async function saveSosRecording(
   const id = newId();
   const now = ctx.clock.now();
   const fileName = `sos-message-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${kind.ext}`;
-  await patientsRepo.insertAttachment(ctx.db, t, {
+  await insertPatientAttachment(ctx.db, t, {
     id,
     patientId: own.id,
     fileName,
@@ -68,7 +68,7 @@ export async function saveSosRecording(
 
 /** The recording named by an SOS request must be one the patient uploaded (another's id answers 404 like a missing one). */
 export async function requireOwnRecording(ctx: AuthedCtx, patientId: string, recordingId: string): Promise<void> {
-  const a = await patientsRepo.findAttachment(ctx.db, ctx.auth.tenantId, patientId, recordingId);
+  const a = await findPatientAttachment(ctx.db, ctx.auth.tenantId, patientId, recordingId);
   if (!a || !a.content_type.startsWith('audio/'))
     throw new AppError('NOT_FOUND', { field: 'message.recordingId', rule: 'exists' });
 }

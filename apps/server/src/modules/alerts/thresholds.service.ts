@@ -79,7 +79,16 @@ export function effectiveThresholds(
   return tenantDefaults(tenantRows).map((d) => custom.get(d.index) ?? d);
 }
 
-async function view(db: Db, tenantId: string, patientId: string, pctx: PatientContext): Promise<TPatientThresholds> {
+/**
+ * A patient's effective thresholds as shown: the patient's own, else the tenant default personalised by age and sex.
+ * Unchecked: the caller has decided access (staff visibility here, a follower's consent in app-subjects).
+ */
+export async function thresholdsView(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  pctx: PatientContext,
+): Promise<TPatientThresholds> {
   const [rows, tenantRows, seconds] = await Promise.all([
     repo.thresholdRows(db, tenantId, patientId),
     repo.tenantThresholdRows(db, tenantId),
@@ -124,7 +133,7 @@ async function contextOf(ctx: AuthedCtx, patientId: string): Promise<PatientCont
 export async function getThresholds(ctx: AuthedCtx, patientId: string): Promise<TPatientThresholds> {
   await requireVisiblePatient(ctx, patientId);
   await audit(ctx, { action: 'patient.thresholds.view', resource: 'patient', resourceId: patientId });
-  return view(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
+  return thresholdsView(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
 }
 
 /** A doctor (or an assistant of a followed doctor: visibility decides) sets thresholds, lock and patient editing. */
@@ -147,7 +156,7 @@ export async function putThresholds(
     resourceId: patientId,
     details: { indexes: input.items.map((t) => t.index).join(','), confirmSeconds: input.confirmSeconds ?? null },
   });
-  return view(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
+  return thresholdsView(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
 }
 
 export async function resetThresholds(
@@ -168,7 +177,7 @@ export async function resetThresholds(
     resourceId: patientId,
     details: { indexes: all ? 'all' : input.indexes!.join(',') },
   });
-  return view(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
+  return thresholdsView(ctx.db, ctx.auth.tenantId, patientId, await contextOf(ctx, patientId));
 }
 
 async function requireOwn(ctx: AuthedCtx) {
@@ -179,7 +188,7 @@ async function requireOwn(ctx: AuthedCtx) {
 
 export async function getMyThresholds(ctx: AuthedCtx): Promise<TPatientThresholds> {
   const own = await requireOwn(ctx);
-  return view(ctx.db, ctx.auth.tenantId, own.id, await contextOf(ctx, own.id));
+  return thresholdsView(ctx.db, ctx.auth.tenantId, own.id, await contextOf(ctx, own.id));
 }
 
 /** The patient changes their own thresholds, only for indexes the doctor let them edit (and never locked ones). */
@@ -211,7 +220,7 @@ export async function putMyThresholds(ctx: AuthedCtx, input: TPutMyThresholdsReq
     resourceId: own.id,
     details: { indexes: input.items.map((t) => t.index).join(','), self: true },
   });
-  return view(ctx.db, ctx.auth.tenantId, own.id, await contextOf(ctx, own.id));
+  return thresholdsView(ctx.db, ctx.auth.tenantId, own.id, await contextOf(ctx, own.id));
 }
 
 // ---------------------------------------------------------------- tenant defaults

@@ -1,8 +1,6 @@
 import { personName } from '@carewatch/contracts/names';
-import { timelineOf } from '../alerts/alerts.service.ts';
+import { alertTrailRows, patientAlertRows, sosCaseRow, timelineOf } from '../alerts/alerts.service.ts';
 import {
-  DEFAULT_CONFIRM_SECONDS,
-  THRESHOLD_INDEXES,
   type TAlertLevel,
   type TAlertTrailEntry,
   type TLocation,
@@ -10,16 +8,14 @@ import {
   type TSosCase,
 } from '@carewatch/contracts/alerts';
 import type { TAppSosCaseDetail, TAppSubjectAlertPage, TAppSubjectList } from '@carewatch/contracts/app-subjects';
-import { CANONICAL_UNIT, type TLatestVitals, type TMetric } from '@carewatch/contracts/vitals';
-import { personalizeThreshold } from '@carewatch/clinical/thresholds';
+import type { TLatestVitals } from '@carewatch/contracts/vitals';
 import type { AuthedCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
-import * as alertsRepo from '../alerts/alerts.repo.ts';
 import { toSummary } from '../alerts/alerts.engine.ts';
-import { patientContext, tenantDefaults, thresholdOfRow } from '../alerts/thresholds.service.ts';
-import * as vitalsRepo from '../vitals/vitals.repo.ts';
+import { patientContext, thresholdsView } from '../alerts/thresholds.service.ts';
+import { latestVitalsOf } from '../vitals/vitals.service.ts';
 import * as repo from './app-subjects.repo.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -61,58 +57,18 @@ async function readAudit(ctx: AuthedCtx, subject: { id: string; relation: string
 export async function subjectLatest(ctx: AuthedCtx, id: string): Promise<TLatestVitals> {
   const subject = await requireAppSubject(ctx, id);
   await readAudit(ctx, subject, 'latest');
-  const rows = await vitalsRepo.latest(ctx.db, ctx.auth.tenantId, subject.id);
-  return {
-    items: rows.map((r) => ({
-      metric: r.metric as TMetric,
-      measuredAt: new Date(r.measured_at).toISOString(),
-      value: r.value,
-      value2: r.value2,
-      unit: CANONICAL_UNIT[r.metric as TMetric] ?? '',
-      data: r.data,
-    })),
-  };
+  return latestVitalsOf(ctx.db, ctx.auth.tenantId, subject.id);
 }
 
 /**
- * The subject's effective thresholds (same composition as the alerts module's view: the patient's own, else the tenant
+ * The subject's effective thresholds, composed by the alerts module as for staff (the patient's own, else the tenant
  * default personalised by age and sex), so a follower sees the levels the alert engine uses.
  */
 export async function subjectThresholds(ctx: AuthedCtx, id: string): Promise<TPatientThresholds> {
   const subject = await requireAppSubject(ctx, id);
-  const tenantId = ctx.auth.tenantId;
-  const [rows, tenantRows, seconds, who] = await Promise.all([
-    alertsRepo.thresholdRows(ctx.db, tenantId, subject.id),
-    alertsRepo.tenantThresholdRows(ctx.db, tenantId),
-    alertsRepo.confirmSeconds(ctx.db, tenantId, subject.id),
-    repo.birthdayAndGender(ctx.db, tenantId, subject.id),
-  ]);
+  const who = await repo.birthdayAndGender(ctx.db, ctx.auth.tenantId, subject.id);
   const pctx = patientContext(who?.birthday ?? null, who?.gender ?? null, ctx.clock.now());
-  const own = new Map(rows.map((r) => [r.idx, r]));
-  const defaults = tenantDefaults(tenantRows);
-  const tenantRow = new Map(tenantRows.map((r) => [r.idx, r]));
-  return {
-    patientId: subject.id,
-    confirmSeconds: seconds ?? DEFAULT_CONFIRM_SECONDS,
-    items: THRESHOLD_INDEXES.map((index) => {
-      const r = own.get(index);
-      if (r)
-        return {
-          ...thresholdOfRow(r),
-          source: 'custom' as const,
-          updatedAt: new Date(r.updated_at).toISOString(),
-          updatedBy: r.updated_by,
-        };
-      const d = defaults.find((x) => x.index === index)!;
-      const t = tenantRow.get(index);
-      return {
-        ...personalizeThreshold(d, pctx),
-        source: 'default' as const,
-        updatedAt: t ? new Date(t.updated_at).toISOString() : null,
-        updatedBy: t?.updated_by ?? null,
-      };
-    }),
-  };
+  return thresholdsView(ctx.db, ctx.auth.tenantId, subject.id, pctx);
 }
 
 /** The subject's alerts, open first then newest first. */
@@ -123,14 +79,7 @@ export async function subjectAlerts(
 ): Promise<TAppSubjectAlertPage> {
   const subject = await requireAppSubject(ctx, id);
   // Access was decided above (self, sub-user or consented follower); the list is then limited to that one patient.
-  const { rows, total } = await alertsRepo.listAlerts(
-    ctx.db,
-    ctx.auth.tenantId,
-    { kind: 'tenant' },
-    { patientId: subject.id },
-    q.page,
-    q.size,
-  );
+  const { rows, total } = await patientAlertRows(ctx.db, ctx.auth.tenantId, subject.id, q.page, q.size);
   await readAudit(ctx, subject, 'alerts');
   return {
     items: rows.map((r) =>
@@ -149,12 +98,12 @@ export async function subjectAlerts(
  */
 export async function subjectSosCase(ctx: AuthedCtx, id: string, caseId: string): Promise<TAppSosCaseDetail> {
   const subject = await requireAppSubject(ctx, id);
-  const row = await alertsRepo.findSosCase(ctx.db, ctx.auth.tenantId, caseId);
+  const row = await sosCaseRow(ctx.db, ctx.auth.tenantId, caseId);
   if (!row || row.patient_id !== subject.id) throw new AppError('SOS_CASE_NOT_FOUND');
   const openedAt = new Date(row.opened_at);
   const [vitals, trail] = await Promise.all([
     repo.vitalsAt(ctx.db, ctx.auth.tenantId, subject.id, openedAt, SOS_VITALS_WINDOW_HOURS),
-    alertsRepo.trailOf(ctx.db, ctx.auth.tenantId, row.alert_id),
+    alertTrailRows(ctx.db, ctx.auth.tenantId, row.alert_id),
   ]);
   await audit(ctx, {
     action: 'sos_case.view',

@@ -21,10 +21,12 @@ import { cancelJob, scheduleJob, type JobHandlers } from '../../platform/jobs.ts
 import { enqueueDeliveries, type OutboxItem } from '../../platform/outbox.ts';
 import { publishEvent } from '../../platform/realtime.ts';
 import { patientVisibility, requireVisiblePatient } from '../patients/patient-access.ts';
-import { actingDoctorIds, requireDoctor } from '../schedules/schedules.service.ts';
-import * as scheduleRepo from '../schedules/schedules.repo.ts';
+import { actingDoctorIds, requireDoctor, slotForBooking } from '../schedules/schedules.service.ts';
 import { appointmentText, type AppointmentMessage } from './appointments.texts.ts';
 import * as repo from './appointments.repo.ts';
+
+/** The row other modules get an appointment as (the video visit reads its doctor and patient). */
+export type { AppointmentRow } from './appointments.repo.ts';
 
 export const appointmentCode = (seq: number | string) => `A-${String(seq).padStart(6, '0')}`;
 const name = (first: string | null, last: string | null, lang: string) =>
@@ -264,7 +266,7 @@ export async function createAppointment(ctx: AuthedCtx, b: TAppointmentCreateReq
   try {
     await ctx.db.tx(async (db) => {
       const lock = await repo.lockSlot(db, ctx.auth.tenantId, b.slotId);
-      const slot = lock ? await scheduleRepo.findSlot(db, ctx.auth.tenantId, b.slotId) : null;
+      const slot = lock ? await slotForBooking(db, ctx.auth.tenantId, b.slotId) : null;
       if (
         !lock ||
         !slot ||
@@ -393,7 +395,7 @@ export async function rescheduleAppointment(
       if (a.status !== 'UPCOMING' && a.status !== 'WAITING_FOR_DOCTOR')
         throw new AppError('APPOINTMENT_TRANSITION_INVALID', { field: 'status', rule: `${a.status}->reschedule` });
       const lock = await repo.lockSlot(db, ctx.auth.tenantId, b.slotId);
-      const slot = lock ? await scheduleRepo.findSlot(db, ctx.auth.tenantId, b.slotId) : null;
+      const slot = lock ? await slotForBooking(db, ctx.auth.tenantId, b.slotId) : null;
       if (
         !lock ||
         !slot ||

@@ -13,9 +13,9 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import * as users from '../users/users.repo.ts';
-import * as patients from '../patients/patients.repo.ts';
-import { findByCode as findRole } from '../roles/roles.repo.ts';
+import { addUserLevel, createUser, findUserByEmail, findUserById, findUserByPhone } from '../users/users.service.ts';
+import { insertPatientRecord } from '../patients/patients.service.ts';
+import { findRoleByCode as findRole } from '../roles/roles.service.ts';
 import { activeTenantByCode, phoneRuleOf } from '../tenants/tenants.service.ts';
 import * as repo from './app-register.repo.ts';
 import {
@@ -54,8 +54,8 @@ async function assertNoAccount(
   tenantId: string,
   p: { phone?: string | undefined; email?: string | undefined },
 ) {
-  if (p.phone && (await users.findByPhone(db, tenantId, p.phone))) throw accountExists('phone');
-  if (p.email && (await users.findByEmail(db, tenantId, p.email))) throw accountExists('email');
+  if (p.phone && (await findUserByPhone(db, tenantId, p.phone))) throw accountExists('phone');
+  if (p.email && (await findUserByEmail(db, tenantId, p.email))) throw accountExists('email');
 }
 
 /**
@@ -119,7 +119,7 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
     return await ctx.db.tx(async (db) => {
       const txCtx: Ctx = { ...ctx, db };
       if (!(await repo.claimOtp(db, t, code.id, now))) throw fieldError('OTP_WRONG', 'otp');
-      await users.insertUser(db, t, {
+      await createUser(db, t, {
         id: userId,
         email,
         phone,
@@ -142,7 +142,7 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
         timezone: input.timezone ?? null,
         consentAt: now,
       });
-      await users.insertUserRole(db, t, { id: newId(), userId, roleId: role.id, isMain: true });
+      await addUserLevel(db, t, { id: newId(), userId, roleId: role.id, isMain: true });
       let patientId: string | null = null;
       let linked = false;
       if (isPatient) {
@@ -163,7 +163,7 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
           });
         } else {
           patientId = newId();
-          await patients.insertPatient(db, t, {
+          await insertPatientRecord(db, t, {
             id: patientId,
             userId,
             patientCode: null,
@@ -196,7 +196,7 @@ export async function registerAppAccount(ctx: Ctx, input: TAppRegisterRequest): 
         resourceId: userId,
         details: { channel: to.channel, accountType: input.accountType, patientId, linkedRecord: linked },
       });
-      const tokens = await startSession(txCtx, t, (await users.findById(db, t, userId))!, 'app', false, 'register');
+      const tokens = await startSession(txCtx, t, (await findUserById(db, t, userId))!, 'app', false, 'register');
       return { ...tokens, userId, patientId };
     });
   } catch (e) {

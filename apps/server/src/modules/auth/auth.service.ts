@@ -15,7 +15,19 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId, randomOtp, randomToken } from '../../platform/ids.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import * as users from '../users/users.repo.ts';
+import {
+  clearLoginFailures,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  listUserLevels,
+  loginFailureOf,
+  recordLoginFailure,
+  setUserPassword,
+  type LevelRow,
+  type UserRow,
+} from '../users/users.service.ts';
 import * as sessions from './sessions.repo.ts';
 import * as otps from './otp.repo.ts';
 import { activeTenantByCode, passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
@@ -36,7 +48,7 @@ const loginName = (username: string) => (looksLikeEmail(username) ? username.tri
 
 async function findByLogin(ctx: Ctx, tenantId: string, username: string) {
   const u = loginName(username);
-  return looksLikeEmail(u) ? users.findByEmail(ctx.db, tenantId, u) : users.findByPhone(ctx.db, tenantId, u);
+  return looksLikeEmail(u) ? findUserByEmail(ctx.db, tenantId, u) : findUserByPhone(ctx.db, tenantId, u);
 }
 
 /**
@@ -51,11 +63,7 @@ const isLocked = (lock: { locked_until: Date | null } | null, now: Date) =>
  * Recovers a deactivated account after its password was verified (lifecycle passes it for POST /api/auth/recover);
  * answers whether it did.
  */
-export type AccountRecovery = (
-  deps: Pick<Deps, 'db' | 'clock'>,
-  tenantId: string,
-  user: users.UserRow,
-) => Promise<boolean>;
+export type AccountRecovery = (deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, user: UserRow) => Promise<boolean>;
 
 /** Password grant. Unknown user and wrong password get the same answer, in the same time, and count alike toward the lockout. */
 export async function passwordLogin(
@@ -69,7 +77,7 @@ export async function passwordLogin(
   const name = loginName(input.username);
   const user = await findByLogin(ctx, tenant.id, name);
   const key = lockKey(user, name);
-  const lock = await users.getLoginFailure(ctx.db, tenant.id, key);
+  const lock = await loginFailureOf(ctx.db, tenant.id, key);
   if (isLocked(lock, now)) {
     await audit(ctx, {
       tenantId: tenant.id,
@@ -84,7 +92,7 @@ export async function passwordLogin(
     ? await verifyPassword(user.password_hash, input.password)
     : (await verifyPassword(await dummyHash(), input.password), false);
   if (!ok || !user) {
-    const r = await users.recordLoginFailure(
+    const r = await recordLoginFailure(
       ctx.db,
       tenant.id,
       key,
@@ -101,7 +109,7 @@ export async function passwordLogin(
     });
     throw new AppError('WRONG_LOGIN');
   }
-  await users.clearLoginFailures(ctx.db, tenant.id, [key]);
+  await clearLoginFailures(ctx.db, tenant.id, [key]);
   if (opts.recover && (await opts.recover(ctx, tenant.id, user))) {
     await audit(ctx, {
       tenantId: tenant.id,
@@ -118,7 +126,7 @@ export async function passwordLogin(
 export async function startSession(
   ctx: Ctx,
   tenantId: string,
-  userIn: users.UserRow,
+  userIn: UserRow,
   client: Client,
   rememberMe: boolean,
   method: string,
@@ -133,7 +141,7 @@ export async function startSession(
   }
   if (user.status === 'disabled' && (await reenableIfDue(ctx, tenantId, user.id))) user = { ...user, status: 'active' };
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-  const levels = await users.listLevels(ctx.db, tenantId, user.id);
+  const levels = await listUserLevels(ctx.db, tenantId, user.id);
   const usable = client === 'portal' ? levels.filter((l) => l.role_code !== 'patient') : levels;
   const level = usable[0];
   if (!level) {
@@ -222,7 +230,7 @@ export async function refreshTokens(ctx: Ctx, refreshToken: string): Promise<TTo
   }
   if (s.revoked_at) throw new AppError('UNAUTHORIZED');
   if (s.expires_at.getTime() <= now.getTime()) throw new AppError('SESSION_EXPIRED');
-  const user = await users.findById(ctx.db, row.tenant_id, s.user_id);
+  const user = await findUserById(ctx.db, row.tenant_id, s.user_id);
   if (!user || user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   if (user.permissions_version !== s.permissions_version) throw new AppError('PERMISSIONS_CHANGED');
   const next = randomToken();
@@ -309,14 +317,14 @@ export async function sendLoginOtpByPhone(ctx: Ctx, tenantCode: string, phone: s
   const tenant = await activeTenantByCode(ctx.db, tenantCode);
   if (!isValidPhone(phone.trim(), await phoneRuleOf(ctx.db, tenant.id)))
     throw new AppError('VALIDATION_ERROR', { field: 'phoneNumber', rule: 'phone' }, 'Phone number is not valid');
-  const user = await users.findByPhone(ctx.db, tenant.id, phone.trim());
+  const user = await findUserByPhone(ctx.db, tenant.id, phone.trim());
   if (!user) throw fieldError('ACCOUNT_NOT_FOUND', 'phoneNumber');
   return issueOtp(ctx, tenant.id, 'login', 'sms', phone.trim());
 }
 
 export async function sendLoginOtpByMail(ctx: Ctx, tenantCode: string, email: string) {
   const tenant = await activeTenantByCode(ctx.db, tenantCode);
-  const user = await users.findByEmail(ctx.db, tenant.id, email);
+  const user = await findUserByEmail(ctx.db, tenant.id, email);
   if (!user) throw fieldError('EMAIL_NOT_FOUND', 'email');
   return issueOtp(ctx, tenant.id, 'login', 'email', email);
 }
@@ -327,11 +335,11 @@ export async function otpLogin(ctx: Ctx, input: TOtpTokenRequest, client: Client
   const row = await verifyOtp(ctx, tenant.id, 'login', target, input.otp, 'otp');
   const user =
     input.type === 'email'
-      ? await users.findByEmail(ctx.db, tenant.id, target)
-      : await users.findByPhone(ctx.db, tenant.id, target);
+      ? await findUserByEmail(ctx.db, tenant.id, target)
+      : await findUserByPhone(ctx.db, tenant.id, target);
   if (!user) throw fieldError('OTP_WRONG', 'otp');
   // A locked account stays locked whatever the way in (a password reset lifts it).
-  if (isLocked(await users.getLoginFailure(ctx.db, tenant.id, lockKey(user, target)), ctx.clock.now())) {
+  if (isLocked(await loginFailureOf(ctx.db, tenant.id, lockKey(user, target)), ctx.clock.now())) {
     await audit(ctx, {
       tenantId: tenant.id,
       actorId: user.id,
@@ -349,7 +357,7 @@ export async function otpLogin(ctx: Ctx, input: TOtpTokenRequest, client: Client
 
 export async function sendRegisterOtp(ctx: Ctx, tenantCode: string, email: string) {
   const tenant = await activeTenantByCode(ctx.db, tenantCode);
-  if (await users.findByEmail(ctx.db, tenant.id, email)) throw fieldError('EMAIL_USED', 'email');
+  if (await findUserByEmail(ctx.db, tenant.id, email)) throw fieldError('EMAIL_USED', 'email');
   return issueOtp(ctx, tenant.id, 'register', 'email', email);
 }
 
@@ -378,12 +386,12 @@ export async function register(ctx: Ctx, input: TRegisterRequest) {
   await assertPassword(ctx, tenant.id, input.password, input.confirmPassword, 'password');
   if (input.phone && !isValidPhone(input.phone, await phoneRuleOf(ctx.db, tenant.id)))
     throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
-  if (await users.findByEmail(ctx.db, tenant.id, input.email)) throw fieldError('EMAIL_USED', 'email');
-  if (input.phone && (await users.findByPhone(ctx.db, tenant.id, input.phone))) throw fieldError('PHONE_USED', 'phone');
+  if (await findUserByEmail(ctx.db, tenant.id, input.email)) throw fieldError('EMAIL_USED', 'email');
+  if (input.phone && (await findUserByPhone(ctx.db, tenant.id, input.phone))) throw fieldError('PHONE_USED', 'phone');
   const id = newId();
   const hash = await hashPassword(input.password);
   await ctx.db.tx(async (db) => {
-    await users.insertUser(db, tenant.id, {
+    await createUser(db, tenant.id, {
       id,
       email: input.email,
       phone: input.phone ?? null,
@@ -407,9 +415,7 @@ export type ResetTarget = { channel: 'email' | 'sms'; target: string; field: str
 type ResetOpts = { silentUnknown: boolean };
 
 const findResetUser = (ctx: Ctx, tenantId: string, to: ResetTarget) =>
-  to.channel === 'email'
-    ? users.findByEmail(ctx.db, tenantId, to.target)
-    : users.findByPhone(ctx.db, tenantId, to.target);
+  to.channel === 'email' ? findUserByEmail(ctx.db, tenantId, to.target) : findUserByPhone(ctx.db, tenantId, to.target);
 
 export async function sendResetOtpTo(ctx: Ctx, tenantId: string, to: ResetTarget, opts: ResetOpts) {
   const user = await findResetUser(ctx, tenantId, to);
@@ -438,10 +444,10 @@ export async function resetPasswordOf(
   const now = ctx.clock.now();
   const hash = await hashPassword(input.newPassword);
   await ctx.db.tx(async (db) => {
-    await users.setPassword(db, tenantId, user.id, hash, now);
+    await setUserPassword(db, tenantId, user.id, hash, now);
     await otps.markUsed(db, tenantId, row.id, now);
     await sessions.revokeUserSessions(db, tenantId, user.id, 'password_reset', now);
-    await users.clearLoginFailures(db, tenantId, [lockKey(user, '')]);
+    await clearLoginFailures(db, tenantId, [lockKey(user, '')]);
   });
   await audit(ctx, {
     tenantId,
@@ -466,7 +472,7 @@ export async function changePassword(
   input: { password: string; newPassword: string; confirmPassword: string },
 ) {
   const { tenantId, userId } = ctx.auth;
-  const user = await users.findById(ctx.db, tenantId, userId);
+  const user = await findUserById(ctx.db, tenantId, userId);
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
   if (!(await verifyPassword(user.password_hash, input.password))) {
     await audit(ctx, { action: 'account.password.change', resource: 'user', resourceId: userId, outcome: 'failed' });
@@ -477,7 +483,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   const hash = await hashPassword(input.newPassword);
   await ctx.db.tx(async (db) => {
-    await users.setPassword(db, tenantId, userId, hash, now);
+    await setUserPassword(db, tenantId, userId, hash, now);
     await sessions.revokeUserSessions(db, tenantId, userId, 'password_changed', now, { keep: ctx.auth.sessionId });
   });
   await audit(ctx, { action: 'account.password.change', resource: 'user', resourceId: userId });
@@ -486,7 +492,7 @@ export async function changePassword(
 
 // ---- Permissions and levels ----
 
-function toLevel(l: users.LevelRow): TLevel {
+function toLevel(l: LevelRow): TLevel {
   return {
     id: l.id,
     roleCode: l.role_code,
@@ -499,7 +505,7 @@ function toLevel(l: users.LevelRow): TLevel {
 }
 
 async function clientLevels(ctx: AuthedCtx) {
-  const levels = await users.listLevels(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  const levels = await listUserLevels(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   const s = await sessions.findSession(ctx.db, ctx.auth.tenantId, ctx.auth.sessionId);
   return s?.client === 'portal' ? levels.filter((l) => l.role_code !== 'patient') : levels;
 }
@@ -527,7 +533,7 @@ export async function myLevels(ctx: AuthedCtx) {
 export async function switchLevel(ctx: AuthedCtx, levelId: string): Promise<TTokenResponse> {
   const level = (await clientLevels(ctx)).find((l) => l.id === levelId);
   if (!level) throw new AppError('LEVEL_NOT_FOUND', { field: 'levelId' });
-  const user = await users.findById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  const user = await findUserById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
   const now = ctx.clock.now();
   const refresh = randomToken();

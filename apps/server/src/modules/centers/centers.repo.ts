@@ -1,5 +1,4 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import { linkUserLevel } from '../users/users.repo.ts';
 
 export type CenterRow = {
   id: string;
@@ -38,7 +37,8 @@ export type CenterAdminRow = {
   is_main: boolean;
 };
 
-const CENTER_ADMIN_ROLE = 'mhsc_admin';
+/** The role of a health center's admins (their rows are user_roles of this role at the center). */
+export const CENTER_ADMIN_ROLE = 'mhsc_admin';
 
 const SELECT = `select c.id, c.name, c.enabled, c.logo_path, c.type, c.representative, c.phone_prefix, c.phone_number, c.hotline, c.email,
   c.website, c.lat, c.lng, c.address, c.scope_id, s.name as scope_name, c.level, c.region, c.province, c.city, c.area, c.specialties,
@@ -239,14 +239,6 @@ export async function admins(db: Db, tenantId: string, centerIds: string[]): Pro
   );
 }
 
-/** Links a user as an admin of a center; an unattached row of the role (no scope, no center) is reused. */
-export async function linkAdmin(
-  db: Db,
-  tenantId: string,
-  a: { id: string; userId: string; centerId: string; scopeId: string | null; isMain: boolean },
-) {
-  await linkUserLevel(db, tenantId, { ...a, roleCode: CENTER_ADMIN_ROLE });
-}
 export async function setAdminMain(db: Db, tenantId: string, centerId: string, userId: string, isMain: boolean) {
   await db.query(
     `update user_roles set is_main = $4 where tenant_id = $1 and center_id = $2 and user_id = $3

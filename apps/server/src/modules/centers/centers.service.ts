@@ -27,6 +27,7 @@ import {
   visibleRootScope,
 } from '../scopes/scopes.service.ts';
 import { tenantSettings } from '../tenants/tenants.service.ts';
+import { linkUserLevel } from '../users/users.service.ts';
 
 const isCenterType = (v: string | null): v is TCenterType =>
   v !== null && (CENTER_TYPES as readonly string[]).includes(v);
@@ -161,8 +162,16 @@ async function syncAdmins(
   }
   const have = new Set(current.map((a) => a.user_id));
   for (const [userId, isMain] of wanted) {
+    // Linked by the users module in this transaction: an unattached level of the role (no scope, no center) is reused.
     if (!have.has(userId))
-      await repo.linkAdmin(db, ctx.auth.tenantId, { id: newId(), userId, centerId, scopeId, isMain });
+      await linkUserLevel(db, ctx.auth.tenantId, {
+        id: newId(),
+        userId,
+        roleCode: repo.CENTER_ADMIN_ROLE,
+        scopeId,
+        centerId,
+        isMain,
+      });
   }
   const key = (pairs: Array<[string, boolean]>) =>
     pairs

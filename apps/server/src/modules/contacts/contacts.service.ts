@@ -630,6 +630,11 @@ export async function patientFollowers(ctx: AuthedCtx, patientId: string): Promi
   };
 }
 
+/** Whether the doctor is one of the patient's assigned doctors (a doctor refers only a patient of theirs). */
+export function isAssignedDoctor(db: Db, tenantId: string, patientId: string, doctorId: string): Promise<boolean> {
+  return repo.isAssignedDoctor(db, tenantId, patientId, doctorId);
+}
+
 /** Whether a user follows the patient with their consent (an accepted emergency or caring relation). */
 export async function followerCanSee(db: Db, tenantId: string, userId: string, patientId: string): Promise<boolean> {
   return repo.isAcceptedFollower(db, tenantId, userId, patientId);

@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { Reach } from '../staff/staff.repo.ts';
+import type { Reach } from '../staff/staff-reach.ts';
 
 /** A doctor with their profile and branch (the center of their main doctor level) and its coordinates. */
 export type DirectoryRow = {

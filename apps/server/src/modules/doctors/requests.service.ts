@@ -11,10 +11,10 @@ import { requireVisiblePatient } from '../patients/patient-access.ts';
 import {
   acceptContactRequest,
   cancelContactRequest,
+  isAssignedDoctor,
   rejectContactRequest,
   requestDoctorRelation,
 } from '../contacts/contacts.service.ts';
-import { isAssignedDoctor } from '../contacts/contacts.repo.ts';
 import * as repo from './requests.repo.ts';
 
 /**

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { cancelJob, scheduleJob } from '../../platform/jobs.ts';
 import { patientVisibility } from '../patients/patient-access.ts';
-import { centerVisible } from '../patients/patients.repo.ts';
+import { centerVisibleTo } from '../patients/patients.service.ts';
 import { toObservation } from './fhir.mapping.ts';
 import { fhirTypeAllowed, requireFhirType } from './fhir.service.ts';
 import * as repo from './fhir.repo.ts';
@@ -52,7 +52,7 @@ export async function kickOffExport(ctx: AuthedCtx, k: KickOff): Promise<{ id: s
   }
   const t = ctx.auth.tenantId;
   const v = patientVisibility(ctx.auth);
-  if (k.groupId && !(await centerVisible(ctx.db, t, v, k.groupId)))
+  if (k.groupId && !(await centerVisibleTo(ctx, k.groupId)))
     throw new AppError('NOT_FOUND', undefined, `Group/${k.groupId} not found`);
   // Named types the caller may not read are refused; without `_type`, the export holds only the types they may read.
   const named = k.query._type ? [...new Set(k.query._type.split(',').map((x) => x.trim() as TFhirResourceType))] : null;

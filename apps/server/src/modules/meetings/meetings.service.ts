@@ -11,9 +11,13 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { publishEvent } from '../../platform/realtime.ts';
 import { requireAppSubject } from '../patients/patient-access.ts';
-import * as staffRepo from '../staff/staff.repo.ts';
-import { appointmentForApp, moveBySystem, visibleAppointment } from '../appointments/appointments.service.ts';
-import type { AppointmentRow } from '../appointments/appointments.repo.ts';
+import { doctorIdsFollowedBy } from '../staff/staff.service.ts';
+import {
+  appointmentForApp,
+  moveBySystem,
+  visibleAppointment,
+  type AppointmentRow,
+} from '../appointments/appointments.service.ts';
 import * as repo from './meetings.repo.ts';
 
 /**
@@ -30,7 +34,7 @@ async function roleIn(ctx: AuthedCtx, appointmentId: string): Promise<{ a: Appoi
   else if (a.patient_user_id === me || (a.patient_user_id === null && a.patient_manager_id === me)) role = 'patient';
   else if (
     ctx.auth.roleCode === 'doctor_assistant' &&
-    (await staffRepo.doctorsOf(ctx.db, ctx.auth.tenantId, me)).some((d) => d.id === a.doctor_id)
+    (await doctorIdsFollowedBy(ctx.db, ctx.auth.tenantId, me)).includes(a.doctor_id)
   )
     role = 'assistant';
   if (!role) {

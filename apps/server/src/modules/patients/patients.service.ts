@@ -29,10 +29,9 @@ import { newId } from '../../platform/ids.ts';
 import { sniffImage } from '../../platform/files.ts';
 import { newFileKey } from '../../platform/file-store.ts';
 import type { Readable } from 'node:stream';
-import * as users from '../users/users.repo.ts';
-import * as roles from '../roles/roles.repo.ts';
-import { phoneRuleOf, silentAfterHoursFor } from '../tenants/tenants.service.ts';
-import { getSetting } from '../tenants/tenants.repo.ts';
+import { addUserLevel, createUser, findUserByEmail, findUserByPhone } from '../users/users.service.ts';
+import { findRoleByCode } from '../roles/roles.service.ts';
+import { phoneRuleOf, silentAfterHoursFor, tenantSetting } from '../tenants/tenants.service.ts';
 import { patientVisibility, requireVisiblePatient } from './patient-access.ts';
 import * as repo from './patients.repo.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
@@ -144,7 +143,7 @@ async function detail(db: Db, tenantId: string, id: string, lang: string): Promi
 
 /** The tenant's list columns (setting PATIENT_LIST_COLUMNS, comma-separated); unknown names are dropped. */
 export async function listColumnsOf(db: Db, tenantId: string): Promise<TPatientListColumn[]> {
-  const raw = await getSetting(db, tenantId, 'PATIENT_LIST_COLUMNS');
+  const raw = await tenantSetting(db, tenantId, 'PATIENT_LIST_COLUMNS');
   const cols = (raw ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -179,7 +178,7 @@ async function checkFields(ctx: AuthedCtx, input: TPatientFields, selfId: string
   if (c.phone) throw fieldError('PHONE_USED', 'phone');
   if (c.contract) throw fieldError('CONTRACT_ID_EXISTS', 'contractId');
   if (input.email) {
-    const u = await users.findByEmail(ctx.db, t, input.email);
+    const u = await findUserByEmail(ctx.db, t, input.email);
     if (u && u.id !== selfUserId)
       throw new AppError('PATIENT_EMAIL_EXISTS', { field: 'email', rule: 'exists', redirect: 'login' });
   }
@@ -191,6 +190,23 @@ export async function resolveCenter(ctx: AuthedCtx, centerId: string | null): Pr
   if (!(await repo.centerVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), wanted)))
     throw fieldError('CENTER_NOT_FOUND', 'centerId');
   return wanted;
+}
+
+/** Whether the center is the tenant's and within what the caller sees (a FHIR Group export names one). */
+export function centerVisibleTo(ctx: AuthedCtx, centerId: string): Promise<boolean> {
+  return repo.centerVisible(ctx.db, ctx.auth.tenantId, patientVisibility(ctx.auth), centerId);
+}
+
+/**
+ * Adds a patient record as given, inside the caller's transaction (`db`): for the app's self-registration, which has
+ * checked the account and the claimed phone itself. Staff create records through `createPatient`.
+ */
+export function insertPatientRecord(
+  db: Db,
+  tenantId: string,
+  p: Parameters<typeof repo.insertPatient>[2],
+): Promise<void> {
+  return repo.insertPatient(db, tenantId, p);
 }
 
 export async function checkDoctors(ctx: AuthedCtx, doctorIds: string[]): Promise<string[]> {
@@ -324,16 +340,16 @@ export async function createPatient(ctx: AuthedCtx, input: TCreatePatientRequest
         { field: 'email', rule: 'required' },
         'An account needs an email or a phone number',
       );
-    if (input.phone && (await users.findByPhone(ctx.db, t, input.phone))) throw fieldError('PHONE_USED', 'phone');
+    if (input.phone && (await findUserByPhone(ctx.db, t, input.phone))) throw fieldError('PHONE_USED', 'phone');
     userId = newId();
   }
-  const patientRole = input.createAccount ? await roles.findByCode(ctx.db, t, 'patient') : null;
+  const patientRole = input.createAccount ? await findRoleByCode(ctx.db, t, 'patient') : null;
   const id = newId();
   const now = ctx.clock.now();
   try {
     await ctx.db.tx(async (db) => {
       if (userId) {
-        await users.insertUser(db, t, {
+        await createUser(db, t, {
           id: userId,
           email: input.email,
           phone: input.phone,
@@ -344,7 +360,7 @@ export async function createPatient(ctx: AuthedCtx, input: TCreatePatientRequest
           now,
         });
         if (patientRole)
-          await users.insertUserRole(db, t, { id: newId(), userId, roleId: patientRole.id, centerId, isMain: true });
+          await addUserLevel(db, t, { id: newId(), userId, roleId: patientRole.id, centerId, isMain: true });
       }
       await repo.insertPatient(db, t, {
         ...dataOf(input, centerId),
@@ -608,6 +624,25 @@ export async function addAttachment(
     sizeBytes: file.data.length,
     createdAt: now.toISOString(),
   };
+}
+
+/** Stores the row of a file already put in the file store (the SOS recording); the caller checks and audits. */
+export function insertPatientAttachment(
+  db: Db,
+  tenantId: string,
+  a: Parameters<typeof repo.insertAttachment>[2],
+): Promise<void> {
+  return repo.insertAttachment(db, tenantId, a);
+}
+
+/** One attachment of the patient, or null (another patient's id answers null like a missing one). */
+export function findPatientAttachment(
+  db: Db,
+  tenantId: string,
+  patientId: string,
+  id: string,
+): Promise<repo.AttachmentRow | null> {
+  return repo.findAttachment(db, tenantId, patientId, id);
 }
 
 /** The attachment as a stream from the file store (never read whole) with its size. */

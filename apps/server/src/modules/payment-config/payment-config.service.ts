@@ -11,7 +11,7 @@ import type { AuthedCtx, Deps } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { findTenantById } from '../tenants/tenants.service.ts';
 import { isPlatformAdmin } from '../tenants/tenant-admin.service.ts';
 import * as repo from './payment-config.repo.ts';
 import { mask, methodKeyProblem, partnerKeyValid } from './partner-keys.ts';
@@ -31,7 +31,7 @@ export async function getTaxRateBp(deps: Deps, tenantId: string): Promise<number
 async function targetTenant(ctx: AuthedCtx, tenantId: string | undefined): Promise<string> {
   const id = tenantId ?? ctx.auth.tenantId;
   if (id !== ctx.auth.tenantId && !isPlatformAdmin(ctx)) throw new AppError('TENANT_NOT_FOUND');
-  if (!(await tenantsRepo.findById(ctx.db, id))) throw new AppError('TENANT_NOT_FOUND');
+  if (!(await findTenantById(ctx.db, id))) throw new AppError('TENANT_NOT_FOUND');
   return id;
 }
 

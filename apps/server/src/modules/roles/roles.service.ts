@@ -28,6 +28,25 @@ export function findRoleByCode(db: Db, tenantId: string, code: string): Promise<
   return repo.findByCode(db, tenantId, code);
 }
 
+export type { RoleRow } from './roles.repo.ts';
+
+export function findRoleById(db: Db, tenantId: string, id: string): Promise<repo.RoleRow | null> {
+  return repo.findById(db, tenantId, id);
+}
+
+/** The tenant's roles as stored (with their permission ids), default roles first. */
+export function roleRowsOf(db: Db, tenantId: string): Promise<repo.RoleRow[]> {
+  return repo.list(db, tenantId);
+}
+
+/**
+ * Adds a role with its permissions, unchecked: for provisioning a tenant's default roles inside the caller's
+ * transaction (`db`). A role made by a user goes through `createRole`, which checks what the caller may grant.
+ */
+export function insertRole(db: Db, tenantId: string, r: Parameters<typeof repo.insert>[2]): Promise<void> {
+  return repo.insert(db, tenantId, r);
+}
+
 export async function listRoles(ctx: AuthedCtx) {
   return { items: (await repo.list(ctx.db, ctx.auth.tenantId)).map(toRole) };
 }

@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import type { Reach } from '../staff/staff.repo.ts';
+import type { Reach } from '../staff/staff-reach.ts';
 
 /** Statuses that hold a doctor's time: a new request, an approved schedule, one whose leave awaits approval. */
 export const LIVE_STATUSES = ['new', 'approved', 'requesting_leave'];

@@ -17,13 +17,12 @@ import {
 } from '@carewatch/contracts/schedules';
 import { addToDay, zonedDay, zonedInstant, zonedMidnight } from '@carewatch/i18n/datetime';
 import type { AuthedCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { loadExcel } from '../../platform/lazy.ts';
-import * as staffRepo from '../staff/staff.repo.ts';
-import type { Reach } from '../staff/staff.repo.ts';
-import { reachOf } from '../staff/staff.service.ts';
-import { userTimeZone } from '../vitals/vitals.repo.ts';
+import { doctorIdsFollowedBy, reachOf, type Reach } from '../staff/staff.service.ts';
+import { userTimeZoneOf } from '../users/users.service.ts';
 import * as repo from './schedules.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -59,9 +58,16 @@ function toSchedule(r: repo.ScheduleRow, lang: string): TDoctorSchedule {
  */
 export async function actingDoctorIds(ctx: AuthedCtx): Promise<string[] | null> {
   if (ctx.auth.roleCode === 'doctor') return [ctx.auth.userId];
-  if (ctx.auth.roleCode === 'doctor_assistant')
-    return (await staffRepo.doctorsOf(ctx.db, ctx.auth.tenantId, ctx.auth.userId)).map((d) => d.id);
+  if (ctx.auth.roleCode === 'doctor_assistant') return doctorIdsFollowedBy(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   return null;
+}
+
+/**
+ * A slot with its schedule's status and center, for booking. Read with the caller's `db`: a booking locks the slot
+ * first and reads it in the same transaction.
+ */
+export function slotForBooking(db: Db, tenantId: string, slotId: string): Promise<repo.SlotForBooking | null> {
+  return repo.findSlot(db, tenantId, slotId);
 }
 
 /** A doctor of the caller's level (and one the caller acts for, when `acting`), or DOCTOR_NOT_FOUND like a missing id. */
@@ -322,7 +328,7 @@ export async function doctorSlots(ctx: AuthedCtx, doctorId: string, date: string
 export async function scheduleReport(ctx: AuthedCtx, q: TScheduleReportQuery): Promise<TScheduleReport> {
   if (q.from > q.to)
     throw new AppError('VALIDATION_ERROR', { field: 'to', rule: 'after_from' }, 'to: must be on or after from');
-  const tz = (await userTimeZone(ctx.db, ctx.auth.tenantId, ctx.auth.userId)) ?? 'Asia/Ho_Chi_Minh';
+  const tz = (await userTimeZoneOf(ctx.db, ctx.auth.tenantId, ctx.auth.userId)) ?? 'Asia/Ho_Chi_Minh';
   const mine = await actingDoctorIds(ctx);
   const doctorIds = q.doctorId ? (mine && !mine.includes(q.doctorId) ? [] : [q.doctorId]) : (mine ?? undefined);
   const rows = await repo.report(ctx.db, ctx.auth.tenantId, {

@@ -20,7 +20,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import * as repo from './scopes.repo.ts';
-import { linkUserLevel } from '../users/users.repo.ts';
+import { linkUserLevel } from '../users/users.service.ts';
 import { personName } from '@carewatch/contracts/names';
 
 /** A root that matches nothing: a level attached to a center without a scope sees no scope. */

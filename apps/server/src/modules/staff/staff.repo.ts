@@ -1,7 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-
-/** Which staff a caller may see: the whole tenant, or staff having a level at these centers / scopes. */
-export type Reach = { all: true } | { all: false; centerIds: string[]; scopeIds: string[] };
+import type { Reach } from './staff-reach.ts';
 
 export type StaffRow = {
   id: string;

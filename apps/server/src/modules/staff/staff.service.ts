@@ -24,16 +24,26 @@ import {
   type TUpdateStaffRequest,
 } from '@carewatch/contracts/staff';
 import type { AuthedCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { sniffImage } from '../../platform/files.ts';
 import { newFileKey } from '../../platform/file-store.ts';
-import * as users from '../users/users.repo.ts';
-import * as roles from '../roles/roles.repo.ts';
+import {
+  addUserLevel,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  updateUserPreferences,
+  updateUserProfile,
+} from '../users/users.service.ts';
+import { findRoleByCode, findRoleById, roleRowsOf, type RoleRow } from '../roles/roles.service.ts';
 import { passwordRuleOf, phoneRuleOf } from '../tenants/tenants.service.ts';
 import { changePassword } from '../auth/auth.service.ts';
+import type { Reach } from './staff-reach.ts';
 import * as repo from './staff.repo.ts';
 import { personName } from '@carewatch/contracts/names';
 
@@ -45,12 +55,14 @@ const toState = (s: string): AccountState =>
 
 // ---------------------------------------------------------------- reach (who sees whom)
 
+export type { Reach } from './staff-reach.ts';
+
 /**
  * Root, super admins and system admins see the whole tenant. Anyone else follows their current level:
  * a level with a health center sees staff having a level at that center; a level with only a scope sees
  * staff of the centers (and sub-scopes) of that scope's subtree; a tenant-wide level sees the tenant.
  */
-export async function reachOf(ctx: AuthedCtx): Promise<repo.Reach> {
+export async function reachOf(ctx: AuthedCtx): Promise<Reach> {
   const { tenantId, roleCode, centerId, scopeId } = ctx.auth;
   if (TENANT_WIDE_ROLES.includes(roleCode)) return { all: true };
   if (centerId) return { all: false, centerIds: [centerId], scopeIds: [] };
@@ -61,7 +73,7 @@ export async function reachOf(ctx: AuthedCtx): Promise<repo.Reach> {
   return { all: true };
 }
 
-async function visible(ctx: AuthedCtx, id: string, reach?: repo.Reach): Promise<repo.StaffRow> {
+async function visible(ctx: AuthedCtx, id: string, reach?: Reach): Promise<repo.StaffRow> {
   const row = await repo.findStaff(ctx.db, ctx.auth.tenantId, id, reach ?? (await reachOf(ctx)));
   if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
   return row;
@@ -186,7 +198,7 @@ export async function getStaff(ctx: AuthedCtx, id: string): Promise<TStaffDetail
 export async function staffOptions(ctx: AuthedCtx): Promise<TStaffOptions> {
   const t = ctx.auth.tenantId;
   const reach = await reachOf(ctx);
-  const allRoles = await roles.list(ctx.db, t);
+  const allRoles = await roleRowsOf(ctx.db, t);
   const centers = await repo.listCenters(ctx.db, t);
   const scopes = await repo.listScopes(ctx.db, t);
   return {
@@ -205,7 +217,7 @@ export async function staffOptions(ctx: AuthedCtx): Promise<TStaffOptions> {
 // ---------------------------------------------------------------- rules
 
 /** Nobody grants more than they hold; only holders of SystemAdminManage grant system/super admin; only root grants root. */
-function grantProblem(ctx: AuthedCtx, role: roles.RoleRow): number | 'root' | null {
+function grantProblem(ctx: AuthedCtx, role: RoleRow): number | 'root' | null {
   if (role.code === 'root' && ctx.auth.roleCode !== 'root') return 'root';
   if (isPrivileged(role.code) && !ctx.auth.permissions.has(Permission.SystemAdminManage))
     return Permission.SystemAdminManage;
@@ -214,7 +226,7 @@ function grantProblem(ctx: AuthedCtx, role: roles.RoleRow): number | 'root' | nu
 }
 
 type ResolvedLevel = {
-  role: roles.RoleRow;
+  role: RoleRow;
   scopeId: string | null;
   centerId: string | null;
   isMain: boolean;
@@ -222,13 +234,13 @@ type ResolvedLevel = {
 };
 
 /** Checks each requested level (role, center/scope, main) and returns it resolved; the center fixes the scope. */
-async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: repo.Reach): Promise<ResolvedLevel[]> {
+async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: Reach): Promise<ResolvedLevel[]> {
   const t = ctx.auth.tenantId;
   const scopes = await repo.listScopes(ctx.db, t);
   const out: ResolvedLevel[] = [];
   for (const [i, l] of input.entries()) {
     const f = `levels.${i}`;
-    const role = await roles.findByCode(ctx.db, t, l.roleCode);
+    const role = await findRoleByCode(ctx.db, t, l.roleCode);
     if (!role || role.code === 'patient')
       throw new AppError('VALIDATION_ERROR', { field: `${f}.roleCode`, rule: 'unknown_role' }, 'Unknown role');
     let scopeId: string | null = null;
@@ -267,7 +279,7 @@ async function resolveLevels(ctx: AuthedCtx, input: TStaffLevelInput[], reach: r
   return out;
 }
 
-function assertGrantable(ctx: AuthedCtx, levels: Array<{ role: roles.RoleRow }>, field = 'levels') {
+function assertGrantable(ctx: AuthedCtx, levels: Array<{ role: RoleRow }>, field = 'levels') {
   for (const l of levels) {
     const p = grantProblem(ctx, l.role);
     if (p !== null)
@@ -300,16 +312,16 @@ async function assertContact(ctx: AuthedCtx, email: string, phone: string | null
   const t = ctx.auth.tenantId;
   if (phone && !isValidPhone(phone, await phoneRuleOf(ctx.db, t)))
     throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
-  const byEmail = await users.findByEmail(ctx.db, t, email);
+  const byEmail = await findUserByEmail(ctx.db, t, email);
   if (byEmail && byEmail.id !== selfId) throw fieldError('EMAIL_USED', 'email');
   if (phone) {
-    const byPhone = await users.findByPhone(ctx.db, t, phone);
+    const byPhone = await findUserByPhone(ctx.db, t, phone);
     if (byPhone && byPhone.id !== selfId) throw fieldError('PHONE_USED', 'phone');
   }
 }
 
 /** The doctors to follow must be doctors within the caller's reach. */
-async function assertDoctors(ctx: AuthedCtx, doctorIds: string[], reach: repo.Reach, field = 'doctorIds') {
+async function assertDoctors(ctx: AuthedCtx, doctorIds: string[], reach: Reach, field = 'doctorIds') {
   for (const [i, id] of doctorIds.entries()) {
     const d = await repo.findStaff(ctx.db, ctx.auth.tenantId, id, reach);
     const isDoctor = d ? hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [d.id]), 'doctor') : false;
@@ -401,7 +413,7 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
   const now = ctx.clock.now();
   try {
     await ctx.db.tx(async (db) => {
-      await users.insertUser(db, t, {
+      await createUser(db, t, {
         id,
         email: input.email,
         phone: input.phone,
@@ -412,7 +424,7 @@ export async function createStaff(ctx: AuthedCtx, input: TCreateStaffRequest): P
         now,
       });
       for (const l of levels)
-        await users.insertUserRole(db, t, {
+        await addUserLevel(db, t, {
           id: newId(),
           userId: id,
           roleId: l.role.id,
@@ -468,7 +480,7 @@ export async function updateStaff(ctx: AuthedCtx, id: string, input: TUpdateStaf
   // Adding or removing a role is granting: the caller must hold what the role holds.
   assertGrantable(ctx, added);
   for (const r of removed) {
-    const role = await roles.findById(ctx.db, t, r.role_id);
+    const role = await findRoleById(ctx.db, t, r.role_id);
     if (role) assertGrantable(ctx, [{ role }]);
   }
   await assertMainFree(ctx, wanted, id, (l) => wanted.indexOf(l));
@@ -484,7 +496,7 @@ export async function updateStaff(ctx: AuthedCtx, id: string, input: TUpdateStaf
   const levelsChanged = added.length > 0 || removed.length > 0;
   try {
     await ctx.db.tx(async (db) => {
-      await users.updateProfile(
+      await updateUserProfile(
         db,
         t,
         id,
@@ -497,7 +509,7 @@ export async function updateStaff(ctx: AuthedCtx, id: string, input: TUpdateStaf
         if (w.isMain !== k.is_main) await repo.setLevelMain(db, t, k.id, w.isMain);
       }
       for (const a of added)
-        await users.insertUserRole(db, t, {
+        await addUserLevel(db, t, {
           id: newId(),
           userId: id,
           roleId: a.role.id,
@@ -546,7 +558,7 @@ export async function updateDoctorProfile(
 
 /** Today's date (yyyy-MM-dd) in the caller's timezone, by the injected clock. */
 async function today(ctx: AuthedCtx): Promise<string> {
-  const me = await users.findById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  const me = await findUserById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   let tz = me?.timezone ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: tz });
@@ -657,11 +669,16 @@ export async function readLicenseImage(
 
 // ---------------------------------------------------------------- assistants ↔ doctors
 
-async function visibleAssistant(ctx: AuthedCtx, id: string, reach: repo.Reach): Promise<repo.StaffRow> {
+async function visibleAssistant(ctx: AuthedCtx, id: string, reach: Reach): Promise<repo.StaffRow> {
   const u = await visible(ctx, id, reach);
   if (!hasRole(await repo.levelsOf(ctx.db, ctx.auth.tenantId, [id]), 'doctor_assistant'))
     throw new AppError('ACCOUNT_NOT_FOUND');
   return u;
+}
+
+/** The ids of the doctors an assistant follows (none for anyone else): who an assistant acts for. */
+export async function doctorIdsFollowedBy(db: Db, tenantId: string, assistantId: string): Promise<string[]> {
+  return (await repo.doctorsOf(db, tenantId, assistantId)).map((d) => d.id);
 }
 
 export async function followedDoctors(ctx: AuthedCtx, id: string): Promise<{ items: TPersonRef[] }> {
@@ -710,7 +727,7 @@ export async function uploadAvatarFor(ctx: AuthedCtx, username: string, data: Bu
     newFileKey('avatars', ctx.auth.tenantId, kind === 'png' ? 'png' : 'jpg'),
     data,
   );
-  await users.updatePreferences(ctx.db, ctx.auth.tenantId, u.id, { avatar_path: rel }, ctx.clock.now());
+  await updateUserPreferences(ctx.db, ctx.auth.tenantId, u.id, { avatar_path: rel }, ctx.clock.now());
   // The replaced picture is deleted, not kept for ever in the store (and its backups).
   if (u.avatar_path && u.avatar_path !== rel) await ctx.files.remove(u.avatar_path);
   await audit(ctx, { action: 'staff.avatar.update', resource: 'user', resourceId: u.id });
@@ -760,7 +777,7 @@ export async function updateDoctorMe(
   const now = ctx.clock.now();
   await ctx.db.tx(async (db) => {
     if (input.firstName || input.lastName) {
-      await users.updateProfile(
+      await updateUserProfile(
         db,
         ctx.auth.tenantId,
         u.id,
@@ -808,10 +825,10 @@ export async function updateAssistantMe(ctx: AuthedCtx, input: TUpdateAssistantM
   if (input.phone) {
     if (!isValidPhone(input.phone, await phoneRuleOf(ctx.db, ctx.auth.tenantId)))
       throw new AppError('VALIDATION_ERROR', { field: 'phone', rule: 'phone' }, 'Phone number is not valid');
-    const other = await users.findByPhone(ctx.db, ctx.auth.tenantId, input.phone);
+    const other = await findUserByPhone(ctx.db, ctx.auth.tenantId, input.phone);
     if (other && other.id !== u.id) throw fieldError('PHONE_USED', 'phone');
   }
-  await users.updateProfile(
+  await updateUserProfile(
     ctx.db,
     ctx.auth.tenantId,
     u.id,

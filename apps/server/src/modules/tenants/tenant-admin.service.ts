@@ -35,8 +35,8 @@ import { enforceRateLimit, type RateRule } from '../../platform/rate-buckets.ts'
 import { allowListOf, allowedAddress } from '../../platform/host-allow-list.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './tenants.repo.ts';
-import * as rolesRepo from '../roles/roles.repo.ts';
-import * as usersRepo from '../users/users.repo.ts';
+import { findRoleByCode } from '../roles/roles.service.ts';
+import { addUserLevel, createUser } from '../users/users.service.ts';
 import { provisionTenant } from './tenants.service.ts';
 import { canConnect, type ConnectionTarget } from './connection-test.ts';
 
@@ -302,7 +302,7 @@ export async function insertFirstAdmin(
   a: { email: string; firstName: string; lastName: string; passwordHash: string; now: Date },
 ): Promise<string> {
   const id = newId();
-  await usersRepo.insertUser(db, tenantId, {
+  await createUser(db, tenantId, {
     id,
     email: a.email,
     phone: null,
@@ -312,9 +312,9 @@ export async function insertFirstAdmin(
     status: 'active',
     now: a.now,
   });
-  const role = await rolesRepo.findByCode(db, tenantId, 'system_admin');
+  const role = await findRoleByCode(db, tenantId, 'system_admin');
   if (!role) throw new Error('system_admin role missing');
-  await usersRepo.insertUserRole(db, tenantId, {
+  await addUserLevel(db, tenantId, {
     id: newId(),
     userId: id,
     roleId: role.id,

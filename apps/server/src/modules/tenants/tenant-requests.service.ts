@@ -10,7 +10,7 @@ import { audit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './tenants.repo.ts';
-import * as usersRepo from '../users/users.repo.ts';
+import { findUserById } from '../users/users.service.ts';
 import { personName } from '@carewatch/contracts/names';
 import { provisionTenant } from './tenants.service.ts';
 import {
@@ -95,7 +95,7 @@ export async function submitTrialRequest(ctx: Ctx, fields: TTrialRequestFields, 
 export async function submitBrandingRequest(ctx: AuthedCtx, fields: TBrandingRequestFields, logos: Logos) {
   const checked = checkLogos(logos);
   const tenant = await repo.findById(ctx.db, ctx.auth.tenantId);
-  const me = await usersRepo.findById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  const me = await findUserById(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   if (!tenant || !me) throw new AppError('TENANT_NOT_FOUND');
   const id = newId();
   const [squareLogoUrl, horizontalLogoUrl] = [

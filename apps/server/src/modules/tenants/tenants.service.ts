@@ -18,7 +18,7 @@ import type { AuthedCtx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './tenants.repo.ts';
-import * as rolesRepo from '../roles/roles.repo.ts';
+import { insertRole } from '../roles/roles.service.ts';
 import { ensureDefaultPackages } from '../packages/packages.service.ts';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_CODES, type TRoleCode } from '@carewatch/contracts/roles';
 
@@ -57,6 +57,16 @@ export async function listTenants(ctx: AuthedCtx): Promise<{ items: TTenantSumma
       ? await repo.listAll(ctx.db)
       : [await repo.findById(ctx.db, ctx.auth.tenantId)].filter((t) => t !== null);
   return { items: all.map((t) => ({ id: t.id, code: t.code, name: t.name, active: t.active })) };
+}
+
+/** One stored setting of the tenant, or null when unset: the caller reads it and applies its own default. */
+export function tenantSetting(db: Db, tenantId: string, key: string): Promise<string | null> {
+  return repo.getSetting(db, tenantId, key);
+}
+
+/** The tenant's row (active or not), or null. */
+export function findTenantById(db: Db, id: string): Promise<repo.TenantRow | null> {
+  return repo.findById(db, id);
 }
 
 export async function passwordRuleOf(db: Db, tenantId: string): Promise<PasswordRuleName> {
@@ -116,7 +126,7 @@ export async function provisionTenant(
     for (const key of TENANT_SETTING_KEYS)
       await repo.upsertSetting(tx, t.id, key, t.settings?.[key] ?? DEFAULT_TENANT_SETTINGS[key]);
     for (const code of ROLE_CODES) {
-      await rolesRepo.insert(tx, t.id, {
+      await insertRole(tx, t.id, {
         id: t.newId(),
         code,
         name: DEFAULT_ROLE_NAMES[code],

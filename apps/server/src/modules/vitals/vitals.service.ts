@@ -13,6 +13,7 @@ import {
 import { bucketSeconds } from '@carewatch/clinical/downsample';
 import { sleepSummary } from '@carewatch/clinical/sleep';
 import type { AuthedCtx, DeviceOrUserCtx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { ownPatient, requireVisiblePatient } from '../patients/patient-access.ts';
@@ -141,7 +142,12 @@ export async function series(
 export async function latest(ctx: AuthedCtx, patient: string | 'me'): Promise<TLatestVitals> {
   const patientId = await patientFor(ctx, patient);
   await readAudit(ctx, patientId, 'latest');
-  const rows = await repo.latest(ctx.db, ctx.auth.tenantId, patientId);
+  return latestVitalsOf(ctx.db, ctx.auth.tenantId, patientId);
+}
+
+/** The patient's newest reading of each metric, unchecked: the caller has decided access and audited the read. */
+export async function latestVitalsOf(db: Db, tenantId: string, patientId: string): Promise<TLatestVitals> {
+  const rows = await repo.latest(db, tenantId, patientId);
   return {
     items: rows.map((r) => ({
       metric: r.metric as TMetric,
