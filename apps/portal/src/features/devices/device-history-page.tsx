@@ -1,7 +1,7 @@
 import { DayInput } from '@carewatch/web/day-input';
 import { type ReactNode } from 'react';
 import { Badge, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   APP_STATUSES,
@@ -97,22 +97,40 @@ function Filters({ children }: { children: ReactNode }) {
   );
 }
 
-function DateRange({
-  start,
-  end,
-  onStart,
-  onEnd,
+/** The filters both tabs end with: the period (a day typed halfway stays as typed), the order, how many events match. */
+function PeriodSortTotal({
+  state,
+  sort,
+  onSort,
+  total,
 }: {
-  start: string;
-  end: string;
-  onStart: (v: string) => void;
-  onEnd: (v: string) => void;
+  state: { filters: { start: string; end: string }; setFilter: (name: 'start' | 'end', value: string) => void };
+  sort: Sort;
+  onSort: (s: Sort) => void;
+  total: number | undefined;
 }) {
   const { t } = useTranslation();
+  const { start, end } = state.filters;
   return (
     <>
-      <DayInput label={t('devices.history.from')} value={start} onValue={onStart} w={170} />
-      <DayInput label={t('devices.history.to')} value={end} onValue={onEnd} w={170} />
+      <DayInput
+        label={t('devices.history.from')}
+        value={start}
+        onValue={(v) => state.setFilter('start', typedDay(v, start))}
+        w={170}
+      />
+      <DayInput
+        label={t('devices.history.to')}
+        value={end}
+        onValue={(v) => state.setFilter('end', typedDay(v, end))}
+        w={170}
+      />
+      <SortSelect sort={sort} onChange={onSort} />
+      {total !== undefined && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('devices.history.total', { count: total })}
+        </Text>
+      )}
     </>
   );
 }
@@ -147,9 +165,66 @@ function Pager({ total, page, setPage }: { total: number; page: number; setPage:
   );
 }
 
-function ConnectionHistory({ username }: { username: string }) {
+/**
+ * A tab's events: loading, error (with retry), empty, else the table sorted by time (its first two columns, time and
+ * account, are common; `head` and `cells` give the tab's own) and its pages.
+ */
+function HistoryTable<T extends { id: string; username: string | null; eventAt: string }>({
+  list,
+  label,
+  sort,
+  onSort,
+  page,
+  setPage,
+  head,
+  cells,
+}: {
+  list: UseQueryResult<{ items: T[]; total: number }>;
+  label: string;
+  sort: Sort;
+  onSort: (s: string) => void;
+  page: number;
+  setPage: (p: number) => void;
+  head: ReactNode;
+  cells: (e: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   const tz = useProfile().data?.timezone;
+  return list.isPending ? (
+    <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
+  ) : list.isError ? (
+    <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+  ) : list.data.items.length === 0 ? (
+    <Text c="dimmed" role="status">
+      {t('devices.history.empty')}
+    </Text>
+  ) : (
+    <>
+      <Table striped withTableBorder aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh label={t('devices.history.time')} field="eventAt" first="desc" sort={sort} onSort={onSort} />
+            <Table.Th>{t('devices.fields.account')}</Table.Th>
+            {head}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.items.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
+              <Table.Td>{e.username ?? t('common.none')}</Table.Td>
+              {cells(e)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Pager total={list.data.total} page={page} setPage={setPage} />
+    </>
+  );
+}
+
+function ConnectionHistory({ username }: { username: string }) {
+  const { t } = useTranslation();
   const state = useListState(CONNECTIONS);
   const { page, setPage } = state;
   const sort = asSort(state.sort);
@@ -202,69 +277,38 @@ function ConnectionHistory({ username }: { username: string }) {
           onChange={(e) => state.setFilter('model', e.currentTarget.value)}
           data={[{ value: '', label: t('devices.list.all') }, ...DEVICE_MODELS.map((m) => ({ value: m, label: m }))]}
         />
-        <DateRange
-          start={start}
-          end={end}
-          onStart={(v) => state.setFilter('start', typedDay(v, start))}
-          onEnd={(v) => state.setFilter('end', typedDay(v, end))}
-        />
-        <SortSelect sort={sort} onChange={setSort} />
-        {list.data && (
-          <Text size="sm" c="dimmed" role="status">
-            {t('devices.history.total', { count: list.data.total })}
-          </Text>
-        )}
+        <PeriodSortTotal state={state} sort={sort} onSort={setSort} total={list.data?.total} />
       </Filters>
-      {list.isPending ? (
-        <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('devices.history.empty')}
-        </Text>
-      ) : (
-        <>
-          <Table striped withTableBorder aria-label={t('devices.history.connection')}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh
-                  label={t('devices.history.time')}
-                  field="eventAt"
-                  first="desc"
-                  sort={sort}
-                  onSort={setSort}
-                />
-                <Table.Th>{t('devices.fields.account')}</Table.Th>
-                <Table.Th>{t('devices.fields.model')}</Table.Th>
-                <Table.Th>{t('devices.fields.name')}</Table.Th>
-                <Table.Th>{t('devices.fields.connection')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
-                  <Table.Td>{e.username ?? t('common.none')}</Table.Td>
-                  <Table.Td>{e.model ?? t('common.none')}</Table.Td>
-                  <Table.Td>{e.deviceName ?? t('common.none')}</Table.Td>
-                  <Table.Td>
-                    <ConnectionBadge t={t} status={e.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Pager total={list.data.total} page={page} setPage={setPage} />
-        </>
-      )}
+      <HistoryTable
+        list={list}
+        label={t('devices.history.connection')}
+        sort={sort}
+        onSort={setSort}
+        page={page}
+        setPage={setPage}
+        head={
+          <>
+            <Table.Th>{t('devices.fields.model')}</Table.Th>
+            <Table.Th>{t('devices.fields.name')}</Table.Th>
+            <Table.Th>{t('devices.fields.connection')}</Table.Th>
+          </>
+        }
+        cells={(e) => (
+          <>
+            <Table.Td>{e.model ?? t('common.none')}</Table.Td>
+            <Table.Td>{e.deviceName ?? t('common.none')}</Table.Td>
+            <Table.Td>
+              <ConnectionBadge t={t} status={e.status} />
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }
 
 function PhoneHistory({ username }: { username: string }) {
   const { t } = useTranslation();
-  const tz = useProfile().data?.timezone;
   const role = useDeviceRolePath();
   const state = useListState(PHONES);
   const { page, setPage } = state;
@@ -330,64 +374,34 @@ function PhoneHistory({ username }: { username: string }) {
             ...(versions.data?.items ?? []).map((n) => ({ value: n, label: n })),
           ]}
         />
-        <DateRange
-          start={start}
-          end={end}
-          onStart={(v) => state.setFilter('start', typedDay(v, start))}
-          onEnd={(v) => state.setFilter('end', typedDay(v, end))}
-        />
-        <SortSelect sort={sort} onChange={setSort} />
-        {list.data && (
-          <Text size="sm" c="dimmed" role="status">
-            {t('devices.history.total', { count: list.data.total })}
-          </Text>
-        )}
+        <PeriodSortTotal state={state} sort={sort} onSort={setSort} total={list.data?.total} />
       </Filters>
-      {list.isPending ? (
-        <Skeleton height={160} role="status" aria-busy="true" aria-label={t('app.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('devices.history.empty')}
-        </Text>
-      ) : (
-        <>
-          <Table striped withTableBorder aria-label={t('devices.history.phone')}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh
-                  label={t('devices.history.time')}
-                  field="eventAt"
-                  first="desc"
-                  sort={sort}
-                  onSort={setSort}
-                />
-                <Table.Th>{t('devices.fields.account')}</Table.Th>
-                <Table.Th>{t('devices.history.phoneName')}</Table.Th>
-                <Table.Th>{t('devices.history.os')}</Table.Th>
-                <Table.Th>{t('devices.history.appVersion')}</Table.Th>
-                <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.eventAt, tz)}</Table.Td>
-                  <Table.Td>{e.username ?? t('common.none')}</Table.Td>
-                  <Table.Td>{e.phoneName ?? t('common.none')}</Table.Td>
-                  <Table.Td>{e.os ?? t('common.none')}</Table.Td>
-                  <Table.Td>{e.appVersion ?? t('common.none')}</Table.Td>
-                  <Table.Td>
-                    <AppStatusBadge t={t} status={e.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Pager total={list.data.total} page={page} setPage={setPage} />
-        </>
-      )}
+      <HistoryTable
+        list={list}
+        label={t('devices.history.phone')}
+        sort={sort}
+        onSort={setSort}
+        page={page}
+        setPage={setPage}
+        head={
+          <>
+            <Table.Th>{t('devices.history.phoneName')}</Table.Th>
+            <Table.Th>{t('devices.history.os')}</Table.Th>
+            <Table.Th>{t('devices.history.appVersion')}</Table.Th>
+            <Table.Th>{t('devices.fields.appStatus')}</Table.Th>
+          </>
+        }
+        cells={(e) => (
+          <>
+            <Table.Td>{e.phoneName ?? t('common.none')}</Table.Td>
+            <Table.Td>{e.os ?? t('common.none')}</Table.Td>
+            <Table.Td>{e.appVersion ?? t('common.none')}</Table.Td>
+            <Table.Td>
+              <AppStatusBadge t={t} status={e.status} />
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,19 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { Permission } from '@carewatch/contracts/permissions';
-import { ZDoctorProfileInput, type TDoctorProfile } from '@carewatch/contracts/staff';
+import type { TDoctorProfile } from '@carewatch/contracts/staff';
 import type { TDoctorDetail } from '@carewatch/contracts/doctors';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
-import { errorText } from '@carewatch/web/errors';
 import { notifySuccess } from '../../app/notify.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
-import { DoctorProfileFields, profileRequest, profileValues, type ProfileValues } from '../staff/staff-fields.tsx';
-import { serverPathErrors, specialtyLabel, useAuthedImage, zodPathErrors } from '../staff/staff-shared.tsx';
+import { DoctorProfileForm } from '../staff/doctor-profile-shared.tsx';
+import { specialtyLabel, useAuthedImage } from '../staff/staff-shared.tsx';
 import { doctorKeys, doctors } from './doctors-shared.ts';
 import { LicensesSection } from './licenses-section.tsx';
 import { DoctorRatingSummary } from '../ratings/ratings-page.tsx';
@@ -54,50 +53,27 @@ function ProfileView({ d }: { d: TDoctorDetail }) {
 function ProfileForm({ d, onDone }: { d: TDoctorDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>(() => profileValues(d.profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: async (v: ProfileValues) => {
-      const parsed = ZDoctorProfileInput.safeParse(profileRequest(v));
-      if (!parsed.success) throw parsed.error;
-      return doctors.update(d.id, parsed.data);
-    },
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(doctorKeys.detail(d.id), saved);
-      await queryClient.invalidateQueries({ queryKey: [...doctorKeys.all, 'list'] });
-      notifySuccess(t('doctors.profile.saved'));
-      onDone();
-    },
-    onError: (e) =>
-      setErrors(
-        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
-      ),
-    meta: { inlineError: true },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(values);
-  };
-  const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack maw={860}>
-        {other && (
-          <Alert color="red" role="alert">
-            {errorText(t, save.error)}
-          </Alert>
-        )}
-        <DoctorProfileFields values={values} onChange={setValues} errors={errors} />
+    <DoctorProfileForm
+      profile={d.profile}
+      save={(input) => doctors.update(d.id, input)}
+      onSaved={async (saved) => {
+        queryClient.setQueryData(doctorKeys.detail(d.id), saved);
+        await queryClient.invalidateQueries({ queryKey: [...doctorKeys.all, 'list'] });
+        notifySuccess(t('doctors.profile.saved'));
+        onDone();
+      }}
+      actions={(saving) => (
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {t('doctors.profile.save')}
           </Button>
           <Button variant="default" onClick={onDone}>
             {t('doctors.profile.cancel')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      )}
+    />
   );
 }
 

@@ -1,14 +1,11 @@
-import { DayInput } from '@carewatch/web/day-input';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
   Avatar,
   Badge,
   Button,
-  FileButton,
   Group,
-  Image,
   Modal,
   NativeSelect,
   Select,
@@ -16,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
@@ -26,301 +22,61 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '@carewatch/api-client/client';
 import { DISABLE_PERIODS, type TDisablePeriod } from '@carewatch/contracts/lifecycle';
 import { Permission } from '@carewatch/contracts/permissions';
-import {
-  LICENSE_IMAGE_MAX_BYTES,
-  ZDoctorProfileInput,
-  ZLicenseInput,
-  type TLicense,
-  type TStaffDetail,
-} from '@carewatch/contracts/staff';
+import type { TStaffDetail } from '@carewatch/contracts/staff';
 import { ErrorState } from '@carewatch/web/states';
 import { errorText } from '@carewatch/web/errors';
 import { notifySuccess } from '../../app/notify.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useHasPermission, useProfile } from '../../app/queries.ts';
 import { PlainTabs, type PlainTab } from '../../app/plain-tabs.tsx';
+import { DoctorProfileForm, LicensesPanel } from './doctor-profile-shared.tsx';
 import { StaffAccountForm } from './staff-account-form.tsx';
-import { DoctorProfileFields, profileRequest, profileValues, type ProfileValues } from './staff-fields.tsx';
 import {
   StatusBadge,
   fullName,
   levelPlace,
   roleLabel,
-  serverPathErrors,
   staff,
   staffKeys,
   useAuthedImage,
   useDoctorChoices,
-  zodPathErrors,
 } from './staff-shared.tsx';
 
 function DoctorProfileTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>(() => profileValues(person.doctorProfile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: async (v: ProfileValues) => {
-      const parsed = ZDoctorProfileInput.safeParse(profileRequest(v));
-      if (!parsed.success) throw parsed.error;
-      return staff.updateDoctorProfile(person.id, parsed.data);
-    },
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(staffKeys.detail(person.id), saved);
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'list'] });
-      setErrors({});
-      notifySuccess(t('staff.profile.saved'));
-    },
-    onError: (e) =>
-      setErrors(
-        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
-      ),
-    meta: { inlineError: true },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(values);
-  };
-  const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack maw={860}>
-        {other && (
-          <Alert color="red" role="alert">
-            {errorText(t, save.error)}
-          </Alert>
-        )}
-        <DoctorProfileFields values={values} onChange={setValues} errors={errors} />
-        {canEdit && (
+    <DoctorProfileForm
+      profile={person.doctorProfile}
+      save={(input) => staff.updateDoctorProfile(person.id, input)}
+      onSaved={async (saved) => {
+        queryClient.setQueryData(staffKeys.detail(person.id), saved);
+        await queryClient.invalidateQueries({ queryKey: ['staff', 'list'] });
+        notifySuccess(t('staff.profile.saved'));
+      }}
+      actions={(saving) =>
+        canEdit && (
           <Group>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {t('staff.profile.save')}
             </Button>
           </Group>
-        )}
-      </Stack>
-    </form>
-  );
-}
-
-function LicenseImage({ userId, license }: { userId: string; license: TLicense }) {
-  const { t } = useTranslation();
-  const src = useAuthedImage(
-    license.hasImage ? `${staff.licenseImageUrl(userId, license.id)}?v=${encodeURIComponent(license.updatedAt)}` : null,
-  );
-  if (!license.hasImage)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('staff.licenses.noImage')}
-      </Text>
-    );
-  return src ? (
-    <Image src={src} alt={t('staff.licenses.imageAlt', { name: license.name })} h={48} w="auto" fit="contain" />
-  ) : (
-    <Skeleton h={48} w={64} />
-  );
-}
-
-function LicenseModal({
-  userId,
-  license,
-  onClose,
-}: {
-  userId: string;
-  license: TLicense | null | 'new';
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const editing = license && license !== 'new' ? license : null;
-  const [values, setValues] = useState({
-    name: editing?.name ?? '',
-    number: editing?.number ?? '',
-    expiryDate: editing?.expiryDate ?? '',
-  });
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: async () => {
-      const parsed = ZLicenseInput.safeParse(values);
-      if (!parsed.success) throw parsed.error;
-      return editing
-        ? staff.updateLicense(userId, editing.id, values, file, file?.name)
-        : staff.addLicense(userId, values, file, file?.name);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.licenses(userId) });
-      notifySuccess(editing ? t('staff.licenses.saved') : t('staff.licenses.added'));
-      onClose();
-    },
-    onError: (e) =>
-      setErrors(
-        e && typeof e === 'object' && 'issues' in e ? zodPathErrors(t, e as { issues: [] }) : serverPathErrors(t, e),
-      ),
-    meta: { inlineError: true },
-  });
-  const choose = (f: File | null) => {
-    setErrors((e) => ({ ...e, file: '' }));
-    if (f && !['image/png', 'image/jpeg'].includes(f.type))
-      return setErrors((e) => ({ ...e, file: t('validation.imageType') }));
-    if (f && f.size > LICENSE_IMAGE_MAX_BYTES) return setErrors((e) => ({ ...e, file: t('staff.licenses.imageSize') }));
-    setFile(f);
-  };
-  const set = (k: keyof typeof values, v: string) => {
-    setValues((o) => ({ ...o, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: '' }));
-  };
-  const other = save.isError && isApiError(save.error) && Object.keys(save.error.fieldErrors()).length === 0;
-  return (
-    <Modal opened onClose={onClose} title={editing ? t('staff.licenses.editTitle') : t('staff.licenses.addTitle')}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-        noValidate
-      >
-        <Stack gap="sm">
-          {other && (
-            <Alert color="red" role="alert">
-              {errorText(t, save.error)}
-            </Alert>
-          )}
-          <TextInput
-            label={t('staff.licenses.name')}
-            required
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name || undefined}
-          />
-          <TextInput
-            label={t('staff.licenses.number')}
-            value={values.number}
-            onChange={(e) => set('number', e.currentTarget.value)}
-            error={errors.number || undefined}
-          />
-          <DayInput
-            label={t('staff.licenses.expiryDate')}
-            required
-            value={values.expiryDate}
-            onValue={(v) => set('expiryDate', v)}
-            error={errors.expiryDate || undefined}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('staff.licenses.image')}
-            </Text>
-            <Group>
-              <FileButton onChange={choose} accept="image/png,image/jpeg">
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    {t('staff.licenses.chooseImage')}
-                  </Button>
-                )}
-              </FileButton>
-              {file && <Text size="sm">{t('staff.licenses.imageChosen', { name: file.name })}</Text>}
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('staff.licenses.imageHint')}
-            </Text>
-            {errors.file && (
-              <Text size="sm" c="red" role="alert">
-                {errors.file}
-              </Text>
-            )}
-          </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('staff.licenses.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )
+      }
+    />
   );
 }
 
 function LicensesTab({ person, canEdit }: { person: TStaffDetail; canEdit: boolean }) {
-  const { t } = useTranslation();
-  const list = useQuery({
-    queryKey: staffKeys.licenses(person.id),
-    queryFn: () => staff.licenses(person.id),
-    meta: { inlineError: true },
-  });
-  const [open, setOpen] = useState<TLicense | 'new' | null>(null);
   return (
     <Stack>
-      {canEdit && (
-        <Group>
-          <Button onClick={() => setOpen('new')}>{t('staff.licenses.add')}</Button>
-        </Group>
-      )}
-      {list.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} height={32} />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('staff.licenses.empty')}
-        </Text>
-      ) : (
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staff.licenses.name')}</Table.Th>
-              <Table.Th>{t('staff.licenses.number')}</Table.Th>
-              <Table.Th>{t('staff.licenses.expiryDate')}</Table.Th>
-              <Table.Th>{t('staff.licenses.state')}</Table.Th>
-              <Table.Th>{t('staff.licenses.image')}</Table.Th>
-              {canEdit && <Table.Th>{t('staff.licenses.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td>{l.number ?? t('common.none')}</Table.Td>
-                <Table.Td>{l.expiryDate.split('-').reverse().join('/')}</Table.Td>
-                <Table.Td>
-                  <Badge color={l.expired ? 'red' : 'teal'} variant="light">
-                    {l.expired ? t('staff.licenses.expired') : t('staff.licenses.valid')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <LicenseImage userId={person.id} license={l} />
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={t('staff.licenses.edit', { name: l.name })}
-                      onClick={() => setOpen(l)}
-                    >
-                      {t('staff.licenses.editTitle')}
-                    </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {open && (
-        <LicenseModal
-          key={open === 'new' ? 'new' : open.id}
-          userId={person.id}
-          license={open}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      <LicensesPanel
+        api={staff}
+        ownerId={person.id}
+        queryKey={staffKeys.licenses(person.id)}
+        canEdit={canEdit}
+        header={(addButton) => canEdit && <Group>{addButton}</Group>}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import i18n from 'i18next';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addToDay, zonedDay } from '@carewatch/i18n/datetime';
 import type { TPatient } from '@carewatch/contracts/patients';
-import { DayInput } from '@carewatch/web/day-input';
-import { errorText, serverFieldErrors } from '@carewatch/web/errors';
-import { notifySuccess } from '../../app/notify.ts';
+import { DayRangeFields, DownloadFormFooter, useDownloadForm } from '../../app/download-form.tsx';
 import { useProfile } from '../../app/queries.ts';
 import { downloadFile } from '../patients/patients-shared.tsx';
 import { timeline } from './timeline-tab.tsx';
@@ -37,59 +34,35 @@ function ReportModal({ patient, onClose }: { patient: TPatient; onClose: () => v
   const [from, setFrom] = useState(() => addToDay(today, { days: -29 }));
   const [to, setTo] = useState(today);
   const [lang, setLang] = useState<Lang>(i18n.language?.startsWith('vi') ? 'vi' : 'en');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = useMutation({
-    mutationFn: () =>
+  const form = useDownloadForm({
+    download: () =>
       downloadFile(
         timeline.reportUrl(patient.id, { from, to, lang }),
         `report-${patient.patientCode ?? 'patient'}-${from}-${to}.pdf`,
       ),
-    onSuccess: () => {
-      notifySuccess(t('patientTimeline.report.done'));
-      onClose();
-    },
-    onError: (e) => setErrors(serverFieldErrors(t, e)),
-    meta: { inlineError: true },
+    doneKey: 'patientTimeline.report.done',
+    onClose,
   });
   const submit = () => {
     const p = reportProblems(from, to);
     const out: Record<string, string> = {};
     if (p.from) out.from = t(`patientTimeline.report.${p.from}`);
     if (p.to) out.to = t(`patientTimeline.report.${p.to}`);
-    setErrors(out);
-    if (Object.keys(out).length === 0) run.mutate();
+    form.setErrors(out);
+    if (Object.keys(out).length === 0) form.run.mutate();
   };
-  const clear = (field: string) =>
-    setErrors((e) => {
-      const n = { ...e };
-      delete n[field];
-      return n;
-    });
   return (
     <Modal opened onClose={onClose} title={t('patientTimeline.report.title')}>
       <Stack>
-        <Group grow>
-          <DayInput
-            label={t('patientTimeline.report.from')}
-            required
-            value={from}
-            onValue={(v) => {
-              setFrom(v);
-              clear('from');
-            }}
-            error={errors.from}
-          />
-          <DayInput
-            label={t('patientTimeline.report.to')}
-            required
-            value={to}
-            onValue={(v) => {
-              setTo(v);
-              clear('to');
-            }}
-            error={errors.to}
-          />
-        </Group>
+        <DayRangeFields
+          form={form}
+          fromLabel={t('patientTimeline.report.from')}
+          toLabel={t('patientTimeline.report.to')}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
         <NativeSelect
           label={t('patientTimeline.report.language')}
           value={lang}
@@ -99,19 +72,13 @@ function ReportModal({ patient, onClose }: { patient: TPatient; onClose: () => v
         <Text size="sm" c="dimmed">
           {t('patientTimeline.report.hint')}
         </Text>
-        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && (
-          <Alert color="red" role="alert">
-            {errorText(t, run.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('patientTimeline.report.cancel')}
-          </Button>
-          <Button onClick={submit} loading={run.isPending}>
-            {t('patientTimeline.report.download')}
-          </Button>
-        </Group>
+        <DownloadFormFooter
+          form={form}
+          cancelLabel={t('patientTimeline.report.cancel')}
+          submitLabel={t('patientTimeline.report.download')}
+          onCancel={onClose}
+          onSubmit={submit}
+        />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   EXPORT_CHANNELS,
@@ -8,9 +7,7 @@ import {
   ZTransactionExportRequest,
   type TTransactionExportColumn,
 } from '@carewatch/contracts/transactions';
-import { DayInput } from '@carewatch/web/day-input';
-import { errorText, serverFieldErrors } from '@carewatch/web/errors';
-import { notifySuccess } from '../../app/notify.ts';
+import { DayRangeFields, DownloadFormFooter, useDownloadForm } from '../../app/download-form.tsx';
 import { downloadPost, transactions } from './transactions-shared.tsx';
 import {
   DEFAULT_EXPORT_ATTRIBUTES,
@@ -36,22 +33,12 @@ export function ExportModal({
   const [from, setFrom] = useState(initial.from ?? '');
   const [to, setTo] = useState(initial.to ?? '');
   const [attributes, setAttributes] = useState<TTransactionExportColumn[]>(() => [...DEFAULT_EXPORT_ATTRIBUTES]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = useMutation({
-    mutationFn: (body: unknown) => downloadPost(transactions.exportUrl, body, 'transactions.xlsx'),
-    onSuccess: () => {
-      notifySuccess(t('transactions.export.done'));
-      onClose();
-    },
-    onError: (e) => setErrors(serverFieldErrors(t, e)),
-    meta: { inlineError: true },
+  const form = useDownloadForm({
+    download: (body: unknown) => downloadPost(transactions.exportUrl, body, 'transactions.xlsx'),
+    doneKey: 'transactions.export.done',
+    onClose,
   });
-  const clear = (field: string) =>
-    setErrors((e) => {
-      const n = { ...e };
-      delete n[field];
-      return n;
-    });
+  const { errors, setErrors, clear } = form;
 
   const submit = () => {
     const parsed = ZTransactionExportRequest.safeParse(exportBody({ channel, from, to, attributes }));
@@ -61,7 +48,7 @@ export function ExportModal({
       );
       return;
     }
-    run.mutate(parsed.data);
+    form.run.mutate(parsed.data);
   };
   const box = selectAllBox(attributes);
 
@@ -82,28 +69,15 @@ export function ExportModal({
             ...EXPORT_CHANNELS.map((c) => ({ value: c, label: t(`transactions.channels.${c}`) })),
           ]}
         />
-        <Group grow>
-          <DayInput
-            label={t('transactions.export.from')}
-            required
-            value={from}
-            onValue={(v) => {
-              setFrom(v);
-              clear('from');
-            }}
-            error={errors.from}
-          />
-          <DayInput
-            label={t('transactions.export.to')}
-            required
-            value={to}
-            onValue={(v) => {
-              setTo(v);
-              clear('to');
-            }}
-            error={errors.to}
-          />
-        </Group>
+        <DayRangeFields
+          form={form}
+          fromLabel={t('transactions.export.from')}
+          toLabel={t('transactions.export.to')}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
         <Checkbox
           label={t('transactions.export.selectAll')}
           checked={box.checked}
@@ -130,19 +104,13 @@ export function ExportModal({
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && (
-          <Alert color="red" role="alert">
-            {errorText(t, run.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('transactions.export.cancel')}
-          </Button>
-          <Button onClick={submit} loading={run.isPending}>
-            {t('transactions.export.submit')}
-          </Button>
-        </Group>
+        <DownloadFormFooter
+          form={form}
+          cancelLabel={t('transactions.export.cancel')}
+          submitLabel={t('transactions.export.submit')}
+          onCancel={onClose}
+          onSubmit={submit}
+        />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addToDay, zonedDay } from '@carewatch/i18n/datetime';
 import {
@@ -12,9 +11,7 @@ import {
   type TVitalsExportUnits,
 } from '@carewatch/contracts/vitals-export';
 import { vitalsExportApi } from '@carewatch/api-client/vitals-export';
-import { DayInput } from '@carewatch/web/day-input';
-import { errorText, serverFieldErrors } from '@carewatch/web/errors';
-import { notifySuccess } from '../../app/notify.ts';
+import { DayRangeFields, DownloadFormFooter, useDownloadForm } from '../../app/download-form.tsx';
 import { downloadFile } from '../patients/patients-shared.tsx';
 
 const exportsApi = vitalsExportApi();
@@ -58,16 +55,11 @@ function VitalsExportModal({
   const [from, setFrom] = useState(() => addToDay(today, { days: -29 }));
   const [to, setTo] = useState(today);
   const [units, setUnits] = useState<TVitalsExportUnits>('profile');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = useMutation({
-    mutationFn: (q: { from: string; to: string; format: TVitalsExportFormat; units: TVitalsExportUnits }) =>
+  const form = useDownloadForm({
+    download: (q: { from: string; to: string; format: TVitalsExportFormat; units: TVitalsExportUnits }) =>
       downloadFile(exportsApi.patientUrl(patientId, q), `vitals-${q.from}-${q.to}.${q.format}`),
-    onSuccess: () => {
-      notifySuccess(t('vitalsExport.done'));
-      onClose();
-    },
-    onError: (e) => setErrors(serverFieldErrors(t, e)),
-    meta: { inlineError: true },
+    doneKey: 'vitalsExport.done',
+    onClose,
   });
   const submit = () => {
     const parsed = ZVitalsExportQuery.safeParse({ from: from || undefined, to: to || undefined, format, units });
@@ -82,42 +74,23 @@ function VitalsExportModal({
               ? t('vitalsExport.tooLong', { days: VITALS_EXPORT_MAX_DAYS })
               : t('vitalsExport.required');
       }
-      setErrors(out);
+      form.setErrors(out);
       return;
     }
-    run.mutate(parsed.data);
+    form.run.mutate(parsed.data);
   };
-  const clear = (field: string) =>
-    setErrors((e) => {
-      const n = { ...e };
-      delete n[field];
-      return n;
-    });
   return (
     <Modal opened onClose={onClose} title={t('vitalsExport.title', { format: t(`vitalsExport.formats.${format}`) })}>
       <Stack>
-        <Group grow>
-          <DayInput
-            label={t('vitalsExport.from')}
-            required
-            value={from}
-            onValue={(v) => {
-              setFrom(v);
-              clear('from');
-            }}
-            error={errors.from}
-          />
-          <DayInput
-            label={t('vitalsExport.to')}
-            required
-            value={to}
-            onValue={(v) => {
-              setTo(v);
-              clear('to');
-            }}
-            error={errors.to}
-          />
-        </Group>
+        <DayRangeFields
+          form={form}
+          fromLabel={t('vitalsExport.from')}
+          toLabel={t('vitalsExport.to')}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
         <NativeSelect
           label={t('vitalsExport.units')}
           value={units}
@@ -127,19 +100,13 @@ function VitalsExportModal({
         <Text size="sm" c="dimmed">
           {t(format === 'pdf' ? 'vitalsExport.pdfHint' : 'vitalsExport.hint')}
         </Text>
-        {run.isError && Object.keys(serverFieldErrors(t, run.error)).length === 0 && (
-          <Alert color="red" role="alert">
-            {errorText(t, run.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('vitalsExport.cancel')}
-          </Button>
-          <Button onClick={submit} loading={run.isPending}>
-            {t('vitalsExport.download')}
-          </Button>
-        </Group>
+        <DownloadFormFooter
+          form={form}
+          cancelLabel={t('vitalsExport.cancel')}
+          submitLabel={t('vitalsExport.download')}
+          onCancel={onClose}
+          onSubmit={submit}
+        />
       </Stack>
     </Modal>
   );
