@@ -1,4 +1,3 @@
-import { DayInput } from '@carewatch/web/day-input';
 import {
   Alert,
   Anchor,
@@ -8,11 +7,9 @@ import {
   Modal,
   NativeSelect,
   PasswordInput,
-  Radio,
   Stack,
   Stepper,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
@@ -33,6 +30,7 @@ import { BLOOD_TYPES } from '@carewatch/contracts/patients';
 import { appAuth } from './app-auth.ts';
 import { errorText, serverFieldErrors, translateValidation, zodFieldErrors } from '@carewatch/web/errors';
 import { storedLanguage } from '../../app/i18n.ts';
+import { PersonFields } from '../../app/screen-parts.tsx';
 import { sessionStarted } from '../../app/session.ts';
 import { storedTenant } from '../../app/tenant.ts';
 import { useFormState } from '@carewatch/web/form';
@@ -287,48 +285,7 @@ export function RegisterPage() {
               {t('access.register.profileIntro')}
             </Text>
             {generalError(register, form.errors)}
-            <TextInput
-              label={t('access.register.firstName')}
-              autoComplete="given-name"
-              required
-              {...form.text('firstName')}
-            />
-            <TextInput
-              label={t('access.register.middleName')}
-              autoComplete="additional-name"
-              {...form.text('middleName')}
-            />
-            <TextInput
-              label={t('access.register.lastName')}
-              autoComplete="family-name"
-              required
-              {...form.text('lastName')}
-            />
-            <DayInput
-              label={t('access.register.birthday')}
-              required
-              value={form.values.birthday}
-              error={form.errors.birthday}
-              onValue={(v) => form.set('birthday', v)}
-            />
-            <Radio.Group
-              label={t('access.register.gender')}
-              required
-              value={form.values.gender}
-              onChange={(v) => form.set('gender', v)}
-              error={form.errors.gender}
-            >
-              <Group mt={4}>
-                <Radio value="male" label={t('options.gender.male')} />
-                <Radio value="female" label={t('options.gender.female')} />
-              </Group>
-            </Radio.Group>
-            <TextInput
-              label={t('access.register.address')}
-              autoComplete="street-address"
-              required
-              {...form.text('address')}
-            />
+            <PersonFields form={form} />
             <NativeSelect
               label={t('access.register.bloodType')}
               required

@@ -1,13 +1,8 @@
-import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useSearchParams } from 'react-router';
-import { isApiError } from '@carewatch/api-client/client';
 import { MAX_EVENT_REMINDERS, type TAppEvents } from '@carewatch/contracts/app-events';
-import { dateTimeText } from '../../app/format.ts';
-import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
-import { BackLink } from '../profile/back-link.tsx';
+import { ListSection, SubjectScreen } from '../../app/screen-parts.tsx';
 import { AppointmentPage } from './appointment-page.tsx';
 import { AppointmentCard, ReminderCard } from './event-cards.tsx';
 import { useEvents } from './events-api.ts';
@@ -28,58 +23,22 @@ export function EventsPage() {
 
 const TABS = ['reminders', 'medical'] as const;
 type Tab = (typeof TABS)[number];
-const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' || e.code === 'PATIENT_NOT_FOUND');
 
 function EventsHome() {
-  const { t } = useTranslation();
-  const network = useNetwork();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'reminders';
   const { query, subject } = useEvents();
-  const data = query.data;
-  // Offline (or the server unreachable), the events this phone last loaded stay, marked with their age.
-  const stale = data !== undefined && (!network.online || query.isError);
-
-  let body: ReactNode;
-  if (data === undefined && query.isError && notPatient(query.error) && !subject)
-    body = <Text c="dimmed">{t('events.notPatient')}</Text>;
-  else if (data === undefined && query.isError)
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data === undefined && query.fetchStatus === 'paused')
-    body = <Text c="dimmed">{t('events.offlineNone')}</Text>;
-  else if (data === undefined) body = <CardsSkeleton rows={3} />;
-  else
-    body = (
-      <EventTabs
-        data={data}
-        tab={tab}
-        own={!subject}
-        onTab={(v) => setParams(v === 'reminders' ? {} : { tab: v }, { replace: true })}
-      />
-    );
-
   return (
-    <Stack gap="md">
-      <BackLink />
-      <Title order={1} size="h3">
-        {t('events.title')}
-      </Title>
-      {subject ? (
-        <Alert color="grape" variant="light" role="status" p="xs">
-          {t('events.readOnly', { name: subject.name })}
-        </Alert>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('events.intro')}
-        </Text>
+    <SubjectScreen query={query} subject={subject} i18nPrefix="events">
+      {(data) => (
+        <EventTabs
+          data={data}
+          tab={tab}
+          own={!subject}
+          onTab={(v) => setParams(v === 'reminders' ? {} : { tab: v }, { replace: true })}
+        />
       )}
-      {stale && (
-        <Text role="status" size="sm" c="orange.9">
-          {t('events.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}
-        </Text>
-      )}
-      {body}
-    </Stack>
+    </SubjectScreen>
   );
 }
 
@@ -110,7 +69,7 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
               )}
             </Stack>
           )}
-          <Section
+          <ListSection
             id="events-reminders-upcoming"
             title={t('events.sections.upcoming')}
             empty={t('events.empty.remindersUpcoming')}
@@ -119,8 +78,8 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
             {data.reminders.upcoming.map((e) => (
               <ReminderCard key={e.id} event={e} editable={own} />
             ))}
-          </Section>
-          <Section
+          </ListSection>
+          <ListSection
             id="events-reminders-other"
             title={t('events.sections.other')}
             empty={t('events.empty.remindersOther')}
@@ -129,12 +88,12 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
             {data.reminders.other.map((e) => (
               <ReminderCard key={e.id} event={e} editable={own} />
             ))}
-          </Section>
+          </ListSection>
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="medical" pt="sm">
         <Stack gap="md">
-          <Section
+          <ListSection
             id="events-medical-upcoming"
             title={t('events.sections.upcoming')}
             empty={t('events.empty.medicalUpcoming')}
@@ -143,8 +102,8 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
             {data.appointments.upcoming.map((a) => (
               <AppointmentCard key={a.id} appointment={a} />
             ))}
-          </Section>
-          <Section
+          </ListSection>
+          <ListSection
             id="events-medical-history"
             title={t('events.sections.history')}
             empty={t('events.empty.medicalHistory')}
@@ -153,40 +112,9 @@ function EventTabs({ data, tab, own, onTab }: { data: TAppEvents; tab: Tab; own:
             {data.appointments.history.map((a) => (
               <AppointmentCard key={a.id} appointment={a} />
             ))}
-          </Section>
+          </ListSection>
         </Stack>
       </Tabs.Panel>
     </Tabs>
-  );
-}
-
-function Section({
-  id,
-  title,
-  empty,
-  n,
-  children,
-}: {
-  id: string;
-  title: string;
-  empty: string;
-  n: number;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Title order={2} size="h5" id={id} mb="xs">
-        {title}
-      </Title>
-      {n === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {children}
-        </Stack>
-      )}
-    </section>
   );
 }

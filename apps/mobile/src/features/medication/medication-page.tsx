@@ -1,8 +1,6 @@
 import { Alert, Badge, Button, Card, ColorSwatch, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@carewatch/api-client/client';
 import type {
   TAppMedication,
   TIntake,
@@ -13,14 +11,11 @@ import type {
 } from '@carewatch/contracts/prescriptions';
 import { errorText } from '@carewatch/web/errors';
 import { dateTimeText, dayText, timeText } from '../../app/format.ts';
-import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
-import { BackLink } from '../profile/back-link.tsx';
+import { ListSection, SubjectScreen } from '../../app/screen-parts.tsx';
 import { useNow } from '../contacts/use-now.ts';
 import { useMedication } from './medication-api.ts';
 import { useAnswerDose, useDoseText } from './medication-hooks.ts';
 import { answerableFrom, answerState, ruleMessage, sortDoses, STATE_COLORS } from './medication-rules.ts';
-
-const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' || e.code === 'PATIENT_NOT_FOUND');
 
 /**
  * Medication (patient-app §2): today's doses with one-tap Taken / Skip, the week's adherence, the prescriptions in use
@@ -29,44 +24,11 @@ const notPatient = (e: unknown) => isApiError(e) && (e.code === 'NOT_A_PATIENT' 
  * taken / taken early / taken late), so the buttons say so instead of queueing.
  */
 export function MedicationPage() {
-  const { t } = useTranslation();
-  const network = useNetwork();
   const { query, subject } = useMedication();
-  const data = query.data;
-  const stale = data !== undefined && (!network.online || query.isError);
-
-  let body: ReactNode;
-  if (data === undefined && query.isError && notPatient(query.error) && !subject)
-    body = <Text c="dimmed">{t('medication.notPatient')}</Text>;
-  else if (data === undefined && query.isError)
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data === undefined && query.fetchStatus === 'paused')
-    body = <Text c="dimmed">{t('medication.offlineNone')}</Text>;
-  else if (data === undefined) body = <CardsSkeleton rows={3} />;
-  else body = <MedicationBody data={data} subjectId={subject?.patientId ?? null} online={network.online} />;
-
   return (
-    <Stack gap="md">
-      <BackLink />
-      <Title order={1} size="h3">
-        {t('medication.title')}
-      </Title>
-      {subject ? (
-        <Alert color="grape" variant="light" role="status" p="xs">
-          {t('medication.readOnly', { name: subject.name })}
-        </Alert>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('medication.intro')}
-        </Text>
-      )}
-      {stale && (
-        <Text role="status" size="sm" c="orange.9">
-          {t('medication.offline', { time: dateTimeText(new Date(query.dataUpdatedAt)) })}
-        </Text>
-      )}
-      {body}
-    </Stack>
+    <SubjectScreen query={query} subject={subject} i18nPrefix="medication">
+      {(data, online) => <MedicationBody data={data} subjectId={subject?.patientId ?? null} online={online} />}
+    </SubjectScreen>
   );
 }
 
@@ -86,7 +48,7 @@ function MedicationBody({
   const now = new Date(useNow(30_000));
   return (
     <Stack gap="lg">
-      <Section
+      <ListSection
         id="medication-today"
         title={t('medication.sections.today')}
         empty={t('medication.empty.today')}
@@ -103,7 +65,7 @@ function MedicationBody({
             onAnswer={(action) => answer.mutate({ intake: d, body: { action } })}
           />
         ))}
-      </Section>
+      </ListSection>
       {data.canConfirm && !online && (
         <Alert color="yellow" role="status" p="xs">
           {t('medication.offlineAnswer')}
@@ -115,7 +77,7 @@ function MedicationBody({
         </Alert>
       )}
       <AdherenceSection data={data} />
-      <Section
+      <ListSection
         id="medication-prescriptions"
         title={t('medication.sections.prescriptions')}
         empty={t('medication.empty.prescriptions')}
@@ -124,8 +86,8 @@ function MedicationBody({
         {data.prescriptions.map((p) => (
           <PrescriptionCard key={p.id} prescription={p} />
         ))}
-      </Section>
-      <Section
+      </ListSection>
+      <ListSection
         id="medication-reminders"
         title={t('medication.sections.reminders')}
         empty={t('medication.empty.reminders')}
@@ -138,7 +100,7 @@ function MedicationBody({
             prescription={data.prescriptions.find((p) => p.id === r.prescriptionId)}
           />
         ))}
-      </Section>
+      </ListSection>
     </Stack>
   );
 }
@@ -409,36 +371,5 @@ function ReminderCard({ item: r, prescription }: { item: TReminderItem; prescrip
         </Stack>
       </Card>
     </li>
-  );
-}
-
-function Section({
-  id,
-  title,
-  empty,
-  n,
-  children,
-}: {
-  id: string;
-  title: string;
-  empty: string;
-  n: number;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Title order={2} size="h5" id={id} mb="xs">
-        {title}
-      </Title>
-      {n === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {children}
-        </Stack>
-      )}
-    </section>
   );
 }

@@ -1,18 +1,4 @@
-import { DayInput } from '@carewatch/web/day-input';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -24,6 +10,7 @@ import { personName } from '@carewatch/contracts/names';
 import { api } from '../../app/api.ts';
 import { serverFieldErrors } from '@carewatch/web/errors';
 import { profileQuery } from '../../app/queries.ts';
+import { PersonFields } from '../../app/screen-parts.tsx';
 import { CardsSkeleton, ErrorState } from '../../app/states.tsx';
 import { useFormState } from '@carewatch/web/form';
 import { myProfileApi, PROFILE_KEYS, profileErrorText } from './profile-api.ts';
@@ -97,62 +84,29 @@ function ProfileFormCard({ profile }: { profile: TAppProfile }) {
               {profileErrorText(t, general)}
             </Alert>
           )}
-          <TextInput
-            label={t('access.register.firstName')}
-            autoComplete="given-name"
-            required
-            {...form.text('firstName')}
-          />
-          <TextInput
-            label={t('access.register.middleName')}
-            autoComplete="additional-name"
-            {...form.text('middleName')}
-          />
-          <TextInput
-            label={t('access.register.lastName')}
-            autoComplete="family-name"
-            required
-            {...form.text('lastName')}
-          />
-          <TextInput label={t('profile.me.nickName')} autoComplete="nickname" {...form.text('nickName')} />
-          <DayInput
-            label={t('access.register.birthday')}
-            required
-            value={form.values.birthday}
-            error={form.errors.birthday}
-            onValue={(v) => form.set('birthday', v)}
-          />
-          <Radio.Group
-            label={t('access.register.gender')}
-            required
-            value={form.values.gender}
-            onChange={(v) => form.set('gender', v)}
-            error={form.errors.gender}
-          >
-            <Group mt={4}>
-              <Radio value="male" label={t('options.gender.male')} />
-              <Radio value="female" label={t('options.gender.female')} />
-            </Group>
-          </Radio.Group>
-          <TextInput
-            label={t('common.phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            {...form.text('phone')}
-          />
-          <TextInput
-            label={t('common.emailAddress')}
-            description={t('profile.me.emailHint')}
-            type="email"
-            autoComplete="email"
-            {...form.text('email')}
-          />
-          <TextInput
-            label={t('access.register.address')}
-            autoComplete="street-address"
-            required
-            {...form.text('address')}
+          <PersonFields
+            form={form}
+            afterNames={
+              <TextInput label={t('profile.me.nickName')} autoComplete="nickname" {...form.text('nickName')} />
+            }
+            beforeAddress={
+              <>
+                <TextInput
+                  label={t('common.phoneNumber')}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  {...form.text('phone')}
+                />
+                <TextInput
+                  label={t('common.emailAddress')}
+                  description={t('profile.me.emailHint')}
+                  type="email"
+                  autoComplete="email"
+                  {...form.text('email')}
+                />
+              </>
+            }
           />
           <Group grow>
             <TextInput
