@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /**
@@ -19,10 +19,6 @@ export function reloadOnNewBuild(): void {
 export function renderWhenReady(ready: Promise<void>, app: ReactNode): void {
   void ready.then(() => {
     const root = document.getElementById('root');
-    if (!root) return;
-    const r = createRoot(root);
-    // As a transition, the first render yields to the browser every few ms instead of holding the main thread for its
-    // whole length (one long task on a slow phone: input waits, Lighthouse counts it as blocking time).
-    startTransition(() => r.render(<StrictMode>{app}</StrictMode>));
+    if (root) createRoot(root).render(<StrictMode>{app}</StrictMode>);
   });
 }
