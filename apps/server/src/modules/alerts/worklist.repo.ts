@@ -1,5 +1,5 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
-import { visibilityCondition } from '../patients/patient-access.repo.ts';
+import { visibilityCondition } from '../patients/patient-visibility.sql.ts';
 import type { PatientVisibility } from '../patients/patient-visibility.ts';
 
 export type WorklistPersonRow = { id: string; first_name: string; last_name: string };

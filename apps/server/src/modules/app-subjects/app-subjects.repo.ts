@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 // The readings of a patient, hot and cold (issue 18): one SQL fragment shared by every history read.
-import { readingsSql } from '../vitals/measurements.repo.ts';
+import { readingsSql } from '../vitals/readings.sql.ts';
 
 export type AppSubjectRow = {
   id: string;

@@ -1,6 +1,6 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from '../patients/patient-visibility.ts';
-import { visibilityCondition } from '../patients/patient-access.repo.ts';
+import { visibilityCondition } from '../patients/patient-visibility.sql.ts';
 
 export type AppointmentRow = {
   id: string;

@@ -1,7 +1,7 @@
 import type { TDeviceListQuery } from '@carewatch/contracts/devices';
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from '../patients/patient-visibility.ts';
-import { visibilityCondition } from '../patients/patient-access.repo.ts';
+import { visibilityCondition } from '../patients/patient-visibility.sql.ts';
 
 export type DeviceRow = {
   id: string;

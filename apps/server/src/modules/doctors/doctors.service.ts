@@ -2,12 +2,12 @@ import { personName } from '@carewatch/contracts/names';
 import { Permission } from '@carewatch/contracts/permissions';
 import {
   DOCTOR_TYPES,
-  SPECIALTIES,
   type TDoctorProfile,
   type TDoctorProfileInput,
   type TLicense,
   type TLicenseInput,
 } from '@carewatch/contracts/staff';
+import { SPECIALTIES } from '@carewatch/contracts/specialties';
 import {
   APP_DOCTOR_SEARCH_LIMIT,
   type TAppDoctorList,

@@ -1,7 +1,7 @@
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from '../patients/patient-visibility.ts';
-import { visibilityCondition } from '../patients/patient-access.repo.ts';
-import { readingsSql } from '../vitals/measurements.repo.ts';
+import { visibilityCondition } from '../patients/patient-visibility.sql.ts';
+import { readingsSql } from '../vitals/readings.sql.ts';
 
 /**
  * Reads behind the FHIR API (issue 19): a read model over the tables of patients, vitals, devices, alerts,

@@ -1,7 +1,7 @@
 import { PATIENT_STATUS_SEVERITY, type TPatientListQuery } from '@carewatch/contracts/patients';
 import type { Db, SqlValue } from '../../platform/db.ts';
 import type { PatientVisibility } from './patient-visibility.ts';
-import { visibilityCondition } from './patient-access.repo.ts';
+import { visibilityCondition } from './patient-visibility.sql.ts';
 
 export type PatientRow = {
   id: string;

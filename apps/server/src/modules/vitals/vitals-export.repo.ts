@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db.ts';
-import { readingsSql } from './measurements.repo.ts';
+import { readingsSql } from './readings.sql.ts';
 
 /** One stored reading as the export reads it (canonical units). */
 export type ExportReadingRow = {

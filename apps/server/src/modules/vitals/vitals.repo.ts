@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db.ts';
-import { readingsSql } from './measurements.repo.ts';
+import { readingsSql } from './readings.sql.ts';
 
 export type RawRow = { measured_at: Date; value: number | null; value2: number | null };
 export type BucketRow = {
