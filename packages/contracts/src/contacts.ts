@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_RELATIONSHIPS } from './codes.ts';
 export { CONTACT_RELATIONSHIPS } from './codes.ts';
 import { ZId } from './common.ts';
-import { SPECIALTY_CODES } from './staff.ts';
+import { SPECIALTY_CODES } from './specialties.ts';
 
 /**
  * Followers and contacts (patient-app spec §3 Contact, §4 Requests, §9 limits). A contact links an owner (the person

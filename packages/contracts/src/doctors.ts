@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId, page } from './common.ts';
 import { CONTACT_STATUSES } from './contacts.ts';
-import { DOCTOR_TYPES, SPECIALTY_CODES, ZDoctorProfile } from './staff.ts';
+import { DOCTOR_TYPES, ZDoctorProfile } from './staff.ts';
+import { SPECIALTY_CODES } from './specialties.ts';
 
 /**
  * The doctor directory (staff-portal spec §2/§3, patient-app spec §2 "Add doctor"): doctors with their profile

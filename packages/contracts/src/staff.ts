@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_RE } from './rules.ts';
 import { ZId, page } from './common.ts';
 import { ACCOUNT_STATES } from './lifecycle.ts';
+import { MAX_SPECIALTIES, SPECIALTY_CODES } from './specialties.ts';
 
 /** Doctor degree codes of spec §3. */
 export const DOCTOR_DEGREES = {
@@ -18,74 +19,6 @@ export type TDoctorDegree = (typeof DOCTOR_DEGREE_CODES)[number];
 
 /** Doctor role of spec §3: family doctor or specialist. */
 export const DOCTOR_TYPES = ['family', 'specialist'] as const;
-
-/** Medical specialties (spec §3: "about 60"), stable codes with English and Vietnamese labels. */
-export const SPECIALTIES = [
-  { code: 'general_practice', en: 'General practice', vi: 'Đa khoa' },
-  { code: 'family_medicine', en: 'Family medicine', vi: 'Y học gia đình' },
-  { code: 'internal_medicine', en: 'Internal medicine', vi: 'Nội khoa' },
-  { code: 'cardiology', en: 'Cardiology', vi: 'Tim mạch' },
-  { code: 'interventional_cardiology', en: 'Interventional cardiology', vi: 'Tim mạch can thiệp' },
-  { code: 'cardiac_surgery', en: 'Cardiac surgery', vi: 'Phẫu thuật tim' },
-  { code: 'endocrinology', en: 'Endocrinology', vi: 'Nội tiết' },
-  { code: 'diabetology', en: 'Diabetology', vi: 'Đái tháo đường' },
-  { code: 'gastroenterology', en: 'Gastroenterology', vi: 'Tiêu hóa' },
-  { code: 'hepatology', en: 'Hepatology', vi: 'Gan mật' },
-  { code: 'nephrology', en: 'Nephrology', vi: 'Thận' },
-  { code: 'urology', en: 'Urology', vi: 'Tiết niệu' },
-  { code: 'pulmonology', en: 'Pulmonology', vi: 'Hô hấp' },
-  { code: 'allergy_immunology', en: 'Allergy and immunology', vi: 'Dị ứng - Miễn dịch' },
-  { code: 'rheumatology', en: 'Rheumatology', vi: 'Cơ xương khớp' },
-  { code: 'hematology', en: 'Hematology', vi: 'Huyết học' },
-  { code: 'oncology', en: 'Oncology', vi: 'Ung bướu' },
-  { code: 'radiation_oncology', en: 'Radiation oncology', vi: 'Xạ trị' },
-  { code: 'infectious_diseases', en: 'Infectious diseases', vi: 'Truyền nhiễm' },
-  { code: 'neurology', en: 'Neurology', vi: 'Thần kinh' },
-  { code: 'neurosurgery', en: 'Neurosurgery', vi: 'Phẫu thuật thần kinh' },
-  { code: 'psychiatry', en: 'Psychiatry', vi: 'Tâm thần' },
-  { code: 'psychology', en: 'Clinical psychology', vi: 'Tâm lý lâm sàng' },
-  { code: 'geriatrics', en: 'Geriatrics', vi: 'Lão khoa' },
-  { code: 'pediatrics', en: 'Pediatrics', vi: 'Nhi khoa' },
-  { code: 'neonatology', en: 'Neonatology', vi: 'Sơ sinh' },
-  { code: 'pediatric_surgery', en: 'Pediatric surgery', vi: 'Phẫu thuật nhi' },
-  { code: 'obstetrics_gynecology', en: 'Obstetrics and gynecology', vi: 'Sản phụ khoa' },
-  { code: 'reproductive_medicine', en: 'Reproductive medicine', vi: 'Hỗ trợ sinh sản' },
-  { code: 'andrology', en: 'Andrology', vi: 'Nam khoa' },
-  { code: 'general_surgery', en: 'General surgery', vi: 'Ngoại tổng quát' },
-  { code: 'orthopedics', en: 'Orthopedics', vi: 'Chấn thương chỉnh hình' },
-  { code: 'plastic_surgery', en: 'Plastic surgery', vi: 'Phẫu thuật thẩm mỹ' },
-  { code: 'vascular_surgery', en: 'Vascular surgery', vi: 'Phẫu thuật mạch máu' },
-  { code: 'thoracic_surgery', en: 'Thoracic surgery', vi: 'Phẫu thuật lồng ngực' },
-  { code: 'anesthesiology', en: 'Anesthesiology', vi: 'Gây mê hồi sức' },
-  { code: 'emergency_medicine', en: 'Emergency medicine', vi: 'Cấp cứu' },
-  { code: 'intensive_care', en: 'Intensive care', vi: 'Hồi sức tích cực' },
-  { code: 'dermatology', en: 'Dermatology', vi: 'Da liễu' },
-  { code: 'ophthalmology', en: 'Ophthalmology', vi: 'Nhãn khoa' },
-  { code: 'otorhinolaryngology', en: 'Otorhinolaryngology (ENT)', vi: 'Tai mũi họng' },
-  { code: 'dentistry', en: 'Dentistry', vi: 'Răng hàm mặt' },
-  { code: 'orthodontics', en: 'Orthodontics', vi: 'Chỉnh nha' },
-  { code: 'radiology', en: 'Radiology', vi: 'Chẩn đoán hình ảnh' },
-  { code: 'nuclear_medicine', en: 'Nuclear medicine', vi: 'Y học hạt nhân' },
-  { code: 'pathology', en: 'Pathology', vi: 'Giải phẫu bệnh' },
-  { code: 'laboratory_medicine', en: 'Laboratory medicine', vi: 'Xét nghiệm' },
-  { code: 'rehabilitation', en: 'Physical medicine and rehabilitation', vi: 'Phục hồi chức năng' },
-  { code: 'sports_medicine', en: 'Sports medicine', vi: 'Y học thể thao' },
-  { code: 'nutrition', en: 'Clinical nutrition', vi: 'Dinh dưỡng lâm sàng' },
-  { code: 'traditional_medicine', en: 'Traditional medicine', vi: 'Y học cổ truyền' },
-  { code: 'occupational_medicine', en: 'Occupational medicine', vi: 'Y học lao động' },
-  { code: 'preventive_medicine', en: 'Preventive medicine', vi: 'Y học dự phòng' },
-  { code: 'public_health', en: 'Public health', vi: 'Y tế công cộng' },
-  { code: 'sleep_medicine', en: 'Sleep medicine', vi: 'Y học giấc ngủ' },
-  { code: 'pain_medicine', en: 'Pain medicine', vi: 'Điều trị đau' },
-  { code: 'palliative_care', en: 'Palliative care', vi: 'Chăm sóc giảm nhẹ' },
-  { code: 'tuberculosis', en: 'Tuberculosis and lung diseases', vi: 'Lao và bệnh phổi' },
-  { code: 'toxicology', en: 'Toxicology', vi: 'Chống độc' },
-  { code: 'medical_genetics', en: 'Medical genetics', vi: 'Di truyền y học' },
-  { code: 'telemedicine', en: 'Telemedicine', vi: 'Y tế từ xa' },
-] as const;
-export type TSpecialtyCode = (typeof SPECIALTIES)[number]['code'];
-export const SPECIALTY_CODES = SPECIALTIES.map((s) => s.code) as [TSpecialtyCode, ...TSpecialtyCode[]];
-export const MAX_SPECIALTIES = 5;
 
 /** Roles that need SystemAdminManage to create or edit (spec §6: super admin alone manages system admins). */
 export const PRIVILEGED_ROLE_CODES = ['root', 'super_admin', 'system_admin'] as const;

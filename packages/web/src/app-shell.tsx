@@ -1,7 +1,16 @@
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { applyProfileTimeZone, onProfileChange } from '@carewatch/i18n/profile-time-zone';
 import { LoadingScreen } from './states.tsx';
@@ -10,6 +19,30 @@ import { readableColors } from './theme.ts';
 // The toasts' container (with its transitions) loads after the first screen; a toast shown before it is kept in the
 // notifications store and appears when it mounts.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/**
+ * The toasts' container, asked for only once the first screen has painted: its code (three small chunks) is then not
+ * among the downloads the first paint waits for on a slow network.
+ */
+function LateNotifications(props: Pick<NotificationsProps, 'limit' | 'position' | 'autoClose'>) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // A frame callback runs just before that frame paints; a timeout set from it runs after the paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted ? (
+    <Suspense fallback={null}>
+      <Notifications {...props} />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Every date and time is shown in the signed-in user's profile time zone, whichever way the profile reached the cache
@@ -54,9 +87,7 @@ export function WebApp(props: {
   return (
     <QueryClientProvider client={props.queryClient}>
       <ThemedMantine useTheme={props.useTheme}>
-        <Suspense fallback={null}>
-          <Notifications {...props.notifications} />
-        </Suspense>
+        <LateNotifications {...props.notifications} />
         <ProfileTimeZone zoneKey={props.zoneKey}>
           <Frame>
             <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-import { SPECIALTIES } from '@carewatch/contracts/staff';
+import { SPECIALTIES } from '@carewatch/contracts/specialties';
 
 type SpecialtyLabels = Record<(typeof SPECIALTIES)[number]['code'], string>;
 

@@ -1,4 +1,4 @@
-import { SPECIALTIES } from '@carewatch/contracts/staff';
+import { SPECIALTIES } from '@carewatch/contracts/specialties';
 import type { staffEn } from './staff-en.ts';
 
 /** Portal catalogue, domain "staff" (Vietnamese). */

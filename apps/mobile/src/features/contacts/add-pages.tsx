@@ -11,7 +11,7 @@ import {
   ZCreateContactRequest,
   type TCreateContactRequest,
 } from '@carewatch/contracts/contacts';
-import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
+import { SPECIALTY_CODES } from '@carewatch/contracts/specialties';
 import { serverFieldErrors, zodFieldErrors } from '@carewatch/web/errors';
 import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';

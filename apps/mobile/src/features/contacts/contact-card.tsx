@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONTACT_RELATIONSHIPS, type TContact, type TContactRelationship } from '@carewatch/contracts/contacts';
-import { SPECIALTIES } from '@carewatch/contracts/staff';
+import { SPECIALTIES } from '@carewatch/contracts/specialties';
 import { setSubject } from '../../app/subject.ts';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';
 import { displayName, otherParty } from './rules.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { doctorsApi } from '@carewatch/api-client/doctors';
 import type { TAppDoctor } from '@carewatch/contracts/doctors';
-import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
+import { SPECIALTY_CODES } from '@carewatch/contracts/specialties';
 import { api } from '../../app/api.ts';
 import { specialtyLabel } from './contact-card.tsx';
 import { CONTACT_KEYS, contactErrorText, myContactsApi } from './contacts-api.ts';

@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SPECIALTIES } from '@carewatch/contracts/staff';
+import { SPECIALTIES } from '@carewatch/contracts/specialties';
 import { ErrorState } from '@carewatch/web/states';
 import { ListSkeleton } from '../../app/states.tsx';
 import { type ListSpec } from '../../app/list-state.ts';

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { CONTACT_STATUSES } from '@carewatch/contracts/contacts';
-import { SPECIALTY_CODES } from '@carewatch/contracts/staff';
+import { SPECIALTY_CODES } from '@carewatch/contracts/specialties';
 import {
   REQUEST_KINDS,
   ZCreateDoctorRequest,

@@ -13,14 +13,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  DOCTOR_DEGREE_CODES,
-  DOCTOR_TYPES,
-  MAX_SPECIALTIES,
-  SPECIALTIES,
-  type TDoctorProfile,
-  type TStaffLevel,
-} from '@carewatch/contracts/staff';
+import { DOCTOR_DEGREE_CODES, DOCTOR_TYPES, type TDoctorProfile, type TStaffLevel } from '@carewatch/contracts/staff';
+import { MAX_SPECIALTIES, SPECIALTIES } from '@carewatch/contracts/specialties';
 import { roleLabel, specialtyLabel, useStaffOptions } from './staff-shared.tsx';
 
 export type LevelValue = { roleCode: string; centerId: string; scopeId: string; isMain: boolean };

@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@carewatch/api-client/client';
 import { staffApi } from '@carewatch/api-client/staff';
 import { ROLE_CODES } from '@carewatch/contracts/roles';
-import { SPECIALTY_CODES, type TStaffLevel, type TStaffSummary } from '@carewatch/contracts/staff';
+import { type TStaffLevel, type TStaffSummary } from '@carewatch/contracts/staff';
+import { SPECIALTY_CODES } from '@carewatch/contracts/specialties';
 import { api } from '../../app/api.ts';
 import { translateValidation } from '@carewatch/web/errors';
 
