@@ -27,10 +27,12 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 function LateNotifications(props: Pick<NotificationsProps, 'limit' | 'position' | 'autoClose'>) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    // A frame callback runs just before that frame paints; a timeout set from it runs after the paint.
+    // A frame callback runs just before that frame paints; half a second after it, the first screen is on the glass
+    // (an idle callback came before the paint was reported, on a fast machine too). A toast asked for meanwhile waits
+    // in the store and shows when the container mounts.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => setPainted(true), 500);
     });
     return () => {
       cancelAnimationFrame(frame);
