@@ -46,6 +46,7 @@ import * as savedViews from '@carewatch/contracts/saved-views';
 import * as sport from '@carewatch/contracts/sport';
 import * as schedules from '@carewatch/contracts/schedules';
 import * as scopes from '@carewatch/contracts/scopes';
+import * as specialties from '@carewatch/contracts/specialties';
 import * as staff from '@carewatch/contracts/staff';
 import * as tenants from '@carewatch/contracts/tenants';
 import * as tickets from '@carewatch/contracts/tickets';
@@ -97,6 +98,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   rules,
   schedules,
   scopes,
+  specialties,
   staff,
   tenants,
   tickets,
