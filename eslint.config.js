@@ -63,7 +63,6 @@ export default tseslint.config(
     // Shared SQL fragments stay string builders: no database, repository or service behind them.
     files: ['apps/server/src/modules/**/*.sql.ts'],
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'no-restricted-imports': [
         'error',
         {
