@@ -108,7 +108,7 @@ describe('patient app: alerts and SOS', () => {
     try {
       await ingestHeartRate(token, value, new Date(Date.now() - 30_000));
       const dialog = page.getByRole('dialog', { name: 'High-risk reading' });
-      await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
       expect(
         await dialog
           .getByText(
