@@ -201,6 +201,15 @@ describe('patient app: offline', () => {
     expect(await cold.getByText(/^Offline: values as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).count()).toBe(1);
     expect(await cold.getByText('Server unreachable: check your Internet connection.').count()).toBe(0);
     await shot(cold, 'mobile-offline-cold-start');
+    // Its texts came from the service worker's copy of the catalogue the page asks for first (the JSON beside the
+    // entry), not from the fallback chunk.
+    const downloads = await cold.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    expect(downloads.filter((p) => /\/catalogue-[a-z-]+-[0-9a-f]+\.json$/.test(p))).toEqual([
+      expect.stringMatching(/^\/app\/assets\/catalogue-en-[0-9a-f]+\.json$/),
+    ]);
+    expect(downloads.filter((p) => /\/assets\/(en|en-ca|vi)-[\w-]+\.js$/.test(p))).toEqual([]);
 
     // SOS is one tap away.
     await alertsTab(cold).tap();

@@ -229,6 +229,20 @@ describe('portal', () => {
         'Cài đặt tài khoản',
       ]);
     await shot(page, 'dashboard-vi');
+
+    // A reload starts in Vietnamese with its texts downloaded beside the entry script (the catalogue's JSON, asked for
+    // by the page's first script), not as a chunk asked for after the entry ran; English is not downloaded at all.
+    await page.reload();
+    await nav.waitFor();
+    expect(await navLinks(page, 'Điều hướng chính')).toContain('Bảng điều khiển');
+    const downloads = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    expect(downloads.filter((p) => /\/catalogue-[a-z-]+-[0-9a-f]+\.json$/.test(p))).toEqual([
+      expect.stringMatching(/\/assets\/catalogue-vi-[0-9a-f]+\.json$/),
+    ]);
+    expect(downloads.filter((p) => /\/assets\/portal-(en|vi)-[\w-]+\.js$/.test(p))).toEqual([]);
+
     await page.getByLabel('Ngôn ngữ', { exact: true }).selectOption('en');
     await expect.poll(() => navLinks(page)).toContain('Account settings');
     await page.context().close();

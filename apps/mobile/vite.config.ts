@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { cataloguePreload } from '../../scripts/vite-catalogue-preload.ts';
 
 /** Lists every built file in precache.json: the service worker caches them all at install (lazy chunks included). */
 function precacheList(): Plugin {
@@ -12,7 +13,7 @@ function precacheList(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle)
-        .filter((f) => /\.(js|css|svg|png|webp|woff2?)$/.test(f))
+        .filter((f) => /\.(js|json|css|svg|png|webp|woff2?)$/.test(f))
         .sort();
       this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files) });
     },
@@ -58,7 +59,22 @@ function ocrAssets(): Plugin {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precacheList(), ocrAssets()],
+  plugins: [
+    react(),
+    // The first screen's catalogue downloads beside the entry (keys and modules as in src/app/i18n.ts); the JSON files
+    // are in precache.json, so an offline start finds them in the service worker's cache.
+    cataloguePreload({
+      storageKey: 'cw.app.lang',
+      defaultLanguage: 'en',
+      catalogues: {
+        en: { module: '@carewatch/i18n/app/en', exportName: 'appEn' },
+        'en-CA': { module: '@carewatch/i18n/app/en-ca', exportName: 'appEnCa' },
+        vi: { module: '@carewatch/i18n/app/vi', exportName: 'appVi' },
+      },
+    }),
+    precacheList(),
+    ocrAssets(),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /**
@@ -19,6 +19,9 @@ export function reloadOnNewBuild(): void {
 export function renderWhenReady(ready: Promise<void>, app: ReactNode): void {
   void ready.then(() => {
     const root = document.getElementById('root');
-    if (root) createRoot(root).render(<StrictMode>{app}</StrictMode>);
+    if (!root) return;
+    // A transition: React renders the first screen in slices of a few milliseconds, so the main thread answers input
+    // (and the browser paints) between them instead of blocking for the whole tree.
+    startTransition(() => createRoot(root).render(<StrictMode>{app}</StrictMode>));
   });
 }

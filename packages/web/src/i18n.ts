@@ -3,6 +3,25 @@ import { initReactI18next } from 'react-i18next';
 
 type Catalogue = Record<string, unknown>;
 
+declare global {
+  interface Window {
+    /** Set by the build's catalogue script (scripts/vite-catalogue-preload.ts): the stored language's catalogue, whose
+     * download started beside the entry's. */
+    cwCatalogue?: { lang: string; json: Promise<Catalogue> };
+  }
+}
+
+/**
+ * The catalogue of `lng` as the page started downloading it, when it did (a built page) and for this language; taken
+ * once. A failed download falls back to the language's chunk, like a page that started none.
+ */
+function prefetched(lng: string, load: () => Promise<Catalogue>): Promise<Catalogue> {
+  const early = typeof window === 'undefined' ? undefined : window.cwCatalogue;
+  if (!early || early.lang !== lng) return load();
+  window.cwCatalogue = undefined;
+  return early.json.catch(load);
+}
+
 /**
  * i18next over catalogues loaded on demand: each language's catalogue is a chunk of its own, loaded when that language
  * is shown (a page in English never downloads the Vietnamese texts). English is every app's fallback.
@@ -20,7 +39,7 @@ export function createCatalogues<L extends string>(
     document.documentElement.lang = lng;
     const resources: Record<string, { translation: Catalogue }> = {};
     try {
-      resources[lng] = { translation: await catalogues[lng]() };
+      resources[lng] = { translation: await prefetched(lng, catalogues[lng]) };
     } catch {
       // Its download failed (a first visit on a bad network): English, another file, rather than raw keys; if that
       // fails too the screen still renders (with the keys) rather than staying blank, and a reload retries.
