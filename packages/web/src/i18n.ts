@@ -46,7 +46,14 @@ export function createCatalogues<L extends string>(
       resources[lng] = { translation: {} };
       if (lng !== 'en') resources.en = { translation: await catalogues.en().catch(() => ({})) };
     }
-    await i18n.use(initReactI18next).init({ resources, lng, fallbackLng: 'en', interpolation: { escapeValue: false } });
+    // No support notice: i18next otherwise prints an advertisement in every user's console.
+    await i18n.use(initReactI18next).init({
+      resources,
+      lng,
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+    });
     // The page's language follows every switch, whoever makes it (the profile's language too): screen readers and
     // hyphenation read <html lang> (WCAG 3.1.1).
     i18n.on('languageChanged', (l) => {
