@@ -6,7 +6,12 @@ import { describe, expect, test } from 'vitest';
 import type { Plugin } from 'vite';
 import { portalEn } from '@carewatch/i18n/portal-en';
 import { portalVi } from '@carewatch/i18n/portal-vi';
-import { cataloguePreload, prefetchScript } from './vite-catalogue-preload.ts';
+import { SUPPORTED_LANGUAGES } from '@carewatch/contracts/rules';
+import { LANGUAGE_STORAGE_KEY } from '@carewatch/i18n/language';
+import { APP_LANGUAGE_KEY, APP_LANGUAGES } from '../apps/mobile/src/app/i18n.ts';
+import portalConfig from '../apps/portal/vite.config.ts';
+import mobileConfig from '../apps/mobile/vite.config.ts';
+import { cataloguePreload, prefetchScript, type CataloguePreloadOptions } from './vite-catalogue-preload.ts';
 
 type Emitted = { fileName: string; source: string };
 
@@ -86,6 +91,32 @@ describe('catalogue preload (build)', () => {
       catalogues: { en: { module: file, exportName: 'bad' } },
     });
     await expect(build(bad)).rejects.toThrow(/is not plain JSON data/);
+  });
+});
+
+/** The catalogue options an app's vite.config.ts gives the plugin. */
+function optionsOf(config: { plugins?: unknown[] }): CataloguePreloadOptions {
+  const plugin = (config.plugins ?? [])
+    .flat(2)
+    .find((p): p is Plugin => (p as Plugin | null)?.name === 'carewatch-catalogue-preload');
+  return (plugin!.api as { options: CataloguePreloadOptions }).options;
+}
+
+describe('catalogue preload (each app)', () => {
+  // The vite.config lists are a second copy of each app's i18n (src/app/i18n.ts): one drifting would not break the
+  // app (it falls back to the chunks) but would silently lose the early download.
+  test.each([
+    ['portal', portalConfig, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES],
+    ['patient app', mobileConfig, APP_LANGUAGE_KEY, APP_LANGUAGES],
+  ])('the %s builds the catalogues of its languages under the key its i18n reads', async (_app, config, key, langs) => {
+    const options = optionsOf(config);
+    expect(options.storageKey).toBe(key);
+    expect(Object.keys(options.catalogues).sort()).toEqual([...langs].sort());
+    expect(langs).toContain(options.defaultLanguage);
+    for (const source of Object.values(options.catalogues)) {
+      const mod = (await import(source.module)) as Record<string, unknown>;
+      expect(typeof mod[source.exportName], `${source.module}#${source.exportName}`).toBe('object');
+    }
   });
 });
 

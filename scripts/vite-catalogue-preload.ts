@@ -54,6 +54,8 @@ export function cataloguePreload(options: CataloguePreloadOptions): Plugin {
   return {
     name: 'carewatch-catalogue-preload',
     apply: 'build',
+    // Read by the test that holds each app's options to its own i18n (the same languages and storage key).
+    api: { options },
     configResolved(config) {
       base = config.base;
       root = config.root;
